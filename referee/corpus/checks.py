@@ -1,0 +1,136 @@
+"""Whole-corpus checks: ids, references, citations and disagreements.
+
+:func:`check_corpus` returns every problem it finds, each naming file, line and field, so one
+run of ``referee check`` shows everything to fix.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from referee.corpus import schema
+from referee.corpus.clause import Clause
+from referee.corpus.corpus import Corpus
+from referee.corpus.sources import normalize, repair
+from referee.errors import Problem
+
+
+def check_corpus(corpus: Corpus) -> list[Problem]:
+    """Every problem of the corpus that needs more than one file to see."""
+    problems: list[Problem] = []
+    problems += _check_ids(corpus)
+    for clause in corpus.all_clauses:
+        problems += _check_topics(corpus, clause)
+        problems += _check_sources(corpus, clause)
+        problems += _check_related(corpus, clause)
+    problems += _check_conflicts(corpus)
+    problems += _check_residue(corpus)
+    return problems
+
+
+def _at(clause: Clause, part: str, index: int | None = None) -> int:
+    lines = clause.lines.get(part)
+    if isinstance(lines, list):
+        return lines[index] if index is not None and index < len(lines) else clause.line
+    return lines or clause.line
+
+
+def _check_ids(corpus: Corpus) -> list[Problem]:
+    counts = Counter(c.id for c in corpus.all_clauses)
+    return [Problem(c.file, _at(c, "key"), f"{c.id}.key",
+                    f"duplicate id {c.id!r} (ids must be unique)")
+            for c in corpus.all_clauses if counts[c.id] > 1]
+
+
+def _check_topics(corpus: Corpus, clause: Clause) -> list[Problem]:
+    known = set(corpus.topics) | set(corpus.tags)
+    out = []
+    if not clause.topics:
+        out.append(Problem(clause.file, _at(clause, "topics"), f"{clause.id}.topics",
+                           "expected at least one topic"))
+    for topic in clause.topics:
+        if topic not in known:
+            out.append(Problem(clause.file, _at(clause, "topics"), f"{clause.id}.topics",
+                               f"unknown topic {topic!r} (add it to rules/topics.yaml or use a listed one)"))
+    return out
+
+
+def quote_problem(corpus: Corpus, seed_name: str, quote: str) -> str | None:
+    """Why ``quote`` does not stand in seed ``seed_name`` (``None`` when it does)."""
+    seed = corpus.seeds.get(seed_name)
+    if seed is None:
+        return f"unknown seed {seed_name!r} (expected one of: {', '.join(corpus.seeds)})"
+    wanted = normalize(quote)
+    if not wanted:
+        return "the quote is empty"
+    if wanted in seed.searchable:
+        return None
+    if seed.repair and normalize(repair(wanted, seed.repair)) in seed.searchable:
+        return (f"the quote keeps the seed's {seed.repair} fault; write it repaired "
+                f"(e.g. ő and ű, never ı or İ)")
+    return f"not found in {seed_name}: {wanted[:70]!r}{'…' if len(wanted) > 70 else ''}"
+
+
+def _check_sources(corpus: Corpus, clause: Clause) -> list[Problem]:
+    out = []
+    if not clause.sources and clause.basis is None:
+        out.append(Problem(clause.file, clause.line, f"{clause.id}.sources",
+                           "expected at least one source citation "
+                           "(or basis: published-card for a printed card power)"))
+    for i, source in enumerate(clause.sources):
+        field = f"{clause.id}.sources[{i}]"
+        seed = corpus.seeds.get(source.seed)
+        if seed is not None and source.lang != seed.lang:
+            out.append(Problem(clause.file, _at(clause, "sources", i), f"{field}.lang",
+                               f"expected {seed.lang!r} (the language of {source.seed}), got {source.lang!r}"))
+        problem = quote_problem(corpus, source.seed, source.quote)
+        if problem:
+            out.append(Problem(clause.file, _at(clause, "sources", i),
+                               f"{field}.{'seed' if seed is None else 'quote'}", problem))
+    return out
+
+
+def _check_related(corpus: Corpus, clause: Clause) -> list[Problem]:
+    out = []
+    for i, rel in enumerate(clause.related):
+        field = f"{clause.id}.related[{i}].id"
+        if rel.id == clause.id:
+            out.append(Problem(clause.file, _at(clause, "related", i), field, "a clause cannot relate to itself"))
+        elif rel.id not in corpus:
+            hint = "" if schema.ID_PATTERN.match(rel.id) else " (ids look like 'combat.ties')"
+            out.append(Problem(clause.file, _at(clause, "related", i), field,
+                               f"no clause with id {rel.id!r}{hint}"))
+    return out
+
+
+def _check_conflicts(corpus: Corpus) -> list[Problem]:
+    out = []
+    in_conflict = {c.id for group in corpus.conflict_groups() for c in group}
+    for clause in corpus:
+        if clause.id in in_conflict and clause.conflict is None:
+            out.append(Problem(clause.file, clause.line, f"{clause.id}.conflict",
+                               "missing: a clause in a disagreement (conflicts-with) must say whether "
+                               "the engine follows it, and why"))
+        if clause.conflict is not None and clause.id not in in_conflict:
+            out.append(Problem(clause.file, _at(clause, "conflict"), f"{clause.id}.conflict",
+                               "a conflict block needs a conflicts-with relation to the other reading"))
+    for group in corpus.conflict_groups():
+        for game in sorted({c.game for c in group}):
+            same_game = [c for c in group if c.game == game and c.conflict is not None]
+            followed = [c for c in same_game if c.conflict.followed]
+            if same_game and len(followed) != 1:
+                first = same_game[0]
+                names = ", ".join(c.id for c in same_game)
+                out.append(Problem(first.file, _at(first, "conflict"), f"{first.id}.conflict.followed",
+                                   f"expected exactly one followed reading for game {game!r} among "
+                                   f"{names}; found {len(followed)}"))
+    return out
+
+
+def _check_residue(corpus: Corpus) -> list[Problem]:
+    out = []
+    for i, entry in enumerate(corpus.residue):
+        problem = quote_problem(corpus, entry.seed, entry.quote)
+        if problem:
+            out.append(Problem(entry.file, entry.line, f"[{i}].quote", problem))
+    return out

@@ -1,0 +1,57 @@
+"""A clause of the corpus and the small values it is made of."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class Source:
+    """Where a clause comes from: a seed file, its language, and the original wording."""
+
+    seed: str
+    lang: str
+    quote: str
+
+
+@dataclass(frozen=True)
+class Relation:
+    """A link from one clause to another (``errata-of``, ``conflicts-with`` …)."""
+
+    id: str
+    relation: str
+
+
+@dataclass(frozen=True)
+class Conflict:
+    """On a clause that disagrees with another: is it the reading the engine follows, and why."""
+
+    followed: bool
+    why: str
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One rule statement with its canonical English text and its citations.
+
+    ``id`` is ``<topic>.<key>``: it follows from the file the clause lives in.
+    """
+
+    id: str
+    topic: str
+    key: str
+    title: str
+    text: str
+    kind: str
+    game: str
+    topics: tuple[str, ...]
+    sources: tuple[Source, ...] = ()
+    related: tuple[Relation, ...] = ()
+    conflict: Conflict | None = None
+    cards: tuple[str, ...] = ()
+    note: str | None = None
+    basis: str | None = None
+    file: str = ""
+    line: int = 0
+    #: lines of the clause's parts (``sources``, ``related``: one per entry), for error messages
+    lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)

@@ -1,0 +1,308 @@
+"""Reading the corpus directory into :class:`Clause` objects, and looking clauses up.
+
+Reading checks the shape of every file against :mod:`referee.corpus.schema` and collects every
+problem instead of stopping at the first; :mod:`referee.corpus.checks` adds the checks that need
+the whole corpus (ids, references, quotes, disagreements).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from referee.corpus import schema
+from referee.corpus.clause import Clause, Conflict, Relation, Source
+from referee.corpus.sources import Seed
+from referee.corpus.yamlload import LineDict, load_yaml
+from referee.data import rules_dir
+from referee.errors import InvalidFile, NotFound, Problem
+
+#: Files of rules/ that are not topic files.
+SPECIAL_FILES = {"topics.yaml", "sources.yaml", "residue.yaml"}
+
+
+@dataclass(frozen=True)
+class Residue:
+    """Source text left out of the corpus on purpose, and why."""
+
+    seed: str
+    quote: str
+    reason: str
+    file: str
+    line: int
+
+
+class Corpus:
+    """Every clause, by id, in table-of-contents order, with the seeds and residue."""
+
+    def __init__(self, root: Path, clauses: list[Clause], topics: dict[str, str],
+                 tags: tuple[str, ...], seeds: dict[str, Seed], residue: list[Residue]):
+        self.root = root
+        self.topics = topics
+        self.tags = tags
+        self.seeds = seeds
+        self.residue = residue
+        order = {topic: i for i, topic in enumerate(topics)}
+        ordered = sorted(clauses, key=lambda c: order.get(c.topic, len(order)))
+        #: every clause read, duplicates included (the checker reports them)
+        self.all_clauses = ordered
+        self.clauses: dict[str, Clause] = {}
+        for clause in ordered:
+            self.clauses.setdefault(clause.id, clause)
+        self._incoming: dict[str, list[tuple[str, str]]] | None = None
+
+    def __getitem__(self, clause_id: str) -> Clause:
+        try:
+            return self.clauses[clause_id]
+        except KeyError:
+            raise NotFound(f"no clause with id {clause_id!r}") from None
+
+    def __contains__(self, clause_id: object) -> bool:
+        return clause_id in self.clauses
+
+    def __iter__(self):
+        return iter(self.clauses.values())
+
+    def __len__(self) -> int:
+        return len(self.clauses)
+
+    def related(self, clause_id: str) -> list[tuple[str, str, str]]:
+        """Every relation touching a clause, from both ends: ``(other id, relation, direction)``.
+
+        ``direction`` is ``"out"`` for relations the clause states and ``"in"`` for those stated
+        on the other clause (so an erratum is found from the rule it corrects).
+        """
+        if self._incoming is None:
+            incoming: dict[str, list[tuple[str, str]]] = {}
+            for clause in self:
+                for rel in clause.related:
+                    incoming.setdefault(rel.id, []).append((clause.id, rel.relation))
+            self._incoming = incoming
+        out = [(r.id, r.relation, "out") for r in self[clause_id].related]
+        seen = {(other, relation) for other, relation, _ in out}
+        for other, relation in self._incoming.get(clause_id, []):
+            if (other, relation) not in seen:
+                out.append((other, relation, "in"))
+        return out
+
+    def conflict_groups(self) -> list[list[Clause]]:
+        """The disagreements: clauses joined by ``conflicts-with``, each group in corpus order."""
+        parent: dict[str, str] = {}
+
+        def find(x: str) -> str:
+            while parent.setdefault(x, x) != x:
+                parent[x] = parent[parent[x]]
+                x = parent[x]
+            return x
+
+        for clause in self:
+            for rel in clause.related:
+                if rel.relation == "conflicts-with" and rel.id in self:
+                    parent[find(clause.id)] = find(rel.id)
+        groups: dict[str, list[Clause]] = {}
+        for clause in self:
+            if clause.id in parent:
+                groups.setdefault(find(clause.id), []).append(clause)
+        return list(groups.values())
+
+
+def load_corpus(root: Path | None = None) -> Corpus:
+    """Read the corpus; raise :class:`InvalidFile` listing every problem of shape."""
+    corpus, problems = read_corpus(root)
+    if problems:
+        raise InvalidFile(problems, what="rules corpus")
+    return corpus
+
+
+def read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
+    """Read the corpus as far as it goes; return it with every problem found on the way."""
+    root = Path(root) if root else rules_dir()
+    problems: list[Problem] = []
+    if not root.is_dir():
+        raise InvalidFile([Problem(str(root), None, "", "the rules directory does not exist")],
+                          what="rules corpus")
+    topics, tags = _read_topics(root, problems)
+    seeds = _read_seeds(root, problems)
+    residue = _read_residue(root, problems)
+    clauses: list[Clause] = []
+    for path in sorted(root.glob("*.yaml")):
+        if path.name not in SPECIAL_FILES:
+            clauses.extend(_read_topic_file(path, root, topics, problems))
+    return Corpus(root, clauses, topics, tags, seeds, residue), problems
+
+
+def _display(path: Path, root: Path) -> str:
+    return f"rules/{path.relative_to(root).as_posix()}"
+
+
+def _load(path: Path, root: Path, problems: list[Problem]):
+    name = _display(path, root)
+    try:
+        data, duplicates = load_yaml(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError as exc:
+        problems.append(Problem(name, None, "", f"not UTF-8 text ({exc.reason})"))
+        return None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = mark.line + 1 if mark else None
+        problems.append(Problem(name, line, "", f"not valid YAML: {getattr(exc, 'problem', exc)}"))
+        return None
+    for key, line in duplicates:
+        problems.append(Problem(name, line, key, "duplicate key (only one is allowed)"))
+    return data
+
+
+def check_fields(mapping, spec: dict, file: str, field: str, problems: list[Problem]) -> bool:
+    """Check a mapping against a closed spec; report unknown, missing and mistyped keys."""
+    if not isinstance(mapping, dict):
+        problems.append(Problem(file, getattr(mapping, "line", None), field,
+                                f"expected a mapping, got {type(mapping).__name__}"))
+        return False
+    ok = True
+    line_of = mapping.line_of if isinstance(mapping, LineDict) else (lambda _k: None)
+    prefix = f"{field}." if field else ""
+    for key in mapping:
+        if key not in spec:
+            problems.append(Problem(file, line_of(key), f"{prefix}{key}",
+                                    f"unknown key (expected one of: {', '.join(spec)})"))
+            ok = False
+    for key, (required, kind) in spec.items():
+        if key not in mapping:
+            if required:
+                problems.append(Problem(file, getattr(mapping, "line", None), f"{prefix}{key}",
+                                        "missing (required)"))
+                ok = False
+        elif not isinstance(mapping[key], kind) or (kind is not bool and isinstance(mapping[key], bool)):
+            problems.append(Problem(file, line_of(key), f"{prefix}{key}",
+                                    f"expected {schema.TYPE_NAMES[kind]}, got {mapping[key]!r}"))
+            ok = False
+    return ok
+
+
+def _read_topics(root: Path, problems: list[Problem]) -> tuple[dict[str, str], tuple[str, ...]]:
+    path = root / "topics.yaml"
+    data = _load(path, root, problems) if path.exists() else None
+    if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
+        problems.append(Problem(_display(path, root), None, "files", "expected a mapping of topic files"))
+        return {}, ()
+    tags = data.get("tags") or []
+    return {str(k): str(v) for k, v in data["files"].items()}, tuple(str(t) for t in tags)
+
+
+def _read_seeds(root: Path, problems: list[Problem]) -> dict[str, Seed]:
+    path = root / "sources.yaml"
+    name = _display(path, root)
+    data = _load(path, root, problems) if path.exists() else None
+    if not isinstance(data, list):
+        problems.append(Problem(name, None, "", "expected a list of source texts"))
+        return {}
+    seeds = {}
+    spec = {"seed": (True, str), "lang": (True, str), "title": (True, str), "repair": (False, str)}
+    for i, entry in enumerate(data):
+        if check_fields(entry, spec, name, f"[{i}]", problems):
+            seed_path = root / "sources" / entry["seed"]
+            if not seed_path.is_file():
+                problems.append(Problem(name, entry.line, f"[{i}].seed", f"no file rules/sources/{entry['seed']}"))
+                continue
+            seeds[entry["seed"]] = Seed(entry["seed"], entry["lang"], entry["title"],
+                                        entry.get("repair"), seed_path)
+    return seeds
+
+
+def _read_residue(root: Path, problems: list[Problem]) -> list[Residue]:
+    path = root / "residue.yaml"
+    if not path.exists():
+        return []
+    name = _display(path, root)
+    data = _load(path, root, problems)
+    if not isinstance(data, list):
+        problems.append(Problem(name, None, "", "expected a list of residue entries"))
+        return []
+    out = []
+    for i, entry in enumerate(data):
+        if check_fields(entry, schema.RESIDUE_KEYS, name, f"[{i}]", problems):
+            out.append(Residue(entry["seed"], entry["quote"], entry["reason"], name, entry.line))
+    return out
+
+
+def _read_topic_file(path: Path, root: Path, topics: dict[str, str],
+                     problems: list[Problem]) -> list[Clause]:
+    name = _display(path, root)
+    data = _load(path, root, problems)
+    if data is None:
+        return []
+    if not check_fields(data, schema.FILE_KEYS, name, "", problems):
+        if not isinstance(data, dict) or not isinstance(data.get("clauses"), list):
+            return []
+    topic = path.stem
+    if data.get("topic") != topic:
+        problems.append(Problem(name, data.line_of("topic"), "topic",
+                                f"expected {topic!r} (the file's name), got {data.get('topic')!r}"))
+    if topic not in topics:
+        problems.append(Problem(name, data.line_of("topic"), "topic",
+                                f"{topic!r} is not a topic file listed in rules/topics.yaml"))
+    clauses = []
+    for i, raw in enumerate(data.get("clauses") or []):
+        clause = _read_clause(raw, topic, name, i, problems)
+        if clause is not None:
+            clauses.append(clause)
+    return clauses
+
+
+def _read_clause(raw, topic: str, file: str, index: int, problems: list[Problem]) -> Clause | None:
+    key = raw.get("key") if isinstance(raw, dict) else None
+    field = f"{topic}.{key}" if isinstance(key, str) else f"clauses[{index}]"
+    if not check_fields(raw, schema.CLAUSE_KEYS, file, field, problems):
+        if not isinstance(raw, dict) or not all(isinstance(raw.get(k), str) for k in ("key", "title", "text")):
+            return None
+    line_of = raw.line_of
+
+    def bad(name: str, message: str, line: int | None = None) -> None:
+        problems.append(Problem(file, line or line_of(name), f"{field}.{name}", message))
+
+    if not schema.KEY_PATTERN.match(key):
+        bad("key", "expected lowercase words joined by hyphens, like 'run-away-roll'")
+    for name, allowed in (("kind", schema.KINDS), ("game", schema.GAMES)):
+        if isinstance(raw.get(name), str) and raw[name] not in allowed:
+            bad(name, f"unknown value {raw[name]!r} (expected one of: {', '.join(allowed)})")
+    if raw.get("basis") is not None and raw.get("basis") not in schema.BASES:
+        bad("basis", f"unknown value {raw['basis']!r} (expected one of: {', '.join(schema.BASES)})")
+
+    sources = []
+    for j, entry in enumerate(_list(raw, "sources")):
+        if check_fields(entry, schema.SOURCE_KEYS, file, f"{field}.sources[{j}]", problems):
+            sources.append((Source(entry["seed"], entry["lang"], entry["quote"]), entry.line))
+    related = []
+    for j, entry in enumerate(_list(raw, "related")):
+        if check_fields(entry, schema.RELATION_KEYS, file, f"{field}.related[{j}]", problems):
+            if entry["relation"] not in schema.RELATIONS:
+                problems.append(Problem(file, entry.line_of("relation"), f"{field}.related[{j}].relation",
+                                        f"unknown value {entry['relation']!r} (expected one of: "
+                                        f"{', '.join(schema.RELATIONS)})"))
+            related.append((Relation(entry["id"], entry["relation"]), entry.line))
+    conflict = None
+    if isinstance(raw.get("conflict"), dict) and check_fields(raw["conflict"], schema.CONFLICT_KEYS,
+                                                                file, f"{field}.conflict", problems):
+        conflict = Conflict(raw["conflict"]["followed"], raw["conflict"]["why"])
+    topics_ = tuple(str(t) for t in _list(raw, "topics"))
+    cards = tuple(str(c) for c in _list(raw, "cards"))
+
+    clause = Clause(
+        id=f"{topic}.{key}", topic=topic, key=key, title=raw["title"], text=raw["text"].strip(),
+        kind=str(raw.get("kind")), game=str(raw.get("game")), topics=topics_,
+        sources=tuple(s for s, _ in sources), related=tuple(r for r, _ in related),
+        conflict=conflict, cards=cards, note=raw.get("note") if isinstance(raw.get("note"), str) else None,
+        basis=raw.get("basis") if isinstance(raw.get("basis"), str) else None,
+        file=file, line=raw.line,
+        lines={"sources": [ln for _, ln in sources], "related": [ln for _, ln in related],
+               "topics": line_of("topics"), "conflict": line_of("conflict"), "key": line_of("key")},
+    )
+    return clause
+
+
+def _list(raw: dict, name: str) -> list:
+    value = raw.get(name)
+    return value if isinstance(value, list) else []
+

@@ -1,0 +1,60 @@
+"""The source texts (seeds): their languages, their known faults, and how quotes match them."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+#: The Hungarian seed's character-set fault, undone: the text has ``ı`` for ``ő``, ``ő`` for
+#: ``ű`` and ``İ`` for ``Ő``. One translation table, so ``ő`` becomes ``ű`` before any ``ı``
+#: becomes ``ő``.
+HUNGARIAN_CHARSET = str.maketrans({"ő": "ű", "ı": "ő", "İ": "Ő"})
+REPAIRS = {"hungarian-charset": HUNGARIAN_CHARSET}
+
+_SPACE = re.compile(r"\s+")
+
+
+def normalize(text: str) -> str:
+    """NFC with every run of white space folded to one space: the form quotes are matched in."""
+    return _SPACE.sub(" ", unicodedata.normalize("NFC", text)).strip()
+
+
+@dataclass(frozen=True)
+class Seed:
+    """One source text as the corpus describes it in ``rules/sources.yaml``."""
+
+    name: str
+    lang: str
+    title: str
+    repair: str | None
+    path: Path
+
+    @property
+    def raw(self) -> str:
+        return _read(self.path)
+
+    @property
+    def repaired(self) -> str:
+        """The text with its known fault undone (the form quotes are written in)."""
+        return repair(self.raw, self.repair)
+
+    @property
+    def searchable(self) -> str:
+        return _normalized(self.path, self.repair)
+
+
+def repair(text: str, how: str | None) -> str:
+    return text.translate(REPAIRS[how]) if how else text
+
+
+@lru_cache(maxsize=None)
+def _read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=None)
+def _normalized(path: Path, how: str | None) -> str:
+    return normalize(repair(_read(path), how))

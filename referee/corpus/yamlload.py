@@ -1,0 +1,65 @@
+"""YAML loading that remembers line numbers and refuses duplicate keys.
+
+Plain ``yaml.safe_load`` silently keeps the last of two equal keys and forgets where anything
+was; a corpus checker has to report both. Mappings come back as :class:`LineDict`, which knows
+the line of each of its keys.
+"""
+
+from __future__ import annotations
+
+import yaml
+
+try:  # libyaml's parser is ten times faster; the constructor stays in Python either way.
+    _Base = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover - PyYAML built without libyaml
+    _Base = yaml.SafeLoader
+
+
+class LineDict(dict):
+    """A mapping that knows its own line and the line of each key (1-based)."""
+
+    line: int = 0
+
+    def __init__(self):
+        super().__init__()
+        self.key_lines: dict = {}
+
+    def line_of(self, key) -> int:
+        return self.key_lines.get(key, self.line)
+
+
+class _LineLoader(_Base):
+    def __init__(self, stream):
+        super().__init__(stream)
+        self.duplicates: list[tuple[str, int]] = []
+
+
+def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
+    mapping = LineDict()
+    mapping.line = node.start_mark.line + 1
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        line = key_node.start_mark.line + 1
+        if not isinstance(key, (str, int, float, bool)) and key is not None:
+            key = str(key)
+        if key in mapping:
+            loader.duplicates.append((str(key), line))
+        mapping[key] = loader.construct_object(value_node, deep=True)
+        mapping.key_lines[key] = line
+    return mapping
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+
+
+def load_yaml(text: str):
+    """Parse ``text``; return ``(data, duplicates)`` with duplicates as ``(key, line)``.
+
+    Raises :class:`yaml.YAMLError` on a syntax error.
+    """
+    loader = _LineLoader(text)
+    try:
+        data = loader.get_single_data()
+    finally:
+        loader.dispose()
+    return data, loader.duplicates

@@ -1,0 +1,27 @@
+"""Where the shipped data lives: ``rules/`` and ``locales/``.
+
+In a source checkout they sit at the top of the repository; an installed wheel carries them in
+``referee/_data/``. ``REFEREE_RULES`` points the corpus at another directory (a localizer's or a
+test's copy).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_PACKAGE = Path(__file__).resolve().parent
+
+
+def data_dir(name: str) -> Path:
+    """The directory of the shipped ``rules`` or ``locales``."""
+    installed = _PACKAGE / "_data" / name
+    if installed.is_dir():
+        return installed
+    return _PACKAGE.parent / name
+
+
+def rules_dir() -> Path:
+    """The corpus directory: ``$REFEREE_RULES`` when set, else the shipped one."""
+    override = os.environ.get("REFEREE_RULES")
+    return Path(override) if override else data_dir("rules")

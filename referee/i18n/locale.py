@@ -1,0 +1,49 @@
+"""Choosing the language to answer in.
+
+The order is the contract's: ``--lang``, then ``REFEREE_LANG``, then the usual ``LC_ALL`` /
+``LC_MESSAGES`` / ``LANG`` through Babel's default-locale logic, then English. Regional forms
+(``de_AT.UTF-8``, ``nl-BE``) fall back to their language.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from referee import LANGUAGES
+from referee.errors import BadInput
+
+_CODE = re.compile(r"^([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]+)*(?:\.[^@]*)?(?:@.*)?$")
+
+
+def parse_language(code: str) -> str | None:
+    """The supported language a locale code names, or ``None``.
+
+    >>> parse_language("de_AT.UTF-8"), parse_language("nl-BE"), parse_language("fr")
+    ('de', 'nl', None)
+    """
+    match = _CODE.match(code.strip())
+    if not match:
+        return None
+    language = match.group(1).lower()
+    return language if language in LANGUAGES else None
+
+
+def _require(code: str, where: str) -> str:
+    language = parse_language(code)
+    if language is None:
+        raise BadInput(f"{where}: unknown language {code!r}; supported languages: {', '.join(LANGUAGES)}")
+    return language
+
+
+def choose_language(option: str | None = None) -> str:
+    """The language to answer in, from an explicit option or the environment."""
+    if option:
+        return _require(option, "--lang")
+    if os.environ.get("REFEREE_LANG"):
+        return _require(os.environ["REFEREE_LANG"], "REFEREE_LANG")
+    from babel.core import default_locale  # only paid for when the environment decides
+
+    found = default_locale(("LC_ALL", "LC_MESSAGES", "LANG"))
+    # An environment locale we do not speak (C, fr_FR …) is no error: nobody asked us for it.
+    return (parse_language(found) if found else None) or "en"

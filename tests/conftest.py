@@ -1,0 +1,52 @@
+"""Shared fixtures: run the installed ``referee`` command, and copies of the corpus to break."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.data import data_dir
+
+BIN = Path(sys.executable).parent
+REFEREE = str(BIN / "referee")
+
+
+def run_referee(*args: str, env: dict | None = None, input: str | None = None,
+                cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """Run the console script as a user would, in a clean locale unless ``env`` says otherwise."""
+    base = {k: v for k, v in os.environ.items()
+            if k not in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "REFEREE_LANG",
+                         "REFEREE_RULES", "REFEREE_DEBUG")}
+    base.update(env or {})
+    return subprocess.run([REFEREE, *args], capture_output=True, text=True, env=base, input=input,
+                          cwd=cwd or Path.cwd(), timeout=120)
+
+
+@pytest.fixture
+def referee():
+    return run_referee
+
+
+@pytest.fixture(scope="session")
+def shipped_rules() -> Path:
+    return data_dir("rules")
+
+
+@pytest.fixture
+def rules_copy(tmp_path: Path, shipped_rules: Path) -> Path:
+    """A private copy of the shipped corpus that a test may break."""
+    target = tmp_path / "rules"
+    shutil.copytree(shipped_rules, target)
+    return target
+
+
+@pytest.fixture(scope="session")
+def corpus():
+    from referee.corpus import load_corpus
+
+    return load_corpus()
