@@ -37,11 +37,11 @@ CASES = {
         GOOD + "  related:\n    - {id: combat.no-such-clause, relation: see-also} #<\n",
         "combat.broken.related[0].id", "no clause with id 'combat.no-such-clause'"),
     "a quote that is not in its seed": (
-        GOOD.replace(ES_QUOTE, "Esta frase no está en ninguna fuente.").replace("    - seed:", "    - seed: #<", 1),
+        GOOD.replace(f'"{ES_QUOTE}"', '"Esta frase no está en ninguna fuente." #<'),
         "combat.broken.sources[0].quote", "not found in"),
     "a Hungarian quote with the character-set fault": (
-        GOOD.replace(f"seed: {ES}\n      lang: es", f"seed: {HU} #<\n      lang: hu")
-        .replace(ES_QUOTE, "Ha 9. szintő vagy"), "combat.broken.sources[0].quote", "fault"),
+        GOOD.replace(f"seed: {ES}\n      lang: es", f"seed: {HU}\n      lang: hu")
+        .replace(f'"{ES_QUOTE}"', '"Ha 9. szintő vagy" #<'), "combat.broken.sources[0].quote", "fault"),
     "a citation in the wrong language": (
         GOOD.replace("lang: es", "lang: de #<"), "combat.broken.sources[0].lang", "expected 'es'"),
     "an unknown kind": (GOOD.replace("kind: rule", "kind: law #<"), "combat.broken.kind", "unknown value 'law'"),

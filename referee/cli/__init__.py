@@ -23,13 +23,14 @@ app = typer.Typer(
 )
 
 # Commands register themselves on ``app`` when their module is imported.
-from referee.cli import corpus_commands  # noqa: E402,F401
+from referee.cli import corpus_commands, judge_command  # noqa: E402,F401
 
 
 def main() -> None:
     """Run the CLI with one error boundary around every command."""
     try:
-        app(standalone_mode=False)
+        # With standalone_mode off, click returns a command's exit code instead of exiting.
+        code = app(standalone_mode=False)
     except RefereeError as exc:
         print(f"referee: {exc}", file=sys.stderr)
         sys.exit(exc.exit_code)
@@ -38,10 +39,9 @@ def main() -> None:
     except (typer.Abort, KeyboardInterrupt):
         print("referee: interrupted", file=sys.stderr)
         sys.exit(130)
-    except Exception as exc:  # click's own usage errors carry their exit code and message
-        import click
-
-        if isinstance(exc, click.ClickException):
+    except Exception as exc:
+        # Usage errors from the parser (typer vendors click) know their message and exit code.
+        if callable(getattr(exc, "show", None)) and isinstance(getattr(exc, "exit_code", None), int):
             exc.show()
             sys.exit(exc.exit_code)
         if os.environ.get("REFEREE_DEBUG"):
@@ -49,4 +49,4 @@ def main() -> None:
         print(f"referee: internal error: {type(exc).__name__}: {exc} "
               "(set REFEREE_DEBUG=1 to see where)", file=sys.stderr)
         sys.exit(70)
-    sys.exit(0)
+    sys.exit(code if isinstance(code, int) else 0)

@@ -72,3 +72,58 @@ def clause_text(corpus: Corpus, clause: Clause) -> list[str]:
             title = corpus[other].title if other in corpus else "?"
             lines.append(f"  {label}: {other} — {title}")
     return lines
+
+
+def _source_of(corpus: Corpus, clause_id: str) -> str | None:
+    clause = corpus.clauses.get(clause_id)
+    return clause.sources[0].seed if clause and clause.sources else None
+
+
+def verdict_json(corpus: Corpus, verdict, lang: str) -> dict:
+    """A verdict in the contract's ``judge --json`` shape."""
+    return {
+        "question": verdict.question, "game": verdict.game, "lang": lang, "verdict": verdict.verdict,
+        "details": verdict.details,
+        "reasons": [{"clause": r.clause, "title": _title(corpus, r.clause), "text": _text(corpus, r.clause),
+                     "note": r.note.render()} for r in verdict.reasons],
+        "dissent": [{"clause": d.clause, "source": _source_of(corpus, d.clause), "text": _text(corpus, d.clause),
+                     "note": d.note.render()} for d in verdict.dissent],
+    }
+
+
+def _text(corpus: Corpus, clause_id: str) -> str:
+    clause = corpus.clauses.get(clause_id)
+    return clause.text if clause else ""
+
+
+def _title(corpus: Corpus, clause_id: str) -> str:
+    clause = corpus.clauses.get(clause_id)
+    return clause.title if clause else clause_id
+
+
+def _figure(value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_figure(v)}" for k, v in value.items()) or "—"
+    if isinstance(value, list):
+        return "; ".join(_figure(v) for v in value) or "—"
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def verdict_text(corpus: Corpus, verdict) -> list[str]:
+    lines = [f"Verdict: {verdict.verdict.upper()}  ({verdict.question}, {verdict.game})", "", "Figures"]
+    for key, value in verdict.details.items():
+        lines += wrap(f"{key.replace('_', ' ')}: {_figure(value)}", "  ")
+    lines += ["", "Reasons"]
+    for number, reason in enumerate(verdict.reasons, 1):
+        lines.append(f"  {number}. [{reason.clause}] {_title(corpus, reason.clause)}")
+        lines += wrap(reason.note.render(), "     ")
+    if verdict.dissent:
+        lines += ["", "Other sources would rule otherwise"]
+        for d in verdict.dissent:
+            lines.append(f"  [{d.clause}] ({_source_of(corpus, d.clause)})")
+            lines += wrap(d.note.render(), "     ")
+    return lines

@@ -28,10 +28,11 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
     return problems
 
 
-def _at(clause: Clause, part: str, index: int | None = None) -> int:
+def _at(clause: Clause, part: str, index: int | None = None, key: str | None = None) -> int:
     lines = clause.lines.get(part)
     if isinstance(lines, list):
-        return lines[index] if index is not None and index < len(lines) else clause.line
+        found = lines[index] if index is not None and index < len(lines) else clause.line
+        return found.get(key, clause.line) if isinstance(found, dict) else found
     return lines or clause.line
 
 
@@ -81,12 +82,12 @@ def _check_sources(corpus: Corpus, clause: Clause) -> list[Problem]:
         field = f"{clause.id}.sources[{i}]"
         seed = corpus.seeds.get(source.seed)
         if seed is not None and source.lang != seed.lang:
-            out.append(Problem(clause.file, _at(clause, "sources", i), f"{field}.lang",
+            out.append(Problem(clause.file, _at(clause, "sources", i, "lang"), f"{field}.lang",
                                f"expected {seed.lang!r} (the language of {source.seed}), got {source.lang!r}"))
         problem = quote_problem(corpus, source.seed, source.quote)
         if problem:
-            out.append(Problem(clause.file, _at(clause, "sources", i),
-                               f"{field}.{'seed' if seed is None else 'quote'}", problem))
+            key = "seed" if seed is None else "quote"
+            out.append(Problem(clause.file, _at(clause, "sources", i, key), f"{field}.{key}", problem))
     return out
 
 

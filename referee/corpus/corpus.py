@@ -109,11 +109,49 @@ class Corpus:
 
 
 def load_corpus(root: Path | None = None) -> Corpus:
-    """Read the corpus; raise :class:`InvalidFile` listing every problem of shape."""
-    corpus, problems = read_corpus(root)
+    """Read the corpus (from the cache when its files are unchanged).
+
+    Raise :class:`InvalidFile` listing every problem of shape.
+    """
+    corpus, problems = cached_read_corpus(root)
     if problems:
         raise InvalidFile(problems, what="rules corpus")
     return corpus
+
+
+#: Bump when the pickled classes change shape, so old caches are never read.
+CACHE_VERSION = 2
+
+
+def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
+    """:func:`read_corpus`, cached by the content of the rules files.
+
+    Parsing several hundred clauses with line numbers costs more than a whole command should;
+    the parsed corpus is pickled under a hash of every file's bytes, so any edit is a miss.
+    """
+    import hashlib
+    import pickle
+
+    from referee.cache import cache_dir, write_atomic
+
+    root = Path(root) if root else rules_dir()
+    digest = hashlib.sha256(f"{CACHE_VERSION}:{root.resolve()}".encode())
+    try:
+        for path in sorted(root.glob("*.yaml")):
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    except OSError:
+        return read_corpus(root)
+    target = cache_dir() / f"corpus-{digest.hexdigest()[:24]}.pickle"
+    try:
+        return pickle.loads(target.read_bytes())
+    except Exception:  # missing, truncated or from another version: parse again
+        pass
+    result = read_corpus(root)
+    try:
+        write_atomic(target, pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+    except OSError:
+        pass  # a read-only cache only costs speed
+    return result
 
 
 def read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
@@ -273,7 +311,8 @@ def _read_clause(raw, topic: str, file: str, index: int, problems: list[Problem]
     sources = []
     for j, entry in enumerate(_list(raw, "sources")):
         if check_fields(entry, schema.SOURCE_KEYS, file, f"{field}.sources[{j}]", problems):
-            sources.append((Source(entry["seed"], entry["lang"], entry["quote"]), entry.line))
+            sources.append((Source(entry["seed"], entry["lang"], entry["quote"]),
+                            {k: entry.line_of(k) for k in ("seed", "lang", "quote")}))
     related = []
     for j, entry in enumerate(_list(raw, "related")):
         if check_fields(entry, schema.RELATION_KEYS, file, f"{field}.related[{j}]", problems):

@@ -18,6 +18,7 @@ COVERED_SHARE = 0.6
 
 _SENTENCE_END = re.compile(r"(?<=[.!?।])\s+")
 _PUNCTUATION = re.compile(r"[.!?:;।]")
+_CLOSED = re.compile(r"[.!?:;।)\]\"”»]\s*$")
 
 
 @dataclass
@@ -46,19 +47,27 @@ class SeedCoverage:
 
 
 def sentences(seed: Seed) -> list[str]:
-    """The seed's sentences in reading order, normalised, headings left out."""
-    body = []
+    """The seed's sentences in reading order, normalised, headings left out.
+
+    A line break ends a sentence unless the text plainly runs on: the line has no closing
+    punctuation and the next one starts with a lower-case letter (the Spanish seed wraps
+    mid-sentence). Scripts without case (Gujarati) break at every line.
+    """
+    paragraphs: list[str] = []
     for line in seed.repaired.splitlines():
         line = line.strip()
         if not line:
             continue
         if not _PUNCTUATION.search(line) and len(line.split()) <= 8:
             continue  # a heading: it names a section, it states no rule
-        body.append(line)
+        runs_on = paragraphs and not _CLOSED.search(paragraphs[-1]) and line[:1].islower()
+        if runs_on:
+            paragraphs[-1] += " " + line
+        else:
+            paragraphs.append(line)
     out = []
-    for piece in _SENTENCE_END.split(normalize(" ".join(body))):
-        if len(piece.split()) >= 2:
-            out.append(piece)
+    for paragraph in paragraphs:
+        out += [piece for piece in _SENTENCE_END.split(normalize(paragraph)) if len(piece.split()) >= 2]
     return out
 
 
