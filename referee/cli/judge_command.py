@@ -1,0 +1,58 @@
+"""``referee judge FILE|-``: adjudicate a situation file."""
+
+from __future__ import annotations
+
+import sys
+from typing import Optional
+
+import typer
+
+from referee.cli import app, options, render
+from referee.errors import BadInput, RefereeError
+
+
+class RulesDoNotSettle(RefereeError):
+    """Two clauses apply and disagree with no precedence between them (an engine finding)."""
+
+    exit_code = 3
+
+
+def read_input(path: str) -> tuple[str, str]:
+    """The text of a situation file (``-`` = stdin) and the name to report it by."""
+    if path == "-":
+        data = sys.stdin.buffer.read()
+        name = "<stdin>"
+    else:
+        try:
+            with open(path, "rb") as handle:
+                data = handle.read(1024 * 1024 + 1)
+        except OSError as exc:
+            raise BadInput(f"{path}: cannot read the situation file: {exc.strerror}") from None
+        name = path
+    try:
+        return data.decode("utf-8-sig"), name
+    except UnicodeDecodeError as exc:
+        raise BadInput(f"{name}: not UTF-8 text (byte {exc.start}); save the situation as UTF-8") from None
+
+
+@app.command()
+def judge(file: str = typer.Argument(..., metavar="FILE", help="A situation file (YAML or JSON); - reads stdin."),
+          lang: Optional[str] = options.Lang, as_json: bool = options.Json) -> None:
+    """Judge a situation: the verdict, the figures behind it, and the clauses that decided it."""
+    from referee.corpus import load_corpus
+    from referee.engine import EngineConflict, judge as judge_situation
+    from referee.i18n import choose_language
+    from referee.situation import load_situation
+
+    language = choose_language(lang)
+    text, name = read_input(file)
+    situation = load_situation(text, name)
+    try:
+        verdict = judge_situation(situation)
+    except EngineConflict as exc:
+        raise RulesDoNotSettle(f"{name}: the rules do not settle this: {exc}") from None
+    corpus = load_corpus()
+    if as_json:
+        render.emit_json(render.verdict_json(corpus, verdict, language))
+    else:
+        render.emit(render.verdict_text(corpus, verdict))

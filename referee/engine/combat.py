@@ -1,0 +1,172 @@
+"""Combat: the strength of each side, who wins, and what the winners get.
+
+Implements combat.strength, combat.ties (classes.warrior wins them), helping.one-helper,
+helping.abilities-apply-to-helper (a monster's bonus against a race, class or sex counts once,
+the largest), monsters.enhancers, combat.multiple-monsters, combat.kill-rewards,
+treasure.face-up-when-helped and the helper's level (helping.elf-helper-level; Star Munchkin's
+Space Ranger).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from referee.engine.equipment import loadout
+from referee.engine.levels import raise_level
+from referee.engine.trace import Trace
+from referee.engine.variants import Munchkin
+from referee.model import Monster, Player, Situation, Verdict
+
+
+@dataclass(frozen=True)
+class Side:
+    """One player's contribution to the players' side."""
+
+    player: Player
+    strength: int
+    items: int
+    extra: int
+
+
+def player_strength(player: Player, rules: Munchkin, trace: Trace) -> Side:
+    """Level plus every bonus in use (items; hireling and steed when those expansions are in)."""
+    gear = loadout(player, rules, trace)
+    extra = 0
+    if player.hireling and rules.has("hirelings"):
+        extra += player.hireling.bonus
+        trace.cite("hirelings.play", "{player}'s hireling {hireling} adds {bonus}.", player=player.name,
+                   hireling=player.hireling.name, bonus=_signed(player.hireling.bonus))
+    if player.steed and rules.has("steeds"):
+        extra += player.steed.bonus
+        trace.cite("steeds.one-steed", "{player}'s steed {steed} adds {bonus}.", player=player.name,
+                   steed=player.steed.name, bonus=_signed(player.steed.bonus))
+    return Side(player, player.level + gear.bonus + extra, gear.bonus, extra)
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def _matches(player: Player, key: str) -> bool:
+    return player.is_(key) or player.sex == key or (key == "human" and player.human)
+
+
+def monster_strength(monster: Monster, fighters: list[Player], trace: Trace, has_helper: bool) -> int:
+    """Level, enhancers, and the largest of its bonuses that applies to anyone fighting it."""
+    strength = monster.level + sum(monster.enhancers)
+    if monster.enhancers:
+        trace.cite("monsters.enhancers", "Enhancers on {monster} add up to {total}.", monster=monster.name,
+                   total=_signed(sum(monster.enhancers)))
+    applicable = [(bonus, key, p.name) for key, bonus in monster.bonus_vs for p in fighters if _matches(p, key)]
+    if applicable:
+        bonus, key, who = max(applicable)
+        strength += bonus
+        helper_made_it = has_helper and all(name != fighters[0].name for _, k, name in applicable if k == key)
+        clause = "helping.abilities-apply-to-helper" if helper_made_it else "combat.monster-special-powers"
+        trace.cite(clause, "{monster} gets {bonus} against a {key} ({who}).", monster=monster.name,
+                   bonus=_signed(bonus), key=key, who=who)
+        if helper_made_it and "slime" in monster.name.lower() and key == "elf":
+            trace.cite("helping.drooling-slime-elf-helper", "The rulebook's own example: an Elf helper gives the "
+                       "Drooling Slime its +4, unless the fighter is an Elf already.")
+        if len({k for _, k, _ in applicable}) > 1:
+            trace.cite("monsters.bonuses-not-cumulative", "{monster} has several bonuses that apply; they do not "
+                       "add up, only the largest ({bonus}) counts.", monster=monster.name, bonus=_signed(bonus))
+        elif len(applicable) > 1:
+            trace.cite("monsters.same-bonus-once", "The bonus against a {key} counts once, however many of the "
+                       "fighters are one.", key=key)
+    return strength
+
+
+def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
+    combat = situation.combat
+    fighter = situation.player(combat.fighter)
+    helper = situation.player(combat.helper) if combat.helper else None
+    sides = [player_strength(fighter, rules, trace)]
+    trace.cite("combat.strength", "{player}'s combat strength is level {level} + {items} from items{extra} "
+               "= {total}.", player=fighter.name, level=fighter.level, items=sides[0].items,
+               extra=f" + {sides[0].extra} more" if sides[0].extra else "", total=sides[0].strength)
+    if helper is not None:
+        sides.append(player_strength(helper, rules, trace))
+        trace.cite("helping.one-helper", "{helper} helps and adds a strength of {strength} (level {level} + "
+                   "{items} from items).", helper=helper.name, strength=sides[1].strength, level=helper.level,
+                   items=sides[1].items)
+    shots_players = sum(combat.player_bonuses)
+    shots_monsters = sum(combat.monster_bonuses)
+    if combat.player_bonuses or combat.monster_bonuses:
+        trace.cite("card-timing.one-shot-items", "One-shot cards add {players} to the players and {monsters} "
+                   "to the monsters.", players=_signed(shots_players), monsters=_signed(shots_monsters))
+    players_total = sum(s.strength for s in sides) + shots_players
+
+    fighters = [s.player for s in sides]
+    strengths = [monster_strength(m, fighters, trace, helper is not None) for m in combat.monsters]
+    monsters_total = sum(strengths) + shots_monsters
+    if len(combat.monsters) > 1:
+        trace.cite("combat.multiple-monsters", "Against {count} monsters the players must beat their combined "
+                   "strength of {total}.", count=len(combat.monsters), total=sum(strengths))
+
+    warrior = next((p for p in fighters if "warrior" in p.classes), None)
+    if players_total > monsters_total:
+        winner = "players"
+        trace.cite("combat.strength", "{players} against {monsters}: the players "
+                   "are stronger and win.", players=players_total, monsters=monsters_total)
+    elif players_total == monsters_total and warrior is not None:
+        winner = "players"
+        trace.cite("combat.ties", "{players} against {monsters} is a tie, which the monster would win …",
+                   players=players_total, monsters=monsters_total)
+        trace.cite("classes.warrior", "… but {player} is a Warrior, and Warriors win ties.", player=warrior.name)
+        if warrior is helper:
+            trace.cite("helping.warrior-helper-ties", "A helper's abilities count for the whole side: with a "
+                       "Warrior helping, the players win ties.")
+    else:
+        winner = "monsters"
+        if players_total == monsters_total:
+            trace.cite("combat.ties", "{players} against {monsters} is a tie, and the monster wins ties.",
+                       players=players_total, monsters=monsters_total)
+        else:
+            trace.cite("combat.strength", "{players} against {monsters}: the monsters are stronger.",
+                       players=players_total, monsters=monsters_total)
+
+    details = {"players_strength": players_total, "monsters_strength": monsters_total, "winner": winner,
+               "levels": {}, "treasures": 0, "treasures_face": None, "must_run": [],
+               "monsters": [{"name": m.name, "strength": s} for m, s in zip(combat.monsters, strengths)]}
+    if winner == "players":
+        _rewards(situation, rules, trace, fighter, helper, details)
+    else:
+        details["must_run"] = [p.name for p in fighters]
+        trace.cite("running-away.must-run", "{names} must run away from every monster.",
+                   names=" and ".join(details["must_run"]))
+        if helper is not None:
+            trace.cite("running-away.helper-runs-too", "The helper runs away too, rolling separately.")
+    return Verdict("combat", situation.game, "win" if winner == "players" else "lose", details)
+
+
+def _rewards(situation, rules, trace, fighter, helper, details) -> None:
+    combat = situation.combat
+    gained = sum(m.levels for m in combat.monsters)
+    trace.cite("combat.kill-rewards", "{player} kills {count} and goes up {levels} (one per monster, more "
+               "where a card says), and draws {treasures} treasures.", player=fighter.name,
+               count=", ".join(m.name for m in combat.monsters), levels=gained,
+               treasures=sum(m.treasures for m in combat.monsters))
+    if len(combat.monsters) > 1:
+        trace.cite("combat.level-per-monster", "A level for each monster killed: {count}.",
+                   count=len(combat.monsters))
+    new_level = raise_level(fighter, gained, "kill", rules, trace, situation)
+    details["levels"][fighter.name] = new_level - fighter.level
+    if helper is not None:
+        clause = rules.helper_levels(helper)
+        if clause:
+            new_helper = raise_level(helper, len(combat.monsters), "help-elf", rules, trace, situation,
+                                     clause=clause)
+            details["levels"][helper.name] = new_helper - helper.level
+        else:
+            details["levels"][helper.name] = 0
+            trace.cite("helping.helper-no-level", "{helper} gains no level for helping.", helper=helper.name)
+        trace.cite("helping.fighter-draws-treasure", "{player} draws the treasures, even though {helper} helped; "
+                   "the helper gets what was agreed.", player=fighter.name, helper=helper.name)
+    details["treasures"] = sum(m.treasures for m in combat.monsters)
+    details["treasures_face"] = "up" if helper is not None else "down"
+    trace.cite("treasure.face-up-when-helped" if helper else "treasure.draw",
+               "The treasures are drawn face {face}{why}.", face=details["treasures_face"],
+               why=" because someone helped" if helper else " because the fight was won alone")
+    details["wins"] = [name for name, gain in details["levels"].items()
+                       if situation.player(name).level + gain >= rules.max_level]

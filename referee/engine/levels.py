@@ -1,0 +1,112 @@
+"""Gaining and losing levels, and the core rules that bound them.
+
+Implements precedence.level-never-below-one (Star Munchkin: a Cyborg never below 2),
+precedence.level-ten-needs-kill (Epic: levels 19 and 20), which beats any card that does not
+say otherwise, and card-rulings.divine-intervention, the card that does; death.dead-get-nothing.
+"""
+
+from __future__ import annotations
+
+from referee.engine.precedence import Ruling, resolve
+from referee.engine.trace import Trace
+from referee.engine.variants import Munchkin
+from referee.model import Player, Situation, Verdict
+
+#: Sources of levels that count as a kill for the winning level. The official rules let a
+#: power that gives a level for helping kill a monster (the Elf's) give the winning level too.
+KILL_SOURCES = ("kill", "help-elf", "divine-intervention")
+
+#: The clause that states each source of levels.
+SOURCE_CLAUSES = {
+    "kill": "combat.kill-rewards",
+    "sell": "trading-selling.sell",
+    "card": "card-timing.go-up-a-level",
+    "go-up-a-level": "card-timing.go-up-a-level",
+    "divine-intervention": "card-rulings.divine-intervention",
+    "steal-level": "card-rulings.steal-a-level-not-to-ten",
+    "bad-stuff": "running-away.bad-stuff",
+    "curse": "curses.kick-door-curse",
+    "help-elf": "helping.elf-helper-level",
+    "munchkin-die": "munchkin-die.roll",
+}
+
+
+def raise_level(player: Player, change: int, source: str, rules: Munchkin, trace: Trace,
+                situation: Situation | None = None, clause: str | None = None) -> int:
+    """The player's level after gaining ``change`` levels from ``source``, with the trace."""
+    clause = clause or SOURCE_CLAUSES[source]
+    wanted = min(player.level + change, rules.max_level)
+    if change > 0 and player.dead:
+        trace.cite("death.dead-get-nothing", "{player} is dead, and dead characters cannot go up levels.",
+                   player=player.name)
+        return player.level
+    if change <= 0:
+        return lower_level(player, -change, source, rules, trace, clause)
+    # The card (or sale) says "go up"; the core rule says some levels only come from a kill.
+    kill_only = [lvl for lvl in rules.kill_only_levels() if player.level < lvl <= wanted]
+    if not kill_only:
+        trace.cite(clause, "{player} goes up {change} from level {old} to {new}.", player=player.name,
+                   change=change, old=player.level, new=wanted)
+        return wanted
+    ceiling = kill_only[0] - 1
+    rulings = [Ruling(clause, _layer(source), wanted, overrides=_overrides(source, rules)),
+               Ruling(rules.kill_only_clause, "core", max(player.level, ceiling))]
+    decided = resolve(rulings)
+    if decided.clause == clause:
+        trace.cite(clause, "{player} goes up {change} from level {old} to {new}.", player=player.name,
+                   change=change, old=player.level, new=wanted)
+        if source not in ("kill", "help-elf"):
+            trace.cite(rules.kill_only_clause, "Level {level} normally needs a kill, but this card says "
+                       "otherwise, and a card that says so explicitly beats that rule.", level=kill_only[0])
+        return wanted
+    trace.cite(clause, "{player} would go up {change} from level {old}.", player=player.name, change=change,
+               old=player.level)
+    trace.cite(rules.kill_only_clause, "Level {level} can only be reached by killing a monster, so {player} "
+               "stays at level {new}.", level=kill_only[0], player=player.name, new=decided.outcome)
+    if rules.name != "epic" and player.level == ceiling:
+        trace.cite("precedence.level-nine-stays", "At level 9, anything but a kill that would raise the level "
+                   "simply does not happen.")
+    return decided.outcome
+
+
+def _layer(source: str) -> str:
+    if source in ("kill", "help-elf"):
+        return "core"  # a kill is what the core rule asks for: no disagreement to settle
+    if source in ("sell",):
+        return "rule"
+    return "card"
+
+
+def _overrides(source: str, rules: Munchkin) -> tuple[str, ...]:
+    if source in KILL_SOURCES:
+        return (rules.kill_only_clause,)
+    return ()
+
+
+def lower_level(player: Player, loss: int, source: str, rules: Munchkin, trace: Trace,
+                clause: str | None = None) -> int:
+    clause = clause or SOURCE_CLAUSES[source]
+    floor, floor_clause = rules.level_floor(player)
+    wanted = player.level - loss
+    if wanted >= floor:
+        trace.cite(clause, "{player} goes down {loss} from level {old} to {new}.", player=player.name,
+                   loss=loss, old=player.level, new=wanted)
+        return wanted
+    trace.cite(clause, "{player} would go down {loss} from level {old}.", player=player.name, loss=loss,
+               old=player.level)
+    trace.cite(floor_clause, "Nothing takes a level below {floor}: {player} stays at level {new}.",
+               floor=floor, player=player.name, new=max(floor, min(player.level, wanted)) if wanted < floor
+               else wanted)
+    return max(floor, wanted) if player.level >= floor else player.level
+
+
+def judge_level(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
+    question = situation.question
+    player = situation.player(question.player)
+    new = raise_level(player, question.change, question.source, rules, trace, situation)
+    wins = new >= rules.max_level and new > player.level
+    if wins:
+        trace.cite(rules.winning_clause, "{player} reaches level {level} and wins.", player=player.name,
+                   level=new)
+    details = {"old_level": player.level, "new_level": new, "wins": wins}
+    return Verdict("level", situation.game, "ok", details)

@@ -1,0 +1,140 @@
+"""Questions about the table outside a fight: equipment, charity, death, the Munchkin die.
+
+Implements items.* through :mod:`referee.engine.equipment`; turn.charity and turn.hand-limit
+(races.dwarf: six cards); death.lose-everything, death.keep-level-race-class, death.loot-the-body,
+death.new-character-cards; and the Munchkin die table (munchkin-die.roll, munchkin-die.result-N).
+"""
+
+from __future__ import annotations
+
+from referee.engine.equipment import loadout
+from referee.engine.trace import Trace
+from referee.engine.variants import Munchkin
+from referee.model import Situation, Verdict
+
+
+def judge_equipment(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
+    player = situation.player(situation.question.player)
+    gear = loadout(player, rules, trace)
+    if gear.active:
+        trace.cite("items.slots", "{player} uses {items}.", player=player.name,
+                   items=", ".join(i.name for i in gear.active))
+    details = {"legal": gear.legal, "active": [i.name for i in gear.active],
+               "inactive": [{"name": n, "reason": why} for n, why in gear.inactive.items()],
+               "bonus": gear.bonus, "problems": gear.problems}
+    return Verdict("equipment", situation.game, "legal" if gear.legal else "illegal", details)
+
+
+def judge_charity(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
+    player = situation.player(situation.question.player)
+    limit, limit_clause = rules.hand_limit(player)
+    if limit is None:
+        trace.cite(limit_clause, "{player} may keep any number of cards.", player=player.name)
+        return Verdict("charity", situation.game, "ok", {"excess": 0, "give": {}, "discard": 0})
+    excess = max(0, player.hand - limit)
+    trace.cite(limit_clause, "{player} may keep {limit} cards and holds {hand}: {excess} too many.",
+               player=player.name, limit=limit, hand=player.hand, excess=excess)
+    details = {"excess": excess, "give": {}, "discard": 0}
+    if excess == 0:
+        return Verdict("charity", situation.game, "ok", details)
+    alive = [p for p in situation.players if not p.dead]
+    dead = [p.name for p in situation.players if p.dead]
+    if dead:
+        trace.cite("death.dead-get-nothing", "Dead characters receive no cards, not even charity: {names} left "
+                   "out.", names=", ".join(dead))
+    lowest = min(p.level for p in alive)
+    if player.level <= lowest:
+        trace.cite("turn.charity-lowest-discards", "{player} is (one of) the lowest-level player(s), so the "
+                   "excess is discarded.", player=player.name)
+        details["discard"] = excess
+        return Verdict("charity", situation.game, "ok", details)
+    receivers = sorted(p.name for p in alive if p.level == lowest)
+    share, extra = divmod(excess, len(receivers))
+    give = {name: share + (1 if i < extra else 0) for i, name in enumerate(receivers)}
+    details["give"] = {k: v for k, v in give.items() if v}
+    if extra:
+        details["condition"] = f"{player.name} chooses who gets the {extra} extra card(s)"
+    trace.cite("turn.charity", "The excess goes to the lowest-level player{s} ({level}): {names}.",
+               s="s" if len(receivers) > 1 else "", level=lowest, names=", ".join(receivers))
+    if len(receivers) > 1:
+        trace.cite("turn.charity-tied-lowest", "Players tied for lowest share the cards as evenly as possible; "
+                   "the giver decides who gets more.")
+    return Verdict("charity", situation.game, "ok", details)
+
+
+def judge_death(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
+    player = situation.player(situation.question.player)
+    keeps = [f"level {player.level}", *(f"race: {r}" for r in player.races),
+             *(f"class: {c}" for c in player.classes), *(f"curse: {c}" for c in player.curses)]
+    if player.half_breed:
+        keeps.append("Half-Breed")
+    if player.super_munchkin:
+        keeps.append("Super Munchkin")
+    loses = [i.name for i in player.items] + ([f"{player.hand} cards in hand"] if player.hand else [])
+    if player.hireling:
+        loses.append(player.hireling.name)
+    if player.steed:
+        loses.append(player.steed.name)
+    trace.cite("death.lose-everything", "{player} loses every item and every card in hand.", player=player.name)
+    trace.cite("death.keep-level-race-class", "{player} keeps level, race(s), class(es) and curses.",
+               player=player.name)
+    if player.half_breed or player.super_munchkin:
+        trace.cite("death.keep-half-breed-super-munchkin", "Half-Breed and Super Munchkin stay too.")
+    others = sorted((p for p in situation.players if p.name != player.name and not p.dead),
+                    key=lambda p: -p.level)
+    order, ties = [], []
+    for p in others:
+        order.append(p.name)
+    for level in sorted({p.level for p in others}, reverse=True):
+        same = [p.name for p in others if p.level == level]
+        if len(same) > 1:
+            ties.append(same)
+    trace.cite("death.loot-the-body", "Looting the body: starting with the highest level, each other player takes "
+               "one card; the rest are discarded.")
+    if ties:
+        trace.cite("death.loot-ties", "Players tied on level roll a die for their place: {ties}.",
+                   ties="; ".join(" / ".join(t) for t in ties))
+    trace.cite("death.loot-rest-discarded", "Once everyone has taken a card, the rest are discarded.")
+    dead_others = [p.name for p in situation.players if p.name != player.name and p.dead]
+    if dead_others:
+        trace.cite("death.dead-get-nothing", "Dead characters take no cards: {names}.", names=", ".join(dead_others))
+    trace.cite("death.new-character-cards", "On their next turn the new character draws four face-down cards from "
+               "each deck.")
+    trace.dissent_from("death.new-character-cards-hu", "The Hungarian FAQ has the new character draw two cards "
+                       "from each deck, face down, at the start of the next turn.")
+    details = {"keeps": keeps, "loses": loses, "loot_order": order, "loot_ties": ties,
+               "new_cards": {"door": 4, "treasure": 4}}
+    return Verdict("death", situation.game, "ok", details)
+
+
+#: What each face of the Munchkin d10 does (the clause munchkin-die.result-N states it in full).
+DIE_EFFECTS = {
+    1: "Draw a face-up Treasure, or take the top card of the Treasure discards.",
+    2: "Draw a face-up Door, or take the top card of the Door discards.",
+    3: "Draw a Treasure and a Door, both face up; a curse drawn this way applies to you.",
+    4: "Take the top Treasure and Door discards into your hand.",
+    5: "Change sex: -5 in your next combat, and go up two levels (they cannot win the game).",
+    6: "Swap your whole hand (at least one card) with another player's hand.",
+    7: "Swap a class card of yours in play for any other class card in play (reroll if you have none).",
+    8: "Swap a race card of yours in play for any other race card in play (reroll if you have none).",
+    9: "Steal a level from another player; no more rolls on this table this turn.",
+    10: "Choose any result of this table; nobody can change it.",
+}
+
+
+def judge_munchkin_die(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
+    question = situation.question
+    player = situation.player(question.player)
+    details = {"roll": question.roll, "effect": DIE_EFFECTS[question.roll], "cost": 1}
+    if player.level <= 1:
+        trace.cite("munchkin-die.roll", "Rolling the Munchkin die costs a level, and {player} is at level 1.",
+                   player=player.name)
+        details["allowed"] = False
+        return Verdict("munchkin-die", situation.game, "forbidden", details)
+    trace.cite("munchkin-die.roll", "Before kicking open the door, {player} spends a level (to {level}) to roll the "
+               "d10.", player=player.name, level=player.level - 1)
+    trace.cite(f"munchkin-die.result-{question.roll}", "{roll}: {effect}", roll=question.roll,
+               effect=DIE_EFFECTS[question.roll])
+    details["allowed"] = True
+    details["can_roll_again"] = question.roll != 9 and player.level - 1 > 1
+    return Verdict("munchkin-die", situation.game, "ok", details)

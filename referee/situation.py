@@ -1,0 +1,410 @@
+"""Reading a situation file (YAML or JSON) into a :class:`referee.model.Situation`.
+
+Every problem is collected, each with the field path and what was expected, so one run shows
+all of them. Input is parsed safely and bounded: files over :data:`MAX_BYTES` and YAML aliases
+(the ingredient of "billion laughs" bombs, never needed in a situation) are refused before any
+work is done.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+
+from referee import model
+from referee.errors import InvalidFile, Problem
+
+MAX_BYTES = 256 * 1024
+MAX_LEVEL = {"munchkin": 10, "star-munchkin": 10, "epic": 20}
+
+try:
+    _Base = yaml.CSafeLoader
+except AttributeError:  # pragma: no cover
+    _Base = yaml.SafeLoader
+
+
+class _NoAliasLoader(_Base):
+    """A safe loader that refuses anchors and aliases outright."""
+
+    def compose_node(self, parent, index):  # pure-Python path
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(None, None, "aliases are not allowed in a situation file",
+                                              event.start_mark)
+        return super().compose_node(parent, index)
+
+
+def _parse(text: str, name: str) -> Any:
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
+        raise InvalidFile([Problem(name, None, "", f"file too large (over {MAX_BYTES // 1024} KiB); "
+                                                   "a situation is a few dozen lines")], what="situation")
+    # libyaml composes in C, so aliases are refused at the event level before composition.
+    try:
+        for event in yaml.parse(text, Loader=_Base):
+            if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
+                line = event.start_mark.line + 1
+                raise InvalidFile([Problem(name, line, "", "YAML anchors and aliases are not allowed "
+                                                           "in a situation file")], what="situation")
+        return yaml.load(text, Loader=_Base)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise InvalidFile([Problem(name, mark.line + 1 if mark else None, "",
+                                   f"not valid YAML or JSON: {getattr(exc, 'problem', None) or exc}")],
+                          what="situation") from None
+
+
+class _Reader:
+    """Walks the parsed data, building model objects and collecting problems."""
+
+    def __init__(self, name: str):
+        self.name = name
+        self.problems: list[Problem] = []
+
+    def bad(self, path: str, message: str) -> None:
+        self.problems.append(Problem(self.name, None, path, message))
+
+    def mapping(self, data, path: str, allowed: dict) -> dict:
+        """Check ``data`` is a mapping with only ``allowed`` keys; return it (or ``{}``)."""
+        if data is None:
+            return {}
+        if not isinstance(data, dict):
+            self.bad(path, f"expected a mapping, got {_show(data)}")
+            return {}
+        for key in data:
+            if key not in allowed:
+                self.bad(_join(path, str(key)), f"unknown key (expected one of: {', '.join(allowed)})")
+        return data
+
+    def value(self, data: dict, key: str, path: str, kind, default=None, choices=None, low=None, high=None):
+        if key not in data or data[key] is None and default is None:
+            return default
+        value = data[key]
+        where = _join(path, key)
+        if kind is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                self.bad(where, f"expected a whole number, got {_show(value)}")
+                return default
+            if (low is not None and value < low) or (high is not None and value > high):
+                self.bad(where, f"expected a number from {low} to {high}, got {value}"
+                         if high is not None else f"expected a number of at least {low}, got {value}")
+                return default
+            return value
+        if kind is bool:
+            if not isinstance(value, bool):
+                self.bad(where, f"expected true or false, got {_show(value)}")
+                return default
+            return value
+        if kind is str:
+            if not isinstance(value, str) or not value.strip():
+                self.bad(where, f"expected a text value, got {_show(value)}")
+                return default
+            if choices is not None and value not in choices:
+                self.bad(where, f"unknown value {value!r} (expected one of: {', '.join(choices)})")
+                return default
+            return value
+        raise TypeError(kind)
+
+    def strings(self, data: dict, key: str, path: str, choices=None) -> tuple[str, ...]:
+        value = data.get(key)
+        if value is None:
+            return ()
+        where = _join(path, key)
+        if isinstance(value, str):
+            value = [value]
+        if not isinstance(value, list):
+            self.bad(where, f"expected a list of names, got {_show(value)}")
+            return ()
+        out = []
+        for i, entry in enumerate(value):
+            if not isinstance(entry, str) or not entry.strip():
+                self.bad(f"{where}[{i}]", f"expected a name, got {_show(entry)}")
+            elif choices is not None and entry not in choices:
+                self.bad(f"{where}[{i}]", f"unknown value {entry!r} (expected one of: {', '.join(choices)})")
+            else:
+                out.append(entry.strip().lower() if choices is None and key in ("races", "classes") else entry)
+        return tuple(out)
+
+    def numbers(self, value, where: str) -> tuple[int, ...]:
+        if value is None:
+            return ()
+        if isinstance(value, int) and not isinstance(value, bool):
+            return (value,)
+        if not isinstance(value, list):
+            self.bad(where, f"expected a list of numbers, got {_show(value)}")
+            return ()
+        out = []
+        for i, entry in enumerate(value):
+            if isinstance(entry, bool) or not isinstance(entry, int):
+                self.bad(f"{where}[{i}]", f"expected a whole number, got {_show(entry)}")
+            else:
+                out.append(entry)
+        return tuple(out)
+
+
+def _join(path: str, key: str) -> str:
+    return f"{path}.{key}" if path else key
+
+
+def _show(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+TOP_KEYS = {"game": 0, "expansions": 0, "house_rules": 0, "turn": 0, "met_monster_this_turn": 0,
+            "phase": 0, "players": 0, "combat": 0, "question": 0}
+PLAYER_KEYS = dict.fromkeys(("name", "level", "sex", "races", "classes", "half_breed", "super_munchkin",
+                             "dead", "hand", "items", "hireling", "steed", "curses"))
+ITEM_KEYS = dict.fromkeys(("name", "bonus", "slot", "big", "complex", "gold", "carried", "one_shot",
+                           "requires", "card"))
+REQUIRES_KEYS = dict.fromkeys(("classes", "races", "sex", "not_classes", "not_races"))
+HIRELING_KEYS = dict.fromkeys(("name", "bonus", "race", "classes", "sex"))
+COMBAT_KEYS = dict.fromkeys(("fighter", "helper", "monsters", "one_shots"))
+MONSTER_KEYS = dict.fromkeys(("name", "level", "treasures", "levels", "undead", "bonus_vs", "enhancers",
+                              "run_away", "ignores_below", "card"))
+ONE_SHOT_KEYS = dict.fromkeys(("players", "monsters"))
+HOUSE_KEYS = dict.fromkeys(("starting_cards", "phase_zero", "shared_victory"))
+QUESTION_KEYS = dict.fromkeys(("kind", "player", "action", "items", "change", "source", "roll", "target",
+                               "item"))
+COMBAT_PHASES = ("combat", "running-away")
+
+
+def load_situation(text: str, name: str = "<situation>") -> model.Situation:
+    """Parse and check a situation; raise :class:`InvalidFile` listing every problem."""
+    data = _parse(text, name)
+    reader = _Reader(name)
+    if not isinstance(data, dict):
+        raise InvalidFile([Problem(name, None, "", f"expected a mapping at the top, got {_show(data)}")],
+                          what="situation")
+    situation = _situation(reader, data)
+    if reader.problems:
+        raise InvalidFile(reader.problems, what="situation")
+    return situation
+
+
+def _situation(r: _Reader, data: dict) -> model.Situation | None:
+    r.mapping(data, "", TOP_KEYS)
+    game = r.value(data, "game", "", str, "munchkin", choices=model.GAMES)
+    expansions = r.strings(data, "expansions", "", choices=model.EXPANSIONS)
+    house = _house_rules(r, data.get("house_rules"))
+    players = _players(r, data.get("players"), MAX_LEVEL[game])
+    names = [p.name for p in players]
+    turn = r.value(data, "turn", "", str)
+    if turn is not None and turn not in names:
+        r.bad("turn", f"no player named {turn!r} (players: {', '.join(names) or 'none'})")
+    phase = r.value(data, "phase", "", str, choices=model.PHASES)
+    met = r.value(data, "met_monster_this_turn", "", bool, False)
+    combat = _combat(r, data.get("combat"), names) if data.get("combat") is not None else None
+    if combat is not None and phase is not None and phase not in COMBAT_PHASES + ("other-turn",):
+        r.bad("phase", f"{phase!r} contradicts the combat block (a fight happens in the combat or "
+                       "running-away phase)")
+    if combat is None and phase in COMBAT_PHASES:
+        r.bad("combat", f"missing: phase {phase!r} needs a combat block with the fighter and the monsters")
+    if combat is not None and phase is None:
+        phase = "combat"
+    question = _question(r, data.get("question"), players)
+    if question is not None and question.kind in ("combat", "run-away") and combat is None:
+        r.bad("combat", f"missing: a {question.kind} question needs a combat block")
+    if r.problems or question is None:
+        return None
+    return model.Situation(players=players, question=question, game=game, expansions=expansions,
+                           house_rules=house, turn=turn, phase=phase, met_monster_this_turn=met,
+                           combat=combat)
+
+
+def _house_rules(r: _Reader, data) -> model.HouseRules:
+    data = r.mapping(data, "house_rules", HOUSE_KEYS)
+    return model.HouseRules(
+        starting_cards=r.value(data, "starting_cards", "house_rules", int, None, low=0, high=20),
+        phase_zero=r.value(data, "phase_zero", "house_rules", bool, False),
+        shared_victory=r.value(data, "shared_victory", "house_rules", bool, False))
+
+
+def _players(r: _Reader, data, max_level: int) -> tuple[model.Player, ...]:
+    if data is None:
+        r.bad("players", "missing: list the players at the table (at least one)")
+        return ()
+    if not isinstance(data, list) or not data:
+        r.bad("players", f"expected a list of players, got {_show(data)}")
+        return ()
+    out, seen = [], set()
+    for i, raw in enumerate(data):
+        path = f"players[{i}]"
+        raw = r.mapping(raw, path, PLAYER_KEYS)
+        name = r.value(raw, "name", path, str)
+        if name is None:
+            if "name" not in raw:
+                r.bad(f"{path}.name", "missing: every player needs a name")
+            continue
+        if name in seen:
+            r.bad(f"{path}.name", f"two players are named {name!r}")
+        seen.add(name)
+        hand_value = raw.get("hand", 0)
+        hand_cards: tuple[str, ...] = ()
+        if isinstance(hand_value, list):
+            hand_cards = r.strings(raw, "hand", path)
+            hand = len(hand_cards)
+        else:
+            hand = r.value(raw, "hand", path, int, 0, low=0, high=200)
+        items = tuple(filter(None, (_item(r, it, f"{path}.items[{j}]")
+                                    for j, it in enumerate(_list(r, raw, "items", path)))))
+        hireling = _hireling(r, raw.get("hireling"), f"{path}.hireling")
+        steed = _item(r, raw["steed"], f"{path}.steed") if raw.get("steed") is not None else None
+        out.append(model.Player(
+            name=name, level=r.value(raw, "level", path, int, 1, low=1, high=max_level),
+            sex=r.value(raw, "sex", path, str, choices=model.SEXES),
+            races=tuple(x for x in r.strings(raw, "races", path) if x != "human"),
+            classes=r.strings(raw, "classes", path),
+            half_breed=r.value(raw, "half_breed", path, bool, False),
+            super_munchkin=r.value(raw, "super_munchkin", path, bool, False),
+            dead=r.value(raw, "dead", path, bool, False), hand=hand, hand_cards=hand_cards, items=items,
+            hireling=hireling, steed=steed, curses=r.strings(raw, "curses", path)))
+    return tuple(out)
+
+
+def _list(r: _Reader, data: dict, key: str, path: str) -> list:
+    value = data.get(key)
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        r.bad(_join(path, key), f"expected a list, got {_show(value)}")
+        return []
+    return value
+
+
+def _item(r: _Reader, raw, path: str) -> model.Item | None:
+    raw = r.mapping(raw, path, ITEM_KEYS)
+    name = r.value(raw, "name", path, str)
+    if name is None:
+        if "name" not in raw:
+            r.bad(f"{path}.name", "missing: every item needs a name")
+        return None
+    req = r.mapping(raw.get("requires"), f"{path}.requires", REQUIRES_KEYS)
+    rpath = f"{path}.requires"
+    requires = model.Requirements(
+        classes=r.strings(req, "classes", rpath), races=r.strings(req, "races", rpath),
+        sex=r.value(req, "sex", rpath, str, choices=model.SEXES),
+        forbid_classes=r.strings(req, "not_classes", rpath), forbid_races=r.strings(req, "not_races", rpath))
+    return model.Item(
+        name=name, bonus=r.value(raw, "bonus", path, int, 0, low=-100, high=100),
+        slot=r.value(raw, "slot", path, str, "none", choices=model.SLOTS),
+        big=r.value(raw, "big", path, bool, False), complex=r.value(raw, "complex", path, bool, False),
+        gold=r.value(raw, "gold", path, int, 0, low=0, high=1_000_000),
+        carried=r.value(raw, "carried", path, bool, False), one_shot=r.value(raw, "one_shot", path, bool, False),
+        requires=requires)
+
+
+def _hireling(r: _Reader, raw, path: str) -> model.Hireling | None:
+    if raw is None:
+        return None
+    raw = r.mapping(raw, path, HIRELING_KEYS)
+    name = r.value(raw, "name", path, str)
+    if name is None:
+        r.bad(f"{path}.name", "missing: a hireling needs a name")
+        return None
+    return model.Hireling(name=name, bonus=r.value(raw, "bonus", path, int, 0, low=-100, high=100),
+                          race=r.value(raw, "race", path, str), classes=r.strings(raw, "classes", path),
+                          sex=r.value(raw, "sex", path, str, choices=model.SEXES))
+
+
+def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
+    raw = r.mapping(raw, "combat", COMBAT_KEYS)
+    fighter = r.value(raw, "fighter", "combat", str)
+    helper = r.value(raw, "helper", "combat", str)
+    if "fighter" not in raw:
+        r.bad("combat.fighter", "missing: who is fighting")
+    for key, name in (("fighter", fighter), ("helper", helper)):
+        if name is not None and name not in names:
+            r.bad(f"combat.{key}", f"no player named {name!r} (players: {', '.join(names) or 'none'})")
+    if helper is not None and helper == fighter:
+        r.bad("combat.helper", f"{helper!r} is the fighter; a helper is another player")
+    monsters = []
+    raw_monsters = _list(r, raw, "monsters", "combat")
+    if not raw_monsters:
+        r.bad("combat.monsters", "missing: a fight needs at least one monster")
+    for i, m in enumerate(raw_monsters):
+        path = f"combat.monsters[{i}]"
+        m = r.mapping(m, path, MONSTER_KEYS)
+        name = r.value(m, "name", path, str)
+        if "level" not in m:
+            r.bad(f"{path}.level", "missing: the monster's level")
+        level = r.value(m, "level", path, int, None, low=0, high=1000)
+        bonus_vs = r.mapping(m.get("bonus_vs"), f"{path}.bonus_vs", _AnyKey())
+        pairs = []
+        for key, value in bonus_vs.items():
+            if isinstance(value, bool) or not isinstance(value, int):
+                r.bad(f"{path}.bonus_vs.{key}", f"expected a whole number, got {_show(value)}")
+            else:
+                pairs.append((str(key).lower(), value))
+        if name is None or level is None:
+            if "name" not in m:
+                r.bad(f"{path}.name", "missing: the monster's name")
+            continue
+        monsters.append(model.Monster(
+            name=name, level=level, treasures=r.value(m, "treasures", path, int, 1, low=0, high=100),
+            levels=r.value(m, "levels", path, int, 1, low=0, high=10),
+            undead=r.value(m, "undead", path, bool, False), bonus_vs=tuple(pairs),
+            enhancers=r.numbers(m.get("enhancers"), f"{path}.enhancers"),
+            run_away=r.value(m, "run_away", path, int, 0, low=-10, high=10),
+            ignores_below=r.value(m, "ignores_below", path, int, 0, low=0, high=20)))
+    shots = r.mapping(raw.get("one_shots"), "combat.one_shots", ONE_SHOT_KEYS)
+    if fighter is None:
+        return None
+    return model.Combat(fighter=fighter, helper=helper, monsters=tuple(monsters),
+                        player_bonuses=r.numbers(shots.get("players"), "combat.one_shots.players"),
+                        monster_bonuses=r.numbers(shots.get("monsters"), "combat.one_shots.monsters"))
+
+
+class _AnyKey(dict):
+    """Allowed-keys stand-in for mappings whose keys are free (``bonus_vs``)."""
+
+    def __contains__(self, key) -> bool:
+        return True
+
+
+NEEDS_PLAYER = ("sell", "level", "action", "equipment", "charity", "death", "munchkin-die")
+
+
+def _question(r: _Reader, raw, players: tuple[model.Player, ...]) -> model.Question | None:
+    if raw is None:
+        r.bad("question", "missing: what is being asked (question.kind)")
+        return None
+    raw = r.mapping(raw, "question", QUESTION_KEYS)
+    kind = r.value(raw, "kind", "question", str, choices=model.QUESTION_KINDS)
+    if kind is None:
+        if "kind" not in raw:
+            r.bad("question.kind", f"missing (expected one of: {', '.join(model.QUESTION_KINDS)})")
+        return None
+    names = [p.name for p in players]
+    player = r.value(raw, "player", "question", str)
+    for key in ("player", "target"):
+        value = raw.get(key)
+        if isinstance(value, str) and value not in names:
+            r.bad(f"question.{key}", f"no player named {value!r} (players: {', '.join(names) or 'none'})")
+    if kind in NEEDS_PLAYER and player is None and "player" not in raw:
+        r.bad("question.player", f"missing: a {kind} question asks about one player")
+    action = r.value(raw, "action", "question", str, choices=model.ACTIONS)
+    if kind == "action" and "action" not in raw:
+        r.bad("question.action", f"missing (expected one of: {', '.join(model.ACTIONS)})")
+    source = r.value(raw, "source", "question", str, choices=model.LEVEL_SOURCES)
+    change = r.value(raw, "change", "question", int, 0, low=-20, high=20)
+    if kind == "level" and "change" not in raw:
+        r.bad("question.change", "missing: the number of levels to add or take (+N / -N)")
+    if kind == "level" and "source" not in raw:
+        r.bad("question.source", f"missing (expected one of: {', '.join(model.LEVEL_SOURCES)})")
+    roll = r.value(raw, "roll", "question", int, None, low=1, high=10)
+    if kind == "munchkin-die" and "roll" not in raw:
+        r.bad("question.roll", "missing: the d10 result, 1 to 10")
+    items = r.strings(raw, "items", "question")
+    if kind == "sell" and player in names:
+        owned = {i.name for i in next(p for p in players if p.name == player).items}
+        for i, item in enumerate(items):
+            if item not in owned:
+                r.bad(f"question.items[{i}]", f"{player} has no item named {item!r}"
+                      f" (items: {', '.join(sorted(owned)) or 'none'})")
+        if "items" not in raw:
+            r.bad("question.items", "missing: the names of the items to sell")
+    item = r.value(raw, "item", "question", str)
+    target = r.value(raw, "target", "question", str)
+    return model.Question(kind=kind, player=player, action=action, items=items, change=change,
+                          source=source, roll=roll, target=target, item=item)
