@@ -1,12 +1,26 @@
 """The few exceptions the library raises, and the exit code each one maps to.
 
-The CLI has one error boundary (:func:`referee.cli.main`) that turns these into a message on
-stderr and an exit code; nothing below it prints.
+Messages are kept as English templates with their values (:class:`referee.model.Message`)
+so the CLI can show them in the user's language; ``str()`` gives the English. The CLI has one
+error boundary (:func:`referee.cli.main`) that renders them on stderr; nothing below it prints.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable, Union
+
+from referee.message import Message
+
+Translate = Callable[[str], str]
+
+
+def _identity(text: str) -> str:
+    return text
+
+
+def _render(message: Union[str, Message], translate: Translate) -> str:
+    return message.render(translate) if isinstance(message, Message) else str(message)
 
 
 @dataclass(frozen=True)
@@ -16,17 +30,31 @@ class Problem:
     file: str
     line: int | None
     field: str
-    message: str
+    message: Union[str, Message]
+
+    def render(self, translate: Translate = _identity) -> str:
+        where = f"{self.file}:{self.line}" if self.line else self.file
+        text = _render(self.message, translate)
+        return f"{where}: {self.field}: {text}" if self.field else f"{where}: {text}"
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}" if self.line else self.file
-        return f"{where}: {self.field}: {self.message}" if self.field else f"{where}: {self.message}"
+        return self.render()
 
 
 class RefereeError(Exception):
-    """Base class; ``exit_code`` is what the CLI exits with."""
+    """Base class; ``exit_code`` is what the CLI exits with.
+
+    Raise with an English template and its values: ``BadInput("no file {name}", name=…)``.
+    """
 
     exit_code = 2
+
+    def __init__(self, template: str = "", **values):
+        self.message = Message.of(template, **values) if values else Message(template)
+        super().__init__(self.render())
+
+    def render(self, translate: Translate = _identity) -> str:
+        return _render(self.message, translate)
 
 
 class BadInput(RefereeError):
@@ -44,6 +72,10 @@ class InvalidFile(BadInput):
 
     def __init__(self, problems: list[Problem], what: str = "file"):
         self.problems = list(problems)
-        count = len(self.problems)
-        head = f"{count} problem{'s' if count != 1 else ''} in the {what}:"
-        super().__init__("\n".join([head, *(f"  {p}" for p in self.problems)]))
+        self.what = what
+        super().__init__()
+
+    def render(self, translate: Translate = _identity) -> str:
+        head = translate("{count} problem(s) in the {what}:").format(count=len(self.problems),
+                                                                      what=translate(self.what))
+        return "\n".join([head, *(f"  {p.render(translate)}" for p in self.problems)])

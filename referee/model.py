@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
+from referee.message import Message
+
 GAMES = ("munchkin", "star-munchkin", "epic")
 EXPANSIONS = ("hirelings", "steeds", "dungeons", "portals", "munchkinomicon")
 PHASES = ("before-door", "kick-door", "combat", "running-away", "look-for-trouble", "loot", "charity",
@@ -142,24 +144,6 @@ class Situation:
             if player.name == name:
                 return player
         raise KeyError(name)
-
-
-@dataclass(frozen=True)
-class Message:
-    """Text for a person, kept untranslated: an English template and its values.
-
-    The engine writes these; the CLI translates the template and fills it in.
-    """
-
-    template: str
-    values: tuple[tuple[str, object], ...] = ()
-
-    @classmethod
-    def of(cls, template: str, **values) -> "Message":
-        return cls(template, tuple(values.items()))
-
-    def render(self, translate=lambda s: s) -> str:
-        return translate(self.template).format(**dict(self.values))
 
 
 @dataclass(frozen=True)

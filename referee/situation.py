@@ -14,6 +14,7 @@ import yaml
 
 from referee import model
 from referee.errors import InvalidFile, Problem
+from referee.message import Message
 
 MAX_BYTES = 256 * 1024
 MAX_LEVEL = {"munchkin": 10, "star-munchkin": 10, "epic": 20}
@@ -37,20 +38,21 @@ class _NoAliasLoader(_Base):
 
 def _parse(text: str, name: str) -> Any:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise InvalidFile([Problem(name, None, "", f"file too large (over {MAX_BYTES // 1024} KiB); "
-                                                   "a situation is a few dozen lines")], what="situation")
+        raise InvalidFile([Problem(name, None, "", Message.of("file too large (over {size} KiB); a situation is a few dozen lines",
+                                                              size=MAX_BYTES // 1024))], what="situation")
     # libyaml composes in C, so aliases are refused at the event level before composition.
     try:
         for event in yaml.parse(text, Loader=_Base):
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
                 line = event.start_mark.line + 1
-                raise InvalidFile([Problem(name, line, "", "YAML anchors and aliases are not allowed "
-                                                           "in a situation file")], what="situation")
+                raise InvalidFile([Problem(name, line, "", Message.of("YAML anchors and aliases are not allowed "
+                                                                      "in a situation file"))], what="situation")
         return yaml.load(text, Loader=_Base)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         raise InvalidFile([Problem(name, mark.line + 1 if mark else None, "",
-                                   f"not valid YAML or JSON: {getattr(exc, 'problem', None) or exc}")],
+                                   Message.of("not valid YAML or JSON: {error}",
+                                              error=str(getattr(exc, "problem", None) or exc)))],
                           what="situation") from None
 
 
@@ -61,19 +63,24 @@ class _Reader:
         self.name = name
         self.problems: list[Problem] = []
 
-    def bad(self, path: str, message: str) -> None:
-        self.problems.append(Problem(self.name, None, path, message))
+    def bad(self, path: str, template: str, **values) -> None:
+        self.problems.append(Problem(self.name, None, path, Message.of(template, **values)))
+
+    def require(self, path: str, present: bool, template: str, **values) -> None:
+        """Report ``path`` as missing unless it is present or already reported."""
+        if not present and not any(p.field == path for p in self.problems):
+            self.bad(path, template, **values)
 
     def mapping(self, data, path: str, allowed: dict) -> dict:
         """Check ``data`` is a mapping with only ``allowed`` keys; return it (or ``{}``)."""
         if data is None:
             return {}
         if not isinstance(data, dict):
-            self.bad(path, f"expected a mapping, got {_show(data)}")
+            self.bad(path, "expected a mapping, got {got}", got=_show(data))
             return {}
         for key in data:
             if key not in allowed:
-                self.bad(_join(path, str(key)), f"unknown key (expected one of: {', '.join(allowed)})")
+                self.bad(_join(path, str(key)), "unknown key (expected one of: {allowed})", allowed=", ".join(allowed))
         return data
 
     def value(self, data: dict, key: str, path: str, kind, default=None, choices=None, low=None, high=None):
@@ -83,24 +90,26 @@ class _Reader:
         where = _join(path, key)
         if kind is int:
             if isinstance(value, bool) or not isinstance(value, int):
-                self.bad(where, f"expected a whole number, got {_show(value)}")
+                self.bad(where, "expected a whole number, got {got}", got=_show(value))
                 return default
             if (low is not None and value < low) or (high is not None and value > high):
-                self.bad(where, f"expected a number from {low} to {high}, got {value}"
-                         if high is not None else f"expected a number of at least {low}, got {value}")
+                if high is None:
+                    self.bad(where, "expected a number of at least {low}, got {got}", low=low, got=value)
+                else:
+                    self.bad(where, "expected a number from {low} to {high}, got {got}", low=low, high=high, got=value)
                 return default
             return value
         if kind is bool:
             if not isinstance(value, bool):
-                self.bad(where, f"expected true or false, got {_show(value)}")
+                self.bad(where, "expected true or false, got {got}", got=_show(value))
                 return default
             return value
         if kind is str:
             if not isinstance(value, str) or not value.strip():
-                self.bad(where, f"expected a text value, got {_show(value)}")
+                self.bad(where, "expected a text value, got {got}", got=_show(value))
                 return default
             if choices is not None and value not in choices:
-                self.bad(where, f"unknown value {value!r} (expected one of: {', '.join(choices)})")
+                self.bad(where, "unknown value {value} (expected one of: {allowed})", value=repr(value), allowed=", ".join(choices))
                 return default
             return value
         raise TypeError(kind)
@@ -113,14 +122,15 @@ class _Reader:
         if isinstance(value, str):
             value = [value]
         if not isinstance(value, list):
-            self.bad(where, f"expected a list of names, got {_show(value)}")
+            self.bad(where, "expected a list of names, got {got}", got=_show(value))
             return ()
         out = []
         for i, entry in enumerate(value):
             if not isinstance(entry, str) or not entry.strip():
-                self.bad(f"{where}[{i}]", f"expected a name, got {_show(entry)}")
+                self.bad(f"{where}[{i}]", "expected a name, got {got}", got=_show(entry))
             elif choices is not None and entry not in choices:
-                self.bad(f"{where}[{i}]", f"unknown value {entry!r} (expected one of: {', '.join(choices)})")
+                self.bad(f"{where}[{i}]", "unknown value {value} (expected one of: {allowed})", value=repr(entry),
+                         allowed=", ".join(choices))
             else:
                 out.append(entry.strip().lower() if choices is None and key in ("races", "classes") else entry)
         return tuple(out)
@@ -131,12 +141,12 @@ class _Reader:
         if isinstance(value, int) and not isinstance(value, bool):
             return (value,)
         if not isinstance(value, list):
-            self.bad(where, f"expected a list of numbers, got {_show(value)}")
+            self.bad(where, "expected a list of numbers, got {got}", got=_show(value))
             return ()
         out = []
         for i, entry in enumerate(value):
             if isinstance(entry, bool) or not isinstance(entry, int):
-                self.bad(f"{where}[{i}]", f"expected a whole number, got {_show(entry)}")
+                self.bad(f"{where}[{i}]", "expected a whole number, got {got}", got=_show(entry))
             else:
                 out.append(entry)
         return tuple(out)
@@ -174,9 +184,12 @@ def load_situation(text: str, name: str = "<situation>") -> model.Situation:
     data = _parse(text, name)
     reader = _Reader(name)
     if not isinstance(data, dict):
-        raise InvalidFile([Problem(name, None, "", f"expected a mapping at the top, got {_show(data)}")],
+        raise InvalidFile([Problem(name, None, "", Message.of("expected a mapping at the top, got {got}",
+                                                                     got=_show(data)))],
                           what="situation")
     situation = _situation(reader, data)
+    if situation is None and not reader.problems:
+        reader.bad("question.kind", "missing (expected one of: {allowed})", allowed=", ".join(model.QUESTION_KINDS))
     if reader.problems:
         raise InvalidFile(reader.problems, what="situation")
     return situation
@@ -191,20 +204,20 @@ def _situation(r: _Reader, data: dict) -> model.Situation | None:
     names = [p.name for p in players]
     turn = r.value(data, "turn", "", str)
     if turn is not None and turn not in names:
-        r.bad("turn", f"no player named {turn!r} (players: {', '.join(names) or 'none'})")
+        r.bad("turn", "no player named {name} (players: {names})", name=repr(turn), names=", ".join(names) or "—")
     phase = r.value(data, "phase", "", str, choices=model.PHASES)
     met = r.value(data, "met_monster_this_turn", "", bool, False)
     combat = _combat(r, data.get("combat"), names) if data.get("combat") is not None else None
     if combat is not None and phase is not None and phase not in COMBAT_PHASES + ("other-turn",):
-        r.bad("phase", f"{phase!r} contradicts the combat block (a fight happens in the combat or "
-                       "running-away phase)")
+        r.bad("phase", "{phase} contradicts the combat block (a fight happens in the combat or running-away phase)",
+              phase=repr(phase))
     if combat is None and phase in COMBAT_PHASES:
-        r.bad("combat", f"missing: phase {phase!r} needs a combat block with the fighter and the monsters")
+        r.bad("combat", "missing: phase {phase} needs a combat block with the fighter and the monsters", phase=repr(phase))
     if combat is not None and phase is None:
         phase = "combat"
     question = _question(r, data.get("question"), players)
     if question is not None and question.kind in ("combat", "run-away") and combat is None:
-        r.bad("combat", f"missing: a {question.kind} question needs a combat block")
+        r.bad("combat", "missing: a {kind} question needs a combat block", kind=question.kind)
     if r.problems or question is None:
         return None
     return model.Situation(players=players, question=question, game=game, expansions=expansions,
@@ -225,7 +238,7 @@ def _players(r: _Reader, data, max_level: int) -> tuple[model.Player, ...]:
         r.bad("players", "missing: list the players at the table (at least one)")
         return ()
     if not isinstance(data, list) or not data:
-        r.bad("players", f"expected a list of players, got {_show(data)}")
+        r.bad("players", "expected a list of players, got {got}", got=_show(data))
         return ()
     out, seen = [], set()
     for i, raw in enumerate(data):
@@ -237,7 +250,7 @@ def _players(r: _Reader, data, max_level: int) -> tuple[model.Player, ...]:
                 r.bad(f"{path}.name", "missing: every player needs a name")
             continue
         if name in seen:
-            r.bad(f"{path}.name", f"two players are named {name!r}")
+            r.bad(f"{path}.name", "two players are named {name}", name=repr(name))
         seen.add(name)
         hand_value = raw.get("hand", 0)
         hand_cards: tuple[str, ...] = ()
@@ -267,7 +280,7 @@ def _list(r: _Reader, data: dict, key: str, path: str) -> list:
     if value is None:
         return []
     if not isinstance(value, list):
-        r.bad(_join(path, key), f"expected a list, got {_show(value)}")
+        r.bad(_join(path, key), "expected a list, got {got}", got=_show(value))
         return []
     return value
 
@@ -315,9 +328,9 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
         r.bad("combat.fighter", "missing: who is fighting")
     for key, name in (("fighter", fighter), ("helper", helper)):
         if name is not None and name not in names:
-            r.bad(f"combat.{key}", f"no player named {name!r} (players: {', '.join(names) or 'none'})")
+            r.bad(f"combat.{key}", "no player named {name} (players: {names})", name=repr(name), names=", ".join(names) or "—")
     if helper is not None and helper == fighter:
-        r.bad("combat.helper", f"{helper!r} is the fighter; a helper is another player")
+        r.bad("combat.helper", "{name} is the fighter; a helper is another player", name=repr(helper))
     monsters = []
     raw_monsters = _list(r, raw, "monsters", "combat")
     if not raw_monsters:
@@ -333,7 +346,7 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
         pairs = []
         for key, value in bonus_vs.items():
             if isinstance(value, bool) or not isinstance(value, int):
-                r.bad(f"{path}.bonus_vs.{key}", f"expected a whole number, got {_show(value)}")
+                r.bad(f"{path}.bonus_vs.{key}", "expected a whole number, got {got}", got=_show(value))
             else:
                 pairs.append((str(key).lower(), value))
         if name is None or level is None:
@@ -373,37 +386,39 @@ def _question(r: _Reader, raw, players: tuple[model.Player, ...]) -> model.Quest
     kind = r.value(raw, "kind", "question", str, choices=model.QUESTION_KINDS)
     if kind is None:
         if "kind" not in raw:
-            r.bad("question.kind", f"missing (expected one of: {', '.join(model.QUESTION_KINDS)})")
+            r.bad("question.kind", "missing (expected one of: {allowed})", allowed=", ".join(model.QUESTION_KINDS))
         return None
     names = [p.name for p in players]
     player = r.value(raw, "player", "question", str)
     for key in ("player", "target"):
         value = raw.get(key)
         if isinstance(value, str) and value not in names:
-            r.bad(f"question.{key}", f"no player named {value!r} (players: {', '.join(names) or 'none'})")
-    if kind in NEEDS_PLAYER and player is None and "player" not in raw:
-        r.bad("question.player", f"missing: a {kind} question asks about one player")
+            r.bad(f"question.{key}", "no player named {name} (players: {names})", name=repr(value),
+                  names=", ".join(names) or "—")
+    if kind in NEEDS_PLAYER:
+        r.require("question.player", player is not None, "missing: a {kind} question asks about one player", kind=kind)
     action = r.value(raw, "action", "question", str, choices=model.ACTIONS)
-    if kind == "action" and "action" not in raw:
-        r.bad("question.action", f"missing (expected one of: {', '.join(model.ACTIONS)})")
+    if kind == "action":
+        r.require("question.action", action is not None, "missing (expected one of: {allowed})",
+                  allowed=", ".join(model.ACTIONS))
     source = r.value(raw, "source", "question", str, choices=model.LEVEL_SOURCES)
     change = r.value(raw, "change", "question", int, 0, low=-20, high=20)
-    if kind == "level" and "change" not in raw:
-        r.bad("question.change", "missing: the number of levels to add or take (+N / -N)")
-    if kind == "level" and "source" not in raw:
-        r.bad("question.source", f"missing (expected one of: {', '.join(model.LEVEL_SOURCES)})")
+    if kind == "level":
+        r.require("question.change", raw.get("change") is not None,
+                  "missing: the number of levels to add or take (+N / -N)")
+        r.require("question.source", source is not None, "missing (expected one of: {allowed})",
+                  allowed=", ".join(model.LEVEL_SOURCES))
     roll = r.value(raw, "roll", "question", int, None, low=1, high=10)
-    if kind == "munchkin-die" and "roll" not in raw:
-        r.bad("question.roll", "missing: the d10 result, 1 to 10")
+    if kind == "munchkin-die":
+        r.require("question.roll", roll is not None, "missing: the d10 result, 1 to 10")
     items = r.strings(raw, "items", "question")
     if kind == "sell" and player in names:
         owned = {i.name for i in next(p for p in players if p.name == player).items}
         for i, item in enumerate(items):
             if item not in owned:
-                r.bad(f"question.items[{i}]", f"{player} has no item named {item!r}"
-                      f" (items: {', '.join(sorted(owned)) or 'none'})")
-        if "items" not in raw:
-            r.bad("question.items", "missing: the names of the items to sell")
+                r.bad(f"question.items[{i}]", "{player} has no item named {item} (items: {items})", player=player,
+                      item=repr(item), items=", ".join(sorted(owned)) or "—")
+        r.require("question.items", bool(raw.get("items")), "missing: the names of the items to sell")
     item = r.value(raw, "item", "question", str)
     target = r.value(raw, "target", "question", str)
     return model.Question(kind=kind, player=player, action=action, items=items, change=change,

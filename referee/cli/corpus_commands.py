@@ -7,47 +7,50 @@ from typing import Optional
 
 import typer
 
-from referee.cli import app, options, render
+from referee.cli import options, render
+from referee.cli.help import Command
 from referee.corpus import schema
 from referee.errors import BadInput
+from referee.i18n.catalogs import RuleText, _
 
 
-def _corpus(rules: Optional[Path] = None):
+def _corpus():
     from referee.corpus import load_corpus
 
-    return load_corpus(rules)
+    return load_corpus()
 
 
-def _lang(option: Optional[str]) -> str:
+def _text(lang: Optional[str]) -> RuleText:
     from referee.i18n import choose_language
 
-    return choose_language(option)
+    return RuleText(choose_language(lang))
 
 
 def _one_of(value: Optional[str], allowed, option: str) -> None:
     if value is not None and value not in allowed:
-        raise BadInput(f"{option}: unknown value {value!r}; expected one of: {', '.join(allowed)}")
+        raise BadInput("{option}: unknown value {value}; expected one of: {allowed}", option=option,
+                       value=repr(value), allowed=", ".join(allowed))
 
 
-@app.command()
-def rule(clause_id: str = typer.Argument(..., metavar="ID", help="A clause id, like combat.ties."),
-         lang: Optional[str] = options.Lang, as_json: bool = options.Json) -> None:
-    """Show one clause: its text, its sources with the original wording, related clauses."""
-    language = _lang(lang)
+def rule(clause_id: str = typer.Argument(..., metavar="ID"), lang: Optional[str] = options.lang(),
+         as_json: bool = options.json_flag()) -> None:
+    text = _text(lang)
     corpus = _corpus()
+    if clause_id not in corpus:
+        from referee.errors import NotFound
+
+        raise NotFound("no clause with id {id}", id=repr(clause_id))
     clause = corpus[clause_id]
     if as_json:
-        render.emit_json(render.clause_json(corpus, clause, language))
+        render.emit_json(render.clause_json(corpus, clause, text))
     else:
-        render.emit(render.clause_text(corpus, clause))
+        render.emit(render.clause_text(corpus, clause, text))
 
 
-@app.command("list")
-def list_(topic: Optional[str] = options.Topic, game: Optional[str] = options.Game,
-          kind: Optional[str] = options.Kind, lang: Optional[str] = options.Lang,
-          as_json: bool = options.Json) -> None:
-    """List clauses grouped by topic, like a table of contents."""
-    language = _lang(lang)
+def list_(topic: Optional[str] = options.topic(), game: Optional[str] = options.game(),
+          kind: Optional[str] = options.kind(), lang: Optional[str] = options.lang(),
+          as_json: bool = options.json_flag()) -> None:
+    text = _text(lang)
     _one_of(game, schema.GAMES, "--game")
     _one_of(kind, schema.KINDS, "--kind")
     corpus = _corpus()
@@ -59,69 +62,76 @@ def list_(topic: Optional[str] = options.Topic, game: Optional[str] = options.Ga
     for clause in chosen:
         groups.setdefault(clause.topic, []).append(clause)
     if as_json:
-        render.emit_json({"lang": language, "total": len(chosen), "topics": [
-            {"topic": t, "title": corpus.topics.get(t, t),
-             "clauses": [{"id": c.id, "title": c.title, "kind": c.kind, "game": c.game} for c in cs]}
+        render.emit_json({"lang": text.language, "total": len(chosen), "topics": [
+            {"topic": t, "title": text.topic(t, corpus.topics.get(t, t)),
+             "clauses": [{"id": c.id, "title": text(c.id, c.title), "kind": c.kind, "game": c.game} for c in cs]}
             for t, cs in groups.items()]})
         return
     if not chosen:
+        render.emit([_("No clause matches these filters.")])
         raise typer.Exit(1)
     lines = []
     for number, (topic_name, clauses) in enumerate(groups.items(), 1):
-        lines.append(f"{number}. {corpus.topics.get(topic_name, topic_name)} ({topic_name}, {len(clauses)})")
+        title = text.topic(topic_name, corpus.topics.get(topic_name, topic_name))
+        lines.append(f"{number}. {title} ({topic_name}, {len(clauses)})")
         width = max(len(c.id) for c in clauses)
-        lines += [f"   {c.id:<{width}}  {c.title}" for c in clauses]
+        lines += [f"   {c.id:<{width}}  {text(c.id, c.title)}" for c in clauses]
         lines.append("")
-    lines.append(f"{len(chosen)} clauses")
+    lines.append(_("{count} clauses").format(count=len(chosen)))
     render.emit(lines)
 
 
-@app.command()
-def conflicts(game: Optional[str] = options.Game, lang: Optional[str] = options.Lang,
-              as_json: bool = options.Json) -> None:
-    """Every recorded disagreement between sources, and the reading the engine follows."""
-    language = _lang(lang)
+def conflicts(game: Optional[str] = options.game(), lang: Optional[str] = options.lang(),
+              as_json: bool = options.json_flag()) -> None:
+    text = _text(lang)
     _one_of(game, schema.GAMES, "--game")
     corpus = _corpus()
     groups = [g for g in corpus.conflict_groups() if game is None or any(c.game == game for c in g)]
+
+    def followed(clause) -> bool:
+        return bool(clause.conflict and clause.conflict.followed)
+
     if as_json:
-        render.emit_json({"lang": language, "total": len(groups), "conflicts": [
-            {"followed": {c.game: c.id for c in group if c.conflict and c.conflict.followed},
-             "readings": [{"id": c.id, "title": c.title, "text": c.text, "game": c.game,
-                           "followed": bool(c.conflict and c.conflict.followed),
-                           "why": c.conflict.why if c.conflict else None,
+        render.emit_json({"lang": text.language, "total": len(groups), "conflicts": [
+            {"followed": {c.game: c.id for c in group if followed(c)},
+             "readings": [{"id": c.id, "title": text(c.id, c.title), "text": text(c.id, c.text), "game": c.game,
+                           "followed": followed(c), "why": text(c.id, c.conflict.why) if c.conflict else None,
                            "sources": [{"seed": s.seed, "lang": s.lang, "quote": s.quote} for s in c.sources]}
                           for c in group]}
             for group in groups]})
         return
     lines = []
     for number, group in enumerate(groups, 1):
-        followed = [c for c in group if c.conflict and c.conflict.followed]
-        lines.append(f"{number}. {followed[0].title if followed else group[0].title}")
-        for clause in sorted(group, key=lambda c: not (c.conflict and c.conflict.followed)):
-            mark = "followed" if clause.conflict and clause.conflict.followed else "not followed"
-            seeds = ", ".join(sorted({f"{s.seed} ({s.lang})" for s in clause.sources})) or "published card"
+        first = next((c for c in group if followed(c)), group[0])
+        lines.append(f"{number}. {text(first.id, first.title)}")
+        for clause in sorted(group, key=lambda c: not followed(c)):
+            mark = _("followed") if followed(clause) else _("not followed")
+            seeds = ", ".join(sorted({f"{s.seed} ({s.lang})" for s in clause.sources})) or _("published card")
             lines.append(f"   [{mark}] {clause.id} ({clause.game}) — {seeds}")
-            lines += render.wrap(clause.text, "      ")
-            if clause.conflict and clause.conflict.followed:
-                lines += render.wrap(f"Why: {clause.conflict.why}", "      ")
+            lines += render.wrap(text(clause.id, clause.text), "      ")
+            if followed(clause):
+                lines += render.wrap(_("Why:") + " " + text(clause.id, clause.conflict.why), "      ")
         lines.append("")
-    lines.append(f"{len(groups)} disagreements")
+    lines.append(_("{count} disagreements").format(count=len(groups)))
     render.emit(lines)
 
 
-@app.command()
 def check(coverage: bool = typer.Option(False, "--coverage",
-                                        help="Also report how much of each source the clauses quote."),
+                                        help=_("Also report how much of each source the clauses quote.")),
           rules: Optional[Path] = typer.Option(None, "--rules", metavar="DIR",
-                                               help="Check this corpus directory instead of the shipped one."),
-          as_json: bool = options.Json) -> None:
-    """Validate the corpus: schema, ids, references, quotes, disagreements. Exit 0 only when clean."""
+                                               help=_("Check this corpus directory instead of the shipped one.")),
+          catalogs: bool = typer.Option(False, "--catalogs/--no-catalogs",
+                                        help=_("Also check the translation catalogs.")),
+          as_json: bool = options.json_flag()) -> None:
     from referee.corpus.checks import check_corpus
     from referee.corpus.corpus import read_corpus
 
     corpus, problems = read_corpus(rules)
     problems += check_corpus(corpus)
+    if catalogs and rules is None:
+        from referee.i18n.checks import check_catalogs
+
+        problems += check_catalogs(corpus)
     report = None
     if coverage:
         from referee.corpus.coverage import coverage as measure
@@ -135,17 +145,28 @@ def check(coverage: bool = typer.Option(False, "--coverage",
         render.emit_json(data)
     else:
         lines = [str(p) for p in problems]
-        lines.append(f"corpus: {len(corpus)} clauses in {len(corpus.topics)} topics, "
-                     f"{len(problems)} problem{'s' if len(problems) != 1 else ''}")
+        lines.append(_("corpus: {clauses} clauses in {topics} topics, {problems} problem(s)").format(
+            clauses=len(corpus), topics=len(corpus.topics), problems=len(problems)))
         if report is not None:
-            lines += ["", "coverage (quoted rule sentences per source):"]
+            lines += ["", _("coverage (quoted rule sentences per source):")]
             for r in report:
-                lines.append(f"  {r.seed} ({r.lang}): {r.covered}/{r.rule_sentences} = {r.share:.1%}"
-                             f"  ({r.residue} residue sentences left out)")
+                lines.append("  " + _("{seed} ({lang}): {covered}/{total} = {share:.1%} ({residue} residue sentences "
+                                      "left out)").format(seed=r.seed, lang=r.lang, covered=r.covered,
+                                                          total=r.rule_sentences, share=r.share, residue=r.residue))
             for r in report:
                 if r.uncovered:
-                    lines += ["", f"not quoted by any clause in {r.seed}:"]
+                    lines += ["", _("not quoted by any clause in {seed}:").format(seed=r.seed)]
                     lines += [f"  - {s}" for s in r.uncovered]
         render.emit(lines)
     if problems:
         raise typer.Exit(2)
+
+
+def register(app: typer.Typer) -> None:
+    app.command("rule", cls=Command, help=_("Show one clause: its text, its sources with the original wording, related "
+                               "clauses."))(rule)
+    app.command("list", cls=Command, help=_("List clauses grouped by topic, like a table of contents."))(list_)
+    app.command("conflicts", cls=Command, help=_("Every recorded disagreement between sources, and the reading the engine "
+                                    "follows."))(conflicts)
+    app.command("check", cls=Command, help=_("Validate the corpus and the catalogs: schema, ids, references, quotes, "
+                                "disagreements, translations. Exit 0 only when clean."))(check)

@@ -7,8 +7,10 @@ from typing import Optional
 
 import typer
 
-from referee.cli import app, options, render
+from referee.cli import options, render
+from referee.cli.help import Command
 from referee.errors import BadInput, RefereeError
+from referee.i18n.catalogs import RuleText, _
 
 
 class RulesDoNotSettle(RefereeError):
@@ -27,18 +29,18 @@ def read_input(path: str) -> tuple[str, str]:
             with open(path, "rb") as handle:
                 data = handle.read(1024 * 1024 + 1)
         except OSError as exc:
-            raise BadInput(f"{path}: cannot read the situation file: {exc.strerror}") from None
+            raise BadInput("{file}: cannot read the situation file: {reason}", file=path,
+                           reason=exc.strerror) from None
         name = path
     try:
         return data.decode("utf-8-sig"), name
     except UnicodeDecodeError as exc:
-        raise BadInput(f"{name}: not UTF-8 text (byte {exc.start}); save the situation as UTF-8") from None
+        raise BadInput("{file}: not UTF-8 text (byte {offset}); save the situation as UTF-8", file=name,
+                       offset=exc.start) from None
 
 
-@app.command()
-def judge(file: str = typer.Argument(..., metavar="FILE", help="A situation file (YAML or JSON); - reads stdin."),
-          lang: Optional[str] = options.Lang, as_json: bool = options.Json) -> None:
-    """Judge a situation: the verdict, the figures behind it, and the clauses that decided it."""
+def judge(file: str = typer.Argument(..., metavar="FILE"), lang: Optional[str] = options.lang(),
+          as_json: bool = options.json_flag()) -> None:
     from referee.corpus import load_corpus
     from referee.engine import EngineConflict, judge as judge_situation
     from referee.i18n import choose_language
@@ -50,9 +52,15 @@ def judge(file: str = typer.Argument(..., metavar="FILE", help="A situation file
     try:
         verdict = judge_situation(situation)
     except EngineConflict as exc:
-        raise RulesDoNotSettle(f"{name}: the rules do not settle this: {exc}") from None
+        raise RulesDoNotSettle("{file}: the rules do not settle this: {error}", file=name, error=str(exc)) from None
     corpus = load_corpus()
+    text = RuleText(language)
     if as_json:
-        render.emit_json(render.verdict_json(corpus, verdict, language))
+        render.emit_json(render.verdict_json(corpus, verdict, text))
     else:
-        render.emit(render.verdict_text(corpus, verdict))
+        render.emit(render.verdict_text(corpus, verdict, text))
+
+
+def register(app: typer.Typer) -> None:
+    app.command("judge", cls=Command, help=_("Judge a situation file (YAML or JSON; - reads stdin): the verdict, the figures "
+                                "behind it, and the clauses that decided it."))(judge)

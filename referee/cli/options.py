@@ -1,20 +1,32 @@
-"""Options shared by every command, declared once."""
+"""Options shared by every command, declared once (their help in the current language)."""
 
 from __future__ import annotations
-
-from typing import Optional
 
 import typer
 
 from referee import LANGUAGES
+from referee.i18n.catalogs import _
 
-Lang = typer.Option(None, "--lang", metavar="CODE",
-                    help=f"Language of the answer: {', '.join(LANGUAGES)} "
-                         "(default: REFEREE_LANG, then the system locale, then en).")
-Json = typer.Option(False, "--json", help="Print machine-readable JSON on stdout.")
-Game = typer.Option(None, "--game", help="Only this game: munchkin, star-munchkin, epic, expansions.")
-Kind = typer.Option(None, "--kind",
-                    help="Only this kind: rule, clarification, errata, card-ruling, variant, optional-rule.")
-Topic = typer.Option(None, "--topic", help="Only clauses with this topic or tag.")
 
-OptionalStr = Optional[str]
+def lang():
+    return typer.Option(None, "--lang", metavar="CODE",
+                        help=_("Language of the answer: {codes} (default: REFEREE_LANG, then the system "
+                               "locale, then en).").format(codes=", ".join(LANGUAGES)))
+
+
+def json_flag():
+    return typer.Option(False, "--json", help=_("Print machine-readable JSON on stdout."))
+
+
+def game():
+    return typer.Option(None, "--game", metavar="GAME",
+                        help=_("Only this game: munchkin, star-munchkin, epic, expansions."))
+
+
+def kind():
+    return typer.Option(None, "--kind", metavar="KIND",
+                        help=_("Only this kind: rule, clarification, errata, card-ruling, variant, optional-rule."))
+
+
+def topic():
+    return typer.Option(None, "--topic", metavar="TOPIC", help=_("Only clauses with this topic or tag."))

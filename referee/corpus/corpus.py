@@ -10,12 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-import yaml
-
 from referee.corpus import schema
 from referee.corpus.clause import Clause, Conflict, Relation, Source
 from referee.corpus.sources import Seed
-from referee.corpus.yamlload import LineDict, load_yaml
+from referee.corpus.yamlload import LineDict
 from referee.data import rules_dir
 from referee.errors import InvalidFile, NotFound, Problem
 
@@ -57,7 +55,7 @@ class Corpus:
         try:
             return self.clauses[clause_id]
         except KeyError:
-            raise NotFound(f"no clause with id {clause_id!r}") from None
+            raise NotFound("no clause with id {id}", id=repr(clause_id)) from None
 
     def __contains__(self, clause_id: object) -> bool:
         return clause_id in self.clauses
@@ -129,19 +127,22 @@ def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]
     Parsing several hundred clauses with line numbers costs more than a whole command should;
     the parsed corpus is pickled under a hash of every file's bytes, so any edit is a miss.
     """
-    import hashlib
     import pickle
+    import zlib
 
     from referee.cache import cache_dir, write_atomic
 
     root = Path(root) if root else rules_dir()
-    digest = hashlib.sha256(f"{CACHE_VERSION}:{root.resolve()}".encode())
+    # Two CRCs over every file's name and bytes: a 64-bit content key that costs no hashlib import.
+    head = f"{CACHE_VERSION}:{root.resolve()}".encode()
+    first, second = zlib.crc32(head), zlib.adler32(head)
     try:
         for path in sorted(root.glob("*.yaml")):
-            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+            chunk = path.name.encode() + b"\0" + path.read_bytes() + b"\0"
+            first, second = zlib.crc32(chunk, first), zlib.adler32(chunk, second)
     except OSError:
         return read_corpus(root)
-    target = cache_dir() / f"corpus-{digest.hexdigest()[:24]}.pickle"
+    target = cache_dir() / f"corpus-{first:08x}{second:08x}.pickle"
     try:
         return pickle.loads(target.read_bytes())
     except Exception:  # missing, truncated or from another version: parse again
@@ -176,6 +177,10 @@ def _display(path: Path, root: Path) -> str:
 
 
 def _load(path: Path, root: Path, problems: list[Problem]):
+    import yaml
+
+    from referee.corpus.yamlload import load_yaml
+
     name = _display(path, root)
     try:
         data, duplicates = load_yaml(path.read_text(encoding="utf-8"))
@@ -297,16 +302,16 @@ def _read_clause(raw, topic: str, file: str, index: int, problems: list[Problem]
             return None
     line_of = raw.line_of
 
-    def bad(name: str, message: str, line: int | None = None) -> None:
+    def report(name: str, message: str, line: int | None = None) -> None:
         problems.append(Problem(file, line or line_of(name), f"{field}.{name}", message))
 
     if not schema.KEY_PATTERN.match(key):
-        bad("key", "expected lowercase words joined by hyphens, like 'run-away-roll'")
+        report("key", "expected lowercase words joined by hyphens, like 'run-away-roll'")
     for name, allowed in (("kind", schema.KINDS), ("game", schema.GAMES)):
         if isinstance(raw.get(name), str) and raw[name] not in allowed:
-            bad(name, f"unknown value {raw[name]!r} (expected one of: {', '.join(allowed)})")
+            report(name, f"unknown value {raw[name]!r} (expected one of: {', '.join(allowed)})")
     if raw.get("basis") is not None and raw.get("basis") not in schema.BASES:
-        bad("basis", f"unknown value {raw['basis']!r} (expected one of: {', '.join(schema.BASES)})")
+        report("basis", f"unknown value {raw['basis']!r} (expected one of: {', '.join(schema.BASES)})")
 
     sources = []
     for j, entry in enumerate(_list(raw, "sources")):

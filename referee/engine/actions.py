@@ -33,7 +33,8 @@ def _trade(s, p, rules, trace):
     if in_combat(s, p.name):
         trace.cite("combat.no-actions-in-combat", "{player} is in combat and cannot trade.", player=p.name)
         return False, None
-    trace.cite("trading-selling.trade", "Items in play may be traded at any time except while in combat, even "
+    trace.cite("trading-selling.trade", "Only items in play are traded, never cards in hand.")
+    trace.cite("trading-selling.trade-timing", "Trading is allowed at any time except while you are in combat, even "
                "on another player's turn.")
     return True, "only items in play, not cards in hand"
 
@@ -60,8 +61,8 @@ def _steal(s, p, rules, trace):
     involved = {s.combat.fighter, s.combat.helper} if fighting else set()
     if p.name in involved or (target and target in involved):
         who = p.name if p.name in involved else target
-        trace.cite("classes.thief", "A Thief cannot steal while they or their victim are in combat, and {who} "
-                   "is.", who=who)
+        trace.cite("classes.thief-no-theft-in-combat", "A Thief cannot steal while they or their victim are in "
+                   "combat, and {who} is.", who=who)
         return False, None
     trace.cite("classes.thief", "A Thief may steal out of combat by discarding a card and rolling.")
     if p.hand == 0 and not p.hand_cards:
@@ -79,23 +80,28 @@ def _backstab(s, p, rules, trace):
         trace.cite("card-rulings.thief-no-self-backstab", "A Thief cannot backstab themself.")
         return False, None
     if not _someone_fighting(s) or (target and target not in (s.combat.fighter, s.combat.helper)):
-        trace.cite("classes.thief", "A backstab hits a player who is in combat, and {target} is not.",
-                   target=target or "nobody")
+        trace.cite("classes.thief", "A backstab only hits a player who is in combat.")
         return False, None
-    trace.cite("classes.thief", "A Thief may backstab a player in combat: discard a card for -2 to them, once per "
-               "victim per combat.")
+    trace.cite("classes.thief-backstab", "A Thief may backstab a player in combat: discard a card for -2 to them, "
+               "once per victim per combat.")
     return True, "discard a card for each backstab"
 
 
 def _equip_change(s, p, rules, trace):
-    if in_combat(s, p.name) or s.phase == "running-away":
+    if in_combat(s, p.name):
         trace.cite("items.no-swap-in-combat", "Items cannot be put on, taken off or swapped during combat or while "
                    "running away.")
         return False, None
-    if not own_turn(s, p.name):
-        trace.cite("items.no-swap-in-combat", "Items change between carried and in use only on your own turn.")
-        return False, None
-    trace.cite("turn.before-kicking-door", "On your own turn, out of combat, you may change what you have in use.")
+    if rules.name == "star-munchkin":
+        if not own_turn(s, p.name):
+            trace.cite("star-munchkin.backpack-retrieve", "In Star Munchkin items come out of the backpack only on "
+                       "your own turn.")
+            return False, None
+        trace.cite("star-munchkin.backpack-retrieve", "On your own turn, out of combat, you may change what you "
+                   "have in use.")
+        return True, None
+    trace.cite("card-timing.not-in-combat", "Whenever you are not in combat, on your turn or another player's, you "
+               "may change which items you have in use.")
     return True, None
 
 
@@ -177,9 +183,10 @@ def _play_curse(s, p, rules, trace):
 @action("play-go-up-a-level")
 def _play_gual(s, p, rules, trace):
     trace.cite("card-timing.go-up-a-level", "Go Up a Level cards may be played at any time, on any player.")
-    if p.level + 1 in rules.kill_only_levels():
+    target = s.player(s.question.target) if s.question.target else p
+    if target.level + 1 in rules.kill_only_levels():
         trace.cite(rules.kill_only_clause, "{player} is at level {level}: the card gives no winning level.",
-                   player=p.name, level=p.level)
+                   player=target.name, level=target.level)
         return True, "it cannot give the winning level"
     return True, None
 
@@ -190,6 +197,10 @@ def _play_hireling(s, p, rules, trace):
         trace.cite("hirelings.play", "Hirelings are an expansion, and this game does not use it.")
         return False, None
     if p.hireling is not None:
+        if rules.name == "star-munchkin" and "trader" in p.classes:
+            trace.cite("star-munchkin.trader", "{player} is a Trader, who may have more than one henchman.",
+                       player=p.name)
+            return True, None
         trace.cite("hirelings.play", "Only one hireling may be in play, and {player} has {hireling}.",
                    player=p.name, hireling=p.hireling.name)
         return False, None
@@ -199,8 +210,12 @@ def _play_hireling(s, p, rules, trace):
 
 @action("help")
 def _help(s, p, rules, trace):
-    if p.dead:
-        trace.cite("death.dead-get-nothing", "{player} is dead.", player=p.name)
+    if p.dead and rules.name == "star-munchkin":
+        trace.cite("star-munchkin.death-new-cards", "In Star Munchkin a dead player may help again at once; only "
+                   "the new cards wait for their next turn.")
+    elif p.dead:
+        trace.cite("death.new-character-appears", "{player} is dead until the next player's turn begins, and a dead "
+                   "player cannot help.", player=p.name)
         return False, None
     if not _someone_fighting(s):
         trace.cite("helping.one-helper", "There is no combat to help in.")

@@ -36,10 +36,6 @@ def player_strength(player: Player, rules: Munchkin, trace: Trace) -> Side:
         extra += player.hireling.bonus
         trace.cite("hirelings.play", "{player}'s hireling {hireling} adds {bonus}.", player=player.name,
                    hireling=player.hireling.name, bonus=_signed(player.hireling.bonus))
-    if player.steed and rules.has("steeds"):
-        extra += player.steed.bonus
-        trace.cite("steeds.one-steed", "{player}'s steed {steed} adds {bonus}.", player=player.name,
-                   steed=player.steed.name, bonus=_signed(player.steed.bonus))
     return Side(player, player.level + gear.bonus + extra, gear.bonus, extra)
 
 
@@ -47,33 +43,68 @@ def _signed(n: int) -> str:
     return f"+{n}" if n >= 0 else str(n)
 
 
-def _matches(player: Player, key: str) -> bool:
-    return player.is_(key) or player.sex == key or (key == "human" and player.human)
+def _match(player: Player, key: str, rules: Munchkin, trace: Trace) -> str | None:
+    """How a monster's "against <key>" applies to ``player``: ``"self"``, ``"hireling"`` or ``None``.
+
+    A Half-Breed with a single race (a Super Munchkin with a single class) has that race's
+    advantages without its disadvantages: monsters that hate the race do not hate them.
+    """
+    if key in player.races:
+        if player.half_breed and len(player.races) == 1:
+            trace.cite("races.half-breed-one-race", "{player} is a Half-Breed with one race: monsters that hate "
+                       "{key}s do not hate them.", player=player.name, key=key)
+        else:
+            return "self"
+    elif key in player.classes:
+        if player.super_munchkin and len(player.classes) == 1:
+            trace.cite("classes.super-munchkin-one-class", "{player} is a Super Munchkin with one class: monsters "
+                       "that hate {key}s do not hate them.", player=player.name, key=key)
+        else:
+            return "self"
+    elif player.sex == key or (key == "human" and player.human):
+        return "self"
+    hireling = player.hireling
+    if hireling is not None and rules.has("hirelings") and key in (hireling.race, hireling.sex, *hireling.classes):
+        return "hireling"
+    return None
 
 
-def monster_strength(monster: Monster, fighters: list[Player], trace: Trace, has_helper: bool) -> int:
+def monster_strength(monster: Monster, fighters: list[Player], rules: Munchkin, trace: Trace) -> int:
     """Level, enhancers, and the largest of its bonuses that applies to anyone fighting it."""
     strength = monster.level + sum(monster.enhancers)
     if monster.enhancers:
         trace.cite("monsters.enhancers", "Enhancers on {monster} add up to {total}.", monster=monster.name,
                    total=_signed(sum(monster.enhancers)))
-    applicable = [(bonus, key, p.name) for key, bonus in monster.bonus_vs for p in fighters if _matches(p, key)]
-    if applicable:
-        bonus, key, who = max(applicable)
-        strength += bonus
-        helper_made_it = has_helper and all(name != fighters[0].name for _, k, name in applicable if k == key)
-        clause = "helping.abilities-apply-to-helper" if helper_made_it else "combat.monster-special-powers"
-        trace.cite(clause, "{monster} gets {bonus} against a {key} ({who}).", monster=monster.name,
+    applicable = []
+    for key, bonus in monster.bonus_vs:
+        for index, player in enumerate(fighters):
+            via = _match(player, key, rules, trace)
+            if via:
+                applicable.append((bonus, key, player.name, index, via))
+    if not applicable:
+        return strength
+    bonus, key, who, index, via = max(applicable, key=lambda a: (a[0], -a[3]))
+    strength += bonus
+    if via == "hireling":
+        trace.cite("hirelings.monster-modifiers-vs-hireling", "{monster} gets {bonus} against {player} because "
+                   "{player}'s hireling is a {key}.", monster=monster.name, bonus=_signed(bonus), player=who, key=key)
+    elif index > 0:
+        trace.cite("helping.abilities-apply-to-helper", "{monster} gets {bonus} against a {key}: the helper {who} "
+                   "is one, and a monster's abilities apply to the helper too.", monster=monster.name,
                    bonus=_signed(bonus), key=key, who=who)
-        if helper_made_it and "slime" in monster.name.lower() and key == "elf":
-            trace.cite("helping.drooling-slime-elf-helper", "The rulebook's own example: an Elf helper gives the "
-                       "Drooling Slime its +4, unless the fighter is an Elf already.")
-        if len({k for _, k, _ in applicable}) > 1:
+    else:
+        trace.cite("combat.monster-special-powers", "{monster} gets {bonus} against a {key} ({who}).",
+                   monster=monster.name, bonus=_signed(bonus), key=key, who=who)
+    if "slime" in monster.name.lower() and len(fighters) > 1 and "elf" in fighters[1].races:
+        trace.cite("helping.drooling-slime-elf-helper", "The rulebook's own example: an Elf helper gives the "
+                   "Drooling Slime its +4, unless the fighter is an Elf already (it counts once).")
+    if len(applicable) > 1:
+        if len({a[0] for a in applicable}) == 1:
+            trace.cite("monsters.same-bonus-once", "The same bonus applies more than once here ({bonus}); it counts "
+                       "only once.", bonus=_signed(bonus))
+        else:
             trace.cite("monsters.bonuses-not-cumulative", "{monster} has several bonuses that apply; they do not "
                        "add up, only the largest ({bonus}) counts.", monster=monster.name, bonus=_signed(bonus))
-        elif len(applicable) > 1:
-            trace.cite("monsters.same-bonus-once", "The bonus against a {key} counts once, however many of the "
-                       "fighters are one.", key=key)
     return strength
 
 
@@ -82,9 +113,13 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
     fighter = situation.player(combat.fighter)
     helper = situation.player(combat.helper) if combat.helper else None
     sides = [player_strength(fighter, rules, trace)]
-    trace.cite("combat.strength", "{player}'s combat strength is level {level} + {items} from items{extra} "
-               "= {total}.", player=fighter.name, level=fighter.level, items=sides[0].items,
-               extra=f" + {sides[0].extra} more" if sides[0].extra else "", total=sides[0].strength)
+    if sides[0].extra:
+        trace.cite("combat.strength", "{player}'s combat strength is level {level} + {items} from items + {extra} "
+                   "from hireling and steed = {total}.", player=fighter.name, level=fighter.level,
+                   items=sides[0].items, extra=sides[0].extra, total=sides[0].strength)
+    else:
+        trace.cite("combat.strength", "{player}'s combat strength is level {level} + {items} from items = {total}.",
+                   player=fighter.name, level=fighter.level, items=sides[0].items, total=sides[0].strength)
     if helper is not None:
         sides.append(player_strength(helper, rules, trace))
         trace.cite("helping.one-helper", "{helper} helps and adds a strength of {strength} (level {level} + "
@@ -96,9 +131,12 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
         trace.cite("card-timing.one-shot-items", "One-shot cards add {players} to the players and {monsters} "
                    "to the monsters.", players=_signed(shots_players), monsters=_signed(shots_monsters))
     players_total = sum(s.strength for s in sides) + shots_players
+    if players_total < 1:
+        trace.cite("levels.negative-combat-strength", "Combat strength may drop below 1 (here {total}), though the "
+                   "level itself never does.", total=players_total)
 
     fighters = [s.player for s in sides]
-    strengths = [monster_strength(m, fighters, trace, helper is not None) for m in combat.monsters]
+    strengths = [monster_strength(m, fighters, rules, trace) for m in combat.monsters]
     monsters_total = sum(strengths) + shots_monsters
     if len(combat.monsters) > 1:
         trace.cite("combat.multiple-monsters", "Against {count} monsters the players must beat their combined "
@@ -133,8 +171,8 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
         _rewards(situation, rules, trace, fighter, helper, details)
     else:
         details["must_run"] = [p.name for p in fighters]
-        trace.cite("running-away.must-run", "{names} must run away from every monster.",
-                   names=" and ".join(details["must_run"]))
+        trace.cite("running-away.must-run", "The players lose: {names} must run away from every monster.",
+                   names=", ".join(details["must_run"]))
         if helper is not None:
             trace.cite("running-away.helper-runs-too", "The helper runs away too, rolling separately.")
     return Verdict("combat", situation.game, "win" if winner == "players" else "lose", details)
@@ -165,8 +203,17 @@ def _rewards(situation, rules, trace, fighter, helper, details) -> None:
                    "the helper gets what was agreed.", player=fighter.name, helper=helper.name)
     details["treasures"] = sum(m.treasures for m in combat.monsters)
     details["treasures_face"] = "up" if helper is not None else "down"
-    trace.cite("treasure.face-up-when-helped" if helper else "treasure.draw",
-               "The treasures are drawn face {face}{why}.", face=details["treasures_face"],
-               why=" because someone helped" if helper else " because the fight was won alone")
+    if helper is not None:
+        trace.cite("treasure.face-up-when-helped", "Someone helped, so the treasures are drawn face up.")
+    else:
+        trace.cite("treasure.face-down-alone", "The fight was won alone, so the treasures are drawn face down.")
     details["wins"] = [name for name, gain in details["levels"].items()
                        if situation.player(name).level + gain >= rules.max_level]
+    if helper is not None and fighter.name in details["wins"] and situation.house_rules.shared_victory \
+            and helper.name not in details["wins"]:
+        details["wins"].append(helper.name)
+        trace.cite("star-munchkin.shared-victory", "Shared victory is in play: {helper} helped {player} reach the "
+                   "winning level and wins too.", helper=helper.name, player=fighter.name)
+    for name in details["wins"]:
+        trace.cite(rules.winning_clause, "{player} reaches level {level} and wins the game.", player=name,
+                   level=rules.max_level)

@@ -63,13 +63,15 @@ def loadout(player: Player, rules: Munchkin, trace: Trace | None = None) -> Load
             continue
         if item.carried:
             result.inactive[item.name] = "carried, not in use"
-            cite("items.carried", "{item} is carried (turned sideways), so it gives no bonus.", item=item.name)
+            cite("items.sideways", "{item} is turned sideways (carried, not in use), so it gives no bonus.",
+                 item=item.name)
             continue
         why = unmet_requirement(player, item)
         if why:
             result.inactive[item.name] = why
-            cite("items.requirements", "{player} cannot use {item}: {why}.", player=player.name, item=item.name,
-                 why=why)
+            banned = item.requires.forbid_classes or item.requires.forbid_races
+            cite("items.cannot-be-used-by" if banned and why.startswith("cannot") else "items.requirements", "{player} may carry {item} but not use it ({requirement}).",
+                 player=player.name, item=item.name, requirement=why)
             continue
         candidates.append(item)
 
@@ -126,4 +128,11 @@ def loadout(player: Player, rules: Munchkin, trace: Trace | None = None) -> Load
         cite("items.slots", "Only one headgear, one armor, one footgear and two hands' worth of items can be "
              "in use; {items} cannot be.", items=", ".join(i.name for i in overflow))
     result.active = [i for i in player.items if i in chosen]
+    if player.steed is not None and rules.has("steeds"):
+        # A steed equips itself: no slot, and it is Big without counting against the Big limit.
+        result.active.append(player.steed)
+        cite("steeds.steeds-are-items", "{player}'s steed {steed} is an item that equips itself and adds {bonus}.",
+             player=player.name, steed=player.steed.name, bonus=player.steed.bonus)
+        if player.steed.big or bigs:
+            cite("steeds.big", "A steed counts as Big but not against the Big item limit.")
     return result

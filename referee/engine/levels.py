@@ -63,6 +63,8 @@ def raise_level(player: Player, change: int, source: str, rules: Munchkin, trace
                old=player.level)
     trace.cite(rules.kill_only_clause, "Level {level} can only be reached by killing a monster, so {player} "
                "stays at level {new}.", level=kill_only[0], player=player.name, new=decided.outcome)
+    if source == "sell" and rules.name != "epic":
+        trace.cite("levels.selling-not-to-ten", "Selling items never gives level 10.")
     if rules.name != "epic" and player.level == ceiling:
         trace.cite("precedence.level-nine-stays", "At level 9, anything but a kill that would raise the level "
                    "simply does not happen.")

@@ -46,7 +46,7 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
             rolls.append({"player": name, "monster": monster.name, "needed": min(max(needed, 1), 7),
                           "required": True, "possible": needed <= 6})
         if "halfling" in player.races:
-            trace.cite("races.halfling", "{player} is a Halfling: if the first roll fails, discarding a card "
-                       "gives a second try.", player=name)
+            trace.cite("races.halfling-second-roll", "{player} is a Halfling: if the first roll fails, discarding "
+                       "a card gives a second try.", player=name)
     trace.cite("running-away.bad-stuff", "A failed roll means that monster's Bad Stuff.")
     return Verdict("run-away", situation.game, "ok", {"rolls": rolls})

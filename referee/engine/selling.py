@@ -31,10 +31,14 @@ def judge_sell(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     items = [i for i in player.items if i.name in question.items]
     prices = {i.name: i.gold for i in items}
     if "halfling" in player.races and items:
-        dearest = max(items, key=lambda i: i.gold)
-        prices[dearest.name] = dearest.gold * 2
-        trace.cite("races.halfling", "{player} is a Halfling and sells {item} at double price ({gold}).",
-                   player=player.name, item=dearest.name, gold=prices[dearest.name])
+        # Epic Halflings (past level 10) sell two items a turn at double price, others one.
+        epic = rules.name == "epic" and player.level > 10
+        doubled = sorted(items, key=lambda i: -i.gold)[:2 if epic else 1]
+        for item in doubled:
+            prices[item.name] = item.gold * 2
+            trace.cite("epic.halfling-flea-market" if epic else "races.halfling", "{player} is a Halfling and "
+                       "sells {item} at double price ({gold}).", player=player.name, item=item.name,
+                       gold=prices[item.name])
     gold = sum(prices.values())
     details = {"gold": gold, "levels_gained": 0, "new_level": player.level, "wasted_gold": gold,
                "allowed": True}
@@ -44,8 +48,8 @@ def judge_sell(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
         details["allowed"] = False
         return Verdict("sell", situation.game, "forbidden", details)
     if not own_turn(situation, player.name):
-        trace.cite("trading-selling.sell", "Items are sold only on your own turn, and it is {turn}'s turn.",
-                   turn=situation.turn or "another player")
+        trace.cite("trading-selling.sell", "Items are sold only on your own turn, and this is not {player}'s turn.",
+                   player=player.name)
         details["allowed"] = False
         return Verdict("sell", situation.game, "forbidden", details)
     if gold < GOLD_PER_LEVEL:
@@ -58,12 +62,12 @@ def judge_sell(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     bought = gold // GOLD_PER_LEVEL
     trace.cite("trading-selling.sell", "{gold} gold buys {levels} level(s) at {per} gold each.", gold=gold,
                levels=bought, per=GOLD_PER_LEVEL)
+    if bought > 1:
+        trace.cite("trading-selling.several-levels", "Every further 1,000 gold buys one more level.")
     if gold % GOLD_PER_LEVEL:
         trace.cite("trading-selling.no-change", "No change is given: {rest} gold is lost.",
                    rest=gold % GOLD_PER_LEVEL)
     new = raise_level(player, bought, "sell", rules, trace, situation, clause="trading-selling.sell")
-    if new - player.level < bought and rules.name == "munchkin":
-        trace.cite("levels.selling-not-to-ten", "Selling never gives level 10.")
     gained = new - player.level
     details.update(levels_gained=gained, new_level=new, wasted_gold=gold - gained * GOLD_PER_LEVEL)
     return Verdict("sell", situation.game, "allowed", details)

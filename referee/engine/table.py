@@ -8,7 +8,7 @@ death.new-character-cards; and the Munchkin die table (munchkin-die.roll, munchk
 from __future__ import annotations
 
 from referee.engine.equipment import loadout
-from referee.engine.trace import Trace
+from referee.engine.trace import N_, Trace
 from referee.engine.variants import Munchkin
 from referee.model import Situation, Verdict
 
@@ -19,6 +19,8 @@ def judge_equipment(situation: Situation, rules: Munchkin, trace: Trace) -> Verd
     if gear.active:
         trace.cite("items.slots", "{player} uses {items}.", player=player.name,
                    items=", ".join(i.name for i in gear.active))
+    else:
+        trace.cite("items.slots", "{player} has no item in use.", player=player.name)
     details = {"legal": gear.legal, "active": [i.name for i in gear.active],
                "inactive": [{"name": n, "reason": why} for n, why in gear.inactive.items()],
                "bonus": gear.bonus, "problems": gear.problems}
@@ -54,8 +56,8 @@ def judge_charity(situation: Situation, rules: Munchkin, trace: Trace) -> Verdic
     details["give"] = {k: v for k, v in give.items() if v}
     if extra:
         details["condition"] = f"{player.name} chooses who gets the {extra} extra card(s)"
-    trace.cite("turn.charity", "The excess goes to the lowest-level player{s} ({level}): {names}.",
-               s="s" if len(receivers) > 1 else "", level=lowest, names=", ".join(receivers))
+    trace.cite("turn.charity", "The excess goes to the lowest-level player (level {level}): {names}.",
+               level=lowest, names=", ".join(receivers))
     if len(receivers) > 1:
         trace.cite("turn.charity-tied-lowest", "Players tied for lowest share the cards as evenly as possible; "
                    "the giver decides who gets more.")
@@ -109,16 +111,16 @@ def judge_death(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
 
 #: What each face of the Munchkin d10 does (the clause munchkin-die.result-N states it in full).
 DIE_EFFECTS = {
-    1: "Draw a face-up Treasure, or take the top card of the Treasure discards.",
-    2: "Draw a face-up Door, or take the top card of the Door discards.",
-    3: "Draw a Treasure and a Door, both face up; a curse drawn this way applies to you.",
-    4: "Take the top Treasure and Door discards into your hand.",
-    5: "Change sex: -5 in your next combat, and go up two levels (they cannot win the game).",
-    6: "Swap your whole hand (at least one card) with another player's hand.",
-    7: "Swap a class card of yours in play for any other class card in play (reroll if you have none).",
-    8: "Swap a race card of yours in play for any other race card in play (reroll if you have none).",
-    9: "Steal a level from another player; no more rolls on this table this turn.",
-    10: "Choose any result of this table; nobody can change it.",
+    1: N_("Draw a face-up Treasure, or take the top card of the Treasure discards."),
+    2: N_("Draw a face-up Door, or take the top card of the Door discards."),
+    3: N_("Draw a Treasure and a Door, both face up; a curse drawn this way applies to you."),
+    4: N_("Take the top Treasure and Door discards into your hand."),
+    5: N_("Change sex: -5 in your next combat, and go up two levels (they cannot win the game)."),
+    6: N_("Swap your whole hand (at least one card) with another player's hand."),
+    7: N_("Swap a class card of yours in play for any other class card in play (reroll if you have none)."),
+    8: N_("Swap a race card of yours in play for any other race card in play (reroll if you have none)."),
+    9: N_("Steal a level from another player; no more rolls on this table this turn."),
+    10: N_("Choose any result of this table; nobody can change it."),
 }
 
 
@@ -126,6 +128,12 @@ def judge_munchkin_die(situation: Situation, rules: Munchkin, trace: Trace) -> V
     question = situation.question
     player = situation.player(question.player)
     details = {"roll": question.roll, "effect": DIE_EFFECTS[question.roll], "cost": 1}
+    own_turn = situation.turn in (None, player.name) and situation.phase != "other-turn"
+    if not own_turn or situation.phase not in (None, "before-door"):
+        trace.cite("munchkin-die.roll", "The Munchkin die is rolled on your own turn, before kicking open the "
+                   "door.")
+        details["allowed"] = False
+        return Verdict("munchkin-die", situation.game, "forbidden", details)
     if player.level <= 1:
         trace.cite("munchkin-die.roll", "Rolling the Munchkin die costs a level, and {player} is at level 1.",
                    player=player.name)
@@ -133,8 +141,7 @@ def judge_munchkin_die(situation: Situation, rules: Munchkin, trace: Trace) -> V
         return Verdict("munchkin-die", situation.game, "forbidden", details)
     trace.cite("munchkin-die.roll", "Before kicking open the door, {player} spends a level (to {level}) to roll the "
                "d10.", player=player.name, level=player.level - 1)
-    trace.cite(f"munchkin-die.result-{question.roll}", "{roll}: {effect}", roll=question.roll,
-               effect=DIE_EFFECTS[question.roll])
+    trace.cite(f"munchkin-die.result-{question.roll}", DIE_EFFECTS[question.roll])
     details["allowed"] = True
     details["can_roll_again"] = question.roll != 9 and player.level - 1 > 1
     return Verdict("munchkin-die", situation.game, "ok", details)

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from referee.model import Dissent, Message, Reason
+from referee.message import Message
+from referee.model import Dissent, Reason
+
+
+def N_(template: str) -> str:
+    """Mark a note template for the message catalog; the CLI translates it when shown."""
+    return template
 
 
 class Trace:

@@ -32,7 +32,8 @@ def parse_language(code: str) -> str | None:
 def _require(code: str, where: str) -> str:
     language = parse_language(code)
     if language is None:
-        raise BadInput(f"{where}: unknown language {code!r}; supported languages: {', '.join(LANGUAGES)}")
+        raise BadInput("{where}: unknown language {code}; supported languages: {languages}", where=where,
+                       code=repr(code), languages=", ".join(LANGUAGES))
     return language
 
 
