@@ -1,8 +1,8 @@
 """Where the shipped data lives: ``rules/`` and ``locales/``.
 
 In a source checkout they sit at the top of the repository; an installed wheel carries them in
-``referee/_data/``. ``REFEREE_RULES`` points the corpus at another directory (a localizer's or a
-test's copy).
+``referee/_data/``. ``REFEREE_RULES`` and ``REFEREE_LOCALES`` point at other copies (a localizer's or a
+test's).
 """
 
 from __future__ import annotations
@@ -19,6 +19,12 @@ def data_dir(name: str) -> Path:
     if installed.is_dir():
         return installed
     return _PACKAGE.parent / name
+
+
+def locales_dir() -> Path:
+    """The catalogs: ``$REFEREE_LOCALES`` when set, else the shipped ones."""
+    override = os.environ.get("REFEREE_LOCALES")
+    return Path(override) if override else data_dir("locales")
 
 
 def rules_dir() -> Path:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Optional
 
 from referee.errors import RefereeError
 
@@ -40,9 +41,15 @@ def build_app():
 
     app = typer.Typer(name="referee", help=_("Settle Munchkin rules arguments: the rule, its sources, and a verdict."),
                       cls=Group, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False)
-    from referee.cli import corpus_commands, i18n_commands, judge_command
+    from referee.cli import corpus_commands, i18n_commands, judge_command, options, search_commands
 
-    for module in (corpus_commands, judge_command, i18n_commands):
+    def root(lang: Optional[str] = options.lang()) -> None:
+        # --lang before the command (`referee --lang hu rule …`) was already applied by main().
+        pass
+
+    app.callback()(root)
+
+    for module in (corpus_commands, search_commands, judge_command, i18n_commands):
         module.register(app)
     return app
 

@@ -120,9 +120,10 @@ def check(coverage: bool = typer.Option(False, "--coverage",
                                         help=_("Also report how much of each source the clauses quote.")),
           rules: Optional[Path] = typer.Option(None, "--rules", metavar="DIR",
                                                help=_("Check this corpus directory instead of the shipped one.")),
-          catalogs: bool = typer.Option(False, "--catalogs/--no-catalogs",
+          catalogs: bool = typer.Option(True, "--catalogs/--no-catalogs",
                                         help=_("Also check the translation catalogs.")),
-          as_json: bool = options.json_flag()) -> None:
+          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> None:
+    _text(lang)  # validates --lang; messages already speak it
     from referee.corpus.checks import check_corpus
     from referee.corpus.corpus import read_corpus
 

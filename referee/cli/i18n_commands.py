@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Optional
+
 import typer
 
 from referee.cli import options, render
@@ -9,7 +11,18 @@ from referee.cli.help import Command, Group
 from referee.i18n.catalogs import _
 
 
-def extract() -> None:
+def _validate(lang: Optional[str]) -> None:
+    from referee.i18n import choose_language
+
+    choose_language(lang)  # messages already speak it; this refuses an unknown code
+
+
+def _validate_group(lang: Optional[str] = options.lang()) -> None:
+    _validate(lang)
+
+
+def extract(lang: Optional[str] = options.lang()) -> None:
+    _validate(lang)
     from referee.i18n.workflow import extract as run
 
     changed = run()
@@ -17,20 +30,23 @@ def extract() -> None:
                  else _("templates already up to date")])
 
 
-def update() -> None:
+def update(lang: Optional[str] = options.lang()) -> None:
+    _validate(lang)
     from referee.i18n.workflow import update as run
 
     run()
     render.emit([_("catalogs updated; changed English texts are now fuzzy")])
 
 
-def compile_() -> None:
+def compile_(lang: Optional[str] = options.lang()) -> None:
+    _validate(lang)
     from referee.i18n.workflow import compile_catalogs
 
     render.emit(compile_catalogs().strip().splitlines())
 
 
-def stats(as_json: bool = options.json_flag()) -> None:
+def stats(lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> None:
+    _validate(lang)
     from referee.corpus import load_corpus
     from referee.i18n.workflow import stats as measure
 
@@ -42,8 +58,7 @@ def stats(as_json: bool = options.json_flag()) -> None:
              "by_seed": {seed: c.as_dict() for seed, c in sorted(s.by_seed.items())}} for s in report]})
         return
     lines = [_("{lang}: {translated}/{total} translated ({share:.1%}), {fuzzy} fuzzy, {untranslated} "
-               "untranslated, {obsolete} obsolete").format(lang=s.language, share=s.overall.share,
-                                                          **s.overall.as_dict())
+               "untranslated, {obsolete} obsolete").format(lang=s.language, **s.overall.as_dict())
              for s in report]
     for s in report:
         lines += ["", _("{lang} by source:").format(lang=s.language)]
@@ -56,7 +71,8 @@ def stats(as_json: bool = options.json_flag()) -> None:
     render.emit(lines)
 
 
-def check(as_json: bool = options.json_flag()) -> None:
+def check(lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> None:
+    _validate(lang)
     from referee.corpus import load_corpus
     from referee.i18n.checks import check_catalogs
 
@@ -73,6 +89,7 @@ def check(as_json: bool = options.json_flag()) -> None:
 def register(app: typer.Typer) -> None:
     group = typer.Typer(cls=Group, help=_("The localizer's workflow: extract, update, compile, stats, check."),
                         no_args_is_help=True)
+    group.callback()(_validate_group)
     group.command("extract", cls=Command, help=_("Extract the rule texts and CLI messages into the templates "
                                                  "(locales/*.pot)."))(extract)
     group.command("update", cls=Command, help=_("Merge the templates into every language's catalog; changed "

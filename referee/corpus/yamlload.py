@@ -2,17 +2,11 @@
 
 Plain ``yaml.safe_load`` silently keeps the last of two equal keys and forgets where anything
 was; a corpus checker has to report both. Mappings come back as :class:`LineDict`, which knows
-the line of each of its keys.
+the line of each of its keys. PyYAML is imported on first use only: commands served from the
+parsed-corpus cache never need it.
 """
 
 from __future__ import annotations
-
-import yaml
-
-try:  # libyaml's parser is ten times faster; the constructor stays in Python either way.
-    _Base = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover - PyYAML built without libyaml
-    _Base = yaml.SafeLoader
 
 
 class LineDict(dict):
@@ -28,28 +22,40 @@ class LineDict(dict):
         return self.key_lines.get(key, self.line)
 
 
-class _LineLoader(_Base):
-    def __init__(self, stream):
-        super().__init__(stream)
-        self.duplicates: list[tuple[str, int]] = []
+_LOADER = None
 
 
-def _construct_mapping(loader: _LineLoader, node: yaml.MappingNode) -> LineDict:
-    mapping = LineDict()
-    mapping.line = node.start_mark.line + 1
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        line = key_node.start_mark.line + 1
-        if not isinstance(key, (str, int, float, bool)) and key is not None:
-            key = str(key)
-        if key in mapping:
-            loader.duplicates.append((str(key), line))
-        mapping[key] = loader.construct_object(value_node, deep=True)
-        mapping.key_lines[key] = line
-    return mapping
+def _loader_class():
+    """A safe loader (libyaml's parser when available) whose mappings are LineDicts."""
+    global _LOADER
+    if _LOADER is not None:
+        return _LOADER
+    import yaml
 
+    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_mapping)
+    class LineLoader(base):
+        def __init__(self, stream):
+            super().__init__(stream)
+            self.duplicates: list[tuple[str, int]] = []
+
+    def construct_mapping(loader, node) -> LineDict:
+        mapping = LineDict()
+        mapping.line = node.start_mark.line + 1
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            line = key_node.start_mark.line + 1
+            if not isinstance(key, (str, int, float, bool)) and key is not None:
+                key = str(key)
+            if key in mapping:
+                loader.duplicates.append((str(key), line))
+            mapping[key] = loader.construct_object(value_node, deep=True)
+            mapping.key_lines[key] = line
+        return mapping
+
+    LineLoader.add_constructor("tag:yaml.org,2002:map", construct_mapping)
+    _LOADER = LineLoader
+    return LineLoader
 
 
 def load_yaml(text: str):
@@ -57,7 +63,7 @@ def load_yaml(text: str):
 
     Raises :class:`yaml.YAMLError` on a syntax error.
     """
-    loader = _LineLoader(text)
+    loader = _loader_class()(text)
     try:
         data = loader.get_single_data()
     finally:

@@ -15,7 +15,7 @@ import gettext
 import os
 from functools import lru_cache
 
-from referee.data import data_dir
+from referee.data import locales_dir
 from referee.i18n.messages import CLI_DOMAIN, RULES_DOMAIN
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
@@ -27,7 +27,7 @@ def translations(language: str, domain: str) -> gettext.NullTranslations:
     """The compiled catalog of ``domain`` in ``language`` (English: no translation)."""
     if language == "en":
         return gettext.NullTranslations()
-    return gettext.translation(domain, str(data_dir("locales")), languages=[language], fallback=True)
+    return gettext.translation(domain, str(locales_dir()), languages=[language], fallback=True)
 
 
 def use_language(language: str) -> None:
@@ -36,7 +36,7 @@ def use_language(language: str) -> None:
     _language = language
     _current = translations(language, CLI_DOMAIN)
     os.environ["LANGUAGE"] = language
-    gettext.bindtextdomain(CLI_DOMAIN, str(data_dir("locales")))
+    gettext.bindtextdomain(CLI_DOMAIN, str(locales_dir()))
     gettext.textdomain(CLI_DOMAIN)
 
 

@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from referee.data import data_dir
+from referee.data import locales_dir
 from referee.errors import Problem
 from referee.i18n.messages import CLI_DOMAIN, RULES_DOMAIN, corpus_messages
 from referee.i18n.workflow import SOURCES, TRANSLATED, catalog_path
@@ -64,7 +64,7 @@ def placeholders(text: str) -> set[str]:
 def glossary() -> tuple[dict, frozenset]:
     import yaml
 
-    path = data_dir("locales") / "glossary.yaml"
+    path = locales_dir() / "glossary.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
     return data.get("terms", {}), frozenset(data.get("exact_case", []))
 
@@ -125,13 +125,13 @@ def check_entries(language: str, domain: str, catalog, file: str) -> list[Proble
 
 
 def _display(path: Path) -> str:
-    return f"locales/{path.relative_to(data_dir('locales')).as_posix()}"
+    return f"locales/{path.relative_to(locales_dir()).as_posix()}"
 
 
 def _template(domain: str):
     from babel.messages.pofile import read_po
 
-    path = data_dir("locales") / f"{domain}.pot"
+    path = locales_dir() / f"{domain}.pot"
     with open(path, "rb") as handle:
         return read_po(handle)
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from referee import LANGUAGES
-from referee.data import data_dir
+from referee.data import locales_dir
 from referee.errors import BadInput
 from referee.i18n.messages import CLI_DOMAIN, RULES_DOMAIN
 
@@ -26,7 +26,7 @@ TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
 
 def project_dir() -> Path:
     """The source checkout that holds pyproject.toml, rules/ and locales/."""
-    root = data_dir("locales").parent
+    root = locales_dir().parent
     if (root / "pyproject.toml").is_file() and (root / "rules").is_dir():
         return root
     here = Path.cwd()
@@ -151,7 +151,7 @@ class LanguageStats:
 
 
 def catalog_path(language: str, domain: str) -> Path:
-    return data_dir("locales") / language / "LC_MESSAGES" / f"{domain}.po"
+    return locales_dir() / language / "LC_MESSAGES" / f"{domain}.po"
 
 
 def read_catalog(language: str, domain: str):

@@ -1,0 +1,68 @@
+"""Search quality: MRR and recall@3 per language, for the queries as written and with typos.
+
+The queries (benchmarks/search_queries.yaml) are written the way players talk, not copied from
+the clause texts; each lists the clauses that answer it. A query is a hit at k when any of its
+expected clauses is among the first k results.
+
+    .venv/bin/python benchmarks/bench_search_quality.py [--json] [--misses]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import yaml
+
+QUERIES = Path(__file__).with_name("search_queries.yaml")
+
+
+def evaluate(searcher, queries: list[dict], field: str = "query", k: int = 3) -> dict:
+    """Per-language and overall MRR and recall@k for one variant of every query."""
+    by_lang: dict[str, list[float]] = {}
+    hits: dict[str, list[int]] = {}
+    misses = []
+    for item in queries:
+        text = item[field]
+        found = [h.id for h in searcher.query(text, language=item["lang"], limit=10, snippets=False).hits]
+        ranks = [found.index(e) + 1 for e in item["expected"] if e in found]
+        rank = min(ranks) if ranks else None
+        by_lang.setdefault(item["lang"], []).append(1 / rank if rank else 0.0)
+        hits.setdefault(item["lang"], []).append(1 if rank and rank <= k else 0)
+        if not rank or rank > k:
+            misses.append({"lang": item["lang"], "query": text, "expected": item["expected"], "got": found[:3]})
+    report = {lang: {"queries": len(values), "mrr": round(sum(values) / len(values), 3),
+                     f"recall@{k}": round(sum(hits[lang]) / len(hits[lang]), 3)} for lang, values in by_lang.items()}
+    everything = [v for values in by_lang.values() for v in values]
+    all_hits = [h for values in hits.values() for h in values]
+    report["all"] = {"queries": len(everything), "mrr": round(sum(everything) / len(everything), 3),
+                     f"recall@{k}": round(sum(all_hits) / len(all_hits), 3)}
+    return {"report": report, "misses": misses}
+
+
+def main() -> None:
+    from referee.corpus import load_corpus
+    from referee.search import Searcher
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--misses", action="store_true", help="list the queries that missed")
+    args = parser.parse_args()
+    queries = yaml.safe_load(QUERIES.read_text(encoding="utf-8"))["queries"]
+    with Searcher(load_corpus()) as searcher:
+        results = {"as typed": evaluate(searcher, queries, "query"), "with typos": evaluate(searcher, queries, "typo")}
+    if args.json:
+        print(json.dumps({name: r["report"] for name, r in results.items()}, indent=2, ensure_ascii=False))
+        return
+    for name, result in results.items():
+        print(f"{name}:")
+        for lang, row in result["report"].items():
+            print(f"  {lang:4} {row['queries']:4} queries   MRR {row['mrr']:.3f}   recall@3 {row['recall@3']:.3f}")
+        if args.misses:
+            for miss in result["misses"]:
+                print(f"    miss [{miss['lang']}] {miss['query']!r}: expected {miss['expected']}, got {miss['got']}")
+
+
+if __name__ == "__main__":
+    main()

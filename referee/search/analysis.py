@@ -1,0 +1,73 @@
+"""How text becomes search terms, per language — built only from whoosh's own classes.
+
+The index pickles its schema, so every analyzer here is a chain of whoosh classes (a custom
+class would become an import dependency of the index files). What whoosh cannot do — NFC
+normalisation and Gujarati suffix stripping — is done to the text before it reaches whoosh,
+on the documents and on the query alike (:func:`prepare`).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.support.charset import accent_map
+
+#: Word characters plus combining marks. Python's ``\w`` does not match Unicode Mn/Mc, so a
+#: plain ``\w+`` cuts every Gujarati word at its vowel signs, anusvara and virama; adding the
+#: Gujarati (and generic combining) mark ranges keeps words whole and changes nothing for Latin
+#: text, which is NFC-normalised first.
+TOKEN = r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+"
+
+#: Languages with a Snowball stemmer in whoosh.
+STEMMED = ("en", "nl", "hu", "es", "de")
+
+#: Common Gujarati case endings and postpositions written onto the word, longest first.
+GUJARATI_SUFFIXES = sorted(
+    ("ઓનું", "ઓની", "ઓનો", "ઓના", "ઓને", "ઓથી", "ઓમાં", "માંથી", "નું", "ની", "નો", "ના", "ને", "થી",
+     "માં", "એ", "ઓ"), key=len, reverse=True)
+_GU_WORD = re.compile(TOKEN)
+
+
+def gujarati_stem(word: str) -> str:
+    """Strip one common case ending, keeping at least two characters of stem."""
+    for suffix in GUJARATI_SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
+            return word[: -len(suffix)]
+    return word
+
+
+def prepare(text: str, language: str) -> str:
+    """The text as whoosh should see it: NFC, and Gujarati words with their endings stripped."""
+    text = unicodedata.normalize("NFC", text)
+    if language == "gu":
+        text = _GU_WORD.sub(lambda m: gujarati_stem(m.group(0)), text)
+    return text
+
+
+@lru_cache(maxsize=None)
+def language_analyzer(language: str):
+    """The field of one language: tokens, lower case, stop words, stems, then accents folded.
+
+    Folding after stemming lets "szorny" find "szörny" and "Schatze" find "Schätze"; the
+    ``exact`` field (:func:`exact_analyzer`) then ranks the exactly spelled word first.
+    Analyzers are built once: whoosh's stemming filter keeps a cache per instance.
+    """
+    chain = RegexTokenizer(TOKEN) | LowercaseFilter()
+    if language in STEMMED:
+        chain = chain | StopFilter(lang=language) | StemFilter(lang=language)
+    return chain | CharsetFilter(accent_map)
+
+
+@lru_cache(maxsize=None)
+def exact_analyzer():
+    """Whole words in lower case, accents kept: a match here means the spelling was exact."""
+    return RegexTokenizer(TOKEN) | LowercaseFilter()
+
+
+@lru_cache(maxsize=None)
+def word_analyzer():
+    """Whole words, lower case, accents folded, no stemming: the vocabulary typos are fixed against."""
+    return RegexTokenizer(TOKEN) | LowercaseFilter() | CharsetFilter(accent_map)

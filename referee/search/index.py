@@ -1,0 +1,175 @@
+"""The search index on disk: its schema, its documents, and the cache it lives in.
+
+The index is built into a temporary directory beside its final place and renamed into place
+while a file lock is held, so concurrent first runs build it once and a crashed build never
+leaves half an index. A ``ready.json`` written last records the key and the document count;
+an index without it, with another count, or that whoosh cannot open is rebuilt.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import time
+import zlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from whoosh import index as whoosh_index
+from whoosh.fields import ID, KEYWORD, TEXT, Schema
+
+from referee import LANGUAGES
+from referee.cache import cache_dir
+from referee.data import locales_dir
+from referee.search.analysis import exact_analyzer, language_analyzer, prepare, word_analyzer
+
+#: Bump when the schema or the documents change shape: the cache key includes it.
+SCHEMA_VERSION = 5
+LOCK_TIMEOUT = 300
+
+
+def schema() -> Schema:
+    """One field per language, plus the exact-spelling and typo vocabularies across languages."""
+    fields = {"id": ID(stored=True, unique=True), "kind": ID(stored=True), "game": ID(stored=True),
+              "topics": KEYWORD(stored=True, lowercase=True, scorable=False),
+              "idwords": TEXT(analyzer=language_analyzer("en"), phrase=False),
+              "exact": TEXT(analyzer=exact_analyzer(), phrase=False),
+              "words": TEXT(analyzer=word_analyzer(), phrase=False)}
+    for language in LANGUAGES:
+        fields[language] = TEXT(analyzer=language_analyzer(language), phrase=False)
+    return Schema(**fields)
+
+
+def clause_texts(corpus, language: str) -> dict[str, str]:
+    """Searchable text of every clause in one language: title twice (it weighs more), text, note."""
+    from referee.i18n.catalogs import RuleText
+
+    text = RuleText(language)
+    out = {}
+    for clause in corpus:
+        parts = [clause.title, clause.title, clause.text, clause.note or "", " ".join(clause.cards)]
+        localized = [text(clause.id, p) if p and p != " ".join(clause.cards) else p for p in parts]
+        if language != "en" and localized[2] == " ".join(clause.text.split()):
+            continue  # untranslated: the English field already holds it
+        out[clause.id] = " ".join(p for p in localized if p)
+    return out
+
+
+def documents(corpus):
+    texts = {language: clause_texts(corpus, language) for language in LANGUAGES}
+    for clause in corpus:
+        doc = {"id": clause.id, "kind": clause.kind, "game": clause.game, "topics": " ".join(clause.topics),
+               "idwords": clause.id.replace(".", " ").replace("-", " ")}
+        words = []
+        for language in LANGUAGES:
+            value = texts[language].get(clause.id)
+            if value:
+                doc[language] = prepare(value, language)
+                words.append(doc[language])
+        doc["exact"] = doc["words"] = " ".join(words)
+        yield doc
+
+
+def content_key(corpus) -> str:
+    """A key that changes with the corpus, the compiled catalogs, the schema and whoosh."""
+    import whoosh
+
+    first = zlib.crc32(f"{SCHEMA_VERSION}:{whoosh.versionstring()}".encode())
+    second = zlib.adler32(f"{corpus.root.resolve()}".encode())
+    paths = sorted(corpus.root.glob("*.yaml")) + sorted(locales_dir().glob("*/LC_MESSAGES/rules.mo"))
+    for path in paths:
+        chunk = path.name.encode() + b"\0" + path.read_bytes()
+        first, second = zlib.crc32(chunk, first), zlib.adler32(chunk, second)
+    return f"{first:08x}{second:08x}"
+
+
+@dataclass
+class IndexInfo:
+    path: Path
+    key: str
+    documents: int
+    size: int
+    built: float
+    build_seconds: float
+
+
+def _ready(path: Path, key: str):
+    """The open index at ``path`` if it is complete and healthy, else ``None``."""
+    try:
+        marker = json.loads((path / "ready.json").read_text())
+        if marker.get("key") != key:
+            return None
+        ix = whoosh_index.open_dir(str(path))
+        if ix.doc_count() != marker.get("documents"):
+            return None
+        with ix.searcher() as searcher:  # touches the segment files: truncation shows here
+            searcher.document(id=marker.get("probe"))
+        return ix
+    except Exception:
+        return None
+
+
+def build(corpus, target: Path, key: str) -> None:
+    """Write a complete index into ``target`` (a fresh directory)."""
+    start = time.perf_counter()
+    target.mkdir(parents=True)
+    ix = whoosh_index.create_in(str(target), schema())
+    writer = ix.writer(limitmb=256)
+    count, probe = 0, None
+    for doc in documents(corpus):
+        writer.add_document(**doc)
+        count += 1
+        probe = probe or doc["id"]
+    writer.commit()
+    seconds = time.perf_counter() - start
+    (target / "ready.json").write_text(json.dumps({"key": key, "documents": count, "probe": probe,
+                                                   "built": time.time(), "build_seconds": round(seconds, 3)}))
+
+
+def open_index(corpus, rebuild: bool = False):
+    """The index for this corpus, from the cache, building it (once, under a lock) if needed."""
+    from filelock import FileLock
+
+    key = content_key(corpus)
+    root = cache_dir()
+    final = root / f"index-{key}"
+    if not rebuild:
+        ix = _ready(final, key)
+        if ix is not None:
+            return ix
+    root.mkdir(parents=True, exist_ok=True)
+    with FileLock(str(root / f"index-{key}.lock"), timeout=LOCK_TIMEOUT):
+        if not rebuild:
+            ix = _ready(final, key)  # another process may have built it while we waited
+            if ix is not None:
+                return ix
+        temporary = root / f"index-{key}.building-{os.getpid()}"
+        shutil.rmtree(temporary, ignore_errors=True)
+        build(corpus, temporary, key)
+        if final.exists():
+            shutil.rmtree(final, ignore_errors=True)
+        os.replace(temporary, final)
+        with open(root / "builds.log", "a", encoding="utf-8") as log:
+            log.write(f"{time.time():.3f} {os.getpid()} {key}\n")
+        _remove_stale(root, key)
+        return whoosh_index.open_dir(str(final))
+
+
+def _remove_stale(root: Path, key: str) -> None:
+    """Drop indexes of older corpus versions (best effort)."""
+    for path in root.glob("index-*"):
+        if path.is_dir() and path.name != f"index-{key}" and ".building-" not in path.name:
+            shutil.rmtree(path, ignore_errors=True)
+
+
+def info(corpus) -> IndexInfo | None:
+    key = content_key(corpus)
+    path = cache_dir() / f"index-{key}"
+    try:
+        marker = json.loads((path / "ready.json").read_text())
+    except (OSError, ValueError):
+        return None
+    size = sum(p.stat().st_size for p in path.iterdir() if p.is_file())
+    return IndexInfo(path, key, marker.get("documents", 0), size, marker.get("built", 0.0),
+                     marker.get("build_seconds", 0.0))

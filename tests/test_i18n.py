@@ -1,0 +1,181 @@
+"""Six languages through gettext: complete catalogs, the localizer's tools, and what users see."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from referee.data import data_dir
+from referee.i18n.messages import corpus_messages
+
+ROOT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+TRANSLATED = ("nl", "hu", "es", "gu", "de")
+GUJARATI = re.compile(r"[\u0a80-\u0aff]")
+
+
+def pybabel(*args, cwd=ROOT) -> subprocess.CompletedProcess:
+    return subprocess.run([str(BIN / "pybabel"), *args], cwd=cwd, capture_output=True, text=True, timeout=300)
+
+
+def test_catalog_check_passes(referee):
+    result = referee("i18n", "check")
+    assert result.returncode == 0, result.stdout[-3000:]
+
+
+def test_stats_show_everything_translated_and_nothing_fuzzy(referee):
+    data = json.loads(referee("i18n", "stats", "--json").stdout)
+    assert {entry["lang"] for entry in data["languages"]} == set(TRANSLATED)
+    for entry in data["languages"]:
+        overall = entry["overall"]
+        assert overall["share"] == 1.0 and overall["fuzzy"] == 0 and overall["untranslated"] == 0, entry["lang"]
+        assert set(entry["by_seed"]) >= {"000_99f4a1e1f238da9d.txt", "004_d7ed70a52f796f30.txt"}
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="GNU gettext's msgfmt is not installed")
+@pytest.mark.parametrize("po", sorted(str(p) for p in (ROOT / "locales").glob("*/LC_MESSAGES/*.po")))
+def test_msgfmt_check_passes(po):
+    result = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", po], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_pybabel_update_check_passes():
+    for domain in ("rules", "referee"):
+        result = pybabel("update", "--check", "-i", f"locales/{domain}.pot", "-d", "locales", "-D", domain)
+        assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_pybabel_extract_finds_exactly_the_corpus_texts(tmp_path):
+    out = tmp_path / "rules.pot"
+    result = pybabel("extract", "-F", "pyproject.toml", "-o", str(out), "rules")
+    assert result.returncode == 0, result.stderr
+    from babel.messages.pofile import read_po
+
+    with open(out, "rb") as handle:
+        extracted = {(m.context, m.id) for m in read_po(handle) if m.id}
+    texts = {(m.context, m.msgid) for m in corpus_messages(ROOT / "rules")}
+    assert len(extracted) == len(texts) and extracted == texts
+
+
+def _project_copy(tmp_path: Path) -> Path:
+    target = tmp_path / "project"
+    target.mkdir()
+    for name in ("rules", "locales"):
+        shutil.copytree(ROOT / name, target / name)
+    shutil.copy(ROOT / "pyproject.toml", target / "pyproject.toml")
+    return target
+
+
+def test_a_changed_english_text_becomes_fuzzy_everywhere_until_translated_again(tmp_path, referee):
+    project = _project_copy(tmp_path)
+    env = {"REFEREE_RULES": str(project / "rules"), "REFEREE_LOCALES": str(project / "locales"),
+           "REFEREE_CACHE_DIR": str(tmp_path / "cache")}
+    combat = project / "rules" / "combat.yaml"
+    text = combat.read_text(encoding="utf-8")
+    old = "you lose the combat and must run away"
+    assert old in " ".join(text.split()) or "must run away" in text
+    combat.write_text(text.replace("must run away", "must now run away", 1), encoding="utf-8")
+    assert pybabel("extract", "-o", "locales/rules.pot", "rules", cwd=project).returncode == 0
+    assert pybabel("update", "-i", "locales/rules.pot", "-d", "locales", "-D", "rules", cwd=project).returncode == 0
+
+    from babel.messages.pofile import read_po, write_po
+
+    changed = None
+    for language in TRANSLATED:
+        path = project / "locales" / language / "LC_MESSAGES" / "rules.po"
+        with open(path, "rb") as handle:
+            catalog = read_po(handle)
+        fuzzy = [m for m in catalog if m.fuzzy and m.id]
+        assert len(fuzzy) == 1, language
+        changed = fuzzy[0].context
+    result = referee("i18n", "check", env=env)
+    assert result.returncode == 2 and "fuzzy" in result.stdout and changed in result.stdout
+    assert referee("check", env=env).returncode == 2
+
+    for language in TRANSLATED:  # the localizer translates it again
+        path = project / "locales" / language / "LC_MESSAGES" / "rules.po"
+        with open(path, "rb") as handle:
+            catalog = read_po(handle)
+        for message in catalog:
+            if message.fuzzy and message.id:
+                message.flags.discard("fuzzy")
+                message.previous_id = []
+        with open(path, "wb") as handle:
+            write_po(handle, catalog, width=76)
+    assert pybabel("compile", "-d", "locales", "-D", "rules", cwd=project).returncode == 0
+    result = referee("i18n", "check", env=env)
+    assert result.returncode == 0, result.stdout[-2000:]
+
+
+def test_a_number_dropped_from_a_translation_is_caught(tmp_path, referee):
+    project = _project_copy(tmp_path)
+    path = project / "locales" / "de" / "LC_MESSAGES" / "rules.po"
+    from babel.messages.pofile import read_po, write_po
+
+    with open(path, "rb") as handle:
+        catalog = read_po(handle)
+    target = next(m for m in catalog if m.id and "1,000" in m.id)
+    target.string = re.sub(r"1[.,\u00a0 ]?000", "tausend", target.string)
+    with open(path, "wb") as handle:
+        write_po(handle, catalog, width=76)
+    result = referee("i18n", "check", env={"REFEREE_RULES": str(project / "rules"),
+                                           "REFEREE_LOCALES": str(project / "locales")})
+    assert result.returncode == 2
+    assert re.search(r"number\(s\) 1000 .*missing", result.stdout), result.stdout[-2000:]
+
+
+def test_numbers_survive_localized_grouping():
+    from referee.i18n.checks import missing_numbers
+
+    assert missing_numbers("sell 1,000 gold and wait 2.6 seconds", "1.000 Gold, 2,6 Sekunden") == []
+    assert missing_numbers("1,000 gold", "1 000 arany") == []
+    assert missing_numbers("level 10", "szint 1") == ["10"]
+
+
+def test_gujarati_locale_prints_gujarati(referee):
+    result = referee("rule", "combat.ties", env={"LANG": "gu_IN.UTF-8"})
+    assert result.returncode == 0
+    assert len(GUJARATI.findall(result.stdout)) > 50
+
+
+def test_hungarian_prints_proper_accents(referee):
+    data = json.loads(referee("rule", "precedence.level-ten-needs-kill", "--json", "--lang", "hu").stdout)
+    assert data["lang"] == "hu" and data["text"] != data["text_en"]
+    text = json.dumps(data, ensure_ascii=False)
+    assert "ő" in text or "ű" in text
+    assert not set("ıİõû") & set(data["text"] + data["title"])
+
+
+COMMANDS = [[], ["rule"], ["list"], ["conflicts"], ["check"], ["search"], ["index"], ["judge"], ["i18n"],
+            ["i18n", "check"], ["i18n", "stats"], ["i18n", "extract"], ["i18n", "update"], ["i18n", "compile"]]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_help_is_translated(language, referee):
+    for command in COMMANDS:
+        english = referee(*command, "--help").stdout
+        local = referee(*command, "--help", "--lang", language).stdout
+        assert local and local != english, (language, command)
+        # the help option's own line and the section headings are translated too
+        assert "Show this message and exit." not in local, (language, command)
+
+
+def test_judge_speaks_the_chosen_language(referee):
+    data = json.loads(referee("judge", "examples/combat.yaml", "--json", "--lang", "es").stdout)
+    assert data["lang"] == "es"
+    note = data["reasons"][0]["note"]
+    assert "Anna" in note and "combat strength" not in note
+    text = referee("judge", "examples/combat.yaml", "--lang", "de").stdout
+    assert text.splitlines()[0].startswith("Urteil") or "Verdict" not in text.splitlines()[0]
+
+
+def test_compiled_catalogs_ship_with_the_package():
+    for language in TRANSLATED:
+        for domain in ("rules", "referee"):
+            assert (data_dir("locales") / language / "LC_MESSAGES" / f"{domain}.mo").is_file()

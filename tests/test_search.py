@@ -1,0 +1,155 @@
+"""Search through the console script: languages, typos, filters, and a cache that survives abuse."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import REFEREE, run_referee
+
+
+@pytest.fixture
+def cache(tmp_path: Path) -> dict:
+    """A private, empty cache directory for the index."""
+    return {"REFEREE_CACHE_DIR": str(tmp_path / "cache")}
+
+
+@pytest.fixture(scope="module")
+def shared_cache(tmp_path_factory) -> dict:
+    return {"REFEREE_CACHE_DIR": str(tmp_path_factory.mktemp("cache"))}
+
+
+def search(*args, env=None) -> dict:
+    result = run_referee("search", *args, "--json", env=env)
+    assert result.returncode in (0, 1), result.stderr
+    return json.loads(result.stdout)
+
+
+def ids(data: dict) -> list[str]:
+    return [r["id"] for r in data["results"]]
+
+
+def test_json_matches_the_contract(shared_cache):
+    data = search("sell", "level", "10", env=shared_cache)
+    assert set(data) >= {"query", "lang", "total", "results"}
+    assert data["results"] and set(data["results"][0]) >= {"id", "score", "title", "text", "text_en", "kind",
+                                                           "game", "snippet"}
+
+
+def test_a_hungarian_query_finds_a_clause_written_in_spanish_and_prints_hungarian(shared_cache, corpus):
+    data = search("Munchkinomicon", "varázslat", "húzás", "--lang", "hu", env=shared_cache)
+    top = data["results"][0]
+    clause = corpus[top["id"]]
+    assert {s.lang for s in clause.sources} == {"es"}, top["id"]
+    assert data["lang"] == "hu" and top["text"] != top["text_en"]
+    assert any(ch in top["text"] for ch in "őűáé")
+
+
+@pytest.mark.parametrize("query,lang,expected", [
+    (["mnster", "levl"], "en", "combat."),
+    (["Loded", "Dye"], "en", "card-rulings.loaded-die"),
+    (["cinkelt", "kocka"], "hu", "card-rulings.loaded-die"),
+    (["dado", "cargado"], "es", "munchkin-die.loaded-die"),
+    (["huir", "dado"], "es", "running-away.roll"),
+    (["Handlanger", "opfern"], "de", "star-munchkin.henchman-sacrifice"),
+])
+def test_players_words_find_the_rule(query, lang, expected, shared_cache):
+    found = ids(search(*query, "--lang", lang, env=shared_cache))[:5]
+    assert any(i.startswith(expected) for i in found), found
+
+
+def test_accents_may_be_left_out_but_exact_spelling_ranks_first(shared_cache):
+    folded = search("szorny", "kincs", env=shared_cache)
+    exact = search("szörny", "kincs", env=shared_cache)
+    assert ids(folded)[:3] and set(ids(folded)[:5]) & set(ids(exact)[:5])
+    assert exact["results"][0]["score"] > folded["results"][0]["score"]
+
+
+def test_decomposed_input_matches_like_composed(shared_cache):
+    composed = ids(search("szörny", "kincs", env=shared_cache))
+    decomposed = ids(search("szo\u0308rny", "kincs", env=shared_cache))
+    assert composed == decomposed
+
+
+def test_gujarati_words_are_kept_whole():
+    from referee.search.analysis import language_analyzer
+
+    tokens = [t.text for t in language_analyzer("gu")("મંચકીનનો ઉદ્દેશ")]
+    assert tokens == ["મંચકીનનો", "ઉદ્દેશ"]
+
+
+def test_a_gujarati_query_finds_running_away(shared_cache):
+    found = ids(search("ભાગી", "જવું", "--lang", "gu", env=shared_cache))[:5]
+    assert any(i.startswith("running-away.") for i in found), found
+
+
+def test_filters_as_options_and_as_query_syntax(shared_cache, corpus):
+    for data in (search("level", "--game", "epic", env=shared_cache), search("level", "game:epic", env=shared_cache)):
+        assert data["results"] and all(corpus[i].game == "epic" for i in ids(data))
+    data = search("monster", "topic:combat", env=shared_cache)
+    assert data["results"] and all("combat" in corpus[i].topics for i in ids(data))
+    data = search("curse", "--kind", "card-ruling", env=shared_cache)
+    assert all(r["kind"] == "card-ruling" for r in data["results"])
+
+
+def test_nothing_found_is_exit_1_with_a_suggestion(shared_cache):
+    result = run_referee("search", "monstre", "lvel", "xqzzq", env=shared_cache)
+    result = run_referee("search", "xqzzqx", env=shared_cache)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+
+
+def test_a_very_long_query_is_cut_and_stays_fast(shared_cache):
+    search("level", env=shared_cache)  # make sure the index exists
+    start = time.monotonic()
+    result = run_referee("search", "monster " * 5000, env=shared_cache)
+    assert result.returncode in (0, 1) and "Traceback" not in result.stderr
+    assert time.monotonic() - start < 10
+
+
+def test_index_info_says_where_and_what(shared_cache):
+    search("level", env=shared_cache)
+    data = json.loads(run_referee("index", "--info", "--json", env=shared_cache).stdout)
+    assert Path(data["path"]).is_dir() and data["documents"] >= 350 and data["size_bytes"] > 0
+    assert data["path"].startswith(shared_cache["REFEREE_CACHE_DIR"])
+
+
+def _index_dir(env: dict) -> Path:
+    return Path(json.loads(run_referee("index", "--info", "--json", env=env).stdout)["path"])
+
+
+def test_deleted_index_files_are_rebuilt(cache):
+    expected = ids(search("sell", "level", env=cache))
+    folder = _index_dir(cache)
+    for path in folder.iterdir():
+        if path.suffix in (".seg", ".toc") or path.name.endswith(".seg"):
+            path.unlink()
+    assert ids(search("sell", "level", env=cache)) == expected
+
+
+def test_truncated_index_files_are_rebuilt(cache):
+    expected = ids(search("sell", "level", env=cache))
+    folder = _index_dir(cache)
+    for path in folder.iterdir():
+        if path.is_file() and path.name != "ready.json":
+            path.write_bytes(path.read_bytes()[: path.stat().st_size // 3])
+    result = run_referee("search", "sell", "level", "--json", env=cache)
+    assert result.returncode == 0 and "Traceback" not in result.stderr
+    assert ids(json.loads(result.stdout)) == expected
+
+
+def test_four_processes_on_an_empty_cache_build_the_index_once(cache):
+    import os
+
+    env = {**{k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "REFEREE_LANG")}, **cache}
+    processes = [subprocess.Popen([REFEREE, "search", "sell", "level", "--json"], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True, env=env) for _ in range(4)]
+    outputs = [p.communicate(timeout=180) for p in processes]
+    assert all(p.returncode == 0 for p in processes), [err for _, err in outputs]
+    assert all("Traceback" not in err for _, err in outputs)
+    assert len({out for out, _ in outputs}) == 1
+    builds = (Path(cache["REFEREE_CACHE_DIR"]) / "builds.log").read_text().splitlines()
+    assert len(builds) == 1
