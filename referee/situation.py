@@ -59,9 +59,11 @@ def _parse(text: str, name: str) -> Any:
 class _Reader:
     """Walks the parsed data, building model objects and collecting problems."""
 
-    def __init__(self, name: str):
+    def __init__(self, name: str, cards=None):
         self.name = name
         self.problems: list[Problem] = []
+        #: name -> (card facts or None, suggestions): how ``card:`` references are resolved
+        self.cards = cards
 
     def bad(self, path: str, template: str, **values) -> None:
         self.problems.append(Problem(self.name, None, path, Message.of(template, **values)))
@@ -179,10 +181,15 @@ QUESTION_KEYS = dict.fromkeys(("kind", "player", "action", "items", "change", "s
 COMBAT_PHASES = ("combat", "running-away")
 
 
-def load_situation(text: str, name: str = "<situation>") -> model.Situation:
-    """Parse and check a situation; raise :class:`InvalidFile` listing every problem."""
+def load_situation(text: str, name: str = "<situation>", cards=None) -> model.Situation:
+    """Parse and check a situation; raise :class:`InvalidFile` listing every problem.
+
+    ``cards`` resolves ``card:`` references of monsters and items: a function from a name to
+    ``(facts, suggestions)``, where ``facts`` is the card's record (name and numbers) or
+    ``None``. Numbers given in the file win over the card's.
+    """
     data = _parse(text, name)
-    reader = _Reader(name)
+    reader = _Reader(name, cards)
     if not isinstance(data, dict):
         raise InvalidFile([Problem(name, None, "", Message.of("expected a mapping at the top, got {got}",
                                                                      got=_show(data)))],
@@ -285,8 +292,39 @@ def _list(r: _Reader, data: dict, key: str, path: str) -> list:
     return value
 
 
+#: the card facts each kind of thing may take from a card record
+ITEM_FACTS = ("bonus", "slot", "big", "gold", "requires")
+MONSTER_FACTS = ("level", "treasures", "levels", "undead", "bonus_vs", "run_away", "ignores_below")
+
+
+def _with_card(r: _Reader, raw: dict, path: str, facts_wanted: tuple[str, ...]) -> dict:
+    """``raw`` completed from the card it names (``card: Drooling Slime``); the file's numbers win."""
+    if "card" not in raw:
+        return raw
+    card_name = r.value(raw, "card", path, str)
+    if card_name is None:
+        return raw
+    if r.cards is None:
+        r.bad(f"{path}.card", "cards cannot be looked up here; give the numbers instead")
+        return raw
+    record, suggestions = r.cards(card_name)
+    if record is None:
+        r.bad(f"{path}.card", "no card named {name} (did you mean: {suggestions}?)", name=repr(card_name),
+              suggestions=", ".join(suggestions) or "—")
+        return raw
+    merged = dict(raw)
+    merged.setdefault("name", record["name"])
+    facts = record.get("facts") or {}
+    for key in facts_wanted:
+        if key not in merged and key in facts:
+            merged[key] = facts[key]
+    merged["_card"] = record["name"]
+    return merged
+
+
 def _item(r: _Reader, raw, path: str) -> model.Item | None:
     raw = r.mapping(raw, path, ITEM_KEYS)
+    raw = _with_card(r, raw, path, ITEM_FACTS)
     name = r.value(raw, "name", path, str)
     if name is None:
         if "name" not in raw:
@@ -338,8 +376,12 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
     for i, m in enumerate(raw_monsters):
         path = f"combat.monsters[{i}]"
         m = r.mapping(m, path, MONSTER_KEYS)
+        m = _with_card(r, m, path, MONSTER_FACTS)
         name = r.value(m, "name", path, str)
-        if "level" not in m:
+        if "level" not in m and "_card" in m:
+            r.bad(f"{path}.level", "the card {card} has no known level in the card records; give its level",
+                  card=repr(m["_card"]))
+        elif "level" not in m:
             r.bad(f"{path}.level", "missing: the monster's level")
         level = r.value(m, "level", path, int, None, low=0, high=1000)
         bonus_vs = r.mapping(m.get("bonus_vs"), f"{path}.bonus_vs", _AnyKey())

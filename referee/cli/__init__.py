@@ -41,7 +41,7 @@ def build_app():
 
     app = typer.Typer(name="referee", help=_("Settle Munchkin rules arguments: the rule, its sources, and a verdict."),
                       cls=Group, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False)
-    from referee.cli import corpus_commands, i18n_commands, judge_command, options, search_commands
+    from referee.cli import card_commands, corpus_commands, i18n_commands, judge_command, options, search_commands
 
     def root(lang: Optional[str] = options.lang()) -> None:
         # --lang before the command (`referee --lang hu rule …`) was already applied by main().
@@ -49,7 +49,7 @@ def build_app():
 
     app.callback()(root)
 
-    for module in (corpus_commands, search_commands, judge_command, i18n_commands):
+    for module in (corpus_commands, search_commands, card_commands, judge_command, i18n_commands):
         module.register(app)
     return app
 

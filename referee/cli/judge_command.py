@@ -46,14 +46,17 @@ def judge(file: str = typer.Argument(..., metavar="FILE"), lang: Optional[str] =
     from referee.i18n import choose_language
     from referee.situation import load_situation
 
+    from referee.cards import card_resolver
+    from referee.cli.card_commands import localizer
+
     language = choose_language(lang)
     text, name = read_input(file)
-    situation = load_situation(text, name)
+    corpus = load_corpus()
+    situation = load_situation(text, name, cards=card_resolver(corpus.cards.values(), localizer()))
     try:
         verdict = judge_situation(situation)
     except EngineConflict as exc:
         raise RulesDoNotSettle("{file}: the rules do not settle this: {error}", file=name, error=str(exc)) from None
-    corpus = load_corpus()
     text = RuleText(language)
     if as_json:
         render.emit_json(render.verdict_json(corpus, verdict, text))

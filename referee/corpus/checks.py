@@ -25,6 +25,9 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
         problems += _check_related(corpus, clause)
     problems += _check_conflicts(corpus)
     problems += _check_residue(corpus)
+    from referee.corpus.cards import check_cards
+
+    problems += check_cards(corpus)
     return problems
 
 

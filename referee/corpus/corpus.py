@@ -18,7 +18,7 @@ from referee.data import rules_dir
 from referee.errors import InvalidFile, NotFound, Problem
 
 #: Files of rules/ that are not topic files.
-SPECIAL_FILES = {"topics.yaml", "sources.yaml", "residue.yaml"}
+SPECIAL_FILES = {"topics.yaml", "sources.yaml", "residue.yaml", "cards.yaml"}
 
 
 @dataclass(frozen=True)
@@ -36,8 +36,13 @@ class Corpus:
     """Every clause, by id, in table-of-contents order, with the seeds and residue."""
 
     def __init__(self, root: Path, clauses: list[Clause], topics: dict[str, str],
-                 tags: tuple[str, ...], seeds: dict[str, Seed], residue: list[Residue]):
+                 tags: tuple[str, ...], seeds: dict[str, Seed], residue: list[Residue], cards=()):
         self.root = root
+        #: every card record read, duplicates included; ``cards`` keeps the first of each id
+        self.all_cards = list(cards)
+        self.cards = {}
+        for card in self.all_cards:
+            self.cards.setdefault(card.id, card)
         self.topics = topics
         self.tags = tags
         self.seeds = seeds
@@ -85,6 +90,13 @@ class Corpus:
                 out.append((other, relation, "in"))
         return out
 
+    def rulings(self, card) -> list[Clause]:
+        """The clauses that rule on a card, errata first."""
+        from referee.corpus.cards import RULING_ORDER
+
+        found = [c for c in self if card.name in c.cards]
+        return sorted(found, key=lambda c: RULING_ORDER.index(c.kind) if c.kind in RULING_ORDER else 99)
+
     def conflict_groups(self) -> list[list[Clause]]:
         """The disagreements: clauses joined by ``conflicts-with``, each group in corpus order."""
         parent: dict[str, str] = {}
@@ -118,7 +130,7 @@ def load_corpus(root: Path | None = None) -> Corpus:
 
 
 #: Bump when the pickled classes change shape, so old caches are never read.
-CACHE_VERSION = 2
+CACHE_VERSION = 3
 
 
 def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
@@ -169,7 +181,10 @@ def read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
     for path in sorted(root.glob("*.yaml")):
         if path.name not in SPECIAL_FILES:
             clauses.extend(_read_topic_file(path, root, topics, problems))
-    return Corpus(root, clauses, topics, tags, seeds, residue), problems
+    from referee.corpus.cards import read_cards
+
+    cards = read_cards(root, _load, check_fields, problems)
+    return Corpus(root, clauses, topics, tags, seeds, residue, cards), problems
 
 
 def _display(path: Path, root: Path) -> str:

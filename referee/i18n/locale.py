@@ -43,7 +43,17 @@ def choose_language(option: str | None = None) -> str:
         return _require(option, "--lang")
     if os.environ.get("REFEREE_LANG"):
         return _require(os.environ["REFEREE_LANG"], "REFEREE_LANG")
-    from babel.core import default_locale  # only paid for when the environment decides
+    # The common case, a plain code like "hu_HU.UTF-8", needs no Babel; anything else (aliases such
+    # as "german", "C", LANGUAGE lists) goes through Babel's default-locale logic.
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(name)
+        if value:
+            if value.split(".")[0] in ("C", "POSIX"):
+                return "en"
+            if _CODE.match(value):
+                return parse_language(value) or "en"
+            break
+    from babel.core import default_locale
 
     found = default_locale(("LC_ALL", "LC_MESSAGES", "LANG"))
     # An environment locale we do not speak (C, fr_FR …) is no error: nobody asked us for it.

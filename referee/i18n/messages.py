@@ -2,7 +2,8 @@
 
 Every clause's title, text, note and disagreement ``why`` is a message whose context
 (``msgctxt``) is the clause id, so a translator sees which clause a text belongs to and two
-clauses with the same title stay two entries. Topic titles use the context ``topic:<name>``.
+clauses with the same title stay two entries. Topic titles use the context ``topic:<name>``,
+card names ``card:<id>``.
 Ids, kinds, games and other enum values are never translated.
 """
 
@@ -39,6 +40,14 @@ def messages_of_file(path: Path, text: str) -> list[RuleMessage]:
         files = data.get("files") or {}
         return [RuleMessage(files.line_of(name), f"topic:{name}", _clean(title), ("topic title",))
                 for name, title in files.items()]
+    if path.name == "cards.yaml" and isinstance(data, dict) and isinstance(data.get("cards"), list):
+        # A card's name is translatable: a localizer may give it in a language no source does.
+        return [RuleMessage(card.line, f"card:{card['id']}", _clean(card["name"]),
+                            (f"name of the card {card['id']}",
+                             *(f"{lang}: {entry.get('name')} (from {entry.get('seed')})"
+                               for lang, entry in (card.get("names") or {}).items() if isinstance(entry, dict))))
+                for card in data["cards"] if isinstance(card, dict) and isinstance(card.get("id"), str)
+                and isinstance(card.get("name"), str)]
     if not isinstance(data, dict) or not isinstance(data.get("clauses"), list):
         return []
     topic = path.stem

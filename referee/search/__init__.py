@@ -14,6 +14,8 @@ from referee import LANGUAGES
 
 #: How many characters of context a snippet shows around the first match.
 SNIPPET_CHARS = 160
+#: BM25 parameters: length normalisation (B) and term-frequency saturation (K1).
+BM25_B, BM25_K1 = 0.75, 1.2
 
 
 @dataclass
@@ -41,9 +43,11 @@ class Searcher:
     def __init__(self, corpus, rebuild: bool = False):
         from referee.search.index import open_index
 
+        from whoosh.scoring import BM25F
+
         self.corpus = corpus
         self.index = open_index(corpus, rebuild=rebuild)
-        self._searcher = self.index.searcher()
+        self._searcher = self.index.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1))
 
     def close(self) -> None:
         self._searcher.close()

@@ -22,11 +22,16 @@ from whoosh.fields import ID, KEYWORD, TEXT, Schema
 from referee import LANGUAGES
 from referee.cache import cache_dir
 from referee.data import locales_dir
-from referee.search.analysis import exact_analyzer, language_analyzer, prepare, word_analyzer
+from referee.search.analysis import exact_analyzer, language_analyzer, prepare, stub_analyzer, word_analyzer
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 7
 LOCK_TIMEOUT = 300
+PRIORS = {"rule": 1.0, "clarification": 0.95, "errata": 0.95, "card-ruling": 0.85, "variant": 0.85,
+          "optional-rule": 0.85}
+GAME_PRIOR = 0.9
+#: a title is a clause in a few words: it counts this many times in the searched text
+TITLE_REPEAT = 2
 
 
 def schema() -> Schema:
@@ -35,10 +40,30 @@ def schema() -> Schema:
               "topics": KEYWORD(stored=True, lowercase=True, scorable=False),
               "idwords": TEXT(analyzer=language_analyzer("en"), phrase=False),
               "exact": TEXT(analyzer=exact_analyzer(), phrase=False),
-              "words": TEXT(analyzer=word_analyzer(), phrase=False)}
+              "words": TEXT(analyzer=word_analyzer(), phrase=False),
+              "stubs": TEXT(analyzer=stub_analyzer(), phrase=False),
+              # the names of the cards a clause rules on, in every language: a card typed by name
+              # brings its rulings to the top
+              "cardnames": TEXT(analyzer=word_analyzer(), phrase=False)}
     for language in LANGUAGES:
         fields[language] = TEXT(analyzer=language_analyzer(language), phrase=False)
     return Schema(**fields)
+
+
+def card_names_in(corpus, language: str) -> dict[str, list[str]]:
+    """Card name -> the names players type for it in one language (source, catalog, aliases)."""
+    from referee.i18n.catalogs import RuleText
+
+    text = RuleText(language)
+    out = {}
+    for card in corpus.cards.values():
+        names = [card.name, *card.aliases] if language == "en" else []
+        if language in card.names:
+            names.append(card.names[language][0])
+        elif language != "en":
+            names.append(text(f"card:{card.id}", card.name))
+        out[card.name] = names
+    return out
 
 
 def clause_texts(corpus, language: str) -> dict[str, str]:
@@ -48,16 +73,17 @@ def clause_texts(corpus, language: str) -> dict[str, str]:
     text = RuleText(language)
     out = {}
     for clause in corpus:
-        parts = [clause.title, clause.title, clause.text, clause.note or "", " ".join(clause.cards)]
-        localized = [text(clause.id, p) if p and p != " ".join(clause.cards) else p for p in parts]
-        if language != "en" and localized[2] == " ".join(clause.text.split()):
+        parts = [text(clause.id, clause.title)] * TITLE_REPEAT + [text(clause.id, clause.text),
+                 text(clause.id, clause.note) if clause.note else ""]
+        if language != "en" and parts[TITLE_REPEAT] == " ".join(clause.text.split()):
             continue  # untranslated: the English field already holds it
-        out[clause.id] = " ".join(p for p in localized if p)
+        out[clause.id] = " ".join(p for p in parts if p)
     return out
 
 
 def documents(corpus):
     texts = {language: clause_texts(corpus, language) for language in LANGUAGES}
+    names = {language: card_names_in(corpus, language) for language in LANGUAGES}
     for clause in corpus:
         doc = {"id": clause.id, "kind": clause.kind, "game": clause.game, "topics": " ".join(clause.topics),
                "idwords": clause.id.replace(".", " ").replace("-", " ")}
@@ -67,7 +93,14 @@ def documents(corpus):
             if value:
                 doc[language] = prepare(value, language)
                 words.append(doc[language])
-        doc["exact"] = doc["words"] = " ".join(words)
+        cards = [name for language in LANGUAGES for card in clause.cards for name in names[language].get(card, [card])]
+        if cards:
+            doc["cardnames"] = prepare(" ".join(dict.fromkeys(cards)), "gu")
+            words.append(doc["cardnames"])
+        doc["exact"] = doc["words"] = doc["stubs"] = " ".join(words)
+        # Rules and clarifications of the classic game answer most questions; per-card rulings
+        # and variants answer fewer, so at equal match they rank a little lower.
+        doc["_boost"] = PRIORS.get(clause.kind, 1.0) * (1.0 if clause.game == "munchkin" else GAME_PRIOR)
         yield doc
 
 

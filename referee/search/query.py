@@ -11,17 +11,24 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from whoosh import query as q
 
 from referee import LANGUAGES
-from referee.search.analysis import exact_analyzer, language_analyzer, prepare, word_analyzer
+from referee.search.analysis import exact_analyzer, language_analyzer, prepare, stub_analyzer, word_analyzer
 
 #: Queries longer than this are cut: the parser's cost grows with the input, players type words.
 MAX_QUERY_CHARS = 200
 MAX_TERMS = 12
 FILTER = re.compile(r"\b(topic|game|kind|id):(\S+)", re.IGNORECASE)
 LANGUAGE_BOOST, EXACT_BOOST, CORRECTED_BOOST, ID_BOOST = 1.0, 0.4, 0.3, 0.5
+#: share of the other languages' scores a word keeps besides its best one
+TIEBREAK = 0.1
+STUB_BOOST = 0.5
+CARD_BOOST = 1.5
+#: weight of a word from the same concept group (locales/thesaurus.yaml) as the typed word
+RELATED_BOOST = 0.6
 
 
 @dataclass
@@ -42,6 +49,37 @@ def parse(raw: str) -> Parsed:
     return Parsed(FILTER.sub(" ", text).strip(), filters, truncated)
 
 
+@lru_cache(maxsize=1)
+def thesaurus() -> dict[tuple[str, str], tuple[str, ...]]:
+    """``(language, key) -> the other words of its concept group`` from locales/thesaurus.yaml.
+
+    A query word is looked up by its folded form and by its stem in each language, so
+    "meghaltam", "meghalok" and "Meghaltam" all reach the group of dying.
+    """
+    import yaml
+
+    from referee.data import locales_dir
+
+    path = locales_dir() / "thesaurus.yaml"
+    if not path.exists():
+        return {}
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
+    table: dict[tuple[str, str], set] = {}
+    fold = word_analyzer()
+    for group in (data.get("concepts") or {}).values():
+        for language, words in (group or {}).items():
+            if language not in LANGUAGES or not isinstance(words, list):
+                continue
+            stems = language_analyzer(language)
+            for word in words:
+                word = str(word)
+                keys = {t.text for t in fold(word)} | {t.text for t in stems(prepare(word, language))}
+                for key in keys:
+                    table.setdefault((language, key), set()).update(str(w) for w in words if str(w) != word)
+    return {key: tuple(sorted(words)) for key, words in table.items()}
+
+
 def _terms(analyzer, text: str) -> list[str]:
     seen = []
     for token in analyzer(text):
@@ -53,15 +91,34 @@ def _terms(analyzer, text: str) -> list[str]:
 def build_query(text: str, boost: float = 1.0) -> q.Query:
     """One query over every language field, each analysing the words its own way.
 
-    A word spelled exactly as in the clause also matches the ``exact`` field, so it ranks above
-    the same word typed without its accents.
+    Each word scores by its best language (a disjunction-max), not by the sum over all six:
+    words that several languages share ("monster", "level", "Elf") would otherwise outweigh
+    the one word that says what the player asks about. A word spelled exactly as in a clause
+    also matches the ``exact`` field, so it ranks above the same word typed without accents.
     """
     parts: list[q.Query] = []
-    for language in LANGUAGES:
-        for term in _terms(language_analyzer(language), prepare(text, language)):
-            parts.append(q.Term(language, term, boost=LANGUAGE_BOOST * boost))
-    for term in _terms(exact_analyzer(), prepare(text, "gu")):
-        parts.append(q.Term("exact", term, boost=EXACT_BOOST * boost))
+    words = [token.text for token in exact_analyzer()(prepare(text, "gu"))][:MAX_TERMS]
+    related = thesaurus()
+    for word in words:
+        alternatives = []
+        folded = {t.text for t in word_analyzer()(word)}
+        for language in LANGUAGES:
+            stems = _terms(language_analyzer(language), prepare(word, language))
+            for term in stems:
+                alternatives.append(q.Term(language, term, boost=LANGUAGE_BOOST * boost))
+            # words of the same concept in this language ("meghaltam" -> halál, halott …)
+            others = {w for key in (*folded, *stems) for w in related.get((language, key), ())}
+            for other in sorted(others):
+                for term in _terms(language_analyzer(language), prepare(other, language)):
+                    if term not in stems:
+                        alternatives.append(q.Term(language, term, boost=RELATED_BOOST * boost))
+        for term in _terms(stub_analyzer(), word):
+            alternatives.append(q.Term("stubs", term, boost=STUB_BOOST * boost))
+        for term in _terms(word_analyzer(), word):
+            alternatives.append(q.Term("cardnames", term, boost=CARD_BOOST * boost))
+        if alternatives:
+            parts.append(q.DisjunctionMax(alternatives, tiebreak=TIEBREAK))
+        parts.append(q.Term("exact", word, boost=EXACT_BOOST * boost))
     for term in _terms(language_analyzer("en"), text.replace(".", " ").replace("-", " ")):
         parts.append(q.Term("idwords", term, boost=ID_BOOST * boost))
     return q.Or(parts)
