@@ -7,14 +7,13 @@ query: an exact name wins, then the closest by edit distance, then names the que
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee import LANGUAGES
 from referee.corpus.cards import Card, fold
 
 
-@dataclass(frozen=True)
-class NameMatch:
+class NameMatch(NamedTuple):
     card: Card
     name: str       # the name that matched, as written
     lang: str       # the language of that name ("en" for English names and aliases)

@@ -7,8 +7,7 @@ error boundary (:func:`referee.cli.main`) that renders them on stderr; nothing b
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Callable, Union
+from typing import Callable, NamedTuple, Union
 
 from referee.message import Message
 
@@ -23,8 +22,7 @@ def _render(message: Union[str, Message], translate: Translate) -> str:
     return message.render(translate) if isinstance(message, Message) else str(message)
 
 
-@dataclass(frozen=True)
-class Problem:
+class Problem(NamedTuple):
     """One thing wrong with an input file: where it is, which field, and what was expected."""
 
     file: str

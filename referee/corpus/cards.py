@@ -7,7 +7,7 @@ the clauses that list it, so the link is stated once and read from both ends.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass, field
+from typing import NamedTuple
 from pathlib import Path
 
 from referee.corpus import schema
@@ -26,15 +26,14 @@ FACT_KEYS = {"basis": (True, str), "level": (False, int), "treasures": (False, i
 RULING_ORDER = ("errata", "clarification", "card-ruling", "rule", "variant", "optional-rule")
 
 
-@dataclass(frozen=True)
-class Card:
+class Card(NamedTuple):
     id: str
     name: str
     type: str
     game: str
-    names: dict = field(default_factory=dict, hash=False)     # lang -> (name, seed)
+    names: dict = {}            # lang -> (name, seed, line): names a source text gives
     aliases: tuple[str, ...] = ()
-    facts: dict = field(default_factory=dict, hash=False)
+    facts: dict = {}
     file: str = "rules/cards.yaml"
     line: int = 0
 

@@ -1,12 +1,11 @@
-"""A clause of the corpus and the small values it is made of."""
+"""A clause of the corpus and the small values it is made of (immutable records)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
 
-@dataclass(frozen=True)
-class Source:
+class Source(NamedTuple):
     """Where a clause comes from: a seed file, its language, and the original wording."""
 
     seed: str
@@ -14,24 +13,21 @@ class Source:
     quote: str
 
 
-@dataclass(frozen=True)
-class Relation:
+class Relation(NamedTuple):
     """A link from one clause to another (``errata-of``, ``conflicts-with`` …)."""
 
     id: str
     relation: str
 
 
-@dataclass(frozen=True)
-class Conflict:
+class Conflict(NamedTuple):
     """On a clause that disagrees with another: is it the reading the engine follows, and why."""
 
     followed: bool
     why: str
 
 
-@dataclass(frozen=True)
-class Clause:
+class Clause(NamedTuple):
     """One rule statement with its canonical English text and its citations.
 
     ``id`` is ``<topic>.<key>``: it follows from the file the clause lives in.
@@ -54,4 +50,4 @@ class Clause:
     file: str = ""
     line: int = 0
     #: lines of the clause's parts (``sources``, ``related``: one per entry), for error messages
-    lines: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
+    lines: dict = {}

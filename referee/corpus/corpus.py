@@ -7,8 +7,8 @@ the whole corpus (ids, references, quotes, disagreements).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from referee.corpus import schema
 from referee.corpus.clause import Clause, Conflict, Relation, Source
@@ -21,8 +21,7 @@ from referee.errors import InvalidFile, NotFound, Problem
 SPECIAL_FILES = {"topics.yaml", "sources.yaml", "residue.yaml", "cards.yaml"}
 
 
-@dataclass(frozen=True)
-class Residue:
+class Residue(NamedTuple):
     """Source text left out of the corpus on purpose, and why."""
 
     seed: str
@@ -130,7 +129,7 @@ def load_corpus(root: Path | None = None) -> Corpus:
 
 
 #: Bump when the pickled classes change shape, so old caches are never read.
-CACHE_VERSION = 3
+CACHE_VERSION = 4
 
 
 def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:

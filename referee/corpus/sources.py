@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 #: The Hungarian seed's character-set fault, undone: the text has ``ı`` for ``ő``, ``ő`` for
 #: ``ű`` and ``İ`` for ``Ő``. One translation table, so ``ő`` becomes ``ű`` before any ``ı``
@@ -22,8 +22,7 @@ def normalize(text: str) -> str:
     return _SPACE.sub(" ", unicodedata.normalize("NFC", text)).strip()
 
 
-@dataclass(frozen=True)
-class Seed:
+class Seed(NamedTuple):
     """One source text as the corpus describes it in ``rules/sources.yaml``."""
 
     name: str

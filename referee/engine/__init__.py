@@ -14,30 +14,32 @@ and returns a :class:`referee.model.Verdict` whose reasons cite clause ids of th
 
 from __future__ import annotations
 
-from dataclasses import replace
+from importlib import import_module
 
-from referee.engine.actions import judge_action
-from referee.engine.combat import judge_combat
-from referee.engine.levels import judge_level
 from referee.engine.precedence import EngineConflict
-from referee.engine.running import judge_run_away
-from referee.engine.selling import judge_sell
-from referee.engine.table import judge_charity, judge_death, judge_equipment, judge_munchkin_die
 from referee.engine.trace import Trace
 from referee.engine.variants import rules_for
 from referee.model import Situation, Verdict
 
+#: question kind -> the function that judges it ("module:function"), imported when asked:
+#: a process judges one question and need not load the rules of all nine.
 JUDGES = {
-    "combat": judge_combat,
-    "run-away": judge_run_away,
-    "sell": judge_sell,
-    "level": judge_level,
-    "action": judge_action,
-    "equipment": judge_equipment,
-    "charity": judge_charity,
-    "death": judge_death,
-    "munchkin-die": judge_munchkin_die,
+    "combat": "combat:judge_combat",
+    "run-away": "running:judge_run_away",
+    "sell": "selling:judge_sell",
+    "level": "levels:judge_level",
+    "action": "actions:judge_action",
+    "equipment": "table:judge_equipment",
+    "charity": "table:judge_charity",
+    "death": "table:judge_death",
+    "munchkin-die": "table:judge_munchkin_die",
 }
+
+
+def judge_for(kind: str):
+    module, function = JUDGES[kind].split(":")
+    return getattr(import_module(f"referee.engine.{module}"), function)
+
 
 __all__ = ["EngineConflict", "JUDGES", "judge"]
 
@@ -46,6 +48,6 @@ def judge(situation: Situation) -> Verdict:
     """Answer the situation's question."""
     rules = rules_for(situation)
     trace = Trace(rules.clause)
-    verdict = JUDGES[situation.question.kind](situation, rules, trace)
-    return replace(verdict, reasons=tuple(trace.reasons), dissent=tuple(trace.dissent))
+    verdict = judge_for(situation.question.kind)(situation, rules, trace)
+    return verdict._replace(reasons=tuple(trace.reasons), dissent=tuple(trace.dissent))
 

@@ -9,7 +9,7 @@ Space Ranger).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from referee.engine.equipment import loadout
 from referee.engine.levels import raise_level
@@ -18,8 +18,7 @@ from referee.engine.variants import Munchkin
 from referee.model import Monster, Player, Situation, Verdict
 
 
-@dataclass(frozen=True)
-class Side:
+class Side(NamedTuple):
     """One player's contribution to the players' side."""
 
     player: Player

@@ -17,8 +17,7 @@ Two clauses that apply, disagree, and are not ordered by any of these are an
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 LAYERS = ("rule", "card", "core", "errata", "dungeon")
 
@@ -32,8 +31,7 @@ class EngineConflict(Exception):
                          "both apply and disagree, and no precedence rule orders them")
 
 
-@dataclass(frozen=True)
-class Ruling:
+class Ruling(NamedTuple):
     """What one clause says the outcome is, and what layer of the rules it belongs to."""
 
     clause: str

@@ -16,7 +16,10 @@ import os
 from functools import lru_cache
 
 from referee.data import locales_dir
-from referee.i18n.messages import CLI_DOMAIN, RULES_DOMAIN
+
+# The domains (referee.i18n.messages names them too; repeated here to keep start-up lean).
+RULES_DOMAIN = "rules"
+CLI_DOMAIN = "referee"
 
 _current: gettext.NullTranslations = gettext.NullTranslations()
 _language = "en"

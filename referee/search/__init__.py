@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from referee import LANGUAGES
 
@@ -45,8 +46,16 @@ class Searcher:
 
         from whoosh.scoring import BM25F
 
+        import pickle
+
+        from referee.search.query import use_thesaurus
+
         self.corpus = corpus
         self.index = open_index(corpus, rebuild=rebuild)
+        try:
+            use_thesaurus(pickle.loads((Path(self.index.storage.folder) / "thesaurus.pickle").read_bytes()))
+        except (OSError, pickle.UnpicklingError, AttributeError, EOFError):
+            pass  # an index from before the table: it is built on first use instead
         self._searcher = self.index.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1))
 
     def close(self) -> None:
@@ -61,9 +70,7 @@ class Searcher:
     def query(self, raw_query: str, language: str = "en", limit: int = 10, game: str | None = None,
               kind: str | None = None, topic: str | None = None, snippets: bool = True) -> Result:
         """Rank the clauses that answer ``raw_query``; snippets are in the language that matched."""
-        from whoosh import query as wq
-
-        from referee.search.query import CORRECTED_BOOST, build_query, corrections, filter_query, parse
+        from referee.search.query import build_query, corrections, filter_query, parse
 
         parsed = parse(raw_query)
         filters = dict(parsed.filters)
@@ -73,12 +80,13 @@ class Searcher:
         result = Result(parsed.text, 0, truncated=parsed.truncated)
         if not parsed.text:
             return result
-        wanted = build_query(parsed.text)
-        fixes = corrections(self._searcher.reader(), parsed.text)
-        if fixes:
-            wanted = wq.Or([wanted, build_query(" ".join(fixes), boost=CORRECTED_BOOST)])
-        hits = self._searcher.search(wanted, limit=limit, filter=filter_query(filters), terms=True)
-        result.total = len(hits)
+        wanted = build_query(parsed.text, corrections(self._searcher.reader(), parsed.text, language))
+        ranked = self._searcher.search(wanted, limit=limit, filter=filter_query(filters))
+        result.total = ranked.estimated_length()
+        # Which words matched is asked again for the shown hits only: collecting it for every
+        # matching clause costs more than the ranking itself.
+        shown = {hit.docnum for hit in ranked}
+        hits = self._searcher.search(wanted, limit=limit, filter=shown, terms=True) if shown else []
         for hit in hits:
             matched = _matched_language(hit, language)
             result.hits.append(Hit(hit["id"], round(hit.score, 3), hit["kind"], hit["game"], matched,

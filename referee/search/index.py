@@ -25,7 +25,7 @@ from referee.data import locales_dir
 from referee.search.analysis import exact_analyzer, language_analyzer, prepare, stub_analyzer, word_analyzer
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 LOCK_TIMEOUT = 300
 PRIORS = {"rule": 1.0, "clarification": 0.95, "errata": 0.95, "card-ruling": 0.85, "variant": 0.85,
           "optional-rule": 0.85}
@@ -110,7 +110,8 @@ def content_key(corpus) -> str:
 
     first = zlib.crc32(f"{SCHEMA_VERSION}:{whoosh.versionstring()}".encode())
     second = zlib.adler32(f"{corpus.root.resolve()}".encode())
-    paths = sorted(corpus.root.glob("*.yaml")) + sorted(locales_dir().glob("*/LC_MESSAGES/rules.mo"))
+    paths = (sorted(corpus.root.glob("*.yaml")) + sorted(locales_dir().glob("*/LC_MESSAGES/rules.mo"))
+             + sorted(locales_dir().glob("thesaurus.yaml")))
     for path in paths:
         chunk = path.name.encode() + b"\0" + path.read_bytes()
         first, second = zlib.crc32(chunk, first), zlib.adler32(chunk, second)
@@ -155,6 +156,13 @@ def build(corpus, target: Path, key: str) -> None:
         count += 1
         probe = probe or doc["id"]
     writer.commit()
+    # The concept table is analysed once, here, and loaded with the index (parsing and stemming
+    # the thesaurus on every query would cost more than the search).
+    import pickle
+
+    from referee.search.query import build_thesaurus
+
+    (target / "thesaurus.pickle").write_bytes(pickle.dumps(build_thesaurus(), protocol=pickle.HIGHEST_PROTOCOL))
     seconds = time.perf_counter() - start
     (target / "ready.json").write_text(json.dumps({"key": key, "documents": count, "probe": probe,
                                                    "built": time.time(), "build_seconds": round(seconds, 3)}))

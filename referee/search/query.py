@@ -22,7 +22,7 @@ from referee.search.analysis import exact_analyzer, language_analyzer, prepare, 
 MAX_QUERY_CHARS = 200
 MAX_TERMS = 12
 FILTER = re.compile(r"\b(topic|game|kind|id):(\S+)", re.IGNORECASE)
-LANGUAGE_BOOST, EXACT_BOOST, CORRECTED_BOOST, ID_BOOST = 1.0, 0.4, 0.3, 0.5
+LANGUAGE_BOOST, EXACT_BOOST, CORRECTED_BOOST, ID_BOOST = 1.0, 0.4, 0.9, 0.5
 #: share of the other languages' scores a word keeps besides its best one
 TIEBREAK = 0.1
 STUB_BOOST = 0.5
@@ -49,8 +49,21 @@ def parse(raw: str) -> Parsed:
     return Parsed(FILTER.sub(" ", text).strip(), filters, truncated)
 
 
-@lru_cache(maxsize=1)
 def thesaurus() -> dict[tuple[str, str], tuple[str, ...]]:
+    """The concept table: from the open index when it has one (built with it), else made now."""
+    return _THESAURUS if _THESAURUS is not None else build_thesaurus()
+
+
+_THESAURUS = None
+
+
+def use_thesaurus(table) -> None:
+    global _THESAURUS
+    _THESAURUS = table
+
+
+@lru_cache(maxsize=1)
+def build_thesaurus() -> dict[tuple[str, str], tuple[str, ...]]:
     """``(language, key) -> the other words of its concept group`` from locales/thesaurus.yaml.
 
     A query word is looked up by its folded form and by its stem in each language, so
@@ -88,59 +101,90 @@ def _terms(analyzer, text: str) -> list[str]:
     return seen[:MAX_TERMS]
 
 
-def build_query(text: str, boost: float = 1.0) -> q.Query:
+def build_query(text: str, fixes: dict[str, str] | None = None) -> q.Query:
     """One query over every language field, each analysing the words its own way.
 
-    Each word scores by its best language (a disjunction-max), not by the sum over all six:
-    words that several languages share ("monster", "level", "Elf") would otherwise outweigh
-    the one word that says what the player asks about. A word spelled exactly as in a clause
-    also matches the ``exact`` field, so it ranks above the same word typed without accents.
+    Each word scores by its best reading (a disjunction-max): its best language, a word of the
+    same concept (locales/thesaurus.yaml), its first letters, a card name, or — for a word the
+    index does not know — the word the player most likely meant (``fixes``). Summing instead
+    would let words several languages share ("monster", "level", "Elf") drown the one word that
+    says what the player asks about. A word spelled exactly as in a clause also matches the
+    ``exact`` field, so it ranks above the same word typed without its accents.
     """
     parts: list[q.Query] = []
     words = [token.text for token in exact_analyzer()(prepare(text, "gu"))][:MAX_TERMS]
-    related = thesaurus()
+    fixes = fixes or {}
     for word in words:
-        alternatives = []
-        folded = {t.text for t in word_analyzer()(word)}
-        for language in LANGUAGES:
-            stems = _terms(language_analyzer(language), prepare(word, language))
-            for term in stems:
-                alternatives.append(q.Term(language, term, boost=LANGUAGE_BOOST * boost))
-            # words of the same concept in this language ("meghaltam" -> halál, halott …)
-            others = {w for key in (*folded, *stems) for w in related.get((language, key), ())}
-            for other in sorted(others):
-                for term in _terms(language_analyzer(language), prepare(other, language)):
-                    if term not in stems:
-                        alternatives.append(q.Term(language, term, boost=RELATED_BOOST * boost))
-        for term in _terms(stub_analyzer(), word):
-            alternatives.append(q.Term("stubs", term, boost=STUB_BOOST * boost))
-        for term in _terms(word_analyzer(), word):
-            alternatives.append(q.Term("cardnames", term, boost=CARD_BOOST * boost))
+        alternatives = _readings(word, 1.0)
+        fixed = fixes.get(next(iter(t.text for t in word_analyzer()(word)), word))
+        if fixed:
+            alternatives += _readings(fixed, CORRECTED_BOOST)
         if alternatives:
             parts.append(q.DisjunctionMax(alternatives, tiebreak=TIEBREAK))
-        parts.append(q.Term("exact", word, boost=EXACT_BOOST * boost))
-    for term in _terms(language_analyzer("en"), text.replace(".", " ").replace("-", " ")):
-        parts.append(q.Term("idwords", term, boost=ID_BOOST * boost))
+        parts.append(q.Term("exact", word, boost=EXACT_BOOST))
+        if fixed:
+            parts.append(q.Term("exact", fixed, boost=EXACT_BOOST * CORRECTED_BOOST))
+    id_text = " ".join([text, *fixes.values()]).replace(".", " ").replace("-", " ")
+    for term in _terms(language_analyzer("en"), id_text):
+        parts.append(q.Term("idwords", term, boost=ID_BOOST))
     return q.Or(parts)
 
 
-def corrections(reader, text: str, limit: int = 1) -> list[str]:
-    """Index words one edit away from each query word the index does not know.
+def _readings(word: str, boost: float) -> list[q.Query]:
+    """Every way one word may match: per language, by concept, by its start, as a card name."""
+    alternatives = []
+    related = thesaurus()
+    folded = {t.text for t in word_analyzer()(word)}
+    for language in LANGUAGES:
+        stems = _terms(language_analyzer(language), prepare(word, language))
+        for term in stems:
+            alternatives.append(q.Term(language, term, boost=LANGUAGE_BOOST * boost))
+        others = {w for key in (*folded, *stems) for w in related.get((language, key), ())}
+        for other in sorted(others):
+            for term in _terms(language_analyzer(language), prepare(other, language)):
+                if term not in stems:
+                    alternatives.append(q.Term(language, term, boost=RELATED_BOOST * boost))
+    for term in _terms(stub_analyzer(), word):
+        alternatives.append(q.Term("stubs", term, boost=STUB_BOOST * boost))
+    for term in _terms(word_analyzer(), word):
+        alternatives.append(q.Term("cardnames", term, boost=CARD_BOOST * boost))
+    return alternatives
 
-    Typos are corrected against the vocabulary of all six languages — the most frequent word
-    within one edit wins, as in any spell checker — and searched with a small weight next to the
-    words as typed, so a misspelling still finds its clause and a correctly spelled word is
-    never outranked by a near-miss.
+
+def corrections(reader, text: str, language: str | None = None) -> dict[str, str]:
+    """For each query word the index does not know, the word the player most likely meant.
+
+    Candidates are the index's words (all six languages) one edit away, or one swap of two
+    neighbouring letters away ("crads" -> "cards"). Like any spell checker it prefers the
+    frequent word, and more so one of the asked language, and distrusts candidates shorter than
+    what was typed (a dropped letter is the commoner typo). Numbers are never "corrected".
+    Each correction is searched as another reading of the word the player typed.
     """
-    out = []
+    out = {}
     for token in word_analyzer()(prepare(text, "gu")):
         word = token.text
-        if len(word) < 3 or ("words", word) in reader:
+        if len(word) < 3 or word.isdigit() or ("words", word) in reader:
             continue
-        found = sorted(reader.terms_within("words", word, 1, prefix=1),
-                       key=lambda t: -reader.doc_frequency("words", t))
-        out += found[:limit]
+        candidates = set(reader.terms_within("words", word, 1, prefix=1))
+        for i in range(len(word) - 1):
+            swapped = word[:i] + word[i + 1] + word[i] + word[i + 2:]
+            if ("words", swapped) in reader:
+                candidates.add(swapped)
+        candidates = [c for c in candidates if len(c) >= 3 and not c.isdigit()]
+        if candidates:
+            out[word] = max(candidates, key=lambda c: (_likelihood(reader, word, c, language), c))
     return out
+
+
+def _likelihood(reader, typed: str, candidate: str, language: str | None) -> float:
+    score = float(reader.doc_frequency("words", candidate))
+    if len(candidate) < len(typed):
+        score *= 0.3
+    if language:
+        stems = _terms(language_analyzer(language), prepare(candidate, language))
+        if stems and (language, stems[0]) in reader:
+            score *= 3
+    return score
 
 
 def filter_query(filters: dict[str, str]) -> q.Query | None:
