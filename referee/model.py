@@ -101,6 +101,8 @@ class Combat(NamedTuple):
     helper: Optional[str] = None
     player_bonuses: tuple[int, ...] = ()   # one-shots played for the players' side
     monster_bonuses: tuple[int, ...] = ()  # one-shots played for the monsters' side
+    discards: tuple[tuple[str, int], ...] = ()   # cards a player discards for a power (Berserking, Turning, Flight)
+    charm: Optional[tuple[str, str]] = None      # (Wizard, monster) charmed away with the whole hand
 
 
 class Question(NamedTuple):

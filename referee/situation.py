@@ -171,7 +171,8 @@ ITEM_KEYS = dict.fromkeys(("name", "bonus", "slot", "big", "complex", "gold", "c
                            "requires", "card"))
 REQUIRES_KEYS = dict.fromkeys(("classes", "races", "sex", "not_classes", "not_races"))
 HIRELING_KEYS = dict.fromkeys(("name", "bonus", "race", "classes", "sex"))
-COMBAT_KEYS = dict.fromkeys(("fighter", "helper", "monsters", "one_shots"))
+COMBAT_KEYS = dict.fromkeys(("fighter", "helper", "monsters", "one_shots", "discards", "charm"))
+CHARM_KEYS = dict.fromkeys(("wizard", "monster"))
 MONSTER_KEYS = dict.fromkeys(("name", "level", "treasures", "levels", "undead", "bonus_vs", "enhancers",
                               "run_away", "ignores_below", "card"))
 ONE_SHOT_KEYS = dict.fromkeys(("players", "monsters"))
@@ -403,11 +404,37 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
             run_away=r.value(m, "run_away", path, int, 0, low=-10, high=10),
             ignores_below=r.value(m, "ignores_below", path, int, 0, low=0, high=20)))
     shots = r.mapping(raw.get("one_shots"), "combat.one_shots", ONE_SHOT_KEYS)
+    fighting = [n for n in (fighter, helper) if n]
+    discards = []
+    for who, count in r.mapping(raw.get("discards"), "combat.discards", _AnyKey()).items():
+        where = f"combat.discards.{who}"
+        if who not in fighting:
+            r.bad(where, "{name} is not fighting (the fighter and the helper may discard for their powers)",
+                  name=repr(who))
+        elif isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 20:
+            r.bad(where, "expected a number of cards from 0 to 20, got {got}", got=_show(count))
+        else:
+            discards.append((str(who), count))
+    charm = None
+    if raw.get("charm") is not None:
+        spec = r.mapping(raw.get("charm"), "combat.charm", CHARM_KEYS)
+        wizard, target = r.value(spec, "wizard", "combat.charm", str), r.value(spec, "monster", "combat.charm", str)
+        if wizard is not None and wizard not in fighting:
+            r.bad("combat.charm.wizard", "{name} is not fighting; only a Wizard in the combat can charm",
+                  name=repr(wizard))
+        if target is not None and target not in [m.name for m in monsters]:
+            r.bad("combat.charm.monster", "no monster named {name} in this combat (monsters: {names})",
+                  name=repr(target), names=", ".join(m.name for m in monsters) or "—")
+        r.require("combat.charm.wizard", wizard is not None, "missing: the Wizard who charms")
+        r.require("combat.charm.monster", target is not None, "missing: the monster charmed")
+        if wizard and target:
+            charm = (wizard, target)
     if fighter is None:
         return None
     return model.Combat(fighter=fighter, helper=helper, monsters=tuple(monsters),
                         player_bonuses=r.numbers(shots.get("players"), "combat.one_shots.players"),
-                        monster_bonuses=r.numbers(shots.get("monsters"), "combat.one_shots.monsters"))
+                        monster_bonuses=r.numbers(shots.get("monsters"), "combat.one_shots.monsters"),
+                        discards=tuple(discards), charm=charm)
 
 
 class _AnyKey(dict):

@@ -263,6 +263,10 @@ def _loot(s, p, rules, trace):
         return False, None
     trace.cite("turn.loot-the-room", "No monster met this turn: {player} draws a face-down door card.",
                player=p.name)
+    if s.house_rules.phase_zero:
+        trace.cite("star-munchkin.phase-zero-loot", "With Phase 0 in play, looting the room draws a face-down "
+                   "Treasure instead of a Door.")
+        return True, "with Phase 0: a face-down Treasure instead of a Door"
     return True, None
 
 

@@ -124,22 +124,27 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
         trace.cite("helping.one-helper", "{helper} helps and adds a strength of {strength} (level {level} + "
                    "{items} from items).", helper=helper.name, strength=sides[1].strength, level=helper.level,
                    items=sides[1].items)
+    powers = sum(_discard_bonus(situation.player(name), count, combat, trace) for name, count in combat.discards)
     shots_players = sum(combat.player_bonuses)
     shots_monsters = sum(combat.monster_bonuses)
     if combat.player_bonuses or combat.monster_bonuses:
         trace.cite("card-timing.one-shot-items", "One-shot cards add {players} to the players and {monsters} "
                    "to the monsters.", players=_signed(shots_players), monsters=_signed(shots_monsters))
-    players_total = sum(s.strength for s in sides) + shots_players
+    players_total = sum(s.strength for s in sides) + shots_players + powers
     if players_total < 1:
         trace.cite("levels.negative-combat-strength", "Combat strength may drop below 1 (here {total}), though the "
                    "level itself never does.", total=players_total)
 
     fighters = [s.player for s in sides]
-    strengths = [monster_strength(m, fighters, rules, trace) for m in combat.monsters]
+    charmed = _charmed(situation, trace)
+    fought = [m for m in combat.monsters if m.name != charmed]
+    strengths = [monster_strength(m, fighters, rules, trace) for m in fought]
     monsters_total = sum(strengths) + shots_monsters
-    if len(combat.monsters) > 1:
+    if len(fought) > 1:
         trace.cite("combat.multiple-monsters", "Against {count} monsters the players must beat their combined "
-                   "strength of {total}.", count=len(combat.monsters), total=sum(strengths))
+                   "strength of {total}.", count=len(fought), total=sum(strengths))
+    if not fought:  # every monster charmed away: nothing left to fight, nothing killed
+        players_total = max(players_total, monsters_total + 1)
 
     warrior = next((p for p in fighters if "warrior" in p.classes), None)
     if players_total > monsters_total:
@@ -165,7 +170,9 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
 
     details = {"players_strength": players_total, "monsters_strength": monsters_total, "winner": winner,
                "levels": {}, "treasures": 0, "treasures_face": None, "must_run": [],
-               "monsters": [{"name": m.name, "strength": s} for m, s in zip(combat.monsters, strengths)]}
+               "monsters": [{"name": m.name, "strength": s} for m, s in zip(fought, strengths)]}
+    if charmed:
+        details["charmed"] = [charmed]
     if winner == "players":
         _rewards(situation, rules, trace, fighter, helper, details)
     else:
@@ -177,23 +184,75 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
     return Verdict("combat", situation.game, "win" if winner == "players" else "lose", details)
 
 
+def _discard_bonus(player: Player, count: int, combat, trace: Trace) -> int:
+    """What cards discarded for a power add: Berserking +1 each, Turning +3 each against undead."""
+    if count <= 0:
+        return 0
+    used = min(count, 3)
+    undead = any(m.undead for m in combat.monsters)
+    if "cleric" in player.classes and undead:
+        trace.cite("classes.cleric-turning", "{player} is a Cleric against the undead: {count} card(s) discarded "
+                   "for +{bonus}.", player=player.name, count=used, bonus=3 * used)
+        if count > 3:
+            trace.cite("card-rulings.cleric-turning-max-three", "At most 3 cards count for Turning in one combat.")
+        return 3 * used
+    if "warrior" in player.classes:
+        trace.cite("classes.warrior-berserking", "{player} goes Berserk: {count} card(s) discarded for +{bonus}, "
+                   "once per combat.", player=player.name, count=used, bonus=used)
+        return used
+    trace.cite("classes.discards-for-abilities", "{player} has no power that turns discarded cards into combat "
+               "strength here.", player=player.name)
+    return 0
+
+
+def _charmed(situation: Situation, trace: Trace) -> str | None:
+    """The monster a Wizard charms away (whole hand, at least 3 cards), if that is allowed."""
+    if situation.combat.charm is None:
+        return None
+    wizard_name, monster = situation.combat.charm
+    wizard = situation.player(wizard_name)
+    if "wizard" not in wizard.classes:
+        trace.cite("classes.wizard-charm", "{player} is not a Wizard and cannot charm.", player=wizard_name)
+        return None
+    if wizard.hand < 3:
+        trace.cite("classes.wizard-charm", "{player} holds {hand} card(s); charming takes the whole hand, at "
+                   "least 3.", player=wizard_name, hand=wizard.hand)
+        return None
+    trace.cite("classes.wizard-charm", "{player} discards the whole hand to charm {monster}: it leaves the fight, "
+               "its treasure is won, but it gives no level.", player=wizard_name, monster=monster)
+    if wizard_name == situation.combat.helper:
+        trace.cite("card-rulings.wizard-charm-treasure-owner", "The charmed monster's treasure belongs to the Wizard "
+                   "unless agreed otherwise.")
+        trace.dissent_from("helping.helper-draws-if-charmed-hu", "The Hungarian FAQ has a helper who charmed draw "
+                           "that treasure himself, always face down; the rulebook has the fighter draw it.")
+    return monster
+
+
 def _rewards(situation, rules, trace, fighter, helper, details) -> None:
     combat = situation.combat
-    gained = sum(m.levels for m in combat.monsters)
+    charmed = (details.get("charmed") or [None])[0]
+    killed = [m for m in combat.monsters if m.name != charmed]
+    if not killed:
+        details["levels"][fighter.name] = 0
+        details["treasures"] = sum(m.treasures for m in combat.monsters)
+        details["treasures_face"] = "up" if helper is not None else "down"
+        details["wins"] = []
+        trace.cite("combat.defeat-vs-kill", "No monster was killed, so nobody goes up a level; the treasure is "
+                   "won.")
+        return
+    gained = sum(m.levels for m in killed)
     trace.cite("combat.kill-rewards", "{player} kills {count} and goes up {levels} (one per monster, more "
                "where a card says), and draws {treasures} treasures.", player=fighter.name,
-               count=", ".join(m.name for m in combat.monsters), levels=gained,
+               count=", ".join(m.name for m in killed), levels=gained,
                treasures=sum(m.treasures for m in combat.monsters))
-    if len(combat.monsters) > 1:
-        trace.cite("combat.level-per-monster", "A level for each monster killed: {count}.",
-                   count=len(combat.monsters))
+    if len(killed) > 1:
+        trace.cite("combat.level-per-monster", "A level for each monster killed: {count}.", count=len(killed))
     new_level = raise_level(fighter, gained, "kill", rules, trace, situation)
     details["levels"][fighter.name] = new_level - fighter.level
     if helper is not None:
         clause = rules.helper_levels(helper)
         if clause:
-            new_helper = raise_level(helper, len(combat.monsters), "help-elf", rules, trace, situation,
-                                     clause=clause)
+            new_helper = raise_level(helper, len(killed), "help-elf", rules, trace, situation, clause=clause)
             details["levels"][helper.name] = new_helper - helper.level
         else:
             details["levels"][helper.name] = 0

@@ -52,6 +52,21 @@ def _best_hands(items: list[Item]) -> list[Item]:
     return max(options, key=lambda o: (sum(i.bonus for i in o), -len(o)), default=[])
 
 
+def _drop_extras(limited: list[Item], limit: int | None, candidates: list[Item], result: Loadout,
+                 label: str) -> bool:
+    """Over a carrying limit, keep the best of ``limited`` in use; say whether the load broke it."""
+    if limit is None or len(limited) <= limit:
+        return False
+    result.legal = False
+    result.problems.append(f"{len(limited)} {label} items, only {limit} allowed")
+    keep = max((i for i in limited if i in candidates), key=lambda i: i.bonus, default=None)
+    for item in limited:
+        if item is not keep and item in candidates:
+            candidates.remove(item)
+            result.inactive[item.name] = f"a second {label} item"
+    return True
+
+
 def loadout(player: Player, rules: Munchkin, trace: Trace | None = None) -> Loadout:
     """Evaluate ``player``'s items; cite the clauses that decide, when a trace is given."""
     result = Loadout()
@@ -78,32 +93,17 @@ def loadout(player: Player, rules: Munchkin, trace: Trace | None = None) -> Load
     # Big items: a limit on what you may carry at all, not just on what you use.
     limit, clause = rules.big_item_limit(player)
     bigs = [i for i in player.items if i.big]
-    if bigs:
-        if limit is not None and len(bigs) > limit:
-            result.legal = False
-            result.problems.append(f"{len(bigs)} Big items, only {limit} allowed")
-            keep = max((i for i in bigs if i in candidates), key=lambda i: i.bonus, default=None)
-            for item in bigs:
-                if item is not keep and item in candidates:
-                    candidates.remove(item)
-                    result.inactive[item.name] = "a second Big item"
-            cite(clause, "{player} has {count} Big items; only {limit} may be carried.", player=player.name,
-                 count=len(bigs), limit=limit)
-        elif len(bigs) > 1:
-            cite(clause, "{player} may carry any number of Big items.", player=player.name)
+    if _drop_extras(bigs, limit, candidates, result, "Big"):
+        cite(clause, "{player} has {count} Big items; only {limit} may be carried.", player=player.name,
+             count=len(bigs), limit=limit)
+    elif len(bigs) > 1:
+        cite(clause, "{player} may carry any number of Big items.", player=player.name)
 
     complex_rule = rules.complex_item_limit(player)
     if complex_rule is not None:
         climit, cclause = complex_rule
         complexes = [i for i in player.items if i.complex]
-        if climit is not None and len(complexes) > climit:
-            result.legal = False
-            result.problems.append(f"{len(complexes)} Complex items, only {climit} allowed")
-            keep = max((i for i in complexes if i in candidates), key=lambda i: i.bonus, default=None)
-            for item in complexes:
-                if item is not keep and item in candidates:
-                    candidates.remove(item)
-                    result.inactive[item.name] = "a second Complex item"
+        if _drop_extras(complexes, climit, candidates, result, "Complex"):
             cite(cclause, "{player} has {count} Complex items; only {limit} may be used.", player=player.name,
                  count=len(complexes), limit=climit)
         elif len(complexes) > 1:

@@ -31,6 +31,11 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
         bonus = 1 if "elf" in player.races else 0
         if bonus:
             trace.cite("races.elf", "{player} is an Elf: +1 to run away.", player=name)
+        flight = min(dict(combat.discards).get(name, 0), 3) if "wizard" in player.classes else 0
+        if flight:
+            bonus += flight
+            trace.cite("classes.wizard", "{player} is a Wizard and discards {count} card(s) for Flight: +{count} to "
+                       "run away.", player=name, count=flight)
         for monster in combat.monsters:
             if monster.ignores_below and player.level <= monster.ignores_below:
                 trace.cite("running-away.will-not-pursue", "{monster} will not pursue anyone of level {n} or "

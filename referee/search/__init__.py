@@ -87,7 +87,8 @@ class Searcher:
         # matching clause costs more than the ranking itself.
         shown = {hit.docnum for hit in ranked}
         hits = self._searcher.search(wanted, limit=limit, filter=shown, terms=True) if shown else []
-        for hit in hits:
+        by_docnum = {hit.docnum: hit for hit in hits}
+        for hit in (by_docnum[h.docnum] for h in ranked if h.docnum in by_docnum):
             matched = _matched_language(hit, language)
             result.hits.append(Hit(hit["id"], round(hit.score, 3), hit["kind"], hit["game"], matched,
                                    _snippet(self.corpus, hit, matched) if snippets else ""))

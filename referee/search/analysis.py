@@ -12,8 +12,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from whoosh.analysis import (CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter,
-                             SubstitutionFilter)
+from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.support.charset import accent_map
 
 #: Word characters plus combining marks. Python's ``\w`` does not match Unicode Mn/Mc, so a
@@ -68,8 +67,11 @@ def exact_analyzer():
     return RegexTokenizer(TOKEN) | LowercaseFilter()
 
 
-#: Word starts kept by :func:`stub_analyzer`.
+#: Word starts kept by :func:`stub_analyzer`: the tokenizer itself reads only a word's first
+#: letters, which costs less than cutting whole words afterwards.
 STUB_LENGTH = 5
+_WORD_CHARS = TOKEN[:-1]  # the character class of TOKEN, without its "+"
+STUB = rf"(?<!{_WORD_CHARS}){_WORD_CHARS}{{1,{STUB_LENGTH}}}"
 
 
 @lru_cache(maxsize=None)
@@ -80,7 +82,7 @@ def stub_analyzer():
     words together ("Stufenkarte"); their first letters still agree. Scored low, this finds the
     clause when the real stemmer could not.
     """
-    return word_analyzer() | SubstitutionFilter(rf"^(.{{{STUB_LENGTH}}}).+$", r"\1")
+    return RegexTokenizer(STUB) | LowercaseFilter() | CharsetFilter(accent_map)
 
 
 @lru_cache(maxsize=None)

@@ -25,7 +25,7 @@ from referee.data import locales_dir
 from referee.search.analysis import exact_analyzer, language_analyzer, prepare, stub_analyzer, word_analyzer
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 12
 LOCK_TIMEOUT = 300
 PRIORS = {"rule": 1.0, "clarification": 0.95, "errata": 0.95, "card-ruling": 0.85, "variant": 0.85,
           "optional-rule": 0.85}
@@ -36,7 +36,7 @@ TITLE_REPEAT = 2
 
 def schema() -> Schema:
     """One field per language, plus the exact-spelling and typo vocabularies across languages."""
-    fields = {"id": ID(stored=True, unique=True), "kind": ID(stored=True), "game": ID(stored=True),
+    fields = {"id": ID(stored=True, unique=True, sortable=True), "kind": ID(stored=True), "game": ID(stored=True),
               "topics": KEYWORD(stored=True, lowercase=True, scorable=False),
               "idwords": TEXT(analyzer=language_analyzer("en"), phrase=False),
               "exact": TEXT(analyzer=exact_analyzer(), phrase=False),
@@ -134,6 +134,11 @@ def _ready(path: Path, key: str):
         marker = json.loads((path / "ready.json").read_text())
         if marker.get("key") != key:
             return None
+        # Every file the build wrote must still be there at its full size: a truncated or
+        # deleted segment file is found here, before whoosh half-reads it.
+        for name, size in (marker.get("files") or {}).items():
+            if (path / name).stat().st_size != size:
+                return None
         ix = whoosh_index.open_dir(str(path))
         if ix.doc_count() != marker.get("documents"):
             return None
@@ -149,6 +154,8 @@ def build(corpus, target: Path, key: str) -> None:
     start = time.perf_counter()
     target.mkdir(parents=True)
     ix = whoosh_index.create_in(str(target), schema())
+    # One writer process: whoosh's parallel writer numbers documents in whatever order its
+    # workers finish, and the same corpus must always give the same ranking.
     writer = ix.writer(limitmb=256)
     count, probe = 0, None
     for doc in documents(corpus):
@@ -164,7 +171,8 @@ def build(corpus, target: Path, key: str) -> None:
 
     (target / "thesaurus.pickle").write_bytes(pickle.dumps(build_thesaurus(), protocol=pickle.HIGHEST_PROTOCOL))
     seconds = time.perf_counter() - start
-    (target / "ready.json").write_text(json.dumps({"key": key, "documents": count, "probe": probe,
+    files = {p.name: p.stat().st_size for p in target.iterdir() if p.is_file()}
+    (target / "ready.json").write_text(json.dumps({"key": key, "documents": count, "probe": probe, "files": files,
                                                    "built": time.time(), "build_seconds": round(seconds, 3)}))
 
 
