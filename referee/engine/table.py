@@ -102,10 +102,16 @@ def judge_death(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
         trace.cite("death.dead-get-nothing", "Dead characters take no cards: {names}.", names=", ".join(dead_others))
     trace.cite("death.new-character-cards", "On their next turn the new character draws four face-down cards from "
                "each deck.")
+    new_cards = 4
+    if situation.house_rules.starting_cards is not None and rules.name == "munchkin":
+        # The Dutch text ties the new character's cards to the starting hand the table plays with.
+        new_cards = situation.house_rules.starting_cards
+        trace.cite("setup.starting-hand-house-rule", "House rule: the new character draws {count} cards from each "
+                   "deck, as many as the starting hand.", count=new_cards)
     trace.dissent_from("death.new-character-cards-hu", "The Hungarian FAQ has the new character draw two cards "
                        "from each deck, face down, at the start of the next turn.")
     details = {"keeps": keeps, "loses": loses, "loot_order": order, "loot_ties": ties,
-               "new_cards": {"door": 4, "treasure": 4}}
+               "new_cards": {"door": new_cards, "treasure": new_cards}}
     return Verdict("death", situation.game, "ok", details)
 
 
