@@ -80,7 +80,7 @@ class Searcher:
         result = Result(parsed.text, 0, truncated=parsed.truncated)
         if not parsed.text:
             return result
-        wanted = build_query(parsed.text, corrections(self._searcher.reader(), parsed.text, language))
+        wanted = build_query(parsed.text, corrections(self._searcher.reader(), parsed.text, language), language)
         ranked = self._searcher.search(wanted, limit=limit, filter=filter_query(filters))
         result.total = ranked.estimated_length()
         # Which words matched is asked again for the shown hits only: collecting it for every

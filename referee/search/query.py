@@ -29,6 +29,8 @@ STUB_BOOST = 0.5
 CARD_BOOST = 1.5
 #: weight of a word from the same concept group (locales/thesaurus.yaml) as the typed word
 RELATED_BOOST = 0.6
+#: extra weight of the language the question is asked in
+ASKED_BOOST = 1.5
 
 
 @dataclass
@@ -101,7 +103,7 @@ def _terms(analyzer, text: str) -> list[str]:
     return seen[:MAX_TERMS]
 
 
-def build_query(text: str, fixes: dict[str, str] | None = None) -> q.Query:
+def build_query(text: str, fixes: dict[str, str] | None = None, language: str | None = None) -> q.Query:
     """One query over every language field, each analysing the words its own way.
 
     Each word scores by its best reading (a disjunction-max): its best language, a word of the
@@ -115,10 +117,10 @@ def build_query(text: str, fixes: dict[str, str] | None = None) -> q.Query:
     words = [token.text for token in exact_analyzer()(prepare(text, "gu"))][:MAX_TERMS]
     fixes = fixes or {}
     for word in words:
-        alternatives = _readings(word, 1.0)
+        alternatives = _readings(word, 1.0, language)
         fixed = fixes.get(next(iter(t.text for t in word_analyzer()(word)), word))
         if fixed:
-            alternatives += _readings(fixed, CORRECTED_BOOST)
+            alternatives += _readings(fixed, CORRECTED_BOOST, language)
         if alternatives:
             parts.append(q.DisjunctionMax(alternatives, tiebreak=TIEBREAK))
         parts.append(q.Term("exact", word, boost=EXACT_BOOST))
@@ -130,20 +132,25 @@ def build_query(text: str, fixes: dict[str, str] | None = None) -> q.Query:
     return q.Or(parts)
 
 
-def _readings(word: str, boost: float) -> list[q.Query]:
-    """Every way one word may match: per language, by concept, by its start, as a card name."""
+def _readings(word: str, boost: float, asked: str | None = None) -> list[q.Query]:
+    """Every way one word may match: per language, by concept, by its start, as a card name.
+
+    The language the player asked in (``asked``) weighs a little more: a word is most likely
+    meant in the language the rest of the question is in.
+    """
     alternatives = []
     related = thesaurus()
     folded = {t.text for t in word_analyzer()(word)}
     for language in LANGUAGES:
         stems = _terms(language_analyzer(language), prepare(word, language))
+        weight = boost * (ASKED_BOOST if language == asked else 1.0)
         for term in stems:
-            alternatives.append(q.Term(language, term, boost=LANGUAGE_BOOST * boost))
+            alternatives.append(q.Term(language, term, boost=LANGUAGE_BOOST * weight))
         others = {w for key in (*folded, *stems) for w in related.get((language, key), ())}
         for other in sorted(others):
             for term in _terms(language_analyzer(language), prepare(other, language)):
                 if term not in stems:
-                    alternatives.append(q.Term(language, term, boost=RELATED_BOOST * boost))
+                    alternatives.append(q.Term(language, term, boost=RELATED_BOOST * weight))
     for term in _terms(stub_analyzer(), word):
         alternatives.append(q.Term("stubs", term, boost=STUB_BOOST * boost))
     for term in _terms(word_analyzer(), word):
