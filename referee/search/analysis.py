@@ -31,6 +31,15 @@ GUJARATI_SUFFIXES = sorted(
 _GU_WORD = re.compile(TOKEN)
 
 
+#: Gujarati function words (whoosh has no Gujarati stop list): pronouns, auxiliaries,
+#: particles and postpositions that every sentence has and no question is about.
+GUJARATI_STOP = frozenset("""
+છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે ન નહીં નથી પણ માટે પછી પહેલાં જો
+જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
+તમારું તમને અમે કોઈ બધા શકે શકો શકું શકાય સાથે પર થી નો ની નું ના ને માં જ પણ ક્યારે કેમ કેવી
+""".split())
+
+
 def gujarati_stem(word: str) -> str:
     """Strip one common case ending, keeping at least two characters of stem."""
     for suffix in GUJARATI_SUFFIXES:
@@ -58,6 +67,8 @@ def language_analyzer(language: str):
     chain = RegexTokenizer(TOKEN) | LowercaseFilter()
     if language in STEMMED:
         chain = chain | StopFilter(lang=language) | StemFilter(lang=language)
+    elif language == "gu":
+        chain = chain | StopFilter(stoplist=GUJARATI_STOP, minsize=1)
     return chain | CharsetFilter(accent_map)
 
 

@@ -25,7 +25,7 @@ from referee.data import locales_dir
 from referee.search.analysis import exact_analyzer, language_analyzer, prepare, stub_analyzer, word_analyzer
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 12
+SCHEMA_VERSION = 13
 LOCK_TIMEOUT = 300
 PRIORS = {"rule": 1.0, "clarification": 0.95, "errata": 0.95, "card-ruling": 0.85, "variant": 0.85,
           "optional-rule": 0.85}
