@@ -81,14 +81,10 @@ class Searcher:
         if not parsed.text:
             return result
         wanted = build_query(parsed.text, corrections(self._searcher.reader(), parsed.text, language), language)
-        ranked = self._searcher.search(wanted, limit=limit, filter=filter_query(filters))
-        result.total = ranked.estimated_length()
-        # Which words matched is asked again for the shown hits only: collecting it for every
-        # matching clause costs more than the ranking itself.
-        shown = {hit.docnum for hit in ranked}
-        hits = self._searcher.search(wanted, limit=limit, filter=shown, terms=True) if shown else []
-        by_docnum = {hit.docnum: hit for hit in hits}
-        for hit in (by_docnum[h.docnum] for h in ranked if h.docnum in by_docnum):
+        hits = self._searcher.search(wanted, limit=limit, filter=filter_query(filters), terms=True)
+        # An estimate: counting every match exactly would run the whole query a second time.
+        result.total = hits.estimated_length()
+        for hit in hits:
             matched = _matched_language(hit, language)
             result.hits.append(Hit(hit["id"], round(hit.score, 3), hit["kind"], hit["game"], matched,
                                    _snippet(self.corpus, hit, matched) if snippets else ""))
