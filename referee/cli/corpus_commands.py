@@ -164,10 +164,11 @@ def check(coverage: bool = typer.Option(False, "--coverage",
 
 
 def register(app: typer.Typer) -> None:
-    app.command("rule", cls=Command, help=_("Show one clause: its text, its sources with the original wording, related "
-                               "clauses."))(rule)
+    app.command("rule", cls=Command, help=_(
+        "Show one clause: its text, its sources with the original wording, related clauses."))(rule)
     app.command("list", cls=Command, help=_("List clauses grouped by topic, like a table of contents."))(list_)
-    app.command("conflicts", cls=Command, help=_("Every recorded disagreement between sources, and the reading the engine "
-                                    "follows."))(conflicts)
-    app.command("check", cls=Command, help=_("Validate the corpus and the catalogs: schema, ids, references, quotes, "
-                                "disagreements, translations. Exit 0 only when clean."))(check)
+    app.command("conflicts", cls=Command, help=_(
+        "Every recorded disagreement between sources, and the reading the engine follows."))(conflicts)
+    app.command("check", cls=Command, help=_(
+        "Validate the corpus and the catalogs: schema, ids, references, quotes, disagreements, translations. "
+        "Exit 0 only when clean."))(check)

@@ -65,5 +65,6 @@ def judge(file: str = typer.Argument(..., metavar="FILE"), lang: Optional[str] =
 
 
 def register(app: typer.Typer) -> None:
-    app.command("judge", cls=Command, help=_("Judge a situation file (YAML or JSON; - reads stdin): the verdict, the figures "
-                                "behind it, and the clauses that decided it."))(judge)
+    app.command("judge", cls=Command, help=_(
+        "Judge a situation file (YAML or JSON; - reads stdin): the verdict, the figures behind it, and the "
+        "clauses that decided it."))(judge)
