@@ -78,22 +78,18 @@ def exact_analyzer():
     return RegexTokenizer(TOKEN) | LowercaseFilter()
 
 
-#: Word starts kept by :func:`stub_analyzer`: the tokenizer itself reads only a word's first
-#: letters, which costs less than cutting whole words afterwards.
-STUB_LENGTH = 5
-_WORD_CHARS = TOKEN[:-1]  # the character class of TOKEN, without its "+"
-STUB = rf"(?<!{_WORD_CHARS}){_WORD_CHARS}{{1,{STUB_LENGTH}}}"
+_LATIN_ACCENT = re.compile(r"[\u00c0-\u024f]")
 
 
-@lru_cache(maxsize=None)
-def stub_analyzer():
-    """Folded words cut to their first letters: a crude stem for what Snowball misses.
+def has_accent(word: str) -> bool:
+    """Does the word carry a Latin letter with a diacritic (where folding loses something)?"""
+    return bool(_LATIN_ACCENT.search(word))
 
-    Hungarian and Gujarati words carry many endings ("meghaltam", "meghalsz") and German glues
-    words together ("Stufenkarte"); their first letters still agree. Scored low, this finds the
-    clause when the real stemmer could not.
-    """
-    return RegexTokenizer(STUB) | LowercaseFilter() | CharsetFilter(accent_map)
+
+def accented_words(text: str) -> str:
+    """Only the words whose exact spelling differs from their folded form: all that the exact
+    field needs to hold, since for every other word exact and folded agree."""
+    return " ".join(m.group(0) for m in _GU_WORD.finditer(text) if has_accent(m.group(0)))
 
 
 @lru_cache(maxsize=None)

@@ -22,10 +22,10 @@ from whoosh.fields import ID, KEYWORD, TEXT, Schema
 from referee import LANGUAGES
 from referee.cache import cache_dir
 from referee.data import locales_dir
-from referee.search.analysis import exact_analyzer, language_analyzer, prepare, stub_analyzer, word_analyzer
+from referee.search.analysis import accented_words, exact_analyzer, language_analyzer, prepare, word_analyzer
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 13
+SCHEMA_VERSION = 16
 LOCK_TIMEOUT = 300
 PRIORS = {"rule": 1.0, "clarification": 0.95, "errata": 0.95, "card-ruling": 0.85, "variant": 0.85,
           "optional-rule": 0.85}
@@ -39,9 +39,9 @@ def schema() -> Schema:
     fields = {"id": ID(stored=True, unique=True, sortable=True), "kind": ID(stored=True), "game": ID(stored=True),
               "topics": KEYWORD(stored=True, lowercase=True, scorable=False),
               "idwords": TEXT(analyzer=language_analyzer("en"), phrase=False),
+              # accented words as written: a query spelled with the accents ranks above one without
               "exact": TEXT(analyzer=exact_analyzer(), phrase=False),
               "words": TEXT(analyzer=word_analyzer(), phrase=False),
-              "stubs": TEXT(analyzer=stub_analyzer(), phrase=False),
               # the names of the cards a clause rules on, in every language: a card typed by name
               # brings its rulings to the top
               "cardnames": TEXT(analyzer=word_analyzer(), phrase=False)}
@@ -97,7 +97,8 @@ def documents(corpus):
         if cards:
             doc["cardnames"] = prepare(" ".join(dict.fromkeys(cards)), "gu")
             words.append(doc["cardnames"])
-        doc["exact"] = doc["words"] = doc["stubs"] = " ".join(words)
+        doc["words"] = " ".join(words)
+        doc["exact"] = accented_words(doc["words"])
         # Rules and clarifications of the classic game answer most questions; per-card rulings
         # and variants answer fewer, so at equal match they rank a little lower.
         doc["_boost"] = PRIORS.get(clause.kind, 1.0) * (1.0 if clause.game == "munchkin" else GAME_PRIOR)

@@ -16,16 +16,16 @@ from functools import lru_cache
 from whoosh import query as q
 
 from referee import LANGUAGES
-from referee.search.analysis import exact_analyzer, language_analyzer, prepare, stub_analyzer, word_analyzer
+from referee.search.analysis import TOKEN, has_accent, language_analyzer, prepare, word_analyzer
 
 #: Queries longer than this are cut: the parser's cost grows with the input, players type words.
 MAX_QUERY_CHARS = 200
 MAX_TERMS = 12
+_WORDS = re.compile(TOKEN)
 FILTER = re.compile(r"\b(topic|game|kind|id):(\S+)", re.IGNORECASE)
 LANGUAGE_BOOST, EXACT_BOOST, CORRECTED_BOOST, ID_BOOST = 1.0, 0.4, 0.9, 0.5
 #: share of the other languages' scores a word keeps besides its best one
 TIEBREAK = 0.1
-STUB_BOOST = 0.5
 CARD_BOOST = 1.5
 #: weight of a word from the same concept group (locales/thesaurus.yaml) as the typed word
 RELATED_BOOST = 0.6
@@ -107,14 +107,14 @@ def build_query(text: str, fixes: dict[str, str] | None = None, language: str | 
     """One query over every language field, each analysing the words its own way.
 
     Each word scores by its best reading (a disjunction-max): its best language, a word of the
-    same concept (locales/thesaurus.yaml), its first letters, a card name, or — for a word the
+    same concept (locales/thesaurus.yaml), a card name, or — for a word the
     index does not know — the word the player most likely meant (``fixes``). Summing instead
     would let words several languages share ("monster", "level", "Elf") drown the one word that
-    says what the player asks about. A word spelled exactly as in a clause also matches the
-    ``exact`` field, so it ranks above the same word typed without its accents.
+    says what the player asks about. An accented word spelled exactly as in a clause also
+    matches the ``exact`` field, so it ranks above the same word typed without its accents.
     """
     parts: list[q.Query] = []
-    words = [token.text for token in exact_analyzer()(prepare(text, "gu"))][:MAX_TERMS]
+    words = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))][:MAX_TERMS]
     fixes = fixes or {}
     for word in words:
         alternatives = _readings(word, 1.0, language)
@@ -123,8 +123,9 @@ def build_query(text: str, fixes: dict[str, str] | None = None, language: str | 
             alternatives += _readings(fixed, CORRECTED_BOOST, language)
         if alternatives:
             parts.append(q.DisjunctionMax(alternatives, tiebreak=TIEBREAK))
-        parts.append(q.Term("exact", word, boost=EXACT_BOOST))
-        if fixed:
+        if has_accent(word):
+            parts.append(q.Term("exact", word, boost=EXACT_BOOST))
+        if fixed and has_accent(fixed):
             parts.append(q.Term("exact", fixed, boost=EXACT_BOOST * CORRECTED_BOOST))
     id_text = " ".join([text, *fixes.values()]).replace(".", " ").replace("-", " ")
     for term in _terms(language_analyzer("en"), id_text):
@@ -133,7 +134,7 @@ def build_query(text: str, fixes: dict[str, str] | None = None, language: str | 
 
 
 def _readings(word: str, boost: float, asked: str | None = None) -> list[q.Query]:
-    """Every way one word may match: per language, by concept, by its start, as a card name.
+    """Every way one word may match: per language, by concept, as a card name.
 
     The language the player asked in (``asked``) weighs a little more: a word is most likely
     meant in the language the rest of the question is in.
@@ -151,8 +152,6 @@ def _readings(word: str, boost: float, asked: str | None = None) -> list[q.Query
             for term in _terms(language_analyzer(language), prepare(other, language)):
                 if term not in stems:
                     alternatives.append(q.Term(language, term, boost=RELATED_BOOST * weight))
-    for term in _terms(stub_analyzer(), word):
-        alternatives.append(q.Term("stubs", term, boost=STUB_BOOST * boost))
     for term in _terms(word_analyzer(), word):
         alternatives.append(q.Term("cardnames", term, boost=CARD_BOOST * boost))
     return alternatives
