@@ -129,15 +129,15 @@ def check_cards(corpus) -> list[Problem]:
             if known is not None and known.lang != lang:
                 problems.append(Problem(card.file, line, f"card {card.id}.names.{lang}",
                                         f"{seed} is a {known.lang} text, not {lang}"))
-            problem = quote_problem(corpus, seed, name)
-            if problem and _case_insensitive_problem(corpus, seed, name):
-                problems.append(Problem(card.file, line, f"card {card.id}.names.{lang}", problem))
+            if not _in_seed(corpus, seed, name):
+                problems.append(Problem(card.file, line, f"card {card.id}.names.{lang}",
+                                        quote_problem(corpus, seed, name) or f"not found in {seed}"))
     return problems
 
 
-def _case_insensitive_problem(corpus, seed_name: str, name: str) -> bool:
-    """A source name may differ from the seed only in its first letter's case."""
+def _in_seed(corpus, seed_name: str, name: str) -> bool:
+    """Does the seed give this name? (Its case may differ: a name can open a sentence.)"""
     from referee.corpus.sources import normalize
 
     seed = corpus.seeds.get(seed_name)
-    return seed is None or normalize(name).casefold() not in seed.searchable.casefold()
+    return seed is not None and normalize(name).casefold() in seed.searchable.casefold()

@@ -54,6 +54,8 @@ class Corpus:
         for clause in ordered:
             self.clauses.setdefault(clause.id, clause)
         self._incoming: dict[str, list[tuple[str, str]]] | None = None
+        #: the key of the files it was read from, when read through the cache (see corpus_key)
+        self.content_key: str | None = None
 
     def __getitem__(self, clause_id: str) -> Clause:
         try:
@@ -129,7 +131,14 @@ def load_corpus(root: Path | None = None) -> Corpus:
 
 
 #: Bump when the pickled classes change shape, so old caches are never read.
-CACHE_VERSION = 4
+CACHE_VERSION = 5
+
+
+def corpus_key(root: Path) -> str:
+    """The content key of a corpus directory (it also keys the search index built from it)."""
+    from referee.cache import content_digest
+
+    return content_digest(f"{CACHE_VERSION}:{root.resolve()}", sorted(root.glob("*.yaml")))
 
 
 def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
@@ -139,26 +148,21 @@ def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]
     the parsed corpus is pickled under a hash of every file's bytes, so any edit is a miss.
     """
     import pickle
-    import zlib
 
     from referee.cache import cache_dir, write_atomic
 
     root = Path(root) if root else rules_dir()
-    # Two CRCs over every file's name and bytes: a 64-bit content key that costs no hashlib import.
-    head = f"{CACHE_VERSION}:{root.resolve()}".encode()
-    first, second = zlib.crc32(head), zlib.adler32(head)
     try:
-        for path in sorted(root.glob("*.yaml")):
-            chunk = path.name.encode() + b"\0" + path.read_bytes() + b"\0"
-            first, second = zlib.crc32(chunk, first), zlib.adler32(chunk, second)
+        key = corpus_key(root)
     except OSError:
         return read_corpus(root)
-    target = cache_dir() / f"corpus-{first:08x}{second:08x}.pickle"
+    target = cache_dir() / f"corpus-{key}.pickle"
     try:
         return pickle.loads(target.read_bytes())
     except Exception:  # missing, truncated or from another version: parse again
         pass
     result = read_corpus(root)
+    result[0].content_key = key
     try:
         write_atomic(target, pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:

@@ -96,10 +96,11 @@ def lower_level(player: Player, loss: int, source: str, rules: Munchkin, trace: 
         return wanted
     trace.cite(clause, "{player} would go down {loss} from level {old}.", player=player.name, loss=loss,
                old=player.level)
+    # A player already below the floor (a Cyborg joining at level 1) keeps their level.
+    new = max(floor, wanted) if player.level >= floor else player.level
     trace.cite(floor_clause, "Nothing takes a level below {floor}: {player} stays at level {new}.",
-               floor=floor, player=player.name, new=max(floor, min(player.level, wanted)) if wanted < floor
-               else wanted)
-    return max(floor, wanted) if player.level >= floor else player.level
+               floor=floor, player=player.name, new=new)
+    return new
 
 
 def judge_level(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:

@@ -19,9 +19,6 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-LAYERS = ("rule", "card", "core", "errata", "dungeon")
-
-
 class EngineConflict(Exception):
     """Two applicable clauses disagree and no precedence rule orders them."""
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from referee.data import locales_dir
 
-# The domains (referee.i18n.messages names them too; repeated here to keep start-up lean).
+#: the gettext domains: clause texts, and what the CLI itself prints
 RULES_DOMAIN = "rules"
 CLI_DOMAIN = "referee"
 

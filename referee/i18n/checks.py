@@ -19,7 +19,8 @@ from pathlib import Path
 
 from referee.data import locales_dir
 from referee.errors import Problem
-from referee.i18n.messages import CLI_DOMAIN, RULES_DOMAIN, corpus_messages
+from referee.i18n.catalogs import CLI_DOMAIN, RULES_DOMAIN
+from referee.i18n.messages import corpus_messages
 from referee.i18n.workflow import SOURCES, TRANSLATED, catalog_path
 
 _NUMBER = re.compile(r"\d+(?:[.,\u00a0\u202f ]\d+)*")
@@ -180,7 +181,7 @@ def check_catalogs(corpus) -> list[Problem]:
             path = catalog_path(language, domain)
             name = _display(path)
             if not path.exists():
-                problems.append(Problem(name, None, "", f"missing catalog (run `referee i18n update`)"))
+                problems.append(Problem(name, None, "", "missing catalog (run `referee i18n update`)"))
                 continue
             with open(path, "rb") as handle:
                 catalog = read_po(handle, locale=language, domain=domain)

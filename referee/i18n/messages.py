@@ -14,8 +14,6 @@ from pathlib import Path
 
 #: The clause fields that carry text for people, in the order they are extracted.
 CLAUSE_FIELDS = ("title", "text", "note", "why")
-RULES_DOMAIN = "rules"
-CLI_DOMAIN = "referee"
 QUOTE_COMMENT_LENGTH = 160
 
 

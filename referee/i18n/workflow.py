@@ -17,7 +17,7 @@ from pathlib import Path
 from referee import LANGUAGES
 from referee.data import locales_dir
 from referee.errors import BadInput
-from referee.i18n.messages import CLI_DOMAIN, RULES_DOMAIN
+from referee.i18n.catalogs import CLI_DOMAIN, RULES_DOMAIN
 
 #: domain -> the directory its messages are extracted from (relative to the project)
 SOURCES = {RULES_DOMAIN: "rules", CLI_DOMAIN: "referee"}

@@ -35,7 +35,6 @@ class Result:
     total: int
     hits: list[Hit] = field(default_factory=list)
     suggestion: str | None = None
-    truncated: bool = False
 
 
 class Searcher:
@@ -77,7 +76,7 @@ class Searcher:
         for name, value in (("game", game), ("kind", kind), ("topic", topic)):
             if value:
                 filters[name] = value
-        result = Result(parsed.text, 0, truncated=parsed.truncated)
+        result = Result(parsed.text, 0)
         if not parsed.text:
             return result
         wanted = build_query(parsed.text, corrections(self._searcher.reader(), parsed.text, language), language)

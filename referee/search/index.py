@@ -12,7 +12,6 @@ import json
 import os
 import shutil
 import time
-import zlib
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +19,7 @@ from whoosh import index as whoosh_index
 from whoosh.fields import ID, KEYWORD, TEXT, Schema
 
 from referee import LANGUAGES
-from referee.cache import cache_dir
+from referee.cache import cache_dir, content_digest
 from referee.data import locales_dir
 from referee.search.analysis import accented_words, exact_analyzer, language_analyzer, prepare, word_analyzer
 
@@ -109,14 +108,12 @@ def content_key(corpus) -> str:
     """A key that changes with the corpus, the compiled catalogs, the schema and whoosh."""
     import whoosh
 
-    first = zlib.crc32(f"{SCHEMA_VERSION}:{whoosh.versionstring()}".encode())
-    second = zlib.adler32(f"{corpus.root.resolve()}".encode())
-    paths = (sorted(corpus.root.glob("*.yaml")) + sorted(locales_dir().glob("*/LC_MESSAGES/rules.mo"))
-             + sorted(locales_dir().glob("thesaurus.yaml")))
-    for path in paths:
-        chunk = path.name.encode() + b"\0" + path.read_bytes()
-        first, second = zlib.crc32(chunk, first), zlib.adler32(chunk, second)
-    return f"{first:08x}{second:08x}"
+    from referee.corpus.corpus import corpus_key
+
+    # The corpus read through the cache already knows its key: the rules are not read again.
+    rules = corpus.content_key or corpus_key(corpus.root)
+    catalogs = sorted(locales_dir().glob("*/LC_MESSAGES/rules.mo")) + sorted(locales_dir().glob("thesaurus.yaml"))
+    return content_digest(f"{SCHEMA_VERSION}:{whoosh.versionstring()}:{rules}", catalogs)
 
 
 @dataclass

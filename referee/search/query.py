@@ -37,18 +37,16 @@ ASKED_BOOST = 1.5
 class Parsed:
     text: str
     filters: dict[str, str] = field(default_factory=dict)
-    truncated: bool = False
 
 
 def parse(raw: str) -> Parsed:
     """Normalise the query, cut it to a sane length and take out ``field:value`` filters."""
     text = unicodedata.normalize("NFC", " ".join(raw.split()))
-    truncated = len(text) > MAX_QUERY_CHARS
     text = text[:MAX_QUERY_CHARS]
     filters = {}
     for match in FILTER.finditer(text):
         filters[match.group(1).lower()] = match.group(2).lower()
-    return Parsed(FILTER.sub(" ", text).strip(), filters, truncated)
+    return Parsed(FILTER.sub(" ", text).strip(), filters)
 
 
 def thesaurus() -> dict[tuple[str, str], tuple[str, ...]]:
