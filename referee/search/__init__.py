@@ -15,8 +15,6 @@ from referee import LANGUAGES
 
 #: How many characters of context a snippet shows around the first match.
 SNIPPET_CHARS = 160
-#: BM25 parameters: length normalisation (B) and term-frequency saturation (K1).
-BM25_B, BM25_K1 = 0.75, 1.2
 
 
 @dataclass
@@ -41,21 +39,31 @@ class Searcher:
     """An open index, ready for many queries (the CLI asks one; benchmarks and bots ask many)."""
 
     def __init__(self, corpus, rebuild: bool = False):
-        from referee.search.index import open_index
-
-        from whoosh.scoring import BM25F
-
-        import pickle
-
+        from referee.search.index import TABLES, open_index, read_table
         from referee.search.query import use_thesaurus
+        from referee.search.ranking import Ranker
 
         self.corpus = corpus
         self.index = open_index(corpus, rebuild=rebuild)
-        try:
-            use_thesaurus(pickle.loads((Path(self.index.storage.folder) / "thesaurus.pickle").read_bytes()))
-        except (OSError, pickle.UnpicklingError, AttributeError, EOFError):
-            pass  # an index from before the table: it is built on first use instead
-        self._searcher = self.index.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1))
+        tables = read_table(self.index, TABLES) or {}
+        if "thesaurus" in tables:
+            use_thesaurus(tables["thesaurus"])  # else it is built from locales/ on first use
+        self._searcher = self.index.searcher()
+        self._ranker = Ranker(self._searcher.reader(), tables.get("lengths"), tables.get("order"))
+        count = self._ranker.count
+        self._kinds = tables.get("kinds") or [self._searcher.stored_fields(n).get("kind", "") for n in range(count)]
+        self._games = tables.get("games") or [self._searcher.stored_fields(n).get("game", "") for n in range(count)]
+        self._speller = None
+
+    @property
+    def speller(self):
+        """The vocabulary of every clause, read on first need (most queries are spelled right)."""
+        if self._speller is None:
+            from referee.search.index import VOCABULARY, read_table
+            from referee.search.spelling import Speller
+
+            self._speller = Speller(read_table(self.index, VOCABULARY) or {})
+        return self._speller
 
     def close(self) -> None:
         self._searcher.close()
@@ -69,7 +77,7 @@ class Searcher:
     def query(self, raw_query: str, language: str = "en", limit: int = 10, game: str | None = None,
               kind: str | None = None, topic: str | None = None, snippets: bool = True) -> Result:
         """Rank the clauses that answer ``raw_query``; snippets are in the language that matched."""
-        from referee.search.query import build_query, corrections, filter_query, parse
+        from referee.search.query import corrections, filter_query, named_games, parse, plan, priors
 
         parsed = parse(raw_query)
         filters = dict(parsed.filters)
@@ -79,16 +87,19 @@ class Searcher:
         result = Result(parsed.text, 0)
         if not parsed.text:
             return result
-        wanted = build_query(parsed.text, corrections(self._searcher.reader(), parsed.text, language), language)
-        hits = self._searcher.search(wanted, limit=limit, filter=filter_query(filters), terms=True)
-        # An estimate: counting every match exactly would run the whole query a second time.
-        result.total = hits.estimated_length()
-        for hit in hits:
-            matched = _matched_language(hit, language)
-            result.hits.append(Hit(hit["id"], round(hit.score, 3), hit["kind"], hit["game"], matched,
-                                   _snippet(self.corpus, hit, matched) if snippets else ""))
+        words = plan(parsed.text, corrections(self.speller, self._searcher.reader(), parsed.text, language),
+                     language)
+        wanted = filter_query(filters)
+        allowed = frozenset(self._searcher.docs_for_query(wanted)) if wanted is not None else None
+        weights = priors(self._kinds, self._games, named_games(parsed.text))
+        ranked, result.total = self._ranker.rank(words, limit=limit, allowed=allowed, priors=weights)
+        for docnum, score, matched in ranked:
+            stored = self._searcher.stored_fields(docnum)
+            shown = _matched_language(matched, language)
+            result.hits.append(Hit(stored["id"], round(score, 3), stored["kind"], stored["game"], shown,
+                                   _snippet(self.corpus, stored["id"], matched, shown) if snippets else ""))
         if not result.hits:
-            result.suggestion = _suggest(self._searcher, parsed.text)
+            result.suggestion = _suggest(self.speller, parsed.text)
         return result
 
 
@@ -99,10 +110,10 @@ def search(corpus, raw_query: str, language: str = "en", limit: int = 10, game: 
         return searcher.query(raw_query, language=language, limit=limit, game=game, kind=kind, topic=topic)
 
 
-def _matched_language(hit, preferred: str) -> str:
+def _matched_language(matched, preferred: str) -> str:
     """The language whose fields matched most query terms (the preferred one on a tie)."""
     counts = {}
-    for fieldname, _ in hit.matched_terms():
+    for fieldname, _ in matched:
         if fieldname in LANGUAGES:
             counts[fieldname] = counts.get(fieldname, 0) + 1
     if not counts:
@@ -111,17 +122,16 @@ def _matched_language(hit, preferred: str) -> str:
     return preferred if counts.get(preferred) == best else max(counts, key=counts.get)
 
 
-def _snippet(corpus, hit, language: str) -> str:
+def _snippet(corpus, clause_id: str, matched, language: str) -> str:
     """The clause text in the matched language with the matched words marked **like this**."""
     from referee.i18n.catalogs import RuleText
     from referee.search.analysis import gujarati_stem, language_analyzer
 
-    clause = corpus.clauses.get(hit["id"])
+    clause = corpus.clauses.get(clause_id)
     if clause is None:
         return ""
     text = RuleText(language)(clause.id, clause.text) or ""
-    wanted = {term.decode("utf-8") if isinstance(term, bytes) else term
-              for fieldname, term in hit.matched_terms() if fieldname == language}
+    wanted = {term for fieldname, term in matched if fieldname == language}
     marks = []
     for token in language_analyzer(language)(text, chars=True):
         form = gujarati_stem(token.text) if language == "gu" else token.text
@@ -141,18 +151,14 @@ def _snippet(corpus, hit, language: str) -> str:
     return ("…" if start else "") + "".join(out).strip() + ("…" if end < len(text) else "")
 
 
-def _suggest(searcher, text: str) -> str | None:
-    """A "did you mean" built from the index's own words (up to two edits per word)."""
-    from referee.search.analysis import word_analyzer
+def _suggest(speller, text: str) -> str | None:
+    """A "did you mean" built from the clauses' own words (up to two edits per word)."""
+    from referee.search.spelling import fold
 
     words = []
     changed = False
     for word in text.split():
-        tokens = [t.text for t in word_analyzer()(word)]
-        best = None
-        if tokens:
-            found = searcher.suggest("words", tokens[0], limit=1, maxdist=2, prefix=1)
-            best = found[0] if found else None
-        changed = changed or (best is not None and best != word.lower())
+        best = speller.closest(fold(word)) if len(word) >= 3 else None
+        changed = changed or (best is not None and best != fold(word))
         words.append(best or word)
     return " ".join(words) if changed else None

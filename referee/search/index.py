@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+from array import array
 import shutil
 import time
 from dataclasses import dataclass
@@ -24,23 +25,22 @@ from referee.data import locales_dir
 from referee.search.analysis import accented_words, exact_analyzer, language_analyzer, prepare, word_analyzer
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 16
+SCHEMA_VERSION = 18
 LOCK_TIMEOUT = 300
-PRIORS = {"rule": 1.0, "clarification": 0.95, "errata": 0.95, "card-ruling": 0.85, "variant": 0.85,
-          "optional-rule": 0.85}
-GAME_PRIOR = 0.9
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
 
 
 def schema() -> Schema:
-    """One field per language, plus the exact-spelling and typo vocabularies across languages."""
-    fields = {"id": ID(stored=True, unique=True, sortable=True), "kind": ID(stored=True), "game": ID(stored=True),
+    """One field per language, plus exact spellings, card names and id words across languages.
+
+    The clauses' plain vocabulary (for correcting typos) is not a field: see :func:`write_tables`.
+    """
+    fields = {"id": ID(stored=True, unique=True), "kind": ID(stored=True), "game": ID(stored=True),
               "topics": KEYWORD(stored=True, lowercase=True, scorable=False),
               "idwords": TEXT(analyzer=language_analyzer("en"), phrase=False),
               # accented words as written: a query spelled with the accents ranks above one without
               "exact": TEXT(analyzer=exact_analyzer(), phrase=False),
-              "words": TEXT(analyzer=word_analyzer(), phrase=False),
               # the names of the cards a clause rules on, in every language: a card typed by name
               # brings its rulings to the top
               "cardnames": TEXT(analyzer=word_analyzer(), phrase=False)}
@@ -66,23 +66,27 @@ def card_names_in(corpus, language: str) -> dict[str, list[str]]:
 
 
 def clause_texts(corpus, language: str) -> dict[str, str]:
-    """Searchable text of every clause in one language: title twice (it weighs more), text, note."""
+    """Searchable text of every clause in one language: title twice (it weighs more), text, note,
+    and the players' phrases for it."""
     from referee.i18n.catalogs import RuleText
+    from referee.search.phrases import search_phrases
 
     text = RuleText(language)
+    phrases = search_phrases(language)
     out = {}
     for clause in corpus:
         parts = [text(clause.id, clause.title)] * TITLE_REPEAT + [text(clause.id, clause.text),
                  text(clause.id, clause.note) if clause.note else ""]
         if language != "en" and parts[TITLE_REPEAT] == " ".join(clause.text.split()):
-            continue  # untranslated: the English field already holds it
-        out[clause.id] = " ".join(p for p in parts if p)
+            parts = []  # untranslated: the English field already holds the text
+        parts += phrases.get(clause.id, [])
+        if any(parts):
+            out[clause.id] = " ".join(p for p in parts if p)
     return out
 
 
-def documents(corpus):
-    texts = {language: clause_texts(corpus, language) for language in LANGUAGES}
-    names = {language: card_names_in(corpus, language) for language in LANGUAGES}
+def documents(corpus, texts: dict[str, dict[str, str]], names: dict[str, dict[str, list[str]]]):
+    """One document per clause, from its texts and card names in every language."""
     for clause in corpus:
         doc = {"id": clause.id, "kind": clause.kind, "game": clause.game, "topics": " ".join(clause.topics),
                "idwords": clause.id.replace(".", " ").replace("-", " ")}
@@ -96,11 +100,7 @@ def documents(corpus):
         if cards:
             doc["cardnames"] = prepare(" ".join(dict.fromkeys(cards)), "gu")
             words.append(doc["cardnames"])
-        doc["words"] = " ".join(words)
-        doc["exact"] = accented_words(doc["words"])
-        # Rules and clarifications of the classic game answer most questions; per-card rulings
-        # and variants answer fewer, so at equal match they rank a little lower.
-        doc["_boost"] = PRIORS.get(clause.kind, 1.0) * (1.0 if clause.game == "munchkin" else GAME_PRIOR)
+        doc["exact"] = accented_words(" ".join(words))
         yield doc
 
 
@@ -112,7 +112,8 @@ def content_key(corpus) -> str:
 
     # The corpus read through the cache already knows its key: the rules are not read again.
     rules = corpus.content_key or corpus_key(corpus.root)
-    catalogs = sorted(locales_dir().glob("*/LC_MESSAGES/rules.mo")) + sorted(locales_dir().glob("thesaurus.yaml"))
+    catalogs = (sorted(locales_dir().glob("*/LC_MESSAGES/rules.mo")) + sorted(locales_dir().glob("thesaurus.yaml"))
+                + sorted(locales_dir().glob("search/*.yaml")))
     return content_digest(f"{SCHEMA_VERSION}:{whoosh.versionstring()}:{rules}", catalogs)
 
 
@@ -152,26 +153,64 @@ def build(corpus, target: Path, key: str) -> None:
     start = time.perf_counter()
     target.mkdir(parents=True)
     ix = whoosh_index.create_in(str(target), schema())
-    # One writer process: whoosh's parallel writer numbers documents in whatever order its
-    # workers finish, and the same corpus must always give the same ranking.
-    writer = ix.writer(limitmb=256)
+    # Two writer processes, each writing its own segment, halve the time whoosh spends writing
+    # postings. The segments' order (so the document numbers) depends on which finishes first:
+    # ranking never looks at document numbers, equal scores are ordered by the corpus (tables).
+    writer = ix.writer(limitmb=128, procs=min(2, os.cpu_count() or 1), multisegment=True)
+    texts = {language: clause_texts(corpus, language) for language in LANGUAGES}
+    names = {language: card_names_in(corpus, language) for language in LANGUAGES}
     count, probe = 0, None
-    for doc in documents(corpus):
+    for doc in documents(corpus, texts, names):
         writer.add_document(**doc)
         count += 1
         probe = probe or doc["id"]
     writer.commit()
-    # The concept table is analysed once, here, and loaded with the index (parsing and stemming
-    # the thesaurus on every query would cost more than the search).
-    import pickle
-
-    from referee.search.query import build_thesaurus
-
-    (target / "thesaurus.pickle").write_bytes(pickle.dumps(build_thesaurus(), protocol=pickle.HIGHEST_PROTOCOL))
+    write_tables(ix, target, corpus, texts, names)
     seconds = time.perf_counter() - start
     files = {p.name: p.stat().st_size for p in target.iterdir() if p.is_file()}
     (target / "ready.json").write_text(json.dumps({"key": key, "documents": count, "probe": probe, "files": files,
                                                    "built": time.time(), "build_seconds": round(seconds, 3)}))
+
+
+#: What is computed once per build and loaded with the index, beside whoosh's own files:
+#: the concept table and the field lengths (read on every query), the vocabulary (read when
+#: a word needs correcting).
+TABLES, VOCABULARY = "tables.pickle", "vocabulary.pickle"
+#: the fields queries score
+SCORED = (*LANGUAGES, "exact", "idwords", "cardnames")
+
+
+def write_tables(ix, target: Path, corpus, texts, names) -> None:
+    """Write what queries need besides whoosh's files, so that a query neither parses and stems
+    the thesaurus nor asks whoosh for thousands of field lengths one by one."""
+    import pickle
+
+    from referee.search.query import build_thesaurus
+    from referee.search.ranking import field_lengths
+    from referee.search.spelling import count_words
+
+    with ix.reader() as reader:
+        position = {clause.id: n for n, clause in enumerate(corpus)}
+        stored = [fields for _, fields in reader.iter_docs()]
+        tables = {"thesaurus": build_thesaurus(), "lengths": field_lengths(reader, SCORED),
+                  "order": array("I", (position.get(fields.get("id"), len(position)) for fields in stored)),
+                  "kinds": [fields.get("kind", "") for fields in stored],
+                  "games": [fields.get("game", "") for fields in stored]}
+    (target / TABLES).write_bytes(pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
+    words = [prepare(text, language) for language in LANGUAGES for text in texts[language].values()]
+    words += [prepare(name, "gu") for language in LANGUAGES for spellings in names[language].values()
+              for name in spellings]
+    (target / VOCABULARY).write_bytes(pickle.dumps(count_words(words), protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def read_table(ix, name: str):
+    """One table written with the index (``None`` when it cannot be read)."""
+    import pickle
+
+    try:
+        return pickle.loads((Path(ix.storage.folder) / name).read_bytes())
+    except (OSError, pickle.UnpicklingError, AttributeError, EOFError, ValueError):
+        return None
 
 
 def open_index(corpus, rebuild: bool = False):
@@ -204,10 +243,17 @@ def open_index(corpus, rebuild: bool = False):
 
 
 def _remove_stale(root: Path, key: str) -> None:
-    """Drop indexes of older corpus versions (best effort)."""
+    """Drop indexes of older corpus versions, and builds that crashed long ago (best effort)."""
     for path in root.glob("index-*"):
-        if path.is_dir() and path.name != f"index-{key}" and ".building-" not in path.name:
-            shutil.rmtree(path, ignore_errors=True)
+        if not path.is_dir() or path.name == f"index-{key}":
+            continue
+        building = ".building-" in path.name
+        try:
+            if building and time.time() - path.stat().st_mtime < 2 * LOCK_TIMEOUT:
+                continue  # perhaps another process, for another corpus, is writing it now
+        except OSError:
+            continue
+        shutil.rmtree(path, ignore_errors=True)
 
 
 def info(corpus) -> IndexInfo | None:

@@ -13,10 +13,9 @@ import unicodedata
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from whoosh import query as q
-
 from referee import LANGUAGES
 from referee.search.analysis import TOKEN, has_accent, language_analyzer, prepare, word_analyzer
+from referee.search.ranking import Reading
 
 #: Queries longer than this are cut: the parser's cost grows with the input, players type words.
 MAX_QUERY_CHARS = 200
@@ -24,13 +23,21 @@ MAX_TERMS = 12
 _WORDS = re.compile(TOKEN)
 FILTER = re.compile(r"\b(topic|game|kind|id):(\S+)", re.IGNORECASE)
 LANGUAGE_BOOST, EXACT_BOOST, CORRECTED_BOOST, ID_BOOST = 1.0, 0.4, 0.9, 0.5
-#: share of the other languages' scores a word keeps besides its best one
-TIEBREAK = 0.1
 CARD_BOOST = 1.5
 #: weight of a word from the same concept group (locales/thesaurus.yaml) as the typed word
 RELATED_BOOST = 0.6
 #: extra weight of the language the question is asked in
 ASKED_BOOST = 1.5
+#: Rules and clarifications answer most questions; per-card rulings and variants fewer, so at
+#: an equal match they rank a little lower.
+KIND_PRIORS = {"rule": 1.0, "clarification": 0.95, "errata": 0.95, "card-ruling": 0.85, "variant": 0.85,
+               "optional-rule": 0.85}
+#: A question that names no game is about the classic one (and its expansions, a little less);
+#: Star Munchkin and Epic restate many classic rules, and their copy should not come first.
+GAME_PRIORS = {"munchkin": 1.0, "expansions": 0.9}
+OTHER_GAME_PRIOR = 0.8
+#: key of the game-naming words in the thesaurus table
+GAME_KEY = "*game"
 
 
 @dataclass
@@ -49,7 +56,7 @@ def parse(raw: str) -> Parsed:
     return Parsed(FILTER.sub(" ", text).strip(), filters)
 
 
-def thesaurus() -> dict[tuple[str, str], tuple[str, ...]]:
+def thesaurus() -> dict[str, str]:
     """The concept table: from the open index when it has one (built with it), else made now."""
     return _THESAURUS if _THESAURUS is not None else build_thesaurus()
 
@@ -63,11 +70,15 @@ def use_thesaurus(table) -> None:
 
 
 @lru_cache(maxsize=1)
-def build_thesaurus() -> dict[tuple[str, str], tuple[str, ...]]:
-    """``(language, key) -> the other words of its concept group`` from locales/thesaurus.yaml.
+def build_thesaurus() -> dict[str, str]:
+    """``(language, key) -> the search terms of its concept group`` from locales/thesaurus.yaml.
 
     A query word is looked up by its folded form and by its stem in each language, so
-    "meghaltam", "meghalok" and "Meghaltam" all reach the group of dying.
+    "meghaltam", "meghalok" and "Meghaltam" all reach the group of dying; the group's words
+    are stored already analysed for that language's field. The words that name a game are in
+    the same table, under ``(GAME_KEY, folded word) -> (game,)``. It is built with the index
+    and read on every query, so each entry is one string (``"language:key" -> "term term"``):
+    such a table unpickles in half the time of one holding tuples.
     """
     import yaml
 
@@ -80,17 +91,21 @@ def build_thesaurus() -> dict[tuple[str, str], tuple[str, ...]]:
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
     table: dict[tuple[str, str], set] = {}
     fold = word_analyzer()
+    for game, words in (data.get("games") or {}).items():
+        for word in words or ():
+            for key in (t.text for t in fold(str(word))):
+                table.setdefault((GAME_KEY, key), set()).add(str(game))
     for group in (data.get("concepts") or {}).values():
         for language, words in (group or {}).items():
             if language not in LANGUAGES or not isinstance(words, list):
                 continue
             stems = language_analyzer(language)
-            for word in words:
-                word = str(word)
-                keys = {t.text for t in fold(word)} | {t.text for t in stems(prepare(word, language))}
-                for key in keys:
-                    table.setdefault((language, key), set()).update(str(w) for w in words if str(w) != word)
-    return {key: tuple(sorted(words)) for key, words in table.items()}
+            terms = {str(word): {t.text for t in stems(prepare(str(word), language))} for word in words}
+            group_terms = set().union(*terms.values())
+            for word, own in terms.items():
+                for key in {t.text for t in fold(word)} | own:
+                    table.setdefault((language, key), set()).update(group_terms - own)
+    return {f"{language}:{key}": " ".join(sorted(words)) for (language, key), words in table.items() if words}
 
 
 def _terms(analyzer, text: str) -> list[str]:
@@ -101,8 +116,8 @@ def _terms(analyzer, text: str) -> list[str]:
     return seen[:MAX_TERMS]
 
 
-def build_query(text: str, fixes: dict[str, str] | None = None, language: str | None = None) -> q.Query:
-    """One query over every language field, each analysing the words its own way.
+def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = None) -> list[list[Reading]]:
+    """The query as words to rank by (:mod:`referee.search.ranking`): each word its readings.
 
     Each word scores by its best reading (a disjunction-max): its best language, a word of the
     same concept (locales/thesaurus.yaml), a card name, or — for a word the
@@ -111,77 +126,87 @@ def build_query(text: str, fixes: dict[str, str] | None = None, language: str | 
     says what the player asks about. An accented word spelled exactly as in a clause also
     matches the ``exact`` field, so it ranks above the same word typed without its accents.
     """
-    parts: list[q.Query] = []
-    words = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))][:MAX_TERMS]
+    words: list[list[Reading]] = []
+    typed = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))][:MAX_TERMS]
     fixes = fixes or {}
-    for word in words:
-        alternatives = _readings(word, 1.0, language)
+    for word in typed:
+        readings = _readings(word, 1.0, language)
         fixed = fixes.get(next(iter(t.text for t in word_analyzer()(word)), word))
         if fixed:
-            alternatives += _readings(fixed, CORRECTED_BOOST, language)
-        if alternatives:
-            parts.append(q.DisjunctionMax(alternatives, tiebreak=TIEBREAK))
+            readings += _readings(fixed, CORRECTED_BOOST, language)
+        if readings:
+            words.append(readings)
         if has_accent(word):
-            parts.append(q.Term("exact", word, boost=EXACT_BOOST))
+            words.append([Reading("exact", word, EXACT_BOOST)])
         if fixed and has_accent(fixed):
-            parts.append(q.Term("exact", fixed, boost=EXACT_BOOST * CORRECTED_BOOST))
+            words.append([Reading("exact", fixed, EXACT_BOOST * CORRECTED_BOOST)])
     id_text = " ".join([text, *fixes.values()]).replace(".", " ").replace("-", " ")
     for term in _terms(language_analyzer("en"), id_text):
-        parts.append(q.Term("idwords", term, boost=ID_BOOST))
-    return q.Or(parts)
+        words.append([Reading("idwords", term, ID_BOOST)])
+    return words
 
 
-def _readings(word: str, boost: float, asked: str | None = None) -> list[q.Query]:
+def _readings(word: str, boost: float, asked: str | None = None) -> list[Reading]:
     """Every way one word may match: per language, by concept, as a card name.
 
     The language the player asked in (``asked``) weighs a little more: a word is most likely
     meant in the language the rest of the question is in.
     """
-    alternatives = []
+    readings = []
     related = thesaurus()
     folded = {t.text for t in word_analyzer()(word)}
     for language in LANGUAGES:
         stems = _terms(language_analyzer(language), prepare(word, language))
         weight = boost * (ASKED_BOOST if language == asked else 1.0)
         for term in stems:
-            alternatives.append(q.Term(language, term, boost=LANGUAGE_BOOST * weight))
-        others = {w for key in (*folded, *stems) for w in related.get((language, key), ())}
-        for other in sorted(others):
-            for term in _terms(language_analyzer(language), prepare(other, language)):
-                if term not in stems:
-                    alternatives.append(q.Term(language, term, boost=RELATED_BOOST * weight))
+            readings.append(Reading(language, term, LANGUAGE_BOOST * weight))
+        others = {term for key in (*folded, *stems) for term in related.get(f"{language}:{key}", "").split()}
+        for term in sorted(others.difference(stems)):
+            readings.append(Reading(language, term, RELATED_BOOST * weight))
     for term in _terms(word_analyzer(), word):
-        alternatives.append(q.Term("cardnames", term, boost=CARD_BOOST * boost))
-    return alternatives
+        readings.append(Reading("cardnames", term, CARD_BOOST * boost))
+    return readings
 
 
-def corrections(reader, text: str, language: str | None = None) -> dict[str, str]:
-    """For each query word the index does not know, the word the player most likely meant.
+def named_games(text: str) -> frozenset[str]:
+    """The games a query names ("Star Munchkin laser", "epikus szint") by the thesaurus."""
+    table = thesaurus()
+    return frozenset(game for token in word_analyzer()(text) for game in table.get(f"{GAME_KEY}:{token.text}", "").split())
 
-    Candidates are the index's words (all six languages) one edit away, or one swap of two
-    neighbouring letters away ("crads" -> "cards"). Like any spell checker it prefers the
-    frequent word, and more so one of the asked language, and distrusts candidates shorter than
-    what was typed (a dropped letter is the commoner typo). Numbers are never "corrected".
-    Each correction is searched as another reading of the word the player typed.
+
+def priors(kinds: list[str], games: list[str], named: frozenset[str]) -> list[float]:
+    """How much each document's score counts, from its kind and its game (:data:`KIND_PRIORS`)."""
+    def game_prior(game: str) -> float:
+        if named:
+            return 1.0 if game in named else OTHER_GAME_PRIOR
+        return GAME_PRIORS.get(game, OTHER_GAME_PRIOR)
+
+    return [KIND_PRIORS.get(kind, 1.0) * game_prior(game) for kind, game in zip(kinds, games)]
+
+
+def corrections(speller, reader, text: str, language: str | None = None) -> dict[str, str]:
+    """For each query word the clauses never use, the word the player most likely meant.
+
+    Candidates are the clauses' words (all six languages) one edit away, or one swap of two
+    neighbouring letters away ("crads" -> "cards"), from :class:`~referee.search.spelling.Speller`.
+    Like any spell checker it prefers the frequent word, and more so one of the asked language,
+    and distrusts candidates shorter than what was typed (a dropped letter is the commoner
+    typo). Numbers are never "corrected". Each correction is searched as another reading of
+    the word the player typed.
     """
     out = {}
     for token in word_analyzer()(prepare(text, "gu")):
         word = token.text
-        if len(word) < 3 or word.isdigit() or ("words", word) in reader:
+        if len(word) < 3 or word.isdigit() or word in speller:
             continue
-        candidates = set(reader.terms_within("words", word, 1, prefix=1))
-        for i in range(len(word) - 1):
-            swapped = word[:i] + word[i + 1] + word[i] + word[i + 2:]
-            if ("words", swapped) in reader:
-                candidates.add(swapped)
-        candidates = [c for c in candidates if len(c) >= 3 and not c.isdigit()]
+        candidates = [c for c in speller.one_edit(word) if len(c) >= 3 and not c.isdigit()]
         if candidates:
-            out[word] = max(candidates, key=lambda c: (_likelihood(reader, word, c, language), c))
+            out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
     return out
 
 
-def _likelihood(reader, typed: str, candidate: str, language: str | None) -> float:
-    score = float(reader.doc_frequency("words", candidate))
+def _likelihood(speller, reader, typed: str, candidate: str, language: str | None) -> float:
+    score = float(speller.frequency(candidate))  # its count over all clauses
     if len(candidate) < len(typed):
         score *= 0.3
     if language:
@@ -191,7 +216,10 @@ def _likelihood(reader, typed: str, candidate: str, language: str | None) -> flo
     return score
 
 
-def filter_query(filters: dict[str, str]) -> q.Query | None:
+def filter_query(filters: dict[str, str]):
+    """A whoosh query selecting the clauses the filters allow (``None`` when there are none)."""
+    from whoosh import query as q
+
     clauses = []
     for name, value in filters.items():
         if name == "topic":

@@ -1,0 +1,97 @@
+"""The words of every clause in every language, and what a mistyped word most likely meant.
+
+The vocabulary is counted once, when the index is built, and kept beside it as a plain table
+(word -> how often the clauses use it). Keeping it out of whoosh's postings halves the build:
+whoosh writes a postings block per distinct term, and the clauses' words in six languages are
+as many terms as all the stemmed fields together. Correction then only needs set lookups:
+every string one edit away from the typed word (Norvig's method), which for a word of eight
+letters is about a thousand lookups.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from whoosh.support.charset import accent_map
+
+from referee.search.analysis import TOKEN
+
+_WORD = re.compile(TOKEN)
+_GUJARATI = re.compile(r"[\u0a80-\u0aff]")
+
+
+def fold(word: str) -> str:
+    """Lower case without accents: the form words are compared in (as the ``words`` analyzer)."""
+    return word.lower().translate(accent_map)
+
+
+def count_words(texts) -> dict[str, int]:
+    """How often each folded word occurs in ``texts`` (already NFC, Gujarati endings stripped)."""
+    raw = Counter()
+    for text in texts:
+        raw.update(_WORD.findall(text.lower()))
+    counts: dict[str, int] = {}
+    for word, count in raw.items():
+        key = fold(word)
+        counts[key] = counts.get(key, 0) + count
+    return counts
+
+
+class Speller:
+    """Candidate corrections from a word count table."""
+
+    def __init__(self, counts: dict[str, int]):
+        self.counts = counts
+        letters = {char for word in counts for char in word}
+        # Substituted and inserted letters come from the typed word's own script: a Latin typo
+        # is never "fixed" with a Gujarati letter, and the candidate list stays short.
+        self._gujarati = "".join(sorted(c for c in letters if _GUJARATI.match(c)))
+        self._latin = "".join(sorted(c for c in letters if not _GUJARATI.match(c) and not c.isdigit()))
+
+    def __contains__(self, word: str) -> bool:
+        return word in self.counts
+
+    def frequency(self, word: str) -> int:
+        return self.counts.get(word, 0)
+
+    def one_edit(self, word: str) -> set[str]:
+        """Known words one deletion, insertion, substitution or neighbour swap away.
+
+        The first letter stays (players rarely mistype it, and keeping it cuts the candidates
+        by a factor of the alphabet); a swap of the first two letters is allowed.
+        """
+        alphabet = self._gujarati if _GUJARATI.match(word[:1]) else self._latin
+        head, rest = word[:1], word[1:]
+        splits = [(rest[:i], rest[i:]) for i in range(len(rest) + 1)]
+        edits = {head + a + b[1:] for a, b in splits if b}
+        edits |= {head + a + c + b for a, b in splits for c in alphabet}
+        edits |= {head + a + c + b[1:] for a, b in splits if b for c in alphabet}
+        edits |= {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+        edits.discard(word)
+        return {edit for edit in edits if edit in self.counts}
+
+    def closest(self, word: str, maxdist: int = 2) -> str | None:
+        """The most frequent known word at the smallest distance up to ``maxdist`` (did you mean)."""
+        if word in self.counts:
+            return word
+        found = self.one_edit(word)
+        if not found and maxdist >= 2:
+            found = {w for w in self.counts if w[:1] == word[:1] and abs(len(w) - len(word)) <= 2
+                     and _distance(word, w, 2) <= 2}
+        return max(found, key=lambda w: (self.counts[w], w)) if found else None
+
+
+def _distance(a: str, b: str, limit: int) -> int:
+    """Edit distance with neighbour swaps (optimal string alignment), cut off above ``limit``."""
+    previous2, previous = None, list(range(len(b) + 1))
+    for i, char_a in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, char_b in enumerate(b, 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char_a != char_b))
+            if i > 1 and j > 1 and char_a == b[j - 2] and a[i - 2] == char_b:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        if min(current) > limit:
+            return limit + 1
+        previous2, previous = previous, current
+    return previous[-1]

@@ -1,0 +1,95 @@
+"""The search library in process: its scores are whoosh's BM25F, its builds repeat, its speller
+fixes one edit, and a question that names no game is about the classic one."""
+
+from __future__ import annotations
+
+import pytest
+
+from referee.search.spelling import Speller, count_words
+
+
+@pytest.fixture(scope="module")
+def searcher(tmp_path_factory):
+    import os
+
+    from referee.corpus import load_corpus
+    from referee.search import Searcher
+
+    os.environ["REFEREE_CACHE_DIR"] = str(tmp_path_factory.mktemp("cache"))
+    try:
+        with Searcher(load_corpus()) as opened:
+            yield opened
+    finally:
+        del os.environ["REFEREE_CACHE_DIR"]
+
+
+@pytest.mark.parametrize("field,text", [("en", "monster"), ("hu", "szint"), ("gu", "રાક્ષસ"), ("de", "stuf")])
+def test_term_scores_are_whooshs_bm25f(searcher, field, text):
+    from whoosh import query as q
+    from whoosh.scoring import BM25F
+
+    from referee.search.ranking import BM25_B, BM25_K1
+
+    ours = searcher._ranker.term(field, text)
+    assert ours, (field, text)
+    with searcher.index.searcher(weighting=BM25F(B=BM25_B, K1=BM25_K1)) as plain:
+        theirs = {hit.docnum: hit.score for hit in plain.search(q.Term(field, text), limit=None)}
+    assert set(ours) == set(theirs)
+    for docnum, score in theirs.items():
+        assert ours[docnum] == pytest.approx(score, rel=1e-6)
+
+
+QUERIES = ["sell level 10", "szint eladás", "huir dado", "ભાગી જવું", "Handlanger opfern", "mnster levl",
+           "Star Munchkin laser", "epikus szint", "tie", "Elf"]
+
+
+def test_two_builds_rank_alike(searcher):
+    """Two writer processes number documents in whatever order they finish; rankings must not care."""
+    from referee.search import Searcher
+
+    first = [[(h.id, h.score) for h in searcher.query(text).hits] for text in QUERIES]
+    with Searcher(searcher.corpus, rebuild=True) as rebuilt:
+        again = [[(h.id, h.score) for h in rebuilt.query(text).hits] for text in QUERIES]
+    assert first == again
+
+
+@pytest.mark.parametrize("query,lang,top_game", [
+    ("monster wins ties", "en", "munchkin"),
+    ("Star Munchkin monster wins ties", "en", "star-munchkin"),
+    ("hány szintet kapok a szörnyért", "hu", "munchkin"),
+    ("epikus szint 20", "hu", "epic"),
+    ("sólo un ayudante", "es", "munchkin"),
+    ("Star Munchkin un solo ayudante", "es", "star-munchkin"),
+])
+def test_a_query_naming_no_game_is_about_the_classic_one(searcher, query, lang, top_game):
+    assert searcher.query(query, language=lang).hits[0].game == top_game
+
+
+def test_priors_and_filters_keep_the_total_honest(searcher):
+    everything = searcher.query("monster")
+    star = searcher.query("monster", game="star-munchkin")
+    assert 0 < star.total < everything.total
+    assert all(hit.game == "star-munchkin" for hit in star.hits)
+
+
+SPELLER = Speller(count_words(["the monster monsters level levels cards card dungeon", "szörny kocka", "રાક્ષસ"]))
+
+
+@pytest.mark.parametrize("typed,meant", [
+    ("mnster", "monster"),    # a dropped letter
+    ("monnster", "monster"),  # a doubled one
+    ("levle", "level"),       # two neighbours swapped
+    ("crads", "cards"),
+    ("lavel", "level"),       # one wrong letter
+    ("szorny", "szorny"),     # accents are folded on both sides
+    ("રાક્ષશ", "રાક્ષસ"),       # a Gujarati consonant mistyped
+])
+def test_one_edit_finds_the_word(typed, meant):
+    assert meant in SPELLER.one_edit(typed) or (typed == meant and typed in SPELLER)
+
+
+def test_the_first_letter_stays_and_two_edits_only_for_did_you_mean():
+    assert SPELLER.one_edit("nonster") == set()
+    assert SPELLER.one_edit("dngeonn") == set()
+    assert SPELLER.closest("dngeonn") == "dungeon"
+    assert SPELLER.closest("xyzzy") is None
