@@ -179,3 +179,25 @@ def test_compiled_catalogs_ship_with_the_package():
     for language in TRANSLATED:
         for domain in ("rules", "referee"):
             assert (data_dir("locales") / language / "LC_MESSAGES" / f"{domain}.mo").is_file()
+
+
+def test_a_search_phrase_for_a_missing_clause_is_caught(tmp_path, referee):
+    project = _project_copy(tmp_path)
+    path = project / "locales" / "search" / "hu.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines()
+    lines.append("combat.no-such-clause: [szörny döntetlen]")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = referee("i18n", "check", env={"REFEREE_RULES": str(project / "rules"),
+                                           "REFEREE_LOCALES": str(project / "locales")})
+    assert result.returncode == 2
+    assert f"locales/search/hu.yaml:{len(lines)}: combat.no-such-clause:" in result.stdout, result.stdout[-2000:]
+
+
+def test_every_language_has_search_phrases_for_every_clause(corpus):
+    from referee import LANGUAGES
+    from referee.search.phrases import search_phrases
+
+    for language in LANGUAGES:
+        phrases = search_phrases(language)
+        assert set(phrases) == set(corpus.clauses), language
+        assert all(2 <= len(found) <= 6 for found in phrases.values()), language

@@ -6,7 +6,8 @@
 - ``{placeholders}`` are the same set on both sides;
 - glossary terms (``locales/glossary.yaml``) are rendered with the language's accepted forms;
 - nothing is stale: each template matches a fresh extraction, each catalog matches what
-  ``pybabel update`` would make of it, each ``.mo`` matches what ``pybabel compile`` would write.
+  ``pybabel update`` would make of it, each ``.mo`` matches what ``pybabel compile`` would write;
+- the search phrases (``locales/search/<lang>.yaml``) name clauses that exist.
 """
 
 from __future__ import annotations
@@ -192,4 +193,6 @@ def check_catalogs(corpus) -> list[Problem]:
             if stale_mo(catalog, path.with_suffix(".mo")):
                 problems.append(Problem(name, None, "", "the compiled .mo is missing or older than the "
                                                         ".po; run `referee i18n compile`"))
-    return problems
+    from referee.search.phrases import check_search_phrases
+
+    return problems + check_search_phrases(corpus)
