@@ -71,7 +71,7 @@ def index(rebuild: bool = typer.Option(False, "--rebuild", help=_("Build the sea
 
     corpus = load_corpus()
     if rebuild or not info:
-        open_index(corpus, rebuild=rebuild)
+        open_index(corpus, rebuild=rebuild).reader.close()
     found = describe(corpus)
     if found is None:
         render.emit([_("no index built yet; `referee index --rebuild` builds it")])

@@ -43,12 +43,14 @@ class Searcher:
         from referee.search.query import use_thesaurus
         from referee.search.ranking import Ranker
 
+        from whoosh.searching import Searcher as WhooshSearcher
+
         self.corpus = corpus
-        self.index = open_index(corpus, rebuild=rebuild)
+        self.index, reader = open_index(corpus, rebuild=rebuild)
         tables = read_table(self.index, TABLES) or {}
         if "thesaurus" in tables:
             use_thesaurus(tables["thesaurus"])  # else it is built from locales/ on first use
-        self._searcher = self.index.searcher()
+        self._searcher = WhooshSearcher(reader, fromindex=self.index)
         self._ranker = Ranker(self._searcher.reader(), tables.get("lengths"), tables.get("order"))
         count = self._ranker.count
         self._kinds = tables.get("kinds") or [self._searcher.stored_fields(n).get("kind", "") for n in range(count)]
@@ -62,7 +64,7 @@ class Searcher:
             from referee.search.index import VOCABULARY, read_table
             from referee.search.spelling import Speller
 
-            self._speller = Speller(read_table(self.index, VOCABULARY) or {})
+            self._speller = Speller.from_table(read_table(self.index, VOCABULARY))
         return self._speller
 
     def close(self) -> None:

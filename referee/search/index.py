@@ -15,6 +15,7 @@ import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, KEYWORD, TEXT, Schema
@@ -25,7 +26,7 @@ from referee.data import locales_dir
 from referee.search.analysis import accented_words, exact_analyzer, language_analyzer, prepare, word_analyzer
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 18
+SCHEMA_VERSION = 19
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -127,8 +128,20 @@ class IndexInfo:
     build_seconds: float
 
 
-def _ready(path: Path, key: str):
-    """The open index at ``path`` if it is complete and healthy, else ``None``."""
+class Opened(NamedTuple):
+    """An index from the cache and one reader on it (open: the caller closes it)."""
+
+    index: object
+    reader: object
+
+
+def _ready(path: Path, key: str) -> Opened | None:
+    """The index at ``path`` with a reader, if it is complete and healthy, else ``None``.
+
+    One reader serves the checks and then the queries: every further reader (or document
+    count) would read the table of contents and open the segments again.
+    """
+    reader = None
     try:
         marker = json.loads((path / "ready.json").read_text())
         if marker.get("key") != key:
@@ -139,12 +152,17 @@ def _ready(path: Path, key: str):
             if (path / name).stat().st_size != size:
                 return None
         ix = whoosh_index.open_dir(str(path))
-        if ix.doc_count() != marker.get("documents"):
-            return None
-        with ix.searcher() as searcher:  # touches the segment files: truncation shows here
-            searcher.document(id=marker.get("probe"))
-        return ix
+        reader = ix.reader()
+        if reader.doc_count() != marker.get("documents"):
+            raise ValueError("document count")
+        # touches the segment files: truncation shows here
+        docnum = reader.first_id("id", marker.get("probe"))
+        if reader.stored_fields(docnum).get("id") != marker.get("probe"):
+            raise ValueError("probe")
+        return Opened(ix, reader)
     except Exception:
+        if reader is not None:
+            reader.close()
         return None
 
 
@@ -187,7 +205,7 @@ def write_tables(ix, target: Path, corpus, texts, names) -> None:
 
     from referee.search.query import build_thesaurus
     from referee.search.ranking import field_lengths
-    from referee.search.spelling import count_words
+    from referee.search.spelling import Speller, count_words
 
     with ix.reader() as reader:
         position = {clause.id: n for n, clause in enumerate(corpus)}
@@ -200,7 +218,7 @@ def write_tables(ix, target: Path, corpus, texts, names) -> None:
     words = [prepare(text, language) for language in LANGUAGES for text in texts[language].values()]
     words += [prepare(name, "gu") for language in LANGUAGES for spellings in names[language].values()
               for name in spellings]
-    (target / VOCABULARY).write_bytes(pickle.dumps(count_words(words), protocol=pickle.HIGHEST_PROTOCOL))
+    (target / VOCABULARY).write_bytes(pickle.dumps(Speller(count_words(words)).table(), protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def read_table(ix, name: str):
@@ -213,23 +231,23 @@ def read_table(ix, name: str):
         return None
 
 
-def open_index(corpus, rebuild: bool = False):
+def open_index(corpus, rebuild: bool = False) -> Opened:
     """The index for this corpus, from the cache, building it (once, under a lock) if needed."""
-    from filelock import FileLock
-
     key = content_key(corpus)
     root = cache_dir()
     final = root / f"index-{key}"
     if not rebuild:
-        ix = _ready(final, key)
-        if ix is not None:
-            return ix
+        opened = _ready(final, key)
+        if opened is not None:
+            return opened
+    from filelock import FileLock  # imported here: it costs more than a warm search
+
     root.mkdir(parents=True, exist_ok=True)
     with FileLock(str(root / f"index-{key}.lock"), timeout=LOCK_TIMEOUT):
         if not rebuild:
-            ix = _ready(final, key)  # another process may have built it while we waited
-            if ix is not None:
-                return ix
+            opened = _ready(final, key)  # another process may have built it while we waited
+            if opened is not None:
+                return opened
         temporary = root / f"index-{key}.building-{os.getpid()}"
         shutil.rmtree(temporary, ignore_errors=True)
         build(corpus, temporary, key)
@@ -239,7 +257,8 @@ def open_index(corpus, rebuild: bool = False):
         with open(root / "builds.log", "a", encoding="utf-8") as log:
             log.write(f"{time.time():.3f} {os.getpid()} {key}\n")
         _remove_stale(root, key)
-        return whoosh_index.open_dir(str(final))
+        ix = whoosh_index.open_dir(str(final))
+        return Opened(ix, ix.reader())
 
 
 def _remove_stale(root: Path, key: str) -> None:

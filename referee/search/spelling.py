@@ -41,13 +41,27 @@ def count_words(texts) -> dict[str, int]:
 class Speller:
     """Candidate corrections from a word count table."""
 
-    def __init__(self, counts: dict[str, int]):
+    def __init__(self, counts: dict[str, int], alphabets: tuple[str, str] | None = None):
         self.counts = counts
-        letters = {char for word in counts for char in word}
-        # Substituted and inserted letters come from the typed word's own script: a Latin typo
-        # is never "fixed" with a Gujarati letter, and the candidate list stays short.
-        self._gujarati = "".join(sorted(c for c in letters if _GUJARATI.match(c)))
-        self._latin = "".join(sorted(c for c in letters if not _GUJARATI.match(c) and not c.isdigit()))
+        if alphabets is None:
+            letters = {char for word in counts for char in word}
+            # Substituted and inserted letters come from the typed word's own script: a Latin
+            # typo is never "fixed" with a Gujarati letter, and the candidate list stays short.
+            alphabets = ("".join(sorted(c for c in letters if _GUJARATI.match(c))),
+                         "".join(sorted(c for c in letters if not _GUJARATI.match(c) and not c.isdigit())))
+        self._gujarati, self._latin = alphabets
+
+    def table(self) -> dict:
+        """What :meth:`from_table` needs, to be pickled with the index (the alphabets included:
+        finding them again means reading every letter of every word)."""
+        return {"counts": self.counts, "alphabets": (self._gujarati, self._latin)}
+
+    @classmethod
+    def from_table(cls, table) -> "Speller":
+        try:
+            return cls(table["counts"], tuple(table["alphabets"]))
+        except (TypeError, KeyError, ValueError):
+            return cls({})
 
     def __contains__(self, word: str) -> bool:
         return word in self.counts
