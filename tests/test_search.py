@@ -88,6 +88,24 @@ def test_gujarati_words_are_kept_whole():
     assert tokens == ["મંચકીનનો", "ઉદ્દેશ"]
 
 
+@pytest.mark.parametrize("forms", [
+    ["મરવું", "મર્યા", "મરે", "મર્યો"],           # to die: infinitive, participles, present
+    ["ખજાનો", "ખજાના", "ખજાનાની", "ખજાનામાં"],    # treasure, with case endings
+    ["જીતવું", "જીતે", "જીતાય", "જીત્યો"],         # to win, the passive included
+])
+def test_gujarati_inflections_meet_at_one_stem(forms):
+    from referee.search.analysis import prepare
+
+    assert len({prepare(form, "gu") for form in forms}) == 1, [prepare(form, "gu") for form in forms]
+
+
+def test_gujarati_function_words_go_before_stemming():
+    from referee.search.analysis import prepare
+
+    assert prepare("મારો", "gu") == ""          # "my" is dropped whole ...
+    assert prepare("મારવું", "gu") == "માર"      # ... so it never meets "to kill"
+
+
 def test_a_gujarati_query_finds_running_away(shared_cache):
     found = ids(search("ભાગી", "જવું", "--lang", "gu", env=shared_cache))[:5]
     assert any(i.startswith("running-away.") for i in found), found

@@ -40,20 +40,51 @@ GUJARATI_STOP = frozenset("""
 """.split())
 
 
+#: Verb endings (infinitive, participles, tenses, the passive) and the final vowel signs of
+#: gender, number and oblique case, longest first: a light stemmer in the manner of
+#: Ramanathan and Rao's for Hindi, which strips one such ending and nothing else.
+GUJARATI_ENDINGS = sorted(
+    ("વાનું", "વાની", "વાનો", "વાના", "વું", "વા", "ીને", "તાં", "તા", "તો", "તી", "તું", "્યાં", "્યા", "્યો",
+     "્યું", "ાયો", "ાયા", "ાય", "શે", "શો", "ું", "ો", "ી", "ા", "ે", "ાં", "ૂ", "ુ", "િ"), key=len, reverse=True)
+
+
+_VOWEL_SIGN = re.compile(r"[\u0abe-\u0acc]$")
+
+
 def gujarati_stem(word: str) -> str:
-    """Strip one common case ending, keeping at least two characters of stem."""
+    """Strip one common case ending, then one verb or vowel ending, keeping two characters.
+
+    A case ending is taken off only where what remains looks like a stem: it ends in a
+    consonant, or is long enough. "ઘરનો" (of the house) loses "નો"; "ખજાનો" (treasure) does
+    not, since "ખજા" is no word: its "ો" goes in the second step, as in "ખજાના", "ખજાનાની".
+    """
     for suffix in GUJARATI_SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 2:
-            return word[: -len(suffix)]
+        if word.endswith(suffix):
+            rest = word[: -len(suffix)]
+            if len(rest) >= 4 or (len(rest) >= 2 and not _VOWEL_SIGN.search(rest)):
+                word = rest
+            break
+    for ending in GUJARATI_ENDINGS:
+        if word.endswith(ending) and len(word) - len(ending) >= 2:
+            return word[: -len(ending)]
     return word
 
 
 def prepare(text: str, language: str) -> str:
-    """The text as whoosh should see it: NFC, and Gujarati words with their endings stripped."""
+    """The text as whoosh should see it: NFC, and Gujarati words with their endings stripped.
+
+    Gujarati function words go before stemming: stemmed, "મારો" (my) would become "માર",
+    the stem of "મારવું" (to kill). Apply once: a stem is not stemmed again.
+    """
     text = unicodedata.normalize("NFC", text)
     if language == "gu":
-        text = _GU_WORD.sub(lambda m: gujarati_stem(m.group(0)), text)
+        text = _GU_WORD.sub(_gujarati_word, text)
     return text
+
+
+def _gujarati_word(match) -> str:
+    word = match.group(0)
+    return "" if word in GUJARATI_STOP else gujarati_stem(word)
 
 
 @lru_cache(maxsize=None)
@@ -67,8 +98,6 @@ def language_analyzer(language: str):
     chain = RegexTokenizer(TOKEN) | LowercaseFilter()
     if language in STEMMED:
         chain = chain | StopFilter(lang=language) | StemFilter(lang=language)
-    elif language == "gu":
-        chain = chain | StopFilter(stoplist=GUJARATI_STOP, minsize=1)
     return chain | CharsetFilter(accent_map)
 
 

@@ -125,6 +125,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     would let words several languages share ("monster", "level", "Elf") drown the one word that
     says what the player asks about. An accented word spelled exactly as in a clause also
     matches the ``exact`` field, so it ranks above the same word typed without its accents.
+    The text is prepared here, once (NFC; Gujarati function words out, endings stripped).
     """
     words: list[list[Reading]] = []
     typed = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))][:MAX_TERMS]
@@ -156,7 +157,7 @@ def _readings(word: str, boost: float, asked: str | None = None) -> list[Reading
     related = thesaurus()
     folded = {t.text for t in word_analyzer()(word)}
     for language in LANGUAGES:
-        stems = _terms(language_analyzer(language), prepare(word, language))
+        stems = _terms(language_analyzer(language), word)  # already prepared: see plan()
         weight = boost * (ASKED_BOOST if language == asked else 1.0)
         for term in stems:
             readings.append(Reading(language, term, LANGUAGE_BOOST * weight))
@@ -210,7 +211,7 @@ def _likelihood(speller, reader, typed: str, candidate: str, language: str | Non
     if len(candidate) < len(typed):
         score *= 0.3
     if language:
-        stems = _terms(language_analyzer(language), prepare(candidate, language))
+        stems = _terms(language_analyzer(language), candidate)  # vocabulary words are prepared
         if stems and (language, stems[0]) in reader:
             score *= 3
     return score
