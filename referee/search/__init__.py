@@ -9,7 +9,6 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from referee import LANGUAGES
 

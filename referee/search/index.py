@@ -2,8 +2,10 @@
 
 The index is built into a temporary directory beside its final place and renamed into place
 while a file lock is held, so concurrent first runs build it once and a crashed build never
-leaves half an index. A ``ready.json`` written last records the key and the document count;
-an index without it, with another count, or that whoosh cannot open is rebuilt.
+leaves half an index. A ``ready.json`` written last records the key, the document count and
+every file's size; an index without it, with another count or a file of another size, or that
+whoosh cannot open is rebuilt. Beside whoosh's segments lie two pickled tables computed at
+build time (:func:`write_tables`): what every query needs, and the vocabulary for typos.
 """
 
 from __future__ import annotations
@@ -218,7 +220,8 @@ def write_tables(ix, target: Path, corpus, texts, names) -> None:
     words = [prepare(text, language) for language in LANGUAGES for text in texts[language].values()]
     words += [prepare(name, "gu") for language in LANGUAGES for spellings in names[language].values()
               for name in spellings]
-    (target / VOCABULARY).write_bytes(pickle.dumps(Speller(count_words(words)).table(), protocol=pickle.HIGHEST_PROTOCOL))
+    vocabulary = Speller(count_words(words)).table()
+    (target / VOCABULARY).write_bytes(pickle.dumps(vocabulary, protocol=pickle.HIGHEST_PROTOCOL))
 
 
 def read_table(ix, name: str):

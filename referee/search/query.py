@@ -2,8 +2,10 @@
 
 Every language field is searched at once: the query is analysed with each field's own
 analyzer (so "szint eladás" is stemmed as Hungarian in the Hungarian field and as English in
-the English one). Exact forms score above accent-folded ones, and one-edit typos are forgiven
-through fuzzy terms that weigh much less, so they never drown an exact hit.
+the English one). Exact forms score above accent-folded ones. A word no clause uses is read
+as the word the player most likely meant as well (one edit away); words the clauses do use
+are never "corrected", so a typo fix cannot drown an exact hit. The result is a plan of
+words and their readings, which :mod:`referee.search.ranking` scores.
 """
 
 from __future__ import annotations
@@ -172,7 +174,8 @@ def _readings(word: str, boost: float, asked: str | None = None) -> list[Reading
 def named_games(text: str) -> frozenset[str]:
     """The games a query names ("Star Munchkin laser", "epikus szint") by the thesaurus."""
     table = thesaurus()
-    return frozenset(game for token in word_analyzer()(text) for game in table.get(f"{GAME_KEY}:{token.text}", "").split())
+    return frozenset(game for token in word_analyzer()(text)
+                     for game in table.get(f"{GAME_KEY}:{token.text}", "").split())
 
 
 def priors(kinds: list[str], games: list[str], named: frozenset[str]) -> list[float]:
