@@ -51,6 +51,7 @@ GUJARATI_ENDINGS = sorted(
 _VOWEL_SIGN = re.compile(r"[\u0abe-\u0acc]$")
 
 
+@lru_cache(maxsize=65536)  # a text repeats its words: each is stemmed once
 def gujarati_stem(word: str) -> str:
     """Strip one common case ending, then one verb or vowel ending, keeping two characters.
 

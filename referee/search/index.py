@@ -70,7 +70,7 @@ def card_names_in(corpus, language: str) -> dict[str, list[str]]:
 
 def clause_texts(corpus, language: str) -> dict[str, str]:
     """Searchable text of every clause in one language: title twice (it weighs more), text, note,
-    and the players' phrases for it."""
+    and the players' phrases for it — prepared for whoosh (:func:`~referee.search.analysis.prepare`)."""
     from referee.i18n.catalogs import RuleText
     from referee.search.phrases import search_phrases
 
@@ -84,7 +84,7 @@ def clause_texts(corpus, language: str) -> dict[str, str]:
             parts = []  # untranslated: the English field already holds the text
         parts += phrases.get(clause.id, [])
         if any(parts):
-            out[clause.id] = " ".join(p for p in parts if p)
+            out[clause.id] = prepare(" ".join(p for p in parts if p), language)
     return out
 
 
@@ -97,8 +97,8 @@ def documents(corpus, texts: dict[str, dict[str, str]], names: dict[str, dict[st
         for language in LANGUAGES:
             value = texts[language].get(clause.id)
             if value:
-                doc[language] = prepare(value, language)
-                words.append(doc[language])
+                doc[language] = value
+                words.append(value)
         cards = [name for language in LANGUAGES for card in clause.cards for name in names[language].get(card, [card])]
         if cards:
             doc["cardnames"] = prepare(" ".join(dict.fromkeys(cards)), "gu")
@@ -217,7 +217,7 @@ def write_tables(ix, target: Path, corpus, texts, names) -> None:
                   "kinds": [fields.get("kind", "") for fields in stored],
                   "games": [fields.get("game", "") for fields in stored]}
     (target / TABLES).write_bytes(pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
-    words = [prepare(text, language) for language in LANGUAGES for text in texts[language].values()]
+    words = [text for language in LANGUAGES for text in texts[language].values()]
     words += [prepare(name, "gu") for language in LANGUAGES for spellings in names[language].values()
               for name in spellings]
     vocabulary = Speller(count_words(words)).table()
