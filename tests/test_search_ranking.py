@@ -93,3 +93,26 @@ def test_the_first_letter_stays_and_two_edits_only_for_did_you_mean():
     assert SPELLER.one_edit("dngeonn") == set()
     assert SPELLER.closest("dngeonn") == "dungeon"
     assert SPELLER.closest("xyzzy") is None
+
+
+@pytest.mark.parametrize("query,lang,question_word,subject_word", [
+    ("hoeveel gooien om te vluchten", "nl", "hoeveel", "vluchten"),
+    ("hány szintet kapok", "hu", "hány", "szintet"),
+    ("cuántos ayudantes puedo tener", "es", "puedo", "ayudantes"),
+    ("wann darf ich fliehen", "de", "darf", "fliehen"),
+    ("how many helpers", "en", "many", "helpers"),
+    ("કેટલા હેલ્પર રાખી શકાય", "gu", "કેટલા", "હેલ્પર"),
+])
+def test_words_of_the_question_weigh_less_than_its_subject(searcher, query, lang, question_word, subject_word):
+    from referee.search.analysis import language_analyzer, prepare
+    from referee.search.query import plan
+
+    def term(word):
+        return next(t.text for t in language_analyzer(lang)(prepare(word, lang)))
+
+    weight = {}
+    for readings in plan(query, language=lang):
+        for reading in readings:
+            if reading.field == lang:
+                weight[reading.text] = max(weight.get(reading.text, 0), reading.boost)
+    assert weight[term(question_word)] < weight[term(subject_word)] / 2, weight

@@ -28,7 +28,7 @@ from referee.data import locales_dir
 from referee.search.analysis import accented_words, exact_analyzer, language_analyzer, prepare, word_analyzer
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 20
+SCHEMA_VERSION = 21
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2

@@ -40,6 +40,8 @@ GAME_PRIORS = {"munchkin": 1.0, "expansions": 0.9}
 OTHER_GAME_PRIOR = 0.8
 #: key of the game-naming words in the thesaurus table
 GAME_KEY = "*game"
+#: key of the question words in the thesaurus table, and how much such a word weighs
+QUESTION_KEY, QUESTION_WEIGHT = "?", 0.25
 
 
 @dataclass
@@ -78,7 +80,8 @@ def build_thesaurus() -> dict[str, str]:
     A query word is looked up by its folded form and by its stem in each language, so
     "meghaltam", "meghalok" and "Meghaltam" all reach the group of dying; the group's words
     are stored already analysed for that language's field. The words that name a game are in
-    the same table, under ``(GAME_KEY, folded word) -> (game,)``. It is built with the index
+    the same table, under ``(GAME_KEY, folded word) -> (game,)``, and so are the question
+    words (``"?:language:term"``). It is built with the index
     and read on every query, so each entry is one string (``"language:key" -> "term term"``):
     such a table unpickles in half the time of one holding tuples.
     """
@@ -97,6 +100,12 @@ def build_thesaurus() -> dict[str, str]:
         for word in words or ():
             for key in (t.text for t in fold(str(word))):
                 table.setdefault((GAME_KEY, key), set()).add(str(game))
+    for language, words in (data.get("questions") or {}).items():
+        if language in LANGUAGES:
+            stems = language_analyzer(language)
+            for word in words or ():
+                for term in (t.text for t in stems(prepare(str(word), language))):
+                    table[(f"{QUESTION_KEY}:{language}", term)] = {QUESTION_KEY}
     for group in (data.get("concepts") or {}).values():
         for language, words in (group or {}).items():
             if language not in LANGUAGES or not isinstance(words, list):
@@ -161,6 +170,10 @@ def _readings(word: str, boost: float, asked: str | None = None) -> list[Reading
     for language in LANGUAGES:
         stems = _terms(language_analyzer(language), word)  # already prepared: see plan()
         weight = boost * (ASKED_BOOST if language == asked else 1.0)
+        if any(f"{QUESTION_KEY}:{language}:{term}" in related for term in stems):
+            # a word of the question, not of its subject: no synonyms, and a quarter of the weight
+            readings += [Reading(language, term, LANGUAGE_BOOST * weight * QUESTION_WEIGHT) for term in stems]
+            continue
         for term in stems:
             readings.append(Reading(language, term, LANGUAGE_BOOST * weight))
         others = {term for key in (*folded, *stems) for term in related.get(f"{language}:{key}", "").split()}
