@@ -145,16 +145,30 @@ def _index_dir(env: dict) -> Path:
     return Path(json.loads(run_referee("index", "--info", "--json", env=env).stdout)["path"])
 
 
-def test_deleted_index_files_are_rebuilt(cache):
-    expected = ids(search("sell", "level", env=cache))
+#: one of each kind of file the index is made of: whoosh's segments and table of contents,
+#: the tables every query reads, the vocabulary typos are corrected against
+INDEX_FILES = [".seg", ".toc", "tables.pickle", "vocabulary.pickle"]
+
+
+@pytest.mark.parametrize("damage", ["delete", "truncate"])
+@pytest.mark.parametrize("kind", INDEX_FILES)
+def test_a_damaged_index_file_is_rebuilt_without_a_wrong_answer(cache, kind, damage):
+    expected = [ids(search(*query.split(), env=cache)) for query in ("sell level", "mnster levl")]
     folder = _index_dir(cache)
-    for path in folder.iterdir():
-        if path.suffix in (".seg", ".toc") or path.name.endswith(".seg"):
+    victims = [path for path in folder.iterdir() if path.name.endswith(kind)]
+    assert victims, kind
+    for path in victims:
+        if damage == "delete":
             path.unlink()
-    assert ids(search("sell", "level", env=cache)) == expected
+        else:
+            path.write_bytes(path.read_bytes()[: path.stat().st_size // 3])
+    for query, answer in zip(("sell level", "mnster levl"), expected):
+        result = run_referee("search", *query.split(), "--json", env=cache)
+        assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
+        assert ids(json.loads(result.stdout)) == answer
 
 
-def test_truncated_index_files_are_rebuilt(cache):
+def test_every_index_file_truncated_at_once_is_rebuilt(cache):
     expected = ids(search("sell", "level", env=cache))
     folder = _index_dir(cache)
     for path in folder.iterdir():
