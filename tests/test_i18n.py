@@ -201,3 +201,18 @@ def test_every_language_has_search_phrases_for_every_clause(corpus):
         phrases = search_phrases(language)
         assert set(phrases) == set(corpus.clauses), language
         assert all(2 <= len(found) <= 6 for found in phrases.values()), language
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+@pytest.mark.parametrize("args,english", [
+    (["search", "--bogus", "x"], "No such option"),
+    (["rule"], "Missing argument"),
+    (["search", "x", "--limit", "abc"], "is not a valid"),
+    (["rule", "a", "b"], "Unexpected extra"),
+])
+def test_usage_errors_speak_the_chosen_language(language, args, english, referee):
+    result = referee("--lang", language, *args)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert english not in result.stderr and "for help" not in result.stderr, result.stderr
+    english_result = referee("--lang", "en", *args)
+    assert english in english_result.stderr and english_result.returncode == 2

@@ -71,7 +71,12 @@ def main() -> None:
     except Exception as exc:
         # Usage errors from the parser (typer vendors click) know their message and exit code.
         if callable(getattr(exc, "show", None)) and isinstance(getattr(exc, "exit_code", None), int):
-            exc.show()
+            if hasattr(exc, "ctx") and type(exc).__name__ != "NoArgsIsHelpError":
+                from referee.cli import usage_errors
+
+                usage_errors.show(exc)
+            else:
+                exc.show()
             sys.exit(exc.exit_code)
         if type(exc).__name__ in ("Exit", "Abort"):
             sys.exit(getattr(exc, "exit_code", 1))

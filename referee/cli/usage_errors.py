@@ -1,0 +1,77 @@
+"""Usage errors (unknown option, missing argument, bad value) told in the chosen language.
+
+Typer's vendored click writes these messages as fixed English f-strings, so they cannot be
+translated where they are made. Each error class keeps what it is about (the option's name,
+the parameter, the suggestions), and :func:`show` words the message anew from the catalog.
+A message this module does not know is shown as click wrote it.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+
+from referee.i18n.catalogs import _
+
+#: click's wording of a bad value or option use -> the same in the catalog
+_VALUE_MESSAGES = (
+    (re.compile(r"^(?P<value>.+) is not a valid (?P<type>int|int range|float|float range)\.$"),
+     lambda m: (_("{value} is not a valid whole number.") if m["type"].startswith("int")
+                else _("{value} is not a valid number.")).format(value=m["value"])),
+    (re.compile(r"^(?P<value>.+) is not one of (?P<choices>.+)\.$"),
+     lambda m: _("{value} is not one of {choices}.").format(value=m["value"], choices=m["choices"])),
+    (re.compile(r"^Option (?P<name>'[^']+') requires an argument\.$"),
+     lambda m: _("Option {name} requires a value.").format(name=m["name"])),
+    (re.compile(r"^Option (?P<name>'[^']+') does not take a value\.$"),
+     lambda m: _("Option {name} does not take a value.").format(name=m["name"])),
+    (re.compile(r"^Got unexpected extra argument\(s\) \((?P<extra>.*)\)$"),
+     lambda m: _("Unexpected extra argument(s): {extra}").format(extra=m["extra"])),
+)
+
+
+def message(error) -> str:
+    """The error's message in the current language."""
+    kind = type(error).__name__
+    if kind == "NoSuchOption":
+        text = _("No such option: {name}").format(name=error.option_name)
+        if error.possibilities:
+            text += " " + _("(Did you mean: {options}?)").format(options=", ".join(sorted(error.possibilities)))
+        return text
+    if kind == "MissingParameter":
+        name = _hint(error)
+        if (error.param_type or getattr(error.param, "param_type_name", "")) == "option":
+            return _("Missing option {name}.").format(name=name)
+        return _("Missing argument {name}.").format(name=name)
+    if kind == "BadParameter":
+        return _("Invalid value for {name}: {reason}").format(name=_hint(error), reason=_reason(error.message))
+    return _reason(error.format_message())
+
+
+def _hint(error) -> str:
+    hint = error.param_hint
+    if hint is None and error.param is not None:
+        hint = error.param.get_error_hint(error.ctx)
+    if isinstance(hint, (list, tuple)):
+        hint = " / ".join(repr(h) for h in hint)
+    return str(hint or "")
+
+
+def _reason(text: str) -> str:
+    for pattern, words in _VALUE_MESSAGES:
+        found = pattern.match(text)
+        if found:
+            return words(found)
+    return text
+
+
+def show(error, file=None) -> None:
+    """Print usage, a hint and the message, as click would, in the current language."""
+    file = file or sys.stderr
+    ctx = error.ctx
+    if ctx is not None:
+        print(ctx.get_usage(), file=file)
+        if ctx.command.get_help_option(ctx) is not None:
+            print(_("Try '{command} {option}' for help.").format(command=ctx.command_path,
+                                                                   option=ctx.help_option_names[0]), file=file)
+        print(file=file)
+    print(f"{_('Error')}: {message(error)}", file=file)
