@@ -51,14 +51,28 @@ class Searcher:
             use_thesaurus(tables["thesaurus"])  # else it is built from locales/ on first use
         self._searcher = WhooshSearcher(reader, fromindex=self.index)
         self._ranker = Ranker(self._searcher.reader(), tables.get("lengths"), tables.get("order"))
-        count = self._ranker.count
-        self._kinds = tables.get("kinds") or [self._searcher.stored_fields(n).get("kind", "") for n in range(count)]
-        self._games = tables.get("games") or [self._searcher.stored_fields(n).get("game", "") for n in range(count)]
+        if "kinds" in tables and "games" in tables:
+            self._kinds, self._games = tables["kinds"], tables["games"]
+        else:  # unreadable tables: the stored fields say the same, more slowly
+            stored = [self._searcher.stored_fields(n) for n in range(self._ranker.count)]
+            self._kinds = [fields.get("kind", "") for fields in stored]
+            self._games = [fields.get("game", "") for fields in stored]
+        self._priors: dict[frozenset[str], list[float]] = {}
         self._speller = None
+
+    def _weights(self, named: frozenset[str]) -> list[float]:
+        """Each clause's prior for a query naming ``named`` games (few distinct sets: kept)."""
+        from referee.search.query import priors
+
+        weights = self._priors.get(named)
+        if weights is None:
+            weights = self._priors[named] = priors(self._kinds, self._games, named)
+        return weights
 
     @property
     def speller(self):
-        """The vocabulary of every clause, read on first need (most queries are spelled right)."""
+        """The vocabulary of every clause, read on the first query that has a word to check
+        (about 2 ms; a search with only short words or numbers never reads it)."""
         if self._speller is None:
             from referee.search.index import VOCABULARY, read_table
             from referee.search.spelling import Speller
@@ -78,7 +92,7 @@ class Searcher:
     def query(self, raw_query: str, language: str = "en", limit: int = 10, game: str | None = None,
               kind: str | None = None, topic: str | None = None, snippets: bool = True) -> Result:
         """Rank the clauses that answer ``raw_query``; snippets are in the language that matched."""
-        from referee.search.query import corrections, filter_query, named_games, parse, plan, priors
+        from referee.search.query import corrections, filter_query, named_games, parse, plan
 
         parsed = parse(raw_query)
         filters = dict(parsed.filters)
@@ -92,8 +106,8 @@ class Searcher:
                      language)
         wanted = filter_query(filters)
         allowed = frozenset(self._searcher.docs_for_query(wanted)) if wanted is not None else None
-        weights = priors(self._kinds, self._games, named_games(parsed.text))
-        ranked, result.total = self._ranker.rank(words, limit=limit, allowed=allowed, priors=weights)
+        ranked, result.total = self._ranker.rank(words, limit=limit, allowed=allowed,
+                                                 priors=self._weights(named_games(parsed.text)))
         for docnum, score, matched in ranked:
             stored = self._searcher.stored_fields(docnum)
             shown = _matched_language(matched, language)

@@ -75,15 +75,15 @@ def use_thesaurus(table) -> None:
 
 @lru_cache(maxsize=1)
 def build_thesaurus() -> dict[str, str]:
-    """``(language, key) -> the search terms of its concept group`` from locales/thesaurus.yaml.
+    """``"language:key" -> "term term …"``: the search terms of a concept group, from
+    locales/thesaurus.yaml.
 
     A query word is looked up by its folded form and by its stem in each language, so
     "meghaltam", "meghalok" and "Meghaltam" all reach the group of dying; the group's words
-    are stored already analysed for that language's field. The words that name a game are in
-    the same table, under ``(GAME_KEY, folded word) -> (game,)``, and so are the question
-    words (``"?:language:term"``). It is built with the index
-    and read on every query, so each entry is one string (``"language:key" -> "term term"``):
-    such a table unpickles in half the time of one holding tuples.
+    are stored already analysed for that language's field. The same table holds the words
+    that name a game (``"*game:folded word" -> "game"``) and the question words
+    (``"?:language:term" -> "?"``). It is built with the index and read on every query, so
+    each entry is one string: such a table unpickles in half the time of one holding tuples.
     """
     import yaml
 
