@@ -189,7 +189,12 @@ def load_situation(text: str, name: str = "<situation>", cards=None) -> model.Si
     ``(facts, suggestions)``, where ``facts`` is the card's record (name and numbers) or
     ``None``. Numbers given in the file win over the card's.
     """
-    data = _parse(text, name)
+    return read_situation(_parse(text, name), name, cards)
+
+
+def read_situation(data: Any, name: str = "<situation>", cards=None) -> model.Situation:
+    """:func:`load_situation` for data already parsed (a mapping built by a program, such as
+    the questions asked on the command line): the same checks, the same model."""
     reader = _Reader(name, cards)
     if not isinstance(data, dict):
         raise InvalidFile([Problem(name, None, "", Message.of("expected a mapping at the top, got {got}",
