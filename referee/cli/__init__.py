@@ -1,8 +1,10 @@
 """The ``referee`` command line: each command parses, calls the library, renders.
 
-:func:`main` chooses the language first (so ``--help`` is translated too), builds the typer
-app, and is the one error boundary: library errors become a message on stderr and their exit
-code; anything unexpected becomes a one-line internal error (``REFEREE_DEBUG=1`` shows the
+:func:`run` is the one error boundary, shared by the console script (:func:`main`) and the
+interactive session (``referee play``): it chooses the language first (so ``--help`` is
+translated too), moves the options that may stand anywhere to the command they belong to,
+runs the command, and turns library errors into a message on stderr and their exit code;
+anything unexpected becomes a one-line internal error (``REFEREE_DEBUG=1`` shows the
 traceback). No input, however malformed, prints a Python traceback.
 """
 
@@ -14,21 +16,51 @@ from typing import Optional
 
 from referee.errors import RefereeError
 
+#: Options every command takes, which may also stand before the command's name
+#: (``referee --lang hu rule combat.ties``): option -> does it take a value.
+ANYWHERE = {"--lang": True, "--json": False}
 
-def _early_language(argv: list[str]) -> str:
-    """The language asked for, read before the parser runs; never fails (the command does)."""
+
+def hoist_options(argv: list[str]) -> tuple[list[str], Optional[str]]:
+    """``argv`` with every ``--lang``/``--json`` moved to the end, where the command declares them,
+    and the last ``--lang`` value given (``None`` if none).
+
+    Click binds an option to the command it follows, so ``referee --json table`` would give the
+    flag to the top level, which has no use for it. Nothing after ``--`` is touched.
+    """
+    head, moved, language = [], [], None
+    end = argv.index("--") if "--" in argv else len(argv)
+    i = 0
+    while i < end:
+        arg = argv[i]
+        name = arg.split("=", 1)[0]
+        if name in ANYWHERE:
+            if ANYWHERE[name] and "=" not in arg:
+                value = argv[i + 1] if i + 1 < end else None
+                moved += [arg] + ([value] if value is not None else [])
+                language = value if name == "--lang" else language
+                i += 2
+                continue
+            if name == "--lang":
+                language = arg.split("=", 1)[1]
+            moved.append(arg)
+        else:
+            head.append(arg)
+        i += 1
+    return head + moved + argv[end:], language
+
+
+def _language(asked: Optional[str]) -> str:
+    """The language to speak: an explicit ``--lang`` must be known, wherever it stood."""
     from referee.errors import BadInput
-    from referee.i18n.locale import choose_language, parse_language
+    from referee.i18n.locale import choose_language
 
-    for i, arg in enumerate(argv):
-        if arg == "--lang" and i + 1 < len(argv):
-            return parse_language(argv[i + 1]) or "en"
-        if arg.startswith("--lang="):
-            return parse_language(arg.split("=", 1)[1]) or "en"
+    if asked is not None:
+        return choose_language(asked)  # raises BadInput for an unknown code: exit 2
     try:
         return choose_language(None)
     except BadInput:
-        return "en"
+        return "en"  # a bad REFEREE_LANG is reported by the command that reads it
 
 
 def build_app():
@@ -43,8 +75,8 @@ def build_app():
                       cls=Group, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False)
     from referee.cli import card_commands, corpus_commands, i18n_commands, judge_command, options, search_commands
 
-    def root(lang: Optional[str] = options.lang()) -> None:
-        # --lang before the command (`referee --lang hu rule …`) was already applied by main().
+    def root(lang: Optional[str] = options.lang(), version: bool = options.version()) -> None:
+        # --lang before the command (`referee --lang hu rule …`) was moved after it by run().
         pass
 
     app.callback()(root)
@@ -54,20 +86,21 @@ def build_app():
     return app
 
 
-def main() -> None:
-    """Run the CLI with one error boundary around every command."""
+def run(argv: list[str], app=None) -> int:
+    """Run one command line (without the program name) and return its exit code."""
     from referee.i18n.catalogs import _, use_language
 
     try:
-        use_language(_early_language(sys.argv[1:]))
+        argv, asked = hoist_options(list(argv))
+        use_language(_language(asked))
         # With standalone_mode off, click returns a command's exit code instead of exiting.
-        code = build_app()(standalone_mode=False)
+        code = (app or build_app())(args=argv, prog_name="referee", standalone_mode=False)
     except RefereeError as exc:
         print(f"referee: {exc.render(_)}", file=sys.stderr)
-        sys.exit(exc.exit_code)
+        return exc.exit_code
     except KeyboardInterrupt:
         print("referee: " + _("interrupted"), file=sys.stderr)
-        sys.exit(130)
+        return 130
     except Exception as exc:
         # Usage errors from the parser (typer vendors click) know their message and exit code.
         if callable(getattr(exc, "show", None)) and isinstance(getattr(exc, "exit_code", None), int):
@@ -77,12 +110,17 @@ def main() -> None:
                 usage_errors.show(exc)
             else:
                 exc.show()
-            sys.exit(exc.exit_code)
+            return exc.exit_code
         if type(exc).__name__ in ("Exit", "Abort"):
-            sys.exit(getattr(exc, "exit_code", 1))
+            return getattr(exc, "exit_code", 1)
         if os.environ.get("REFEREE_DEBUG"):
             raise
         print("referee: " + _("internal error: {error} (set REFEREE_DEBUG=1 to see where)").format(
             error=f"{type(exc).__name__}: {exc}"), file=sys.stderr)
-        sys.exit(70)
-    sys.exit(code if isinstance(code, int) else 0)
+        return 70
+    return code if isinstance(code, int) else 0
+
+
+def main() -> None:
+    """The console script."""
+    sys.exit(run(sys.argv[1:]))

@@ -30,3 +30,16 @@ def kind():
 
 def topic():
     return typer.Option(None, "--topic", metavar="TOPIC", help=_("Only clauses with this topic or tag."))
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        from referee import __version__
+
+        typer.echo(f"referee {__version__}")
+        raise typer.Exit()
+
+
+def version():
+    return typer.Option(False, "--version", is_eager=True, callback=_print_version,
+                        help=_("Print the version and exit."))

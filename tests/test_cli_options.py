@@ -1,0 +1,48 @@
+"""Options anywhere: ``--lang`` and ``--json`` before or after the command; ``--version``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from referee import __version__
+from referee.cli import hoist_options
+
+
+@pytest.mark.parametrize("args", [
+    ("--lang", "hu", "rule", "combat.ties", "--json"),
+    ("rule", "combat.ties", "--lang", "hu", "--json"),
+    ("--json", "--lang=hu", "rule", "combat.ties"),
+    ("--lang", "hu", "--json", "rule", "combat.ties"),
+])
+def test_lang_and_json_work_before_or_after_the_command(args, referee):
+    result = referee(*args)
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["id"] == "combat.ties" and data["lang"] == "hu"
+
+
+@pytest.mark.parametrize("args", [
+    ("--lang", "fr", "rule", "combat.ties"),
+    ("rule", "combat.ties", "--lang", "fr"),
+    ("--lang=xx", "search", "dado"),
+    ("--lang", "fr"),
+])
+def test_an_unknown_language_is_exit_2_wherever_it_stands(args, referee):
+    result = referee(*args)
+    assert result.returncode == 2
+    assert "fr" in result.stderr or "xx" in result.stderr
+    assert "supported languages: en, nl, hu, es, gu, de" in result.stderr
+    assert "Traceback" not in result.stderr and not result.stdout
+
+
+def test_version_prints_the_package_version(referee):
+    result = referee("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"referee {__version__}"
+
+
+def test_nothing_after_a_double_dash_is_moved():
+    assert hoist_options(["--json", "search", "--", "--lang", "x"]) == (["search", "--json", "--", "--lang", "x"], None)
+    assert hoist_options(["--lang", "de", "rule", "x"]) == (["rule", "x", "--lang", "de"], "de")
