@@ -112,3 +112,93 @@ def card_resolver(cards, localized=None):
         return None, suggestions[:5]
 
     return resolve
+
+
+def localizer():
+    """Card names from the catalogs (``card:<id>`` in the rules domain), one catalog per
+    language, each read on first use."""
+    from referee.i18n.catalogs import RuleText
+
+    texts = {}
+
+    def localized(language: str, card: Card) -> str:
+        if language not in texts:
+            texts[language] = RuleText(language)
+        return texts[language](f"card:{card.id}", card.name)
+
+    return localized
+
+
+def exact_cards(cards, names, localized=None) -> list[Card]:
+    """The cards whose name in some language is exactly one of ``names`` (folded), in the
+    order the names come, each card once."""
+    wanted = [fold(name) for name in names]
+    if not any(wanted):
+        return []
+    by_name = name_table(cards, localized)
+    out: list[Card] = []
+    for key in wanted:
+        card = by_name.get(key)
+        if card is not None and card not in out:
+            out.append(card)
+    return out
+
+
+def name_table(cards, localized=None) -> dict[str, Card]:
+    """Every name of every card (English, aliases, the sources', the catalogs'), folded -> card.
+
+    Building it reads the card names of all six catalogs, which costs more than judging a
+    situation does; the table is kept in the user cache, keyed by the cards and the compiled
+    catalogs, so a command that only asks "is this a card?" pays a small file read.
+    """
+    cards = list(cards)
+    key = _name_table_key(cards) if localized is not None else None
+    cached = _read_name_table(key) if key else None
+    by_id = {card.id: card for card in cards}
+    if cached is not None and all(card_id in by_id for card_id in cached.values()):
+        return {name: by_id[card_id] for name, card_id in cached.items()}
+    table: dict[str, Card] = {}
+    for card in cards:
+        for name in (card.name, *card.aliases, *card_names(card, localized).values()):
+            table.setdefault(fold(name), card)
+    if key:
+        _write_name_table(key, {name: card.id for name, card in table.items()})
+    return table
+
+
+def _name_table_key(cards) -> str | None:
+    """Cards and compiled catalogs, by content and file identity (a stat, not a read)."""
+    import zlib
+
+    from referee.data import locales_dir
+
+    try:
+        stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns)
+                       for p in locales_dir().glob("*/LC_MESSAGES/rules.mo"))
+    except OSError:
+        return None
+    text = repr((stats, [(c.id, c.name, c.aliases, sorted(c.names.items())) for c in cards]))
+    return f"{zlib.crc32(text.encode()):08x}{zlib.adler32(text.encode()):08x}"
+
+
+def _read_name_table(key: str) -> dict | None:
+    import json
+
+    from referee.cache import cache_dir
+
+    try:
+        data = json.loads((cache_dir() / f"cardnames-{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def _write_name_table(key: str, data: dict) -> None:
+    import json
+
+    from referee.cache import cache_dir, write_atomic
+
+    try:
+        write_atomic(cache_dir() / f"cardnames-{key}.json", json.dumps(data, ensure_ascii=False).encode("utf-8"))
+    except OSError:
+        pass  # an unwritable cache only costs speed

@@ -77,3 +77,9 @@ class InvalidFile(BadInput):
         head = translate("{count} problem(s) in the {what}:").format(count=len(self.problems),
                                                                       what=translate(self.what))
         return "\n".join([head, *(f"  {p.render(translate)}" for p in self.problems)])
+
+
+class RulesDoNotSettle(RefereeError):
+    """Two clauses apply and disagree with no precedence between them (an engine finding)."""
+
+    exit_code = 3

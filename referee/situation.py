@@ -208,8 +208,28 @@ def read_situation(data: Any, name: str = "<situation>", cards=None) -> model.Si
     return situation
 
 
-def _situation(r: _Reader, data: dict) -> model.Situation | None:
-    r.mapping(data, "", TOP_KEYS)
+def read_table(data: Any, name: str = "<table>", cards=None) -> model.Situation:
+    """A game in progress: a situation without ``combat`` and ``question``, under the same checks.
+
+    The returned situation's ``question`` is ``None``. A table may be in the combat phase
+    without a combat block: the fight itself is asked about, not kept.
+    """
+    reader = _Reader(name, cards)
+    if not isinstance(data, dict):
+        raise InvalidFile([Problem(name, None, "", Message.of("expected a mapping at the top, got {got}",
+                                                              got=_show(data)))], what="table")
+    situation = _situation(reader, data, table=True)
+    if reader.problems:
+        raise InvalidFile(reader.problems, what="table")
+    return situation
+
+
+#: what a table in progress holds: everything of a situation but the fight and the question
+TABLE_KEYS = {key: 0 for key in TOP_KEYS if key not in ("combat", "question")}
+
+
+def _situation(r: _Reader, data: dict, table: bool = False) -> model.Situation | None:
+    r.mapping(data, "", TABLE_KEYS if table else TOP_KEYS)
     game = r.value(data, "game", "", str, "munchkin", choices=model.GAMES)
     expansions = r.strings(data, "expansions", "", choices=model.EXPANSIONS)
     house = _house_rules(r, data.get("house_rules"))
@@ -224,10 +244,15 @@ def _situation(r: _Reader, data: dict) -> model.Situation | None:
     if combat is not None and phase is not None and phase not in COMBAT_PHASES + ("other-turn",):
         r.bad("phase", "{phase} contradicts the combat block (a fight happens in the combat or running-away phase)",
               phase=repr(phase))
-    if combat is None and phase in COMBAT_PHASES:
+    if combat is None and phase in COMBAT_PHASES and not table:
         r.bad("combat", "missing: phase {phase} needs a combat block with the fighter and the monsters", phase=repr(phase))
     if combat is not None and phase is None:
         phase = "combat"
+    if table:
+        if r.problems:
+            return None
+        return model.Situation(players=players, question=None, game=game, expansions=expansions,
+                               house_rules=house, turn=turn, phase=phase, met_monster_this_turn=met)
     question = _question(r, data.get("question"), players)
     if question is not None and question.kind in ("combat", "run-away") and combat is None:
         r.bad("combat", "missing: a {kind} question needs a combat block", kind=question.kind)

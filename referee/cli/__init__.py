@@ -18,11 +18,11 @@ from referee.errors import RefereeError
 
 #: Options every command takes, which may also stand before the command's name
 #: (``referee --lang hu rule combat.ties``): option -> does it take a value.
-ANYWHERE = {"--lang": True, "--json": False}
+ANYWHERE = {"--lang": True, "--json": False, "--table": True}
 
 
 def hoist_options(argv: list[str]) -> tuple[list[str], Optional[str]]:
-    """``argv`` with every ``--lang``/``--json`` moved to the end, where the command declares them,
+    """``argv`` with every ``--lang``/``--json``/``--table`` moved to the end, where the command declares them,
     and the last ``--lang`` value given (``None`` if none).
 
     Click binds an option to the command it follows, so ``referee --json table`` would give the
@@ -73,7 +73,8 @@ def build_app():
 
     app = typer.Typer(name="referee", help=_("Settle Munchkin rules arguments: the rule, its sources, and a verdict."),
                       cls=Group, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False)
-    from referee.cli import card_commands, corpus_commands, i18n_commands, judge_command, options, search_commands
+    from referee.cli import (card_commands, corpus_commands, i18n_commands, judge_command, options,
+                             play, question_commands, search_commands, table_commands)
 
     def root(lang: Optional[str] = options.lang(), version: bool = options.version()) -> None:
         # --lang before the command (`referee --lang hu rule …`) was moved after it by run().
@@ -81,20 +82,36 @@ def build_app():
 
     app.callback()(root)
 
-    for module in (corpus_commands, search_commands, card_commands, judge_command, i18n_commands):
+    for module in (corpus_commands, search_commands, card_commands, judge_command, table_commands, question_commands,
+                   play, i18n_commands):
         module.register(app)
     return app
 
 
+def command_of(app):
+    """The click command a typer app stands for (typer builds it anew on every call: a session
+    keeps this one instead)."""
+    import typer
+
+    if isinstance(app, typer.Typer):
+        import typer.main
+
+        return typer.main.get_command(app)
+    return app
+
+
 def run(argv: list[str], app=None) -> int:
-    """Run one command line (without the program name) and return its exit code."""
+    """Run one command line (without the program name) and return its exit code.
+
+    ``app`` is the typer app or the click command made of it; without it one is built.
+    """
     from referee.i18n.catalogs import _, use_language
 
     try:
         argv, asked = hoist_options(list(argv))
         use_language(_language(asked))
         # With standalone_mode off, click returns a command's exit code instead of exiting.
-        code = (app or build_app())(args=argv, prog_name="referee", standalone_mode=False)
+        code = command_of(app or build_app()).main(args=argv, prog_name="referee", standalone_mode=False)
     except RefereeError as exc:
         print(f"referee: {exc.render(_)}", file=sys.stderr)
         return exc.exit_code

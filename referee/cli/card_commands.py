@@ -9,19 +9,8 @@ import typer
 from referee.cli import options, render
 from referee.cli.help import Command
 from referee.corpus.cards import CARD_TYPES
+from referee.cards import localizer
 from referee.i18n.catalogs import RuleText, _
-
-
-def localizer():
-    """Card names from the catalogs, one RuleText per language, made on first use."""
-    texts = {}
-
-    def localized(language: str, card) -> str:
-        if language not in texts:
-            texts[language] = RuleText(language)
-        return texts[language](f"card:{card.id}", card.name)
-
-    return localized
 
 
 def card_json(corpus, card, text: RuleText, localized) -> dict:

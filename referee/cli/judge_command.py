@@ -9,14 +9,8 @@ import typer
 
 from referee.cli import options, render
 from referee.cli.help import Command
-from referee.errors import BadInput, RefereeError
+from referee.errors import BadInput, RulesDoNotSettle  # noqa: F401  (RulesDoNotSettle: its old home)
 from referee.i18n.catalogs import RuleText, _
-
-
-class RulesDoNotSettle(RefereeError):
-    """Two clauses apply and disagree with no precedence between them (an engine finding)."""
-
-    exit_code = 3
 
 
 def read_input(path: str) -> tuple[str, str]:
@@ -41,27 +35,14 @@ def read_input(path: str) -> tuple[str, str]:
 
 def judge(file: str = typer.Argument(..., metavar="FILE"), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> None:
+    from referee.adjudicate import judge_text
     from referee.corpus import load_corpus
-    from referee.engine import EngineConflict, judge as judge_situation
     from referee.i18n import choose_language
-    from referee.situation import load_situation
-
-    from referee.cards import card_resolver
-    from referee.cli.card_commands import localizer
 
     language = choose_language(lang)
     text, name = read_input(file)
     corpus = load_corpus()
-    situation = load_situation(text, name, cards=card_resolver(corpus.cards.values(), localizer()))
-    try:
-        verdict = judge_situation(situation)
-    except EngineConflict as exc:
-        raise RulesDoNotSettle("{file}: the rules do not settle this: {error}", file=name, error=str(exc)) from None
-    text = RuleText(language)
-    if as_json:
-        render.emit_json(render.verdict_json(corpus, verdict, text))
-    else:
-        render.emit(render.verdict_text(corpus, verdict, text))
+    render.judgement(corpus, judge_text(text, name, corpus), RuleText(language), as_json)
 
 
 def register(app: typer.Typer) -> None:

@@ -43,3 +43,9 @@ def _print_version(value: bool) -> None:
 def version():
     return typer.Option(False, "--version", is_eager=True, callback=_print_version,
                         help=_("Print the version and exit."))
+
+
+def table_path():
+    return typer.Option(None, "--table", metavar="PATH", envvar="REFEREE_TABLE", show_envvar=False,
+                        help=_("The table file (default: REFEREE_TABLE, then table.sqlite3 in the user data "
+                               "directory)."))

@@ -13,7 +13,7 @@ import textwrap
 
 from typing import TYPE_CHECKING
 
-from referee.i18n.catalogs import RuleText, _
+from referee.i18n.catalogs import RuleText, _, ngettext
 
 if TYPE_CHECKING:  # the corpus package is imported by the commands that need it
     from referee.corpus import Clause, Corpus
@@ -108,8 +108,8 @@ def _field(corpus: Corpus, clause_id: str, text: RuleText, name: str) -> str:
     return text(clause_id, getattr(clause, name))
 
 
-def verdict_json(corpus: Corpus, verdict, text: RuleText) -> dict:
-    """A verdict in the contract's ``judge --json`` shape."""
+def verdict_json(corpus: Corpus, verdict, text: RuleText, cards=()) -> dict:
+    """A verdict in the contract's ``judge --json`` shape, with the cards it involves."""
     return {
         "question": verdict.question, "game": verdict.game, "lang": text.language, "verdict": verdict.verdict,
         "details": verdict.details,
@@ -120,7 +120,16 @@ def verdict_json(corpus: Corpus, verdict, text: RuleText) -> dict:
                      "title": _field(corpus, d.clause, text, "title"),
                      "text": _field(corpus, d.clause, text, "text"), "note": d.note.render(_)}
                     for d in verdict.dissent],
+        "cards": [card_note_json(note, text) for note in cards],
     }
+
+
+def card_note_json(note, text: RuleText) -> dict:
+    from referee.cards import card_names, localizer
+
+    card = note.card
+    return {"id": card.id, "name": card_names(card, localizer()).get(text.language, card.name), "name_en": card.name, "type": card.type,
+            "rulings": [{"id": c.id, "kind": c.kind, "title": text(c.id, c.title)} for c in note.rulings]}
 
 
 def verdict_word(word: str) -> str:
@@ -161,7 +170,7 @@ def figure_label(key: str) -> str:
     return labels.get(key, key.replace("_", " "))
 
 
-def verdict_text(corpus: Corpus, verdict, text: RuleText) -> list[str]:
+def verdict_text(corpus: Corpus, verdict, text: RuleText, cards=()) -> list[str]:
     lines = [_("Verdict: {verdict}").format(verdict=verdict_word(verdict.verdict).upper())
              + f"  ({verdict.question}, {verdict.game})", "", _("Figures")]
     for key, value in verdict.details.items():
@@ -175,4 +184,126 @@ def verdict_text(corpus: Corpus, verdict, text: RuleText) -> list[str]:
         for d in verdict.dissent:
             lines.append(f"  [{d.clause}] ({_source_of(corpus, d.clause)}) {_field(corpus, d.clause, text, 'title')}")
             lines += wrap(d.note.render(_), "     ")
+    if cards:
+        lines += ["", _("Rulings on the cards here")]
+        for note in cards:
+            data = card_note_json(note, text)
+            lines.append(f"  {data['name']} ({note.card.id})")
+            for ruling in data["rulings"]:
+                lines += wrap(f"[{ruling['id']}] {ruling['title']}", "     ")
+    return lines
+
+
+def judgement(corpus: Corpus, judged, text: RuleText, as_json: bool) -> None:
+    """Print a judgement (``referee judge`` and every question asked without a file)."""
+    if as_json:
+        emit_json(verdict_json(corpus, judged.verdict, text, judged.cards))
+    else:
+        emit(verdict_text(corpus, judged.verdict, text, judged.cards))
+
+
+# --- the table in progress --------------------------------------------------------------------
+
+#: the games by the names on their boxes (proper names: the same in every language)
+GAME_NAMES = {"munchkin": "Munchkin", "star-munchkin": "Star Munchkin", "epic": "Epic Munchkin"}
+
+
+def change_summary(change) -> str:
+    """A recorded change in the current language (its summary is kept untranslated in the log)."""
+    from referee.message import Message
+
+    summary = change.summary
+    if "plural" in summary:
+        template = ngettext(summary["template"], summary["plural"], summary["count"])
+        return template.format(**summary["values"])
+    return Message.of(summary["template"], **summary["values"]).render(_)
+
+
+def _taken_back_by(change, log) -> int | None:
+    for later in log:
+        if later.effect.get("op") == "undo" and change.seq in later.effect.get("changes", ()):
+            return later.seq
+    return None
+
+
+def change_json(change, log) -> dict:
+    return {"seq": change.seq, "at": change.at, "command": change.command, "request": change.request,
+            "effect": change.effect, "summary": change_summary(change), "taken_back_by": _taken_back_by(change, log)}
+
+
+def change_line(change, log, when: bool = False) -> str:
+    """``#7  Ann: level 4 → 5 (kill).`` — with the time it was recorded (UTC) in the log."""
+    stamp = f"  {change.at.replace('T', ' ').rstrip('Z')}" if when else ""
+    line = f"#{change.seq}{stamp}  {change_summary(change)}"
+    undone = _taken_back_by(change, log)
+    if undone is not None:
+        line += "  " + _("(taken back by #{seq})").format(seq=undone)
+    return line
+
+
+def table_json(shown, path) -> dict:
+    from referee.table import strengths
+    from referee.table.store import default_path
+
+    return {"table": shown.state, "changes": len(shown.changes), "strength": strengths(shown.state),
+            "path": str(path or default_path())}
+
+
+def _item_words(item: dict) -> str:
+    word = f"{item['name']} {item['bonus']:+d}" if item.get("bonus") else item["name"]
+    marks = [_("carried") if item.get("carried") else None, _("Big") if item.get("big") else None,
+             _("one-shot") if item.get("one_shot") else None]
+    marks = [m for m in marks if m]
+    return word + (f" ({', '.join(marks)})" if marks else "")
+
+
+def table_text(shown, text: RuleText) -> list[str]:
+    """The table in big, plain lines: who is at which level, with what, and whose turn it is."""
+    from referee.table import strengths
+
+    state = shown.state
+    power = strengths(state)
+    phase = verdict_word(state.get("phase") or "—")
+    head = ngettext("{game} · turn: {player} ({phase}) · {count} change",
+                    "{game} · turn: {player} ({phase}) · {count} changes", len(shown.changes)).format(
+        game=GAME_NAMES.get(state["game"], state["game"]), player=state.get("turn") or "—", phase=phase,
+        count=len(shown.changes))
+    lines = [head]
+    extras = []
+    if state.get("expansions"):
+        extras.append(_("expansions: {names}").format(names=", ".join(state["expansions"])))
+    if state.get("house_rules"):
+        extras.append(_("house rules: {rules}").format(rules=", ".join(f"{k}={v}" for k, v in
+                                                                        state["house_rules"].items())))
+    if extras:
+        lines.append(" · ".join(extras))
+    lines.append("")
+    width = max(len(p["name"]) for p in state["players"])
+    for player in state["players"]:
+        mark = "▶" if player["name"] == state.get("turn") else " "
+        who = [verdict_word(x) for x in (player.get("sex"), *player.get("races", ()), *player.get("classes", ()))
+               if x]
+        if player.get("half_breed"):
+            who.append(_("Half-Breed"))
+        if player.get("super_munchkin"):
+            who.append(_("Super Munchkin"))
+        if player.get("dead"):
+            who.append(_("dead"))
+        line = (f"{mark} {player['name']:<{width}}  " + _("level {level}").format(level=player["level"]) + "  "
+                + _("strength {strength}").format(strength=power[player["name"]]))
+        if who:
+            line += "  " + " ".join(who)
+        lines.append(line)
+        hand = player.get("hand")
+        details = []
+        if player.get("items"):
+            details.append(_("items: {items}").format(items=", ".join(_item_words(i) for i in player["items"])))
+        for key, label in (("hireling", _("hireling: {name}")), ("steed", _("steed: {name}"))):
+            if player.get(key):
+                details.append(label.format(name=_item_words({"bonus": 0, **player[key]})))
+        if player.get("curses"):
+            details.append(_("curses: {names}").format(names=", ".join(player["curses"])))
+        if hand:
+            details.append(_("cards in hand: {count}").format(count=len(hand) if isinstance(hand, list) else hand))
+        lines += wrap("; ".join(details), " " * (width + 4)) if details else []
     return lines

@@ -20,14 +20,15 @@ def search(words: List[str] = typer.Argument(..., metavar="QUERY…"),
     from referee.cli.corpus_commands import _one_of
     from referee.corpus import load_corpus
     from referee.i18n import choose_language
-    from referee.search import search as run
+    from referee.search import searcher_for
 
     language = choose_language(lang)
     _one_of(game, schema.GAMES, "--game")
     _one_of(kind, schema.KINDS, "--kind")
     corpus = load_corpus()
     _one_of(topic, (*corpus.topics, *corpus.tags), "--topic")
-    result = run(corpus, " ".join(words), language=language, limit=limit, game=game, kind=kind, topic=topic)
+    result = searcher_for(corpus).query(" ".join(words), language=language, limit=limit, game=game, kind=kind,
+                                        topic=topic)
     text = RuleText(language)
     if as_json:
         render.emit_json({

@@ -141,6 +141,10 @@ def corpus_key(root: Path) -> str:
     return content_digest(f"{CACHE_VERSION}:{root.resolve()}", sorted(root.glob("*.yaml")))
 
 
+#: (root, content key) -> what cached_read_corpus returned, for this process
+_READ: dict[tuple[str, str], tuple] = {}
+
+
 def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
     """:func:`read_corpus`, cached by the content of the rules files.
 
@@ -156,13 +160,19 @@ def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]
         key = corpus_key(root)
     except OSError:
         return read_corpus(root)
+    remembered = _READ.get((str(root), key))
+    if remembered is not None:  # a long-lived process (session, server) reads each version once
+        return remembered
     target = cache_dir() / f"corpus-{key}.pickle"
     try:
-        return pickle.loads(target.read_bytes())
+        result = pickle.loads(target.read_bytes())
+        _READ[(str(root), key)] = result
+        return result
     except Exception:  # missing, truncated or from another version: parse again
         pass
     result = read_corpus(root)
     result[0].content_key = key
+    _READ[(str(root), key)] = result
     try:
         write_atomic(target, pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:

@@ -52,6 +52,11 @@ def _(message: str) -> str:
     return _current.gettext(message)
 
 
+def ngettext(singular: str, plural: str, count: int) -> str:
+    """The form of a CLI message for ``count``, by the current language's plural rule."""
+    return _current.ngettext(singular, plural, count)
+
+
 def N_(message: str) -> str:
     """Mark a message for extraction without translating it yet (it is translated when shown)."""
     return message

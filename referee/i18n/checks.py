@@ -74,6 +74,8 @@ def glossary() -> tuple[dict, frozenset]:
 def glossary_misses(language: str, msgid: str, msgstr: str) -> list[str]:
     terms, exact = glossary()
     lowered = msgstr.lower()
+    # Placeholders ({levels}) and metavariables (NAME:LEVEL) are not words of the text.
+    msgid = re.sub(r"\{[^{}]*\}|\b[A-Z][A-Z_]+\b", " ", msgid)
     misses = []
     for term, forms in terms.items():
         accepted = forms.get(language)

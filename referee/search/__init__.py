@@ -118,6 +118,20 @@ class Searcher:
         return result
 
 
+#: (corpus key, corpus) -> its open searcher, for the life of the process
+_OPEN: dict = {}
+
+
+def searcher_for(corpus) -> Searcher:
+    """An open searcher for this corpus, kept for the life of the process: the interactive
+    session and the server ask many questions and open the index once."""
+    key = corpus.content_key or id(corpus)
+    searcher = _OPEN.get(key)
+    if searcher is None:
+        searcher = _OPEN[key] = Searcher(corpus)
+    return searcher
+
+
 def search(corpus, raw_query: str, language: str = "en", limit: int = 10, game: str | None = None,
            kind: str | None = None, topic: str | None = None, rebuild: bool = False) -> Result:
     """Open the index (building it if needed) and answer one query."""

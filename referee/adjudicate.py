@@ -1,0 +1,106 @@
+"""Judging a situation, whoever asks: a file (``referee judge``), a question typed on the command
+line or in the interactive session, or a request to the local server.
+
+Every face of the referee goes through :func:`judge_data`, so a question asked in one line and
+the same situation written to a file get the same verdict, figures and reasons. It reads the
+situation with the card records at hand (``card: Drooling Slime``) and names the cards the
+verdict involves, with the rulings on them that its reasons do not already cite.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from referee.errors import RulesDoNotSettle
+from referee.model import Situation, Verdict
+
+
+#: the kinds of clause that rule on a card; a rule that names a card as its example is not one
+RULING_KINDS = ("errata", "clarification", "card-ruling")
+
+
+class CardNote(NamedTuple):
+    """A card the situation names, and the clauses that rule on it beyond the verdict's reasons."""
+
+    card: Any            # referee.corpus.cards.Card
+    rulings: tuple       # referee.corpus.Clause, errata first
+
+
+class Judgement(NamedTuple):
+    situation: Situation
+    verdict: Verdict
+    cards: tuple[CardNote, ...] = ()
+
+
+def card_lookup(corpus):
+    """The ``card:`` resolver of situations, over the corpus's card records in every language."""
+    from referee.cards import card_resolver, localizer
+
+    return card_resolver(corpus.cards.values(), localizer())
+
+
+def judge_text(text: str, name: str, corpus) -> Judgement:
+    """Judge a situation file's text (YAML or JSON); ``name`` is how problems refer to it."""
+    from referee.situation import load_situation
+
+    return _judge(load_situation(text, name, cards=card_lookup(corpus)), name, corpus)
+
+
+def judge_data(data: dict, name: str, corpus) -> Judgement:
+    """Judge a situation given as a mapping (the situation file's format, already parsed)."""
+    from referee.situation import read_situation
+
+    return _judge(read_situation(data, name, cards=card_lookup(corpus)), name, corpus)
+
+
+def _judge(situation: Situation, name: str, corpus) -> Judgement:
+    from referee.engine import EngineConflict, judge
+
+    try:
+        verdict = judge(situation)
+    except EngineConflict as exc:
+        raise RulesDoNotSettle("{file}: the rules do not settle this: {error}", file=name, error=str(exc)) from None
+    return Judgement(situation, verdict, involved_cards(corpus, situation, verdict))
+
+
+def _gear(player) -> list[str]:
+    return [i.name for i in player.items] + [x.name for x in (player.hireling, player.steed) if x is not None]
+
+
+def _named(situation: Situation) -> list[str]:
+    """The names in the situation that the question is about and that may be cards': the
+    monsters and the fighters' gear in a fight, the items a question names, curses in play."""
+    question, combat = situation.question, situation.combat
+    names: list[str] = []
+    if question.kind in ("combat", "run-away") and combat is not None:
+        names += [m.name for m in combat.monsters]
+        for name in (combat.fighter, combat.helper):
+            if name:
+                player = situation.player(name)
+                names += (_gear(player) if question.kind == "combat" else []) + list(player.curses)
+    player = situation.player(question.player) if question.player else None
+    if question.kind in ("equipment", "death") and player is not None:
+        names += _gear(player)
+    names += list(question.items) + ([question.item] if question.item else [])
+    if player is not None:
+        names += list(player.curses)
+    return names
+
+
+def involved_cards(corpus, situation: Situation, verdict: Verdict) -> tuple[CardNote, ...]:
+    """The cards the verdict involves that have rulings (errata, clarifications, card rulings)
+    its reasons do not cite.
+
+    A name counts when it is exactly a card's name in some language (case and accents aside):
+    a typo in a player's own item name must not drag in another card's rulings.
+    """
+    from referee.cards import exact_cards, localizer
+
+    cited = {r.clause for r in verdict.reasons} | {d.clause for d in verdict.dissent}
+    found = exact_cards(corpus.cards.values(), _named(situation), localizer())
+    notes = []
+    for card in found:
+        rulings = tuple(c for c in corpus.rulings(card) if c.id not in cited and c.kind in RULING_KINDS)
+        if rulings:
+            notes.append(CardNote(card, rulings))
+    return tuple(notes)

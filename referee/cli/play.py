@@ -1,0 +1,249 @@
+"""``referee play``: the interactive session — every command at a prompt, in one process.
+
+Each line is run by :func:`referee.cli.run`, the console script's own error boundary, with the
+typer app built once: the same parser, the same library calls, the same output. What makes
+answers after the first come back in milliseconds is that the process stays: the corpus, the
+catalogs and the search index are read once and kept (see ``load_corpus`` and
+``referee.search.searcher_for``). An error prints its message and the session goes on; Ctrl-C
+abandons the line or the command, not the session; end of input or ``quit`` ends it with exit 0.
+History is kept in the user's state directory; Tab completes commands, options, player names,
+card names in the session's language and clause ids.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from referee.cli import options
+from referee.cli.help import Command
+from referee.i18n.catalogs import _
+
+QUIT = ("quit", "exit")
+HISTORY_LENGTH = 1000
+
+
+def history_path() -> Path:
+    """``$REFEREE_STATE_DIR/history``, else the per-user state directory's."""
+    override = os.environ.get("REFEREE_STATE_DIR")
+    if override:
+        return Path(override) / "history"
+    from platformdirs import user_state_dir
+
+    return Path(user_state_dir("referee", appauthor=False)) / "history"
+
+
+class Session:
+    def __init__(self, command, language: str, table_path: Optional[Path], as_json: bool = False):
+        self.command = command  # the click command, built once for the whole session
+        self.language = language
+        self.table_path = table_path
+        self.as_json = as_json
+        self._cards: Optional[list[str]] = None
+        self._clauses: Optional[list[str]] = None
+
+    # --- running lines ----------------------------------------------------------------------
+
+    def run_line(self, line: str) -> Optional[int]:
+        """Run one typed line; ``None`` means the session ends."""
+        from referee.cli import run
+
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            print("referee: " + _("cannot read that line: {reason}").format(reason=exc), file=sys.stderr)
+            return 2
+        if words and words[0] == "referee":
+            words = words[1:]
+        if not words:
+            return 0
+        if words[0] in QUIT:
+            return None
+        if words[0] == "help":
+            return run([*words[1:], "--help"] if len(words) > 1 else ["--help"], self.command)
+        if words[0] == "play":
+            print("referee: " + _("this is the interactive session already"), file=sys.stderr)
+            return 2
+        if "--lang" not in words and not any(w.startswith("--lang=") for w in words):
+            words += ["--lang", self.language]
+        if self.table_path is not None and "--table" not in words and _takes_table(words[0]):
+            words += ["--table", str(self.table_path)]
+        if self.as_json and "--json" not in words:
+            words.append("--json")
+        return run(words, self.command)
+
+    def loop(self, stdin=None) -> int:
+        stdin = stdin or sys.stdin
+        interactive = stdin.isatty()
+        if interactive:
+            self._start_readline()
+            print(_("Munchkin referee. Type a command, `help` for the list, `quit` to leave."))
+        while True:
+            try:
+                line = input(_("referee> ")) if interactive else stdin.readline()
+            except KeyboardInterrupt:
+                print()  # Ctrl-C at the prompt abandons the line, not the session
+                continue
+            except EOFError:
+                if interactive:
+                    print()
+                return 0
+            if not interactive and line == "":
+                return 0
+            try:
+                if self.run_line(line) is None:
+                    return 0
+            except KeyboardInterrupt:
+                print("referee: " + _("interrupted"), file=sys.stderr)
+            sys.stdout.flush()
+            if interactive:
+                self._remember()
+
+    # --- readline: history and completion --------------------------------------------------
+
+    def _start_readline(self) -> None:
+        try:
+            import readline
+        except ImportError:  # no readline on this platform: plain input still works
+            self._readline = None
+            return
+        self._readline = readline
+        readline.set_history_length(HISTORY_LENGTH)
+        try:
+            readline.read_history_file(str(history_path()))
+        except (OSError, ValueError):
+            pass
+        # Hyphens, dots and colons belong to ids and NAME:LEVEL; only blanks and quotes split words.
+        readline.set_completer_delims(" \t\n\"'")
+        readline.set_completer(self.complete)
+        readline.parse_and_bind("tab: complete")
+
+    def _remember(self) -> None:
+        readline = getattr(self, "_readline", None)
+        if readline is None:
+            return
+        path = history_path()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            readline.write_history_file(str(path))
+        except OSError:
+            pass  # history is a convenience: an unwritable state dir must not end the session
+
+    def complete(self, text: str, state: int) -> Optional[str]:
+        try:
+            import readline
+
+            before = readline.get_line_buffer()[: readline.get_begidx()]
+            found = self.candidates(before, text)
+        except Exception:  # a completer that raises is silently disabled by readline
+            return None
+        return found[state] if state < len(found) else None
+
+    def candidates(self, before: str, text: str) -> list[str]:
+        """What may complete ``text`` after the words ``before`` it."""
+        try:
+            words = shlex.split(before)
+        except ValueError:
+            words = before.split()
+        if not words:
+            pool = [*self._commands(), "help", *QUIT]
+        elif words[0] == "table" and len(words) == 1 and not text.startswith("-"):
+            pool = self._commands("table")
+        elif text.startswith("-"):
+            pool = self._options(words)
+        elif words[0] == "rule":
+            pool = self._clause_ids()
+        elif words[0] == "help":
+            pool = self._commands()
+        else:
+            pool = [*self._players(), *self._card_names()]
+        found = sorted({c for c in pool if c.startswith(text)})
+        # One match is a whole word: end it with a space, as a shell does (readline here adds none).
+        return [found[0] + " "] if len(found) == 1 else found
+
+    def _group(self, name: Optional[str] = None):
+        return self.command.commands.get(name) if name else self.command
+
+    def _commands(self, group: Optional[str] = None) -> list[str]:
+        found = self._group(group)
+        return sorted(getattr(found, "commands", {}) or {})
+
+    def _options(self, words: list[str]) -> list[str]:
+        command = self._group(words[0])
+        if command is not None and hasattr(command, "commands") and len(words) > 1:
+            command = command.commands.get(words[1], command)
+        if command is None:
+            return []
+        return [opt for param in command.params for opt in getattr(param, "opts", ()) if opt.startswith("--")]
+
+    def _players(self) -> list[str]:
+        from referee import table
+        from referee.errors import RefereeError
+
+        try:
+            state = table.show(self.table_path).state
+        except RefereeError:
+            return []
+        return [_escape(p["name"]) for p in state["players"]] if state else []
+
+    def _card_names(self) -> list[str]:
+        if self._cards is None:
+            from referee.cards import card_names, localizer
+            from referee.corpus import load_corpus
+
+            localized = localizer()
+            self._cards = sorted({_escape(card_names(c, localized).get(self.language, c.name))
+                                  for c in load_corpus().cards.values()})
+        return self._cards
+
+    def _clause_ids(self) -> list[str]:
+        if self._clauses is None:
+            from referee.corpus import load_corpus
+
+            self._clauses = [c.id for c in load_corpus()]
+        return self._clauses
+
+
+def _escape(name: str) -> str:
+    """A name as one shell-like word: spaces escaped, so Tab can insert it whole."""
+    return name.replace("\\", "\\\\").replace(" ", "\\ ")
+
+
+def _takes_table(command: str) -> bool:
+    return command in ("table", "fight", "flee", "can", "sell", "gear", "charity", "death", "die")
+
+
+def play(ctx: typer.Context, table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
+         as_json: bool = typer.Option(False, "--json", help=_("Answer every command in JSON (for programs that "
+                                                             "drive the session)."))) -> None:
+    from referee.corpus import load_corpus
+    from referee.i18n import choose_language
+
+    language = choose_language(lang)
+    # The command this process is running already holds every other: the session reuses it.
+    session = Session(ctx.find_root().command, language, table_path, as_json)
+    _warm_up(load_corpus())
+    raise typer.Exit(session.loop())
+
+
+def _warm_up(corpus) -> None:
+    """Read what the answers need before the first prompt, so that every answer is quick."""
+    from referee.cards import localizer, name_table
+    from referee.errors import RefereeError
+    from referee.search import searcher_for
+
+    name_table(corpus.cards.values(), localizer())
+    try:
+        searcher_for(corpus)
+    except RefereeError:
+        pass  # the first search will say what is wrong with the index
+
+
+def register(app: typer.Typer) -> None:
+    app.command("play", cls=Command, help=_("An interactive session: every command at a prompt, with history and "
+                                            "Tab completion; `quit` or Ctrl-D leaves."))(play)

@@ -1,0 +1,412 @@
+"""Questions asked in one line: the situation a typed question describes.
+
+``referee fight Troll:8 --helper Bob`` is a situation file nobody had to write: the players, game
+and turn come from the table in progress (or from ``--player`` specs), the question from the
+command. Each function here returns that situation as a mapping in the situation-file format,
+which :func:`referee.adjudicate.judge_data` judges exactly as ``referee judge`` judges a file,
+and which ``--save-situation`` writes out so the file reproduces the verdict.
+
+Typed pieces:
+
+- a monster: ``NAME:LEVEL`` (``Troll:8``), a card's name in any language (``"Plutonium Dragon"``,
+  typos forgiven), a card's name with a level, or a mapping in the situation format
+  (``'{name: Troll, level: 8, bonus_vs: {elf: 2}}'``). A name with a level takes the numbers of
+  a card only when it is exactly that card's name, so a home-made monster never borrows them.
+- a player (``--player``): ``NAME[:LEVEL] WORD…`` where each word is a race or class (its card's
+  name in any language), ``male``/``female``, ``+N`` for the bonus of the gear in use,
+  ``dead``, ``half-breed``, ``super-munchkin`` or ``FIELD=VALUE`` — or a mapping in the
+  situation format (``'{name: Ann, level: 5, items: [...]}'``).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Optional
+
+from referee.errors import BadInput
+from referee.table.fields import PLAYER_FIELDS, parse_assignments, parse_value
+
+COMBAT_PHASES = ("combat", "running-away")
+#: the monster a flight or a question in combat is about when none is named
+SOME_MONSTER = {"name": "Monster", "level": 1}
+#: words of a compact player spec that are flags of the situation format
+FLAGS = {"dead": "dead", "half-breed": "half_breed", "half_breed": "half_breed", "super-munchkin": "super_munchkin",
+         "super_munchkin": "super_munchkin"}
+SEX_WORDS = {"male": "male", "m": "male", "female": "female", "f": "female"}
+#: card types whose names a player spec may use as race or class words
+PERSONA_TYPES = ("race", "class")
+
+
+def base(state: Optional[dict], specs: list[str], corpus, game: Optional[str] = None,
+         expansions: list[str] = (), house_rules: list[str] = ()) -> tuple[dict, bool]:
+    """The table part of the situation, and whether it came from the table in progress.
+
+    With ``specs`` (``--player``) the players are those; otherwise they are the table's.
+    """
+    if specs:
+        players = [player_spec(spec, corpus) for spec in specs]
+        house = parse_assignments(list(house_rules), ("starting_cards", "phase_zero", "shared_victory"), "--house-rule")
+        data = {"game": game or "munchkin", "expansions": list(expansions), "house_rules": house, "players": players}
+        return data, False
+    if state is None:
+        raise BadInput("no table in progress: start one with `referee table new NAME…`, or describe the players "
+                       "with --player 'NAME:LEVEL race class …'")
+    if game or expansions or house_rules:
+        raise BadInput("--game, --expansion and --house-rule describe inline players (--player); the table in "
+                       "progress has its own (`referee table`)")
+    return copy.deepcopy(state), True
+
+
+def who(data: dict, name: Optional[str], default: Optional[str], what: str) -> str:
+    """The player ``name`` means (ignoring case), else ``default``."""
+    names = [p["name"] for p in data["players"]]
+    if name is None:
+        if default is None:
+            raise BadInput("{what}: say which player (players: {names})", what=what, names=", ".join(names))
+        return default
+    if name in names:
+        return name
+    same = [n for n in names if n.casefold() == name.casefold()]
+    if len(same) == 1:
+        return same[0]
+    raise BadInput("{what}: no player named {name} (players: {names})", what=what, name=repr(name),
+                   names=", ".join(names))
+
+
+def _first(data: dict) -> Optional[str]:
+    return data.get("turn") or (data["players"][0]["name"] if data["players"] else None)
+
+
+# --- typed pieces -----------------------------------------------------------------------------
+
+def monster(spec: str, corpus) -> dict:
+    """One typed monster as a situation's monster mapping (see the module's docstring)."""
+    text = spec.strip()
+    if text.startswith("{"):
+        value = parse_value(text)
+        if not isinstance(value, dict):
+            raise BadInput("monster {spec}: not a mapping in the situation format", spec=_cut(spec))
+        return value
+    name, level = _name_and_level(text)
+    if not name:
+        raise BadInput("monster {spec}: give a name, NAME:LEVEL or a card's name", spec=_cut(spec))
+    from referee.cards import allowed_edits, decide, exact_cards, find_cards, fold, localizer
+
+    monsters = [c for c in corpus.cards.values() if c.type == "monster"]
+    if level is not None:
+        exact = exact_cards(monsters, [name], localizer())
+        return {"name": name, "level": level, **({"card": exact[0].name} if exact else {})}
+    chosen, candidates = decide(find_cards(monsters, name, localizer()))
+    if chosen is not None and chosen.distance > allowed_edits(fold(name)):
+        # Only the start of a name matched: a guess at a monster's numbers is no verdict.
+        chosen, candidates = None, [chosen]
+    if chosen is None:
+        names = [m.name for m in candidates] or [m.name for m in find_cards(monsters, name[:4], localizer())]
+        raise BadInput("monster {name}: no monster card by that name (did you mean: {suggestions}?); for another "
+                       "monster give its level: {name}:LEVEL", name=name, suggestions=", ".join(names[:5]) or "—")
+    if "level" not in chosen.card.facts:
+        raise BadInput("monster {name}: the card records hold no level for {card}; give it: {name}:LEVEL",
+                       name=name, card=chosen.card.name)
+    shown = name if chosen.distance == 0 else chosen.name
+    return {"name": shown, "card": chosen.card.name}
+
+
+def _name_and_level(text: str) -> tuple[str, Optional[int]]:
+    head, sep, tail = text.rpartition(":")
+    if sep and tail.strip().lstrip("+-").isdigit():
+        return head.strip(), int(tail.strip())
+    return text, None
+
+
+def player_spec(spec: str, corpus) -> dict:
+    """One ``--player`` spec as a situation's player mapping (see the module's docstring)."""
+    text = spec.strip()
+    if text.startswith("{"):
+        value = parse_value(text)
+        if not isinstance(value, dict):
+            raise BadInput("--player {spec}: not a mapping in the situation format", spec=_cut(spec))
+        return value
+    words = text.split()
+    if not words:
+        raise BadInput("--player: empty; give NAME:LEVEL and the player's race, class …")
+    name, level = _name_and_level(words[0])
+    player: dict = {"name": name}
+    if level is not None:
+        player["level"] = level
+    bonus, assignments = 0, []
+    for word in words[1:]:
+        lowered = word.casefold()
+        if lowered.lstrip("+-").isdigit() and lowered[:1] in "+-":
+            bonus += int(lowered)
+        elif "=" in word:
+            assignments.append(word)
+        elif lowered in FLAGS:
+            player[FLAGS[lowered]] = True
+        elif lowered in SEX_WORDS:
+            player["sex"] = SEX_WORDS[lowered]
+        else:
+            kind, code = persona(word, corpus)
+            player.setdefault("races" if kind == "race" else "classes", []).append(code)
+    player.update(parse_assignments(assignments, PLAYER_FIELDS, f"--player {name}"))
+    if bonus:
+        player.setdefault("items", []).append({"name": "gear", "bonus": bonus})
+    return player
+
+
+def persona(word: str, corpus) -> tuple[str, str]:
+    """A race or class word, by its card's id or name in any language: ``(type, id)``."""
+    from referee.cards import decide, find_cards, localizer
+
+    cards = [c for c in corpus.cards.values() if c.type in PERSONA_TYPES]
+    folded = word.casefold()
+    for card in cards:
+        if card.id == folded:
+            return card.type, card.id
+    chosen, candidates = decide(find_cards(cards, word, localizer()))
+    if chosen is None:
+        names = sorted({m.card.id for m in candidates}) or sorted(c.id for c in cards)
+        raise BadInput("--player: {word} is not a race, class, sex or flag the rules know (did you mean: "
+                       "{suggestions}?)", word=repr(word), suggestions=", ".join(names[:8]))
+    return chosen.card.type, chosen.card.id
+
+
+def _cut(text: str, length: int = 60) -> str:
+    return repr(text if len(text) <= length else text[: length - 1] + "…")
+
+
+# --- the questions ----------------------------------------------------------------------------
+
+def at_moment(data: dict, turn: Optional[str] = None, phase: Optional[str] = None,
+              met: Optional[bool] = None) -> dict:
+    """The situation at another moment than the table's: whose turn, the phase, a monster met."""
+    data = dict(data)
+    if turn is not None:
+        data["turn"] = who(data, turn, None, "--turn")
+    if phase is not None:
+        data["phase"] = phase
+    if met is not None:
+        data["met_monster_this_turn"] = met
+    return data
+
+
+def fight(data: dict, monsters: list[dict], fighter: Optional[str] = None, helper: Optional[str] = None,
+          plus: list[int] = (), monster_plus: list[int] = (), discards: list[str] = (),
+          charm: Optional[str] = None) -> dict:
+    """``referee fight``: who wins, and what each side gets (a ``combat`` question)."""
+    fighter = who(data, fighter, _first(data), "--fighter")
+    combat: dict = {"fighter": fighter, "monsters": list(monsters)}
+    if helper is not None:
+        combat["helper"] = who(data, helper, None, "--helper")
+    if plus or monster_plus:
+        combat["one_shots"] = {"players": list(plus), "monsters": list(monster_plus)}
+    if discards:
+        combat["discards"] = {who(data, k, None, "--discard"): v for k, v in
+                              _pairs(discards, "--discard", "NAME=CARDS", number=True).items()}
+    if charm:
+        wizard, target = next(iter(_pairs([charm], "--charm", "WIZARD=MONSTER").items()))
+        combat["charm"] = {"wizard": who(data, wizard, None, "--charm"), "monster": target}
+    return dict(data, phase="combat", combat=combat, question={"kind": "combat"})
+
+
+def flee(data: dict, monsters: list[dict], players: list[str] = (), helper: Optional[str] = None,
+         fighter: Optional[str] = None) -> dict:
+    """``referee flee``: the roll each fleeing player needs against each monster (``run-away``)."""
+    names = [who(data, p, None, "--player") for p in players]
+    fighter = who(data, fighter, None, "--fighter") if fighter else names[0] if names else _first(data)
+    helper = who(data, helper, None, "--helper") if helper else (names[1] if len(names) > 1 else None)
+    if len(names) > 2:
+        raise BadInput("flee: at most two players run away from one fight (the fighter and the helper)")
+    combat: dict = {"fighter": fighter, "monsters": list(monsters) or [dict(SOME_MONSTER)]}
+    if helper:
+        combat["helper"] = helper
+    return dict(data, phase="running-away", combat=combat, question={"kind": "run-away"})
+
+
+def can(data: dict, player: str, action: str, target: Optional[str] = None, item: Optional[str] = None,
+        fighter: Optional[str] = None, helper: Optional[str] = None, monsters: list[dict] = ()) -> dict:
+    """``referee can``: may a player do this now (an ``action`` question)?
+
+    A question asked in combat (the phase says so, or a fighter is named) is asked about a
+    fight: the fighter (default: whose turn it is) against the monsters named, or one.
+    """
+    player = who(data, player, None, "can")
+    question = {"kind": "action", "player": player, "action": action}
+    if target:
+        question["target"] = who(data, target, None, "--target")
+    if item:
+        question["item"] = item
+    data = dict(data, question=question)
+    if fighter or helper or monsters:
+        combat: dict = {"fighter": who(data, fighter, _first(data), "--fighter"),
+                        "monsters": list(monsters) or [dict(SOME_MONSTER)]}
+        if helper:
+            combat["helper"] = who(data, helper, None, "--helper")
+        data["combat"] = combat
+        if data.get("phase") not in COMBAT_PHASES + ("other-turn",):
+            data["phase"] = "combat"
+    return in_fight(data)
+
+
+def in_fight(data: dict) -> dict:
+    """A question asked while a fight is on (the phase says so) is about that fight: whoever's
+    turn it is fights, against the monster the question does not name."""
+    if data.get("phase") in COMBAT_PHASES and "combat" not in data:
+        data = dict(data, combat={"fighter": _first(data), "monsters": [dict(SOME_MONSTER)]})
+    return data
+
+
+def sell(data: dict, player: str, items: list[str]) -> dict:
+    """``referee sell``: selling these items for levels. An item is one the player has, or
+    ``NAME:GOLD`` for one worth that much."""
+    player = who(data, player, None, "sell")
+    entry = next(p for p in data["players"] if p["name"] == player)
+    owned = entry.setdefault("items", [])
+    names = []
+    for word in items:
+        have = [i["name"] for i in owned if i["name"].casefold() == word.casefold()]
+        if have:
+            names.append(have[0])
+            continue
+        name, gold = _name_and_level(word)
+        if gold is None:
+            raise BadInput("sell: {player} has no item named {item} (items: {items}); for another item give its "
+                           "value: {item}:GOLD", player=player, item=repr(word),
+                           items=", ".join(i["name"] for i in owned) or "—")
+        owned.append({"name": name, "gold": gold})
+        names.append(name)
+    return in_fight(dict(data, question={"kind": "sell", "player": player, "items": names}))
+
+
+def about(data: dict, kind: str, player: Optional[str]) -> dict:
+    """``gear``, ``charity``, ``death``: a question about one player."""
+    return in_fight(dict(data, question={"kind": kind, "player": who(data, player, _first(data), kind)}))
+
+
+def level(data: dict, player: str, change: int, source: str) -> dict:
+    """``referee level``: a level change as the rules allow it (``table level`` also records it)."""
+    return in_fight(dict(data, question={"kind": "level", "player": who(data, player, None, "level"),
+                                         "change": change, "source": source}))
+
+
+def die(data: dict, roll: int, player: Optional[str] = None) -> dict:
+    """``referee die``: the Munchkin die's result ``roll`` for a player (default: whose turn it is)."""
+    return in_fight(dict(data, question={"kind": "munchkin-die", "player": who(data, player, _first(data), "die"),
+                                         "roll": roll}))
+
+
+def _pairs(words: list[str], option: str, shape: str, number: bool = False) -> dict:
+    out = {}
+    for word in words:
+        key, sep, value = word.partition("=")
+        if not sep or not key.strip() or not value.strip():
+            raise BadInput("{option}: {word} is not {shape}", option=option, word=_cut(word), shape=shape)
+        parsed = parse_value(value) if number else value.strip()
+        if number and (isinstance(parsed, bool) or not isinstance(parsed, int)):
+            raise BadInput("{option}: {word} is not {shape}", option=option, word=_cut(word), shape=shape)
+        out[key.strip()] = parsed
+    return out
+
+
+# --- one entry for every face -------------------------------------------------------------------
+
+#: the parameters each question takes, beside the common ones (the CLI's options, the API's body)
+PARAMETERS = {
+    "fight": ("monsters", "fighter", "helper", "plus", "monster_plus", "discards", "charm"),
+    "flee": ("monsters", "fleeing", "fighter", "helper"),
+    "can": ("player", "action", "target", "item", "fighter", "helper", "monsters"),
+    "sell": ("player", "items"),
+    "gear": ("player",), "charity": ("player",), "death": ("player",),
+    "level": ("player", "change", "source"),
+    "die": ("roll", "player"),
+}
+#: what every question takes: inline players and the moment it is asked at
+COMMON = ("players", "game", "expansions", "house_rules", "turn", "phase", "met_monster")
+ABOUT = {"gear": "equipment", "charity": "charity", "death": "death"}
+
+
+def ask(kind: str, params: dict, state: Optional[dict], corpus) -> dict:
+    """The situation the question ``kind`` asks, from its parameters, on the table's ``state``
+    (or on ``params["players"]``, given inline). Unknown parameters are errors."""
+    if kind not in PARAMETERS:
+        raise BadInput("unknown question {kind} (questions: {kinds})", kind=repr(kind), kinds=", ".join(PARAMETERS))
+    allowed = PARAMETERS[kind] + COMMON
+    unknown = [key for key in params if key not in allowed]
+    if unknown:
+        raise BadInput("{kind}: unknown parameter {name} (parameters: {allowed})", kind=kind, name=repr(unknown[0]),
+                       allowed=", ".join(allowed))
+    p = {key: value for key, value in params.items() if value is not None}
+    data, _ = base(state, _words(p.get("players")), corpus, p.get("game"), _words(p.get("expansions")),
+                   _assignments(p.get("house_rules")))
+    data = at_moment(data, p.get("turn"), p.get("phase"), p.get("met_monster"))
+    monsters = [m if isinstance(m, dict) else monster(str(m), corpus) for m in p.get("monsters") or []]
+    if kind == "fight":
+        if not monsters:
+            raise BadInput("fight: name at least one monster (NAME:LEVEL or a card's name)")
+        return fight(data, monsters, p.get("fighter"), p.get("helper"), _numbers(p.get("plus"), "plus"),
+                     _numbers(p.get("monster_plus"), "monster_plus"), _assignments(p.get("discards")),
+                     _assignment(p.get("charm")))
+    if kind == "flee":
+        return flee(data, monsters, _words(p.get("fleeing")), p.get("helper"), p.get("fighter"))
+    if kind == "can":
+        return can(data, _required(p, "player", kind), _required(p, "action", kind), p.get("target"), p.get("item"),
+                   p.get("fighter"), p.get("helper"), monsters)
+    if kind == "sell":
+        return sell(data, _required(p, "player", kind), _words(_required(p, "items", kind)))
+    if kind == "level":
+        change = p.get("change")
+        if isinstance(change, str):
+            from referee.table.changes import parse_change
+
+            change = parse_change(change)
+        return level(data, _required(p, "player", kind), _whole(change, "change"), _required(p, "source", kind))
+    if kind == "die":
+        return die(data, _whole(_required(p, "roll", kind), "roll"), p.get("player"))
+    return about(data, ABOUT[kind], p.get("player"))
+
+
+def _required(params: dict, key: str, kind: str):
+    if params.get(key) in (None, "", []):
+        raise BadInput("{kind}: missing {name}", kind=kind, name=key)
+    return params[key]
+
+
+def _words(value) -> list[str]:
+    if value is None:
+        return []
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list) and all(isinstance(v, (str, dict)) for v in value):
+        return [v if isinstance(v, str) else flow_text(v) for v in value]
+    raise BadInput("expected a list of words, got {got}", got=_cut(repr(value)))
+
+
+def _assignments(value) -> list[str]:
+    """``["k=v", …]`` from that list or from a mapping ``{k: v}``."""
+    if isinstance(value, dict):
+        return [f"{k}={flow_text(v)}" for k, v in value.items()]
+    return _words(value)
+
+
+def _assignment(value) -> Optional[str]:
+    found = _assignments(value) if value is not None else []
+    if len(found) > 1:
+        raise BadInput("expected one NAME=VALUE, got several: {got}", got=_cut(", ".join(found)))
+    return found[0] if found else None
+
+
+def _numbers(value, name: str) -> list[int]:
+    values = [value] if isinstance(value, int) else list(value or [])
+    return [_whole(v, name) for v in values]
+
+
+def _whole(value, name: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput("{name}: expected a whole number, got {got}", name=name, got=_cut(repr(value)))
+    return value
+
+
+def flow_text(value) -> str:
+    """A value written as one word of YAML flow style (JSON is such a word)."""
+    import json
+
+    return json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,87 @@
+"""``FIELD=VALUE`` words, as players type them on the command line, read into situation values.
+
+Values are read as YAML scalars or flow collections (``3``, ``true``, ``[elf, dwarf]``,
+``{name: Mercenary, bonus: 2}``), with two conveniences for lists: ``races=elf,dwarf`` and
+``races=none``. Dotted fields reach into a mapping (``requires.classes=wizard``). The values are
+checked afterwards by the situation reader, like any situation file; here only the words' shape
+and the field names are.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from referee.errors import BadInput
+
+#: player fields ``table set`` changes (items have their own command)
+PLAYER_FIELDS = ("level", "sex", "races", "classes", "half_breed", "super_munchkin", "dead", "hand", "curses",
+                 "hireling", "steed")
+#: item fields ``table item`` takes, as in situation files
+ITEM_FIELDS = ("bonus", "slot", "big", "complex", "gold", "carried", "one_shot", "requires")
+#: fields holding a list of words, which also take ``a,b`` and ``none``
+LIST_FIELDS = ("races", "classes", "curses", "not_classes", "not_races", "expansions")
+#: the longest value worth reading: a situation is a few dozen lines
+MAX_VALUE = 2000
+
+
+def parse_value(raw: str, as_list: bool = False) -> Any:
+    """One typed value: YAML's reading of it, or the text itself when YAML has no better one."""
+    text = raw.strip()
+    if as_list and not text.startswith("["):
+        if text.lower() in ("", "none", "-"):
+            return []
+        return [part.strip() for part in text.split(",") if part.strip()]
+    if not text:
+        return None
+    import yaml
+
+    try:
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        value = yaml.load(text, Loader=loader)
+    except yaml.YAMLError:
+        return text
+    # An anchor or alias has no meaning in one value; keep what was typed.
+    return text if text.startswith(("&", "*")) else value
+
+
+def parse_assignments(words: list[str], allowed: tuple[str, ...], what: str) -> dict:
+    """``["level=5", "races=elf"]`` -> ``{"level": 5, "races": ["elf"]}``; unknown fields are errors."""
+    out: dict = {}
+    for word in words:
+        if "=" not in word:
+            raise BadInput("{what}: {word} is not FIELD=VALUE (fields: {fields})", what=what, word=_cut(word),
+                           fields=", ".join(allowed))
+        key, raw = word.split("=", 1)
+        key = key.strip().replace("-", "_").lower()
+        head, _, rest = key.partition(".")
+        if head not in allowed:
+            close = nearest(head, allowed)
+            if close:
+                raise BadInput("{what}: unknown field {field}; did you mean {suggestion}? (fields: {fields})",
+                               what=what, field=_cut(key), suggestion=close, fields=", ".join(allowed))
+            raise BadInput("{what}: unknown field {field} (fields: {fields})", what=what, field=_cut(key),
+                           fields=", ".join(allowed))
+        if len(raw) > MAX_VALUE:
+            raise BadInput("{what}: the value of {field} is {length} characters long; a value is a few words",
+                           what=what, field=key, length=len(raw))
+        value = parse_value(raw, as_list=(rest or head) in LIST_FIELDS)
+        if rest:
+            target = out.setdefault(head, {})
+            if not isinstance(target, dict):
+                raise BadInput("{what}: {field} is given both whole and by parts", what=what, field=head)
+            target[rest] = value
+        else:
+            out[head] = value
+    return out
+
+
+def nearest(word: str, choices) -> str | None:
+    """The choice a mistyped word most likely means, if one is close enough."""
+    import difflib
+
+    close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+def _cut(text: str, length: int = 60) -> str:
+    return repr(text if len(text) <= length else text[: length - 1] + "…")

@@ -1,0 +1,134 @@
+"""The state of a game in progress: what its log of changes leaves. Pure: no I/O.
+
+The state is a mapping in the situation-file format without ``combat`` and ``question``
+(CONTRACT.md, "The table"), so any question about the table is that mapping plus a question.
+Each change in the log carries one *effect*, with every value already checked and in its
+canonical form:
+
+- ``{"op": "new", "table": {…}}`` — a new game, the whole table;
+- ``{"op": "player", "name": N, "fields": {…}}`` — fields of one player set;
+- ``{"op": "players", "fields": {N: {…}, …}}`` — fields of several players set at once (a fight won);
+- ``{"op": "item", "player": N, "put": {…}}`` — an item added (or replaced, by name);
+- ``{"op": "item", "player": N, "remove": NAME}`` — an item taken away;
+- ``{"op": "turn", "fields": {…}}`` — whose turn it is, the phase, a monster met;
+- ``{"op": "undo", "changes": [seq, …]}`` — earlier changes taken back.
+
+Replaying the effects of every change not taken back gives the state; since each effect sets
+values rather than adding to them, taking back the last changes is exact.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Iterable, Optional
+
+from referee import model
+
+
+def taken_back(changes: Iterable) -> set[int]:
+    """The sequence numbers of the changes an ``undo`` took back."""
+    out: set[int] = set()
+    for change in changes:
+        if change.effect.get("op") == "undo":
+            out.update(change.effect.get("changes", ()))
+    return out
+
+
+def in_effect(changes: list) -> list:
+    """The changes whose effect stands: neither an undo nor taken back by one."""
+    gone = taken_back(changes)
+    return [c for c in changes if c.effect.get("op") != "undo" and c.seq not in gone]
+
+
+def replay(changes: list) -> Optional[dict]:
+    """The table the log leaves (``None`` before the first ``new``)."""
+    state = None
+    for change in in_effect(changes):
+        state = apply(state, change.effect)
+    return state
+
+
+def apply(state: Optional[dict], effect: dict) -> dict:
+    """The state after one effect (a new mapping; ``state`` is not changed)."""
+    op = effect["op"]
+    if op == "new":
+        return copy.deepcopy(effect["table"])
+    if state is None:
+        raise ValueError(f"a {op!r} change before any game was started")
+    state = copy.deepcopy(state)
+    if op == "player":
+        player_of(state, effect["name"]).update(copy.deepcopy(effect["fields"]))
+    elif op == "players":
+        for name, fields in effect["fields"].items():
+            player_of(state, name).update(copy.deepcopy(fields))
+    elif op == "item":
+        items = player_of(state, effect["player"]).setdefault("items", [])
+        name = effect["put"]["name"] if "put" in effect else effect["remove"]
+        at = next((i for i, item in enumerate(items) if item["name"] == name), None)
+        if "put" in effect:
+            if at is None:
+                items.append(copy.deepcopy(effect["put"]))
+            else:
+                items[at] = copy.deepcopy(effect["put"])
+        elif at is not None:
+            del items[at]
+    elif op == "turn":
+        state.update(copy.deepcopy(effect["fields"]))
+    else:
+        raise ValueError(f"unknown change {op!r}")
+    return state
+
+
+def player_of(state: dict, name: str) -> dict:
+    for player in state["players"]:
+        if player["name"] == name:
+            return player
+    raise KeyError(name)
+
+
+def next_player(state: dict) -> str:
+    """Whose turn comes after the current one, in the order the players sit."""
+    names = [p["name"] for p in state["players"]]
+    current = state.get("turn")
+    return names[(names.index(current) + 1) % len(names)] if current in names else names[0]
+
+
+# The canonical form of what the situation reader returns: every field, defaults included, so
+# `referee table --json` always has the same keys and a saved situation reads back the same.
+
+def item_mapping(item: model.Item) -> dict:
+    requires = {"classes": list(item.requires.classes), "races": list(item.requires.races),
+                "sex": item.requires.sex, "not_classes": list(item.requires.forbid_classes),
+                "not_races": list(item.requires.forbid_races)}
+    out = {"name": item.name, "bonus": item.bonus, "slot": item.slot, "big": item.big, "complex": item.complex,
+           "gold": item.gold, "carried": item.carried, "one_shot": item.one_shot}
+    requires = {k: v for k, v in requires.items() if v}
+    if requires:
+        out["requires"] = requires
+    return out
+
+
+def player_mapping(player: model.Player) -> dict:
+    hireling = player.hireling
+    return {
+        "name": player.name, "level": player.level, "sex": player.sex, "races": list(player.races),
+        "classes": list(player.classes), "half_breed": player.half_breed, "super_munchkin": player.super_munchkin,
+        "dead": player.dead, "hand": list(player.hand_cards) if player.hand_cards else player.hand,
+        "items": [item_mapping(i) for i in player.items],
+        "hireling": None if hireling is None else {
+            k: v for k, v in (("name", hireling.name), ("bonus", hireling.bonus), ("race", hireling.race),
+                              ("classes", list(hireling.classes)), ("sex", hireling.sex)) if v not in (None, [])},
+        "steed": None if player.steed is None else item_mapping(player.steed),
+        "curses": list(player.curses),
+    }
+
+
+def table_mapping(situation: model.Situation) -> dict:
+    house = situation.house_rules
+    return {
+        "game": situation.game, "expansions": list(situation.expansions),
+        "house_rules": {k: v for k, v in (("starting_cards", house.starting_cards), ("phase_zero", house.phase_zero),
+                                          ("shared_victory", house.shared_victory)) if v not in (None, False)},
+        "turn": situation.turn, "phase": situation.phase, "met_monster_this_turn": situation.met_monster_this_turn,
+        "players": [player_mapping(p) for p in situation.players],
+    }
