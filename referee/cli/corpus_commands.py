@@ -7,6 +7,7 @@ from typing import Optional
 
 import typer
 
+from referee import shapes
 from referee.cli import options, render
 from referee.cli.help import Command
 from referee.corpus import schema
@@ -42,7 +43,7 @@ def rule(clause_id: str = typer.Argument(..., metavar="ID"), lang: Optional[str]
         raise NotFound("no clause with id {id}", id=repr(clause_id))
     clause = corpus[clause_id]
     if as_json:
-        render.emit_json(render.clause_json(corpus, clause, text))
+        render.emit_json(shapes.clause_json(corpus, clause, text))
     else:
         render.emit(render.clause_text(corpus, clause, text))
 

@@ -9,7 +9,7 @@ import typer
 
 from referee.cli import options, render
 from referee.cli.help import Command
-from referee.errors import BadInput, RulesDoNotSettle  # noqa: F401  (RulesDoNotSettle: its old home)
+from referee.errors import BadInput
 from referee.i18n.catalogs import RuleText, _
 
 

@@ -9,10 +9,11 @@ text and ``--json``, is exactly judge's. ``--save-situation FILE`` writes that s
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, List, Optional
+from typing import List, Optional
 
 import typer
 
+from referee import shapes
 from referee.cli import options, render
 from referee.cli.help import Command
 from referee.i18n.catalogs import RuleText, _
@@ -158,8 +159,8 @@ def _record_fight(params: dict, lang, as_json, table_path, save) -> None:
         _save(data, save)
     log = table.show(table_path).changes
     if as_json:
-        data = render.verdict_json(corpus, judged.verdict, text, judged.cards)
-        data["recorded"] = render.change_json(recorded, log) if recorded else None
+        data = shapes.verdict_json(corpus, judged.verdict, text, judged.cards)
+        data["recorded"] = shapes.change_json(recorded, log) if recorded else None
         render.emit_json(data)
         return
     lines = render.verdict_text(corpus, judged.verdict, text, judged.cards)

@@ -14,6 +14,8 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from referee.i18n.catalogs import RuleText, _, ngettext
+from referee.shapes import (GAME_NAMES, card_note_json, change_summary, clause_field, source_of, taken_back_by,
+                            verdict_json)
 
 if TYPE_CHECKING:  # the corpus package is imported by the commands that need it
     from referee.corpus import Clause, Corpus
@@ -31,33 +33,6 @@ def wrap(text: str, indent: str = "") -> list[str]:
     width = max(40, min(100, shutil.get_terminal_size((100, 20)).columns) - 1)
     return textwrap.wrap(" ".join(str(text).split()), width=width, initial_indent=indent,
                          subsequent_indent=indent) or [indent]
-
-
-def related_json(corpus: Corpus, clause: Clause, text: RuleText) -> list[dict]:
-    out = []
-    for other, relation, direction in corpus.related(clause.id):
-        target = corpus.clauses.get(other)
-        out.append({"id": other, "relation": relation, "direction": direction,
-                    "title": text(other, target.title) if target else None})
-    return out
-
-
-def clause_json(corpus: Corpus, clause: Clause, text: RuleText) -> dict:
-    """A clause in the contract's ``rule --json`` shape (plus a few extra fields)."""
-    data = {
-        "id": clause.id, "lang": text.language, "title": text(clause.id, clause.title),
-        "text": text(clause.id, clause.text), "text_en": clause.text, "title_en": clause.title,
-        "kind": clause.kind, "game": clause.game, "topics": list(clause.topics),
-        "sources": [{"seed": s.seed, "lang": s.lang, "quote": s.quote} for s in clause.sources],
-        "related": related_json(corpus, clause, text), "cards": list(clause.cards),
-    }
-    if clause.conflict is not None:
-        data["conflict"] = {"followed": clause.conflict.followed, "why": text(clause.id, clause.conflict.why)}
-    if clause.note:
-        data["note"] = text(clause.id, clause.note)
-    if clause.basis:
-        data["basis"] = clause.basis
-    return data
 
 
 def relation_label(relation: str, direction: str) -> str:
@@ -94,42 +69,6 @@ def clause_text(corpus: Corpus, clause: Clause, text: RuleText) -> list[str]:
             title = text(other, target.title) if target else "?"
             lines.append(f"  {relation_label(relation, direction)}: {other} — {title}")
     return lines
-
-
-def _source_of(corpus: Corpus, clause_id: str) -> str | None:
-    clause = corpus.clauses.get(clause_id)
-    return clause.sources[0].seed if clause and clause.sources else None
-
-
-def _field(corpus: Corpus, clause_id: str, text: RuleText, name: str) -> str:
-    clause = corpus.clauses.get(clause_id)
-    if clause is None:
-        return clause_id if name == "title" else ""
-    return text(clause_id, getattr(clause, name))
-
-
-def verdict_json(corpus: Corpus, verdict, text: RuleText, cards=()) -> dict:
-    """A verdict in the contract's ``judge --json`` shape, with the cards it involves."""
-    return {
-        "question": verdict.question, "game": verdict.game, "lang": text.language, "verdict": verdict.verdict,
-        "details": verdict.details,
-        "reasons": [{"clause": r.clause, "title": _field(corpus, r.clause, text, "title"),
-                     "text": _field(corpus, r.clause, text, "text"), "note": r.note.render(_)}
-                    for r in verdict.reasons],
-        "dissent": [{"clause": d.clause, "source": _source_of(corpus, d.clause),
-                     "title": _field(corpus, d.clause, text, "title"),
-                     "text": _field(corpus, d.clause, text, "text"), "note": d.note.render(_)}
-                    for d in verdict.dissent],
-        "cards": [card_note_json(note, text) for note in cards],
-    }
-
-
-def card_note_json(note, text: RuleText) -> dict:
-    from referee.cards import card_names, localizer
-
-    card = note.card
-    return {"id": card.id, "name": card_names(card, localizer()).get(text.language, card.name), "name_en": card.name, "type": card.type,
-            "rulings": [{"id": c.id, "kind": c.kind, "title": text(c.id, c.title)} for c in note.rulings]}
 
 
 def verdict_word(word: str) -> str:
@@ -177,12 +116,12 @@ def verdict_text(corpus: Corpus, verdict, text: RuleText, cards=()) -> list[str]
         lines += wrap(f"{figure_label(key)}: {_figure(value)}", "  ")
     lines += ["", _("Reasons")]
     for number, reason in enumerate(verdict.reasons, 1):
-        lines.append(f"  {number}. [{reason.clause}] {_field(corpus, reason.clause, text, 'title')}")
+        lines.append(f"  {number}. [{reason.clause}] {clause_field(corpus, reason.clause, text, 'title')}")
         lines += wrap(reason.note.render(_), "     ")
     if verdict.dissent:
         lines += ["", _("Other sources would rule otherwise")]
         for d in verdict.dissent:
-            lines.append(f"  [{d.clause}] ({_source_of(corpus, d.clause)}) {_field(corpus, d.clause, text, 'title')}")
+            lines.append(f"  [{d.clause}] ({source_of(corpus, d.clause)}) {clause_field(corpus, d.clause, text, 'title')}")
             lines += wrap(d.note.render(_), "     ")
     if cards:
         lines += ["", _("Rulings on the cards here")]
@@ -204,49 +143,14 @@ def judgement(corpus: Corpus, judged, text: RuleText, as_json: bool) -> None:
 
 # --- the table in progress --------------------------------------------------------------------
 
-#: the games by the names on their boxes (proper names: the same in every language)
-GAME_NAMES = {"munchkin": "Munchkin", "star-munchkin": "Star Munchkin", "epic": "Epic Munchkin"}
-
-
-def change_summary(change) -> str:
-    """A recorded change in the current language (its summary is kept untranslated in the log)."""
-    from referee.message import Message
-
-    summary = change.summary
-    if "plural" in summary:
-        template = ngettext(summary["template"], summary["plural"], summary["count"])
-        return template.format(**summary["values"])
-    return Message.of(summary["template"], **summary["values"]).render(_)
-
-
-def _taken_back_by(change, log) -> int | None:
-    for later in log:
-        if later.effect.get("op") == "undo" and change.seq in later.effect.get("changes", ()):
-            return later.seq
-    return None
-
-
-def change_json(change, log) -> dict:
-    return {"seq": change.seq, "at": change.at, "command": change.command, "request": change.request,
-            "effect": change.effect, "summary": change_summary(change), "taken_back_by": _taken_back_by(change, log)}
-
-
 def change_line(change, log, when: bool = False) -> str:
     """``#7  Ann: level 4 → 5 (kill).`` — with the time it was recorded (UTC) in the log."""
     stamp = f"  {change.at.replace('T', ' ').rstrip('Z')}" if when else ""
     line = f"#{change.seq}{stamp}  {change_summary(change)}"
-    undone = _taken_back_by(change, log)
+    undone = taken_back_by(change, log)
     if undone is not None:
         line += "  " + _("(taken back by #{seq})").format(seq=undone)
     return line
-
-
-def table_json(shown, path) -> dict:
-    from referee.table import strengths
-    from referee.table.store import default_path
-
-    return {"table": shown.state, "changes": len(shown.changes), "strength": strengths(shown.state),
-            "path": str(path or default_path())}
 
 
 def _item_words(item: dict) -> str:

@@ -10,6 +10,7 @@ from referee.cli import options, render
 from referee.cli.help import Command
 from referee.corpus import schema
 from referee.i18n.catalogs import RuleText, _
+from referee.shapes import search_json
 
 
 def search(words: List[str] = typer.Argument(..., metavar="QUERY…"),
@@ -31,12 +32,7 @@ def search(words: List[str] = typer.Argument(..., metavar="QUERY…"),
                                         topic=topic)
     text = RuleText(language)
     if as_json:
-        render.emit_json({
-            "query": result.query, "lang": language, "total": result.total, "suggestion": result.suggestion,
-            "results": [{"id": h.id, "score": h.score, "title": text(h.id, corpus[h.id].title),
-                         "text": text(h.id, corpus[h.id].text), "text_en": corpus[h.id].text, "kind": h.kind,
-                         "game": h.game, "snippet": h.snippet, "matched_lang": h.matched_lang}
-                        for h in result.hits]})
+        render.emit_json(search_json(corpus, result, text))
     else:
         lines = []
         for number, hit in enumerate(result.hits, 1):

@@ -7,6 +7,7 @@ from typing import List, Optional
 
 import typer
 
+from referee import shapes
 from referee.cli import options, render
 from referee.cli.help import Command, Group
 from referee.i18n.catalogs import RuleText, _
@@ -31,7 +32,7 @@ def _changed(change, path: Optional[Path], text: RuleText, as_json: bool) -> Non
 
     shown = table.show(path)
     if as_json:
-        render.emit_json({"change": render.change_json(change, shown.changes), **render.table_json(shown, path)})
+        render.emit_json({"change": shapes.change_json(change, shown.changes), **shapes.table_json(shown, path)})
     else:
         render.emit([render.change_line(change, shown.changes), ""] + render.table_text(shown, text))
 
@@ -48,7 +49,7 @@ def show(ctx: typer.Context, table_path: Optional[Path] = options.table_path(), 
     if shown.state is None:
         raise NotFound("no table in progress; start one with `referee table new NAME…`")
     if as_json:
-        render.emit_json(render.table_json(shown, table_path))
+        render.emit_json(shapes.table_json(shown, table_path))
     else:
         render.emit(render.table_text(shown, text))
 
@@ -99,8 +100,8 @@ def level(name: str = typer.Argument(..., metavar="NAME"), change: str = typer.A
     judged, recorded = table.level(name, parse_change(change), source, corpus, path=table_path)
     log = table.show(table_path).changes
     if as_json:
-        data = render.verdict_json(corpus, judged.verdict, text, judged.cards)
-        data["recorded"] = render.change_json(recorded, log) if recorded else None
+        data = shapes.verdict_json(corpus, judged.verdict, text, judged.cards)
+        data["recorded"] = shapes.change_json(recorded, log) if recorded else None
         render.emit_json(data)
         return
     lines = render.verdict_text(corpus, judged.verdict, text, judged.cards)
@@ -159,7 +160,7 @@ def log(table_path: Optional[Path] = options.table_path(), lang: Optional[str] =
     if not shown.changes:
         raise NotFound("no table in progress; start one with `referee table new NAME…`")
     if as_json:
-        render.emit_json({"changes": [render.change_json(c, shown.changes) for c in shown.changes]})
+        render.emit_json({"changes": [shapes.change_json(c, shown.changes) for c in shown.changes]})
     else:
         render.emit([render.change_line(c, shown.changes, when=True) for c in shown.changes])
 

@@ -1,0 +1,125 @@
+"""The JSON shapes of the contract, built in one place for every face of the referee.
+
+``referee … --json`` prints these and the local server answers with them, so a bot gets the
+same body from either. Texts are in the language of ``text`` (a :class:`RuleText`) and of the
+CLI catalog in use; ids, kinds, games and other codes stay untranslated.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from referee.i18n.catalogs import RuleText, _, ngettext
+
+if TYPE_CHECKING:
+    from referee.corpus import Clause, Corpus
+
+#: the games by the names on their boxes (proper names: the same in every language)
+GAME_NAMES = {"munchkin": "Munchkin", "star-munchkin": "Star Munchkin", "epic": "Epic Munchkin"}
+
+
+def related_json(corpus: Corpus, clause: Clause, text: RuleText) -> list[dict]:
+    out = []
+    for other, relation, direction in corpus.related(clause.id):
+        target = corpus.clauses.get(other)
+        out.append({"id": other, "relation": relation, "direction": direction,
+                    "title": text(other, target.title) if target else None})
+    return out
+
+
+def clause_json(corpus: Corpus, clause: Clause, text: RuleText) -> dict:
+    """A clause in the contract's ``rule --json`` shape (plus a few extra fields)."""
+    data = {
+        "id": clause.id, "lang": text.language, "title": text(clause.id, clause.title),
+        "text": text(clause.id, clause.text), "text_en": clause.text, "title_en": clause.title,
+        "kind": clause.kind, "game": clause.game, "topics": list(clause.topics),
+        "sources": [{"seed": s.seed, "lang": s.lang, "quote": s.quote} for s in clause.sources],
+        "related": related_json(corpus, clause, text), "cards": list(clause.cards),
+    }
+    if clause.conflict is not None:
+        data["conflict"] = {"followed": clause.conflict.followed, "why": text(clause.id, clause.conflict.why)}
+    if clause.note:
+        data["note"] = text(clause.id, clause.note)
+    if clause.basis:
+        data["basis"] = clause.basis
+    return data
+
+
+def source_of(corpus: Corpus, clause_id: str) -> str | None:
+    clause = corpus.clauses.get(clause_id)
+    return clause.sources[0].seed if clause and clause.sources else None
+
+
+def clause_field(corpus: Corpus, clause_id: str, text: RuleText, name: str) -> str:
+    clause = corpus.clauses.get(clause_id)
+    if clause is None:
+        return clause_id if name == "title" else ""
+    return text(clause_id, getattr(clause, name))
+
+
+def verdict_json(corpus: Corpus, verdict, text: RuleText, cards=()) -> dict:
+    """A verdict in the contract's ``judge --json`` shape, with the cards it involves."""
+    return {
+        "question": verdict.question, "game": verdict.game, "lang": text.language, "verdict": verdict.verdict,
+        "details": verdict.details,
+        "reasons": [{"clause": r.clause, "title": clause_field(corpus, r.clause, text, "title"),
+                     "text": clause_field(corpus, r.clause, text, "text"), "note": r.note.render(_)}
+                    for r in verdict.reasons],
+        "dissent": [{"clause": d.clause, "source": source_of(corpus, d.clause),
+                     "title": clause_field(corpus, d.clause, text, "title"),
+                     "text": clause_field(corpus, d.clause, text, "text"), "note": d.note.render(_)}
+                    for d in verdict.dissent],
+        "cards": [card_note_json(note, text) for note in cards],
+    }
+
+
+def card_note_json(note, text: RuleText) -> dict:
+    from referee.cards import card_names, localizer
+
+    card = note.card
+    return {"id": card.id, "name": card_names(card, localizer()).get(text.language, card.name), "name_en": card.name, "type": card.type,
+            "rulings": [{"id": c.id, "kind": c.kind, "title": text(c.id, c.title)} for c in note.rulings]}
+
+
+# --- the table in progress ---
+
+
+def change_summary(change) -> str:
+    """A recorded change in the current language (its summary is kept untranslated in the log)."""
+    from referee.message import Message
+
+    summary = change.summary
+    if "plural" in summary:
+        template = ngettext(summary["template"], summary["plural"], summary["count"])
+        return template.format(**summary["values"])
+    return Message.of(summary["template"], **summary["values"]).render(_)
+
+
+def taken_back_by(change, log) -> int | None:
+    for later in log:
+        if later.effect.get("op") == "undo" and change.seq in later.effect.get("changes", ()):
+            return later.seq
+    return None
+
+
+def change_json(change, log) -> dict:
+    return {"seq": change.seq, "at": change.at, "command": change.command, "request": change.request,
+            "effect": change.effect, "summary": change_summary(change), "taken_back_by": taken_back_by(change, log)}
+
+
+def table_json(shown, path) -> dict:
+    from referee.table import strengths
+    from referee.table.store import default_path
+
+    return {"table": shown.state, "changes": len(shown.changes), "strength": strengths(shown.state),
+            "path": str(path or default_path())}
+
+
+def search_json(corpus: Corpus, result, text: RuleText) -> dict:
+    """A search result in the contract's ``search --json`` shape."""
+    return {
+        "query": result.query, "lang": text.language, "total": result.total, "suggestion": result.suggestion,
+        "results": [{"id": h.id, "score": h.score, "title": text(h.id, corpus[h.id].title),
+                     "text": text(h.id, corpus[h.id].text), "text_en": corpus[h.id].text, "kind": h.kind,
+                     "game": h.game, "snippet": h.snippet, "matched_lang": h.matched_lang}
+                    for h in result.hits]}
