@@ -1,4 +1,5 @@
-"""Whole-corpus checks: ids, references, citations and disagreements.
+"""Whole-corpus checks: ids, references, citations and disagreements (and, through
+:mod:`referee.corpus.fidelity`, that clauses say what their sources and card records say).
 
 :func:`check_corpus` returns every problem it finds, each naming file, line and field, so one
 run of ``referee check`` shows everything to fix.
@@ -26,8 +27,10 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
     problems += _check_conflicts(corpus)
     problems += _check_residue(corpus)
     from referee.corpus.cards import check_cards
+    from referee.corpus.fidelity import check_fidelity
 
     problems += check_cards(corpus)
+    problems += check_fidelity(corpus)
     return problems
 
 

@@ -131,7 +131,7 @@ def load_corpus(root: Path | None = None) -> Corpus:
 
 
 #: Bump when the pickled classes change shape, so old caches are never read.
-CACHE_VERSION = 5
+CACHE_VERSION = 6
 
 
 def corpus_key(root: Path) -> str:
@@ -369,7 +369,9 @@ def _read_clause(raw, topic: str, file: str, index: int, problems: list[Problem]
         basis=raw.get("basis") if isinstance(raw.get("basis"), str) else None,
         file=file, line=raw.line,
         lines={"sources": [ln for _, ln in sources], "related": [ln for _, ln in related],
-               "topics": line_of("topics"), "conflict": line_of("conflict"), "key": line_of("key")},
+               "topics": line_of("topics"), "conflict": line_of("conflict"), "key": line_of("key"),
+               "text": line_of("text"), "note": line_of("note"), "kind": line_of("kind"),
+               "cards": line_of("cards")},
     )
     return clause
 

@@ -71,6 +71,20 @@ def sentences(seed: Seed) -> list[str]:
     return out
 
 
+def sentence_spans(seed: Seed) -> list[tuple[int, int]]:
+    """Where each of :func:`sentences` stands in ``seed.searchable``: ``(start, end)`` offsets."""
+    text = seed.searchable
+    spans = []
+    position = 0
+    for sentence in sentences(seed):
+        start = text.find(sentence, position)
+        if start < 0:  # cannot happen for text cut from the same seed
+            continue
+        position = start + len(sentence)
+        spans.append((start, position))
+    return spans
+
+
 def _mask(text: str, quotes: list[str]) -> bytearray:
     mask = bytearray(len(text))
     for quote in quotes:

@@ -1,8 +1,9 @@
 """Questions about the table outside a fight: equipment, charity, death, the Munchkin die.
 
 Implements items.* through :mod:`referee.engine.equipment`; turn.charity and turn.hand-limit
-(races.dwarf: six cards); death.lose-everything, death.keep-level-race-class, death.loot-the-body,
-death.new-character-cards; and the Munchkin die table (munchkin-die.roll, munchkin-die.result-N).
+(races.dwarf: six cards); death.lose-everything, death.keep-level-race-class (in Star Munchkin
+star-munchkin.death-keep, which keeps no curses), death.loot-the-body, death.new-character-cards;
+and the Munchkin die table (munchkin-die.roll, munchkin-die.result-N).
 """
 
 from __future__ import annotations
@@ -66,8 +67,12 @@ def judge_charity(situation: Situation, rules: Munchkin, trace: Trace) -> Verdic
 
 def judge_death(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     player = situation.player(situation.question.player)
+    # death.keep-level-race-class keeps the curses on you; star-munchkin.death-keep keeps only
+    # races, classes and levels, so a curse (a trap) lying in front of you goes with the rest.
+    curses_kept = rules.name != "star-munchkin"
+    curses = [f"curse: {c}" for c in player.curses]
     keeps = [f"level {player.level}", *(f"race: {r}" for r in player.races),
-             *(f"class: {c}" for c in player.classes), *(f"curse: {c}" for c in player.curses)]
+             *(f"class: {c}" for c in player.classes), *(curses if curses_kept else [])]
     if player.half_breed:
         keeps.append("Half-Breed")
     if player.super_munchkin:
@@ -77,9 +82,15 @@ def judge_death(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
         loses.append(player.hireling.name)
     if player.steed:
         loses.append(player.steed.name)
+    if not curses_kept:
+        loses += curses
     trace.cite("death.lose-everything", "{player} loses every item and every card in hand.", player=player.name)
-    trace.cite("death.keep-level-race-class", "{player} keeps level, race(s), class(es) and curses.",
-               player=player.name)
+    if curses_kept:
+        trace.cite("death.keep-level-race-class", "{player} keeps level, race(s), class(es) and curses.",
+                   player=player.name)
+    else:
+        trace.cite("death.keep-level-race-class", "{player} keeps level, race(s) and class(es); the curses "
+                   "in play are lost with everything else.", player=player.name)
     if player.half_breed or player.super_munchkin:
         trace.cite("death.keep-half-breed-super-munchkin", "Half-Breed and Super Munchkin stay too.")
     others = sorted((p for p in situation.players if p.name != player.name and not p.dead),
