@@ -28,6 +28,10 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
     from referee.corpus.cards import check_cards
 
     problems += check_cards(corpus)
+    if corpus.cards:
+        from referee.corpus.vocabulary_check import check_vocabulary
+
+        problems += check_vocabulary(corpus)
     return problems
 
 
