@@ -439,6 +439,11 @@ def _play_wandering(s, p, rules, trace):
         return False, None
     trace.cite("monsters.wandering-monster", "A Wandering Monster may bring a monster from the hand into any "
                "combat.")
+    if _no_cards(p, 2):
+        # The Wandering Monster card and the monster it brings both come from the hand.
+        trace.cite("card-timing.monsters", "{player} holds {hand} card(s): a Wandering Monster needs itself and a "
+                   "monster card in hand.", player=p.name, hand=p.hand)
+        return False, None
     return True, "with a monster card from the hand"
 
 
