@@ -9,6 +9,8 @@ say ``elff`` → ``elf``. The fuzzy matcher (difflib) is imported only when a wo
 'space-ranger'
 >>> nearest("elff", ("human", "elf", "dwarf"))
 ['elf']
+>>> word_for("Lizard Man", "munchkin")
+('race', 'lizard-guy')
 """
 
 from __future__ import annotations
@@ -49,3 +51,16 @@ def nearest(word: str, vocabulary: Iterable[str], limit: int = 3) -> list[str]:
         if by_fold[match] not in out:
             out.append(by_fold[match])
     return out[:limit]
+
+
+def word_for(word: str, game: str = "munchkin") -> Optional[tuple[str, str]]:
+    """What a typed word is in ``game`` — ``("race" | "class" | "sex" | "enhancer", word)`` — or
+    ``None``: for readers of player descriptions such as ``Ann:5 elf warrior``."""
+    from referee import model
+
+    for kind, vocabulary in (("race", model.RACES[game]), ("class", model.CLASSES[game]), ("sex", model.SEXES),
+                             ("enhancer", model.ENHANCERS)):
+        known = canonical(word, vocabulary)
+        if known is not None:
+            return kind, known
+    return None

@@ -2,7 +2,8 @@
 
 ``referee.model`` holds the closed vocabularies the situation reader enforces; ``rules/cards.yaml``
 holds a record for every race and class card the sources name. Each must list what the other
-does, so a card added to the corpus (or a word added to the model) cannot be forgotten.
+does, so a card added to the corpus (or a word added to the model) cannot be forgotten. A curse's
+``facts.effect`` must use the effects the engine knows (``referee.model.CURSE_EFFECTS``).
 """
 
 from __future__ import annotations
