@@ -77,13 +77,13 @@ def _named(situation: Situation) -> list[str]:
         for name in (combat.fighter, combat.helper):
             if name:
                 player = situation.player(name)
-                names += (_gear(player) if question.kind == "combat" else []) + list(player.curses)
+                names += (_gear(player) if question.kind == "combat" else []) + [c.name for c in player.curses]
     player = situation.player(question.player) if question.player else None
     if question.kind in ("equipment", "death") and player is not None:
         names += _gear(player)
     names += list(question.items) + ([question.item] if question.item else [])
     if player is not None:
-        names += list(player.curses)
+        names += [c.name for c in player.curses]
     return names
 
 

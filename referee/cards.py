@@ -107,7 +107,9 @@ def card_resolver(cards, localized=None):
     def resolve(name: str):
         chosen, candidates = decide(find_cards(cards, name, localized))
         if chosen is not None:
-            return {"name": chosen.card.name, "facts": chosen.card.facts}, []
+            card = chosen.card
+            return {"name": card.name, "facts": card.facts, "type": card.type,
+                    "folded_names": [fold(n) for n in (card.name, *card.aliases)]}, []
         suggestions = [m.card.name for m in candidates] or [m.card.name for m in find_cards(cards, name[:4], localized)]
         return None, suggestions[:5]
 

@@ -19,6 +19,40 @@ PHASES = ("before-door", "kick-door", "combat", "running-away", "look-for-troubl
           "other-turn")
 SEXES = ("male", "female")
 SLOTS = ("headgear", "armor", "footgear", "one-hand", "two-hands", "none")
+
+#: The races and classes each game knows: the card records of type ``race`` and ``class`` in
+#: ``rules/cards.yaml`` (``referee check`` verifies that the two agree). Epic Munchkin is played
+#: with the classic cards. Everyone without a Race card is Human.
+RACES = {
+    "munchkin": ("human", "elf", "dwarf", "halfling", "gnome", "orc", "centaur", "lizard-guy"),
+    "star-munchkin": ("human", "cyborg"),
+}
+RACES["epic"] = RACES["munchkin"]
+CLASSES = {
+    "munchkin": ("warrior", "wizard", "thief", "cleric", "bard", "ranger"),
+    "star-munchkin": ("space-ranger", "gadgeteer", "trader", "psychic"),
+}
+CLASSES["epic"] = CLASSES["munchkin"]
+#: Race and class enhancers (expansion cards): High, Dark and Primeval go with a race; Master,
+#: Elite and Legendary with a class. They give powers in Epic games.
+ENHANCERS = ("high", "dark", "primeval", "master", "elite", "legendary")
+#: Other spellings players type, and the word each stands for. Case, spaces, hyphens and
+#: underscores never matter ("Lizard Man", "lizard_man" and "lizardman" are one spelling).
+SPELLINGS = {"lizardman": "lizard-guy", "lizard": "lizard-guy", "lizardguy": "lizard-guy",
+             "spaceranger": "space-ranger", "medium": "psychic", "tall": "high"}
+
+#: What a curse card does while it affects a player, as its card record states it
+#: (``facts.effect`` in ``rules/cards.yaml``); the engine applies these, never a curse's name.
+CURSE_EFFECTS = {
+    "no_items_in_slot": SLOTS,        # may not have such items at all (Tiny Hands: two-hands)
+    "unusable_slot": SLOTS,           # may play such items but not use them (Big Foot: footgear)
+    "loses_slot": SLOTS,              # the item worn there is lost (Lose Your Armor: armor)
+    "loses_races": (True,),           # the Race cards are lost: Human again (Lose Your Race)
+    "forgets_race_and_class": (True,),   # treated as a classless Human (Temporary Amnesia)
+    "no_treasure": (True,),           # no treasure in the next combat you take part in (Fool's Gold)
+    "must_run_from_undead": (True,),  # must run from the Undead even when you could win (Necrophobia)
+    "changes_sex": (True,),           # your sex is the other one (Trap! Change Sex)
+}
 QUESTION_KINDS = ("combat", "run-away", "sell", "level", "action", "equipment", "charity", "death",
                   "munchkin-die")
 LEVEL_SOURCES = ("kill", "sell", "card", "go-up-a-level", "divine-intervention", "steal-level",
@@ -26,7 +60,10 @@ LEVEL_SOURCES = ("kill", "sell", "card", "go-up-a-level", "divine-intervention",
 ACTIONS = ("trade", "sell", "steal", "backstab", "equip", "unequip", "play-race", "play-class",
            "discard-race", "discard-class", "play-item", "play-one-shot", "play-monster-enhancer",
            "play-wandering-monster", "play-curse", "play-go-up-a-level", "play-hireling", "help",
-           "look-for-trouble", "loot-room")
+           "look-for-trouble", "loot-room",
+           # the Epic powers that are actions of their own
+           "ask-for-a-miracle", "take-discarded-steed", "tame-monster", "make-pet", "turn-monster",
+           "kick-another-door")
 
 
 class Requirements(NamedTuple):
@@ -57,6 +94,26 @@ class Hireling(NamedTuple):
     race: Optional[str] = None
     classes: tuple[str, ...] = ()
     sex: Optional[str] = None
+    enhancers: tuple[int, ...] = ()   # monster enhancers played on it (+5 gives it a level, +10 two)
+    gold: int = 0                     # a price on the card makes a hireling an item
+
+
+class Curse(NamedTuple):
+    """A curse (or Star Munchkin trap) affecting a player, with what its card record says it does."""
+
+    name: str
+    effects: tuple[tuple[str, object], ...] = ()   # (effect, value), from model.CURSE_EFFECTS
+    known: bool = False                             # the card records say what this curse does
+
+    def does(self, effect: str):
+        return dict(self.effects).get(effect)
+
+
+class Pet(NamedTuple):
+    """A monster an Epic Human keeps instead of fighting it (His Master's Voice)."""
+
+    name: str
+    level: int
 
 
 class Player(NamedTuple):
@@ -73,7 +130,10 @@ class Player(NamedTuple):
     items: tuple[Item, ...] = ()
     hireling: Optional[Hireling] = None
     steed: Optional[Item] = None
-    curses: tuple[str, ...] = ()
+    curses: tuple[Curse, ...] = ()
+    hand_known: bool = False          # the situation says how many cards are in hand
+    enhancers: tuple[str, ...] = ()   # race and class enhancers in play (model.ENHANCERS)
+    pet: Optional[Pet] = None
 
     def is_(self, race_or_class: str) -> bool:
         return race_or_class in self.races or race_or_class in self.classes
@@ -81,6 +141,14 @@ class Player(NamedTuple):
     @property
     def human(self) -> bool:
         return not self.races
+
+    def cursed(self, effect: str):
+        """The value of ``effect`` if a curse on this player has it (the first that does)."""
+        for curse in self.curses:
+            value = curse.does(effect)
+            if value is not None:
+                return value
+        return None
 
 
 class Monster(NamedTuple):
@@ -103,6 +171,15 @@ class Combat(NamedTuple):
     monster_bonuses: tuple[int, ...] = ()  # one-shots played for the monsters' side
     discards: tuple[tuple[str, int], ...] = ()   # cards a player discards for a power (Berserking, Turning, Flight)
     charm: Optional[tuple[str, str]] = None      # (Wizard, monster) charmed away with the whole hand
+    removed: tuple["Removal", ...] = ()          # monsters taken out of the fight by a card (not killed)
+
+
+class Removal(NamedTuple):
+    """A monster taken out of a combat without being killed: by what, and whether its treasure is won."""
+
+    monster: str
+    by: str
+    treasure: bool = True
 
 
 class Question(NamedTuple):

@@ -44,7 +44,7 @@ def base(state: Optional[dict], specs: list[str], corpus, game: Optional[str] = 
     With ``specs`` (``--player``) the players are those; otherwise they are the table's.
     """
     if specs:
-        players = [player_spec(spec, corpus) for spec in specs]
+        players = [player_spec(spec, corpus, game or "munchkin") for spec in specs]
         house = parse_assignments(list(house_rules), ("starting_cards", "phase_zero", "shared_victory"), "--house-rule")
         data = {"game": game or "munchkin", "expansions": list(expansions), "house_rules": house, "players": players}
         return data, False
@@ -118,7 +118,7 @@ def _name_and_level(text: str) -> tuple[str, Optional[int]]:
     return text, None
 
 
-def player_spec(spec: str, corpus) -> dict:
+def player_spec(spec: str, corpus, game: str = "munchkin") -> dict:
     """One ``--player`` spec as a situation's player mapping (see the module's docstring)."""
     text = spec.strip()
     if text.startswith("{"):
@@ -145,29 +145,38 @@ def player_spec(spec: str, corpus) -> dict:
         elif lowered in SEX_WORDS:
             player["sex"] = SEX_WORDS[lowered]
         else:
-            kind, code = persona(word, corpus)
-            player.setdefault("races" if kind == "race" else "classes", []).append(code)
+            kind, code = persona(word, corpus, game)
+            key = {"race": "races", "class": "classes", "enhancer": "enhancers"}.get(kind)
+            if key is None:
+                player["sex"] = code
+            else:
+                player.setdefault(key, []).append(code)
     player.update(parse_assignments(assignments, PLAYER_FIELDS, f"--player {name}"))
     if bonus:
         player.setdefault("items", []).append({"name": "gear", "bonus": bonus})
     return player
 
 
-def persona(word: str, corpus) -> tuple[str, str]:
-    """A race or class word, by its card's id or name in any language: ``(type, id)``."""
+def persona(word: str, corpus, game: str = "munchkin") -> tuple[str, str]:
+    """What a word of a player spec is — ``(race | class | sex | enhancer, word)`` — by the game's
+    own words (``referee.vocabulary``) or by a race or class card's name in any language."""
+    from referee import model
     from referee.cards import decide, find_cards, localizer
+    from referee.vocabulary import canonical, nearest, word_for
 
+    found = word_for(word, game)
+    if found is not None:
+        return found
     cards = [c for c in corpus.cards.values() if c.type in PERSONA_TYPES]
-    folded = word.casefold()
-    for card in cards:
-        if card.id == folded:
-            return card.type, card.id
-    chosen, candidates = decide(find_cards(cards, word, localizer()))
-    if chosen is None:
-        names = sorted({m.card.id for m in candidates}) or sorted(c.id for c in cards)
-        raise BadInput("--player: {word} is not a race, class, sex or flag the rules know (did you mean: "
-                       "{suggestions}?)", word=repr(word), suggestions=", ".join(names[:8]))
-    return chosen.card.type, chosen.card.id
+    chosen, _ = decide(find_cards(cards, word, localizer()))
+    if chosen is not None:
+        vocabulary = model.RACES[game] if chosen.card.type == "race" else model.CLASSES[game]
+        known = canonical(chosen.card.id, vocabulary)
+        if known is not None:
+            return chosen.card.type, known
+    words = (*model.RACES[game], *model.CLASSES[game], *model.SEXES, *model.ENHANCERS)
+    raise BadInput("--player: {word} is not a race, class, sex or flag of {game} (did you mean: {suggestions}?)",
+                   word=repr(word), game=game, suggestions=", ".join(nearest(word, words)) or "—")
 
 
 def _cut(text: str, length: int = 60) -> str:

@@ -15,6 +15,7 @@ import yaml
 from referee import model
 from referee.errors import InvalidFile, Problem
 from referee.message import Message
+from referee.vocabulary import canonical, nearest
 
 MAX_BYTES = 256 * 1024
 MAX_LEVEL = {"munchkin": 10, "star-munchkin": 10, "epic": 20}
@@ -47,6 +48,12 @@ def _parse(text: str, name: str) -> Any:
                 line = event.start_mark.line + 1
                 raise InvalidFile([Problem(name, line, "", Message.of("YAML anchors and aliases are not allowed "
                                                                       "in a situation file"))], what="situation")
+        twice = list(_keys_given_twice(yaml.compose(text, Loader=_Base)))
+        if twice:
+            raise InvalidFile([Problem(name, line, path, Message.of("this key is given twice in the same block; "
+                                                                    "keep one (the file would otherwise say two "
+                                                                    "things at once)"))
+                               for path, line in twice], what="situation")
         return yaml.load(text, Loader=_Base)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
@@ -56,11 +63,32 @@ def _parse(text: str, name: str) -> Any:
                           what="situation") from None
 
 
+def _keys_given_twice(node, path: str = ""):
+    """(field path, line) of every key that a mapping of the document gives more than once.
+
+    YAML (and JSON, which is read as YAML) would keep the last value silently: ``game:`` given
+    twice could turn a classic game into an Epic one.
+    """
+    if isinstance(node, yaml.MappingNode):
+        seen = set()
+        for key_node, value_node in node.value:
+            key = key_node.value if isinstance(key_node, yaml.ScalarNode) else "?"
+            where = _join(path, str(key))
+            if key in seen:
+                yield where, key_node.start_mark.line + 1
+            seen.add(key)
+            yield from _keys_given_twice(value_node, where)
+    elif isinstance(node, yaml.SequenceNode):
+        for i, item in enumerate(node.value):
+            yield from _keys_given_twice(item, f"{path}[{i}]")
+
+
 class _Reader:
     """Walks the parsed data, building model objects and collecting problems."""
 
     def __init__(self, name: str, cards=None):
         self.name = name
+        self.game = "munchkin"    # the game read so far: it decides which races and classes exist
         self.problems: list[Problem] = []
         #: name -> (card facts or None, suggestions): how ``card:`` references are resolved
         self.cards = cards
@@ -110,13 +138,26 @@ class _Reader:
             if not isinstance(value, str) or not value.strip():
                 self.bad(where, "expected a text value, got {got}", got=_show(value))
                 return default
-            if choices is not None and value not in choices:
-                self.bad(where, "unknown value {value} (expected one of: {allowed})", value=repr(value), allowed=", ".join(choices))
-                return default
+            if choices is not None:
+                known = canonical(value, choices)
+                if known is None:
+                    self.unknown(where, value, choices)
+                return known if known is not None else default
             return value
         raise TypeError(kind)
 
-    def strings(self, data: dict, key: str, path: str, choices=None) -> tuple[str, ...]:
+    def unknown(self, where: str, value: str, choices) -> None:
+        """Report a word outside a closed vocabulary, with the known words nearest to it."""
+        near = nearest(value, choices)
+        if near:
+            self.bad(where, "unknown value {value} (did you mean: {nearest}? expected one of: {allowed})",
+                     value=repr(value), nearest=", ".join(near), allowed=", ".join(choices))
+        else:
+            self.bad(where, "unknown value {value} (expected one of: {allowed})", value=repr(value),
+                     allowed=", ".join(choices))
+
+    def strings(self, data: dict, key: str, path: str, choices=None, unique: bool = False) -> tuple[str, ...]:
+        """A list of names (a single name is a list of one); with ``choices``, each a known word."""
         value = data.get(key)
         if value is None:
             return ()
@@ -130,11 +171,17 @@ class _Reader:
         for i, entry in enumerate(value):
             if not isinstance(entry, str) or not entry.strip():
                 self.bad(f"{where}[{i}]", "expected a name, got {got}", got=_show(entry))
-            elif choices is not None and entry not in choices:
-                self.bad(f"{where}[{i}]", "unknown value {value} (expected one of: {allowed})", value=repr(entry),
-                         allowed=", ".join(choices))
+            elif choices is not None:
+                known = canonical(entry, choices)
+                if known is None:
+                    self.unknown(f"{where}[{i}]", entry, choices)
+                elif unique and known in out:
+                    self.bad(f"{where}[{i}]", "{value} is listed twice (nobody has two of the same card in play)",
+                             value=repr(entry))
+                else:
+                    out.append(known)
             else:
-                out.append(entry.strip().lower() if choices is None and key in ("races", "classes") else entry)
+                out.append(entry)
         return tuple(out)
 
     def numbers(self, value, where: str) -> tuple[int, ...]:
@@ -166,13 +213,15 @@ def _show(value) -> str:
 TOP_KEYS = {"game": 0, "expansions": 0, "house_rules": 0, "turn": 0, "met_monster_this_turn": 0,
             "phase": 0, "players": 0, "combat": 0, "question": 0}
 PLAYER_KEYS = dict.fromkeys(("name", "level", "sex", "races", "classes", "half_breed", "super_munchkin",
-                             "dead", "hand", "items", "hireling", "steed", "curses"))
+                             "dead", "hand", "items", "hireling", "steed", "curses", "enhancers", "pet"))
+PET_KEYS = dict.fromkeys(("name", "level"))
 ITEM_KEYS = dict.fromkeys(("name", "bonus", "slot", "big", "complex", "gold", "carried", "one_shot",
                            "requires", "card"))
 REQUIRES_KEYS = dict.fromkeys(("classes", "races", "sex", "not_classes", "not_races"))
-HIRELING_KEYS = dict.fromkeys(("name", "bonus", "race", "classes", "sex"))
-COMBAT_KEYS = dict.fromkeys(("fighter", "helper", "monsters", "one_shots", "discards", "charm"))
+HIRELING_KEYS = dict.fromkeys(("name", "bonus", "race", "classes", "sex", "enhancers", "gold"))
+COMBAT_KEYS = dict.fromkeys(("fighter", "helper", "monsters", "one_shots", "discards", "charm", "removed"))
 CHARM_KEYS = dict.fromkeys(("wizard", "monster"))
+REMOVED_KEYS = dict.fromkeys(("monster", "by", "treasure"))
 MONSTER_KEYS = dict.fromkeys(("name", "level", "treasures", "levels", "undead", "bonus_vs", "enhancers",
                               "run_away", "ignores_below", "card"))
 ONE_SHOT_KEYS = dict.fromkeys(("players", "monsters"))
@@ -231,7 +280,8 @@ TABLE_KEYS = {key: 0 for key in TOP_KEYS if key not in ("combat", "question")}
 def _situation(r: _Reader, data: dict, table: bool = False) -> model.Situation | None:
     r.mapping(data, "", TABLE_KEYS if table else TOP_KEYS)
     game = r.value(data, "game", "", str, "munchkin", choices=model.GAMES)
-    expansions = r.strings(data, "expansions", "", choices=model.EXPANSIONS)
+    r.game = game
+    expansions = r.strings(data, "expansions", "", choices=model.EXPANSIONS, unique=True)
     house = _house_rules(r, data.get("house_rules"))
     players = _players(r, data.get("players"), MAX_LEVEL[game])
     names = [p.name for p in players]
@@ -304,13 +354,54 @@ def _players(r: _Reader, data, max_level: int) -> tuple[model.Player, ...]:
         out.append(model.Player(
             name=name, level=r.value(raw, "level", path, int, 1, low=1, high=max_level),
             sex=r.value(raw, "sex", path, str, choices=model.SEXES),
-            races=tuple(x for x in r.strings(raw, "races", path) if x != "human"),
-            classes=r.strings(raw, "classes", path),
+            races=tuple(x for x in r.strings(raw, "races", path, choices=model.RACES[r.game], unique=True)
+                        if x != "human"),
+            classes=r.strings(raw, "classes", path, choices=model.CLASSES[r.game], unique=True),
             half_breed=r.value(raw, "half_breed", path, bool, False),
             super_munchkin=r.value(raw, "super_munchkin", path, bool, False),
             dead=r.value(raw, "dead", path, bool, False), hand=hand, hand_cards=hand_cards, items=items,
-            hireling=hireling, steed=steed, curses=r.strings(raw, "curses", path)))
+            hireling=hireling, steed=steed, curses=_curses(r, raw, path),
+            hand_known=raw.get("hand") is not None,
+            enhancers=r.strings(raw, "enhancers", path, choices=model.ENHANCERS, unique=True),
+            pet=_pet(r, raw.get("pet"), f"{path}.pet")))
     return tuple(out)
+
+
+def _curses(r: _Reader, raw: dict, path: str) -> tuple[model.Curse, ...]:
+    """The curses on a player, each with what its card record says it does.
+
+    A curse the card records do not know is kept by name, with no known effect: the verdicts
+    say so instead of ignoring it. Only an exact name (or alias) counts: a near miss is another
+    curse, not a typo of a known one.
+    """
+    out = []
+    for name in r.strings(raw, "curses", path):
+        record = r.cards(name)[0] if r.cards is not None else None
+        effects = ()
+        if (record is not None and record.get("type") in ("curse", "trap")
+                and _fold_name(name) in record.get("folded_names", ())):
+            effects = tuple(sorted((record.get("facts") or {}).get("effect", {}).items()))
+            name = record["name"]
+        # Known means the records say what it does: a card named but not described is not.
+        out.append(model.Curse(name=name, effects=effects, known=bool(effects)))
+    return tuple(out)
+
+
+def _fold_name(name: str) -> str:
+    from referee.corpus.cards import fold
+
+    return fold(name)
+
+
+def _pet(r: _Reader, raw, path: str) -> model.Pet | None:
+    if raw is None:
+        return None
+    raw = r.mapping(raw, path, PET_KEYS)
+    name = r.value(raw, "name", path, str)
+    level = r.value(raw, "level", path, int, None, low=0, high=1000)
+    r.require(f"{path}.name", name is not None, "missing: the monster kept as a pet")
+    r.require(f"{path}.level", level is not None, "missing: the pet's level")
+    return model.Pet(name, level) if name is not None and level is not None else None
 
 
 def _list(r: _Reader, data: dict, key: str, path: str) -> list:
@@ -363,10 +454,12 @@ def _item(r: _Reader, raw, path: str) -> model.Item | None:
         return None
     req = r.mapping(raw.get("requires"), f"{path}.requires", REQUIRES_KEYS)
     rpath = f"{path}.requires"
+    races, classes = model.RACES[r.game], model.CLASSES[r.game]
     requires = model.Requirements(
-        classes=r.strings(req, "classes", rpath), races=r.strings(req, "races", rpath),
+        classes=r.strings(req, "classes", rpath, choices=classes), races=r.strings(req, "races", rpath, choices=races),
         sex=r.value(req, "sex", rpath, str, choices=model.SEXES),
-        forbid_classes=r.strings(req, "not_classes", rpath), forbid_races=r.strings(req, "not_races", rpath))
+        forbid_classes=r.strings(req, "not_classes", rpath, choices=classes),
+        forbid_races=r.strings(req, "not_races", rpath, choices=races))
     return model.Item(
         name=name, bonus=r.value(raw, "bonus", path, int, 0, low=-100, high=100),
         slot=r.value(raw, "slot", path, str, "none", choices=model.SLOTS),
@@ -385,8 +478,11 @@ def _hireling(r: _Reader, raw, path: str) -> model.Hireling | None:
         r.bad(f"{path}.name", "missing: a hireling needs a name")
         return None
     return model.Hireling(name=name, bonus=r.value(raw, "bonus", path, int, 0, low=-100, high=100),
-                          race=r.value(raw, "race", path, str), classes=r.strings(raw, "classes", path),
-                          sex=r.value(raw, "sex", path, str, choices=model.SEXES))
+                          race=r.value(raw, "race", path, str, choices=model.RACES[r.game]),
+                          classes=r.strings(raw, "classes", path, choices=model.CLASSES[r.game], unique=True),
+                          sex=r.value(raw, "sex", path, str, choices=model.SEXES),
+                          enhancers=r.numbers(raw.get("enhancers"), f"{path}.enhancers"),
+                          gold=r.value(raw, "gold", path, int, 0, low=0, high=1_000_000))
 
 
 def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
@@ -417,11 +513,15 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
         level = r.value(m, "level", path, int, None, low=0, high=1000)
         bonus_vs = r.mapping(m.get("bonus_vs"), f"{path}.bonus_vs", _AnyKey())
         pairs = []
+        against = model.RACES[r.game] + model.CLASSES[r.game] + model.SEXES
         for key, value in bonus_vs.items():
-            if isinstance(value, bool) or not isinstance(value, int):
+            known = canonical(str(key), against)
+            if known is None:
+                r.unknown(f"{path}.bonus_vs.{key}", str(key), against)
+            elif isinstance(value, bool) or not isinstance(value, int):
                 r.bad(f"{path}.bonus_vs.{key}", "expected a whole number, got {got}", got=_show(value))
             else:
-                pairs.append((str(key).lower(), value))
+                pairs.append((known, value))
         if name is None or level is None:
             if "name" not in m:
                 r.bad(f"{path}.name", "missing: the monster's name")
@@ -459,12 +559,27 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
         r.require("combat.charm.monster", target is not None, "missing: the monster charmed")
         if wizard and target:
             charm = (wizard, target)
+    removed = []
+    for i, spec in enumerate(_list(r, raw, "removed", "combat")):
+        where = f"combat.removed[{i}]"
+        spec = r.mapping(spec, where, REMOVED_KEYS)
+        target = r.value(spec, "monster", where, str)
+        by = r.value(spec, "by", where, str)
+        r.require(f"{where}.monster", target is not None, "missing: the monster taken out of the fight")
+        r.require(f"{where}.by", by is not None, "missing: the card or power that took it out (e.g. Magic Lamp)")
+        if target is not None and target not in [m.name for m in monsters]:
+            r.bad(f"{where}.monster", "no monster named {name} in this combat (monsters: {names})",
+                  name=repr(target), names=", ".join(m.name for m in monsters) or "—")
+        elif target is not None and (target in [x.monster for x in removed] or charm and charm[1] == target):
+            r.bad(f"{where}.monster", "{name} is already out of the fight", name=repr(target))
+        elif target is not None and by is not None:
+            removed.append(model.Removal(target, by, r.value(spec, "treasure", where, bool, True)))
     if fighter is None:
         return None
     return model.Combat(fighter=fighter, helper=helper, monsters=tuple(monsters),
                         player_bonuses=r.numbers(shots.get("players"), "combat.one_shots.players"),
                         monster_bonuses=r.numbers(shots.get("monsters"), "combat.one_shots.monsters"),
-                        discards=tuple(discards), charm=charm)
+                        discards=tuple(discards), charm=charm, removed=tuple(removed))
 
 
 class _AnyKey(dict):

@@ -1,7 +1,9 @@
 """Rule behaviour from tables of cases: ``tests/cases/**/*.yaml``.
 
 Each file holds ``cases:``, a list of situations with what the referee must answer, named as
-full sentences (OpenFisca-style). ``expect.details`` is matched as a subset (every key given must
+full sentences (OpenFisca-style), with ``source:`` the clause ids that decide it and, where a case
+stands for one sentence of a source text, ``sentence:`` that sentence as the seed writes it.
+``expect.details`` is matched as a subset (every key given must
 match; lists must match exactly); ``expect.cites`` lists clause ids that must be among the
 reasons; ``expect.dissent`` those that must be among the dissent; ``expect.error`` a field path
 that must be reported for an invalid situation. A failing case prints the situation, both
@@ -15,12 +17,13 @@ from pathlib import Path
 import pytest
 import yaml
 
+from referee.cards import card_resolver
 from referee.engine import judge
 from referee.errors import InvalidFile
 from referee.situation import load_situation
 
 CASES_DIR = Path(__file__).parent / "cases"
-CASE_KEYS = {"name", "source", "situation", "expect"}
+CASE_KEYS = {"name", "source", "sentence", "situation", "expect"}
 EXPECT_KEYS = {"verdict", "details", "cites", "not_cites", "dissent", "error"}
 
 
@@ -65,17 +68,23 @@ def test_there_are_at_least_150_cases():
     assert len(CASES) >= 150
 
 
+@pytest.fixture(scope="session")
+def cards(corpus):
+    """Card look-ups as ``referee judge`` does them (``card:`` references, curses by name)."""
+    return card_resolver(corpus.cards.values())
+
+
 @pytest.mark.parametrize("case", CASES)
-def test_case(case, corpus):
+def test_case(case, corpus, cards):
     expect = case["expect"]
     text = yaml.safe_dump(case["situation"], allow_unicode=True)
     if "error" in expect:
         with pytest.raises(InvalidFile) as info:
-            load_situation(text, "case.yaml")
+            load_situation(text, "case.yaml", cards=cards)
         fields = [p.field for p in info.value.problems]
         assert expect["error"] in fields, f"{fields}{_explain(case)}"
         return
-    verdict = judge(load_situation(text, "case.yaml"))
+    verdict = judge(load_situation(text, "case.yaml", cards=cards))
     problems = []
     if "verdict" in expect and verdict.verdict != expect["verdict"]:
         problems.append(f"verdict: expected {expect['verdict']!r}, got {verdict.verdict!r}")

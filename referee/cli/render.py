@@ -105,6 +105,12 @@ def figure_label(key: str) -> str:
         "discard": _("discard"), "keeps": _("keeps"), "loses": _("loses"), "loot_order": _("loot order"),
         "loot_ties": _("ties to roll off"), "new_cards": _("new cards"), "roll": _("roll"), "effect": _("effect"),
         "cost": _("levels spent"), "can_roll_again": _("may roll again"),
+        "charmed": _("charmed away"), "removed": _("taken out of the fight"), "eaten": _("eaten"),
+        "out_of_the_fight": _("out of the fight"), "unknown_curses": _("curses not applied"),
+        "options": _("powers that may still be used"), "helper_roll": _("helper's die"),
+        "treasures_discarded": _("treasures discarded at once"), "treasures_on_escape": _("treasures after escaping"),
+        "extra_turn_if_all_escaped": _("another turn if every escape succeeds"),
+        "no_further_bad_stuff": _("Bad Stuff that no longer applies"),
     }
     return labels.get(key, key.replace("_", " "))
 

@@ -31,6 +31,10 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
 
     problems += check_cards(corpus)
     problems += check_fidelity(corpus)
+    if corpus.cards:
+        from referee.corpus.vocabulary_check import check_vocabulary
+
+        problems += check_vocabulary(corpus)
     return problems
 
 

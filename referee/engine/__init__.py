@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from referee.engine.character import as_played_situation
 from referee.engine.precedence import EngineConflict
 from referee.engine.trace import Trace
 from referee.engine.variants import rules_for
@@ -45,9 +46,23 @@ __all__ = ["EngineConflict", "JUDGES", "judge"]
 
 
 def judge(situation: Situation) -> Verdict:
-    """Answer the situation's question."""
+    """Answer the situation's question.
+
+    The question is judged on the players as the rules see them (the races, classes and sex
+    that count under the curses on them); ``rules.situation`` keeps the table as described.
+    """
     rules = rules_for(situation)
     trace = Trace(rules.clause)
-    verdict = judge_for(situation.question.kind)(situation, rules, trace)
+    played = as_played_situation(situation, trace, involved(situation))
+    verdict = judge_for(situation.question.kind)(played, rules, trace)
     return verdict._replace(reasons=tuple(trace.reasons), dissent=tuple(trace.dissent))
+
+
+def involved(situation: Situation) -> set[str]:
+    """The players a question is about: whose curses its reasons should mention."""
+    question, combat = situation.question, situation.combat
+    names = {question.player, question.target}
+    if combat is not None and (question.kind in ("combat", "run-away") or situation.phase in ("combat", "running-away")):
+        names |= {combat.fighter, combat.helper}
+    return {n for n in names if n}
 

@@ -1,253 +1,99 @@
-"""Combat: the strength of each side, who wins, and what the winners get.
+"""Combat: who wins the resolved fight (:mod:`referee.engine.fight`) and what each party gets.
 
-Implements combat.strength, combat.ties (classes.warrior wins them), helping.one-helper,
-helping.abilities-apply-to-helper (a monster's bonus against a race, class or sex counts once,
-the largest), monsters.enhancers, combat.multiple-monsters, combat.kill-rewards,
-treasure.face-up-when-helped and the helper's level (helping.elf-helper-level; Star Munchkin's
-Space Ranger).
+Implements combat.kill-rewards and combat.level-per-monster (a level per monster killed, capped
+at the game's top level), combat.defeat-vs-kill (monsters taken out give treasure, not levels),
+treasure.face-up-when-helped / treasure.face-down-alone, the helper's level
+(helping.elf-helper-level; Star Munchkin's Space Ranger), helping.fighter-draws-treasure,
+running-away.must-run, the curses that take treasure (card-rulings.fools-gold-next-combat and its
+rulings), and epic.bard-super-bard-luck.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
-from referee.engine.equipment import loadout
+from referee.engine.character import epic_power, report_unknown_curses
+from referee.engine.fight import Resolved, resolve
 from referee.engine.levels import raise_level
 from referee.engine.trace import Trace
 from referee.engine.variants import Munchkin
-from referee.model import Monster, Player, Situation, Verdict
+from referee.model import Situation, Verdict
 
-
-class Side(NamedTuple):
-    """One player's contribution to the players' side."""
-
-    player: Player
-    strength: int
-    items: int
-    extra: int
-
-
-def player_strength(player: Player, rules: Munchkin, trace: Trace) -> Side:
-    """Level plus every bonus in use (items; hireling and steed when those expansions are in)."""
-    gear = loadout(player, rules, trace)
-    extra = 0
-    if player.hireling and rules.has("hirelings"):
-        extra += player.hireling.bonus
-        trace.cite("hirelings.play", "{player}'s hireling {hireling} adds {bonus}.", player=player.name,
-                   hireling=player.hireling.name, bonus=_signed(player.hireling.bonus))
-    return Side(player, player.level + gear.bonus + extra, gear.bonus, extra)
-
-
-def _signed(n: int) -> str:
-    return f"+{n}" if n >= 0 else str(n)
-
-
-def _match(player: Player, key: str, rules: Munchkin, trace: Trace) -> str | None:
-    """How a monster's "against <key>" applies to ``player``: ``"self"``, ``"hireling"`` or ``None``.
-
-    A Half-Breed with a single race (a Super Munchkin with a single class) has that race's
-    advantages without its disadvantages: monsters that hate the race do not hate them.
-    """
-    if key in player.races:
-        if player.half_breed and len(player.races) == 1:
-            trace.cite("races.half-breed-one-race", "{player} is a Half-Breed with one race: monsters that hate "
-                       "{key}s do not hate them.", player=player.name, key=key)
-        else:
-            return "self"
-    elif key in player.classes:
-        if player.super_munchkin and len(player.classes) == 1:
-            trace.cite("classes.super-munchkin-one-class", "{player} is a Super Munchkin with one class: monsters "
-                       "that hate {key}s do not hate them.", player=player.name, key=key)
-        else:
-            return "self"
-    elif player.sex == key or (key == "human" and player.human):
-        return "self"
-    hireling = player.hireling
-    if hireling is not None and rules.has("hirelings") and key in (hireling.race, hireling.sex, *hireling.classes):
-        return "hireling"
-    return None
-
-
-def monster_strength(monster: Monster, fighters: list[Player], rules: Munchkin, trace: Trace) -> int:
-    """Level, enhancers, and the largest of its bonuses that applies to anyone fighting it."""
-    strength = monster.level + sum(monster.enhancers)
-    if monster.enhancers:
-        trace.cite("monsters.enhancers", "Enhancers on {monster} add up to {total}.", monster=monster.name,
-                   total=_signed(sum(monster.enhancers)))
-    applicable = []
-    for key, bonus in monster.bonus_vs:
-        for index, player in enumerate(fighters):
-            via = _match(player, key, rules, trace)
-            if via:
-                applicable.append((bonus, key, player.name, index, via))
-    if not applicable:
-        return strength
-    bonus, key, who, index, via = max(applicable, key=lambda a: (a[0], -a[3]))
-    strength += bonus
-    if via == "hireling":
-        trace.cite("hirelings.monster-modifiers-vs-hireling", "{monster} gets {bonus} against {player} because "
-                   "{player}'s hireling is a {key}.", monster=monster.name, bonus=_signed(bonus), player=who, key=key)
-    elif index > 0:
-        trace.cite("helping.abilities-apply-to-helper", "{monster} gets {bonus} against a {key}: the helper {who} "
-                   "is one, and a monster's abilities apply to the helper too.", monster=monster.name,
-                   bonus=_signed(bonus), key=key, who=who)
-    else:
-        trace.cite("combat.monster-special-powers", "{monster} gets {bonus} against a {key} ({who}).",
-                   monster=monster.name, bonus=_signed(bonus), key=key, who=who)
-    if "slime" in monster.name.lower() and len(fighters) > 1 and "elf" in fighters[1].races:
-        trace.cite("helping.drooling-slime-elf-helper", "The rulebook's own example: an Elf helper gives the "
-                   "Drooling Slime its +4, unless the fighter is an Elf already (it counts once).")
-    if len(applicable) > 1:
-        if len({a[0] for a in applicable}) == 1:
-            trace.cite("monsters.same-bonus-once", "The same bonus applies more than once here ({bonus}); it counts "
-                       "only once.", bonus=_signed(bonus))
-        else:
-            trace.cite("monsters.bonuses-not-cumulative", "{monster} has several bonuses that apply; they do not "
-                       "add up, only the largest ({bonus}) counts.", monster=monster.name, bonus=_signed(bonus))
-    return strength
+#: an Epic Bard draws this many extra treasures, then discards as many (epic.bard-super-bard-luck)
+BARD_EXTRA = 2
 
 
 def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
-    combat = situation.combat
-    fighter = situation.player(combat.fighter)
-    helper = situation.player(combat.helper) if combat.helper else None
-    sides = [player_strength(fighter, rules, trace)]
-    if sides[0].extra:
-        trace.cite("combat.strength", "{player}'s combat strength is level {level} + {items} from items + {extra} "
-                   "from hireling and steed = {total}.", player=fighter.name, level=fighter.level,
-                   items=sides[0].items, extra=sides[0].extra, total=sides[0].strength)
+    fight = resolve(situation, rules, trace)
+    details = {"players_strength": fight.players_strength, "monsters_strength": fight.monsters_strength,
+               "winner": fight.winner, "levels": {}, "treasures": 0, "treasures_face": None, "must_run": [],
+               "monsters": [{"name": m.name, "strength": s} for m, s in zip(fight.fought, fight.strengths)]}
+    for how in ("charmed", "removed", "eaten"):
+        names = [o.monster.name for o in fight.out if o.how == how]
+        if names:
+            details[how] = names
+    if fight.helper_roll:
+        details["helper_roll"] = fight.helper_roll
+        if fight.helper_roll["wins_on"] not in (None, 1):
+            details["condition"] = (f"{fight.helper_roll['player']} rolls a die: {fight.helper_roll['wins_on']} "
+                                    "or more wins")
+    if fight.options:
+        details["options"] = [dict(o) for o in fight.options]
+    if fight.winner == "players":
+        _rewards(situation, rules, trace, fight, details)
     else:
-        trace.cite("combat.strength", "{player}'s combat strength is level {level} + {items} from items = {total}.",
-                   player=fighter.name, level=fighter.level, items=sides[0].items, total=sides[0].strength)
-    if helper is not None:
-        sides.append(player_strength(helper, rules, trace))
-        trace.cite("helping.one-helper", "{helper} helps and adds a strength of {strength} (level {level} + "
-                   "{items} from items).", helper=helper.name, strength=sides[1].strength, level=helper.level,
-                   items=sides[1].items)
-    powers = sum(_discard_bonus(situation.player(name), count, combat, trace) for name, count in combat.discards)
-    shots_players = sum(combat.player_bonuses)
-    shots_monsters = sum(combat.monster_bonuses)
-    if combat.player_bonuses or combat.monster_bonuses:
-        trace.cite("card-timing.one-shot-items", "One-shot cards add {players} to the players and {monsters} "
-                   "to the monsters.", players=_signed(shots_players), monsters=_signed(shots_monsters))
-    players_total = sum(s.strength for s in sides) + shots_players + powers
-    if players_total < 1:
-        trace.cite("levels.negative-combat-strength", "Combat strength may drop below 1 (here {total}), though the "
-                   "level itself never does.", total=players_total)
-
-    fighters = [s.player for s in sides]
-    charmed = _charmed(situation, trace)
-    fought = [m for m in combat.monsters if m.name != charmed]
-    strengths = [monster_strength(m, fighters, rules, trace) for m in fought]
-    monsters_total = sum(strengths) + shots_monsters
-    if len(fought) > 1:
-        trace.cite("combat.multiple-monsters", "Against {count} monsters the players must beat their combined "
-                   "strength of {total}.", count=len(fought), total=sum(strengths))
-    if not fought:  # every monster charmed away: nothing left to fight, nothing killed
-        players_total = max(players_total, monsters_total + 1)
-
-    warrior = next((p for p in fighters if "warrior" in p.classes), None)
-    if players_total > monsters_total:
-        winner = "players"
-        trace.cite("combat.strength", "{players} against {monsters}: the players "
-                   "are stronger and win.", players=players_total, monsters=monsters_total)
-    elif players_total == monsters_total and warrior is not None:
-        winner = "players"
-        trace.cite("combat.ties", "{players} against {monsters} is a tie, which the monster would win …",
-                   players=players_total, monsters=monsters_total)
-        trace.cite("classes.warrior", "… but {player} is a Warrior, and Warriors win ties.", player=warrior.name)
-        if warrior is helper:
-            trace.cite("helping.warrior-helper-ties", "A helper's abilities count for the whole side: with a "
-                       "Warrior helping, the players win ties.")
-    else:
-        winner = "monsters"
-        if players_total == monsters_total:
-            trace.cite("combat.ties", "{players} against {monsters} is a tie, and the monster wins ties.",
-                       players=players_total, monsters=monsters_total)
-        else:
-            trace.cite("combat.strength", "{players} against {monsters}: the monsters are stronger.",
-                       players=players_total, monsters=monsters_total)
-
-    details = {"players_strength": players_total, "monsters_strength": monsters_total, "winner": winner,
-               "levels": {}, "treasures": 0, "treasures_face": None, "must_run": [],
-               "monsters": [{"name": m.name, "strength": s} for m, s in zip(fought, strengths)]}
-    if charmed:
-        details["charmed"] = [charmed]
-    if winner == "players":
-        _rewards(situation, rules, trace, fighter, helper, details)
-    else:
-        details["must_run"] = [p.name for p in fighters]
+        details["must_run"] = fight.must_run
         trace.cite("running-away.must-run", "The players lose: {names} must run away from every monster.",
                    names=", ".join(details["must_run"]))
-        if helper is not None:
+        if fight.helper is not None:
             trace.cite("running-away.helper-runs-too", "The helper runs away too, rolling separately.")
-    return Verdict("combat", situation.game, "win" if winner == "players" else "lose", details)
+        if fight.fighter.cursed("no_treasure"):
+            trace.cite("card-rulings.fools-gold-spent-on-defeat", "{player} lost the fight, so the curse that takes "
+                       "this combat's treasure has taken effect and is discarded.", player=fight.fighter.name)
+    report_unknown_curses(fight.fighters, trace, details)
+    return Verdict("combat", situation.game, "win" if fight.winner == "players" else "lose", details)
 
 
-def _discard_bonus(player: Player, count: int, combat, trace: Trace) -> int:
-    """What cards discarded for a power add: Berserking +1 each, Turning +3 each against undead."""
-    if count <= 0:
-        return 0
-    used = min(count, 3)
-    undead = any(m.undead for m in combat.monsters)
-    if "cleric" in player.classes and undead:
-        trace.cite("classes.cleric-turning", "{player} is a Cleric against the undead: {count} card(s) discarded "
-                   "for +{bonus}.", player=player.name, count=used, bonus=3 * used)
-        if count > 3:
-            trace.cite("card-rulings.cleric-turning-max-three", "At most 3 cards count for Turning in one combat.")
-        return 3 * used
-    if "warrior" in player.classes:
-        trace.cite("classes.warrior-berserking", "{player} goes Berserk: {count} card(s) discarded for +{bonus}, "
-                   "once per combat.", player=player.name, count=used, bonus=used)
-        return used
-    trace.cite("classes.discards-for-abilities", "{player} has no power that turns discarded cards into combat "
-               "strength here.", player=player.name)
-    return 0
+def _treasures(situation: Situation, rules: Munchkin, trace: Trace, fight: Resolved) -> tuple[int, int]:
+    """(treasures drawn, of them discarded at once) for a won fight."""
+    won = sum(m.treasures for m in fight.fought) + sum(o.monster.treasures for o in fight.out if o.treasure)
+    fighter, helper = fight.fighter, fight.helper
+    if helper is not None and helper.cursed("no_treasure"):
+        trace.cite("card-rulings.fools-gold-cursed-helper", "The curse on the helper {helper} that takes treasure "
+                   "waits for {helper}'s own next combat.", helper=helper.name)
+    if fighter.cursed("no_treasure"):
+        trace.cite("card-rulings.fools-gold-next-combat", "{player} is cursed to receive no treasure in this "
+                   "combat: the {count} treasure(s) are not drawn.", player=fighter.name, count=won)
+        if helper is not None:
+            trace.cite("card-rulings.fools-gold-helper", "The helper's share would come from {player}, so the helper "
+                       "gets no treasure either.", player=fighter.name)
+        return 0, 0
+    if won and "bard" in fighter.classes and epic_power(
+            fighter, rules, trace, "epic.bard-super-bard-luck", "{player} is an Epic Bard: draws {count} treasures "
+            "instead of {base}, then discards {extra} of them.", count=won + BARD_EXTRA, base=won, extra=BARD_EXTRA):
+        return won + BARD_EXTRA, BARD_EXTRA
+    return won, 0
 
 
-def _charmed(situation: Situation, trace: Trace) -> str | None:
-    """The monster a Wizard charms away (whole hand, at least 3 cards), if that is allowed."""
-    if situation.combat.charm is None:
-        return None
-    wizard_name, monster = situation.combat.charm
-    wizard = situation.player(wizard_name)
-    if "wizard" not in wizard.classes:
-        trace.cite("classes.wizard-charm", "{player} is not a Wizard and cannot charm.", player=wizard_name)
-        return None
-    if wizard.hand < 3:
-        trace.cite("classes.wizard-charm", "{player} holds {hand} card(s); charming takes the whole hand, at "
-                   "least 3.", player=wizard_name, hand=wizard.hand)
-        return None
-    trace.cite("classes.wizard-charm", "{player} discards the whole hand to charm {monster}: it leaves the fight, "
-               "its treasure is won, but it gives no level.", player=wizard_name, monster=monster)
-    if wizard_name == situation.combat.helper:
-        trace.cite("card-rulings.wizard-charm-treasure-owner", "The charmed monster's treasure belongs to the Wizard "
-                   "unless agreed otherwise.")
-        trace.dissent_from("helping.helper-draws-if-charmed-hu", "The Hungarian FAQ has a helper who charmed draw "
-                           "that treasure himself, always face down; the rulebook has the fighter draw it.")
-    return monster
-
-
-def _rewards(situation, rules, trace, fighter, helper, details) -> None:
-    combat = situation.combat
-    charmed = (details.get("charmed") or [None])[0]
-    killed = [m for m in combat.monsters if m.name != charmed]
+def _rewards(situation: Situation, rules: Munchkin, trace: Trace, fight: Resolved, details: dict) -> None:
+    fighter, helper = fight.fighter, fight.helper
+    killed = list(fight.fought) + [o.monster for o in fight.out if o.how == "eaten"]
+    drawn, discarded = _treasures(situation, rules, trace, fight)
+    details["treasures"] = drawn
+    if discarded:
+        details["treasures_discarded"] = discarded
+    details["treasures_face"] = "up" if helper is not None else "down"
     if not killed:
         details["levels"][fighter.name] = 0
-        details["treasures"] = sum(m.treasures for m in combat.monsters)
-        details["treasures_face"] = "up" if helper is not None else "down"
         details["wins"] = []
-        trace.cite("combat.defeat-vs-kill", "No monster was killed, so nobody goes up a level; the treasure is "
-                   "won.")
+        trace.cite("combat.defeat-vs-kill", "No monster was killed, so nobody goes up a level; {treasures} "
+                   "treasure(s) are won.", treasures=drawn)
         return
-    gained = sum(m.levels for m in killed)
-    trace.cite("combat.kill-rewards", "{player} kills {count} and goes up {levels} (one per monster, more "
-               "where a card says), and draws {treasures} treasures.", player=fighter.name,
-               count=", ".join(m.name for m in killed), levels=gained,
-               treasures=sum(m.treasures for m in combat.monsters))
+    earned = sum(m.levels for m in fight.fought) + len(killed) - len(fight.fought)
+    trace.cite("combat.kill-rewards", "{player} kills {count} and earns {levels} level(s) (one per monster, more "
+               "where a card says), and draws {treasures} treasure(s).", player=fighter.name,
+               count=", ".join(m.name for m in killed), levels=earned, treasures=drawn)
     if len(killed) > 1:
         trace.cite("combat.level-per-monster", "A level for each monster killed: {count}.", count=len(killed))
-    new_level = raise_level(fighter, gained, "kill", rules, trace, situation)
+    new_level = raise_level(fighter, earned, "kill", rules, trace, situation)
     details["levels"][fighter.name] = new_level - fighter.level
     if helper is not None:
         clause = rules.helper_levels(helper)
@@ -259,14 +105,11 @@ def _rewards(situation, rules, trace, fighter, helper, details) -> None:
             trace.cite("helping.helper-no-level", "{helper} gains no level for helping.", helper=helper.name)
         trace.cite("helping.fighter-draws-treasure", "{player} draws the treasures, even though {helper} helped; "
                    "the helper gets what was agreed.", player=fighter.name, helper=helper.name)
-    details["treasures"] = sum(m.treasures for m in combat.monsters)
-    details["treasures_face"] = "up" if helper is not None else "down"
-    if helper is not None:
         trace.cite("treasure.face-up-when-helped", "Someone helped, so the treasures are drawn face up.")
     else:
         trace.cite("treasure.face-down-alone", "The fight was won alone, so the treasures are drawn face down.")
     details["wins"] = [name for name, gain in details["levels"].items()
-                       if situation.player(name).level + gain >= rules.max_level]
+                       if gain > 0 and situation.player(name).level + gain >= rules.max_level]
     if helper is not None and fighter.name in details["wins"] and situation.house_rules.shared_victory \
             and helper.name not in details["wins"]:
         details["wins"].append(helper.name)

@@ -1,8 +1,12 @@
 """Which items a character is really using, and what they add up to.
 
 Implements items.slots (one headgear, one armor, one footgear, two hands), items.big (one Big
-item; races.dwarf: any number), items.requirements (anyone may carry, only some may use),
-items.carried (items turned sideways help nobody) and Star Munchkin's Complex items.
+item; races.dwarf: any number; epic.warrior-absurd-strength: two, and a two-handed item in one
+hand; epic.epic-steeds: one more), items.requirements (anyone may carry, only some may use),
+items.carried (items turned sideways help nobody), Star Munchkin's Complex items and laser
+weapons (star-munchkin.laser-weapons, star-munchkin.laser-combine), and the curses that take
+items or slots (card-rulings.tiny-hands, card-rulings.curse-big-foot-footgear, Lose Your Armor's
+curses.immediate-then-discard).
 """
 
 from __future__ import annotations
@@ -10,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import combinations
 
+from referee.engine.character import EFFECT_CLAUSES, is_epic, note_epic
+from referee.engine.families import is_laser
 from referee.engine.trace import Trace
 from referee.engine.variants import Munchkin
 from referee.model import Item, Player
@@ -44,11 +50,20 @@ def unmet_requirement(player: Player, item: Item) -> str | None:
     return None
 
 
-def _best_hands(items: list[Item]) -> list[Item]:
-    """The best use of two hands: one two-handed item or up to two one-handed ones."""
-    one = sorted((i for i in items if i.slot == "one-hand"), key=lambda i: -i.bonus)
-    two = sorted((i for i in items if i.slot == "two-hands"), key=lambda i: -i.bonus)
-    options = [list(c) for n in (1, 2) for c in combinations(one, n)] + [[t] for t in two]
+def _hands(item: Item, one_hand_for_two: bool) -> int:
+    return 1 if item.slot == "one-hand" or one_hand_for_two else 2
+
+
+def _best_hands(items: list[Item], game: str, one_hand_for_two: bool = False) -> list[Item]:
+    """The best use of two hands: a two-handed item, up to two one-handed ones, or (Star Munchkin) a
+    combined laser weapon; an Epic Warrior holds a two-handed item in one hand."""
+    units = [([i], _hands(i, one_hand_for_two)) for i in items]
+    lasers = [i for i in items if is_laser(i, game)]
+    if len(lasers) > 1:
+        units.append((lasers, 1 if one_hand_for_two else 2))
+    options = [u for u, hands in units if hands <= 2]
+    options += [a + b for (a, ha), (b, hb) in combinations(units, 2)
+                if ha + hb <= 2 and not set(map(id, a)) & set(map(id, b))]
     return max(options, key=lambda o: (sum(i.bonus for i in o), -len(o)), default=[])
 
 
@@ -59,12 +74,49 @@ def _drop_extras(limited: list[Item], limit: int | None, candidates: list[Item],
         return False
     result.legal = False
     result.problems.append(f"{len(limited)} {label} items, only {limit} allowed")
-    keep = max((i for i in limited if i in candidates), key=lambda i: i.bonus, default=None)
+    keep = sorted((i for i in limited if i in candidates), key=lambda i: -i.bonus)[:limit]
     for item in limited:
-        if item is not keep and item in candidates:
+        if item not in keep and item in candidates:
             candidates.remove(item)
-            result.inactive[item.name] = f"a second {label} item"
+            result.inactive[item.name] = f"a second {label} item" if limit == 1 else f"one {label} item too many"
     return True
+
+
+def _cursed_away(player: Player, item: Item, result: Loadout, cite) -> bool:
+    """Does a curse on ``player`` keep ``item`` from counting? (It records why.)"""
+    if player.cursed("no_items_in_slot") == item.slot:
+        result.inactive[item.name] = f"a curse forbids having {item.slot} items at all"
+        result.legal = False
+        result.problems.append(f"{item.name}: a curse forbids {item.slot} items")
+        cite(EFFECT_CLAUSES["no_items_in_slot"], "{player} is cursed: no {slot} items at all, not even carried, so "
+             "{item} must go.", player=player.name, slot=item.slot, item=item.name)
+        return True
+    if player.cursed("unusable_slot") == item.slot:
+        result.inactive[item.name] = f"a curse keeps {item.slot} items from being used"
+        cite(EFFECT_CLAUSES["unusable_slot"], "{player} is cursed: {slot} items may be played but not used, so "
+             "{item} gives nothing.", player=player.name, slot=item.slot, item=item.name)
+        return True
+    if player.cursed("loses_slot") == item.slot and not item.carried:
+        result.inactive[item.name] = "lost to a curse"
+        cite(EFFECT_CLAUSES["loses_slot"], "A curse takes the {slot} {player} wears: {item} is lost.",
+             player=player.name, slot=item.slot, item=item.name)
+        return True
+    return False
+
+
+def _big_limit(player: Player, rules: Munchkin, cite, trace: Trace | None) -> tuple[int | None, str]:
+    """How many Big items the player may carry, and the clause that sets the limit."""
+    limit, clause = rules.big_item_limit(player)
+    if limit is None:
+        return limit, clause
+    if "warrior" in player.classes and is_epic(player, rules):
+        limit, clause = 2, "epic.warrior-absurd-strength"
+    if player.steed is not None and rules.has("steeds") and is_epic(player, rules):
+        if trace is not None:
+            note_epic(player, trace)
+        cite("epic.epic-steeds", "{player}'s steed is Epic too and carries one more Big item.", player=player.name)
+        limit, clause = limit + 1, "epic.epic-steeds"
+    return limit, clause
 
 
 def loadout(player: Player, rules: Munchkin, trace: Trace | None = None) -> Loadout:
@@ -72,7 +124,13 @@ def loadout(player: Player, rules: Munchkin, trace: Trace | None = None) -> Load
     result = Loadout()
     cite = trace.cite if trace else (lambda *a, **k: None)
     candidates = []
+    lost_slot = player.cursed("loses_slot")
+    if lost_slot and not any(i.slot == lost_slot and not i.carried for i in player.items):
+        cite("curses.nothing-to-affect", "The curse that takes the {slot} finds none on {player}: nothing happens.",
+             slot=lost_slot, player=player.name)
     for item in player.items:
+        if _cursed_away(player, item, result, cite):
+            continue
         if item.one_shot:
             result.inactive[item.name] = "a one-shot item counts only when played"
             continue
@@ -91,18 +149,21 @@ def loadout(player: Player, rules: Munchkin, trace: Trace | None = None) -> Load
         candidates.append(item)
 
     # Big items: a limit on what you may carry at all, not just on what you use.
-    limit, clause = rules.big_item_limit(player)
+    limit, clause = _big_limit(player, rules, cite, trace)
     bigs = [i for i in player.items if i.big]
     if _drop_extras(bigs, limit, candidates, result, "Big"):
         cite(clause, "{player} has {count} Big items; only {limit} may be carried.", player=player.name,
              count=len(bigs), limit=limit)
-    elif len(bigs) > 1:
+    elif len(bigs) > 1 and limit is None:
         cite(clause, "{player} may carry any number of Big items.", player=player.name)
+    elif len(bigs) > 1:
+        cite(clause, "{player} may carry {limit} Big items.", player=player.name, limit=limit)
 
     complex_rule = rules.complex_item_limit(player)
     if complex_rule is not None:
         climit, cclause = complex_rule
-        complexes = [i for i in player.items if i.complex]
+        # star-munchkin.complex-items limits the Complex items in use: one in the backpack does not count.
+        complexes = [i for i in player.items if i.complex and not i.carried]
         if _drop_extras(complexes, climit, candidates, result, "Complex"):
             cite(cclause, "{player} has {count} Complex items; only {limit} may be used.", player=player.name,
                  count=len(complexes), limit=climit)
@@ -117,7 +178,20 @@ def loadout(player: Player, rules: Munchkin, trace: Trace | None = None) -> Load
         chosen += in_slot[:1]
         overflow += in_slot[1:]
     hand_items = [i for i in candidates if i.slot in ("one-hand", "two-hands")]
-    hands = _best_hands(hand_items)
+    strong = ("warrior" in player.classes and is_epic(player, rules)
+              and any(i.slot == "two-hands" for i in hand_items))
+    hands = _best_hands(hand_items, rules.name, one_hand_for_two=strong)
+    if strong and sum(1 for i in hands if i.slot == "two-hands") and len(hands) > 1:
+        if trace is not None:
+            note_epic(player, trace)
+        cite("epic.warrior-absurd-strength", "{player} is an Epic Warrior and holds a two-handed item in one "
+             "hand.", player=player.name)
+    laser = [i for i in hands if is_laser(i, rules.name)]
+    if len(laser) > 1:
+        cite("star-munchkin.laser-combine", "{items} combine into one two-hand laser weapon of {bonus}.",
+             items="-".join(i.name for i in laser), bonus=f"+{sum(i.bonus for i in laser)}")
+        cite("star-munchkin.laser-weapons", "Items whose name ends in \"aser\" are laser weapons, whatever card "
+             "they come from.")
     chosen += hands
     overflow += [i for i in hand_items if i not in hands]
     if overflow:

@@ -7,6 +7,7 @@ say otherwise, and card-rulings.divine-intervention, the card that does; death.d
 
 from __future__ import annotations
 
+from referee.engine.character import report_unknown_curses
 from referee.engine.precedence import Ruling, resolve
 from referee.engine.trace import Trace
 from referee.engine.variants import Munchkin
@@ -45,16 +46,14 @@ def raise_level(player: Player, change: int, source: str, rules: Munchkin, trace
     # The card (or sale) says "go up"; the core rule says some levels only come from a kill.
     kill_only = [lvl for lvl in rules.kill_only_levels() if player.level < lvl <= wanted]
     if not kill_only:
-        trace.cite(clause, "{player} goes up {change} from level {old} to {new}.", player=player.name,
-                   change=change, old=player.level, new=wanted)
+        _went_up(player, change, wanted, clause, rules, trace)
         return wanted
     ceiling = kill_only[0] - 1
     rulings = [Ruling(clause, _layer(source), wanted, overrides=_overrides(source, rules)),
                Ruling(rules.kill_only_clause, "core", max(player.level, ceiling))]
     decided = resolve(rulings)
     if decided.clause == clause:
-        trace.cite(clause, "{player} goes up {change} from level {old} to {new}.", player=player.name,
-                   change=change, old=player.level, new=wanted)
+        _went_up(player, change, wanted, clause, rules, trace)
         if source not in ("kill", "help-elf"):
             trace.cite(rules.kill_only_clause, "Level {level} normally needs a kill, but this card says "
                        "otherwise, and a card that says so explicitly beats that rule.", level=kill_only[0])
@@ -69,6 +68,15 @@ def raise_level(player: Player, change: int, source: str, rules: Munchkin, trace
         trace.cite("precedence.level-nine-stays", "At level 9, anything but a kill that would raise the level "
                    "simply does not happen.")
     return decided.outcome
+
+
+def _went_up(player: Player, change: int, new: int, clause: str, rules: Munchkin, trace: Trace) -> None:
+    """Cite a level gain with the levels really gained: the game's top level caps it."""
+    trace.cite(clause, "{player} goes up {change} from level {old} to {new}.", player=player.name,
+               change=new - player.level, old=player.level, new=new)
+    if new - player.level < change:
+        trace.cite(rules.winning_clause, "Level {top} is the top of the game: {lost} of the {change} level(s) "
+                   "cannot be gained.", top=rules.max_level, lost=change - (new - player.level), change=change)
 
 
 def _layer(source: str) -> str:
@@ -112,4 +120,5 @@ def judge_level(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
         trace.cite(rules.winning_clause, "{player} reaches level {level} and wins.", player=player.name,
                    level=new)
     details = {"old_level": player.level, "new_level": new, "wins": wins}
+    report_unknown_curses([player], trace, details)
     return Verdict("level", situation.game, "ok", details)

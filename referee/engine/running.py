@@ -1,57 +1,100 @@
-"""Running away: the roll each fleeing player needs against each monster.
+"""Running away: the roll each fleeing player needs against each monster still in the fight.
 
-Implements running-away.roll (a 5 or more on a d6), races.elf (+1), the monster's own escape
-modifier, running-away.multiple-monsters (a roll per monster), running-away.helper-runs-too,
-running-away.will-not-pursue, and races.halfling's second try.
+Reads the same resolved fight as the combat question (:mod:`referee.engine.fight`): a monster
+charmed, taken out or eaten is not run from and does no Bad Stuff. Implements running-away.roll
+(a 5 or more on a d6), races.elf (+1), classes.wizard (Flight), the monster's own escape modifier
+(running-away.modifiers), running-away.multiple-monsters (a roll per monster),
+running-away.helper-runs-too, running-away.will-not-pursue, races.halfling-second-roll,
+hirelings.sacrifice, card-rulings.necrophobia-must-run, and the Epic powers on running away:
+epic.gnome-slippery and epic.lizardman-shed-skin.
 """
 
 from __future__ import annotations
 
+from referee.engine.character import epic_power, report_unknown_curses
+from referee.engine.fight import MAX_POWER_DISCARDS, resolve
 from referee.engine.trace import Trace
 from referee.engine.variants import Munchkin
 from referee.model import Situation, Verdict
 
 BASE_ROLL = 5
+#: treasures an Epic Gnome still draws, face down, after escaping (epic.gnome-slippery)
+GNOME_TREASURES = 2
 
 
 def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     combat = situation.combat
-    names = [combat.fighter] + ([combat.helper] if combat.helper else [])
-    roll_clause = "star-munchkin.run-away-roll" if rules.name == "star-munchkin" else "running-away.roll"
+    fight = resolve(situation, rules, Trace())   # the fight's own reasons belong to the combat question
+    roll_clause = rules.clause("running-away.roll")
     trace.cite(roll_clause, "Each fleeing player rolls a d6 and escapes on {base} or more, after modifiers.",
                base=BASE_ROLL)
-    if len(combat.monsters) > 1:
+    for gone in fight.out:
+        trace.cite("classes.wizard-charm" if gone.how == "charmed" else
+                   "epic.orc-munchkin-lunch" if gone.how == "eaten" else "combat.remove-one-monster",
+                   "{monster} is out of the fight ({by}): nobody runs from it and it does no Bad Stuff.",
+                   monster=gone.monster.name, by=gone.by)
+    if len(fight.fought) > 1:
         trace.cite("running-away.multiple-monsters", "{count} monsters: a separate roll against each, in the "
-                   "order the player chooses.", count=len(combat.monsters))
+                   "order the player chooses.", count=len(fight.fought))
     if combat.helper:
         trace.cite("running-away.helper-runs-too", "{helper} helped and must run away too.", helper=combat.helper)
-    rolls = []
-    for name in names:
-        player = situation.player(name)
+    details = {"rolls": [], "must_run": fight.must_run}
+    if fight.out:
+        details["out_of_the_fight"] = [o.monster.name for o in fight.out]
+    for player in fight.fighters:
+        name = player.name
         bonus = 1 if "elf" in player.races else 0
         if bonus:
             trace.cite("races.elf", "{player} is an Elf: +1 to run away.", player=name)
-        flight = min(dict(combat.discards).get(name, 0), 3) if "wizard" in player.classes else 0
+        flight = min(dict(combat.discards).get(name, 0), MAX_POWER_DISCARDS) if "wizard" in player.classes else 0
         if flight:
             bonus += flight
             trace.cite("classes.wizard", "{player} is a Wizard and discards {count} card(s) for Flight: +{count} to "
                        "run away.", player=name, count=flight)
-        for monster in combat.monsters:
+        slippery = "gnome" in player.races and epic_power(
+            player, rules, trace, "epic.gnome-slippery", "{player} is an Epic Gnome: no penalty to running away, "
+            "and {count} face-down treasures after escaping.", count=GNOME_TREASURES)
+        if slippery:
+            details.setdefault("treasures_on_escape", {})[name] = GNOME_TREASURES
+        for monster in fight.fought:
             if monster.ignores_below and player.level <= monster.ignores_below:
                 trace.cite("running-away.will-not-pursue", "{monster} will not pursue anyone of level {n} or "
                            "below, so {player} (level {level}) escapes it without a roll.", monster=monster.name,
                            n=monster.ignores_below, player=name, level=player.level)
-                rolls.append({"player": name, "monster": monster.name, "needed": 1, "required": False,
-                              "possible": True})
+                details["rolls"].append({"player": name, "monster": monster.name, "needed": 1, "required": False,
+                                         "possible": True})
                 continue
-            needed = BASE_ROLL - bonus - monster.run_away
-            if monster.run_away:
+            modifier = monster.run_away
+            if modifier < 0 and slippery:
+                modifier = 0
+            elif modifier:
                 trace.cite("running-away.modifiers", "{monster} changes the escape roll by {mod}.",
-                           monster=monster.name, mod=f"{monster.run_away:+d}")
-            rolls.append({"player": name, "monster": monster.name, "needed": min(max(needed, 1), 7),
-                          "required": True, "possible": needed <= 6})
+                           monster=monster.name, mod=f"{modifier:+d}")
+            needed = BASE_ROLL - bonus - modifier
+            details["rolls"].append({"player": name, "monster": monster.name, "needed": min(max(needed, 1), 7),
+                                     "required": True, "possible": needed <= 6})
         if "halfling" in player.races:
             trace.cite("races.halfling-second-roll", "{player} is a Halfling: if the first roll fails, discarding "
                        "a card gives a second try.", player=name)
-    trace.cite("running-away.bad-stuff", "A failed roll means that monster's Bad Stuff.")
-    return Verdict("run-away", situation.game, "ok", {"rolls": rolls})
+        if player.cursed("must_run_from_undead") and any(m.undead for m in fight.fought):
+            trace.cite("card-rulings.necrophobia-must-run", "{player} must run from the Undead and roll for it, "
+                       "even when the fight could be won.", player=name)
+    if len(fight.fought) > 1:
+        for player in fight.fighters:
+            if "lizard-guy" in player.races and epic_power(
+                    player, rules, trace, "epic.lizardman-shed-skin", "{player} is an Epic Lizard Man: escaping "
+                    "every monster of this fight gives another turn after this one (never more than two turns in a "
+                    "row)."):
+                details.setdefault("extra_turn_if_all_escaped", []).append(player.name)
+    hireling = fight.fighter.hireling
+    if hireling is not None and rules.has("hirelings"):
+        clause = rules.clause("hirelings.sacrifice")
+        trace.cite(clause, "Instead of rolling, {player} may sacrifice {hireling} and escape every monster "
+                   "automatically.", player=fight.fighter.name, hireling=hireling.name)
+        details["condition"] = f"{fight.fighter.name} may sacrifice {hireling.name} instead of rolling"
+    if fight.fought:
+        trace.cite(rules.clause("running-away.bad-stuff"), "A failed roll means that monster's Bad Stuff.")
+    else:
+        trace.cite("combat.defeat-vs-kill", "No monster is left in the fight: there is nothing to run from.")
+    report_unknown_curses(fight.fighters, trace, details)
+    return Verdict("run-away", situation.game, "ok", details)

@@ -1,18 +1,23 @@
 """Selling items for levels.
 
 Implements trading-selling.sell (1,000 gold a level, on your own turn, not in combat, from hand
-or play), trading-selling.no-change, levels.selling-not-to-ten, and races.halfling (one item a
-turn at double price).
+or play), trading-selling.no-change, levels.selling-not-to-ten (a sale that buys no level is
+refused), races.halfling (one item a turn at double price; epic.halfling-flea-market: two),
+trading-selling.doomed-item-no-trade. The gold lost is computed once, from the levels really
+gained, and both the figures and the reasons show that value.
 """
 
 from __future__ import annotations
 
+from referee.engine.character import epic_power, report_unknown_curses
 from referee.engine.levels import raise_level
 from referee.engine.trace import Trace
 from referee.engine.variants import Munchkin
 from referee.model import Situation, Verdict
 
 GOLD_PER_LEVEL = 1000
+#: items a Halfling sells at double price in one turn: (not Epic, Epic)
+HALFLING_ITEMS = (1, 2)
 
 
 def in_combat(situation: Situation, name: str) -> bool:
@@ -25,49 +30,78 @@ def own_turn(situation: Situation, name: str) -> bool:
     return situation.turn == name if situation.turn else situation.phase != "other-turn"
 
 
-def judge_sell(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
-    question = situation.question
-    player = situation.player(question.player)
-    items = [i for i in player.items if i.name in question.items]
+def sale_prices(player, items, rules: Munchkin, trace: Trace) -> dict[str, int]:
+    """What each item fetches: its gold, doubled for a Halfling's one item a turn (an Epic
+    Halfling's two)."""
     prices = {i.name: i.gold for i in items}
     if "halfling" in player.races and items:
-        # Epic Halflings (past level 10) sell two items a turn at double price, others one.
-        epic = rules.name == "epic" and player.level > 10
-        doubled = sorted(items, key=lambda i: -i.gold)[:2 if epic else 1]
-        for item in doubled:
+        epic = epic_power(player, rules, trace, "epic.halfling-flea-market", "{player} is an Epic Halfling and "
+                          "may sell two items a turn at double price.")
+        for item in sorted(items, key=lambda i: -i.gold)[:HALFLING_ITEMS[epic]]:
             prices[item.name] = item.gold * 2
             trace.cite("epic.halfling-flea-market" if epic else "races.halfling", "{player} is a Halfling and "
                        "sells {item} at double price ({gold}).", player=player.name, item=item.name,
                        gold=prices[item.name])
+    return prices
+
+
+def judge_sell(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
+    question = situation.question
+    player = situation.player(question.player)
+    items = [i for i in player.items if i.name in question.items]
+    prices = sale_prices(player, items, rules, trace)
     gold = sum(prices.values())
     details = {"gold": gold, "levels_gained": 0, "new_level": player.level, "wasted_gold": gold,
                "allowed": True}
-    if in_combat(situation, player.name):
-        trace.cite("combat.no-actions-in-combat", "{player} is in combat, and nobody sells in combat.",
-                   player=player.name)
-        details["allowed"] = False
-        return Verdict("sell", situation.game, "forbidden", details)
-    if not own_turn(situation, player.name):
-        trace.cite("trading-selling.sell", "Items are sold only on your own turn, and this is not {player}'s turn.",
-                   player=player.name)
-        details["allowed"] = False
-        return Verdict("sell", situation.game, "forbidden", details)
-    if gold < GOLD_PER_LEVEL:
+    report_unknown_curses([player], trace, details)
+    refusal = sale_refused(situation, player, items, rules, trace)
+    if refusal is None and gold < GOLD_PER_LEVEL:
         trace.cite("trading-selling.sell", "{gold} gold is less than the {per} a level costs.", gold=gold,
                    per=GOLD_PER_LEVEL)
         trace.cite("trading-selling.no-selling-under-1000", "Items worth less than 1,000 gold in all cannot be "
-                   "sold just to get rid of them.")
+                   "sold just to get them out of play.")
+        refusal = "under 1,000 gold"
+    if refusal is not None:
         details["allowed"] = False
         return Verdict("sell", situation.game, "forbidden", details)
     bought = gold // GOLD_PER_LEVEL
-    trace.cite("trading-selling.sell", "{gold} gold buys {levels} level(s) at {per} gold each.", gold=gold,
-               levels=bought, per=GOLD_PER_LEVEL)
-    if bought > 1:
-        trace.cite("trading-selling.several-levels", "Every further 1,000 gold buys one more level.")
-    if gold % GOLD_PER_LEVEL:
-        trace.cite("trading-selling.no-change", "No change is given: {rest} gold is lost.",
-                   rest=gold % GOLD_PER_LEVEL)
     new = raise_level(player, bought, "sell", rules, trace, situation, clause="trading-selling.sell")
     gained = new - player.level
-    details.update(levels_gained=gained, new_level=new, wasted_gold=gold - gained * GOLD_PER_LEVEL)
+    # One value for the figures and the reasons: the gold that buys no level is what is lost.
+    wasted = gold - gained * GOLD_PER_LEVEL
+    if gained == 0:
+        trace.cite("levels.selling-not-to-ten" if rules.name != "epic" else rules.kill_only_clause,
+                   "Selling cannot give level {level}, so this sale buys nothing: all "
+                   "{gold} gold would be lost.", level=player.level + 1, gold=gold)
+        details["allowed"] = False
+        return Verdict("sell", situation.game, "forbidden", details)
+    trace.cite("trading-selling.sell", "{gold} gold buys {levels} level(s) at {per} gold each.", gold=gold,
+               levels=gained, per=GOLD_PER_LEVEL)
+    if gained > 1:
+        trace.cite("trading-selling.several-levels", "Every further 1,000 gold buys one more level.")
+    if wasted:
+        trace.cite("trading-selling.no-change", "No change is given: {rest} gold is lost.", rest=wasted)
+    details.update(levels_gained=gained, new_level=new, wasted_gold=wasted)
     return Verdict("sell", situation.game, "allowed", details)
+
+
+def sale_refused(situation: Situation, player, items, rules: Munchkin, trace: Trace) -> str | None:
+    """Why ``player`` may not sell now (``None`` when they may), with the clause that says so."""
+    if player.dead:
+        trace.cite("death.lose-everything", "{player} is dead and has lost every item: there is nothing to sell.",
+                   player=player.name)
+        return "dead"
+    if in_combat(situation, player.name):
+        trace.cite("combat.no-actions-in-combat", "{player} is in combat, and nobody sells in combat.",
+                   player=player.name)
+        return "in combat"
+    if not own_turn(situation, player.name):
+        trace.cite("trading-selling.sell", "Items are sold only on your own turn, and this is not {player}'s turn.",
+                   player=player.name)
+        return "not their turn"
+    doomed = [i.name for i in items if player.cursed("loses_slot") == i.slot and not i.carried]
+    if doomed:
+        trace.cite("trading-selling.doomed-item-no-trade", "{items} must already be discarded because of a curse, "
+                   "so it cannot be sold.", items=", ".join(doomed))
+        return "doomed"
+    return None

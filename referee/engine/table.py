@@ -1,14 +1,18 @@
 """Questions about the table outside a fight: equipment, charity, death, the Munchkin die.
 
 Implements items.* through :mod:`referee.engine.equipment`; turn.charity and turn.hand-limit
-(races.dwarf: six cards); death.lose-everything, death.keep-level-race-class (in Star Munchkin
-star-munchkin.death-keep, which keeps no curses), death.loot-the-body, death.new-character-cards;
-and the Munchkin die table (munchkin-die.roll, munchkin-die.result-N).
+(races.dwarf: six cards; epic.dwarf-hand-of-the-gods: any number); death.lose-everything,
+death.keep-level-race-class with curses.survive-death (star-munchkin.death-keep: curses are lost
+with everything else), death.loot-the-body, death.new-character-cards, death.no-further-bad-stuff
+(read from the resolved fight); and the Munchkin die table (munchkin-die.roll,
+munchkin-die.result-N).
 """
 
 from __future__ import annotations
 
+from referee.engine.character import note_epic, report_unknown_curses
 from referee.engine.equipment import loadout
+from referee.engine.fight import resolve
 from referee.engine.trace import N_, Trace
 from referee.engine.variants import Munchkin
 from referee.model import Situation, Verdict
@@ -25,6 +29,7 @@ def judge_equipment(situation: Situation, rules: Munchkin, trace: Trace) -> Verd
     details = {"legal": gear.legal, "active": [i.name for i in gear.active],
                "inactive": [{"name": n, "reason": why} for n, why in gear.inactive.items()],
                "bonus": gear.bonus, "problems": gear.problems}
+    report_unknown_curses([player], trace, details)
     return Verdict("equipment", situation.game, "legal" if gear.legal else "illegal", details)
 
 
@@ -32,16 +37,21 @@ def judge_charity(situation: Situation, rules: Munchkin, trace: Trace) -> Verdic
     player = situation.player(situation.question.player)
     limit, limit_clause = rules.hand_limit(player)
     if limit is None:
+        if limit_clause.startswith("epic."):
+            note_epic(player, trace)
         trace.cite(limit_clause, "{player} may keep any number of cards.", player=player.name)
-        return Verdict("charity", situation.game, "ok", {"excess": 0, "give": {}, "discard": 0})
+        details = {"excess": 0, "give": {}, "discard": 0}
+        report_unknown_curses([player], trace, details)
+        return Verdict("charity", situation.game, "ok", details)
     excess = max(0, player.hand - limit)
     trace.cite(limit_clause, "{player} may keep {limit} cards and holds {hand}: {excess} too many.",
                player=player.name, limit=limit, hand=player.hand, excess=excess)
     details = {"excess": excess, "give": {}, "discard": 0}
+    report_unknown_curses([player], trace, details)
     if excess == 0:
         return Verdict("charity", situation.game, "ok", details)
-    alive = [p for p in situation.players if not p.dead]
-    dead = [p.name for p in situation.players if p.dead]
+    alive = [p for p in situation.players if not p.dead or p.name == player.name]
+    dead = [p.name for p in situation.players if p.dead and p.name != player.name]
     if dead:
         trace.cite("death.dead-get-nothing", "Dead characters receive no cards, not even charity: {names} left "
                    "out.", names=", ".join(dead))
@@ -66,13 +76,15 @@ def judge_charity(situation: Situation, rules: Munchkin, trace: Trace) -> Verdic
 
 
 def judge_death(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
-    player = situation.player(situation.question.player)
-    # death.keep-level-race-class keeps the curses on you; star-munchkin.death-keep keeps only
-    # races, classes and levels, so a curse (a trap) lying in front of you goes with the rest.
-    curses_kept = rules.name != "star-munchkin"
-    curses = [f"curse: {c}" for c in player.curses]
+    # What the player keeps are the cards on the table, as described (a forgotten race is still there).
+    player = rules.situation.player(situation.question.player)
+    if player.cursed("loses_races"):
+        player = player._replace(races=(), half_breed=False)
+    curses_kept = rules.curses_kept_at_death()
     keeps = [f"level {player.level}", *(f"race: {r}" for r in player.races),
-             *(f"class: {c}" for c in player.classes), *(curses if curses_kept else [])]
+             *(f"class: {c}" for c in player.classes)]
+    if curses_kept:
+        keeps += [f"curse: {c.name}" for c in player.curses]
     if player.half_breed:
         keeps.append("Half-Breed")
     if player.super_munchkin:
@@ -83,21 +95,23 @@ def judge_death(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     if player.steed:
         loses.append(player.steed.name)
     if not curses_kept:
-        loses += curses
+        loses += [f"curse: {c.name}" for c in player.curses]
     trace.cite("death.lose-everything", "{player} loses every item and every card in hand.", player=player.name)
     if curses_kept:
         trace.cite("death.keep-level-race-class", "{player} keeps level, race(s), class(es) and curses.",
                    player=player.name)
+        if player.curses:
+            trace.cite("curses.survive-death", "The curses on {player} stay in play for the new character.",
+                       player=player.name)
     else:
-        trace.cite("death.keep-level-race-class", "{player} keeps level, race(s) and class(es); the curses "
-                   "in play are lost with everything else.", player=player.name)
+        trace.cite("death.keep-level-race-class", "{player} keeps level, race(s) and class(es); everything else "
+                   "in play goes, curses too.", player=player.name)
     if player.half_breed or player.super_munchkin:
         trace.cite("death.keep-half-breed-super-munchkin", "Half-Breed and Super Munchkin stay too.")
     others = sorted((p for p in situation.players if p.name != player.name and not p.dead),
                     key=lambda p: -p.level)
-    order, ties = [], []
-    for p in others:
-        order.append(p.name)
+    order = [p.name for p in others]
+    ties = []
     for level in sorted({p.level for p in others}, reverse=True):
         same = [p.name for p in others if p.level == level]
         if len(same) > 1:
@@ -111,19 +125,40 @@ def judge_death(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     dead_others = [p.name for p in situation.players if p.name != player.name and p.dead]
     if dead_others:
         trace.cite("death.dead-get-nothing", "Dead characters take no cards: {names}.", names=", ".join(dead_others))
-    trace.cite("death.new-character-cards", "On their next turn the new character draws four face-down cards from "
-               "each deck.")
     new_cards = 4
     if situation.house_rules.starting_cards is not None and rules.name == "munchkin":
         # The Dutch text ties the new character's cards to the starting hand the table plays with.
         new_cards = situation.house_rules.starting_cards
         trace.cite("setup.starting-hand-house-rule", "House rule: the new character draws {count} cards from each "
                    "deck, as many as the starting hand.", count=new_cards)
+    else:
+        trace.cite("death.new-character-cards", "On their next turn the new character draws {count} face-down "
+                   "cards from each deck.", count=new_cards)
     trace.dissent_from("death.new-character-cards-hu", "The Hungarian FAQ has the new character draw two cards "
                        "from each deck, face down, at the start of the next turn.")
     details = {"keeps": keeps, "loses": loses, "loot_order": order, "loot_ties": ties,
                "new_cards": {"door": new_cards, "treasure": new_cards}}
+    _death_in_combat(situation, rules, player, trace, details)
+    report_unknown_curses([player], trace, details)
     return Verdict("death", situation.game, "ok", details)
+
+
+def _death_in_combat(situation: Situation, rules: Munchkin, player, trace: Trace, details: dict) -> None:
+    """Dying in a fight ends the Bad Stuff of the monsters still in it; those already out do none."""
+    combat = situation.combat
+    if combat is None or player.name not in (combat.fighter, combat.helper):
+        return
+    fight = resolve(situation, rules, Trace())
+    if fight.fought:
+        details["no_further_bad_stuff"] = [m.name for m in fight.fought]
+        trace.cite("death.no-further-bad-stuff", "{player} dies in the fight: the Bad Stuff of {monsters} no longer "
+                   "affects them, and no further escape rolls are made.", player=player.name,
+                   monsters=", ".join(details["no_further_bad_stuff"]))
+    for gone in fight.out:
+        trace.cite("classes.wizard-charm" if gone.how == "charmed" else
+                   "epic.orc-munchkin-lunch" if gone.how == "eaten" else "combat.remove-one-monster",
+                   "{monster} is out of the fight ({by}): nobody runs from it and it does no Bad Stuff.",
+                   monster=gone.monster.name, by=gone.by)
 
 
 #: What each face of the Munchkin d10 does (the clause munchkin-die.result-N states it in full).
@@ -145,6 +180,7 @@ def judge_munchkin_die(situation: Situation, rules: Munchkin, trace: Trace) -> V
     question = situation.question
     player = situation.player(question.player)
     details = {"roll": question.roll, "effect": DIE_EFFECTS[question.roll], "cost": 1}
+    report_unknown_curses([player], trace, details)
     own_turn = situation.turn in (None, player.name) and situation.phase != "other-turn"
     if not own_turn or situation.phase not in (None, "before-door"):
         trace.cite("munchkin-die.roll", "The Munchkin die is rolled on your own turn, before kicking open the "

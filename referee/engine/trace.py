@@ -23,6 +23,8 @@ class Trace:
         self.dissent: list[Dissent] = []
         #: maps a classic-Munchkin clause to the variant's own statement of the same rule
         self.alias = alias
+        #: facts already stated once in this judgement (e.g. that a player is Epic)
+        self.noted: set = set()
 
     def cite(self, clause: str, template: str, **values) -> None:
         self.reasons.append(Reason(self.alias(clause), Message.of(template, **values)))

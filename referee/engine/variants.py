@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from referee.model import Player, Situation
 
+#: From this level on a character in an Epic game is Epic (epic.epic-from-level-10); kept here
+#: rather than imported so the variants stay the root of the engine's imports.
+EPIC_LEVEL = 10
+
 
 class Munchkin:
     """Classic Munchkin: play to level 10; level 10 only by a kill."""
@@ -58,6 +62,10 @@ class Munchkin:
 
     def complex_item_limit(self, player: Player) -> tuple[int | None, str] | None:
         return None
+
+    def curses_kept_at_death(self) -> bool:
+        """Do the curses on a character stay in play when it dies? (curses.survive-death)"""
+        return True
 
 
 class StarMunchkin(Munchkin):
@@ -111,6 +119,9 @@ class StarMunchkin(Munchkin):
         "card-timing.race-and-class": "star-munchkin.race-class-timing",
         "races.discard": "star-munchkin.race-class-discard",
         "classes.discard": "star-munchkin.race-class-discard",
+        "hirelings.sacrifice": "star-munchkin.henchman-sacrifice",
+        "trading-selling.trade-timing": "star-munchkin.trade-timing",
+        "trading-selling.sell-from-hand-or-play": "star-munchkin.sell-from-hand",
     }
 
     def level_floor(self, player: Player) -> tuple[int, str]:
@@ -131,6 +142,10 @@ class StarMunchkin(Munchkin):
     def big_item_limit(self, player: Player) -> tuple[int | None, str]:
         return None, "star-munchkin.complex-items"
 
+    def curses_kept_at_death(self) -> bool:
+        # star-munchkin.death-keep: races, classes and level stay; everything else in play goes.
+        return False
+
     def complex_item_limit(self, player: Player) -> tuple[int | None, str] | None:
         if "gadgeteer" in player.classes:
             return None, "star-munchkin.gadgeteer"
@@ -149,7 +164,7 @@ class Epic(Munchkin):
         return range(19, 21)
 
     def hand_limit(self, player: Player) -> tuple[int | None, str]:
-        if "dwarf" in player.races and player.level > 10:
+        if "dwarf" in player.races and player.level >= EPIC_LEVEL:
             return None, "epic.dwarf-hand-of-the-gods"
         return super().hand_limit(player)
 

@@ -14,12 +14,12 @@ from typing import Any
 from referee.errors import BadInput
 
 #: player fields ``table set`` changes (items have their own command)
-PLAYER_FIELDS = ("level", "sex", "races", "classes", "half_breed", "super_munchkin", "dead", "hand", "curses",
-                 "hireling", "steed")
+PLAYER_FIELDS = ("level", "sex", "races", "classes", "enhancers", "half_breed", "super_munchkin", "dead", "hand",
+                 "curses", "hireling", "steed", "pet")
 #: item fields ``table item`` takes, as in situation files
 ITEM_FIELDS = ("bonus", "slot", "big", "complex", "gold", "carried", "one_shot", "requires")
 #: fields holding a list of words, which also take ``a,b`` and ``none``
-LIST_FIELDS = ("races", "classes", "curses", "not_classes", "not_races", "expansions")
+LIST_FIELDS = ("races", "classes", "enhancers", "curses", "not_classes", "not_races", "expansions")
 #: the longest value worth reading: a situation is a few dozen lines
 MAX_VALUE = 2000
 

@@ -109,18 +109,28 @@ def item_mapping(item: model.Item) -> dict:
 
 
 def player_mapping(player: model.Player) -> dict:
+    """A player as the situation reader reads it back. ``hand`` is there only when known: a
+    table that never said how many cards a player holds does not claim none."""
     hireling = player.hireling
-    return {
+    out = {
         "name": player.name, "level": player.level, "sex": player.sex, "races": list(player.races),
-        "classes": list(player.classes), "half_breed": player.half_breed, "super_munchkin": player.super_munchkin,
-        "dead": player.dead, "hand": list(player.hand_cards) if player.hand_cards else player.hand,
+        "classes": list(player.classes), "enhancers": list(player.enhancers), "half_breed": player.half_breed,
+        "super_munchkin": player.super_munchkin, "dead": player.dead,
         "items": [item_mapping(i) for i in player.items],
         "hireling": None if hireling is None else {
             k: v for k, v in (("name", hireling.name), ("bonus", hireling.bonus), ("race", hireling.race),
-                              ("classes", list(hireling.classes)), ("sex", hireling.sex)) if v not in (None, [])},
+                              ("classes", list(hireling.classes)), ("sex", hireling.sex),
+                              ("enhancers", list(hireling.enhancers)), ("gold", hireling.gold))
+            if v not in (None, [], 0) or k == "bonus"},
         "steed": None if player.steed is None else item_mapping(player.steed),
-        "curses": list(player.curses),
+        "curses": [curse.name for curse in player.curses],
+        "pet": None if player.pet is None else {"name": player.pet.name, "level": player.pet.level},
     }
+    if player.hand_cards:
+        out["hand"] = list(player.hand_cards)
+    elif player.hand_known:
+        out["hand"] = player.hand
+    return out
 
 
 def table_mapping(situation: model.Situation) -> dict:

@@ -1,0 +1,97 @@
+"""A character as the rules see it right now: Epic or not, and what the curses on it change.
+
+Implements the Epic threshold (epic.epic-from-level-10: a character of level 10 or more in an
+Epic game is Epic) and the curses a player's ``curses:`` names, through the effect their card
+record states (``facts.effect`` in rules/cards.yaml), never through a curse's name:
+card-rulings.tiny-hands, card-rulings.curse-big-foot-footgear, curses.immediate-then-discard
+(Lose Your Armor, Lose Your Race), card-rulings.temporary-amnesia-classless-human,
+card-rulings.fools-gold-next-combat, card-rulings.necrophobia-must-run, star-munchkin.trap-reminder
+(a sex-change trap). A curse with no known effect is reported (curses.persistent), not ignored.
+"""
+
+from __future__ import annotations
+
+from referee.engine.trace import Trace
+from referee.engine.variants import EPIC_LEVEL
+from referee.model import Player, Situation
+
+__all__ = ["EPIC_LEVEL", "is_epic", "epic_power", "as_played", "as_played_situation"]
+EPIC_CLAUSE = "epic.epic-from-level-10"
+
+#: curse effect -> the clause that states it
+EFFECT_CLAUSES = {
+    "no_items_in_slot": "card-rulings.tiny-hands",
+    "unusable_slot": "card-rulings.curse-big-foot-footgear",
+    "loses_slot": "curses.immediate-then-discard",
+    "loses_races": "races.discard",
+    "forgets_race_and_class": "card-rulings.temporary-amnesia-classless-human",
+    "no_treasure": "card-rulings.fools-gold-next-combat",
+    "must_run_from_undead": "card-rulings.necrophobia-must-run",
+    "changes_sex": "star-munchkin.trap-reminder",
+}
+
+
+def is_epic(player: Player, rules) -> bool:
+    """Is this character Epic (an Epic game, level 10 or more)?"""
+    return rules.name == "epic" and player.level >= EPIC_LEVEL
+
+
+def epic_power(player: Player, rules, trace: Trace, clause: str, template: str, **values) -> bool:
+    """Cite an Epic power when ``player`` has it (and the threshold that gives it); say if so."""
+    if not is_epic(player, rules):
+        return False
+    note_epic(player, trace)
+    trace.cite(clause, template, player=player.name, **values)
+    return True
+
+
+def note_epic(player: Player, trace: Trace) -> None:
+    """Cite the Epic threshold for ``player`` (once per judgement)."""
+    if (EPIC_CLAUSE, player.name) in trace.noted:
+        return
+    trace.noted.add((EPIC_CLAUSE, player.name))
+    trace.cite(EPIC_CLAUSE, "{player} is level {level} in an Epic game, so Epic from level 10 on.",
+               player=player.name, level=player.level)
+
+
+def as_played(player: Player, trace: Trace | None = None) -> Player:
+    """``player`` with what the curses on them change: the races, classes and sex that count."""
+    cite = trace.cite if trace is not None else (lambda *a, **k: None)
+    if player.cursed("forgets_race_and_class") and (player.races or player.classes or player.half_breed
+                                                    or player.super_munchkin):
+        cite(EFFECT_CLAUSES["forgets_race_and_class"], "{player} is under a curse that makes them forget race and "
+             "class: monsters treat them as a Human with no class, and no race or class power works.",
+             player=player.name)
+        player = player._replace(races=(), classes=(), half_breed=False, super_munchkin=False)
+    elif player.cursed("loses_races") and player.races:
+        cite(EFFECT_CLAUSES["loses_races"], "A curse takes {player}'s race card(s): Human again.", player=player.name)
+        player = player._replace(races=(), half_breed=False)
+    if player.cursed("changes_sex") and player.sex:
+        other = "female" if player.sex == "male" else "male"
+        cite(EFFECT_CLAUSES["changes_sex"], "A sex-change curse is in play on {player}: {sex} until it ends.",
+             player=player.name, sex=other)
+        player = player._replace(sex=other)
+    return player
+
+
+def as_played_situation(situation: Situation, trace: Trace | None = None, cited=()) -> Situation:
+    """The situation with every player as the curses on them make them count (the trace
+    mentions the players named in ``cited``)."""
+    return situation._replace(players=tuple(as_played(p, trace if p.name in cited else None)
+                                            for p in situation.players))
+
+
+def unknown_curses(player: Player) -> list[str]:
+    """The curses on ``player`` whose effect the card records do not state."""
+    return [c.name for c in player.curses if not c.known]
+
+
+def report_unknown_curses(players, trace: Trace, details: dict) -> None:
+    """Put the curses the engine cannot apply into ``details`` and say so in the trace."""
+    unknown = {p.name: unknown_curses(p) for p in players if unknown_curses(p)}
+    if not unknown:
+        return
+    details["unknown_curses"] = unknown
+    for name, curses in unknown.items():
+        trace.cite("curses.persistent", "The card records do not say what {curses} does, so this verdict does "
+                   "not apply it to {player}: read the card.", curses=", ".join(curses), player=name)

@@ -1,0 +1,381 @@
+"""One combat, resolved once: who fights, which monsters are still in it, and who wins.
+
+Combat, running away and death all read the same :class:`Resolved` fight, so they cannot
+disagree: a monster charmed away (classes.wizard-charm), taken out by a card
+(combat.remove-one-monster, combat.defeat-vs-kill) or eaten by an Epic Orc
+(epic.orc-munchkin-lunch) is no longer fought, run from, or able to do Bad Stuff.
+
+Strength: combat.strength (level and bonuses; helping.one-helper adds the helper's),
+monsters.enhancers, helping.abilities-apply-to-helper (a monster's largest applicable bonus,
+monsters.bonuses-not-cumulative, monsters.same-bonus-once), hirelings.play with
+hirelings.enhancer-levels and epic.master-so-cool, the discard powers (classes.warrior-berserking,
+classes.cleric-turning), one-shots (card-timing.one-shot-items), and the Epic powers that change
+strength: epic.primeval-respect-elders, epic.elite-ultra-elite, epic.high-big-help.
+Outcome: combat.ties (classes.warrior, helping.warrior-helper-ties) and
+card-rulings.necrophobia-must-run.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+from referee.engine.character import epic_power, is_epic
+from referee.engine.equipment import loadout
+from referee.engine.trace import Trace
+from referee.engine.variants import Munchkin
+from referee.model import Monster, Player, Situation
+
+#: Berserking and Turning count at most this many discarded cards in one combat.
+MAX_POWER_DISCARDS = 3
+#: an Epic Human may keep as a pet a monster of this level or lower (epic.human-pet)
+PET_MAX_LEVEL = 5
+
+
+class Out(NamedTuple):
+    """A monster that left the fight without being fought: how, and whether its treasure is won."""
+
+    monster: Monster
+    how: str            # "charmed", "removed" (by a card or power), "eaten"
+    by: str             # the Wizard, the card or the power
+    treasure: bool
+
+
+class Resolved(NamedTuple):
+    fighter: Player
+    helper: Optional[Player]
+    fought: tuple[Monster, ...]         # the monsters still in the fight
+    out: tuple[Out, ...]                # the monsters that left it
+    strengths: tuple[int, ...]          # each fought monster's strength
+    players_strength: int
+    monsters_strength: int
+    winner: str                         # "players" or "monsters"
+    helper_roll: Optional[dict] = None  # an Epic High helper's die: the lowest face that wins
+    options: tuple[dict, ...] = ()      # powers the players may still choose to use
+
+    @property
+    def fighters(self) -> list[Player]:
+        return [self.fighter] + ([self.helper] if self.helper else [])
+
+    @property
+    def must_run(self) -> list[str]:
+        return [p.name for p in self.fighters] if self.winner == "monsters" else []
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n >= 0 else str(n)
+
+
+def hireling_bonus(player: Player, rules: Munchkin, trace: Trace) -> int:
+    """What the player's hireling adds: its bonus, plus a level per +5 of monster enhancers on it."""
+    hireling = player.hireling
+    if hireling is None or not rules.has("hirelings"):
+        return 0
+    bonus = hireling.bonus
+    trace.cite("hirelings.play", "{player}'s hireling {hireling} adds {bonus}.", player=player.name,
+               hireling=hireling.name, bonus=_signed(hireling.bonus))
+    enhancers = sorted(hireling.enhancers, reverse=True)
+    if not enhancers:
+        return bonus
+    full = None
+    if "master" in player.enhancers and enhancers[0] > 0 and epic_power(
+            player, rules, trace, "epic.master-so-cool", "{player} is an Epic Master: one enhancer on the "
+            "hireling gives its printed {bonus}.", bonus=_signed(enhancers[0])):
+        full = enhancers.pop(0)
+    levels = sum(_enhancer_levels(e) for e in enhancers)
+    if levels < 0 and not any(e > 0 for e in hireling.enhancers):
+        trace.cite("hirelings.negative-enhancers", "A negative enhancer cannot go on a hireling without a "
+                   "positive one: it counts for nothing.")
+        levels = sum(_enhancer_levels(e) for e in enhancers if e > 0)
+    if levels:
+        trace.cite("hirelings.enhancer-levels", "The enhancers on {hireling} give it {levels} level(s) (+5 gives "
+                   "1, +10 gives 2).", hireling=hireling.name, levels=_signed(levels))
+    return bonus + levels + (full or 0)
+
+
+def _enhancer_levels(enhancer: int) -> int:
+    sign = 1 if enhancer >= 0 else -1
+    return sign * (abs(enhancer) // 5)
+
+
+def player_strength(player: Player, rules: Munchkin, trace: Trace, own_fight: bool = False) -> tuple[int, int, int]:
+    """(strength, from items, from hireling and steed-free extras) of one player in a fight."""
+    gear = loadout(player, rules, trace)
+    extra = hireling_bonus(player, rules, trace)
+    level = player.level
+    if own_fight and "primeval" in player.enhancers and epic_power(
+            player, rules, trace, "epic.primeval-respect-elders", "{player} is Epic Primeval fighting on their "
+            "own turn: level {level} counts double.", level=player.level):
+        level *= 2
+    return level + gear.bonus + extra, gear.bonus, extra + level - player.level
+
+
+def _match(player: Player, key: str, rules: Munchkin, trace: Trace) -> str | None:
+    """How a monster's "against <key>" applies to ``player``: ``"self"``, ``"hireling"`` or ``None``.
+
+    A Half-Breed with a single race (a Super Munchkin with a single class) has that race's
+    advantages without its disadvantages: monsters that hate the race do not hate them.
+    """
+    if key in player.races:
+        if player.half_breed and len(player.races) == 1:
+            trace.cite("races.half-breed-one-race", "{player} is a Half-Breed with one race: monsters that hate "
+                       "{key}s do not hate them.", player=player.name, key=key)
+        else:
+            return "self"
+    elif key in player.classes:
+        if player.super_munchkin and len(player.classes) == 1:
+            trace.cite("classes.super-munchkin-one-class", "{player} is a Super Munchkin with one class: monsters "
+                       "that hate {key}s do not hate them.", player=player.name, key=key)
+        else:
+            return "self"
+    elif player.sex == key or (key == "human" and player.human):
+        return "self"
+    hireling = player.hireling
+    if hireling is not None and rules.has("hirelings") and key in (hireling.race, hireling.sex, *hireling.classes):
+        return "hireling"
+    return None
+
+
+def monster_strength(monster: Monster, fighters: list[Player], rules: Munchkin, trace: Trace) -> int:
+    """Level, enhancers, and the largest of its bonuses that applies to anyone fighting it."""
+    strength = monster.level + sum(monster.enhancers)
+    if monster.enhancers:
+        trace.cite("monsters.enhancers", "Enhancers on {monster} add up to {total}.", monster=monster.name,
+                   total=_signed(sum(monster.enhancers)))
+    applicable = []
+    for key, bonus in monster.bonus_vs:
+        for index, player in enumerate(fighters):
+            via = _match(player, key, rules, trace)
+            if via:
+                applicable.append((bonus, key, player.name, index, via))
+    if not applicable:
+        return strength
+    bonus, key, who, index, via = max(applicable, key=lambda a: (a[0], -a[3]))
+    strength += bonus
+    if via == "hireling":
+        trace.cite("hirelings.monster-modifiers-vs-hireling", "{monster} gets {bonus} against {player} because "
+                   "{player}'s hireling is a {key}.", monster=monster.name, bonus=_signed(bonus), player=who, key=key)
+    elif index > 0:
+        trace.cite("helping.abilities-apply-to-helper", "{monster} gets {bonus} against a {key}: the helper {who} "
+                   "is one, and a monster's abilities apply to the helper too.", monster=monster.name,
+                   bonus=_signed(bonus), key=key, who=who)
+    else:
+        trace.cite("combat.monster-special-powers", "{monster} gets {bonus} against a {key} ({who}).",
+                   monster=monster.name, bonus=_signed(bonus), key=key, who=who)
+    if any(a[3] > 0 and a[4] == "self" and a[1] in fighters[a[3]].races for a in applicable):
+        # The rulebook states this rule through one example (the Drooling Slime and an Elf helper);
+        # it holds for any monster with a bonus against a race the helper has.
+        trace.cite("helping.drooling-slime-elf-helper", "The rulebook's example of this rule: a bonus against a race "
+                   "comes in when a helper of that race joins, and counts once if the fighter has the race too.")
+    if len(applicable) > 1:
+        if len({a[0] for a in applicable}) == 1:
+            trace.cite("monsters.same-bonus-once", "The same bonus applies more than once here ({bonus}); it counts "
+                       "only once.", bonus=_signed(bonus))
+        else:
+            trace.cite("monsters.bonuses-not-cumulative", "{monster} has several bonuses that apply; they do not "
+                       "add up, only the largest ({bonus}) counts.", monster=monster.name, bonus=_signed(bonus))
+    return strength
+
+
+def _discard_bonus(player: Player, count: int, monsters, trace: Trace) -> int:
+    """What cards discarded for a power add: Berserking +1 each, Turning +3 each against undead."""
+    if count <= 0:
+        return 0
+    used = min(count, MAX_POWER_DISCARDS)
+    if "cleric" in player.classes and any(m.undead for m in monsters):
+        trace.cite("classes.cleric-turning", "{player} is a Cleric against the undead: {count} card(s) discarded "
+                   "for +{bonus}.", player=player.name, count=used, bonus=3 * used)
+        if count > MAX_POWER_DISCARDS:
+            trace.cite("card-rulings.cleric-turning-max-three", "At most 3 cards count for Turning in one combat.")
+        return 3 * used
+    if "warrior" in player.classes:
+        trace.cite("classes.warrior-berserking", "{player} goes Berserk: {count} card(s) discarded for +{bonus}, "
+                   "once per combat.", player=player.name, count=used, bonus=used)
+        return used
+    trace.cite("classes.discards-for-abilities", "{player} has no power that turns discarded cards into combat "
+               "strength here.", player=player.name)
+    return 0
+
+
+def _charmed(situation: Situation, trace: Trace) -> Optional[Out]:
+    """The monster a Wizard charms away (whole hand, at least 3 cards), if that is allowed."""
+    combat = situation.combat
+    if combat.charm is None:
+        return None
+    wizard_name, monster_name = combat.charm
+    wizard = situation.player(wizard_name)
+    if "wizard" not in wizard.classes:
+        trace.cite("classes.wizard-charm", "{player} is not a Wizard and cannot charm.", player=wizard_name)
+        return None
+    if wizard.hand < 3:
+        trace.cite("classes.wizard-charm", "{player} holds {hand} card(s); charming takes the whole hand, at "
+                   "least 3.", player=wizard_name, hand=wizard.hand)
+        return None
+    monster = next(m for m in combat.monsters if m.name == monster_name)
+    trace.cite("classes.wizard-charm", "{player} discards the whole hand to charm {monster}: it leaves the fight, "
+               "its treasure is won, but it gives no level.", player=wizard_name, monster=monster_name)
+    if wizard_name == combat.helper:
+        trace.cite("card-rulings.wizard-charm-treasure-owner", "The charmed monster's treasure belongs to the Wizard "
+                   "unless agreed otherwise.")
+        trace.dissent_from("helping.helper-draws-if-charmed-hu", "The Hungarian FAQ has a helper who charmed draw "
+                           "that treasure himself, always face down; the rulebook has the fighter draw it.")
+    return Out(monster, "charmed", wizard_name, True)
+
+
+def _taken_out(situation: Situation, trace: Trace) -> list[Out]:
+    """Monsters a card or power took out of the fight (``combat.removed``), and the Wizard's charm."""
+    out = []
+    charmed = _charmed(situation, trace)
+    if charmed:
+        out.append(charmed)
+    for removal in situation.combat.removed:
+        monster = next(m for m in situation.combat.monsters if m.name == removal.monster)
+        trace.cite("combat.remove-one-monster", "{by} takes {monster} out of the fight; the other monsters are "
+                   "fought as usual.", by=removal.by, monster=removal.monster)
+        if not removal.treasure:
+            trace.cite("combat.defeat-vs-kill", "{monster} was got rid of without a kill, and this card gives no "
+                       "treasure for it.", monster=removal.monster)
+        out.append(Out(monster, "removed", removal.by, removal.treasure))
+    return out
+
+
+def _epic_bonus(player: Player, fought, rules, trace: Trace) -> int:
+    """Epic Elite: twice each monster's treasures."""
+    if "elite" not in player.enhancers or not fought:
+        return 0
+    bonus = 2 * sum(m.treasures for m in fought)
+    if epic_power(player, rules, trace, "epic.elite-ultra-elite", "{player} is Epic Elite: +{bonus}, twice the "
+                  "treasures of the monsters fought.", bonus=bonus):
+        return bonus
+    return 0
+
+
+def _own_turn(situation: Situation, name: str) -> bool:
+    return situation.turn in (None, name) and situation.phase != "other-turn"
+
+
+def resolve(situation: Situation, rules: Munchkin, trace: Trace) -> Resolved:
+    """The fight the situation describes, resolved once for every question that reads it."""
+    combat = situation.combat
+    fighter = situation.player(combat.fighter)
+    helper = situation.player(combat.helper) if combat.helper else None
+    out = _taken_out(situation, trace)
+    gone = {o.monster.name for o in out}
+    fought = [m for m in combat.monsters if m.name not in gone]
+
+    strength, items, extra = player_strength(fighter, rules, trace, own_fight=_own_turn(situation, fighter.name))
+    if extra:
+        trace.cite("combat.strength", "{player}'s combat strength is level {level} + {items} from items + {extra} "
+                   "from powers and hireling = {total}.", player=fighter.name, level=fighter.level,
+                   items=items, extra=extra, total=strength)
+    else:
+        trace.cite("combat.strength", "{player}'s combat strength is level {level} + {items} from items = {total}.",
+                   player=fighter.name, level=fighter.level, items=items, total=strength)
+    players_total = strength
+    if helper is not None:
+        h_strength, h_items, h_extra = player_strength(helper, rules, trace)
+        trace.cite("helping.one-helper", "{helper} helps and adds a strength of {strength} (level {level} + "
+                   "{items} from items).", helper=helper.name, strength=h_strength, level=helper.level,
+                   items=h_items + h_extra)
+        players_total += h_strength
+    fighters = [fighter] + ([helper] if helper else [])
+    players_total += sum(_discard_bonus(situation.player(name), count, fought, trace)
+                         for name, count in combat.discards)
+    players_total += sum(_epic_bonus(p, fought, rules, trace) for p in fighters)
+    shots_players, shots_monsters = sum(combat.player_bonuses), sum(combat.monster_bonuses)
+    if combat.player_bonuses or combat.monster_bonuses:
+        trace.cite("card-timing.one-shot-items", "One-shot cards add {players} to the players and {monsters} "
+                   "to the monsters.", players=_signed(shots_players), monsters=_signed(shots_monsters))
+    players_total += shots_players
+    if players_total < 1:
+        trace.cite("levels.negative-combat-strength", "Combat strength may drop below 1 (here {total}), though the "
+                   "level itself never does.", total=players_total)
+
+    lunch = _orc_lunch(situation, fighter, fought, rules)
+    strengths, monsters_total, winner = _outcome(fought, fighters, players_total, shots_monsters, rules,
+                                                 situation, Trace())
+    if lunch and winner == "monsters" and epic_power(
+            fighter, rules, trace, "epic.orc-munchkin-lunch", "{player} is an Epic Orc and eats {monsters}: "
+            "nobody can stop it, its bonuses are lost, and it counts as a kill.",
+            monsters=", ".join(m.name for m in lunch)):
+        out += [Out(m, "eaten", fighter.name, False) for m in lunch]
+        fought = [m for m in fought if m not in lunch]
+        lunch = []
+    helper_roll = None
+    if helper is not None and "high" in helper.enhancers and fought and epic_power(
+            helper, rules, trace, "epic.high-big-help", "{player} is Epic High and was asked to help: they roll a "
+            "die and add it."):
+        _s, monsters_total, _w = _outcome(fought, fighters, players_total, shots_monsters, rules, situation, Trace())
+        helper_roll = _high_roll(players_total, monsters_total, fighters, helper)
+        if helper_roll["wins_on"] == 1:
+            # Any face wins: count the least the die can add, so the figures show a won fight.
+            players_total += 1
+    # One outcome, computed once with the final figures: the reasons and the details agree.
+    strengths, monsters_total, winner = _outcome(fought, fighters, players_total, shots_monsters, rules,
+                                                 situation, trace)
+    options = _options(fighter, fought, lunch, rules, situation)
+    return Resolved(fighter, helper, tuple(fought), tuple(out), tuple(strengths), players_total, monsters_total,
+                    winner, helper_roll, tuple(options))
+
+
+def _high_roll(players_total: int, monsters_total: int, fighters, helper) -> dict:
+    """The lowest face of the High helper's die that wins (None: no face does)."""
+    warrior = any("warrior" in p.classes for p in fighters)
+    need = monsters_total - players_total + (0 if warrior else 1)
+    face = max(1, need)
+    return {"player": helper.name, "wins_on": face if face <= 6 else None}
+
+
+def _orc_lunch(situation: Situation, fighter: Player, fought, rules) -> list[Monster]:
+    """Level 1 monsters an Epic Orc may eat in their own fight (kicked open or found looking for trouble)."""
+    if "orc" not in fighter.races or not is_epic(fighter, rules) or not _own_turn(situation, fighter.name):
+        return []
+    return [m for m in fought if m.level == 1]
+
+
+def _options(fighter: Player, fought, lunch, rules, situation) -> list[dict]:
+    """Epic powers the fighter may still choose to use in this fight (the verdict does not assume them)."""
+    options = []
+    if lunch:
+        options.append({"player": fighter.name, "power": "epic.orc-munchkin-lunch",
+                        "monsters": [m.name for m in lunch]})
+    pets = [m.name for m in fought if m.level <= PET_MAX_LEVEL]
+    if pets and fighter.human and fighter.pet is None and is_epic(fighter, rules):
+        options.append({"player": fighter.name, "power": "epic.human-pet", "monsters": pets})
+    return options
+
+
+def _outcome(fought, fighters, players_total: int, shots_monsters: int, rules, situation, trace: Trace):
+    """Each monster's strength, the monsters' total and the winner, with the clauses that decide."""
+    strengths = [monster_strength(m, fighters, rules, trace) for m in fought]
+    monsters_total = sum(strengths) + shots_monsters
+    if len(fought) > 1:
+        trace.cite("combat.multiple-monsters", "Against {count} monsters the players must beat their combined "
+                   "strength of {total}.", count=len(fought), total=sum(strengths))
+    if not fought:
+        return strengths, monsters_total, "players"
+    afraid = [p for p in fighters if p.cursed("must_run_from_undead")]
+    undead = [m.name for m in fought if m.undead]
+    if afraid and undead:
+        trace.cite("card-rulings.necrophobia-must-run", "{player} is cursed to run from the Undead ({monsters}), "
+                   "even from a fight they could win.", player=afraid[0].name, monsters=", ".join(undead))
+        return strengths, monsters_total, "monsters"
+    warrior = next((p for p in fighters if "warrior" in p.classes), None)
+    if players_total > monsters_total:
+        trace.cite("combat.strength", "{players} against {monsters}: the players are stronger and win.",
+                   players=players_total, monsters=monsters_total)
+        return strengths, monsters_total, "players"
+    if players_total == monsters_total and warrior is not None:
+        trace.cite("combat.ties", "{players} against {monsters} is a tie, which the monster would win …",
+                   players=players_total, monsters=monsters_total)
+        trace.cite("classes.warrior", "… but {player} is a Warrior, and Warriors win ties.", player=warrior.name)
+        if warrior is not fighters[0]:
+            trace.cite("helping.warrior-helper-ties", "A helper's abilities count for the whole side: with a "
+                       "Warrior helping, the players win ties.")
+        return strengths, monsters_total, "players"
+    if players_total == monsters_total:
+        trace.cite("combat.ties", "{players} against {monsters} is a tie, and the monster wins ties.",
+                   players=players_total, monsters=monsters_total)
+    else:
+        trace.cite("combat.strength", "{players} against {monsters}: the monsters are stronger.",
+                   players=players_total, monsters=monsters_total)
+    return strengths, monsters_total, "monsters"
