@@ -1,14 +1,30 @@
-"""The per-user cache directory, and small atomic writes into it.
+"""The per-user cache directory: content keys, checked atomic writes, and old entries swept.
 
 ``REFEREE_CACHE_DIR`` overrides the platform's user cache directory (tests point it at a
 temporary directory, and so can a user on a read-only home).
+
+Every key holds the package version beside the content it was made from, so two installs
+(a pipx one and a venv, of the same or another version) can share one cache without ever
+reading each other's files or removing them: an entry goes only when it has not been used
+for :data:`MAX_AGE_DAYS`, or when it is a build that died half-way.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+import time
+import zlib
 from pathlib import Path
+
+from referee import __version__
+
+#: an entry of the cache unused for this long is removed by the next build
+MAX_AGE_DAYS = 30
+#: a half-written build this old is dead even if a process with its number runs
+DEAD_BUILD_SECONDS = 600
+#: header of a file written by :func:`write_checked`: a name and a version of the format
+_MAGIC = b"referee-checked-1\n"
 
 
 def cache_dir() -> Path:
@@ -21,17 +37,22 @@ def cache_dir() -> Path:
 
 
 def content_digest(head: str, paths) -> str:
-    """A 64-bit key over ``head`` and every file's name and bytes: two CRCs, no hashlib import.
+    """A 64-bit key over the package version, ``head`` and every file's name and bytes: two
+    CRCs, no hashlib import.
 
     Raises :class:`OSError` when a file cannot be read.
     """
-    import zlib
-
+    head = f"{__version__}:{head}"
     first, second = zlib.crc32(head.encode()), zlib.adler32(head.encode())
     for path in paths:
         chunk = path.name.encode() + b"\0" + path.read_bytes() + b"\0"
         first, second = zlib.crc32(chunk, first), zlib.adler32(chunk, second)
     return f"{first:08x}{second:08x}"
+
+
+def checksum(data: bytes) -> str:
+    """What :func:`write_checked` and the index's manifest record of a file's bytes."""
+    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -48,3 +69,89 @@ def write_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+def write_checked(path: Path, data: bytes) -> None:
+    """:func:`write_atomic` with a checksum in front, for :func:`read_checked`."""
+    write_atomic(path, _MAGIC + checksum(data).encode() + b"\n" + data)
+
+
+def read_checked(path: Path) -> bytes | None:
+    """The bytes :func:`write_checked` wrote, or ``None`` when the file is missing, from another
+    format, or damaged in any way (same-size damage included)."""
+    try:
+        raw = path.read_bytes()
+    except OSError:
+        return None
+    head = len(_MAGIC) + 17
+    if not raw.startswith(_MAGIC) or len(raw) < head:
+        return None
+    data = raw[head:]
+    return data if raw[len(_MAGIC):head - 1].decode("ascii", "replace") == checksum(data) else None
+
+
+def touch(path: Path) -> None:
+    """Mark a cache entry as used today (at most once a day: it costs a write)."""
+    try:
+        if time.time() - path.stat().st_mtime > 86400:
+            os.utime(path)
+    except OSError:
+        pass
+
+
+def _host() -> str:
+    uname = getattr(os, "uname", None)  # not on Windows
+    return (uname().nodename if uname else os.environ.get("COMPUTERNAME", "")).replace("-", "_")
+
+
+def building_name(final: str) -> str:
+    """The name a build of ``final`` is written under: host and process, so that a sweep can
+    tell a build whose process died from one still running."""
+    return f"{final}.building-{_host()}-{os.getpid()}"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
+
+
+def remove_stale(root: Path, keep: str = "") -> None:
+    """Remove what no process will use again (best effort, never an error):
+
+    - half-written builds (:func:`building_name`) whose process is gone, or that are old;
+    - entries (indexes, parsed corpora, lock files) unused for :data:`MAX_AGE_DAYS`.
+
+    ``keep`` is a name prefix never removed (the entry the caller is about to use).
+    """
+    import shutil
+
+    now = time.time()
+    try:
+        entries = list(os.scandir(root))
+    except OSError:
+        return
+    for entry in entries:
+        name = entry.name
+        if not name.startswith(("index-", "corpus-", ".corpus-")) or (keep and name.startswith(keep)):
+            continue
+        try:
+            if ".building-" in name:
+                host, _, pid = name.split(".building-", 1)[1].rpartition("-")
+                age = now - entry.stat().st_mtime
+                ours = host == _host() and pid.isdigit()
+                if (ours and not _alive(int(pid))) or age > DEAD_BUILD_SECONDS:
+                    shutil.rmtree(entry.path, ignore_errors=True)
+                continue
+            used = Path(entry.path, "ready.json") if entry.is_dir() else Path(entry.path)
+            if now - used.stat().st_mtime > MAX_AGE_DAYS * 86400:
+                if entry.is_dir():
+                    shutil.rmtree(entry.path, ignore_errors=True)
+                else:
+                    os.unlink(entry.path)
+        except OSError:
+            continue

@@ -59,7 +59,9 @@ def read_cards(root: Path, load, check_fields, problems: list[Problem]) -> list[
     path = root / "cards.yaml"
     if not path.exists():
         return []
-    name = "rules/cards.yaml"
+    from referee.corpus.corpus import display_root
+
+    name = f"{display_root(root)}/cards.yaml"
     data = load(path, root, problems)
     if data is None:
         return []
@@ -119,7 +121,7 @@ def check_cards(corpus) -> list[Problem]:
                 linked.add(card_name)
             elif corpus.cards:
                 problems.append(Problem(clause.file, clause.line, f"{clause.id}.cards",
-                                        f"no card record named {card_name!r} in rules/cards.yaml"))
+                                        f"no card record named {card_name!r} in {corpus.display}/cards.yaml"))
     for card in corpus.cards.values():
         if card.name not in linked:
             problems.append(Problem(card.file, card.line, f"card {card.id}",
