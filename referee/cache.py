@@ -12,7 +12,7 @@ for :data:`MAX_AGE_DAYS`, or when it is a build that died half-way.
 from __future__ import annotations
 
 import os
-import tempfile
+import sys
 import time
 import zlib
 from pathlib import Path
@@ -31,6 +31,11 @@ def cache_dir() -> Path:
     override = os.environ.get("REFEREE_CACHE_DIR")
     if override:
         return Path(override)
+    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
+        # The XDG rule, as platformdirs applies it on these systems; importing platformdirs
+        # (it brings tempfile and random) would cost a third of a whole `referee judge`.
+        base = os.environ.get("XDG_CACHE_HOME", "").strip()
+        return Path(base if os.path.isabs(base) else os.path.expanduser("~/.cache")) / "referee"
     from platformdirs import user_cache_dir
 
     return Path(user_cache_dir("referee", appauthor=False))
@@ -57,6 +62,8 @@ def checksum(data: bytes) -> str:
 
 def write_atomic(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` so a reader sees the old file or the whole new one, never half."""
+    import tempfile
+
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:

@@ -15,7 +15,7 @@ from referee.corpus.clause import Clause, Conflict, Relation, Source
 from referee.corpus.sources import Seed
 from referee.corpus.yamlload import LineDict
 from referee.data import rules_dir
-from referee.errors import InvalidFile, NotFound, Problem
+from referee.errors import InvalidFile, NotFound, Problem, quote
 
 #: Files of rules/ that are not topic files.
 SPECIAL_FILES = {"topics.yaml", "sources.yaml", "residue.yaml", "cards.yaml"}
@@ -68,7 +68,7 @@ class Corpus:
         try:
             return self.clauses[clause_id]
         except KeyError:
-            raise NotFound("no clause with id {id}", id=repr(clause_id)) from None
+            raise NotFound("no clause with id {id}", id=quote(clause_id)) from None
 
     def __contains__(self, clause_id: object) -> bool:
         return clause_id in self.clauses
@@ -173,7 +173,6 @@ def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]
     directory it is used for, wherever it was made.
     """
     import pickle
-    import zlib
 
     from referee.cache import cache_dir, read_checked, remove_stale, touch, write_checked
     from referee.data import prebuilt_dir
@@ -183,10 +182,11 @@ def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]
         key = corpus_key(root)
     except OSError:
         return read_corpus(root)
-    shown = display_root(root)
-    label = f"{key}-{zlib.crc32(shown.encode()):08x}"
-    cached = cache_dir() / f"corpus-{label}.pickle"
-    for place in (prebuilt_dir() / PREBUILT, cached):
+    label = _label(root, key)
+    cached = None  # the user cache's place is found only when the shipped pickle will not do
+    for place in (prebuilt_dir() / PREBUILT, None):
+        if place is None:
+            place = cached = cache_dir() / f"corpus-{label}.pickle"
         data = read_checked(place)
         if data is None:
             continue
@@ -201,12 +201,27 @@ def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]
             return result
     result = read_corpus(root)
     result[0].content_key = key
+    cached = cached or cache_dir() / f"corpus-{label}.pickle"
     try:
-        write_checked(cached, pickle.dumps((label, result), protocol=pickle.HIGHEST_PROTOCOL))
+        write_checked(cached, parsed_bytes(root, key, result))
         remove_stale(cached.parent, keep=cached.name)
     except OSError:
         pass  # a read-only cache only costs speed
     return result
+
+
+def _label(root: Path, key: str) -> str:
+    """The content key and how messages name the directory (they are in the pickle too)."""
+    import zlib
+
+    return f"{key}-{zlib.crc32(display_root(root).encode()):08x}"
+
+
+def parsed_bytes(root: Path, key: str, result: tuple[Corpus, list[Problem]]) -> bytes:
+    """The parsed corpus as :func:`cached_read_corpus` reads it back (before the checksum)."""
+    import pickle
+
+    return pickle.dumps((_label(root, key), result), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
