@@ -197,6 +197,8 @@ def run(argv: list[str], app=None) -> int:
                 else:
                     app = build_app(name)
             code = app(args=argv, prog_name="referee", standalone_mode=False)
+            if code == INTERRUPTED:  # typer turned a Ctrl-C into exit 130, silently
+                raise KeyboardInterrupt
     except RefereeError as exc:
         print(f"referee: {exc.render(_)}", file=sys.stderr)
         return exc.exit_code
@@ -206,13 +208,9 @@ def run(argv: list[str], app=None) -> int:
     except BrokenPipeError:
         raise  # the reader is gone: main() ends the process quietly
     except OSError as exc:
-        import errno
-
-        if exc.errno not in (errno.ENOSPC, errno.EDQUOT):
+        if not _out_of_space(exc):
             return _internal_error(exc, _)
-        print("referee: " + _("cannot write: {reason}; free some disk space and try again").format(
-            reason=exc.strerror or exc), file=sys.stderr)
-        return 2
+        return _no_space(exc)
     except Exception as exc:
         if callable(getattr(exc, "show", None)) and isinstance(getattr(exc, "exit_code", None), int):
             return _show_usage_error(exc)
@@ -220,6 +218,20 @@ def run(argv: list[str], app=None) -> int:
             return getattr(exc, "exit_code", 1)
         return _internal_error(exc, _)
     return code if isinstance(code, int) else 0
+
+
+def _out_of_space(exc: OSError) -> bool:
+    import errno
+
+    return exc.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
+def _no_space(exc: OSError) -> int:
+    from referee.i18n.catalogs import _
+
+    print("referee: " + _("cannot write: {reason}; free some disk space and try again").format(
+        reason=exc.strerror or exc), file=sys.stderr)
+    return 2
 
 
 def _internal_error(exc: Exception, _) -> int:
@@ -242,6 +254,16 @@ def _safe_streams() -> None:
             stream.reconfigure(errors="replace")
 
 
+def _quiet_stdout() -> None:
+    """Send what stdout still buffers to the null device, so the interpreter's last flush is
+    silent."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 def main() -> None:
     """The console script."""
     import gc
@@ -253,12 +275,16 @@ def main() -> None:
     try:
         _safe_streams()
         code = run(sys.argv[1:])
-        sys.stdout.flush()
+        try:
+            sys.stdout.flush()
+        except OSError as exc:  # output to a full disk (or /dev/full)
+            if isinstance(exc, BrokenPipeError) or not _out_of_space(exc):
+                raise
+            _quiet_stdout()
+            code = _no_space(exc)
     except BrokenPipeError:
-        # `referee list | head -1`: the reader has what it wanted. Nothing more is written (the
-        # null device takes what is still buffered, so the interpreter's last flush is silent).
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        # `referee list | head -1`: the reader has what it wanted.
+        _quiet_stdout()
         code = BROKEN_PIPE
     except KeyboardInterrupt:  # between commands, or before run() could catch it
         print("referee: interrupted", file=sys.stderr)

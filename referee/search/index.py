@@ -324,9 +324,7 @@ def open_index(corpus, rebuild: bool = False, progress: Progress | None = None) 
                 return opened
     try:
         return _build_in_cache(corpus, key, root, final, rebuild, progress)
-    except OSError as error:
-        if _full(error):
-            raise _unavailable(error, root) from None
+    except OSError as error:  # read-only, not a directory, full: this process still searches
         warning = Message.of("cannot use the cache directory {path} ({reason}); the search index is built for "
                              "this run only. Set REFEREE_CACHE_DIR to a writable directory to keep it.",
                              path=str(root), reason=_reason(error))
@@ -358,8 +356,11 @@ def _build_in_cache(corpus, key: str, root: Path, final: Path, rebuild: bool, pr
         except BaseException:  # Ctrl-C, a full disk: leave nothing half-written behind
             shutil.rmtree(temporary, ignore_errors=True)
             raise
-        with open(root / "builds.log", "a", encoding="utf-8") as log:
-            log.write(f"{time.time():.3f} {os.getpid()} {key}\n")
+        try:  # a record of builds, for whoever wonders why a search was slow once
+            with open(root / "builds.log", "a", encoding="utf-8") as log:
+                log.write(f"{time.time():.3f} {os.getpid()} {key}\n")
+        except OSError:
+            pass
         remove_stale(root, keep=final.name)
         opened = _ready(final, key)
         if opened is None:
@@ -389,12 +390,6 @@ def _build_temporary(corpus, key: str, progress, warning: Message) -> Opened:
     if opened is None:
         raise _unavailable(OSError("cannot read back the index just built"), folder)
     return opened._replace(warnings=(warning,))
-
-
-def _full(error: OSError) -> bool:
-    import errno
-
-    return error.errno in (errno.ENOSPC, errno.EDQUOT)
 
 
 def _reason(error: OSError) -> str:
