@@ -54,16 +54,21 @@ def clause_ids(incomplete: str) -> list[str]:
 
 
 def card_names(incomplete: str) -> list[str]:
-    """Card names in every language that start with what was typed (case and accents aside)."""
+    """Card names in every language that start with what was typed, case and accents aside.
+
+    Each is given with the typed part as typed ("cink" → "cinkelt kocka"): typer keeps only
+    candidates that start with the exact text typed, and a card is found however it is cased.
+    """
     corpus = _corpus()
     if corpus is None:
         return []
     from referee.cards import all_names
+    from referee.cli.card_commands import localizer
     from referee.corpus.cards import fold
 
-    typed = fold(incomplete)
-    names = dict.fromkeys(name for card in corpus.cards.values() for _, name in all_names(card)
-                          if fold(name).startswith(typed))
+    typed, size, localized = fold(incomplete), len(incomplete), localizer()
+    names = dict.fromkeys(incomplete + name[size:] for card in corpus.cards.values()
+                          for _, name in all_names(card, localized) if fold(name[:size]) == typed)
     return list(names)[:LIMIT]
 
 

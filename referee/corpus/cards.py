@@ -41,17 +41,18 @@ class Card(NamedTuple):
 def fold(text: str) -> str:
     """A name as players may type it: case, spacing and Latin accents ignored.
 
-    Combining marks are dropped only after Latin letters: Gujarati vowel signs are letters of
-    the word, not accents.
+    Marks are dropped only after Latin letters: Gujarati vowel signs, anusvara and virama are
+    letters of the word, not accents, and keep it whole (``unicodedata.combining`` says 0 for
+    the spacing ones, so the category decides).
     """
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     out = []
     for char in decomposed:
-        if unicodedata.combining(char) and out and out[-1] < "\u0250":
+        mark = unicodedata.category(char).startswith("M")
+        if mark and out and out[-1] < "\u0250":
             continue
-        out.append(char)
-    cleaned = "".join(ch if ch.isalnum() or unicodedata.combining(ch) else " " for ch in out)
-    return unicodedata.normalize("NFC", " ".join(cleaned.split()))
+        out.append(char if char.isalnum() or mark else " ")
+    return unicodedata.normalize("NFC", " ".join("".join(out).split()))
 
 
 def read_cards(root: Path, load, check_fields, problems: list[Problem]) -> list[Card]:
