@@ -52,7 +52,8 @@ def warn(message) -> None:
     """One line on stderr about something the user should know (unless ``--quiet``)."""
     if not QUIET:
         text = message.render(_) if hasattr(message, "render") else str(message)
-        print(f"referee: {_('warning')}: {text}", file=sys.stderr)
+        label = _("warning")
+        print(f"referee: {label}: {text}", file=sys.stderr)
 
 
 def progress(label: str):
