@@ -357,3 +357,30 @@ def test_a_query_of_filters_alone_lists_what_they_match(referee, corpus):
     assert found == expected[:100] and json.loads(result.stdout)["total"] == len(expected)
     text = referee("search", "game:epic", "kind:errata")
     assert text.returncode in (0, 1) and "''" not in text.stdout
+
+
+# --- progress -----------------------------------------------------------------------------
+
+def test_a_build_shows_progress_on_a_terminal_and_nothing_when_piped(cache, tmp_path):
+    import pty
+
+    controller, terminal = pty.openpty()
+    try:
+        process = subprocess.Popen([REFEREE, "index", "--rebuild"], stdout=subprocess.DEVNULL, stderr=terminal,
+                                   env=clean_env(cache), cwd=tmp_path)
+        os.close(terminal)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(controller, 4096)
+            except OSError:  # the terminal closed with the process
+                break
+            if not chunk:
+                break
+            shown += chunk
+        assert process.wait(timeout=120) == 0
+    finally:
+        os.close(controller)
+    assert b"building the search index" in shown and b"%" in shown, shown
+    piped = run_referee("index", "--rebuild", env=cache)
+    assert piped.returncode == 0 and piped.stderr == ""
