@@ -24,7 +24,7 @@ MAX_AGE_DAYS = 30
 #: a half-written build this old is dead even if a process with its number runs
 DEAD_BUILD_SECONDS = 600
 #: header of a file written by :func:`write_checked`: a name and a version of the format
-_MAGIC = b"referee-checked-1\n"
+_MAGIC = b"referee-checked-2\n"
 
 
 def cache_dir() -> Path:
@@ -49,15 +49,69 @@ def content_digest(head: str, paths) -> str:
     """
     head = f"{__version__}:{head}"
     first, second = zlib.crc32(head.encode()), zlib.adler32(head.encode())
-    for path in paths:
-        chunk = path.name.encode() + b"\0" + path.read_bytes() + b"\0"
+    for path, digest in zip(paths, file_digests(paths)):
+        chunk = f"{path.name}\0{digest}\0".encode()
         first, second = zlib.crc32(chunk, first), zlib.adler32(chunk, second)
     return f"{first:08x}{second:08x}"
 
 
 def checksum(data: bytes) -> str:
-    """What :func:`write_checked` and the index's manifest record of a file's bytes."""
-    return f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
+    """What :func:`write_checked` and the index's manifest record of a file's bytes: a CRC-32,
+    which any change to random bytes alters (all but one in four billion), at a gigabyte a
+    second."""
+    return f"{zlib.crc32(data):08x}"
+
+
+#: the memo of file digests in the cache (see file_digests)
+_MEMO = "digests.pickle"
+#: a file changed this close to when the memo was written might change again unseen within
+#: the same clock tick: its digest is not trusted from the memo ("racy" in git's words)
+_RACY_NS = 2_000_000_000
+#: the memo keeps the files of the last calls, up to this many
+_MEMO_SIZE = 512
+
+
+def file_digests(paths) -> list[str]:
+    """Each file's content digest (64 bits), read from a memo in the cache while the file's
+    size, modification time and inode are the ones it had when it was read, else read again.
+
+    Keys stay keys of the content; only unchanged files are not read again (the rules and the
+    catalogs are 3 MB, read before every search). A memo that cannot be read or written only
+    costs the reading. Raises :class:`OSError` when a file cannot be read.
+    """
+    import pickle
+
+    paths = list(paths)
+    where = None
+    memo, written = {}, 0
+    try:
+        where = cache_dir() / _MEMO
+        data = read_checked(where)
+        if data is not None:
+            written, memo = pickle.loads(data)
+    except Exception:  # an unreadable memo is no memo
+        memo, written = {}, 0
+    out, fresh = [], {}
+    for path in paths:
+        status = os.stat(path)
+        signature = (status.st_size, status.st_mtime_ns, status.st_ino)
+        name = str(path)
+        known = memo.get(name)
+        if known is not None and known[:3] == signature and status.st_mtime_ns < written - _RACY_NS:
+            digest = known[3]
+        else:
+            data = path.read_bytes()
+            digest = f"{zlib.crc32(data):08x}{zlib.adler32(data):08x}"
+            fresh[name] = (*signature, digest)
+        out.append(digest)
+    if fresh and where is not None:
+        kept = {name: entry for name, entry in memo.items() if name not in fresh}
+        kept = dict(list(kept.items())[-(_MEMO_SIZE - len(fresh)):]) if len(fresh) < _MEMO_SIZE else {}
+        try:
+            write_checked(where, pickle.dumps((time.time_ns(), {**kept, **fresh}), protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError:
+            pass
+    return out
 
 
 def write_atomic(path: Path, data: bytes) -> None:
@@ -90,7 +144,7 @@ def read_checked(path: Path) -> bytes | None:
         raw = path.read_bytes()
     except OSError:
         return None
-    head = len(_MAGIC) + 17
+    head = len(_MAGIC) + 9
     if not raw.startswith(_MAGIC) or len(raw) < head:
         return None
     data = raw[head:]

@@ -275,13 +275,7 @@ def main() -> None:
     try:
         _safe_streams()
         code = run(sys.argv[1:])
-        try:
-            sys.stdout.flush()
-        except OSError as exc:  # output to a full disk (or /dev/full)
-            if isinstance(exc, BrokenPipeError) or not _out_of_space(exc):
-                raise
-            _quiet_stdout()
-            code = _no_space(exc)
+        code = _flush(code)
     except BrokenPipeError:
         # `referee list | head -1`: the reader has what it wanted.
         _quiet_stdout()
@@ -289,4 +283,33 @@ def main() -> None:
     except KeyboardInterrupt:  # between commands, or before run() could catch it
         print("referee: interrupted", file=sys.stderr)
         code = INTERRUPTED
-    sys.exit(code)
+    _end(code)
+
+
+def _flush(code: int) -> int:
+    """Write out what stdout still holds; a full disk is told like any other."""
+    try:
+        sys.stdout.flush()
+    except OSError as exc:  # output to a full disk (or /dev/full)
+        if isinstance(exc, BrokenPipeError) or not _out_of_space(exc):
+            raise
+        _quiet_stdout()
+        return _no_space(exc)
+    return code
+
+
+def _end(code: int) -> None:
+    """End the process without the interpreter taking every module and object apart one by one,
+    which costs a command of 50 ms another 5: exit handlers run and the streams are flushed
+    first, so nothing is lost (a temporary index is removed by its handler)."""
+    import atexit
+
+    try:
+        atexit._run_exitfuncs()
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
+        os._exit(code)

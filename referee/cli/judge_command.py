@@ -52,6 +52,22 @@ def read_input(path: str) -> tuple[str, str]:
                        offset=exc.start) from None
 
 
+def cards_of(corpus):
+    """The ``card:`` resolver of situations (:func:`referee.cards.card_resolver`), made on the
+    first card a situation names: most name none, and card lookup has imports of its own."""
+    made = []
+
+    def resolve(name: str):
+        if not made:
+            from referee.cards import card_resolver
+            from referee.cli.card_commands import localizer
+
+            made.append(card_resolver(corpus.cards.values(), localizer()))
+        return made[0](name)
+
+    return resolve
+
+
 def judge(file: str = Argument(..., metavar="FILE", autocompletion=completion.situation_files),
           lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     from referee.corpus import load_corpus
@@ -59,13 +75,10 @@ def judge(file: str = Argument(..., metavar="FILE", autocompletion=completion.si
     from referee.i18n import choose_language
     from referee.situation import load_situation
 
-    from referee.cards import card_resolver
-    from referee.cli.card_commands import localizer
-
     language = choose_language(lang)
     text, name = read_input(file)
     corpus = load_corpus()
-    situation = load_situation(text, name, cards=card_resolver(corpus.cards.values(), localizer()))
+    situation = load_situation(text, name, cards=cards_of(corpus))
     try:
         verdict = judge_situation(situation)
     except EngineConflict as exc:

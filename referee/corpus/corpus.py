@@ -155,8 +155,9 @@ def display_root(root: Path) -> str:
     """How messages name the corpus directory: ``rules`` for the shipped one, else as given."""
     from referee.data import data_dir
 
+    shipped = data_dir("rules")
     try:
-        if root.resolve() == data_dir("rules").resolve():
+        if root == shipped or root.resolve() == shipped.resolve():
             return "rules"
     except OSError:
         pass
