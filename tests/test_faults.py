@@ -384,3 +384,23 @@ def test_a_build_shows_progress_on_a_terminal_and_nothing_when_piped(cache, tmp_
     assert b"building the search index" in shown and b"%" in shown, shown
     piped = run_referee("index", "--rebuild", env=cache)
     assert piped.returncode == 0 and piped.stderr == ""
+
+
+def test_content_keys_follow_the_content_even_through_the_memo(tmp_path, monkeypatch):
+    """The digest memo skips reading unchanged files; a file written again — at once, with the
+    same size (git's racy case), or later — gets the digest of its new bytes."""
+    from referee.cache import file_digests
+
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "topics.yaml"
+    path.write_bytes(b"aaaa")
+    first = file_digests([path])
+    assert file_digests([path]) == first
+    path.write_bytes(b"bbbb")  # same size, within the same second
+    second = file_digests([path])
+    assert second != first
+    old = time.time_ns() - 10_000_000_000
+    os.utime(path, ns=(old, old))
+    assert file_digests([path]) == second  # remembered now that the file is old
+    path.write_bytes(b"cccc")
+    assert file_digests([path]) not in (first, second)
