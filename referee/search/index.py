@@ -338,6 +338,10 @@ def _build_in_cache(corpus, key: str, root: Path, final: Path, rebuild: bool, pr
 
     from referee.cache import building_name, remove_stale
 
+    if root.exists() and not root.is_dir():  # mkdir would only say "File exists"
+        import errno
+
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(root))
     root.mkdir(parents=True, exist_ok=True)
     with FileLock(str(root / f"index-{key}.lock"), timeout=LOCK_TIMEOUT):
         if not rebuild:
