@@ -1,16 +1,21 @@
-"""Whole-process timings of referee commands against a bare-interpreter baseline.
+"""Whole-process timings of referee commands against bare-interpreter baselines.
 
-Each round runs the baseline and every command once, interleaved, so machine noise hits them
-alike; the medians of all rounds and their ratio to the baseline are printed. Both run with this
-venv's own interpreter and console script (never a version-manager shim).
+Each round runs every baseline and every command once, interleaved, so machine noise hits them
+alike; the medians of all rounds and their ratio to the baseline are printed, with the target
+where there is one. Both run with this venv's own interpreter and console script (never a
+version-manager shim).
 
     .venv/bin/python benchmarks/bench_startup.py [--rounds 15] [--json]
+
+Targets: ``judge`` ≤ 2.0 × ``python -c "import yaml"``; ``--help`` ≤ 1.2 × ``python -c "import
+typer"``, in every language.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -20,20 +25,25 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 REFEREE = str(BIN / "referee")
+EXAMPLE = str(ROOT / "examples" / "combat.yaml")
 
-#: name -> (command, baseline name)
+#: name -> (command, baseline name, target ratio or None)
 COMMANDS = {
-    "judge": ([REFEREE, "judge", str(ROOT / "examples" / "combat.yaml")], "import yaml"),
-    "judge --json --lang hu": ([REFEREE, "judge", str(ROOT / "examples" / "combat.yaml"), "--json", "--lang", "hu"],
-                               "import yaml"),
-    "rule": ([REFEREE, "rule", "combat.ties"], "import yaml"),
+    "judge": ([REFEREE, "judge", EXAMPLE], "import yaml", 2.0),
+    "judge --json --lang hu": ([REFEREE, "judge", EXAMPLE, "--json", "--lang", "hu"], "import yaml", None),
+    "rule": ([REFEREE, "rule", "combat.ties"], "import yaml", None),
+    "--help": ([REFEREE, "--help"], "import typer", 1.2),
+    **{f"--help --lang {code}": ([REFEREE, "--help", "--lang", code], "import typer", 1.2)
+       for code in ("nl", "hu", "es", "gu", "de")},
+    "search --help": ([REFEREE, "search", "--help"], "import typer", 1.2),
 }
-BASELINES = {"import yaml": [sys.executable, "-c", "import yaml"]}
+BASELINES = {"import yaml": [sys.executable, "-c", "import yaml"],
+             "import typer": [sys.executable, "-c", "import typer"]}
 
 
-def run(command: list[str]) -> float:
+def run(command: list[str], env: dict) -> float:
     start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
     return time.perf_counter() - start
 
 
@@ -49,21 +59,24 @@ def main() -> None:
     import referee
 
     compileall.compile_dir(str(Path(referee.__file__).parent), quiet=1)
-    for command, _ in COMMANDS.values():  # warm the corpus cache and the page cache
-        run(command)
+    env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LC_MESSAGES", "REFEREE_LANG")}
+    for command, _, _ in COMMANDS.values():  # warm the corpus cache and the page cache
+        run(command, env)
     samples: dict[str, list[float]] = {name: [] for name in [*BASELINES, *COMMANDS]}
     for _ in range(args.rounds):
         for name, command in BASELINES.items():
-            samples[name].append(run(command))
-        for name, (command, _) in COMMANDS.items():
-            samples[name].append(run(command))
+            samples[name].append(run(command, env))
+        for name, (command, _, _) in COMMANDS.items():
+            samples[name].append(run(command, env))
     medians = {name: statistics.median(values) for name, values in samples.items()}
     report = {}
     for name, median in medians.items():
         entry = {"median_ms": round(median * 1000, 1)}
         if name in COMMANDS:
-            base = COMMANDS[name][1]
+            _, base, target = COMMANDS[name]
             entry.update(baseline=base, ratio=round(median / medians[base], 2))
+            if target is not None:
+                entry.update(target=target, met=entry["ratio"] <= target)
         report[name] = entry
     if args.json:
         print(json.dumps({"rounds": args.rounds, "results": report}, indent=2))
@@ -71,6 +84,8 @@ def main() -> None:
     print(f"{args.rounds} rounds, medians (whole process):")
     for name, entry in report.items():
         extra = f"  = {entry['ratio']}x '{entry['baseline']}'" if "ratio" in entry else "  (baseline)"
+        if "target" in entry:
+            extra += f"  (target ≤ {entry['target']}: {'met' if entry['met'] else 'NOT met'})"
         print(f"  {name:<26} {entry['median_ms']:7.1f} ms{extra}")
 
 

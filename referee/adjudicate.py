@@ -33,10 +33,18 @@ class Judgement(NamedTuple):
 
 
 def card_lookup(corpus):
-    """The ``card:`` resolver of situations, over the corpus's card records in every language."""
-    from referee.cards import card_resolver, localizer
+    """The ``card:`` resolver of situations (:func:`referee.cards.card_resolver`), made on the
+    first card a situation names: most name none, and card lookup has imports of its own."""
+    made = []
 
-    return card_resolver(corpus.cards.values(), localizer())
+    def resolve(name: str):
+        if not made:
+            from referee.cards import card_resolver, localizer
+
+            made.append(card_resolver(corpus.cards.values(), localizer()))
+        return made[0](name)
+
+    return resolve
 
 
 def judge_text(text: str, name: str, corpus) -> Judgement:

@@ -1,8 +1,16 @@
-"""Finding a card by the name a player types, in any language, typos forgiven.
+"""Finding a card by the name a player types, in any language, like a search box.
 
 Every name a card has — English, its aliases, the names the source texts give, and the names in
-the translation catalogs — is folded (case, spacing, Latin accents) and compared with the
-query: an exact name wins, then the closest by edit distance, then names the query starts.
+the translation catalogs — is folded (case, spacing, Latin accents; Gujarati words stay whole:
+:func:`referee.corpus.cards.fold`) and scored against the folded query with rapidfuzz:
+
+- the whole name, typos forgiven ("Loded Dye" is the Loaded Die);
+- its words in any order ("ring other");
+- a part of it: each word typed is the start of a word of the name, or that word with a typo
+  ("ring" is The Other Ring and the Wishing Ring; "dado" any Dado).
+
+The best-scoring name is the card meant when it stands clearly above the next card
+(:func:`decide`); otherwise the close ones are the candidates to choose from.
 """
 
 from __future__ import annotations
@@ -12,13 +20,22 @@ from typing import NamedTuple
 from referee import LANGUAGES
 from referee.corpus.cards import Card, fold
 
+#: a name scoring this much (of 100) is a candidate at all
+CANDIDATE_SCORE = 70
+#: the best card is the one meant when it scores this much and no other card comes within MARGIN
+CHOSEN_SCORE = 78
+MARGIN = 6
+#: a query that is a part of a name scores at most this (the whole name typed scores more)
+PART_WEIGHT = 0.88
+
 
 class NameMatch(NamedTuple):
     card: Card
     name: str       # the name that matched, as written
     lang: str       # the language of that name ("en" for English names and aliases)
     distance: int   # edits between the folded query and the folded name (0: exact)
-    prefix: bool    # the query is the start of the name (or of each of its words)
+    prefix: bool    # each word typed starts a word of the name, in order
+    score: float = 0.0  # how well it matches, 0 to 100
 
 
 def card_names(card: Card, localized=None) -> dict[str, str]:
@@ -34,70 +51,83 @@ def card_names(card: Card, localized=None) -> dict[str, str]:
     return names
 
 
-def distance(a: str, b: str, limit: int) -> int:
-    """Levenshtein distance, giving up (returning ``limit + 1``) once it must exceed ``limit``."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    previous = list(range(len(b) + 1))
-    for i, char in enumerate(a, 1):
-        current = [i]
-        for j, other in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (char != other)))
-        if min(current) > limit:
-            return limit + 1
-        previous = current
-    return previous[-1]
+def all_names(card: Card, localized=None) -> list[tuple[str, str]]:
+    """Every name a player may type for the card, with its language."""
+    names = [("en", card.name)] + [("en", alias) for alias in card.aliases]
+    return names + [(lang, name) for lang, name in card_names(card, localized).items() if lang != "en"]
 
 
-def allowed_edits(query: str) -> int:
-    """Typos forgiven: one in a short name, two in a longer one (one per word, roughly)."""
-    return 1 if len(query) <= 6 else 2 if len(query) <= 14 else 3
-
-
-def _is_prefix(query: str, name: str) -> bool:
-    if name.startswith(query):
-        return True
-    words, parts = query.split(), name.split()
+def _is_prefix(words: list[str], parts: list[str]) -> bool:
     return len(words) <= len(parts) and all(p.startswith(w) for w, p in zip(words, parts))
 
 
+def _word_score(word: str, parts: list[str]) -> float:
+    """How well one typed word matches the best word of a name (0 to 100)."""
+    from rapidfuzz import fuzz
+
+    best = 0.0
+    for part in parts:
+        if part == word:
+            return 100.0
+        if part.startswith(word):
+            # a start of a word: the more of the word typed, the surer
+            best = max(best, 90.0 + 10.0 * len(word) / len(part) if len(word) >= 2 else 60.0)
+        elif len(word) >= 4:
+            best = max(best, fuzz.ratio(word, part))
+    return best
+
+
+def score(query: str, name: str) -> float:
+    """How well a folded query matches a folded name, 0 to 100 (100: the same)."""
+    from rapidfuzz import fuzz
+
+    if query == name:
+        return 100.0
+    whole = max(fuzz.ratio(query, name), fuzz.token_sort_ratio(query, name))
+    words, parts = query.split(), name.split()
+    covered = sum(_word_score(word, parts) for word in words) / len(words)
+    # a part of the name: weighs less than the whole, and more the more of the name it covers
+    part = covered * (PART_WEIGHT + (1 - PART_WEIGHT) * min(1.0, len(words) / len(parts)))
+    return round(max(whole, part), 2)
+
+
 def find_cards(cards, query: str, localized=None) -> list[NameMatch]:
-    """The cards ``query`` may name, best first; one entry per card."""
+    """The cards ``query`` may name, best first; one entry per card (its best-matching name)."""
+    from rapidfuzz.distance import Levenshtein
+
     wanted = fold(query)
     if not wanted:
         return []
-    limit = allowed_edits(wanted)
     best: dict[str, NameMatch] = {}
     for card in cards:
-        names = [("en", card.name)] + [("en", alias) for alias in card.aliases]
-        names += [(lang, name) for lang, name in card_names(card, localized).items() if lang != "en"]
-        for lang, name in names:
+        for lang, name in all_names(card, localized):
             folded = fold(name)
-            edits = distance(wanted, folded, limit)
-            prefix = _is_prefix(wanted, folded)
-            if edits > limit and not prefix:
+            value = score(wanted, folded)
+            if value < CANDIDATE_SCORE:
                 continue
-            match = NameMatch(card, name, lang, edits, prefix)
             current = best.get(card.id)
-            if current is None or _rank(match) < _rank(current):
-                best[card.id] = match
+            if current is None or value > current.score:
+                best[card.id] = NameMatch(card, name, lang, Levenshtein.distance(wanted, folded),
+                                          _is_prefix(wanted.split(), folded.split()), value)
     return sorted(best.values(), key=_rank)
 
 
 def _rank(match: NameMatch) -> tuple:
-    return (match.distance if match.distance <= 3 else 9, not match.prefix, match.card.name)
+    return (-match.score, match.distance, match.card.name)
 
 
 def decide(matches: list[NameMatch]) -> tuple[NameMatch | None, list[NameMatch]]:
-    """The one card meant, or the candidates to choose from when several fit equally well."""
+    """The one card meant, or the candidates to choose from when several fit about as well."""
     if not matches:
         return None, []
+    exact = [m for m in matches if m.distance == 0]
+    if exact:
+        return (exact[0], []) if len(exact) == 1 else (None, exact)
     top = matches[0]
-    if top.distance == 0:
-        exact = [m for m in matches if m.distance == 0]
-        return (top, []) if len(exact) == 1 else (None, exact)
-    tied = [m for m in matches if _rank(m)[:2] == _rank(top)[:2]]
-    return (top, []) if len(tied) == 1 else (None, tied)
+    close = [m for m in matches if m.score > top.score - MARGIN]
+    if top.score >= CHOSEN_SCORE and len(close) == 1:
+        return top, []
+    return None, close
 
 
 def card_resolver(cards, localized=None):

@@ -21,6 +21,12 @@ def data_dir(name: str) -> Path:
     return _PACKAGE.parent / name
 
 
+def prebuilt_dir() -> Path:
+    """What the wheel's build hook made from the shipped data (``hatch_build.py``): the parsed
+    corpus and the search index, read-only. Absent in a source checkout."""
+    return _PACKAGE / "_data" / "prebuilt"
+
+
 def locales_dir() -> Path:
     """The catalogs: ``$REFEREE_LOCALES`` when set, else the shipped ones."""
     override = os.environ.get("REFEREE_LOCALES")

@@ -22,6 +22,36 @@ def _render(message: Union[str, Message], translate: Translate) -> str:
     return message.render(translate) if isinstance(message, Message) else str(message)
 
 
+#: a value quoted in a message is cut to this many characters
+QUOTE_LIMIT = 60
+
+
+def quote(value, limit: int = QUOTE_LIMIT) -> str:
+    """A value as a user wrote it in YAML or JSON — ``null``, ``true``, ``2024-05-01``, ``'Troll'`` —
+    on one line and cut to ``limit`` characters, for a message (never a Python repr)."""
+    if value is None:
+        text = "null"
+    elif isinstance(value, bool):
+        text = "true" if value else "false"
+    elif isinstance(value, int) and value.bit_length() > 200:
+        # str() of an int over 4,300 digits raises; and nobody reads one whole
+        text = f"<{int(value.bit_length() * 0.30103) + 1} digits>"
+    elif isinstance(value, (str, int, float)):
+        text = str(value)
+    elif hasattr(value, "isoformat"):
+        text = value.isoformat()
+    elif isinstance(value, dict):
+        text = "{" + ", ".join(f"{quote(k, limit)}: {quote(v, limit)}" for k, v in list(value.items())[:10]) + "}"
+    elif isinstance(value, (list, tuple, set)):
+        text = "[" + ", ".join(quote(v, limit) for v in list(value)[:10]) + "]"
+    else:
+        text = str(value)
+    text = " ".join(text.split()) if isinstance(value, str) else text
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return f"'{text}'" if isinstance(value, str) else text
+
+
 class Problem(NamedTuple):
     """One thing wrong with an input file: where it is, which field, and what was expected."""
 

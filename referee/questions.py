@@ -90,18 +90,21 @@ def monster(spec: str, corpus) -> dict:
     name, level = _name_and_level(text)
     if not name:
         raise BadInput("monster {spec}: give a name, NAME:LEVEL or a card's name", spec=_cut(spec))
-    from referee.cards import allowed_edits, decide, exact_cards, find_cards, fold, localizer
+    from referee.cards import decide, exact_cards, find_cards, localizer
+    from referee.corpus.cards import fold
 
     monsters = [c for c in corpus.cards.values() if c.type == "monster"]
     if level is not None:
         exact = exact_cards(monsters, [name], localizer())
         return {"name": name, "level": level, **({"card": exact[0].name} if exact else {})}
     chosen, candidates = decide(find_cards(monsters, name, localizer()))
-    if chosen is not None and chosen.distance > allowed_edits(fold(name)):
-        # Only the start of a name matched: a guess at a monster's numbers is no verdict.
+    if chosen is not None and chosen.distance > max(1, len(fold(chosen.name)) // 5):
+        # A part of a name, not the whole name with a typo: a guess at a monster's numbers is
+        # no verdict, so the card is offered instead.
         chosen, candidates = None, [chosen]
     if chosen is None:
-        names = [m.name for m in candidates] or [m.name for m in find_cards(monsters, name[:4], localizer())]
+        names = ([m.card.name for m in candidates]
+                 or [m.card.name for m in find_cards(monsters, name[:4], localizer())])
         raise BadInput("monster {name}: no monster card by that name (did you mean: {suggestions}?); for another "
                        "monster give its level: {name}:LEVEL", name=name, suggestions=", ".join(names[:5]) or "—")
     if "level" not in chosen.card.facts:

@@ -8,12 +8,13 @@ work is done.
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import yaml
 
 from referee import model
-from referee.errors import InvalidFile, Problem
+from referee.errors import InvalidFile, Problem, quote
 from referee.message import Message
 from referee.vocabulary import canonical, nearest
 
@@ -61,6 +62,16 @@ def _parse(text: str, name: str) -> Any:
                                    Message.of("not valid YAML or JSON: {error}",
                                               error=str(getattr(exc, "problem", None) or exc)))],
                           what="situation") from None
+    except ValueError as exc:  # a value the constructor cannot make: a date like 2024-13-45, a huge number
+        if "integer string conversion" in str(exc):
+            message = Message.of("a number of more than {digits} digits; a situation's numbers are small",
+                                 digits=sys.get_int_max_str_digits())
+        else:
+            message = Message.of("not valid YAML or JSON: {error}", error=str(exc))
+        raise InvalidFile([Problem(name, None, "", message)], what="situation") from None
+    except RecursionError:
+        raise InvalidFile([Problem(name, None, "", Message.of("nested too deeply; a situation is a few dozen "
+                                                              "lines"))], what="situation") from None
 
 
 def _keys_given_twice(node, path: str = ""):
@@ -151,9 +162,9 @@ class _Reader:
         near = nearest(value, choices)
         if near:
             self.bad(where, "unknown value {value} (did you mean: {nearest}? expected one of: {allowed})",
-                     value=repr(value), nearest=", ".join(near), allowed=", ".join(choices))
+                     value=quote(value), nearest=", ".join(near), allowed=", ".join(choices))
         else:
-            self.bad(where, "unknown value {value} (expected one of: {allowed})", value=repr(value),
+            self.bad(where, "unknown value {value} (expected one of: {allowed})", value=quote(value),
                      allowed=", ".join(choices))
 
     def strings(self, data: dict, key: str, path: str, choices=None, unique: bool = False) -> tuple[str, ...]:
@@ -177,7 +188,7 @@ class _Reader:
                     self.unknown(f"{where}[{i}]", entry, choices)
                 elif unique and known in out:
                     self.bad(f"{where}[{i}]", "{value} is listed twice (nobody has two of the same card in play)",
-                             value=repr(entry))
+                             value=quote(entry))
                 else:
                     out.append(known)
             else:
@@ -206,8 +217,8 @@ def _join(path: str, key: str) -> str:
 
 
 def _show(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """A value in a message: as the user wrote it, cut short (see :func:`referee.errors.quote`)."""
+    return quote(value)
 
 
 TOP_KEYS = {"game": 0, "expansions": 0, "house_rules": 0, "turn": 0, "met_monster_this_turn": 0,
@@ -287,15 +298,15 @@ def _situation(r: _Reader, data: dict, table: bool = False) -> model.Situation |
     names = [p.name for p in players]
     turn = r.value(data, "turn", "", str)
     if turn is not None and turn not in names:
-        r.bad("turn", "no player named {name} (players: {names})", name=repr(turn), names=", ".join(names) or "—")
+        r.bad("turn", "no player named {name} (players: {names})", name=quote(turn), names=", ".join(names) or "—")
     phase = r.value(data, "phase", "", str, choices=model.PHASES)
     met = r.value(data, "met_monster_this_turn", "", bool, False)
     combat = _combat(r, data.get("combat"), names) if data.get("combat") is not None else None
     if combat is not None and phase is not None and phase not in COMBAT_PHASES + ("other-turn",):
         r.bad("phase", "{phase} contradicts the combat block (a fight happens in the combat or running-away phase)",
-              phase=repr(phase))
+              phase=quote(phase))
     if combat is None and phase in COMBAT_PHASES and not table:
-        r.bad("combat", "missing: phase {phase} needs a combat block with the fighter and the monsters", phase=repr(phase))
+        r.bad("combat", "missing: phase {phase} needs a combat block with the fighter and the monsters", phase=quote(phase))
     if combat is not None and phase is None:
         phase = "combat"
     if table:
@@ -338,7 +349,7 @@ def _players(r: _Reader, data, max_level: int) -> tuple[model.Player, ...]:
                 r.bad(f"{path}.name", "missing: every player needs a name")
             continue
         if name in seen:
-            r.bad(f"{path}.name", "two players are named {name}", name=repr(name))
+            r.bad(f"{path}.name", "two players are named {name}", name=quote(name))
         seen.add(name)
         hand_value = raw.get("hand", 0)
         hand_cards: tuple[str, ...] = ()
@@ -431,7 +442,7 @@ def _with_card(r: _Reader, raw: dict, path: str, facts_wanted: tuple[str, ...]) 
         return raw
     record, suggestions = r.cards(card_name)
     if record is None:
-        r.bad(f"{path}.card", "no card named {name} (did you mean: {suggestions}?)", name=repr(card_name),
+        r.bad(f"{path}.card", "no card named {name} (did you mean: {suggestions}?)", name=quote(card_name),
               suggestions=", ".join(suggestions) or "—")
         return raw
     merged = dict(raw)
@@ -493,9 +504,9 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
         r.bad("combat.fighter", "missing: who is fighting")
     for key, name in (("fighter", fighter), ("helper", helper)):
         if name is not None and name not in names:
-            r.bad(f"combat.{key}", "no player named {name} (players: {names})", name=repr(name), names=", ".join(names) or "—")
+            r.bad(f"combat.{key}", "no player named {name} (players: {names})", name=quote(name), names=", ".join(names) or "—")
     if helper is not None and helper == fighter:
-        r.bad("combat.helper", "{name} is the fighter; a helper is another player", name=repr(helper))
+        r.bad("combat.helper", "{name} is the fighter; a helper is another player", name=quote(helper))
     monsters = []
     raw_monsters = _list(r, raw, "monsters", "combat")
     if not raw_monsters:
@@ -507,7 +518,7 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
         name = r.value(m, "name", path, str)
         if "level" not in m and "_card" in m:
             r.bad(f"{path}.level", "the card {card} has no known level in the card records; give its level",
-                  card=repr(m["_card"]))
+                  card=quote(m["_card"]))
         elif "level" not in m:
             r.bad(f"{path}.level", "missing: the monster's level")
         level = r.value(m, "level", path, int, None, low=0, high=1000)
@@ -540,7 +551,7 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
         where = f"combat.discards.{who}"
         if who not in fighting:
             r.bad(where, "{name} is not fighting (the fighter and the helper may discard for their powers)",
-                  name=repr(who))
+                  name=quote(who))
         elif isinstance(count, bool) or not isinstance(count, int) or not 0 <= count <= 20:
             r.bad(where, "expected a number of cards from 0 to 20, got {got}", got=_show(count))
         else:
@@ -551,10 +562,10 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
         wizard, target = r.value(spec, "wizard", "combat.charm", str), r.value(spec, "monster", "combat.charm", str)
         if wizard is not None and wizard not in fighting:
             r.bad("combat.charm.wizard", "{name} is not fighting; only a Wizard in the combat can charm",
-                  name=repr(wizard))
+                  name=quote(wizard))
         if target is not None and target not in [m.name for m in monsters]:
             r.bad("combat.charm.monster", "no monster named {name} in this combat (monsters: {names})",
-                  name=repr(target), names=", ".join(m.name for m in monsters) or "—")
+                  name=quote(target), names=", ".join(m.name for m in monsters) or "—")
         r.require("combat.charm.wizard", wizard is not None, "missing: the Wizard who charms")
         r.require("combat.charm.monster", target is not None, "missing: the monster charmed")
         if wizard and target:
@@ -569,9 +580,9 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
         r.require(f"{where}.by", by is not None, "missing: the card or power that took it out (e.g. Magic Lamp)")
         if target is not None and target not in [m.name for m in monsters]:
             r.bad(f"{where}.monster", "no monster named {name} in this combat (monsters: {names})",
-                  name=repr(target), names=", ".join(m.name for m in monsters) or "—")
+                  name=quote(target), names=", ".join(m.name for m in monsters) or "—")
         elif target is not None and (target in [x.monster for x in removed] or charm and charm[1] == target):
-            r.bad(f"{where}.monster", "{name} is already out of the fight", name=repr(target))
+            r.bad(f"{where}.monster", "{name} is already out of the fight", name=quote(target))
         elif target is not None and by is not None:
             removed.append(model.Removal(target, by, r.value(spec, "treasure", where, bool, True)))
     if fighter is None:
@@ -607,7 +618,7 @@ def _question(r: _Reader, raw, players: tuple[model.Player, ...]) -> model.Quest
     for key in ("player", "target"):
         value = raw.get(key)
         if isinstance(value, str) and value not in names:
-            r.bad(f"question.{key}", "no player named {name} (players: {names})", name=repr(value),
+            r.bad(f"question.{key}", "no player named {name} (players: {names})", name=quote(value),
                   names=", ".join(names) or "—")
     if kind in NEEDS_PLAYER:
         r.require("question.player", player is not None, "missing: a {kind} question asks about one player", kind=kind)
@@ -631,7 +642,7 @@ def _question(r: _Reader, raw, players: tuple[model.Player, ...]) -> model.Quest
         for i, item in enumerate(items):
             if item not in owned:
                 r.bad(f"question.items[{i}]", "{player} has no item named {item} (items: {items})", player=player,
-                      item=repr(item), items=", ".join(sorted(owned)) or "—")
+                      item=quote(item), items=", ".join(sorted(owned)) or "—")
         r.require("question.items", bool(raw.get("items")), "missing: the names of the items to sell")
     item = r.value(raw, "item", "question", str)
     target = r.value(raw, "target", "question", str)

@@ -45,6 +45,22 @@ def rules_copy(tmp_path: Path, shipped_rules: Path) -> Path:
     return target
 
 
+def changed_copy(shipped: Path, target: Path) -> Path:
+    """A copy of the shipped corpus with a local change that alters no answer (a comment): its
+    search index is not the one the wheel ships, so it is built into the user cache."""
+    shutil.copytree(shipped, target)
+    topics = target / "topics.yaml"
+    topics.write_text(topics.read_text(encoding="utf-8") + "\n# a local change\n", encoding="utf-8")
+    return target
+
+
+@pytest.fixture
+def cache(tmp_path: Path, shipped_rules: Path) -> dict:
+    """A private, empty cache directory and a corpus whose index is built there."""
+    return {"REFEREE_CACHE_DIR": str(tmp_path / "cache"),
+            "REFEREE_RULES": str(changed_copy(shipped_rules, tmp_path / "rules"))}
+
+
 @pytest.fixture(scope="session")
 def corpus():
     from referee.corpus import load_corpus

@@ -64,6 +64,51 @@ def test_an_ambiguous_prefix_lists_candidates():
     assert len(data["candidates"]) >= 2
 
 
+def test_ring_lists_the_other_ring_among_its_candidates(referee):
+    result, data = card("ring")
+    assert result.returncode == 0 and data["id"] is None
+    assert "the-other-ring" in [c["id"] for c in data["candidates"]]
+    text = referee("card", "ring")
+    assert text.returncode == 0 and "The Other Ring" in text.stdout
+
+
+@pytest.mark.parametrize("words", [["other", "ring"], ["ring", "other"], ["Other", "Ring"], ["the", "other", "rng"],
+                                   ["Der", "andere", "Ring"], ["otro", "anillo"]])
+def test_a_part_of_a_name_in_any_order_or_language_finds_the_card(words):
+    result, data = card(*words)
+    assert result.returncode == 0 and data["id"] == "the-other-ring", data["candidates"]
+
+
+def test_card_json_has_one_shape_for_every_outcome():
+    shapes = {}
+    for outcome, words, code in (("card", ["Loaded", "Die"], 0), ("candidates", ["Dado"], 0),
+                                 ("nothing", ["Zzyzx", "Qwerty"], 1)):
+        result, data = card(*words)
+        assert result.returncode == code, outcome
+        shapes[outcome] = set(data)
+        assert (data["id"] is not None) == (outcome == "card") and bool(data["candidates"]) == (outcome == "candidates")
+    assert shapes["card"] == shapes["candidates"] == shapes["nothing"]
+    assert shapes["card"] >= {"query", "lang", "id", "name", "names", "type", "game", "rulings", "candidates",
+                              "suggestions"}
+
+
+def test_folding_keeps_gujarati_words_whole():
+    from referee.corpus.cards import fold
+
+    assert fold("ભટકતા મોન્સ્ટર") == "ભટકતા મોન્સ્ટર"  # vowel signs and viramas are letters here
+    assert fold("Újracinkelt  KOCKA") == "ujracinkelt kocka"
+
+
+def test_the_resolver_for_situations_keeps_its_meaning(corpus):
+    from referee.cards import card_resolver
+
+    resolve = card_resolver(corpus.cards.values())
+    record, suggestions = resolve("Plutonium Dargon")
+    assert record["name"] == "Plutonium Dragon" and suggestions == []
+    record, suggestions = resolve("ring")
+    assert record is None and "The Other Ring" in suggestions
+
+
 def test_nothing_matches_is_exit_1_with_suggestions():
     result, data = card("Zzyzx", "Qwerty")
     assert result.returncode == 1 and data["candidates"] == []

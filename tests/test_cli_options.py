@@ -46,3 +46,26 @@ def test_version_prints_the_package_version(referee):
 def test_nothing_after_a_double_dash_is_moved():
     assert hoist_options(["--json", "search", "--", "--lang", "x"]) == (["search", "--json", "--", "--lang", "x"], None)
     assert hoist_options(["--lang", "de", "rule", "x"]) == (["rule", "x", "--lang", "de"], "de")
+
+
+@pytest.mark.parametrize("args", [("-h",), ("--help",), ("search", "-h"), ("judge", "--help"), ("i18n", "-h"),
+                                  ("-h", "--lang", "gu")])
+def test_dash_h_is_help_beside_dash_dash_help(args, referee):
+    result = referee(*args)
+    assert result.returncode == 0, result.stderr
+    assert "-h, --help" in result.stdout and "Traceback" not in result.stderr
+
+
+def test_top_level_help_lists_every_command(referee):
+    from referee.cli import build_app
+
+    shown = referee("--help").stdout
+    for info in build_app().registered_commands:
+        assert f"  {info.name} " in shown, info.name
+
+
+@pytest.mark.parametrize("args", [("--quiet", "rule", "combat.ties"), ("rule", "combat.ties", "-q"),
+                                  ("search", "sell", "--quiet", "--json")])
+def test_quiet_may_stand_anywhere(args, referee):
+    result = referee(*args)
+    assert result.returncode == 0 and result.stdout and not result.stderr, result.stderr

@@ -73,7 +73,7 @@ def _append(rules: Path, block: str) -> tuple[int, str]:
     start = text.count("\n")
     marked = [i for i, line in enumerate(block.splitlines()) if "#<" in line]
     path.write_text(text + block.replace(" #<", ""), encoding="utf-8")
-    return start + marked[0] + 1, "rules/combat.yaml"
+    return start + marked[0] + 1, f"{rules.as_posix()}/combat.yaml"  # messages name the directory given
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -108,12 +108,13 @@ def test_a_yaml_syntax_error_names_file_and_line(rules_copy, referee):
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = referee("check", "--rules", str(rules_copy))
     assert result.returncode == 2
-    assert re.search(r"^rules/combat\.yaml:\d+: not valid YAML", result.stdout, re.M), result.stdout
+    assert re.search(rf"^{re.escape(rules_copy.as_posix())}/combat\.yaml:\d+: not valid YAML", result.stdout,
+                     re.M), result.stdout
 
 
 def test_other_commands_refuse_a_broken_corpus_with_the_same_message(rules_copy, referee):
     _append(rules_copy, CASES["a wrong type"][0])
     result = referee("rule", "combat.ties", env={"REFEREE_RULES": str(rules_copy)})
     assert result.returncode == 2
-    assert "rules/combat.yaml:" in result.stderr and "combat.broken.topics" in result.stderr
+    assert f"{rules_copy.as_posix()}/combat.yaml:" in result.stderr and "combat.broken.topics" in result.stderr
     assert "Traceback" not in result.stderr

@@ -114,7 +114,7 @@ def test_residue_repeats_are_reported_with_file_line_and_field(case, rules_copy,
     entries = (rules_copy / "residue.yaml").read_text(encoding="utf-8").count("- seed:")
     result = referee("check", "--rules", str(rules_copy))
     assert result.returncode == 2, result.stdout + result.stderr
-    wanted = f"rules/residue.yaml:{line}: [{entries - 1}].quote: "
+    wanted = f"{(rules_copy / 'residue.yaml').as_posix()}:{line}: [{entries - 1}].quote: "
     hits = [ln for ln in result.stdout.splitlines() if ln.startswith(wanted)]
     assert hits, f"expected a line starting {wanted!r}:\n{result.stdout}"
     assert message in hits[0], hits[0]

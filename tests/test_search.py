@@ -12,12 +12,6 @@ import pytest
 from tests.conftest import REFEREE, run_referee
 
 
-@pytest.fixture
-def cache(tmp_path: Path) -> dict:
-    """A private, empty cache directory for the index."""
-    return {"REFEREE_CACHE_DIR": str(tmp_path / "cache")}
-
-
 @pytest.fixture(scope="module")
 def shared_cache(tmp_path_factory) -> dict:
     return {"REFEREE_CACHE_DIR": str(tmp_path_factory.mktemp("cache"))}
@@ -134,11 +128,11 @@ def test_a_very_long_query_is_cut_and_stays_fast(shared_cache):
     assert time.monotonic() - start < 10
 
 
-def test_index_info_says_where_and_what(shared_cache):
-    search("level", env=shared_cache)
-    data = json.loads(run_referee("index", "--info", "--json", env=shared_cache).stdout)
+def test_index_info_says_where_and_what(cache):
+    search("level", env=cache)
+    data = json.loads(run_referee("index", "--info", "--json", env=cache).stdout)
     assert Path(data["path"]).is_dir() and data["documents"] >= 350 and data["size_bytes"] > 0
-    assert data["path"].startswith(shared_cache["REFEREE_CACHE_DIR"])
+    assert data["path"].startswith(cache["REFEREE_CACHE_DIR"]) and data["place"] == "cache"
 
 
 def _index_dir(env: dict) -> Path:
@@ -182,7 +176,8 @@ def test_every_index_file_truncated_at_once_is_rebuilt(cache):
 def test_four_processes_on_an_empty_cache_build_the_index_once(cache):
     import os
 
-    env = {**{k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "REFEREE_LANG")}, **cache}
+    env = {**{k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "REFEREE_LANG", "REFEREE_RULES")},
+           **cache}
     processes = [subprocess.Popen([REFEREE, "search", "sell", "level", "--json"], stdout=subprocess.PIPE,
                                   stderr=subprocess.PIPE, text=True, env=env) for _ in range(4)]
     outputs = [p.communicate(timeout=180) for p in processes]

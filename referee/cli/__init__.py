@@ -3,9 +3,12 @@
 :func:`run` is the one error boundary, shared by the console script (:func:`main`) and the
 interactive session (``referee play``): it chooses the language first (so ``--help`` is
 translated too), moves the options that may stand anywhere to the command they belong to,
-runs the command, and turns library errors into a message on stderr and their exit code;
-anything unexpected becomes a one-line internal error (``REFEREE_DEBUG=1`` shows the
-traceback). No input, however malformed, prints a Python traceback.
+runs the command — directly when its command line is plain (:mod:`referee.cli.direct`),
+else through the typer app — and turns library errors into a message on stderr and their
+exit code. Ctrl-C is exit 130 with one line; anything unexpected becomes a one-line internal
+error, exit 70 (``REFEREE_DEBUG=1`` shows the traceback). No input, however malformed, prints
+a Python traceback. What must end the process — a closed pipe, an output encoding — is
+:func:`main`'s.
 """
 
 from __future__ import annotations
@@ -19,6 +22,11 @@ from referee.errors import RefereeError
 #: Options every command takes, which may also stand before the command's name
 #: (``referee --lang hu rule combat.ties``): option -> does it take a value.
 ANYWHERE = {"--lang": True, "--json": False, "--table": True}
+#: Options of the whole program that may stand anywhere and are taken out before parsing.
+GLOBAL_FLAGS = ("--quiet", "-q")
+#: exit codes beside the commands' own (0 found, 1 no result, 2 bad input, 3 the rules do not
+#: settle it): an interrupt, a reader that stopped reading, a bug
+INTERRUPTED, BROKEN_PIPE, INTERNAL_ERROR = 130, 141, 70
 
 
 def hoist_options(argv: list[str]) -> tuple[list[str], Optional[str]]:
@@ -50,6 +58,13 @@ def hoist_options(argv: list[str]) -> tuple[list[str], Optional[str]]:
     return head + moved + argv[end:], language
 
 
+def take_global_flags(argv: list[str]) -> tuple[list[str], bool]:
+    """``argv`` without ``--quiet``/``-q`` (before any ``--``), and whether one was there."""
+    end = argv.index("--") if "--" in argv else len(argv)
+    kept = [arg for arg in argv[:end] if arg not in GLOBAL_FLAGS]
+    return kept + argv[end:], len(kept) < end
+
+
 def _language(asked: Optional[str]) -> str:
     """The language to speak: an explicit ``--lang`` must be known, wherever it stood."""
     from referee.errors import BadInput
@@ -63,8 +78,25 @@ def _language(asked: Optional[str]) -> str:
         return "en"  # a bad REFEREE_LANG is reported by the command that reads it
 
 
-def build_app():
-    """The typer app with every command, its help in the current language."""
+#: the module of each command, for an app that needs only one (``referee search --help``, or
+#: a command line the direct path left to typer): building every command costs as much as
+#: the help itself. A command missing here is found in the full app.
+COMMAND_MODULES = {"rule": "corpus_commands", "list": "corpus_commands", "conflicts": "corpus_commands",
+                   "check": "corpus_commands", "search": "search_commands", "index": "search_commands",
+                   "card": "card_commands", "cards": "card_commands", "judge": "judge_command",
+                   "i18n": "i18n_commands", "table": "table_commands", "play": "play",
+                   **dict.fromkeys(("fight", "flee", "can", "sell", "gear", "charity", "death", "level", "die"),
+                                   "question_commands")}
+
+
+def build_app(command: Optional[str] = None, outline: bool = False):
+    """The typer app, its help in the current language: with every command (built once per
+    process: ``referee play`` keeps it for every line), or — given ``command`` — with only the
+    commands of that command's module. An ``outline`` app can only show the top-level help:
+    its commands have their names and help but no parameters (typer building every command's
+    parameters would cost as much as the rest of ``referee --help``)."""
+    import importlib
+
     import typer
 
     from referee.i18n.catalogs import _
@@ -72,72 +104,216 @@ def build_app():
     from referee.cli.help import Group
 
     app = typer.Typer(name="referee", help=_("Settle Munchkin rules arguments: the rule, its sources, and a verdict."),
-                      cls=Group, add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False)
-    from referee.cli import (card_commands, corpus_commands, i18n_commands, judge_command, options,
-                             play, question_commands, search_commands, table_commands)
+                      cls=Group, add_completion=True, no_args_is_help=True, pretty_exceptions_enable=False,
+                      context_settings={"help_option_names": ["-h", "--help"]})
+    from referee.cli import options
 
-    def root(lang: Optional[str] = options.lang(), version: bool = options.version()) -> None:
-        # --lang before the command (`referee --lang hu rule …`) was moved after it by run().
+    if command in COMMAND_MODULES:
+        modules = (importlib.import_module(f"referee.cli.{COMMAND_MODULES[command]}"),)
+    else:
+        from referee.cli import (card_commands, corpus_commands, i18n_commands, judge_command, play,
+                                 question_commands, search_commands, table_commands)
+
+        modules = (corpus_commands, search_commands, card_commands, judge_command, table_commands, question_commands,
+                   play, i18n_commands)
+
+    def root(lang: Optional[str] = options.lang(), version: bool = options.version(),
+             quiet: bool = options.quiet()) -> None:
+        # --lang before the command (`referee --lang hu rule …`) was moved after it by run(),
+        # and --quiet taken out: they are declared here for --help.
         pass
 
     app.callback()(root)
 
-    for module in (corpus_commands, search_commands, card_commands, judge_command, table_commands, question_commands,
-                   play, i18n_commands):
+    for module in modules:
         module.register(app)
+    _ready_for_typer(app, outline)
     return app
 
 
-def command_of(app):
-    """The click command a typer app stands for (typer builds it anew on every call: a session
-    keeps this one instead)."""
-    import typer
+def _no_parameters() -> None:
+    """The stand-in for every command of an outline app (see :func:`build_app`)."""
 
-    if isinstance(app, typer.Typer):
-        import typer.main
 
-        return typer.main.get_command(app)
-    return app
+def _ready_for_typer(app, outline: bool = False, top: bool = True) -> None:
+    """Give typer its own parameters for every command declared with :mod:`referee.cli.params`,
+    and plain help unless it goes to a terminal: rich (and pygments) only load to colour it."""
+    from referee.cli.params import for_typer
+
+    app.rich_markup_mode = "rich" if sys.stdout.isatty() else None
+    if app.registered_callback is not None and app.registered_callback.callback is not None:
+        callback = app.registered_callback.callback
+        app.registered_callback.callback = _no_parameters if outline and not top else for_typer(callback)
+    for command in app.registered_commands:
+        if command.callback is not None:
+            command.callback = _no_parameters if outline else for_typer(command.callback)
+    for group in app.registered_groups:
+        if group.typer_instance is not None:
+            _ready_for_typer(group.typer_instance, outline, top=False)
+
+
+def _command_name(argv: list[str]) -> Optional[str]:
+    """The command a line names (``None`` for the program's own options, such as ``--help``)."""
+    i = 0
+    while i < len(argv):
+        arg = argv[i]
+        if arg == "--":
+            return None
+        if not arg.startswith("-"):
+            return arg
+        i += 2 if arg == "--lang" else 1
+    return None
+
+
+def _show_usage_error(exc) -> int:
+    """Usage errors from the parser (typer vendors click) know their message and exit code."""
+    if hasattr(exc, "ctx") and type(exc).__name__ != "NoArgsIsHelpError":
+        from referee.cli import usage_errors
+
+        usage_errors.show(exc)
+    else:
+        exc.show()
+    return exc.exit_code
 
 
 def run(argv: list[str], app=None) -> int:
-    """Run one command line (without the program name) and return its exit code.
-
-    ``app`` is the typer app or the click command made of it; without it one is built.
-    """
+    """Run one command line (without the program name) and return its exit code."""
+    from referee.cli import render
     from referee.i18n.catalogs import _, use_language
 
     try:
         argv, asked = hoist_options(list(argv))
+        argv, render.QUIET = take_global_flags(argv)
         use_language(_language(asked))
-        # With standalone_mode off, click returns a command's exit code instead of exiting.
-        code = command_of(app or build_app()).main(args=argv, prog_name="referee", standalone_mode=False)
+        from referee.cli import direct
+
+        command = direct.find(argv) if app is None else None
+        if command is not None:
+            code = command()
+        else:
+            # With standalone_mode off, click returns a command's exit code instead of exiting.
+            if app is None:
+                name = _command_name(argv)
+                if os.environ.get("_REFEREE_COMPLETE"):
+                    app = build_app()
+                elif name is None and any(arg in ("-h", "--help") for arg in argv) or not argv:
+                    app = build_app(outline=True)
+                else:
+                    app = build_app(name)
+            code = app(args=argv, prog_name="referee", standalone_mode=False)
+            if code == INTERRUPTED:  # typer turned a Ctrl-C into exit 130, silently
+                raise KeyboardInterrupt
     except RefereeError as exc:
         print(f"referee: {exc.render(_)}", file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("referee: " + _("interrupted"), file=sys.stderr)
-        return 130
+        return INTERRUPTED
+    except BrokenPipeError:
+        raise  # the reader is gone: main() ends the process quietly
+    except OSError as exc:
+        if not _out_of_space(exc):
+            return _internal_error(exc, _)
+        return _no_space(exc)
     except Exception as exc:
-        # Usage errors from the parser (typer vendors click) know their message and exit code.
         if callable(getattr(exc, "show", None)) and isinstance(getattr(exc, "exit_code", None), int):
-            if hasattr(exc, "ctx") and type(exc).__name__ != "NoArgsIsHelpError":
-                from referee.cli import usage_errors
-
-                usage_errors.show(exc)
-            else:
-                exc.show()
-            return exc.exit_code
+            return _show_usage_error(exc)
         if type(exc).__name__ in ("Exit", "Abort"):
             return getattr(exc, "exit_code", 1)
-        if os.environ.get("REFEREE_DEBUG"):
-            raise
-        print("referee: " + _("internal error: {error} (set REFEREE_DEBUG=1 to see where)").format(
-            error=f"{type(exc).__name__}: {exc}"), file=sys.stderr)
-        return 70
+        return _internal_error(exc, _)
     return code if isinstance(code, int) else 0
+
+
+def _out_of_space(exc: OSError) -> bool:
+    import errno
+
+    return exc.errno in (errno.ENOSPC, errno.EDQUOT)
+
+
+def _no_space(exc: OSError) -> int:
+    from referee.i18n.catalogs import _
+
+    print("referee: " + _("cannot write: {reason}; free some disk space and try again").format(
+        reason=exc.strerror or exc), file=sys.stderr)
+    return 2
+
+
+def _internal_error(exc: Exception, _) -> int:
+    if os.environ.get("REFEREE_DEBUG"):
+        raise exc
+    print("referee: " + _("internal error: {error} (set REFEREE_DEBUG=1 to see where)").format(
+        error=f"{type(exc).__name__}: {exc}"), file=sys.stderr)
+    return INTERNAL_ERROR
+
+
+def _safe_streams() -> None:
+    """Streams that cannot fail the process: no stdout or stderr at all (closed by the caller)
+    reads as the null device, and text a console cannot encode is replaced, not an error
+    (``--json`` writes UTF-8 bytes whatever the encoding: see :func:`render.emit_json`)."""
+    for name in ("stdout", "stderr"):
+        stream = getattr(sys, name)
+        if stream is None:
+            setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))
+        elif hasattr(stream, "reconfigure") and name == "stdout":
+            stream.reconfigure(errors="replace")
+
+
+def _quiet_stdout() -> None:
+    """Send what stdout still buffers to the null device, so the interpreter's last flush is
+    silent."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def main() -> None:
     """The console script."""
-    sys.exit(run(sys.argv[1:]))
+    import gc
+
+    # One command lives a fraction of a second, and what it makes — modules, the corpus, the
+    # index's tables — is no garbage: the cyclic collector would only walk it again and again
+    # (a tenth of a `referee judge`). Memory goes back to the system when the process ends.
+    gc.disable()
+    try:
+        _safe_streams()
+        code = run(sys.argv[1:])
+        code = _flush(code)
+    except BrokenPipeError:
+        # `referee list | head -1`: the reader has what it wanted.
+        _quiet_stdout()
+        code = BROKEN_PIPE
+    except KeyboardInterrupt:  # between commands, or before run() could catch it
+        print("referee: interrupted", file=sys.stderr)
+        code = INTERRUPTED
+    _end(code)
+
+
+def _flush(code: int) -> int:
+    """Write out what stdout still holds; a full disk is told like any other."""
+    try:
+        sys.stdout.flush()
+    except OSError as exc:  # output to a full disk (or /dev/full)
+        if isinstance(exc, BrokenPipeError) or not _out_of_space(exc):
+            raise
+        _quiet_stdout()
+        return _no_space(exc)
+    return code
+
+
+def _end(code: int) -> None:
+    """End the process without the interpreter taking every module and object apart one by one,
+    which costs a command of 50 ms another 5: exit handlers run and the streams are flushed
+    first, so nothing is lost (a temporary index is removed by its handler)."""
+    import atexit
+
+    try:
+        atexit._run_exitfuncs()
+    finally:
+        for stream in (sys.stdout, sys.stderr):
+            try:
+                stream.flush()
+            except (OSError, ValueError, AttributeError):
+                pass
+        os._exit(code)

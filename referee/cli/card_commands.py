@@ -4,32 +4,43 @@ from __future__ import annotations
 
 from typing import List, Optional
 
-import typer
-
-from referee.cli import options, render
-from referee.cli.help import Command
+from referee.cli import completion, options, render
+from referee.cli.params import Argument, Option
 from referee.corpus.cards import CARD_TYPES
 from referee.cards import localizer
 from referee.i18n.catalogs import RuleText, _
 
 
 def card_json(corpus, card, text: RuleText, localized) -> dict:
+    """A card in the contract's ``card --json`` shape (plus a few extra fields)."""
     from referee.cards import card_names
 
     names = card_names(card, localized)
     data = {"id": card.id, "lang": text.language, "name": names.get(text.language, card.name), "names": names,
             "names_from_source": sorted(card.names), "type": card.type, "game": card.game,
             "rulings": [{"id": c.id, "kind": c.kind, "title": text(c.id, c.title), "text": text(c.id, c.text)}
-                        for c in corpus.rulings(card)]}
-    if card.aliases:
-        data["aliases"] = list(card.aliases)
-    if card.facts:
-        data["facts"] = card.facts
+                        for c in corpus.rulings(card)],
+            "aliases": list(card.aliases), "facts": card.facts or {}}
     return data
 
 
-def card(words: List[str] = typer.Argument(..., metavar="NAME…"), lang: Optional[str] = options.lang(),
-         as_json: bool = options.json_flag()) -> None:
+#: the card fields of ``card --json`` when no single card was found (one shape for every outcome)
+_NO_CARD = {"id": None, "name": None, "names": {}, "names_from_source": [], "type": None, "game": None,
+            "rulings": [], "aliases": [], "facts": {}}
+
+
+def lookup_json(query: str, language: str, card: dict | None, candidates, suggestions) -> dict:
+    """``card --json`` for every outcome: the card's fields (empty when none was chosen), the
+    candidates to choose from (empty when one was), and names close to a query that matched
+    nothing. Exit 0 with a card or candidates, 1 with neither."""
+    return {"query": query, "lang": language, **(card or _NO_CARD),
+            "candidates": [{"id": m.card.id, "name": m.name, "lang": m.lang, "type": m.card.type,
+                            "score": m.score} for m in candidates],
+            "suggestions": list(suggestions)}
+
+
+def card(words: List[str] = Argument(..., metavar="NAME…", autocompletion=completion.card_names),
+         lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     from referee.cards import decide, find_cards
     from referee.corpus import load_corpus
     from referee.i18n import choose_language
@@ -38,13 +49,16 @@ def card(words: List[str] = typer.Argument(..., metavar="NAME…"), lang: Option
     corpus = load_corpus()
     localized = localizer()
     query = " ".join(words)
-    matches = find_cards(corpus.cards.values(), query, localized)
-    chosen, candidates = decide(matches)
-    if chosen is not None:
-        data = card_json(corpus, chosen.card, text, localized)
-        if as_json:
-            render.emit_json(data)
-            return
+    chosen, candidates = decide(find_cards(corpus.cards.values(), query, localized))
+    data = card_json(corpus, chosen.card, text, localized) if chosen is not None else None
+    suggestions = []
+    if chosen is None and not candidates:
+        half = find_cards(corpus.cards.values(), query[: max(3, len(query) // 2)], localized)
+        suggestions = [m.card.name for m in half][:5]
+    if as_json:
+        render.emit_json(lookup_json(query, text.language, data, candidates, suggestions))
+        return 0 if data or candidates else 1
+    if data is not None:
         lines = [f"{data['name']} ({chosen.card.id}) — {chosen.card.type} · {chosen.card.game}"]
         names = ", ".join(f"{lang}: {name}{' *' if lang in chosen.card.names else ''}"
                           for lang, name in data["names"].items())
@@ -59,31 +73,22 @@ def card(words: List[str] = typer.Argument(..., metavar="NAME…"), lang: Option
             lines.append(f"  [{ruling['id']}] {ruling['kind']} — {ruling['title']}")
             lines += render.wrap(ruling["text"], "     ")
         render.emit(lines)
-        return
+        return 0
     if candidates:
-        if as_json:
-            render.emit_json({"query": query, "lang": text.language, "candidates": [
-                {"id": m.card.id, "name": m.name, "lang": m.lang, "type": m.card.type} for m in candidates]})
-            return
-        render.emit([_("Several cards match {query!r}:").format(query=query)]
+        render.emit([_("Several cards match {query}:").format(query=render.quoted(query))]
                     + [f"  {m.card.id:<28} {m.name} ({m.lang})" for m in candidates])
-        return
-    suggestions = [m for m in find_cards(corpus.cards.values(), query[: max(3, len(query) // 2)], localized)][:5]
-    if as_json:
-        render.emit_json({"query": query, "lang": text.language, "candidates": [],
-                          "suggestions": [m.card.name for m in suggestions]})
-    else:
-        lines = [_("No card matches {query!r}.").format(query=query)]
-        if suggestions:
-            lines.append(_("Did you mean: {names}?").format(names=", ".join(m.name for m in suggestions)))
-        render.emit(lines)
-    raise typer.Exit(1)
+        return 0
+    lines = [_("No card matches {query}.").format(query=render.quoted(query))]
+    if suggestions:
+        lines.append(_("Did you mean: {names}?").format(names=", ".join(suggestions)))
+    render.emit(lines)
+    return 1
 
 
-def cards(card_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE",
-                                                  help=_("Only this type: {types}.").format(types=", ".join(CARD_TYPES))),
+def cards(card_type: Optional[str] = Option(None, "--type", metavar="TYPE", autocompletion=completion.card_types,
+                                           help=_("Only this type: {types}.").format(types=", ".join(CARD_TYPES))),
           game: Optional[str] = options.game(), lang: Optional[str] = options.lang(),
-          as_json: bool = options.json_flag()) -> None:
+          as_json: bool = options.json_flag()) -> int:
     from referee.cards import card_names
     from referee.cli.corpus_commands import _one_of
     from referee.corpus import load_corpus, schema
@@ -100,7 +105,7 @@ def cards(card_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE"
         render.emit_json({"lang": text.language, "total": len(chosen), "cards": [
             {"id": c.id, "name": card_names(c, localized).get(text.language, c.name), "type": c.type,
              "game": c.game, "rulings": len(corpus.rulings(c))} for c in chosen]})
-        return
+        return 0 if chosen else 1
     lines, current = [], None
     for c in chosen:
         if c.type != current:
@@ -109,11 +114,12 @@ def cards(card_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE"
         lines.append(f"  {c.id:<34} {card_names(c, localized).get(text.language, c.name)}")
     lines.append(_("{count} cards").format(count=len(chosen)))
     render.emit([line for line in lines if line is not None])
-    if not chosen:
-        raise typer.Exit(1)
+    return 0 if chosen else 1
 
 
-def register(app: typer.Typer) -> None:
+def register(app) -> None:
+    from referee.cli.help import Command
+
     app.command("card", cls=Command, help=_("Show a card found by its name in any language (typos forgiven), "
                                             "with every clause that rules on it."))(card)
     app.command("cards", cls=Command, help=_("List the cards the sources rule on, by type."))(cards)

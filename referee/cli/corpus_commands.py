@@ -5,13 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-import typer
-
 from referee import shapes
-from referee.cli import options, render
-from referee.cli.help import Command
+from referee.cli import completion, options, render
+from referee.cli.params import Argument, Option
 from referee.corpus import schema
-from referee.errors import BadInput
+from referee.errors import BadInput, quote
 from referee.i18n.catalogs import RuleText, _
 
 
@@ -30,27 +28,28 @@ def _text(lang: Optional[str]) -> RuleText:
 def _one_of(value: Optional[str], allowed, option: str) -> None:
     if value is not None and value not in allowed:
         raise BadInput("{option}: unknown value {value}; expected one of: {allowed}", option=option,
-                       value=repr(value), allowed=", ".join(allowed))
+                       value=quote(value), allowed=", ".join(allowed))
 
 
-def rule(clause_id: str = typer.Argument(..., metavar="ID"), lang: Optional[str] = options.lang(),
-         as_json: bool = options.json_flag()) -> None:
+def rule(clause_id: str = Argument(..., metavar="ID", autocompletion=completion.clause_ids),
+         lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     text = _text(lang)
     corpus = _corpus()
     if clause_id not in corpus:
         from referee.errors import NotFound
 
-        raise NotFound("no clause with id {id}", id=repr(clause_id))
+        raise NotFound("no clause with id {id}", id=quote(clause_id))
     clause = corpus[clause_id]
     if as_json:
         render.emit_json(shapes.clause_json(corpus, clause, text))
     else:
         render.emit(render.clause_text(corpus, clause, text))
+    return 0
 
 
 def list_(topic: Optional[str] = options.topic(), game: Optional[str] = options.game(),
           kind: Optional[str] = options.kind(), lang: Optional[str] = options.lang(),
-          as_json: bool = options.json_flag()) -> None:
+          as_json: bool = options.json_flag()) -> int:
     text = _text(lang)
     _one_of(game, schema.GAMES, "--game")
     _one_of(kind, schema.KINDS, "--kind")
@@ -67,10 +66,10 @@ def list_(topic: Optional[str] = options.topic(), game: Optional[str] = options.
             {"topic": t, "title": text.topic(t, corpus.topics.get(t, t)),
              "clauses": [{"id": c.id, "title": text(c.id, c.title), "kind": c.kind, "game": c.game} for c in cs]}
             for t, cs in groups.items()]})
-        return
+        return 0 if chosen else 1
     if not chosen:
         render.emit([_("No clause matches these filters.")])
-        raise typer.Exit(1)
+        return 1
     lines = []
     for number, (topic_name, clauses) in enumerate(groups.items(), 1):
         title = text.topic(topic_name, corpus.topics.get(topic_name, topic_name))
@@ -80,10 +79,11 @@ def list_(topic: Optional[str] = options.topic(), game: Optional[str] = options.
         lines.append("")
     lines.append(_("{count} clauses").format(count=len(chosen)))
     render.emit(lines)
+    return 0
 
 
 def conflicts(game: Optional[str] = options.game(), lang: Optional[str] = options.lang(),
-              as_json: bool = options.json_flag()) -> None:
+              as_json: bool = options.json_flag()) -> int:
     text = _text(lang)
     _one_of(game, schema.GAMES, "--game")
     corpus = _corpus()
@@ -100,7 +100,7 @@ def conflicts(game: Optional[str] = options.game(), lang: Optional[str] = option
                            "sources": [{"seed": s.seed, "lang": s.lang, "quote": s.quote} for s in c.sources]}
                           for c in group]}
             for group in groups]})
-        return
+        return 0  # no disagreement is an answer too
     lines = []
     for number, group in enumerate(groups, 1):
         first = next((c for c in group if followed(c)), group[0])
@@ -115,15 +115,14 @@ def conflicts(game: Optional[str] = options.game(), lang: Optional[str] = option
         lines.append("")
     lines.append(_("{count} disagreements").format(count=len(groups)))
     render.emit(lines)
+    return 0
 
 
-def check(coverage: bool = typer.Option(False, "--coverage",
-                                        help=_("Also report how much of each source the clauses quote.")),
-          rules: Optional[Path] = typer.Option(None, "--rules", metavar="DIR",
-                                               help=_("Check this corpus directory instead of the shipped one.")),
-          catalogs: bool = typer.Option(True, "--catalogs/--no-catalogs",
-                                        help=_("Also check the translation catalogs.")),
-          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> None:
+def check(coverage: bool = Option(False, "--coverage", help=_("Also report how much of each source the clauses quote.")),
+          rules: Optional[Path] = Option(None, "--rules", metavar="DIR",
+                                         help=_("Check this corpus directory instead of the shipped one.")),
+          catalogs: bool = Option(True, "--catalogs/--no-catalogs", help=_("Also check the translation catalogs.")),
+          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     _text(lang)  # validates --lang; messages already speak it
     from referee.corpus.checks import check_corpus
     from referee.corpus.corpus import read_corpus
@@ -160,11 +159,12 @@ def check(coverage: bool = typer.Option(False, "--coverage",
                     lines += ["", _("not quoted by any clause in {seed}:").format(seed=r.seed)]
                     lines += [f"  - {s}" for s in r.uncovered]
         render.emit(lines)
-    if problems:
-        raise typer.Exit(2)
+    return 2 if problems else 0
 
 
-def register(app: typer.Typer) -> None:
+def register(app) -> None:
+    from referee.cli.help import Command
+
     app.command("rule", cls=Command, help=_(
         "Show one clause: its text, its sources with the original wording, related clauses."))(rule)
     app.command("list", cls=Command, help=_("List clauses grouped by topic, like a table of contents."))(list_)

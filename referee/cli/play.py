@@ -225,10 +225,19 @@ def play(ctx: typer.Context, table_path: Optional[Path] = options.table_path(), 
     from referee.i18n import choose_language
 
     language = choose_language(lang)
-    # The command this process is running already holds every other: the session reuses it.
-    session = Session(ctx.find_root().command, language, table_path, as_json)
+    session = Session(_every_command(), language, table_path, as_json)
     _warm_up(load_corpus())
     raise typer.Exit(session.loop())
+
+
+def _every_command():
+    """The click command of the whole app, built once for the session (this process may have
+    built only the ``play`` command to start it)."""
+    import typer.main
+
+    from referee.cli import build_app
+
+    return typer.main.get_command(build_app())
 
 
 def _warm_up(corpus) -> None:

@@ -6,13 +6,13 @@ Rule texts come from the ``rules`` catalog (:class:`RuleText`), everything else 
 
 from __future__ import annotations
 
-import json
-import shutil
+import os
 import sys
 import textwrap
 
 from typing import TYPE_CHECKING
 
+from referee.errors import quote
 from referee.i18n.catalogs import RuleText, _, ngettext
 from referee.shapes import (GAME_NAMES, card_note_json, change_summary, clause_field, source_of, taken_back_by,
                             verdict_json)
@@ -21,16 +21,84 @@ if TYPE_CHECKING:  # the corpus package is imported by the commands that need it
     from referee.corpus import Clause, Corpus
 
 
+#: ``--quiet``: no progress and no warnings on stderr (errors are still shown)
+QUIET = False
+
+
 def emit_json(data) -> None:
-    sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2) + "\n")
+    """JSON on stdout, always UTF-8 whatever the console's encoding (a cp1252 console included)."""
+    import json
+
+    text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+    buffer = getattr(sys.stdout, "buffer", None)
+    if buffer is None:  # a stream without bytes underneath (a test's, the session's): it takes text
+        sys.stdout.write(text)
+        return
+    sys.stdout.flush()
+    buffer.write(text.encode("utf-8"))
+    buffer.flush()
 
 
 def emit(lines: list[str]) -> None:
+    """Text on stdout; a character the console cannot show becomes a replacement mark, never an
+    error (see :func:`referee.cli.main`)."""
     sys.stdout.write("\n".join(lines) + "\n")
 
 
+def quoted(value) -> str:
+    """A value the user typed, quoted as written and cut to a sane length."""
+    return quote(value)
+
+
+def warn(message) -> None:
+    """One line on stderr about something the user should know (unless ``--quiet``)."""
+    if not QUIET:
+        text = message.render(_) if hasattr(message, "render") else str(message)
+        label = _("warning")
+        print(f"referee: {label}: {text}", file=sys.stderr)
+
+
+def progress(label: str):
+    """A callback showing how a long task goes, on stderr when it is a terminal — after the
+    first half second, so that a quick one shows nothing — or ``None``."""
+    if QUIET or not getattr(sys.stderr, "isatty", lambda: False)():
+        return None
+    import time
+
+    start = time.monotonic()
+    shown = []
+
+    def report(what: str, share: float) -> None:
+        if share >= 1.0:
+            if shown:
+                sys.stderr.write("\r\033[K")
+                sys.stderr.flush()
+            return
+        if time.monotonic() - start < 0.5:
+            return
+        shown.append(True)
+        sys.stderr.write(f"\rreferee: {label}… {share:4.0%}")
+        sys.stderr.flush()
+
+    return report
+
+
+def _width() -> int:
+    """The terminal's width (``COLUMNS`` first, as shutil reads it, without importing shutil)."""
+    try:
+        columns = int(os.environ.get("COLUMNS", "0"))
+    except ValueError:
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns
+        except (AttributeError, ValueError, OSError):
+            columns = 0
+    return columns if columns > 0 else 100
+
+
 def wrap(text: str, indent: str = "") -> list[str]:
-    width = max(40, min(100, shutil.get_terminal_size((100, 20)).columns) - 1)
+    width = max(40, min(100, _width()) - 1)
     return textwrap.wrap(" ".join(str(text).split()), width=width, initial_indent=indent,
                          subsequent_indent=indent) or [indent]
 

@@ -4,32 +4,30 @@ from __future__ import annotations
 
 from typing import List, Optional
 
-import typer
-
 from referee.cli import options, render
-from referee.cli.help import Command
+from referee.cli.params import Argument, Option
 from referee.corpus import schema
 from referee.i18n.catalogs import RuleText, _
 from referee.shapes import search_json
 
 
-def search(words: List[str] = typer.Argument(..., metavar="QUERY…"),
-           limit: int = typer.Option(10, "--limit", min=1, max=100, help=_("How many results to show.")),
+def search(words: List[str] = Argument(..., metavar="QUERY…"),
+           limit: int = Option(10, "--limit", min=1, max=100, help=_("How many results to show.")),
            game: Optional[str] = options.game(), kind: Optional[str] = options.kind(),
            topic: Optional[str] = options.topic(), lang: Optional[str] = options.lang(),
-           as_json: bool = options.json_flag()) -> None:
+           as_json: bool = options.json_flag()) -> int:
     from referee.cli.corpus_commands import _one_of
     from referee.corpus import load_corpus
     from referee.i18n import choose_language
-    from referee.search import searcher_for
+    from referee.search import search as run
 
     language = choose_language(lang)
     _one_of(game, schema.GAMES, "--game")
     _one_of(kind, schema.KINDS, "--kind")
     corpus = load_corpus()
     _one_of(topic, (*corpus.topics, *corpus.tags), "--topic")
-    result = searcher_for(corpus).query(" ".join(words), language=language, limit=limit, game=game, kind=kind,
-                                        topic=topic)
+    result = run(corpus, " ".join(words), language=language, limit=limit, game=game, kind=kind, topic=topic,
+                 progress=render.progress(_("building the search index")), warn=render.warn)
     text = RuleText(language)
     if as_json:
         render.emit_json(search_json(corpus, result, text))
@@ -45,18 +43,19 @@ def search(words: List[str] = typer.Argument(..., metavar="QUERY…"),
             lines.append("")
         if result.hits:
             lines.append(_("{shown} of {total} results").format(shown=len(result.hits), total=result.total))
-        else:
-            lines.append(_("No clause matches {query!r}.").format(query=result.query))
+        elif result.query or not result.filters:
+            lines.append(_("No clause matches {query}.").format(query=render.quoted(result.query)))
             if result.suggestion:
                 lines.append(_("Did you mean: {suggestion}?").format(suggestion=result.suggestion))
+        else:
+            lines.append(_("No clause matches these filters."))
         render.emit(lines)
-    if not result.hits:
-        raise typer.Exit(1)
+    return 0 if result.hits else 1
 
 
-def index(rebuild: bool = typer.Option(False, "--rebuild", help=_("Build the search index again now.")),
-          info: bool = typer.Option(False, "--info", help=_("Where the index is, its size, age and key.")),
-          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> None:
+def index(rebuild: bool = Option(False, "--rebuild", help=_("Build the search index again now.")),
+          info: bool = Option(False, "--info", help=_("Where the index is, its size, age and key.")),
+          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     import time
 
     from referee.i18n import choose_language
@@ -68,13 +67,21 @@ def index(rebuild: bool = typer.Option(False, "--rebuild", help=_("Build the sea
 
     corpus = load_corpus()
     if rebuild or not info:
-        open_index(corpus, rebuild=rebuild).reader.close()
+        opened = open_index(corpus, rebuild=rebuild, progress=render.progress(_("building the search index")))
+        opened.reader.close()
+        for warning in opened.warnings:
+            render.warn(warning)
     found = describe(corpus)
     if found is None:
-        render.emit([_("no index built yet; `referee index --rebuild` builds it")])
-        raise typer.Exit(1)
+        if as_json:
+            render.emit_json({"path": None, "key": None, "documents": 0, "size_bytes": 0, "age_seconds": None,
+                              "build_seconds": None, "place": None})
+        else:
+            render.emit([_("no index built yet; `referee index --rebuild` builds it")])
+        return 1
     data = {"path": str(found.path), "key": found.key, "documents": found.documents, "size_bytes": found.size,
-            "age_seconds": round(time.time() - found.built, 1), "build_seconds": found.build_seconds}
+            "age_seconds": round(time.time() - found.built, 1), "build_seconds": found.build_seconds,
+            "place": found.place}
     if as_json:
         render.emit_json(data)
     else:
@@ -82,9 +89,12 @@ def index(rebuild: bool = typer.Option(False, "--rebuild", help=_("Build the sea
                      _("key: {key}, {documents} clauses, {size:.1f} MiB, built {age:.0f} s ago in {seconds:.2f} s")
                      .format(key=found.key, documents=found.documents, size=found.size / 2**20,
                              age=data["age_seconds"], seconds=found.build_seconds)])
+    return 0
 
 
-def register(app: typer.Typer) -> None:
+def register(app) -> None:
+    from referee.cli.help import Command
+
     app.command("search", cls=Command, help=_("Find clauses from a few words in any of the six languages; results "
                                               "in the chosen language."))(search)
     app.command("index", cls=Command, help=_("Build or describe the search index (it is built on first use)."))(index)

@@ -4,9 +4,22 @@
 >>> corpus = load_corpus()
 >>> corpus["combat.ties"].kind
 'rule'
+
+The names below are loaded on first use: ``from referee.corpus import schema`` (what a
+command's ``--help`` needs) does not read the corpus machinery.
 """
 
-from referee.corpus.clause import Clause, Conflict, Relation, Source
-from referee.corpus.corpus import Corpus, load_corpus
-
 __all__ = ["Clause", "Conflict", "Corpus", "Relation", "Source", "load_corpus"]
+
+_WHERE = {"Clause": "referee.corpus.clause", "Conflict": "referee.corpus.clause", "Relation": "referee.corpus.clause",
+          "Source": "referee.corpus.clause", "Corpus": "referee.corpus.corpus", "load_corpus": "referee.corpus.corpus"}
+
+
+def __getattr__(name: str):
+    if name in _WHERE:
+        import importlib
+
+        value = getattr(importlib.import_module(_WHERE[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'referee.corpus' has no attribute {name!r}")

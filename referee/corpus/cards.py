@@ -41,17 +41,18 @@ class Card(NamedTuple):
 def fold(text: str) -> str:
     """A name as players may type it: case, spacing and Latin accents ignored.
 
-    Combining marks are dropped only after Latin letters: Gujarati vowel signs are letters of
-    the word, not accents.
+    Marks are dropped only after Latin letters: Gujarati vowel signs, anusvara and virama are
+    letters of the word, not accents, and keep it whole (``unicodedata.combining`` says 0 for
+    the spacing ones, so the category decides).
     """
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     out = []
     for char in decomposed:
-        if unicodedata.combining(char) and out and out[-1] < "\u0250":
+        mark = unicodedata.category(char).startswith("M")
+        if mark and out and out[-1] < "\u0250":
             continue
-        out.append(char)
-    cleaned = "".join(ch if ch.isalnum() or unicodedata.combining(ch) else " " for ch in out)
-    return unicodedata.normalize("NFC", " ".join(cleaned.split()))
+        out.append(char if char.isalnum() or mark else " ")
+    return unicodedata.normalize("NFC", " ".join("".join(out).split()))
 
 
 def read_cards(root: Path, load, check_fields, problems: list[Problem]) -> list[Card]:
@@ -59,7 +60,9 @@ def read_cards(root: Path, load, check_fields, problems: list[Problem]) -> list[
     path = root / "cards.yaml"
     if not path.exists():
         return []
-    name = "rules/cards.yaml"
+    from referee.corpus.corpus import display_root
+
+    name = f"{display_root(root)}/cards.yaml"
     data = load(path, root, problems)
     if data is None:
         return []
@@ -119,7 +122,7 @@ def check_cards(corpus) -> list[Problem]:
                 linked.add(card_name)
             elif corpus.cards:
                 problems.append(Problem(clause.file, clause.line, f"{clause.id}.cards",
-                                        f"no card record named {card_name!r} in rules/cards.yaml"))
+                                        f"no card record named {card_name!r} in {corpus.display}/cards.yaml"))
     for card in corpus.cards.values():
         if card.name not in linked:
             problems.append(Problem(card.file, card.line, f"card {card.id}",

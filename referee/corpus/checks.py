@@ -62,7 +62,7 @@ def _check_topics(corpus: Corpus, clause: Clause) -> list[Problem]:
     for topic in clause.topics:
         if topic not in known:
             out.append(Problem(clause.file, _at(clause, "topics"), f"{clause.id}.topics",
-                               f"unknown topic {topic!r} (add it to rules/topics.yaml or use a listed one)"))
+                               f"unknown topic {topic!r} (add it to {corpus.display}/topics.yaml or use a listed one)"))
     return out
 
 

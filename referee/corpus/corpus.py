@@ -15,7 +15,7 @@ from referee.corpus.clause import Clause, Conflict, Relation, Source
 from referee.corpus.sources import Seed
 from referee.corpus.yamlload import LineDict
 from referee.data import rules_dir
-from referee.errors import InvalidFile, NotFound, Problem
+from referee.errors import InvalidFile, NotFound, Problem, quote
 
 #: Files of rules/ that are not topic files.
 SPECIAL_FILES = {"topics.yaml", "sources.yaml", "residue.yaml", "cards.yaml"}
@@ -56,12 +56,19 @@ class Corpus:
         self._incoming: dict[str, list[tuple[str, str]]] | None = None
         #: the key of the files it was read from, when read through the cache (see corpus_key)
         self.content_key: str | None = None
+        #: how messages name the corpus directory (see display_root)
+        self.display = display_root(root)
+
+    def moved_to(self, root: Path) -> None:
+        """Point the corpus read elsewhere (a pickle made at build time) at ``root``."""
+        self.root = root
+        self.seeds = {name: seed._replace(path=root / "sources" / seed.path.name) for name, seed in self.seeds.items()}
 
     def __getitem__(self, clause_id: str) -> Clause:
         try:
             return self.clauses[clause_id]
         except KeyError:
-            raise NotFound("no clause with id {id}", id=repr(clause_id)) from None
+            raise NotFound("no clause with id {id}", id=quote(clause_id)) from None
 
     def __contains__(self, clause_id: object) -> bool:
         return clause_id in self.clauses
@@ -131,30 +138,41 @@ def load_corpus(root: Path | None = None) -> Corpus:
 
 
 #: Bump when the pickled classes change shape, so old caches are never read.
-CACHE_VERSION = 6
+CACHE_VERSION = 7
+#: the parsed shipped corpus, made when the wheel is built (``hatch_build.py``)
+PREBUILT = "corpus.pickle"
 
 
 def corpus_key(root: Path) -> str:
-    """The content key of a corpus directory (it also keys the search index built from it)."""
+    """The content key of a corpus directory: every rules file's name and bytes and the package
+    version, never its place (it also keys the search index built from it)."""
     from referee.cache import content_digest
 
-    return content_digest(f"{CACHE_VERSION}:{root.resolve()}", sorted(root.glob("*.yaml")))
+    return content_digest(f"corpus {CACHE_VERSION}", sorted(root.glob("*.yaml")))
 
 
-#: (root, content key) -> what cached_read_corpus returned, for this process
-_READ: dict[tuple[str, str], tuple] = {}
+def display_root(root: Path) -> str:
+    """How messages name the corpus directory: ``rules`` for the shipped one, else as given."""
+    from referee.data import data_dir
+
+    shipped = data_dir("rules")
+    try:
+        if root == shipped or root.resolve() == shipped.resolve():
+            return "rules"
+    except OSError:
+        pass
+    return root.as_posix()
 
 
 def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
-    """:func:`read_corpus`, cached by the content of the rules files.
+    """:func:`read_corpus`, from the corpus the wheel ships or the user cache when the files are
+    unchanged.
 
     Parsing several hundred clauses with line numbers costs more than a whole command should;
-    the parsed corpus is pickled under a hash of every file's bytes, so any edit is a miss.
+    the parsed corpus is pickled under a key of every file's bytes, so any edit is a miss. The
+    pickle carries a checksum (a damaged one is parsed again) and is read back into the
+    directory it is used for, wherever it was made.
     """
-    import pickle
-
-    from referee.cache import cache_dir, write_atomic
-
     root = Path(root) if root else rules_dir()
     try:
         key = corpus_key(root)
@@ -163,21 +181,60 @@ def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]
     remembered = _READ.get((str(root), key))
     if remembered is not None:  # a long-lived process (session, server) reads each version once
         return remembered
-    target = cache_dir() / f"corpus-{key}.pickle"
-    try:
-        result = pickle.loads(target.read_bytes())
-        _READ[(str(root), key)] = result
-        return result
-    except Exception:  # missing, truncated or from another version: parse again
-        pass
+    result = _READ[(str(root), key)] = _read_cached(root, key)
+    return result
+
+
+#: (root, content key) -> what cached_read_corpus returned, for this process
+_READ: dict[tuple[str, str], tuple] = {}
+
+
+def _read_cached(root: Path, key: str) -> tuple[Corpus, list[Problem]]:
+    import pickle
+
+    from referee.cache import cache_dir, read_checked, remove_stale, touch, write_checked
+    from referee.data import prebuilt_dir
+
+    label = _label(root, key)
+    cached = None  # the user cache's place is found only when the shipped pickle will not do
+    for place in (prebuilt_dir() / PREBUILT, None):
+        if place is None:
+            place = cached = cache_dir() / f"corpus-{label}.pickle"
+        data = read_checked(place)
+        if data is None:
+            continue
+        try:
+            made_for, result = pickle.loads(data)
+        except Exception:  # from another version of the classes: parse again
+            continue
+        if made_for == label:
+            if place == cached:
+                touch(cached)
+            result[0].moved_to(root)
+            return result
     result = read_corpus(root)
     result[0].content_key = key
-    _READ[(str(root), key)] = result
+    cached = cached or cache_dir() / f"corpus-{label}.pickle"
     try:
-        write_atomic(target, pickle.dumps(result, protocol=pickle.HIGHEST_PROTOCOL))
+        write_checked(cached, parsed_bytes(root, key, result))
+        remove_stale(cached.parent, keep=cached.name)
     except OSError:
         pass  # a read-only cache only costs speed
     return result
+
+
+def _label(root: Path, key: str) -> str:
+    """The content key and how messages name the directory (they are in the pickle too)."""
+    import zlib
+
+    return f"{key}-{zlib.crc32(display_root(root).encode()):08x}"
+
+
+def parsed_bytes(root: Path, key: str, result: tuple[Corpus, list[Problem]]) -> bytes:
+    """The parsed corpus as :func:`cached_read_corpus` reads it back (before the checksum)."""
+    import pickle
+
+    return pickle.dumps((_label(root, key), result), protocol=pickle.HIGHEST_PROTOCOL)
 
 
 def read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
@@ -186,6 +243,10 @@ def read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
     problems: list[Problem] = []
     if not root.is_dir():
         raise InvalidFile([Problem(str(root), None, "", "the rules directory does not exist")],
+                          what="rules corpus")
+    if not any(path.name not in SPECIAL_FILES for path in root.glob("*.yaml")):
+        raise InvalidFile([Problem(display_root(root), None, "", "no rules corpus here: expected topics.yaml and one "
+                                   "YAML file of clauses per topic (see rules/README.md); check the directory given")],
                           what="rules corpus")
     topics, tags = _read_topics(root, problems)
     seeds = _read_seeds(root, problems)
@@ -201,7 +262,7 @@ def read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
 
 
 def _display(path: Path, root: Path) -> str:
-    return f"rules/{path.relative_to(root).as_posix()}"
+    return f"{display_root(root)}/{path.relative_to(root).as_posix()}"
 
 
 def _load(path: Path, root: Path, problems: list[Problem]):
@@ -275,7 +336,7 @@ def _read_seeds(root: Path, problems: list[Problem]) -> dict[str, Seed]:
         if check_fields(entry, spec, name, f"[{i}]", problems):
             seed_path = root / "sources" / entry["seed"]
             if not seed_path.is_file():
-                problems.append(Problem(name, entry.line, f"[{i}].seed", f"no file rules/sources/{entry['seed']}"))
+                problems.append(Problem(name, entry.line, f"[{i}].seed", f"no file {display_root(root)}/sources/{entry['seed']}"))
                 continue
             seeds[entry["seed"]] = Seed(entry["seed"], entry["lang"], entry["title"],
                                         entry.get("repair"), seed_path)
@@ -313,7 +374,7 @@ def _read_topic_file(path: Path, root: Path, topics: dict[str, str],
                                 f"expected {topic!r} (the file's name), got {data.get('topic')!r}"))
     if topic not in topics:
         problems.append(Problem(name, data.line_of("topic"), "topic",
-                                f"{topic!r} is not a topic file listed in rules/topics.yaml"))
+                                f"{topic!r} is not a topic file listed in {display_root(root)}/topics.yaml"))
     clauses = []
     for i, raw in enumerate(data.get("clauses") or []):
         clause = _read_clause(raw, topic, name, i, problems)

@@ -11,7 +11,6 @@ curses.immediate-then-discard).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from itertools import combinations
 
 from referee.engine.character import EFFECT_CLAUSES, is_epic, note_epic
@@ -23,12 +22,24 @@ from referee.model import Item, Player
 SINGLE_SLOTS = ("headgear", "armor", "footgear")
 
 
-@dataclass
 class Loadout:
-    active: list[Item] = field(default_factory=list)
-    inactive: dict[str, str] = field(default_factory=dict)   # item name -> why it gives nothing
-    legal: bool = True
-    problems: list[str] = field(default_factory=list)
+    """The items that count and those that do not. A plain class, not a dataclass: importing
+    dataclasses (and the inspect module it needs) costs a tenth of a whole ``referee judge``."""
+
+    __slots__ = ("active", "inactive", "legal", "problems")
+
+    def __init__(self, active: list[Item] | None = None, inactive: dict[str, str] | None = None,
+                 legal: bool = True, problems: list[str] | None = None):
+        self.active = active if active is not None else []
+        self.inactive = inactive if inactive is not None else {}   # item name -> why it gives nothing
+        self.legal = legal
+        self.problems = problems if problems is not None else []
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Loadout) and all(getattr(self, n) == getattr(other, n) for n in self.__slots__)
+
+    def __repr__(self) -> str:
+        return "Loadout(" + ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__) + ")"
 
     @property
     def bonus(self) -> int:

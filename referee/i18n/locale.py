@@ -11,7 +11,7 @@ import os
 import re
 
 from referee import LANGUAGES
-from referee.errors import BadInput
+from referee.errors import BadInput, quote
 
 _CODE = re.compile(r"^([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]+)*(?:\.[^@]*)?(?:@.*)?$")
 
@@ -33,7 +33,7 @@ def _require(code: str, where: str) -> str:
     language = parse_language(code)
     if language is None:
         raise BadInput("{where}: unknown language {code}; supported languages: {languages}", where=where,
-                       code=repr(code), languages=", ".join(LANGUAGES))
+                       code=quote(code), languages=", ".join(LANGUAGES))
     return language
 
 

@@ -8,16 +8,19 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from typing import NamedTuple
 
-from referee import LANGUAGES
+from referee.search.lean import import_whoosh
+
+import_whoosh()  # before any other module of this package imports whoosh: see referee.search.lean
+
+from referee import LANGUAGES  # noqa: E402
 
 #: How many characters of context a snippet shows around the first match.
 SNIPPET_CHARS = 160
 
 
-@dataclass
-class Hit:
+class Hit(NamedTuple):
     id: str
     score: float
     kind: str
@@ -26,18 +29,22 @@ class Hit:
     snippet: str
 
 
-@dataclass
 class Result:
-    query: str
-    total: int
-    hits: list[Hit] = field(default_factory=list)
-    suggestion: str | None = None
+    """The clauses that answer a query, best first; ``total`` counts every clause that matched."""
+
+    __slots__ = ("query", "total", "hits", "suggestion", "filters")
+
+    def __init__(self, query: str, total: int, hits: list[Hit] | None = None, suggestion: str | None = None,
+                 filters: dict[str, str] | None = None):
+        self.query, self.total, self.hits, self.suggestion = query, total, hits or [], suggestion
+        #: the filters the query applied (``topic:combat`` in the text, ``--game`` and the like)
+        self.filters = filters or {}
 
 
 class Searcher:
     """An open index, ready for many queries (the CLI asks one; benchmarks and bots ask many)."""
 
-    def __init__(self, corpus, rebuild: bool = False):
+    def __init__(self, corpus, rebuild: bool = False, progress=None):
         from referee.search.index import TABLES, open_index, read_table
         from referee.search.query import use_thesaurus
         from referee.search.ranking import Ranker
@@ -45,7 +52,10 @@ class Searcher:
         from whoosh.searching import Searcher as WhooshSearcher
 
         self.corpus = corpus
-        self.index, reader = open_index(corpus, rebuild=rebuild)
+        opened = open_index(corpus, rebuild=rebuild, progress=progress)
+        self.index, reader = opened.index, opened.reader
+        #: what the user should be told about the index (a cache that could not be used)
+        self.warnings = opened.warnings
         tables = read_table(self.index, TABLES) or {}
         if "thesaurus" in tables:
             use_thesaurus(tables["thesaurus"])  # else it is built from locales/ on first use
@@ -99,12 +109,14 @@ class Searcher:
         for name, value in (("game", game), ("kind", kind), ("topic", topic)):
             if value:
                 filters[name] = value
-        result = Result(parsed.text, 0)
+        result = Result(parsed.text, 0, filters=filters)
+        wanted = filter_query(filters)
         if not parsed.text:
+            if wanted is not None:  # only filters: what they match, in the corpus's order
+                self._filtered(result, wanted, limit, snippets, language)
             return result
         words = plan(parsed.text, corrections(self.speller, self._searcher.reader(), parsed.text, language),
                      language)
-        wanted = filter_query(filters)
         allowed = frozenset(self._searcher.docs_for_query(wanted)) if wanted is not None else None
         ranked, result.total = self._ranker.rank(words, limit=limit, allowed=allowed,
                                                  priors=self._weights(named_games(parsed.text)))
@@ -117,26 +129,43 @@ class Searcher:
             result.suggestion = _suggest(self.speller, parsed.text)
         return result
 
+    def _filtered(self, result: Result, wanted, limit: int, snippets: bool, language: str) -> None:
+        """Fill ``result`` with the clauses the filters alone select (a query of no words)."""
+        order = self._ranker.order
+        docnums = sorted(self._searcher.docs_for_query(wanted), key=lambda docnum: order[docnum])
+        result.total = len(docnums)
+        for docnum in docnums[:limit]:
+            stored = self._searcher.stored_fields(docnum)
+            result.hits.append(Hit(stored["id"], 0.0, stored["kind"], stored["game"], language,
+                                   _snippet(self.corpus, stored["id"], (), language) if snippets else ""))
+
 
 #: (corpus key, corpus) -> its open searcher, for the life of the process
 _OPEN: dict = {}
 
 
-def searcher_for(corpus) -> Searcher:
+def searcher_for(corpus, rebuild: bool = False, progress=None, warn=None) -> Searcher:
     """An open searcher for this corpus, kept for the life of the process: the interactive
-    session and the server ask many questions and open the index once."""
+    session and the server ask many questions and open the index once. ``warn`` hears what the
+    user should be told about the index, ``progress`` how a build goes."""
     key = corpus.content_key or id(corpus)
     searcher = _OPEN.get(key)
-    if searcher is None:
-        searcher = _OPEN[key] = Searcher(corpus)
+    if searcher is None or rebuild:
+        if searcher is not None:
+            searcher.close()
+        searcher = _OPEN[key] = Searcher(corpus, rebuild=rebuild, progress=progress)
+        for warning in searcher.warnings:
+            if warn is not None:
+                warn(warning)
     return searcher
 
 
 def search(corpus, raw_query: str, language: str = "en", limit: int = 10, game: str | None = None,
-           kind: str | None = None, topic: str | None = None, rebuild: bool = False) -> Result:
-    """Open the index (building it if needed) and answer one query."""
-    with Searcher(corpus, rebuild=rebuild) as searcher:
-        return searcher.query(raw_query, language=language, limit=limit, game=game, kind=kind, topic=topic)
+           kind: str | None = None, topic: str | None = None, rebuild: bool = False, progress=None,
+           warn=None) -> Result:
+    """Answer one query, opening the index (building it if needed) the first time."""
+    searcher = searcher_for(corpus, rebuild=rebuild, progress=progress, warn=warn)
+    return searcher.query(raw_query, language=language, limit=limit, game=game, kind=kind, topic=topic)
 
 
 def _matched_language(matched, preferred: str) -> str:

@@ -1,34 +1,42 @@
-"""The search index on disk: its schema, its documents, and the cache it lives in.
+"""The search index on disk: its schema, its documents, where it lives, and how it is checked.
 
-The index is built into a temporary directory beside its final place and renamed into place
-while a file lock is held, so concurrent first runs build it once and a crashed build never
-leaves half an index. A ``ready.json`` written last records the key, the document count and
-every file's size; an index without it, with another count or a file of another size, or that
-whoosh cannot open is rebuilt. Beside whoosh's segments lie two pickled tables computed at
-build time (:func:`write_tables`): what every query needs, and the vocabulary for typos.
+An index is looked for in three places, in order: the one the wheel ships (built by
+``hatch_build.py`` for the shipped corpus and catalogs, read-only), the user cache, and — when
+the cache cannot be written — a temporary directory kept for this process only. A key made of
+the content of the rules and catalogs, the schema version, whoosh's and referee's versions
+names the index; any other corpus (``--rules``, ``REFEREE_RULES``, a local edit) has another key
+and is built into the user cache.
+
+A build writes into a directory beside its final place and renames it into place while a file
+lock is held, so concurrent first runs build it once; an interrupted build removes its
+directory, and one killed outright is removed by the next build. ``ready.json``, written last,
+records the key, the document count and every file's size and checksum: an index with a file
+missing, shorter, or changed in any byte is not used (and is rebuilt). Beside whoosh's
+segments lie two pickled tables computed at build time (:func:`write_tables`): what every query
+needs, and the vocabulary for typos.
 """
 
 from __future__ import annotations
 
 import json
 import os
-from array import array
-import shutil
 import time
-from dataclasses import dataclass
+from array import array
 from pathlib import Path
-from typing import NamedTuple
+from typing import Callable, NamedTuple, Optional
 
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, KEYWORD, TEXT, Schema
 
 from referee import LANGUAGES
-from referee.cache import cache_dir, content_digest
-from referee.data import locales_dir
+from referee.cache import cache_dir, checksum, content_digest
+from referee.data import locales_dir, prebuilt_dir
+from referee.errors import BadInput
+from referee.message import Message
 from referee.search.analysis import accented_words, exact_analyzer, language_analyzer, prepare, word_analyzer
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 21
+SCHEMA_VERSION = 23
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -108,7 +116,8 @@ def documents(corpus, texts: dict[str, dict[str, str]], names: dict[str, dict[st
 
 
 def content_key(corpus) -> str:
-    """A key that changes with the corpus, the compiled catalogs, the schema and whoosh."""
+    """A key that changes with the corpus, the compiled catalogs, the schema, whoosh and referee
+    (never with where the files are: two installs of one version share one index)."""
     import whoosh
 
     from referee.corpus.corpus import corpus_key
@@ -120,76 +129,127 @@ def content_key(corpus) -> str:
     return content_digest(f"{SCHEMA_VERSION}:{whoosh.versionstring()}:{rules}", catalogs)
 
 
-@dataclass
-class IndexInfo:
+#: the manifest a build writes last: key, document count, every file's size and checksum
+MANIFEST = "ready.json"
+#: what a progress callback is given: (what is being done, share done from 0 to 1)
+Progress = Callable[[str, float], None]
+
+
+class IndexUnavailable(BadInput):
+    """No index can be had: it cannot be written anywhere (a full disk, no writable directory)."""
+
+
+class IndexInfo(NamedTuple):
     path: Path
     key: str
     documents: int
     size: int
     built: float
     build_seconds: float
+    #: "shipped" (in the package), "cache" (the user cache) or "temporary" (this process only)
+    place: str = "cache"
 
 
 class Opened(NamedTuple):
-    """An index from the cache and one reader on it (open: the caller closes it)."""
+    """An open index and one reader on it (open: the caller closes it), and what the user
+    should be told about it (a cache that could not be used)."""
 
     index: object
     reader: object
+    warnings: tuple = ()
+    path: Optional[Path] = None
+
+
+def _manifest(path: Path) -> dict | None:
+    try:
+        marker = json.loads((path / MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError):
+        return None
+    return marker if isinstance(marker, dict) else None
+
+
+def _intact(path: Path, marker: dict) -> bool:
+    """Every file the build wrote is there with the bytes it wrote (checksums: any change shows,
+    same-size ones included; about a millisecond for the whole index)."""
+    files = marker.get("files")
+    if not isinstance(files, dict) or not files:
+        return False
+    for name, recorded in files.items():
+        try:
+            size, digest = recorded
+            data = (path / name).read_bytes()
+        except (OSError, TypeError, ValueError):
+            return False
+        if len(data) != size or checksum(data) != digest:
+            return False
+    return True
 
 
 def _ready(path: Path, key: str) -> Opened | None:
-    """The index at ``path`` with a reader, if it is complete and healthy, else ``None``.
+    """The index at ``path`` with a reader, if it is complete and intact, else ``None``.
 
     One reader serves the checks and then the queries: every further reader (or document
     count) would read the table of contents and open the segments again.
     """
+    marker = _manifest(path)
+    if marker is None or marker.get("key") != key or not _intact(path, marker):
+        return None
     reader = None
     try:
-        marker = json.loads((path / "ready.json").read_text())
-        if marker.get("key") != key:
-            return None
-        # Every file the build wrote must still be there at its full size: a truncated or
-        # deleted segment file is found here, before whoosh half-reads it.
-        for name, size in (marker.get("files") or {}).items():
-            if (path / name).stat().st_size != size:
-                return None
-        ix = whoosh_index.open_dir(str(path))
+        ix = whoosh_index.open_dir(str(path), readonly=True)
         reader = ix.reader()
         if reader.doc_count() != marker.get("documents"):
             raise ValueError("document count")
-        # touches the segment files: truncation shows here
-        docnum = reader.first_id("id", marker.get("probe"))
-        if reader.stored_fields(docnum).get("id") != marker.get("probe"):
-            raise ValueError("probe")
-        return Opened(ix, reader)
-    except Exception:
+        return Opened(ix, reader, (), path)
+    except Exception:  # whoosh cannot read it: as good as missing
         if reader is not None:
             reader.close()
         return None
 
 
-def build(corpus, target: Path, key: str) -> None:
-    """Write a complete index into ``target`` (a fresh directory)."""
+def build(corpus, target: Path, key: str, progress: Progress | None = None) -> None:
+    """Write a complete index into ``target`` (a fresh directory).
+
+    One writer process: whoosh's multi-process writer cannot stop its workers (its ``cancel``
+    sets a flag on the parent's copy of each), so an interrupted build would hang or print
+    their tracebacks. ``progress`` hears how far it got.
+    """
     start = time.perf_counter()
+    tell = progress or (lambda what, share: None)
     target.mkdir(parents=True)
     ix = whoosh_index.create_in(str(target), schema())
-    # Two writer processes, each writing its own segment, halve the time whoosh spends writing
-    # postings. The segments' order (so the document numbers) depends on which finishes first:
-    # ranking never looks at document numbers, equal scores are ordered by the corpus (tables).
-    writer = ix.writer(limitmb=128, procs=min(2, os.cpu_count() or 1), multisegment=True)
-    texts = {language: clause_texts(corpus, language) for language in LANGUAGES}
-    names = {language: card_names_in(corpus, language) for language in LANGUAGES}
-    count, probe = 0, None
-    for doc in documents(corpus, texts, names):
-        writer.add_document(**doc)
-        count += 1
-        probe = probe or doc["id"]
-    writer.commit()
+    writer = ix.writer(limitmb=128)
+    try:
+        tell("texts", 0.0)
+        texts = {language: clause_texts(corpus, language) for language in LANGUAGES}
+        names = {language: card_names_in(corpus, language) for language in LANGUAGES}
+        count, probe, total = 0, None, len(corpus) or 1
+        for doc in documents(corpus, texts, names):
+            writer.add_document(**doc)
+            count += 1
+            probe = probe or doc["id"]
+            if count % 25 == 0:
+                tell("documents", 0.1 + 0.6 * count / total)
+        tell("writing", 0.7)
+        writer.commit()
+    except BaseException:
+        try:
+            writer.cancel()
+        except Exception:
+            pass  # the directory is removed by the caller anyway
+        raise
+    tell("tables", 0.9)
     write_tables(ix, target, corpus, texts, names)
     seconds = time.perf_counter() - start
-    files = {p.name: p.stat().st_size for p in target.iterdir() if p.is_file()}
-    (target / "ready.json").write_text(json.dumps({"key": key, "documents": count, "probe": probe, "files": files,
-                                                   "built": time.time(), "build_seconds": round(seconds, 3)}))
+    files = {}
+    for path in sorted(target.iterdir()):
+        if path.is_file() and path.name != MANIFEST and not path.name.endswith(".lock"):
+            data = path.read_bytes()
+            files[path.name] = [len(data), checksum(data)]
+    (target / MANIFEST).write_text(json.dumps({"key": key, "documents": count, "probe": probe, "files": files,
+                                               "built": time.time(), "build_seconds": round(seconds, 3)}),
+                                   encoding="utf-8")
+    tell("done", 1.0)
 
 
 #: What is computed once per build and loaded with the index, beside whoosh's own files:
@@ -234,57 +294,128 @@ def read_table(ix, name: str):
         return None
 
 
-def open_index(corpus, rebuild: bool = False) -> Opened:
-    """The index for this corpus, from the cache, building it (once, under a lock) if needed."""
+def shipped_index() -> Path:
+    return prebuilt_dir() / "index"
+
+
+#: an index built in a temporary directory this process (the cache could not be written),
+#: by key: a long session (``referee play``) builds it once
+_temporary: dict[str, Path] = {}
+
+
+def open_index(corpus, rebuild: bool = False, progress: Progress | None = None) -> Opened:
+    """The index for this corpus: shipped, cached, or built now (once, under a lock).
+
+    A cache directory that cannot be written (read-only, a file, a HOME that is a file) does
+    not stop a search: the index is built in a temporary directory for this process, and the
+    returned :class:`Opened` carries one warning saying so.
+    """
     key = content_key(corpus)
     root = cache_dir()
     final = root / f"index-{key}"
     if not rebuild:
-        opened = _ready(final, key)
-        if opened is not None:
-            return opened
+        for place in (shipped_index(), final, _temporary.get(key)):
+            opened = _ready(place, key) if place is not None else None
+            if opened is not None:
+                if place == final:
+                    from referee.cache import touch
+
+                    touch(final / MANIFEST)
+                return opened
+    try:
+        return _build_in_cache(corpus, key, root, final, rebuild, progress)
+    except OSError as error:  # read-only, not a directory, full: this process still searches
+        warning = Message.of("cannot use the cache directory {path} ({reason}); the search index is built for "
+                             "this run only. Set REFEREE_CACHE_DIR to a writable directory to keep it.",
+                             path=str(root), reason=_reason(error))
+    return _build_temporary(corpus, key, progress, warning)
+
+
+def _build_in_cache(corpus, key: str, root: Path, final: Path, rebuild: bool, progress) -> Opened:
+    import shutil
+
     from filelock import FileLock  # imported here: it costs more than a warm search
 
+    from referee.cache import building_name, remove_stale
+
+    if root.exists() and not root.is_dir():  # mkdir would only say "File exists"
+        import errno
+
+        raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(root))
     root.mkdir(parents=True, exist_ok=True)
     with FileLock(str(root / f"index-{key}.lock"), timeout=LOCK_TIMEOUT):
         if not rebuild:
             opened = _ready(final, key)  # another process may have built it while we waited
             if opened is not None:
                 return opened
-        temporary = root / f"index-{key}.building-{os.getpid()}"
-        shutil.rmtree(temporary, ignore_errors=True)
-        build(corpus, temporary, key)
-        if final.exists():
-            shutil.rmtree(final, ignore_errors=True)
-        os.replace(temporary, final)
-        with open(root / "builds.log", "a", encoding="utf-8") as log:
-            log.write(f"{time.time():.3f} {os.getpid()} {key}\n")
-        _remove_stale(root, key)
-        ix = whoosh_index.open_dir(str(final))
-        return Opened(ix, ix.reader())
-
-
-def _remove_stale(root: Path, key: str) -> None:
-    """Drop indexes of older corpus versions, and builds that crashed long ago (best effort)."""
-    for path in root.glob("index-*"):
-        if not path.is_dir() or path.name == f"index-{key}":
-            continue
-        building = ".building-" in path.name
+        # Holding the lock, no other build of this key runs: any half-written one is dead.
+        for dead in root.glob(f"index-{key}.building-*"):
+            shutil.rmtree(dead, ignore_errors=True)
+        temporary = root / building_name(final.name)
         try:
-            if building and time.time() - path.stat().st_mtime < 2 * LOCK_TIMEOUT:
-                continue  # perhaps another process, for another corpus, is writing it now
+            build(corpus, temporary, key, progress)
+            if final.exists():
+                shutil.rmtree(final, ignore_errors=True)
+            os.replace(temporary, final)
+        except BaseException:  # Ctrl-C, a full disk: leave nothing half-written behind
+            shutil.rmtree(temporary, ignore_errors=True)
+            raise
+        try:  # a record of builds, for whoever wonders why a search was slow once
+            with open(root / "builds.log", "a", encoding="utf-8") as log:
+                log.write(f"{time.time():.3f} {os.getpid()} {key}\n")
         except OSError:
-            continue
-        shutil.rmtree(path, ignore_errors=True)
+            pass
+        remove_stale(root, keep=final.name)
+        opened = _ready(final, key)
+        if opened is None:
+            raise OSError(f"the index just built in {final} cannot be read back")
+        return opened
+
+
+def _build_temporary(corpus, key: str, progress, warning: Message) -> Opened:
+    import atexit
+    import shutil
+    import tempfile
+
+    try:
+        folder = Path(tempfile.mkdtemp(prefix="referee-index-"))
+    except OSError as error:
+        raise _unavailable(error, Path(tempfile.gettempdir())) from None
+    atexit.register(shutil.rmtree, folder, True)
+    try:
+        build(corpus, folder / "index", key, progress)
+    except BaseException as error:
+        shutil.rmtree(folder, ignore_errors=True)
+        if isinstance(error, OSError):
+            raise _unavailable(error, folder) from None
+        raise
+    _temporary[key] = folder / "index"
+    opened = _ready(folder / "index", key)
+    if opened is None:
+        raise _unavailable(OSError("cannot read back the index just built"), folder)
+    return opened._replace(warnings=(warning,))
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def _unavailable(error: OSError, where: Path) -> IndexUnavailable:
+    return IndexUnavailable("cannot build the search index in {path}: {reason}. Free some disk space, or set "
+                            "REFEREE_CACHE_DIR to a directory with room.", path=str(where), reason=_reason(error))
 
 
 def info(corpus) -> IndexInfo | None:
+    """The index a search would use now, if one is there and intact (``None`` otherwise)."""
     key = content_key(corpus)
-    path = cache_dir() / f"index-{key}"
-    try:
-        marker = json.loads((path / "ready.json").read_text())
-    except (OSError, ValueError):
-        return None
-    size = sum(p.stat().st_size for p in path.iterdir() if p.is_file())
-    return IndexInfo(path, key, marker.get("documents", 0), size, marker.get("built", 0.0),
-                     marker.get("build_seconds", 0.0))
+    places = [(shipped_index(), "shipped"), (cache_dir() / f"index-{key}", "cache")]
+    if key in _temporary:
+        places.append((_temporary[key], "temporary"))
+    for path, place in places:
+        marker = _manifest(path)
+        if marker is None or marker.get("key") != key or not _intact(path, marker):
+            continue
+        size = sum(p.stat().st_size for p in path.iterdir() if p.is_file())
+        return IndexInfo(path, key, marker.get("documents", 0), size, marker.get("built", 0.0),
+                         marker.get("build_seconds", 0.0), place)
+    return None

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NamedTuple
 
 from referee import LANGUAGES
 from referee.search.analysis import TOKEN, has_accent, language_analyzer, prepare, word_analyzer
@@ -44,10 +44,12 @@ GAME_KEY = "*game"
 QUESTION_KEY, QUESTION_WEIGHT = "?", 0.25
 
 
-@dataclass
-class Parsed:
+class Parsed(NamedTuple):
+    """A query's words and its ``field:value`` filters (a NamedTuple: importing dataclasses
+    costs a search more than its ranking)."""
+
     text: str
-    filters: dict[str, str] = field(default_factory=dict)
+    filters: dict[str, str]
 
 
 def parse(raw: str) -> Parsed:

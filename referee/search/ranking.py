@@ -59,6 +59,8 @@ class Ranker:
         #: where each document's clause stands in the corpus: equal scores rank in that order
         self._order = order if order is not None and len(order) == self.count else list(range(self.count))
         self._norms: dict[str, list[float]] = {}
+        #: the corpus position of each document (public: a query of filters alone lists in it)
+        self.order = self._order
         self._terms: dict[tuple[str, str], dict[int, float]] = {}
 
     def _norm(self, field: str) -> list[float]:

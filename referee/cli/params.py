@@ -1,0 +1,63 @@
+"""Command parameters declared without importing typer.
+
+Importing typer costs more than a whole ``referee judge``, so the most used commands are run
+without it (:mod:`referee.cli.direct`) whenever their command line is plain. They declare
+their parameters with :func:`Option` and :func:`Argument` — the same arguments typer's take —
+and :func:`for_typer` hands typer the real thing when the app is built (for ``--help``,
+completion, and every command line the direct path does not take).
+
+A command returns its exit code (``return 1`` for "no result"), which typer passes through
+:func:`referee.cli.run` too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+class Param:
+    """What a command gives typer for one parameter: option or argument, default, settings."""
+
+    __slots__ = ("argument", "default", "decls", "settings")
+
+    def __init__(self, argument: bool, default: Any, decls: tuple[str, ...], settings: dict):
+        self.argument, self.default, self.decls, self.settings = argument, default, decls, settings
+
+    def names(self, name: str) -> tuple[str, ...]:
+        """The option's names on the command line, as typer derives them (``--catalogs/--no-catalogs``
+        is two names)."""
+        decls = [part for decl in self.decls for part in decl.split("/") if part.startswith("-")]
+        return tuple(decls) or (f"--{name.replace('_', '-')}",)
+
+    def to_typer(self):
+        import typer
+
+        make = typer.Argument if self.argument else typer.Option
+        return make(self.default, *self.decls, **self.settings)
+
+
+def Option(default: Any = ..., *decls: str, **settings) -> Any:  # noqa: N802 (typer's name)
+    return Param(False, default, decls, settings)
+
+
+def Argument(default: Any = ..., **settings) -> Any:  # noqa: N802
+    return Param(True, default, (), settings)
+
+
+def for_typer(command: Callable) -> Callable:
+    """``command`` as typer must see it: every :class:`Param` default turned into typer's own."""
+    import functools
+    import inspect
+
+    signature = inspect.signature(command)
+    if not any(isinstance(p.default, Param) for p in signature.parameters.values()):
+        return command
+
+    @functools.wraps(command)
+    def wrapper(*args, **kwargs):
+        return command(*args, **kwargs)
+
+    wrapper.__signature__ = signature.replace(parameters=[
+        p.replace(default=p.default.to_typer()) if isinstance(p.default, Param) else p
+        for p in signature.parameters.values()])
+    return wrapper

@@ -1,0 +1,71 @@
+"""whoosh imported without the import chains it never uses here: the network, asyncio, and
+the English word-variation tables.
+
+``whoosh.compat`` imports ``urllib.request`` (and with it http, email and ssl) for one name,
+``urlretrieve``, that no part of whoosh calls; ``whoosh.reading`` takes ``cached_property`` from
+the package of that name, which imports ``asyncio`` to support coroutine methods whoosh does not
+have. Together they are about half of whoosh's import time, paid by every search. And
+``whoosh.query.terms`` imports ``whoosh.lang.morph_en`` (a few hundred regular expressions,
+compiled on import) for the ``Variations`` query, which referee never builds.
+
+:func:`import_whoosh` imports those whoosh modules while stand-ins sit in ``sys.modules``,
+then takes the stand-ins away again, so any later import elsewhere in the process gets the
+real module:
+
+- ``urlretrieve`` and ``variations`` become functions that import the real one when called;
+- ``cached_property`` becomes :class:`functools.cached_property`, which does the same for
+  plain methods (whoosh has one, ``SegmentReader.deleted_docs_set``).
+
+Nothing whoosh computes changes. A module that is already loaded is left as it is (a server
+that has imported asyncio pays nothing for it again). ``tests/test_faults.py`` checks that a
+search never loads ``urllib.request``, ``http.client``, ``ssl`` or ``asyncio``.
+"""
+
+from __future__ import annotations
+
+import sys
+import types
+
+
+def _urlretrieve(*args, **kwargs):
+    from urllib.request import urlretrieve
+
+    return urlretrieve(*args, **kwargs)
+
+
+def _variations(*args, **kwargs):
+    from whoosh.lang.morph_en import variations
+
+    return variations(*args, **kwargs)
+
+
+def _stand_ins() -> dict[str, types.ModuleType]:
+    import functools
+
+    request = types.ModuleType("urllib.request", "stand-in while whoosh.compat is imported")
+    request.urlretrieve = _urlretrieve
+    cached = types.ModuleType("cached_property", "stand-in while whoosh.reading is imported")
+    cached.cached_property = functools.cached_property
+    morph = types.ModuleType("whoosh.lang.morph_en", "stand-in while whoosh.query is imported")
+    morph.variations = _variations
+    return {"urllib.request": request, "cached_property": cached, "whoosh.lang.morph_en": morph}
+
+
+def import_whoosh() -> None:
+    """Import ``whoosh.compat``, ``whoosh.query`` and ``whoosh.reading`` lean (once per process)."""
+    if "whoosh.reading" in sys.modules:
+        return
+    stand_ins = {name: module for name, module in _stand_ins().items() if name not in sys.modules}
+    sys.modules.update(stand_ins)
+    try:
+        import whoosh.compat  # noqa: F401
+        import whoosh.query  # noqa: F401
+        import whoosh.reading  # noqa: F401
+    finally:
+        for name, module in stand_ins.items():
+            if sys.modules.get(name) is module:
+                del sys.modules[name]
+        for package, name in (("urllib", "request"), ("whoosh.lang", "morph_en")):
+            parent = sys.modules.get(package)
+            if parent is not None and getattr(parent, name, None) is stand_ins.get(f"{package}.{name}"):
+                delattr(parent, name)
