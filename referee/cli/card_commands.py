@@ -90,13 +90,12 @@ def cards(card_type: Optional[str] = Option(None, "--type", metavar="TYPE", auto
           game: Optional[str] = options.game(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
     from referee.cards import card_names
-    from referee.cli.corpus_commands import _one_of
     from referee.corpus import load_corpus, schema
     from referee.i18n import choose_language
 
     text = RuleText(choose_language(lang))
-    _one_of(card_type, CARD_TYPES, "--type")
-    _one_of(game, schema.GAMES, "--game")
+    options.one_of(card_type, CARD_TYPES, "--type")
+    options.one_of(game, schema.GAMES, "--game")
     corpus = load_corpus()
     localized = localizer()
     chosen = sorted((c for c in corpus.cards.values() if (card_type is None or c.type == card_type)

@@ -9,7 +9,7 @@ from referee import shapes
 from referee.cli import completion, options, render
 from referee.cli.params import Argument, Option
 from referee.corpus import schema
-from referee.errors import BadInput, quote
+from referee.errors import quote
 from referee.i18n.catalogs import RuleText, _
 
 
@@ -23,12 +23,6 @@ def _text(lang: Optional[str]) -> RuleText:
     from referee.i18n import choose_language
 
     return RuleText(choose_language(lang))
-
-
-def _one_of(value: Optional[str], allowed, option: str) -> None:
-    if value is not None and value not in allowed:
-        raise BadInput("{option}: unknown value {value}; expected one of: {allowed}", option=option,
-                       value=quote(value), allowed=", ".join(allowed))
 
 
 def rule(clause_id: str = Argument(..., metavar="ID", autocompletion=completion.clause_ids),
@@ -51,10 +45,10 @@ def list_(topic: Optional[str] = options.topic(), game: Optional[str] = options.
           kind: Optional[str] = options.kind(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
     text = _text(lang)
-    _one_of(game, schema.GAMES, "--game")
-    _one_of(kind, schema.KINDS, "--kind")
+    options.one_of(game, schema.GAMES, "--game")
+    options.one_of(kind, schema.KINDS, "--kind")
     corpus = _corpus()
-    _one_of(topic, (*corpus.topics, *corpus.tags), "--topic")
+    options.one_of(topic, (*corpus.topics, *corpus.tags), "--topic")
     chosen = [c for c in corpus
               if (game is None or c.game == game) and (kind is None or c.kind == kind)
               and (topic is None or topic == c.topic or topic in c.topics)]
@@ -85,7 +79,7 @@ def list_(topic: Optional[str] = options.topic(), game: Optional[str] = options.
 def conflicts(game: Optional[str] = options.game(), lang: Optional[str] = options.lang(),
               as_json: bool = options.json_flag()) -> int:
     text = _text(lang)
-    _one_of(game, schema.GAMES, "--game")
+    options.one_of(game, schema.GAMES, "--game")
     corpus = _corpus()
     groups = [g for g in corpus.conflict_groups() if game is None or any(c.game == game for c in g)]
 

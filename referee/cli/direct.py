@@ -26,6 +26,14 @@ COMMANDS = {
     "card": ("referee.cli.card_commands", "card"),
     "cards": ("referee.cli.card_commands", "cards"),
     "judge": ("referee.cli.judge_command", "judge"),
+    # at the table: a question asked in the middle of an argument must come back at once
+    **{name: ("referee.cli.question_commands", function) for name, function in (
+        ("fight", "fight"), ("flee", "flee"), ("can", "can"), ("sell", "sell"), ("gear", "gear"),
+        ("charity", "charity"), ("death", "death"), ("level", "level"), ("die", "die"))},
+    "table": ("referee.cli.table_commands", "show"),
+    **{f"table {name}": ("referee.cli.table_commands", function) for name, function in (
+        ("new", "new"), ("set", "set_"), ("level", "level"), ("item", "item"), ("turn", "turn"),
+        ("undo", "undo"), ("log", "log"))},
 }
 
 #: settings of a parameter this reader knows how to honour; any other sends the line to typer
@@ -42,10 +50,15 @@ def command(name: str) -> Optional[Callable]:
 
 def find(argv: list[str]) -> Optional[Callable[[], object]]:
     """A call that runs ``argv`` as typer would, or ``None`` when typer should read it."""
-    if not argv or argv[0] not in COMMANDS or os.environ.get("_REFEREE_COMPLETE"):
+    if not argv or os.environ.get("_REFEREE_COMPLETE"):
         return None
-    function = command(argv[0])
-    values = parse(function, argv[1:])
+    # A subcommand (`table set …`) is one command of two words.
+    words = 2 if len(argv) > 1 and " ".join(argv[:2]) in COMMANDS else 1
+    name = " ".join(argv[:words])
+    if name not in COMMANDS:
+        return None
+    function = command(name)
+    values = parse(function, argv[words:])
     if values is None:
         return None
     return lambda: function(**values)
@@ -69,7 +82,7 @@ def _kind(annotation: str) -> Optional[str]:
         if bare.startswith(wrapper) and bare.endswith("]"):
             bare = bare[len(wrapper):-1].replace(",None", "")
     return {"str": "str", "int": "int", "bool": "bool", "Path": "path", "List[str]": "strs",
-            "list[str]": "strs"}.get(bare)
+            "list[str]": "strs", "List[int]": "ints", "list[int]": "ints"}.get(bare)
 
 
 def parse(function, args: list[str]) -> Optional[dict]:
@@ -88,8 +101,15 @@ def parse(function, args: list[str]) -> Optional[dict]:
                 return None  # an argument after one that takes many: typer shares them out
             positional.append((name, param, kind))
             continue
-        if param.default is ... or kind == "strs":
-            return None  # required or repeated options: typer's to read
+        if param.default is ...:
+            return None  # a required option: typer's to read (and to say it is missing)
+        if kind in ("strs", "ints"):
+            if param.default != []:
+                return None
+            values[name] = []  # a repeated option: each time it is given adds a value
+            for option in param.names(name):
+                options[option] = (name, kind, None, param.settings)
+            continue
         values[name] = param.default
         names = param.names(name)
         if kind == "bool":
@@ -124,15 +144,18 @@ def parse(function, args: list[str]) -> Optional[dict]:
                 return None
             value = args[i]
             i += 1
-        converted = _convert(value, kind, settings)
+        converted = _convert(value, {"strs": "str", "ints": "int"}.get(kind, kind), settings)
         if converted is None:
             return None
-        values[name] = converted
+        if kind in ("strs", "ints"):
+            values[name].append(converted)
+        else:
+            values[name] = converted
     for name, param, kind in positional:
         if kind == "strs":
             if not words and param.default is ...:
                 return None
-            values[name], words = list(words), []
+            values[name], words = list(words), []  # typer gives a list, empty when nothing was typed
         elif words:
             converted = _convert(words.pop(0), kind, param.settings)
             if converted is None:

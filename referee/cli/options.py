@@ -53,6 +53,27 @@ def version():
 
 
 def table_path():
-    return Option(None, "--table", metavar="PATH", envvar="REFEREE_TABLE", show_envvar=False,
+    # No envvar here: the store reads REFEREE_TABLE itself (referee.table.store.default_path).
+    return Option(None, "--table", metavar="PATH",
                   help=_("The table file (default: REFEREE_TABLE, then table.sqlite3 in the user data "
                          "directory)."))
+
+
+def level_source(source):
+    """``--source`` of a level change, which is required: the rules judge a level change by
+    where it comes from (declared optional so that the command can run without typer)."""
+    if source is None:
+        from referee.errors import BadInput
+        from referee.model import LEVEL_SOURCES
+
+        raise BadInput("--source: say where the levels come from: {sources}", sources=", ".join(LEVEL_SOURCES))
+    return source
+
+
+def one_of(value, allowed, option: str) -> None:
+    """A value of a closed vocabulary (``--game``, ``--kind`` …): anything else is bad input."""
+    if value is not None and value not in allowed:
+        from referee.errors import BadInput, quote
+
+        raise BadInput("{option}: unknown value {value}; expected one of: {allowed}", option=option,
+                       value=quote(value), allowed=", ".join(allowed))

@@ -57,7 +57,13 @@ def for_typer(command: Callable) -> Callable:
     def wrapper(*args, **kwargs):
         return command(*args, **kwargs)
 
+    # The annotations are strings (PEP 563) to be read in the command's own module: resolved
+    # here, since typer would look them up in this module's names.
+    import typing
+
+    hints = typing.get_type_hints(command)
     wrapper.__signature__ = signature.replace(parameters=[
-        p.replace(default=p.default.to_typer()) if isinstance(p.default, Param) else p
+        p.replace(default=p.default.to_typer() if isinstance(p.default, Param) else p.default,
+                  annotation=hints.get(p.name, p.annotation))
         for p in signature.parameters.values()])
     return wrapper

@@ -18,10 +18,8 @@ import sys
 from pathlib import Path
 from typing import Optional
 
-import typer
-
 from referee.cli import options
-from referee.cli.help import Command
+from referee.cli.params import Option
 from referee.i18n.catalogs import _
 
 QUIT = ("quit", "exit")
@@ -218,16 +216,16 @@ def _takes_table(command: str) -> bool:
     return command in ("table", "fight", "flee", "can", "sell", "gear", "charity", "death", "die")
 
 
-def play(ctx: typer.Context, table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
-         as_json: bool = typer.Option(False, "--json", help=_("Answer every command in JSON (for programs that "
-                                                             "drive the session)."))) -> None:
+def play(table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
+         as_json: bool = Option(False, "--json", help=_("Answer every command in JSON (for programs that "
+                                                             "drive the session)."))) -> int:
     from referee.corpus import load_corpus
     from referee.i18n import choose_language
 
     language = choose_language(lang)
     session = Session(_every_command(), language, table_path, as_json)
     _warm_up(load_corpus())
-    raise typer.Exit(session.loop())
+    return session.loop()
 
 
 def _every_command():
@@ -253,6 +251,8 @@ def _warm_up(corpus) -> None:
         pass  # the first search will say what is wrong with the index
 
 
-def register(app: typer.Typer) -> None:
+def register(app) -> None:
+    from referee.cli.help import Command
+
     app.command("play", cls=Command, help=_("An interactive session: every command at a prompt, with history and "
                                             "Tab completion; `quit` or Ctrl-D leaves."))(play)

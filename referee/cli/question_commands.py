@@ -11,51 +11,49 @@ from __future__ import annotations
 from pathlib import Path
 from typing import List, Optional
 
-import typer
-
 from referee import shapes
 from referee.cli import options, render
-from referee.cli.help import Command
+from referee.cli.params import Argument, Option
 from referee.i18n.catalogs import RuleText, _
 from referee.model import ACTIONS, EXPANSIONS, GAMES, LEVEL_SOURCES, PHASES
 
 
 def players_option():
-    return typer.Option([], "--player", metavar="SPEC",
+    return Option([], "--player", metavar="SPEC",
                         help=_("A player described inline instead of the table's: 'NAME:LEVEL race class +GEAR' or "
                                "a mapping in the situation format (repeat for more)."))
 
 
 def game_option():
-    return typer.Option(None, "--game", metavar="GAME", help=_("With --player: the game ({games}).").format(
+    return Option(None, "--game", metavar="GAME", help=_("With --player: the game ({games}).").format(
         games=", ".join(GAMES)))
 
 
 def expansion_option():
-    return typer.Option([], "--expansion", metavar="E", help=_("With --player: an expansion in play ({names}).").format(
+    return Option([], "--expansion", metavar="E", help=_("With --player: an expansion in play ({names}).").format(
         names=", ".join(EXPANSIONS)))
 
 
 def house_rule_option():
-    return typer.Option([], "--house-rule", metavar="KEY=VALUE", help=_("With --player: a house rule."))
+    return Option([], "--house-rule", metavar="KEY=VALUE", help=_("With --player: a house rule."))
 
 
 def turn_option():
-    return typer.Option(None, "--turn", metavar="NAME", help=_("Whose turn it is (default: the table's)."))
+    return Option(None, "--turn", metavar="NAME", help=_("Whose turn it is (default: the table's)."))
 
 
 def phase_option():
-    return typer.Option(None, "--phase", metavar="PHASE", help=_("The phase it is asked in: {phases} (default: "
+    return Option(None, "--phase", metavar="PHASE", help=_("The phase it is asked in: {phases} (default: "
                                                                  "the table's).").format(phases=", ".join(PHASES)))
 
 
 def met_option():
-    return typer.Option(None, "--met-monster/--no-met-monster",
+    return Option(None, "--met-monster/--no-met-monster",
                         help=_("Whether a monster was fought or fled from this turn (default: the table's)."))
 
 
 def save_option():
-    return typer.Option(None, "--save-situation", metavar="FILE",
+    return Option(None, "--save-situation", metavar="FILE",
                         help=_("Also write the situation judged to FILE, for `referee judge FILE`."))
 
 
@@ -70,16 +68,15 @@ def _table_state(path: Optional[Path]) -> Optional[dict]:
 
 
 def ask(kind: str, params: dict, lang: Optional[str], as_json: bool, table_path: Optional[Path],
-        save: Optional[str]) -> None:
+        save: Optional[str]) -> int:
     """Build the situation on the table (or inline players), judge it, save it, print the verdict."""
     from referee import questions
-    from referee.cli.corpus_commands import _one_of
     from referee.corpus import load_corpus
     from referee.i18n import choose_language
 
     text = RuleText(choose_language(lang))
-    _one_of(params.get("game"), GAMES, "--game")
-    _one_of(params.get("phase"), PHASES, "--phase")
+    options.one_of(params.get("game"), GAMES, "--game")
+    options.one_of(params.get("phase"), PHASES, "--phase")
     corpus = load_corpus()
     state = None if params.get("players") else _table_state(table_path)
     data = questions.ask(kind, params, state, corpus)
@@ -87,6 +84,7 @@ def ask(kind: str, params: dict, lang: Optional[str], as_json: bool, table_path:
     if save:
         _save(data, save)
     render.judgement(corpus, judged, text, as_json)
+    return 0
 
 
 def _judge(data: dict, corpus):
@@ -119,35 +117,34 @@ def _save(data: dict, target: str) -> None:
                        reason=exc.strerror or str(exc)) from None
 
 
-def fight(monsters: List[str] = typer.Argument(..., metavar="MONSTER…"),
-          fighter: Optional[str] = typer.Option(None, "--fighter", metavar="NAME",
+def fight(monsters: List[str] = Argument(..., metavar="MONSTER…"),
+          fighter: Optional[str] = Option(None, "--fighter", metavar="NAME",
                                                 help=_("Who fights (default: whose turn it is).")),
-          helper: Optional[str] = typer.Option(None, "--helper", metavar="NAME", help=_("Who helps.")),
-          plus: List[int] = typer.Option([], "--plus", metavar="N",
+          helper: Optional[str] = Option(None, "--helper", metavar="NAME", help=_("Who helps.")),
+          plus: List[int] = Option([], "--plus", metavar="N",
                                          help=_("A one-shot bonus played for the players (repeat for more).")),
-          monster_plus: List[int] = typer.Option([], "--monster-plus", metavar="N",
+          monster_plus: List[int] = Option([], "--monster-plus", metavar="N",
                                                  help=_("A bonus played for the monsters (repeat for more).")),
-          discard: List[str] = typer.Option([], "--discard", metavar="NAME=CARDS",
+          discard: List[str] = Option([], "--discard", metavar="NAME=CARDS",
                                             help=_("Cards a fighter discards for a power (Berserking, Turning).")),
-          charm: Optional[str] = typer.Option(None, "--charm", metavar="WIZARD=MONSTER",
+          charm: Optional[str] = Option(None, "--charm", metavar="WIZARD=MONSTER",
                                               help=_("A Wizard charms a monster away with the whole hand.")),
           player: List[str] = players_option(), game: Optional[str] = game_option(),
           expansion: List[str] = expansion_option(), house_rule: List[str] = house_rule_option(),
           turn: Optional[str] = turn_option(), met: Optional[bool] = met_option(),
-          record: bool = typer.Option(False, "--record", help=_("On the table: also record the levels the fight "
+          record: bool = Option(False, "--record", help=_("On the table: also record the levels the fight "
                                                                 "gives (one change, undone as one).")),
           save: Optional[str] = save_option(), table_path: Optional[Path] = options.table_path(),
-          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> None:
+          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     params = dict(monsters=monsters, fighter=fighter, helper=helper, plus=plus, monster_plus=monster_plus,
                   discards=discard, charm=charm, players=player, game=game, expansions=expansion,
                   house_rules=house_rule, turn=turn, met_monster=met)
     if record:
-        _record_fight(params, lang, as_json, table_path, save)
-        return
-    ask("fight", params, lang, as_json, table_path, save)
+        return _record_fight(params, lang, as_json, table_path, save)
+    return ask("fight", params, lang, as_json, table_path, save)
 
 
-def _record_fight(params: dict, lang, as_json, table_path, save) -> None:
+def _record_fight(params: dict, lang, as_json, table_path, save) -> int:
     from referee import table
     from referee.corpus import load_corpus
     from referee.i18n import choose_language
@@ -162,86 +159,88 @@ def _record_fight(params: dict, lang, as_json, table_path, save) -> None:
         data = shapes.verdict_json(corpus, judged.verdict, text, judged.cards)
         data["recorded"] = shapes.change_json(recorded, log) if recorded else None
         render.emit_json(data)
-        return
+        return 0
     lines = render.verdict_text(corpus, judged.verdict, text, judged.cards)
     lines += ["", render.change_line(recorded, log) if recorded else _("Nothing recorded: nobody goes up a level.")]
     render.emit(lines)
+    return 0
 
 
-def flee(monsters: Optional[List[str]] = typer.Argument(None, metavar="[MONSTER…]"),
-         player: List[str] = typer.Option([], "--player", metavar="NAME|SPEC",
+def flee(monsters: Optional[List[str]] = Argument(None, metavar="[MONSTER…]"),
+         player: List[str] = Option([], "--player", metavar="NAME|SPEC",
                                           help=_("Who runs away: a player of the table (the fighter first, then the "
                                                  "helper), or a player described inline.")),
-         fighter: Optional[str] = typer.Option(None, "--fighter", metavar="NAME",
+         fighter: Optional[str] = Option(None, "--fighter", metavar="NAME",
                                                help=_("Who fought (default: the first --player, or whose turn it is).")),
-         helper: Optional[str] = typer.Option(None, "--helper", metavar="NAME", help=_("The helper, who runs too.")),
+         helper: Optional[str] = Option(None, "--helper", metavar="NAME", help=_("The helper, who runs too.")),
          game: Optional[str] = game_option(), expansion: List[str] = expansion_option(),
          house_rule: List[str] = house_rule_option(), turn: Optional[str] = turn_option(),
          met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
-         as_json: bool = options.json_flag()) -> None:
+         as_json: bool = options.json_flag()) -> int:
     # --player names players of the table when it has them all, else describes inline players.
     state = _table_state(table_path) if player else None
     names = {p["name"].casefold() for p in state["players"]} if state else set()
     picked = player if state and all(p.casefold() in names for p in player) else []
     params = dict(monsters=monsters, fleeing=picked, fighter=fighter, helper=helper, players=[] if picked else player,
                   game=game, expansions=expansion, house_rules=house_rule, turn=turn, met_monster=met)
-    ask("flee", params, lang, as_json, table_path, save)
+    return ask("flee", params, lang, as_json, table_path, save)
 
 
-def can(name: str = typer.Argument(..., metavar="NAME"),
-        action: str = typer.Argument(..., metavar="ACTION"),
-        target: Optional[str] = typer.Option(None, "--target", metavar="NAME", help=_("The player it is done to.")),
-        item: Optional[str] = typer.Option(None, "--item", metavar="ITEM", help=_("The item it is about.")),
-        fighter: Optional[str] = typer.Option(None, "--fighter", metavar="NAME",
+def can(name: str = Argument(..., metavar="NAME"),
+        action: str = Argument(..., metavar="ACTION"),
+        target: Optional[str] = Option(None, "--target", metavar="NAME", help=_("The player it is done to.")),
+        item: Optional[str] = Option(None, "--item", metavar="ITEM", help=_("The item it is about.")),
+        fighter: Optional[str] = Option(None, "--fighter", metavar="NAME",
                                               help=_("Asked during a fight: who fights.")),
-        helper: Optional[str] = typer.Option(None, "--helper", metavar="NAME",
+        helper: Optional[str] = Option(None, "--helper", metavar="NAME",
                                              help=_("Asked during a fight: who helps.")),
-        monster: List[str] = typer.Option([], "--monster", metavar="MONSTER",
+        monster: List[str] = Option([], "--monster", metavar="MONSTER",
                                           help=_("Asked during a fight: a monster in it.")),
         player: List[str] = players_option(), game: Optional[str] = game_option(),
         expansion: List[str] = expansion_option(), house_rule: List[str] = house_rule_option(),
         turn: Optional[str] = turn_option(), phase: Optional[str] = phase_option(),
         met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
         table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
-        as_json: bool = options.json_flag()) -> None:
-    from referee.cli.corpus_commands import _one_of
-
-    _one_of(action, ACTIONS, "ACTION")
+        as_json: bool = options.json_flag()) -> int:
+    options.one_of(action, ACTIONS, "ACTION")
     params = dict(player=name, action=action, target=target, item=item, fighter=fighter, helper=helper,
                   monsters=monster, players=player, game=game, expansions=expansion, house_rules=house_rule,
                   turn=turn, phase=phase, met_monster=met)
-    ask("can", params, lang, as_json, table_path, save)
+    return ask("can", params, lang, as_json, table_path, save)
 
 
-def sell(name: str = typer.Argument(..., metavar="NAME"), items: List[str] = typer.Argument(..., metavar="ITEM…"),
+def sell(name: str = Argument(..., metavar="NAME"), items: List[str] = Argument(..., metavar="ITEM…"),
          player: List[str] = players_option(), game: Optional[str] = game_option(),
          expansion: List[str] = expansion_option(), house_rule: List[str] = house_rule_option(),
          turn: Optional[str] = turn_option(), phase: Optional[str] = phase_option(),
          met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
-         as_json: bool = options.json_flag()) -> None:
+         as_json: bool = options.json_flag()) -> int:
     params = dict(player=name, items=items, players=player, game=game, expansions=expansion, house_rules=house_rule,
                   turn=turn, phase=phase, met_monster=met)
-    ask("sell", params, lang, as_json, table_path, save)
+    return ask("sell", params, lang, as_json, table_path, save)
 
 
 def _about(kind: str):
-    def command(name: Optional[str] = typer.Argument(None, metavar="[NAME]"), player: List[str] = players_option(),
+    def command(name: Optional[str] = Argument(None, metavar="[NAME]"), player: List[str] = players_option(),
                 game: Optional[str] = game_option(), expansion: List[str] = expansion_option(),
                 house_rule: List[str] = house_rule_option(), turn: Optional[str] = turn_option(),
                 phase: Optional[str] = phase_option(), met: Optional[bool] = met_option(),
                 save: Optional[str] = save_option(), table_path: Optional[Path] = options.table_path(),
-                lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> None:
+                lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
         params = dict(player=name, players=player, game=game, expansions=expansion, house_rules=house_rule, turn=turn,
                       phase=phase, met_monster=met)
-        ask(kind, params, lang, as_json, table_path, save)
+        return ask(kind, params, lang, as_json, table_path, save)
 
     return command
 
 
-def level(name: str = typer.Argument(..., metavar="NAME"), change: str = typer.Argument(..., metavar="±N"),
-          source: str = typer.Option(..., "--source", metavar="SOURCE",
+gear, charity, death = _about("gear"), _about("charity"), _about("death")
+
+
+def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(..., metavar="±N"),
+          source: Optional[str] = Option(None, "--source", metavar="SOURCE",
                                      help=_("Where the levels come from: {sources}.").format(
                                          sources=", ".join(LEVEL_SOURCES))),
           player: List[str] = players_option(), game: Optional[str] = game_option(),
@@ -249,30 +248,30 @@ def level(name: str = typer.Argument(..., metavar="NAME"), change: str = typer.A
           turn: Optional[str] = turn_option(), phase: Optional[str] = phase_option(),
           met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
           table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
-          as_json: bool = options.json_flag()) -> None:
-    from referee.cli.corpus_commands import _one_of
-
-    _one_of(source, LEVEL_SOURCES, "--source")
+          as_json: bool = options.json_flag()) -> int:
+    options.one_of(options.level_source(source), LEVEL_SOURCES, "--source")
     params = dict(player=name, change=change, source=source, players=player, game=game, expansions=expansion,
                   house_rules=house_rule, turn=turn, phase=phase, met_monster=met)
-    ask("level", params, lang, as_json, table_path, save)
+    return ask("level", params, lang, as_json, table_path, save)
 
 
-def die(roll: int = typer.Argument(..., metavar="ROLL", min=1, max=10),
-        name: Optional[str] = typer.Option(None, "--for", metavar="NAME",
+def die(roll: int = Argument(..., metavar="ROLL", min=1, max=10),
+        name: Optional[str] = Option(None, "--for", metavar="NAME",
                                            help=_("Who rolled (default: whose turn it is).")),
         player: List[str] = players_option(), game: Optional[str] = game_option(),
         expansion: List[str] = expansion_option(), house_rule: List[str] = house_rule_option(),
         turn: Optional[str] = turn_option(), phase: Optional[str] = phase_option(),
         met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
         table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
-        as_json: bool = options.json_flag()) -> None:
+        as_json: bool = options.json_flag()) -> int:
     params = dict(roll=roll, player=name, players=player, game=game, expansions=expansion, house_rules=house_rule,
                   turn=turn, phase=phase, met_monster=met)
-    ask("die", params, lang, as_json, table_path, save)
+    return ask("die", params, lang, as_json, table_path, save)
 
 
-def register(app: typer.Typer) -> None:
+def register(app) -> None:
+    from referee.cli.help import Command
+
     app.command("fight", cls=Command, help=_("Who wins this fight, on the table or with --player: monsters as "
                                              "NAME:LEVEL or a card's name."))(fight)
     app.command("flee", cls=Command, help=_("What each fleeing player must roll against each monster."))(flee)
@@ -280,12 +279,9 @@ def register(app: typer.Typer) -> None:
         actions=", ".join(ACTIONS)))(can)
     app.command("sell", cls=Command, help=_("Selling these items for levels (ITEM: one the player has, or "
                                             "NAME:GOLD)."))(sell)
-    app.command("gear", cls=Command, help=_("Which of a player's items count, and is the load legal."))(
-        _about("gear"))
-    app.command("charity", cls=Command, help=_("Where a player's excess cards go at the end of the turn."))(
-        _about("charity"))
-    app.command("death", cls=Command, help=_("What a dead player keeps and loses, and who loots first."))(
-        _about("death"))
+    app.command("gear", cls=Command, help=_("Which of a player's items count, and is the load legal."))(gear)
+    app.command("charity", cls=Command, help=_("Where a player's excess cards go at the end of the turn."))(charity)
+    app.command("death", cls=Command, help=_("What a dead player keeps and loses, and who loots first."))(death)
     # "-1" is a number of levels here, not an option.
     app.command("level", cls=Command, context_settings={"ignore_unknown_options": True},
                 help=_("A level change as the rules allow it (on the table, `table level` also records "

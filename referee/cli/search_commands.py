@@ -16,16 +16,15 @@ def search(words: List[str] = Argument(..., metavar="QUERY…"),
            game: Optional[str] = options.game(), kind: Optional[str] = options.kind(),
            topic: Optional[str] = options.topic(), lang: Optional[str] = options.lang(),
            as_json: bool = options.json_flag()) -> int:
-    from referee.cli.corpus_commands import _one_of
     from referee.corpus import load_corpus
     from referee.i18n import choose_language
     from referee.search import search as run
 
     language = choose_language(lang)
-    _one_of(game, schema.GAMES, "--game")
-    _one_of(kind, schema.KINDS, "--kind")
+    options.one_of(game, schema.GAMES, "--game")
+    options.one_of(kind, schema.KINDS, "--kind")
     corpus = load_corpus()
-    _one_of(topic, (*corpus.topics, *corpus.tags), "--topic")
+    options.one_of(topic, (*corpus.topics, *corpus.tags), "--topic")
     result = run(corpus, " ".join(words), language=language, limit=limit, game=game, kind=kind, topic=topic,
                  progress=render.progress(_("building the search index")), warn=render.warn)
     text = RuleText(language)

@@ -10,7 +10,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import NamedTuple, Optional
 
-from referee.table import changes as decide
 from referee.table.state import replay
 from referee.table.store import Change, open_store
 
@@ -30,35 +29,47 @@ def show(path: Optional[Path] = None) -> Shown:
 
 def state_of(path: Optional[Path] = None) -> dict:
     """The table in progress; :class:`NotFound` when there is none."""
-    return decide.current(show(path).changes)
+    from referee.table.changes import current
+
+    return current(show(path).changes)
 
 
 def new(names: list[str], game: str = "munchkin", expansions: list[str] = (), house_rules: list[str] = (),
         replace: bool = False, path: Optional[Path] = None) -> Change:
+    from referee.table import changes as decide
+
     with open_store(path, create=True) as store:
         return store.write(lambda log: decide.decide_new(log, list(names), game, list(expansions),
                                                          list(house_rules), replace))
 
 
 def set_fields(name: str, assignments: list[str], path: Optional[Path] = None) -> Change:
+    from referee.table import changes as decide
+
     with open_store(path) as store:
         return store.write(lambda log: decide.decide_set(log, name, list(assignments)))
 
 
 def put_item(name: str, item: str, assignments: list[str] = (), card: Optional[str] = None, remove: bool = False,
              corpus=None, path: Optional[Path] = None) -> Change:
+    from referee.table import changes as decide
+
     with open_store(path) as store:
         return store.write(lambda log: decide.decide_item(log, name, item, list(assignments), card, remove, corpus))
 
 
 def turn(name: Optional[str] = None, phase: Optional[str] = None, met: Optional[bool] = None,
          path: Optional[Path] = None) -> Change:
+    from referee.table import changes as decide
+
     with open_store(path) as store:
         return store.write(lambda log: decide.decide_turn(log, name, phase, met))
 
 
 def level(name: str, change: int, source: str, corpus, path: Optional[Path] = None):
     """The rules' verdict on a level change, and the change recorded (``None`` when refused)."""
+    from referee.table import changes as decide
+
     judged = []
 
     def decided(log):
@@ -77,6 +88,7 @@ def record_fight(params: dict, corpus, path: Optional[Path] = None):
     situation judged."""
     from referee.errors import BadInput
     from referee.questions import ask
+    from referee.table import changes as decide
 
     if params.get("players"):
         raise BadInput("--record keeps the result on the table in progress; it takes no --player")
@@ -99,6 +111,8 @@ def _remember(into: list, value):
 
 
 def undo(count: int = 1, path: Optional[Path] = None) -> Change:
+    from referee.table import changes as decide
+
     with open_store(path) as store:
         return store.write(lambda log: decide.decide_undo(log, count))
 

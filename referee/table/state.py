@@ -19,7 +19,7 @@ values rather than adding to them, taking back the last changes is exact.
 
 from __future__ import annotations
 
-import copy
+import json
 from typing import Iterable, Optional
 
 from referee import model
@@ -52,31 +52,37 @@ def apply(state: Optional[dict], effect: dict) -> dict:
     """The state after one effect (a new mapping; ``state`` is not changed)."""
     op = effect["op"]
     if op == "new":
-        return copy.deepcopy(effect["table"])
+        return _copied(effect["table"])
     if state is None:
         raise ValueError(f"a {op!r} change before any game was started")
-    state = copy.deepcopy(state)
+    state = _copied(state)
     if op == "player":
-        player_of(state, effect["name"]).update(copy.deepcopy(effect["fields"]))
+        player_of(state, effect["name"]).update(_copied(effect["fields"]))
     elif op == "players":
         for name, fields in effect["fields"].items():
-            player_of(state, name).update(copy.deepcopy(fields))
+            player_of(state, name).update(_copied(fields))
     elif op == "item":
         items = player_of(state, effect["player"]).setdefault("items", [])
         name = effect["put"]["name"] if "put" in effect else effect["remove"]
         at = next((i for i, item in enumerate(items) if item["name"] == name), None)
         if "put" in effect:
             if at is None:
-                items.append(copy.deepcopy(effect["put"]))
+                items.append(_copied(effect["put"]))
             else:
-                items[at] = copy.deepcopy(effect["put"])
+                items[at] = _copied(effect["put"])
         elif at is not None:
             del items[at]
     elif op == "turn":
-        state.update(copy.deepcopy(effect["fields"]))
+        state.update(_copied(effect["fields"]))
     else:
         raise ValueError(f"unknown change {op!r}")
     return state
+
+
+def _copied(data):
+    """A deep copy of JSON data (what a state holds): through the C JSON codec, which is faster
+    than copy.deepcopy and keeps the copy module out of a table question's start-up."""
+    return json.loads(json.dumps(data))
 
 
 def player_of(state: dict, name: str) -> dict:
