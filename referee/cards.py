@@ -22,15 +22,16 @@ class NameMatch(NamedTuple):
 
 
 def card_names(card: Card, localized=None) -> dict[str, str]:
-    """The card's name in each language: a source's name, else the catalog's, else English."""
+    """The card's name in each language: the catalog's (``localized``: the localizer's word, as
+    players of that language say it), else a source's, else English."""
     names = {"en": card.name}
     for language in LANGUAGES:
         if language == "en":
             continue
-        if language in card.names:
-            names[language] = card.names[language][0]
-        elif localized is not None:
+        if localized is not None:
             names[language] = localized(language, card)
+        elif language in card.names:
+            names[language] = card.names[language][0]
     return names
 
 
@@ -71,6 +72,8 @@ def find_cards(cards, query: str, localized=None) -> list[NameMatch]:
     for card in cards:
         names = [("en", card.name)] + [("en", alias) for alias in card.aliases]
         names += [(lang, name) for lang, name in card_names(card, localized).items() if lang != "en"]
+        # the sources' own names find the card too, where the catalog says it otherwise
+        names += [(lang, entry[0]) for lang, entry in card.names.items()]
         for lang, name in names:
             folded = fold(name)
             edits = distance(wanted, folded, limit)

@@ -9,19 +9,9 @@ import typer
 from referee.cli import options, render
 from referee.cli.help import Command
 from referee.corpus.cards import CARD_TYPES
-from referee.i18n.catalogs import RuleText, _
+from referee.i18n.cardnames import localizer  # the judge command finds it here too
+from referee.i18n.catalogs import RuleText, _, ngettext
 
-
-def localizer():
-    """Card names from the catalogs, one RuleText per language, made on first use."""
-    texts = {}
-
-    def localized(language: str, card) -> str:
-        if language not in texts:
-            texts[language] = RuleText(language)
-        return texts[language](f"card:{card.id}", card.name)
-
-    return localized
 
 
 def card_json(corpus, card, text: RuleText, localized) -> dict:
@@ -37,6 +27,31 @@ def card_json(corpus, card, text: RuleText, localized) -> dict:
     if card.facts:
         data["facts"] = card.facts
     return data
+
+
+def card_text(corpus, card, data: dict, text: RuleText) -> list[str]:
+    """A card for a person: its name, kind and game in words, its names, numbers and rulings."""
+    speaker = render.Speaker(corpus, text.language)
+    word = render.words.word
+    lines = [f"{data['name']} — {word('card-type', card.type)} · {word('game', card.game)}"]
+    names = ", ".join(f"{lang}: {name}{' *' if card.names.get(lang, ('',))[0] == name else ''}"
+                      for lang, name in data["names"].items())
+    lines += render.wrap(_("Names:") + " " + names, "  ")
+    if card.names:
+        lines.append("  " + _("* as the source texts name it"))
+        others = [f"{lang}: {entry[0]}" for lang, entry in card.names.items() if data["names"].get(lang) != entry[0]]
+        if others:
+            lines += render.wrap(_("The source texts also call it:") + " " + ", ".join(others), "  ")
+    if card.facts:
+        facts = render.figure(speaker, "facts", {k: v for k, v in card.facts.items() if k != "basis"})
+        basis = card.facts.get("basis", "")
+        lines += render.wrap(_("Numbers:") + f" {facts} ({word('basis', basis)})", "  ")
+    lines += ["", _("Rulings ({count})").format(count=len(data["rulings"]))]
+    for ruling in data["rulings"]:
+        clause = corpus[ruling["id"]]
+        lines.append(f"  [{clause.id}] {word('kind', clause.kind)} — {text.marked(clause.id, clause.title)}")
+        lines += render.wrap(text.marked(clause.id, clause.text), "     ")
+    return lines + render.fallback_note(text)
 
 
 def card(words: List[str] = typer.Argument(..., metavar="NAME…"), lang: Optional[str] = options.lang(),
@@ -56,20 +71,7 @@ def card(words: List[str] = typer.Argument(..., metavar="NAME…"), lang: Option
         if as_json:
             render.emit_json(data)
             return
-        lines = [f"{data['name']} ({chosen.card.id}) — {chosen.card.type} · {chosen.card.game}"]
-        names = ", ".join(f"{lang}: {name}{' *' if lang in chosen.card.names else ''}"
-                          for lang, name in data["names"].items())
-        lines += render.wrap(_("Names:") + " " + names, "  ")
-        if chosen.card.names:
-            lines.append("  " + _("* as the source texts name it"))
-        if chosen.card.facts:
-            facts = ", ".join(f"{k}: {v}" for k, v in chosen.card.facts.items() if k != "basis")
-            lines += render.wrap(_("Numbers:") + f" {facts} ({chosen.card.facts.get('basis')})", "  ")
-        lines += ["", _("Rulings ({count})").format(count=len(data["rulings"]))]
-        for ruling in data["rulings"]:
-            lines.append(f"  [{ruling['id']}] {ruling['kind']} — {ruling['title']}")
-            lines += render.wrap(ruling["text"], "     ")
-        render.emit(lines)
+        render.emit(card_text(corpus, chosen.card, data, text))
         return
     if candidates:
         if as_json:
@@ -77,7 +79,8 @@ def card(words: List[str] = typer.Argument(..., metavar="NAME…"), lang: Option
                 {"id": m.card.id, "name": m.name, "lang": m.lang, "type": m.card.type} for m in candidates]})
             return
         render.emit([_("Several cards match {query!r}:").format(query=query)]
-                    + [f"  {m.card.id:<28} {m.name} ({m.lang})" for m in candidates])
+                    + [f"  {m.name} ({m.lang}) — {render.words.word('card-type', m.card.type)}"
+                       for m in candidates])
         return
     suggestions = [m for m in find_cards(corpus.cards.values(), query[: max(3, len(query) // 2)], localized)][:5]
     if as_json:
@@ -113,12 +116,14 @@ def cards(card_type: Optional[str] = typer.Option(None, "--type", metavar="TYPE"
              "game": c.game, "rulings": len(corpus.rulings(c))} for c in chosen]})
         return
     lines, current = [], None
-    for c in chosen:
+    shown = {c.id: card_names(c, localized).get(text.language, c.name) for c in chosen}
+    # in the reader's alphabet: by the names shown, within each type
+    for c in sorted(chosen, key=lambda c: (CARD_TYPES.index(c.type), shown[c.id].casefold())):
         if c.type != current:
             current = c.type
-            lines += ["" if lines else None, f"{c.type}:"]
-        lines.append(f"  {c.id:<34} {card_names(c, localized).get(text.language, c.name)}")
-    lines.append(_("{count} cards").format(count=len(chosen)))
+            lines += ["" if lines else None, f"{render.words.word('card-type', c.type)}:"]
+        lines.append(f"  {shown[c.id]}")
+    lines.append(ngettext("{count} card", "{count} cards", len(chosen)).format(count=len(chosen)))
     render.emit([line for line in lines if line is not None])
     if not chosen:
         raise typer.Exit(1)

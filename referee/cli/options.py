@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import typer
 
-from referee import LANGUAGES
 from referee.i18n.catalogs import _
 
 
 def lang():
+    from referee.i18n.languages import codes
+
     return typer.Option(None, "--lang", metavar="CODE",
                         help=_("Language of the answer: {codes} (default: REFEREE_LANG, then the system "
-                               "locale, then en).").format(codes=", ".join(LANGUAGES)))
+                               "locale, then en).").format(codes=", ".join(codes())))
 
 
 def json_flag():

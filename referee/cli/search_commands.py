@@ -9,11 +9,12 @@ import typer
 from referee.cli import options, render
 from referee.cli.help import Command
 from referee.corpus import schema
-from referee.i18n.catalogs import RuleText, _
+from referee.i18n.catalogs import RuleText, _, ngettext
 
 
 def search(words: List[str] = typer.Argument(..., metavar="QUERY…"),
-           limit: int = typer.Option(10, "--limit", min=1, max=100, help=_("How many results to show.")),
+           limit: int = typer.Option(10, "--limit", min=1, max=100, metavar=_("N"),
+                                     help=_("How many results to show.")),
            game: Optional[str] = options.game(), kind: Optional[str] = options.kind(),
            topic: Optional[str] = options.topic(), lang: Optional[str] = options.lang(),
            as_json: bool = options.json_flag()) -> None:
@@ -32,27 +33,35 @@ def search(words: List[str] = typer.Argument(..., metavar="QUERY…"),
     if as_json:
         render.emit_json({
             "query": result.query, "lang": language, "total": result.total, "suggestion": result.suggestion,
+            "searched": result.searched,
             "results": [{"id": h.id, "score": h.score, "title": text(h.id, corpus[h.id].title),
                          "text": text(h.id, corpus[h.id].text), "text_en": corpus[h.id].text, "kind": h.kind,
-                         "game": h.game, "snippet": h.snippet, "matched_lang": h.matched_lang}
+                         "game": h.game, "snippet": h.snippet, "matched_lang": h.matched_lang,
+                         "langs": {"title": text.language_of(h.id, corpus[h.id].title),
+                                   "text": text.language_of(h.id, corpus[h.id].text)}}
                         for h in result.hits]})
     else:
         lines = []
+        if result.searched != result.query and result.hits:
+            # the words as typed found nothing; the correction did, and the reader should know
+            lines += [_("Nothing matches {query!r}; showing the results for {suggestion!r}.").format(
+                query=result.query, suggestion=result.searched), ""]
         for number, hit in enumerate(result.hits, 1):
             clause = corpus[hit.id]
-            lines.append(f"{number}. {hit.id} — {text(hit.id, clause.title)}  ({hit.score:.1f})")
-            lines += render.wrap(text(hit.id, clause.text), "   ")
+            lines.append(f"{number}. {hit.id} — {text.marked(hit.id, clause.title)}  ({hit.score:.1f})")
+            lines += render.wrap(text.marked(hit.id, clause.text), "   ")
             if hit.matched_lang != language:
-                lines += render.wrap(_("matched in {lang}:").format(lang=hit.matched_lang) + " " + hit.snippet,
-                                     "   ")
+                lines += render.wrap(_("matched in {lang}:").format(lang=render.language_name(hit.matched_lang))
+                                     + " " + hit.snippet, "   ")
             lines.append("")
         if result.hits:
-            lines.append(_("{shown} of {total} results").format(shown=len(result.hits), total=result.total))
+            lines.append(ngettext("{shown} of {total} result", "{shown} of {total} results", result.total)
+                         .format(shown=len(result.hits), total=result.total))
         else:
             lines.append(_("No clause matches {query!r}.").format(query=result.query))
             if result.suggestion:
                 lines.append(_("Did you mean: {suggestion}?").format(suggestion=result.suggestion))
-        render.emit(lines)
+        render.emit(lines + render.fallback_note(text))
     if not result.hits:
         raise typer.Exit(1)
 

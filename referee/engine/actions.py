@@ -240,8 +240,8 @@ def _look_for_trouble(s, p, rules, trace):
         trace.cite("turn.look-for-trouble", "{player} already met a monster this turn.", player=p.name)
         return False, None
     if s.phase not in (None, "look-for-trouble", "kick-door"):
-        trace.cite("turn.look-for-trouble", "Looking for trouble comes right after kicking open the door, not in "
-                   "the {phase} phase.", phase=s.phase)
+        trace.cite("turn.look-for-trouble", "Looking for trouble comes right after kicking open the door, not "
+                   "during {phase}.", phase=s.phase)
         return False, None
     trace.cite("turn.look-for-trouble", "No monster behind the door: {player} may fight a monster from the hand.",
                player=p.name)
@@ -258,7 +258,7 @@ def _loot(s, p, rules, trace):
                    player=p.name)
         return False, None
     if s.phase in ("charity", "combat", "running-away"):
-        trace.cite("turn.loot-the-room", "The room is looted before charity, not in the {phase} phase.",
+        trace.cite("turn.loot-the-room", "The room is looted before charity, not during {phase}.",
                    phase=s.phase)
         return False, None
     trace.cite("turn.loot-the-room", "No monster met this turn: {player} draws a face-down door card.",

@@ -13,7 +13,7 @@ from typing import NamedTuple
 
 from referee.engine.equipment import loadout
 from referee.engine.levels import raise_level
-from referee.engine.trace import Trace
+from referee.engine.trace import Trace, cards as n_cards, levels as n_levels, treasures as n_treasures
 from referee.engine.variants import Munchkin
 from referee.model import Monster, Player, Situation, Verdict
 
@@ -50,14 +50,14 @@ def _match(player: Player, key: str, rules: Munchkin, trace: Trace) -> str | Non
     """
     if key in player.races:
         if player.half_breed and len(player.races) == 1:
-            trace.cite("races.half-breed-one-race", "{player} is a Half-Breed with one race: monsters that hate "
-                       "{key}s do not hate them.", player=player.name, key=key)
+            trace.cite("races.half-breed-one-race", "{player} is a Half-Breed with one race: a monster's bonus "
+                       "against a {key} does not apply to them.", player=player.name, key=key)
         else:
             return "self"
     elif key in player.classes:
         if player.super_munchkin and len(player.classes) == 1:
-            trace.cite("classes.super-munchkin-one-class", "{player} is a Super Munchkin with one class: monsters "
-                       "that hate {key}s do not hate them.", player=player.name, key=key)
+            trace.cite("classes.super-munchkin-one-class", "{player} is a Super Munchkin with one class: a monster's "
+                       "bonus against a {key} does not apply to them.", player=player.name, key=key)
         else:
             return "self"
     elif player.sex == key or (key == "human" and player.human):
@@ -177,8 +177,9 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
         _rewards(situation, rules, trace, fighter, helper, details)
     else:
         details["must_run"] = [p.name for p in fighters]
-        trace.cite("running-away.must-run", "The players lose: {names} must run away from every monster.",
-                   names=", ".join(details["must_run"]))
+        trace.cite_n("running-away.must-run", "The player loses: {names} must run away from every monster.",
+                     "The players lose: {names} must run away from every monster.", "n",
+                     names=tuple(details["must_run"]), n=len(details["must_run"]))
         if helper is not None:
             trace.cite("running-away.helper-runs-too", "The helper runs away too, rolling separately.")
     return Verdict("combat", situation.game, "win" if winner == "players" else "lose", details)
@@ -191,14 +192,14 @@ def _discard_bonus(player: Player, count: int, combat, trace: Trace) -> int:
     used = min(count, 3)
     undead = any(m.undead for m in combat.monsters)
     if "cleric" in player.classes and undead:
-        trace.cite("classes.cleric-turning", "{player} is a Cleric against the undead: {count} card(s) discarded "
-                   "for +{bonus}.", player=player.name, count=used, bonus=3 * used)
+        trace.cite("classes.cleric-turning", "{player} is a Cleric against the undead: {cards} discarded "
+                   "for +{bonus}.", player=player.name, cards=n_cards(used), bonus=3 * used)
         if count > 3:
             trace.cite("card-rulings.cleric-turning-max-three", "At most 3 cards count for Turning in one combat.")
         return 3 * used
     if "warrior" in player.classes:
-        trace.cite("classes.warrior-berserking", "{player} goes Berserk: {count} card(s) discarded for +{bonus}, "
-                   "once per combat.", player=player.name, count=used, bonus=used)
+        trace.cite("classes.warrior-berserking", "{player} goes Berserk: {cards} discarded for +{bonus}, "
+                   "once per combat.", player=player.name, cards=n_cards(used), bonus=used)
         return used
     trace.cite("classes.discards-for-abilities", "{player} has no power that turns discarded cards into combat "
                "strength here.", player=player.name)
@@ -215,8 +216,8 @@ def _charmed(situation: Situation, trace: Trace) -> str | None:
         trace.cite("classes.wizard-charm", "{player} is not a Wizard and cannot charm.", player=wizard_name)
         return None
     if wizard.hand < 3:
-        trace.cite("classes.wizard-charm", "{player} holds {hand} card(s); charming takes the whole hand, at "
-                   "least 3.", player=wizard_name, hand=wizard.hand)
+        trace.cite("classes.wizard-charm", "{player} holds {hand}; charming takes the whole hand, at "
+                   "least 3.", player=wizard_name, hand=n_cards(wizard.hand))
         return None
     trace.cite("classes.wizard-charm", "{player} discards the whole hand to charm {monster}: it leaves the fight, "
                "its treasure is won, but it gives no level.", player=wizard_name, monster=monster)
@@ -241,10 +242,10 @@ def _rewards(situation, rules, trace, fighter, helper, details) -> None:
                    "won.")
         return
     gained = sum(m.levels for m in killed)
-    trace.cite("combat.kill-rewards", "{player} kills {count} and goes up {levels} (one per monster, more "
-               "where a card says), and draws {treasures} treasures.", player=fighter.name,
-               count=", ".join(m.name for m in killed), levels=gained,
-               treasures=sum(m.treasures for m in combat.monsters))
+    trace.cite("combat.kill-rewards", "{player} kills {monsters} and goes up {levels} (one per monster, more "
+               "where a card says), and draws {treasures}.", player=fighter.name,
+               monsters=tuple(m.name for m in killed), levels=n_levels(gained),
+               treasures=n_treasures(sum(m.treasures for m in combat.monsters)))
     if len(killed) > 1:
         trace.cite("combat.level-per-monster", "A level for each monster killed: {count}.", count=len(killed))
     new_level = raise_level(fighter, gained, "kill", rules, trace, situation)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from referee.engine.trace import Trace
+from referee.message import Alternatives, Phrase
 from referee.engine.variants import Munchkin
 from referee.model import Item, Player
 
@@ -29,18 +30,18 @@ class Loadout:
         return sum(item.bonus for item in self.active)
 
 
-def unmet_requirement(player: Player, item: Item) -> str | None:
+def unmet_requirement(player: Player, item: Item) -> Phrase | None:
     """Why ``player`` cannot use ``item`` (``None`` when they can)."""
     req = item.requires
     banned = [x for x in (*req.forbid_classes, *req.forbid_races) if player.is_(x)]
     if banned:
-        return f"cannot be used by a {banned[0]}"
+        return Phrase.of("cannot be used by a {key}", key=banned[0])
     if req.classes and not any(c in player.classes for c in req.classes):
-        return f"usable only by {' or '.join(req.classes)}"
+        return Phrase.of("usable only by {classes}", classes=Alternatives(req.classes))
     if req.races and not any(r in player.races or (r == "human" and player.human) for r in req.races):
-        return f"usable only by {' or '.join(req.races)}"
+        return Phrase.of("usable only by {races}", races=Alternatives(req.races))
     if req.sex and player.sex != req.sex:
-        return f"usable only by a {req.sex} character"
+        return Phrase.of("usable only by a {sex} character", sex=req.sex)
     return None
 
 
@@ -58,12 +59,13 @@ def _drop_extras(limited: list[Item], limit: int | None, candidates: list[Item],
     if limit is None or len(limited) <= limit:
         return False
     result.legal = False
-    result.problems.append(f"{len(limited)} {label} items, only {limit} allowed")
+    result.problems.append(Phrase.of("{count} {label} items, only {limit} allowed", count=len(limited),
+                                     label=label, limit=limit))
     keep = max((i for i in limited if i in candidates), key=lambda i: i.bonus, default=None)
     for item in limited:
         if item is not keep and item in candidates:
             candidates.remove(item)
-            result.inactive[item.name] = f"a second {label} item"
+            result.inactive[item.name] = Phrase.of("a second {label} item", label=label)
     return True
 
 
@@ -74,10 +76,10 @@ def loadout(player: Player, rules: Munchkin, trace: Trace | None = None) -> Load
     candidates = []
     for item in player.items:
         if item.one_shot:
-            result.inactive[item.name] = "a one-shot item counts only when played"
+            result.inactive[item.name] = Phrase.of("a one-shot item counts only when played")
             continue
         if item.carried:
-            result.inactive[item.name] = "carried, not in use"
+            result.inactive[item.name] = Phrase.of("carried, not in use")
             cite("items.sideways", "{item} is turned sideways (carried, not in use), so it gives no bonus.",
                  item=item.name)
             continue
@@ -123,8 +125,9 @@ def loadout(player: Player, rules: Munchkin, trace: Trace | None = None) -> Load
     if overflow:
         result.legal = False
         for item in overflow:
-            result.inactive[item.name] = f"no free {item.slot} slot"
-        result.problems.append("more items in use than slots: " + ", ".join(i.name for i in overflow))
+            result.inactive[item.name] = Phrase.of("no free {slot} slot", slot=item.slot)
+        result.problems.append(Phrase.of("more items in use than slots: {items}",
+                                         items=", ".join(i.name for i in overflow)))
         cite("items.slots", "Only one headgear, one armor, one footgear and two hands' worth of items can be "
              "in use; {items} cannot be.", items=", ".join(i.name for i in overflow))
     result.active = [i for i in player.items if i in chosen]

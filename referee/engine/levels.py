@@ -8,7 +8,7 @@ say otherwise, and card-rulings.divine-intervention, the card that does; death.d
 from __future__ import annotations
 
 from referee.engine.precedence import Ruling, resolve
-from referee.engine.trace import Trace
+from referee.engine.trace import Trace, levels as n_levels
 from referee.engine.variants import Munchkin
 from referee.model import Player, Situation, Verdict
 
@@ -46,7 +46,7 @@ def raise_level(player: Player, change: int, source: str, rules: Munchkin, trace
     kill_only = [lvl for lvl in rules.kill_only_levels() if player.level < lvl <= wanted]
     if not kill_only:
         trace.cite(clause, "{player} goes up {change} from level {old} to {new}.", player=player.name,
-                   change=change, old=player.level, new=wanted)
+                   change=n_levels(change), old=player.level, new=wanted)
         return wanted
     ceiling = kill_only[0] - 1
     rulings = [Ruling(clause, _layer(source), wanted, overrides=_overrides(source, rules)),
@@ -54,12 +54,13 @@ def raise_level(player: Player, change: int, source: str, rules: Munchkin, trace
     decided = resolve(rulings)
     if decided.clause == clause:
         trace.cite(clause, "{player} goes up {change} from level {old} to {new}.", player=player.name,
-                   change=change, old=player.level, new=wanted)
+                   change=n_levels(change), old=player.level, new=wanted)
         if source not in ("kill", "help-elf"):
             trace.cite(rules.kill_only_clause, "Level {level} normally needs a kill, but this card says "
                        "otherwise, and a card that says so explicitly beats that rule.", level=kill_only[0])
         return wanted
-    trace.cite(clause, "{player} would go up {change} from level {old}.", player=player.name, change=change,
+    trace.cite(clause, "{player} would go up {change} from level {old}.", player=player.name,
+               change=n_levels(change),
                old=player.level)
     trace.cite(rules.kill_only_clause, "Level {level} can only be reached by killing a monster, so {player} "
                "stays at level {new}.", level=kill_only[0], player=player.name, new=decided.outcome)
@@ -92,9 +93,9 @@ def lower_level(player: Player, loss: int, source: str, rules: Munchkin, trace: 
     wanted = player.level - loss
     if wanted >= floor:
         trace.cite(clause, "{player} goes down {loss} from level {old} to {new}.", player=player.name,
-                   loss=loss, old=player.level, new=wanted)
+                   loss=n_levels(loss), old=player.level, new=wanted)
         return wanted
-    trace.cite(clause, "{player} would go down {loss} from level {old}.", player=player.name, loss=loss,
+    trace.cite(clause, "{player} would go down {loss} from level {old}.", player=player.name, loss=n_levels(loss),
                old=player.level)
     # A player already below the floor (a Cyborg joining at level 1) keeps their level.
     new = max(floor, wanted) if player.level >= floor else player.level

@@ -7,7 +7,7 @@ running-away.will-not-pursue, and races.halfling's second try.
 
 from __future__ import annotations
 
-from referee.engine.trace import Trace
+from referee.engine.trace import Trace, cards as n_cards
 from referee.engine.variants import Munchkin
 from referee.model import Situation, Verdict
 
@@ -34,8 +34,8 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
         flight = min(dict(combat.discards).get(name, 0), 3) if "wizard" in player.classes else 0
         if flight:
             bonus += flight
-            trace.cite("classes.wizard", "{player} is a Wizard and discards {count} card(s) for Flight: +{count} to "
-                       "run away.", player=name, count=flight)
+            trace.cite("classes.wizard", "{player} is a Wizard and discards {cards} for Flight: +{bonus} to "
+                       "run away.", player=name, cards=n_cards(flight), bonus=flight)
         for monster in combat.monsters:
             if monster.ignores_below and player.level <= monster.ignores_below:
                 trace.cite("running-away.will-not-pursue", "{monster} will not pursue anyone of level {n} or "

@@ -8,7 +8,7 @@ turn at double price).
 from __future__ import annotations
 
 from referee.engine.levels import raise_level
-from referee.engine.trace import Trace
+from referee.engine.trace import Trace, levels as n_levels
 from referee.engine.variants import Munchkin
 from referee.model import Situation, Verdict
 
@@ -60,8 +60,8 @@ def judge_sell(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
         details["allowed"] = False
         return Verdict("sell", situation.game, "forbidden", details)
     bought = gold // GOLD_PER_LEVEL
-    trace.cite("trading-selling.sell", "{gold} gold buys {levels} level(s) at {per} gold each.", gold=gold,
-               levels=bought, per=GOLD_PER_LEVEL)
+    trace.cite("trading-selling.sell", "{gold} gold buys {levels} at {per} gold each.", gold=gold,
+               levels=n_levels(bought), per=GOLD_PER_LEVEL)
     if bought > 1:
         trace.cite("trading-selling.several-levels", "Every further 1,000 gold buys one more level.")
     if gold % GOLD_PER_LEVEL:

@@ -32,6 +32,11 @@ class Result:
     total: int
     hits: list[Hit] = field(default_factory=list)
     suggestion: str | None = None
+    #: what was searched: the query, or — when it found nothing — the correction that did
+    searched: str = ""
+
+    def __post_init__(self) -> None:
+        self.searched = self.searched or self.query
 
 
 class Searcher:
@@ -92,7 +97,7 @@ class Searcher:
     def query(self, raw_query: str, language: str = "en", limit: int = 10, game: str | None = None,
               kind: str | None = None, topic: str | None = None, snippets: bool = True) -> Result:
         """Rank the clauses that answer ``raw_query``; snippets are in the language that matched."""
-        from referee.search.query import corrections, filter_query, named_games, parse, plan
+        from referee.search.query import filter_query, parse
 
         parsed = parse(raw_query)
         filters = dict(parsed.filters)
@@ -102,20 +107,28 @@ class Searcher:
         result = Result(parsed.text, 0)
         if not parsed.text:
             return result
-        words = plan(parsed.text, corrections(self.speller, self._searcher.reader(), parsed.text, language),
-                     language)
         wanted = filter_query(filters)
         allowed = frozenset(self._searcher.docs_for_query(wanted)) if wanted is not None else None
-        ranked, result.total = self._ranker.rank(words, limit=limit, allowed=allowed,
-                                                 priors=self._weights(named_games(parsed.text)))
+        ranked, result.total = self._rank(parsed.text, language, limit, allowed)
+        if not ranked:
+            # Nothing for the words as typed: offer the correction, and search it, saying so.
+            result.suggestion = _suggest(self.speller, parsed.text)
+            if result.suggestion:
+                ranked, result.total = self._rank(result.suggestion, language, limit, allowed)
+                if ranked:
+                    result.searched = result.suggestion
         for docnum, score, matched in ranked:
             stored = self._searcher.stored_fields(docnum)
             shown = _matched_language(matched, language)
             result.hits.append(Hit(stored["id"], round(score, 3), stored["kind"], stored["game"], shown,
                                    _snippet(self.corpus, stored["id"], matched, shown) if snippets else ""))
-        if not result.hits:
-            result.suggestion = _suggest(self.speller, parsed.text)
         return result
+
+    def _rank(self, text: str, language: str, limit: int, allowed):
+        from referee.search.query import corrections, named_games, plan
+
+        words = plan(text, corrections(self.speller, self._searcher.reader(), text, language), language)
+        return self._ranker.rank(words, limit=limit, allowed=allowed, priors=self._weights(named_games(text)))
 
 
 def search(corpus, raw_query: str, language: str = "en", limit: int = 10, game: str | None = None,

@@ -1,5 +1,9 @@
 """How text becomes search terms, per language — built only from whoosh's own classes.
 
+Each language's analysis is named in locales/languages.yaml (``search:``): ``snowball`` (whoosh's
+stop list and Snowball stemmer for the code, where whoosh has them), ``gujarati`` (the light
+stemmer below) or ``words`` (whole words). A new language needs no code here.
+
 The index pickles its schema, so every analyzer here is a chain of whoosh classes (a custom
 class would become an import dependency of the index files). What whoosh cannot do — NFC
 normalisation and Gujarati suffix stripping — is done to the text before it reaches whoosh,
@@ -21,8 +25,18 @@ from whoosh.support.charset import accent_map
 #: text, which is NFC-normalised first.
 TOKEN = r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+"
 
-#: Languages with a Snowball stemmer in whoosh.
-STEMMED = ("en", "nl", "hu", "es", "de")
+def search_analysis(language: str) -> str:
+    """``snowball``, ``gujarati`` or ``words``: how ``language`` is analysed (languages.yaml)."""
+    from referee.i18n.languages import language as describe
+
+    return describe(language).search
+
+
+def default_analysis(code: str) -> str:
+    """The analysis a new language starts with: Snowball where whoosh can stem it."""
+    from whoosh.lang import has_stemmer
+
+    return "snowball" if has_stemmer(code) else "words"
 
 #: Common Gujarati case endings and postpositions written onto the word, longest first.
 GUJARATI_SUFFIXES = sorted(
@@ -78,7 +92,7 @@ def prepare(text: str, language: str) -> str:
     the stem of "મારવું" (to kill). Apply once: a stem is not stemmed again.
     """
     text = unicodedata.normalize("NFC", text)
-    if language == "gu":
+    if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, text)
     return text
 
@@ -96,9 +110,14 @@ def language_analyzer(language: str):
     ``exact`` field (:func:`exact_analyzer`) then ranks the exactly spelled word first.
     Analyzers are built once: whoosh's stemming filter keeps a cache per instance.
     """
+    from whoosh.lang import has_stemmer, has_stopwords
+
     chain = RegexTokenizer(TOKEN) | LowercaseFilter()
-    if language in STEMMED:
-        chain = chain | StopFilter(lang=language) | StemFilter(lang=language)
+    if search_analysis(language) == "snowball":
+        if has_stopwords(language):
+            chain = chain | StopFilter(lang=language)
+        if has_stemmer(language):
+            chain = chain | StemFilter(lang=language)
     return chain | CharsetFilter(accent_map)
 
 

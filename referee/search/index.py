@@ -115,8 +115,9 @@ def content_key(corpus) -> str:
 
     # The corpus read through the cache already knows its key: the rules are not read again.
     rules = corpus.content_key or corpus_key(corpus.root)
+    # languages.yaml: which languages have a field, and how each is analysed
     catalogs = (sorted(locales_dir().glob("*/LC_MESSAGES/rules.mo")) + sorted(locales_dir().glob("thesaurus.yaml"))
-                + sorted(locales_dir().glob("search/*.yaml")))
+                + sorted(locales_dir().glob("languages.yaml")) + sorted(locales_dir().glob("search/*.yaml")))
     return content_digest(f"{SCHEMA_VERSION}:{whoosh.versionstring()}:{rules}", catalogs)
 
 
