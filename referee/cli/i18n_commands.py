@@ -123,13 +123,16 @@ def stats(locales: Optional[Path] = locales_option(), lang: Optional[str] = opti
     lines += [_("{lang} ({status}): {translated}/{total} translated ({share}), {fuzzy} fuzzy, {untranslated} "
                 "untranslated, {obsolete} obsolete").format(lang=s.language, status=status.get(s.status, s.status),
                                                             **counts(s.overall)) for s in report]
+    # the buckets of messages that no source seed states
+    unseeded = {"published-card": _("published card texts"), "topics": _("topic titles, tags and card names")}
     for s in report:
         lines += ["", _("{lang} by source:").format(lang=s.language)]
         for domain, c in s.domains.items():
-            lines.append("  " + _("domain {domain}: {translated}/{total}, {fuzzy} fuzzy").format(domain=domain,
+            lines.append("  " + _("domain {domain}: {translated}/{total}, {fuzzy} fuzzy").format(domain=f"{domain}.po",
                                                                                                  **counts(c)))
         for seed, c in sorted(s.by_seed.items()):
-            lines.append("  " + _("{seed}: {translated}/{total}, {fuzzy} fuzzy").format(seed=seed, **counts(c)))
+            lines.append("  " + _("{seed}: {translated}/{total}, {fuzzy} fuzzy").format(seed=unseeded.get(seed, seed),
+                                                                                       **counts(c)))
     render.emit(lines)
 
 

@@ -37,7 +37,9 @@ class Catalog(gettext.GNUTranslations):
         return (f"{context}\x04{msgid}" if context else msgid) in self._catalog
 
     def has_plural(self, singular: str) -> bool:
-        return (singular, 0) in self._catalog
+        # Babel compiles an untranslated plural message as its English forms: that is no translation
+        first = self._catalog.get((singular, 0))
+        return first is not None and first != singular
 
 
 class NoCatalog(gettext.NullTranslations):

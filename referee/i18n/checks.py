@@ -189,13 +189,19 @@ def stale_catalog(catalog, template) -> bool:
 
 
 def compiled_content(catalog) -> dict:
-    """What ``pybabel compile`` puts in a .mo: every translated, non-fuzzy message."""
+    """What a .mo compiled from the catalog must say: every translated, non-fuzzy message."""
     return {(m.context, tuple(_ids(m))): tuple(_strings(m)) for m in catalog
             if m.id and state(m) == "translated"}
 
 
+def _english_fill(ids: tuple, strings: tuple) -> bool:
+    """Babel compiles an untranslated plural message as its English forms (msgfmt leaves it
+    out): such an entry says nothing the catalog does not."""
+    return all(text == ids[min(index, len(ids) - 1)] for index, text in enumerate(strings))
+
+
 def stale_mo(catalog, mo_path: Path) -> bool:
-    """Does the .mo hold other messages than the catalog, or other plural forms? (Any compiler's
+    """Does the .mo say other than the catalog, or have other plural forms? (Any compiler's
     .mo passes: Babel's and msgfmt's differ in bytes, not in content.)"""
     from babel.messages.mofile import read_mo
 
@@ -204,8 +210,11 @@ def stale_mo(catalog, mo_path: Path) -> bool:
             compiled = read_mo(handle)
     except Exception:  # missing, truncated, not a .mo: Babel raises whatever struct or its parser hits
         return True
+    wanted = compiled_content(catalog)
     have = {(m.context, tuple(_ids(m))): tuple(_strings(m)) for m in compiled if m.id}
-    return have != compiled_content(catalog) or compiled.num_plurals != catalog.num_plurals
+    have = {key: strings for key, strings in have.items()
+            if key in wanted or not (len(key[1]) > 1 and _english_fill(key[1], strings))}
+    return have != wanted or compiled.num_plurals != catalog.num_plurals
 
 
 def stale_rules_template(corpus_root: Path) -> bool:
