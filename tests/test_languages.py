@@ -17,31 +17,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
-_SKIP = shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.egg-info", ".pytest_cache", "build", "dist")
-
-
-def repo_copy(tmp_path: Path) -> Path:
-    """The repository as a contributor checks it out (sources, corpus, catalogs, examples)."""
-    target = tmp_path / "repo"
-    shutil.copytree(ROOT, target, ignore=_SKIP)
-    return target
 
 
 def sources(root: Path) -> dict[str, bytes]:
     return {str(p.relative_to(root)): p.read_bytes() for p in sorted((root / "referee").rglob("*.py"))}
-
-
-@pytest.fixture
-def in_copy(tmp_path, referee):
-    """Run ``referee`` inside a fresh copy of the repository (its own cache, no locale)."""
-    root = repo_copy(tmp_path)
-
-    def run(*args, **kwargs):
-        env = {"REFEREE_CACHE_DIR": str(tmp_path / "cache"), **kwargs.pop("env", {})}
-        return referee(*args, cwd=root, env=env, **kwargs)
-
-    run.root = root
-    return run
 
 
 def _edit(path: Path, entries: dict) -> None:

@@ -33,8 +33,9 @@ def emit(lines: list[str]) -> None:
 
 def wrap(text: str, indent: str = "") -> list[str]:
     width = max(40, min(100, shutil.get_terminal_size((100, 20)).columns) - 1)
+    # never at a hyphen: a clause id ("helping.elf-helper-level") or a card name stays whole
     return textwrap.wrap(" ".join(str(text).split()), width=width, initial_indent=indent,
-                         subsequent_indent=indent) or [indent]
+                         subsequent_indent=indent, break_on_hyphens=False) or [indent]
 
 
 class Speaker:
@@ -241,7 +242,14 @@ def figure(speaker: Speaker, key: str, value) -> str:
     if isinstance(value, dict):
         return ", ".join(f"{_key_word(speaker, k)}: {figure(speaker, k, v)}" for k, v in value.items()) or "—"
     if isinstance(value, list):
-        return "; ".join(figure(speaker, key, v) for v in value) or "—"
+        shown = [figure(speaker, key, v) for v in value]
+        # names, words: a list as the language writes one ("Anna, Carl und Dora"); phrases that
+        # hold commas or colons of their own stay apart
+        if all(isinstance(v, str) for v in value) and not any(ch in v for v in shown for ch in ",:;"):
+            from referee.i18n.formatting import format_list
+
+            return format_list(shown, speaker.language) or "—"
+        return "; ".join(shown) or "—"
     if value is None:
         return "—"
     if isinstance(value, str):

@@ -6,9 +6,9 @@ with the card's name in that language: the ``card:<id>`` entry of the ``rules`` 
 name the language's source text gives, else the English name. ``referee card`` shows the same
 name, so what a player reads in a rule is what they find the card by.
 
-Names are matched the way they are written in running text: case aside, and each word of the
-name as the start of a word of the text, less its last two letters (Hungarian "Cinkelt kockát",
-German "des Wunschringes", Gujarati "એલ્ફને" all name their card).
+Names are matched the way they are written in running text: case aside, the name's words in
+order, each as the start of a word of the text less its last two letters (Hungarian "Cinkelt
+kockát", German "des Wunschringes", Gujarati "એલ્ફને" all name their card).
 """
 
 from __future__ import annotations
@@ -56,20 +56,33 @@ def card_name(card, language: str, translated: dict[str, str]) -> str:
     return card.name
 
 
+def _whole(name: str) -> re.Pattern:
+    return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
+
+
 def names_in_english(text: str, card) -> bool:
     """Does the English ``text`` name ``card`` (by its name or an alias, as a whole name)?"""
-    return any(re.search(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text) for name in (card.name, *card.aliases))
+    return any(_whole(name).search(text) for name in (card.name, *card.aliases))
 
 
 def _stem(word: str) -> str:
     return word[: max(len(word) - 2, min(len(word), 3))]
 
 
+#: a gloss in brackets: "die Wunderlampe (Magic Lamp)" names the card in German and glosses it
+_GLOSS = re.compile(r"\([^()]*\)")
+_LETTERS = r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]*"
+_BETWEEN = r"[^\w\u0a80-\u0aff]+"
+
+
 def names_card(text: str, name: str) -> bool:
-    """Does ``text`` name the card called ``name`` (inflected as running text inflects it)?"""
-    lowered = text.lower()
+    """Does ``text`` name the card called ``name``: its words in order, each inflected as running
+    text inflects it ("den Gefährlichen Keimling", "ભટકતા રાક્ષસને")?"""
     words = _WORD.findall(name.lower())
-    return bool(words) and all(re.search(_BEFORE + re.escape(_stem(word)), lowered) for word in words)
+    if not words:
+        return False
+    pattern = _BEFORE + _BETWEEN.join(re.escape(_stem(word)) + _LETTERS for word in words)
+    return re.search(pattern, text.lower()) is not None
 
 
 def check_card_names(corpus, language: str, catalog, file: str) -> list[Problem]:
@@ -88,7 +101,14 @@ def check_card_names(corpus, language: str, catalog, file: str) -> list[Problem]
             if card is None or not names_in_english(english, card):
                 continue
             wanted = card_name(card, language, translated)
-            if not names_card(text, wanted):
+            # where the language keeps the English name, it keeps the English aliases too
+            accepted = [wanted, *card.aliases] if wanted == card.name else [wanted]
+            named = any(names_card(text, name) for name in accepted)
+            # the English name in running text (not as a gloss in brackets) is the English name still used
+            english_names = [n for n in (card.name, *card.aliases) if n.lower() not in wanted.lower()]
+            prose = _GLOSS.sub(" ", text)
+            kept = wanted != card.name and any(_whole(name).search(prose) for name in english_names)
+            if not named or kept:
                 problems.append(Problem(file, getattr(message, "lineno", None), f"{message.context} {english[:40]!r}",
                                         f"names the card {card.name!r}, which this language's card catalog calls "
                                         f"{wanted!r} (card:{card.id}); use that name"))

@@ -4,9 +4,12 @@
 - a ``complete`` language has every message translated and none fuzzy; an ``in-progress`` one
   may have gaps (they show in English, marked), and is held only to the checks below;
 - every number of the English text survives in the translation (digit grouping and the
-  decimal mark may follow the language: 1,000 → 1.000 or 1 000, 2.6 → 2,6);
+  decimal mark may follow the language: 1,000 → 1.000 or 1 000, 2.6 → 2,6); a card's name is
+  a name, not a quantity ("1/3-Breed" is "Super-Halb-Blut");
 - ``{placeholders}`` are the same set on both sides (each plural form against its English form);
 - glossary terms (``locales/glossary.yaml``) are rendered with the language's accepted forms;
+- a card a rule text names is named as that language's card catalog names it
+  (:mod:`referee.i18n.cardnames`);
 - every catalog parses, and nothing is stale: each template holds the corpus's texts, each
   catalog holds what ``pybabel update`` would make of it and each ``.mo`` what ``pybabel
   compile`` would. These compare content — msgctxt, msgid, msgstr and flags — never wrapping,
@@ -133,7 +136,8 @@ def check_entries(language: str, domain: str, catalog, file: str, complete: bool
         strings = _strings(message)
         for index, text in enumerate(strings):
             english = _english_of_form(message, index)
-            lost = missing_numbers(english, text)
+            # a card's name is a name: "1/3-Breed" is "Super-Halb-Blut" in German, no quantity lost
+            lost = [] if (message.context or "").startswith("card:") else missing_numbers(english, text)
             if lost:
                 problems.append(Problem(file, line, field, f"number(s) {', '.join(lost)} of the English text "
                                                            "missing from the translation"))
@@ -257,6 +261,7 @@ def check_languages() -> list[Problem]:
 
 def check_catalogs(corpus) -> list[Problem]:
     """Every problem of the catalogs, for ``referee check`` and ``referee i18n check``."""
+    from referee.i18n.cardnames import check_card_names
     from referee.i18n.languages import languages, translated
 
     problems: list[Problem] = check_languages()
@@ -285,6 +290,9 @@ def check_catalogs(corpus) -> list[Problem]:
             if stale_mo(catalog, path.with_suffix(".mo")):
                 problems.append(Problem(name, None, "", "the compiled .mo is missing or does not match the "
                                                         ".po; run `referee i18n compile`"))
+        if RULES_DOMAIN in catalogs:
+            problems += check_card_names(corpus, language, catalogs[RULES_DOMAIN],
+                                         _display(catalog_path(language, RULES_DOMAIN)))
     from referee.search.phrases import check_search_phrases
 
     return problems + check_search_phrases(corpus)
