@@ -27,7 +27,7 @@ from referee.errors import Problem
 #: The corpus's own language: its texts are the msgids, it has no catalogs.
 SOURCE = "en"
 STATUSES = ("complete", "in-progress")
-SEARCH_ANALYSES = ("snowball", "gujarati", "words")
+SEARCH_ANALYSES = ("snowball", "hungarian", "gujarati", "words")
 FILE = "languages.yaml"
 #: Bump when the cached shape changes.
 _CACHE_VERSION = 1

@@ -153,7 +153,7 @@ def _matched_language(matched, preferred: str) -> str:
 def _snippet(corpus, clause_id: str, matched, language: str) -> str:
     """The clause text in the matched language with the matched words marked **like this**."""
     from referee.i18n.catalogs import RuleText
-    from referee.search.analysis import gujarati_stem, language_analyzer
+    from referee.search.analysis import gujarati_form, language_analyzer, search_analysis
 
     clause = corpus.clauses.get(clause_id)
     if clause is None:
@@ -162,7 +162,7 @@ def _snippet(corpus, clause_id: str, matched, language: str) -> str:
     wanted = {term for fieldname, term in matched if fieldname == language}
     marks = []
     for token in language_analyzer(language)(text, chars=True):
-        form = gujarati_stem(token.text) if language == "gu" else token.text
+        form = gujarati_form(token.text) if search_analysis(language) == "gujarati" else token.text
         if form in wanted:
             marks.append((token.startchar, token.endchar))
     if not marks:

@@ -28,7 +28,7 @@ from referee.data import locales_dir
 from referee.search.analysis import accented_words, exact_analyzer, language_analyzer, prepare, word_analyzer
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 21
+SCHEMA_VERSION = 28
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -62,9 +62,9 @@ def card_names_in(corpus, language: str) -> dict[str, list[str]]:
         names = [card.name, *card.aliases] if language == "en" else []
         if language in card.names:
             names.append(card.names[language][0])
-        elif language != "en":
+        if language != "en":  # the catalog's name too, where it differs from the source's
             names.append(text(f"card:{card.id}", card.name))
-        out[card.name] = names
+        out[card.name] = list(dict.fromkeys(names))
     return out
 
 
