@@ -6,8 +6,10 @@ expected clauses is among the first k results.
 
     .venv/bin/python benchmarks/bench_search_quality.py [--json] [--misses] [--queries FILE]
 
-``benchmarks/search_queries_holdout.yaml`` is a second set, written without sight of the first
-set or of the search phrases (locales/search/): the search was never tuned on it.
+``benchmarks/search_queries_holdout.yaml`` is the held-out set, in two parts each written before
+any tuning it could have guided: short queries written without sight of the main set or of the
+search phrases (locales/search/), then full player questions, 20 per language. Tune on the main
+set only: add a query there, never run ``--misses`` on the held-out set.
 """
 
 from __future__ import annotations

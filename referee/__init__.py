@@ -8,5 +8,13 @@ The package is laid out by what each part holds:
 
 __version__ = "0.1.0"
 
-#: The languages every clause and message exists in; ``en`` is the canonical text.
-LANGUAGES = ("en", "nl", "hu", "es", "gu", "de")
+
+def __getattr__(name: str):
+    # ``LANGUAGES``: the languages every clause and message exists in, ``en`` (the canonical
+    # text) first. They are data — the catalogs under locales/ (see referee.i18n.languages) —
+    # so the tuple is found when first asked for, not fixed here.
+    if name == "LANGUAGES":
+        from referee.i18n.languages import codes
+
+        return codes()
+    raise AttributeError(f"module 'referee' has no attribute {name!r}")

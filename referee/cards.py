@@ -39,22 +39,25 @@ class NameMatch(NamedTuple):
 
 
 def card_names(card: Card, localized=None) -> dict[str, str]:
-    """The card's name in each language: a source's name, else the catalog's, else English."""
+    """The card's name in each language: the catalog's (``localized``: the localizer's word, as
+    players of that language say it), else a source's, else English."""
     names = {"en": card.name}
     for language in LANGUAGES:
         if language == "en":
             continue
-        if language in card.names:
-            names[language] = card.names[language][0]
-        elif localized is not None:
+        if localized is not None:
             names[language] = localized(language, card)
+        elif language in card.names:
+            names[language] = card.names[language][0]
     return names
 
 
 def all_names(card: Card, localized=None) -> list[tuple[str, str]]:
     """Every name a player may type for the card, with its language."""
     names = [("en", card.name)] + [("en", alias) for alias in card.aliases]
-    return names + [(lang, name) for lang, name in card_names(card, localized).items() if lang != "en"]
+    names += [(lang, name) for lang, name in card_names(card, localized).items() if lang != "en"]
+    # the sources' own names find the card too, where the catalog says it otherwise
+    return names + [(lang, entry[0]) for lang, entry in card.names.items()]
 
 
 def _is_prefix(words: list[str], parts: list[str]) -> bool:
@@ -147,18 +150,11 @@ def card_resolver(cards, localized=None):
 
 
 def localizer():
-    """Card names from the catalogs (``card:<id>`` in the rules domain), one catalog per
-    language, each read on first use."""
-    from referee.i18n.catalogs import RuleText
+    """``localized(language, card)``: a card's name in a language, from the compiled catalogs
+    (:func:`referee.i18n.cardnames.localizer`, where the rule texts' card names are checked)."""
+    from referee.i18n.cardnames import localizer as make
 
-    texts = {}
-
-    def localized(language: str, card: Card) -> str:
-        if language not in texts:
-            texts[language] = RuleText(language)
-        return texts[language](f"card:{card.id}", card.name)
-
-    return localized
+    return make()
 
 
 def exact_cards(cards, names, localized=None) -> list[Card]:

@@ -104,8 +104,8 @@ class InvalidFile(BadInput):
         super().__init__()
 
     def render(self, translate: Translate = _identity) -> str:
-        head = translate("{count} problem(s) in the {what}:").format(count=len(self.problems),
-                                                                      what=translate(self.what))
+        head = Message.plural_of("{count} problem in the {what}:", "{count} problems in the {what}:", "count",
+                                 count=len(self.problems), what=translate(self.what)).render(translate)
         return "\n".join([head, *(f"  {p.render(translate)}" for p in self.problems)])
 
 

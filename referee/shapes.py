@@ -14,8 +14,8 @@ from referee.i18n.catalogs import RuleText, _, ngettext
 if TYPE_CHECKING:
     from referee.corpus import Clause, Corpus
 
-#: the games by the names on their boxes (proper names: the same in every language)
-GAME_NAMES = {"munchkin": "Munchkin", "star-munchkin": "Star Munchkin", "epic": "Epic Munchkin"}
+def _langs(text: RuleText, clause: Clause, *fields: str) -> dict:
+    return {name: text.language_of(clause.id, getattr(clause, name)) for name in fields if getattr(clause, name)}
 
 
 def related_json(corpus: Corpus, clause: Clause, text: RuleText) -> list[dict]:
@@ -28,16 +28,19 @@ def related_json(corpus: Corpus, clause: Clause, text: RuleText) -> list[dict]:
 
 
 def clause_json(corpus: Corpus, clause: Clause, text: RuleText) -> dict:
-    """A clause in the contract's ``rule --json`` shape (plus a few extra fields)."""
+    """A clause in the contract's ``rule --json`` shape (plus a few extra fields); ``langs`` says
+    which language each text is in (English where the language has no translation yet)."""
     data = {
         "id": clause.id, "lang": text.language, "title": text(clause.id, clause.title),
         "text": text(clause.id, clause.text), "text_en": clause.text, "title_en": clause.title,
         "kind": clause.kind, "game": clause.game, "topics": list(clause.topics),
         "sources": [{"seed": s.seed, "lang": s.lang, "quote": s.quote} for s in clause.sources],
         "related": related_json(corpus, clause, text), "cards": list(clause.cards),
+        "langs": _langs(text, clause, "title", "text", "note"),
     }
     if clause.conflict is not None:
         data["conflict"] = {"followed": clause.conflict.followed, "why": text(clause.id, clause.conflict.why)}
+        data["langs"]["why"] = text.language_of(clause.id, clause.conflict.why)
     if clause.note:
         data["note"] = text(clause.id, clause.note)
     if clause.basis:
@@ -50,24 +53,38 @@ def source_of(corpus: Corpus, clause_id: str) -> str | None:
     return clause.sources[0].seed if clause and clause.sources else None
 
 
-def clause_field(corpus: Corpus, clause_id: str, text: RuleText, name: str) -> str:
+def clause_field(corpus: Corpus, clause_id: str, text: RuleText, name: str, marked: bool = False) -> str:
+    """A clause's title or text in the language (``marked``: an English fallback says so)."""
     clause = corpus.clauses.get(clause_id)
     if clause is None:
         return clause_id if name == "title" else ""
-    return text(clause_id, getattr(clause, name))
+    return (text.marked if marked else text)(clause_id, getattr(clause, name))
+
+
+def _field_lang(corpus: Corpus, clause_id: str, text: RuleText, name: str) -> str:
+    clause = corpus.clauses.get(clause_id)
+    return text.language_of(clause_id, getattr(clause, name)) if clause is not None else "en"
+
+
+def _trace_json(corpus: Corpus, entry, text: RuleText, speaker) -> dict:
+    return {"clause": entry.clause, "title": clause_field(corpus, entry.clause, text, "title"),
+            "text": clause_field(corpus, entry.clause, text, "text"), "note": entry.note.render(speaker),
+            "langs": {"title": _field_lang(corpus, entry.clause, text, "title"),
+                      "text": _field_lang(corpus, entry.clause, text, "text"),
+                      "note": text.language if speaker.language == "en" or speaker.has(entry.note) else "en"}}
 
 
 def verdict_json(corpus: Corpus, verdict, text: RuleText, cards=()) -> dict:
-    """A verdict in the contract's ``judge --json`` shape, with the cards it involves."""
+    """A verdict in the contract's ``judge --json`` shape (figures keep their codes), with the
+    cards it involves and their rulings."""
+    from referee.i18n.speaker import Speaker
+
+    speaker = Speaker(corpus, text.language)
     return {
         "question": verdict.question, "game": verdict.game, "lang": text.language, "verdict": verdict.verdict,
         "details": verdict.details,
-        "reasons": [{"clause": r.clause, "title": clause_field(corpus, r.clause, text, "title"),
-                     "text": clause_field(corpus, r.clause, text, "text"), "note": r.note.render(_)}
-                    for r in verdict.reasons],
-        "dissent": [{"clause": d.clause, "source": source_of(corpus, d.clause),
-                     "title": clause_field(corpus, d.clause, text, "title"),
-                     "text": clause_field(corpus, d.clause, text, "text"), "note": d.note.render(_)}
+        "reasons": [_trace_json(corpus, r, text, speaker) for r in verdict.reasons],
+        "dissent": [{**_trace_json(corpus, d, text, speaker), "source": source_of(corpus, d.clause)}
                     for d in verdict.dissent],
         "cards": [card_note_json(note, text) for note in cards],
     }
@@ -119,7 +136,10 @@ def search_json(corpus: Corpus, result, text: RuleText) -> dict:
     """A search result in the contract's ``search --json`` shape."""
     return {
         "query": result.query, "lang": text.language, "total": result.total, "suggestion": result.suggestion,
+        "searched": result.searched,
         "results": [{"id": h.id, "score": h.score, "title": text(h.id, corpus[h.id].title),
                      "text": text(h.id, corpus[h.id].text), "text_en": corpus[h.id].text, "kind": h.kind,
-                     "game": h.game, "snippet": h.snippet, "matched_lang": h.matched_lang}
+                     "game": h.game, "snippet": h.snippet, "matched_lang": h.matched_lang,
+                     "langs": {"title": text.language_of(h.id, corpus[h.id].title),
+                               "text": text.language_of(h.id, corpus[h.id].text)}}
                     for h in result.hits]}

@@ -66,3 +66,22 @@ def corpus():
     from referee.corpus import load_corpus
 
     return load_corpus()
+
+
+_NOT_A_CHECKOUT = shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.egg-info", ".pytest_cache", "build",
+                                         "dist")
+
+
+@pytest.fixture
+def in_copy(tmp_path: Path):
+    """Run ``referee`` inside a fresh copy of the repository, as a localizer or contributor
+    would (its own cache, no locale): the commands read that copy's files."""
+    root = tmp_path / "repo"
+    shutil.copytree(Path(__file__).resolve().parent.parent, root, ignore=_NOT_A_CHECKOUT)
+
+    def run(*args, **kwargs):
+        env = {"REFEREE_CACHE_DIR": str(tmp_path / "cache"), **kwargs.pop("env", {})}
+        return run_referee(*args, cwd=root, env=env, **kwargs)
+
+    run.root = root
+    return run

@@ -216,3 +216,39 @@ def test_usage_errors_speak_the_chosen_language(language, args, english, referee
     assert english not in result.stderr and "for help" not in result.stderr, result.stderr
     english_result = referee("--lang", "en", *args)
     assert english in english_result.stderr and english_result.returncode == 2
+
+
+@pytest.mark.parametrize("language,forms", [("es", 2), ("nl", 2), ("hu", 2), ("de", 2), ("gu", 2)])
+def test_plural_forms_are_the_languages_own(language, forms):
+    from babel.messages.pofile import read_po
+
+    for domain in ("rules", "referee"):
+        with open(ROOT / "locales" / language / "LC_MESSAGES" / f"{domain}.po", "rb") as handle:
+            catalog = read_po(handle, locale=language)
+        assert catalog.num_plurals == forms, (language, domain, catalog.plural_forms)
+        for message in catalog:
+            if message.pluralizable:
+                assert len(message.string) == forms and all(message.string), (language, message.id)
+
+
+@pytest.mark.parametrize("language,one,many", [
+    ("de", "{player} entscheidet, wer die 1 übrige Karte bekommt", "Karten"),
+    ("es", "la 1 carta sobrante", "cartas"),
+    ("nl", "de 1 extra kaart", "kaarten"),
+])
+def test_a_count_takes_the_form_its_number_needs(language, one, many, referee, tmp_path):
+    situation = (ROOT / "examples" / "charity.yaml").read_text(encoding="utf-8")
+    shown = referee("judge", "examples/charity.yaml", "--lang", language).stdout
+    assert one.replace("{player}", "Anna") in shown, shown
+    listed = referee("cards", "--type", "race", "--lang", language).stdout.splitlines()[-1]
+    assert listed.split()[-1] == many and "(" not in listed
+    assert "hand: 9" in situation or "hand:" in situation  # the example holds a hand to give away
+
+
+def test_numbers_and_lists_are_written_as_the_language_writes_them(referee):
+    german = referee("judge", "examples/sell.yaml", "--lang", "de").stdout
+    assert "1.100 Gold" in german or "1.100" in german
+    hungarian = referee("judge", "examples/death.yaml", "--lang", "hu").stdout
+    assert "kifosztási sorrend: Anna, Carl és Dora" in hungarian, hungarian
+    english = referee("judge", "examples/sell.yaml").stdout
+    assert "1,100" in english

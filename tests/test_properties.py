@@ -525,7 +525,10 @@ def test_the_gold_lost_in_the_reasons_is_the_gold_lost_in_the_figures(data, extr
 def test_the_levels_gained_in_the_reasons_are_the_levels_gained_in_the_figures(data):
     verdict = ask(data)
     for name, gain in verdict.details["levels"].items():
-        said = [n["change"] for r in verdict.reasons if dict(r.note.values).get("player") == name
+        # the change is said as a count of levels ("1 level"): the count is what it says
+        said = [getattr(n["change"], "message", None) and dict(n["change"].message.values)["n"]
+                if hasattr(n["change"], "message") else n["change"]
+                for r in verdict.reasons if dict(r.note.values).get("player") == name
                 for n in [dict(r.note.values)] if "change" in n and "new" in n]
         if gain:
             assert said == [gain], (name, said, gain)

@@ -23,7 +23,8 @@ def searcher(tmp_path_factory):
         del os.environ["REFEREE_CACHE_DIR"]
 
 
-@pytest.mark.parametrize("field,text", [("en", "monster"), ("hu", "szint"), ("gu", "રાક્ષસ"), ("de", "stuf")])
+# terms as the index holds them: Gujarati "રાક્ષસ" is searched without its virama
+@pytest.mark.parametrize("field,text", [("en", "monster"), ("hu", "szint"), ("gu", "રાકષસ"), ("de", "stuf")])
 def test_term_scores_are_whooshs_bm25f(searcher, field, text):
     from whoosh import query as q
     from whoosh.scoring import BM25F

@@ -8,7 +8,9 @@ from referee.cli import completion, options, render
 from referee.cli.params import Argument, Option
 from referee.corpus.cards import CARD_TYPES
 from referee.cards import localizer
-from referee.i18n.catalogs import RuleText, _
+from referee.i18n.words import word as word_of
+from referee.i18n.catalogs import RuleText, _, ngettext
+from referee.i18n.speaker import Speaker
 
 
 def card_json(corpus, card, text: RuleText, localized) -> dict:
@@ -39,6 +41,31 @@ def lookup_json(query: str, language: str, card: dict | None, candidates, sugges
             "suggestions": list(suggestions)}
 
 
+def card_text(corpus, card, data: dict, text: RuleText) -> list[str]:
+    """A card for a person: its name, kind and game in words, its names, numbers and rulings."""
+    speaker = Speaker(corpus, text.language)
+    word = word_of
+    lines = [f"{data['name']} — {word('card-type', card.type)} · {word('game', card.game)}"]
+    names = ", ".join(f"{lang}: {name}{' *' if card.names.get(lang, ('',))[0] == name else ''}"
+                      for lang, name in data["names"].items())
+    lines += render.wrap(_("Names:") + " " + names, "  ")
+    if card.names:
+        lines.append("  " + _("* as the source texts name it"))
+        others = [f"{lang}: {entry[0]}" for lang, entry in card.names.items() if data["names"].get(lang) != entry[0]]
+        if others:
+            lines += render.wrap(_("The source texts also call it:") + " " + ", ".join(others), "  ")
+    if card.facts:
+        facts = render.figure(speaker, "facts", {k: v for k, v in card.facts.items() if k != "basis"})
+        basis = card.facts.get("basis", "")
+        lines += render.wrap(_("Numbers:") + f" {facts} ({word('basis', basis)})", "  ")
+    lines += ["", _("Rulings ({count})").format(count=len(data["rulings"]))]
+    for ruling in data["rulings"]:
+        clause = corpus[ruling["id"]]
+        lines.append(f"  [{clause.id}] {word('kind', clause.kind)} — {text.marked(clause.id, clause.title)}")
+        lines += render.wrap(text.marked(clause.id, clause.text), "     ")
+    return lines + render.fallback_note(text)
+
+
 def card(words: List[str] = Argument(..., metavar="NAME…", autocompletion=completion.card_names),
          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     from referee.cards import decide, find_cards
@@ -59,24 +86,11 @@ def card(words: List[str] = Argument(..., metavar="NAME…", autocompletion=comp
         render.emit_json(lookup_json(query, text.language, data, candidates, suggestions))
         return 0 if data or candidates else 1
     if data is not None:
-        lines = [f"{data['name']} ({chosen.card.id}) — {chosen.card.type} · {chosen.card.game}"]
-        names = ", ".join(f"{lang}: {name}{' *' if lang in chosen.card.names else ''}"
-                          for lang, name in data["names"].items())
-        lines += render.wrap(_("Names:") + " " + names, "  ")
-        if chosen.card.names:
-            lines.append("  " + _("* as the source texts name it"))
-        if chosen.card.facts:
-            facts = ", ".join(f"{k}: {v}" for k, v in chosen.card.facts.items() if k != "basis")
-            lines += render.wrap(_("Numbers:") + f" {facts} ({chosen.card.facts.get('basis')})", "  ")
-        lines += ["", _("Rulings ({count})").format(count=len(data["rulings"]))]
-        for ruling in data["rulings"]:
-            lines.append(f"  [{ruling['id']}] {ruling['kind']} — {ruling['title']}")
-            lines += render.wrap(ruling["text"], "     ")
-        render.emit(lines)
+        render.emit(card_text(corpus, chosen.card, data, text))
         return 0
     if candidates:
         render.emit([_("Several cards match {query}:").format(query=render.quoted(query))]
-                    + [f"  {m.card.id:<28} {m.name} ({m.lang})" for m in candidates])
+                    + [f"  {m.name} ({m.lang}) — {word_of('card-type', m.card.type)}" for m in candidates])
         return 0
     lines = [_("No card matches {query}.").format(query=render.quoted(query))]
     if suggestions:
@@ -106,12 +120,14 @@ def cards(card_type: Optional[str] = Option(None, "--type", metavar="TYPE", auto
              "game": c.game, "rulings": len(corpus.rulings(c))} for c in chosen]})
         return 0 if chosen else 1
     lines, current = [], None
-    for c in chosen:
+    shown = {c.id: card_names(c, localized).get(text.language, c.name) for c in chosen}
+    # in the reader's alphabet: by the names shown, within each type
+    for c in sorted(chosen, key=lambda c: (CARD_TYPES.index(c.type), shown[c.id].casefold())):
         if c.type != current:
             current = c.type
-            lines += ["" if lines else None, f"{c.type}:"]
-        lines.append(f"  {c.id:<34} {card_names(c, localized).get(text.language, c.name)}")
-    lines.append(_("{count} cards").format(count=len(chosen)))
+            lines += ["" if lines else None, f"{word_of('card-type', c.type)}:"]
+        lines.append(f"  {shown[c.id]}")
+    lines.append(ngettext("{count} card", "{count} cards", len(chosen)).format(count=len(chosen)))
     render.emit([line for line in lines if line is not None])
     return 0 if chosen else 1
 

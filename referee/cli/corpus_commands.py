@@ -10,7 +10,8 @@ from referee.cli import completion, options, render
 from referee.cli.params import Argument, Option
 from referee.corpus import schema
 from referee.errors import quote
-from referee.i18n.catalogs import RuleText, _
+from referee.i18n.catalogs import RuleText, _, ngettext
+from referee.i18n.words import word as word_of
 
 
 def _corpus():
@@ -67,11 +68,12 @@ def list_(topic: Optional[str] = options.topic(), game: Optional[str] = options.
     lines = []
     for number, (topic_name, clauses) in enumerate(groups.items(), 1):
         title = text.topic(topic_name, corpus.topics.get(topic_name, topic_name))
-        lines.append(f"{number}. {title} ({topic_name}, {len(clauses)})")
+        count = ngettext("{count} clause", "{count} clauses", len(clauses)).format(count=len(clauses))
+        lines.append(f"{number}. {title} ({count}; --topic {topic_name})")
         width = max(len(c.id) for c in clauses)
         lines += [f"   {c.id:<{width}}  {text(c.id, c.title)}" for c in clauses]
         lines.append("")
-    lines.append(_("{count} clauses").format(count=len(chosen)))
+    lines.append(ngettext("{count} clause", "{count} clauses", len(chosen)).format(count=len(chosen)))
     render.emit(lines)
     return 0
 
@@ -102,12 +104,12 @@ def conflicts(game: Optional[str] = options.game(), lang: Optional[str] = option
         for clause in sorted(group, key=lambda c: not followed(c)):
             mark = _("followed") if followed(clause) else _("not followed")
             seeds = ", ".join(sorted({f"{s.seed} ({s.lang})" for s in clause.sources})) or _("published card")
-            lines.append(f"   [{mark}] {clause.id} ({clause.game}) — {seeds}")
+            lines.append(f"   [{mark}] {clause.id} ({word_of('game', clause.game)}) — {seeds}")
             lines += render.wrap(text(clause.id, clause.text), "      ")
             if followed(clause):
                 lines += render.wrap(_("Why:") + " " + text(clause.id, clause.conflict.why), "      ")
         lines.append("")
-    lines.append(_("{count} disagreements").format(count=len(groups)))
+    lines.append(ngettext("{count} disagreement", "{count} disagreements", len(groups)).format(count=len(groups)))
     render.emit(lines)
     return 0
 
@@ -140,8 +142,10 @@ def check(coverage: bool = Option(False, "--coverage", help=_("Also report how m
         render.emit_json(data)
     else:
         lines = [str(p) for p in problems]
-        lines.append(_("corpus: {clauses} clauses in {topics} topics, {problems} problem(s)").format(
-            clauses=len(corpus), topics=len(corpus.topics), problems=len(problems)))
+        lines.append(_("corpus: {clauses} in {topics}, {problems}").format(
+            clauses=ngettext("{count} clause", "{count} clauses", len(corpus)).format(count=len(corpus)),
+            topics=ngettext("{count} topic", "{count} topics", len(corpus.topics)).format(count=len(corpus.topics)),
+            problems=ngettext("{count} problem", "{count} problems", len(problems)).format(count=len(problems))))
         if report is not None:
             lines += ["", _("coverage (quoted rule sentences per source):")]
             for r in report:

@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from referee import LANGUAGES
 from referee.cli import completion
 from referee.cli.params import Option
 from referee.i18n.catalogs import _
 
 
 def lang():
+    from referee.i18n.languages import codes
+
     return Option(None, "--lang", metavar="CODE", autocompletion=completion.languages,
                   help=_("Language of the answer: {codes} (default: REFEREE_LANG, then the system "
-                         "locale, then en).").format(codes=", ".join(LANGUAGES)))
+                         "locale, then en).").format(codes=", ".join(codes())))
 
 
 def json_flag():

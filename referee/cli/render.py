@@ -1,7 +1,11 @@
 """Turning library results into text or JSON: the only module of the CLI that prints.
 
 Rule texts come from the ``rules`` catalog (:class:`RuleText`), everything else from the
-``referee`` catalog through ``_``. JSON keeps ids and enum values untranslated.
+``referee`` catalog through ``_``. JSON (built in :mod:`referee.shapes`) keeps ids and enum
+values untranslated and says, in ``langs``, which language each text is in; text output shows
+codes as words of the reader's language (:mod:`referee.i18n.words`), numbers and lists as that
+language writes them, and marks a text shown in English because its language has no
+translation yet.
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ import textwrap
 from typing import TYPE_CHECKING
 
 from referee.errors import quote
-from referee.i18n.catalogs import RuleText, _, ngettext
-from referee.shapes import (GAME_NAMES, card_note_json, change_summary, clause_field, source_of, taken_back_by,
-                            verdict_json)
+from referee.i18n import words
+from referee.i18n.catalogs import FALLBACK_MARK, RuleText, _, current_language, ngettext
+from referee.i18n.speaker import Speaker
+from referee.shapes import card_note_json, change_summary, clause_field, source_of, taken_back_by, verdict_json
 
 if TYPE_CHECKING:  # the corpus package is imported by the commands that need it
     from referee.corpus import Clause, Corpus
@@ -99,8 +104,9 @@ def _width() -> int:
 
 def wrap(text: str, indent: str = "") -> list[str]:
     width = max(40, min(100, _width()) - 1)
+    # never at a hyphen: a clause id ("helping.elf-helper-level") or a card name stays whole
     return textwrap.wrap(" ".join(str(text).split()), width=width, initial_indent=indent,
-                         subsequent_indent=indent) or [indent]
+                         subsequent_indent=indent, break_on_hyphens=False) or [indent]
 
 
 def relation_label(relation: str, direction: str) -> str:
@@ -112,17 +118,30 @@ def relation_label(relation: str, direction: str) -> str:
     return (outgoing if direction == "out" else incoming).get(relation, relation)
 
 
+def topic_words(corpus: Corpus, text: RuleText, topics) -> str:
+    """A clause's topics and tags as the reader's language names them."""
+    from referee.i18n.formatting import format_list
+
+    return format_list([text.topic(t, corpus.topics[t]) if t in corpus.topics else text.tag(t) for t in topics],
+                       text.language)
+
+
+def clause_header(corpus: Corpus, clause: Clause, text: RuleText) -> str:
+    """"rule · Munchkin · combat, ties" in the reader's words."""
+    return " · ".join([words.word("kind", clause.kind), words.word("game", clause.game),
+                       topic_words(corpus, text, clause.topics)])
+
+
 def clause_text(corpus: Corpus, clause: Clause, text: RuleText) -> list[str]:
-    lines = [f"{clause.id} — {text(clause.id, clause.title)}",
-             f"{clause.kind} · {clause.game} · {', '.join(clause.topics)}", ""]
-    lines += wrap(text(clause.id, clause.text))
+    lines = [f"{clause.id} — {text.marked(clause.id, clause.title)}", clause_header(corpus, clause, text), ""]
+    lines += wrap(text.marked(clause.id, clause.text))
     if clause.conflict is not None:
         verdict = (_("This reading is the one the engine follows.") if clause.conflict.followed
                    else _("This reading is not the one the engine follows."))
         lines += ["", _("Disagreement between sources:") + " " + verdict]
-        lines += wrap(text(clause.id, clause.conflict.why), "  ")
+        lines += wrap(text.marked(clause.id, clause.conflict.why), "  ")
     if clause.note:
-        lines += [""] + wrap(_("Note:") + " " + text(clause.id, clause.note))
+        lines += [""] + wrap(_("Note:") + " " + text.marked(clause.id, clause.note))
     if clause.sources or clause.basis:
         lines += ["", _("Sources")]
         for source in clause.sources:
@@ -134,69 +153,83 @@ def clause_text(corpus: Corpus, clause: Clause, text: RuleText) -> list[str]:
         lines += ["", _("Related")]
         for other, relation, direction in related:
             target = corpus.clauses.get(other)
-            title = text(other, target.title) if target else "?"
+            title = text.marked(other, target.title) if target else "?"
             lines.append(f"  {relation_label(relation, direction)}: {other} — {title}")
-    return lines
+    return lines + fallback_note(text)
+
+
+def fallback_note(text: RuleText) -> list[str]:
+    """A line saying what [en] means, for a language whose catalogs are still in progress."""
+    from referee.i18n.languages import language
+
+    if text.language == "en" or language(text.language).complete:
+        return []
+    return ["", _("({lang} is in progress: texts marked {mark} are not translated yet and are shown in English.)")
+            .format(lang=text.language, mark=FALLBACK_MARK)]
 
 
 def verdict_word(word: str) -> str:
-    words = {"win": _("win"), "lose": _("lose"), "allowed": _("allowed"), "forbidden": _("forbidden"),
-             "legal": _("legal"), "illegal": _("illegal"), "ok": _("ok"), "players": _("players"),
-             "monsters": _("monsters"), "up": _("up"), "down": _("down")}
-    return words.get(word, word)
+    return words.word("verdict", word)
 
 
-def _figure(value) -> str:
+def figure(speaker: Speaker, key: str, value) -> str:
+    """One figure of a verdict in words: labels for its fields, words for its codes, names kept."""
+    from referee.message import Phrase
+
+    if isinstance(value, Phrase):
+        return value.message.render(speaker)
     if isinstance(value, dict):
-        return ", ".join(f"{k}: {_figure(v)}" for k, v in value.items()) or "—"
+        return ", ".join(f"{_key_word(speaker, k)}: {figure(speaker, k, v)}" for k, v in value.items()) or "—"
     if isinstance(value, list):
-        return "; ".join(_figure(v) for v in value) or "—"
+        shown = [figure(speaker, key, v) for v in value]
+        # names, words: a list as the language writes one ("Anna, Carl und Dora"); phrases that
+        # hold commas or colons of their own stay apart
+        if all(isinstance(v, str) for v in value) and not any(ch in v for v in shown for ch in ",:;"):
+            from referee.i18n.formatting import format_list
+
+            return format_list(shown, speaker.language) or "—"
+        return "; ".join(shown) or "—"
     if value is None:
         return "—"
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
     if isinstance(value, str):
-        return verdict_word(value)
-    return str(value)
+        vocabulary = words.VALUE_OF_FIELD.get(key)
+        if vocabulary:
+            return speaker.word(vocabulary, value)
+        if key == "effect":
+            return _(value)  # the die's effects are messages of the catalog (engine/table.py)
+        return speaker.card(value)
+    return str(speaker.format_value(value))
+
+
+def _key_word(speaker: Speaker, key: str) -> str:
+    """A key inside a figure: a field's label, a code's word (bonus against an elf), or a name."""
+    if key in words.FIELD_LABELS:
+        return words.label(key)
+    found = speaker.word("race|class|sex", key)
+    return found if found != key else speaker.card(key)
 
 
 def figure_label(key: str) -> str:
-    labels = {
-        "players_strength": _("players' strength"), "monsters_strength": _("monsters' strength"),
-        "winner": _("winner"), "levels": _("levels gained"), "treasures": _("treasures"),
-        "treasures_face": _("treasures drawn face"), "must_run": _("must run away"), "monsters": _("monsters"),
-        "wins": _("wins the game"), "rolls": _("escape rolls"), "gold": _("gold"),
-        "levels_gained": _("levels gained"), "new_level": _("new level"), "old_level": _("old level"),
-        "wasted_gold": _("gold lost"), "allowed": _("allowed"), "action": _("action"), "player": _("player"),
-        "condition": _("condition"), "legal": _("legal"), "active": _("in use"), "inactive": _("not counting"),
-        "bonus": _("bonus"), "problems": _("problems"), "excess": _("excess cards"), "give": _("give"),
-        "discard": _("discard"), "keeps": _("keeps"), "loses": _("loses"), "loot_order": _("loot order"),
-        "loot_ties": _("ties to roll off"), "new_cards": _("new cards"), "roll": _("roll"), "effect": _("effect"),
-        "cost": _("levels spent"), "can_roll_again": _("may roll again"),
-        "charmed": _("charmed away"), "removed": _("taken out of the fight"), "eaten": _("eaten"),
-        "out_of_the_fight": _("out of the fight"), "unknown_curses": _("curses not applied"),
-        "options": _("powers that may still be used"), "helper_roll": _("helper's die"),
-        "treasures_discarded": _("treasures discarded at once"), "treasures_on_escape": _("treasures after escaping"),
-        "extra_turn_if_all_escaped": _("another turn if every escape succeeds"),
-        "no_further_bad_stuff": _("Bad Stuff that no longer applies"),
-    }
-    return labels.get(key, key.replace("_", " "))
+    return words.label(key)
 
 
 def verdict_text(corpus: Corpus, verdict, text: RuleText, cards=()) -> list[str]:
-    lines = [_("Verdict: {verdict}").format(verdict=verdict_word(verdict.verdict).upper())
-             + f"  ({verdict.question}, {verdict.game})", "", _("Figures")]
+    speaker = Speaker(corpus, text.language)
+    what = f"{words.word('question', verdict.question)}, {words.word('game', verdict.game)}"
+    lines = [_("Verdict: {verdict}").format(verdict=verdict_word(verdict.verdict).upper()) + f"  ({what})", "",
+             _("Figures")]
     for key, value in verdict.details.items():
-        lines += wrap(f"{figure_label(key)}: {_figure(value)}", "  ")
+        lines += wrap(f"{words.label(key)}: {figure(speaker, key, value)}", "  ")
     lines += ["", _("Reasons")]
     for number, reason in enumerate(verdict.reasons, 1):
-        lines.append(f"  {number}. [{reason.clause}] {clause_field(corpus, reason.clause, text, 'title')}")
-        lines += wrap(reason.note.render(_), "     ")
+        lines.append(f"  {number}. [{reason.clause}] {clause_field(corpus, reason.clause, text, 'title', marked=True)}")
+        lines += wrap(speaker.note(reason.note), "     ")
     if verdict.dissent:
         lines += ["", _("Other sources would rule otherwise")]
         for d in verdict.dissent:
-            lines.append(f"  [{d.clause}] ({source_of(corpus, d.clause)}) {clause_field(corpus, d.clause, text, 'title')}")
-            lines += wrap(d.note.render(_), "     ")
+            lines.append(f"  [{d.clause}] ({source_of(corpus, d.clause)}) "
+                         f"{clause_field(corpus, d.clause, text, 'title', marked=True)}")
+            lines += wrap(speaker.note(d.note), "     ")
     if cards:
         lines += ["", _("Rulings on the cards here")]
         for note in cards:
@@ -204,7 +237,20 @@ def verdict_text(corpus: Corpus, verdict, text: RuleText, cards=()) -> list[str]
             lines.append(f"  {data['name']} ({note.card.id})")
             for ruling in data["rulings"]:
                 lines += wrap(f"[{ruling['id']}] {ruling['title']}", "     ")
-    return lines
+    return lines + fallback_note(text)
+
+
+def language_name(code: str) -> str:
+    """A language's name in the reader's language ("Englisch" for a German reader), from Babel."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(code).get_display_name(current_language()) or code
+    except (UnknownLocaleError, ValueError):
+        return code
+
+
+# --- the table in progress ---------------------------------------------------------------------
 
 
 def judgement(corpus: Corpus, judged, text: RuleText, as_json: bool) -> None:
@@ -214,8 +260,6 @@ def judgement(corpus: Corpus, judged, text: RuleText, as_json: bool) -> None:
     else:
         emit(verdict_text(corpus, judged.verdict, text, judged.cards))
 
-
-# --- the table in progress --------------------------------------------------------------------
 
 def change_line(change, log, when: bool = False) -> str:
     """``#7  Ann: level 4 → 5 (kill).`` — with the time it was recorded (UTC) in the log."""
@@ -229,7 +273,7 @@ def change_line(change, log, when: bool = False) -> str:
 
 def _item_words(item: dict) -> str:
     word = f"{item['name']} {item['bonus']:+d}" if item.get("bonus") else item["name"]
-    marks = [_("carried") if item.get("carried") else None, _("Big") if item.get("big") else None,
+    marks = [_("carried") if item.get("carried") else None, words.word("label", "Big") if item.get("big") else None,
              _("one-shot") if item.get("one_shot") else None]
     marks = [m for m in marks if m]
     return word + (f" ({', '.join(marks)})" if marks else "")
@@ -237,14 +281,16 @@ def _item_words(item: dict) -> str:
 
 def table_text(shown, text: RuleText) -> list[str]:
     """The table in big, plain lines: who is at which level, with what, and whose turn it is."""
+    from referee.corpus import load_corpus
     from referee.table import strengths
 
     state = shown.state
     power = strengths(state)
-    phase = verdict_word(state.get("phase") or "—")
+    speaker = Speaker(load_corpus(), text.language)
+    phase = words.word("phase", state["phase"]) if state.get("phase") else "—"
     head = ngettext("{game} · turn: {player} ({phase}) · {count} change",
                     "{game} · turn: {player} ({phase}) · {count} changes", len(shown.changes)).format(
-        game=GAME_NAMES.get(state["game"], state["game"]), player=state.get("turn") or "—", phase=phase,
+        game=words.word("game", state["game"]), player=state.get("turn") or "—", phase=phase,
         count=len(shown.changes))
     lines = [head]
     extras = []
@@ -259,8 +305,8 @@ def table_text(shown, text: RuleText) -> list[str]:
     width = max(len(p["name"]) for p in state["players"])
     for player in state["players"]:
         mark = "▶" if player["name"] == state.get("turn") else " "
-        who = [verdict_word(x) for x in (player.get("sex"), *player.get("races", ()), *player.get("classes", ()))
-               if x]
+        who = [speaker.word("sex", player["sex"])] if player.get("sex") else []
+        who += [speaker.word("race|class", x) for x in (*player.get("races", ()), *player.get("classes", ()))]
         if player.get("half_breed"):
             who.append(_("Half-Breed"))
         if player.get("super_munchkin"):

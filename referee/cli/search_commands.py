@@ -7,12 +7,12 @@ from typing import List, Optional
 from referee.cli import options, render
 from referee.cli.params import Argument, Option
 from referee.corpus import schema
-from referee.i18n.catalogs import RuleText, _
+from referee.i18n.catalogs import RuleText, _, ngettext
 from referee.shapes import search_json
 
 
 def search(words: List[str] = Argument(..., metavar="QUERY…"),
-           limit: int = Option(10, "--limit", min=1, max=100, help=_("How many results to show.")),
+           limit: int = Option(10, "--limit", min=1, max=100, metavar=_("N"), help=_("How many results to show.")),
            game: Optional[str] = options.game(), kind: Optional[str] = options.kind(),
            topic: Optional[str] = options.topic(), lang: Optional[str] = options.lang(),
            as_json: bool = options.json_flag()) -> int:
@@ -32,23 +32,28 @@ def search(words: List[str] = Argument(..., metavar="QUERY…"),
         render.emit_json(search_json(corpus, result, text))
     else:
         lines = []
+        if result.searched != result.query and result.hits:
+            # the words as typed found nothing; the correction did, and the reader should know
+            lines += [_("Nothing matches {query!r}; showing the results for {suggestion!r}.").format(
+                query=result.query, suggestion=result.searched), ""]
         for number, hit in enumerate(result.hits, 1):
             clause = corpus[hit.id]
-            lines.append(f"{number}. {hit.id} — {text(hit.id, clause.title)}  ({hit.score:.1f})")
-            lines += render.wrap(text(hit.id, clause.text), "   ")
+            lines.append(f"{number}. {hit.id} — {text.marked(hit.id, clause.title)}  ({hit.score:.1f})")
+            lines += render.wrap(text.marked(hit.id, clause.text), "   ")
             if hit.matched_lang != language:
-                lines += render.wrap(_("matched in {lang}:").format(lang=hit.matched_lang) + " " + hit.snippet,
-                                     "   ")
+                lines += render.wrap(_("matched in {lang}:").format(lang=render.language_name(hit.matched_lang))
+                                     + " " + hit.snippet, "   ")
             lines.append("")
         if result.hits:
-            lines.append(_("{shown} of {total} results").format(shown=len(result.hits), total=result.total))
+            lines.append(ngettext("{shown} of {total} result", "{shown} of {total} results", result.total)
+                         .format(shown=len(result.hits), total=result.total))
         elif result.query or not result.filters:
             lines.append(_("No clause matches {query}.").format(query=render.quoted(result.query)))
             if result.suggestion:
                 lines.append(_("Did you mean: {suggestion}?").format(suggestion=result.suggestion))
         else:
             lines.append(_("No clause matches these filters."))
-        render.emit(lines)
+        render.emit(lines + render.fallback_note(text))
     return 0 if result.hits else 1
 
 

@@ -19,7 +19,8 @@ from referee.engine.character import epic_power, is_epic, report_unknown_curses
 from referee.engine.equipment import unmet_requirement
 from referee.engine.families import hireling_is_item
 from referee.engine.selling import GOLD_PER_LEVEL, in_combat, own_turn, sale_refused
-from referee.engine.trace import Trace
+from referee.engine.trace import Trace, cards as n_cards
+from referee.message import Phrase
 from referee.engine.variants import Munchkin
 from referee.model import CLASSES, RACES, Item, Player, Situation, Verdict
 from referee.vocabulary import canonical
@@ -244,7 +245,8 @@ def _backstab(s, p, rules, trace):
                        "and backstab as well, with three cards or more to discard.", player=p.name)
             condition = "two arrows and a backstab need three cards to discard"
             if _no_cards(p, ARROWS_AND_BACKSTAB_CARDS):
-                condition = f"{p.name} holds {p.hand} card(s): not enough for two arrows and a backstab"
+                condition = Phrase.of("{player} holds {cards}: not enough for two arrows and a backstab",
+                                      player=p.name, cards=n_cards(p.hand))
     else:
         trace.cite("classes.thief-backstab", "A Thief may backstab a player in combat: discard a card for -2 to them, "
                    "once per victim per combat.")
@@ -441,8 +443,8 @@ def _play_wandering(s, p, rules, trace):
                "combat.")
     if _no_cards(p, 2):
         # The Wandering Monster card and the monster it brings both come from the hand.
-        trace.cite("card-timing.monsters", "{player} holds {hand} card(s): a Wandering Monster needs itself and a "
-                   "monster card in hand.", player=p.name, hand=p.hand)
+        trace.cite("card-timing.monsters", "{player} holds {hand}: a Wandering Monster needs itself and a "
+                   "monster card in hand.", player=p.name, hand=n_cards(p.hand))
         return False, None
     return True, "with a monster card from the hand"
 
@@ -539,8 +541,8 @@ def _look_for_trouble(s, p, rules, trace):
         trace.cite("turn.look-for-trouble", "{player} already met a monster this turn.", player=p.name)
         return False, None
     if s.phase not in (None, "look-for-trouble", "kick-door"):
-        trace.cite("turn.look-for-trouble", "Looking for trouble comes right after kicking open the door, not in "
-                   "the {phase} phase.", phase=s.phase)
+        trace.cite("turn.look-for-trouble", "Looking for trouble comes right after kicking open the door, not "
+                   "during {phase}.", phase=s.phase)
         return False, None
     trace.cite("turn.look-for-trouble", "No monster behind the door: {player} may fight a monster from the hand.",
                player=p.name)
@@ -564,7 +566,7 @@ def _loot(s, p, rules, trace):
                    player=p.name)
         return False, None
     if s.phase in ("charity", "combat", "running-away"):
-        trace.cite("turn.loot-the-room", "The room is looted before charity, not in the {phase} phase.",
+        trace.cite("turn.loot-the-room", "The room is looted before charity, not during {phase}.",
                    phase=s.phase)
         return False, None
     trace.cite("turn.loot-the-room", "No monster met this turn: {player} draws a face-down door card.",

@@ -64,7 +64,7 @@ def as_played(player: Player, trace: Trace | None = None) -> Player:
              player=player.name)
         player = player._replace(races=(), classes=(), half_breed=False, super_munchkin=False)
     elif player.cursed("loses_races") and player.races:
-        cite(EFFECT_CLAUSES["loses_races"], "A curse takes {player}'s race card(s): Human again.", player=player.name)
+        cite(EFFECT_CLAUSES["loses_races"], "A curse takes {player}'s race cards: Human again.", player=player.name)
         player = player._replace(races=(), half_breed=False)
     if player.cursed("changes_sex") and player.sex:
         other = "female" if player.sex == "male" else "male"

@@ -13,7 +13,7 @@ from __future__ import annotations
 from referee.engine.character import epic_power, report_unknown_curses
 from referee.engine.fight import Resolved, resolve
 from referee.engine.levels import raise_level
-from referee.engine.trace import Trace
+from referee.engine.trace import Trace, levels as n_levels, treasures as n_treasures
 from referee.engine.variants import Munchkin
 from referee.model import Situation, Verdict
 
@@ -41,8 +41,9 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
         _rewards(situation, rules, trace, fight, details)
     else:
         details["must_run"] = fight.must_run
-        trace.cite("running-away.must-run", "The players lose: {names} must run away from every monster.",
-                   names=", ".join(details["must_run"]))
+        trace.cite_n("running-away.must-run", "The player loses: {names} must run away from every monster.",
+                     "The players lose: {names} must run away from every monster.", "n",
+                     names=tuple(details["must_run"]), n=len(details["must_run"]))
         if fight.helper is not None:
             trace.cite("running-away.helper-runs-too", "The helper runs away too, rolling separately.")
         if fight.fighter.cursed("no_treasure"):
@@ -61,7 +62,7 @@ def _treasures(situation: Situation, rules: Munchkin, trace: Trace, fight: Resol
                    "waits for {helper}'s own next combat.", helper=helper.name)
     if fighter.cursed("no_treasure"):
         trace.cite("card-rulings.fools-gold-next-combat", "{player} is cursed to receive no treasure in this "
-                   "combat: the {count} treasure(s) are not drawn.", player=fighter.name, count=won)
+                   "combat: the {treasures} are not drawn.", player=fighter.name, treasures=n_treasures(won))
         if helper is not None:
             trace.cite("card-rulings.fools-gold-helper", "The helper's share would come from {player}, so the helper "
                        "gets no treasure either.", player=fighter.name)
@@ -85,12 +86,12 @@ def _rewards(situation: Situation, rules: Munchkin, trace: Trace, fight: Resolve
         details["levels"][fighter.name] = 0
         details["wins"] = []
         trace.cite("combat.defeat-vs-kill", "No monster was killed, so nobody goes up a level; {treasures} "
-                   "treasure(s) are won.", treasures=drawn)
+                   "are won.", treasures=n_treasures(drawn))
         return
     earned = sum(m.levels for m in fight.fought) + len(killed) - len(fight.fought)
-    trace.cite("combat.kill-rewards", "{player} kills {count} and earns {levels} level(s) (one per monster, more "
-               "where a card says), and draws {treasures} treasure(s).", player=fighter.name,
-               count=", ".join(m.name for m in killed), levels=earned, treasures=drawn)
+    trace.cite("combat.kill-rewards", "{player} kills {monsters} and earns {levels} (one per monster, more "
+               "where a card says), and draws {treasures}.", player=fighter.name,
+               monsters=tuple(m.name for m in killed), levels=n_levels(earned), treasures=n_treasures(drawn))
     if len(killed) > 1:
         trace.cite("combat.level-per-monster", "A level for each monster killed: {count}.", count=len(killed))
     new_level = raise_level(fighter, earned, "kill", rules, trace, situation)

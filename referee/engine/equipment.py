@@ -16,6 +16,7 @@ from itertools import combinations
 from referee.engine.character import EFFECT_CLAUSES, is_epic, note_epic
 from referee.engine.families import is_laser
 from referee.engine.trace import Trace
+from referee.message import Alternatives, Phrase
 from referee.engine.variants import Munchkin
 from referee.model import Item, Player
 
@@ -46,18 +47,18 @@ class Loadout:
         return sum(item.bonus for item in self.active)
 
 
-def unmet_requirement(player: Player, item: Item) -> str | None:
+def unmet_requirement(player: Player, item: Item) -> Phrase | None:
     """Why ``player`` cannot use ``item`` (``None`` when they can)."""
     req = item.requires
     banned = [x for x in (*req.forbid_classes, *req.forbid_races) if player.is_(x)]
     if banned:
-        return f"cannot be used by a {banned[0]}"
+        return Phrase.of("cannot be used by a {key}", key=banned[0])
     if req.classes and not any(c in player.classes for c in req.classes):
-        return f"usable only by {' or '.join(req.classes)}"
+        return Phrase.of("usable only by {classes}", classes=Alternatives(req.classes))
     if req.races and not any(r in player.races or (r == "human" and player.human) for r in req.races):
-        return f"usable only by {' or '.join(req.races)}"
+        return Phrase.of("usable only by {races}", races=Alternatives(req.races))
     if req.sex and player.sex != req.sex:
-        return f"usable only by a {req.sex} character"
+        return Phrase.of("usable only by a {sex} character", sex=req.sex)
     return None
 
 
@@ -84,26 +85,28 @@ def _drop_extras(limited: list[Item], limit: int | None, candidates: list[Item],
     if limit is None or len(limited) <= limit:
         return False
     result.legal = False
-    result.problems.append(f"{len(limited)} {label} items, only {limit} allowed")
+    result.problems.append(Phrase.of("{count} {label} items, only {limit} allowed", count=len(limited),
+                                     label=label, limit=limit))
     keep = sorted((i for i in limited if i in candidates), key=lambda i: -i.bonus)[:limit]
     for item in limited:
         if item not in keep and item in candidates:
             candidates.remove(item)
-            result.inactive[item.name] = f"a second {label} item" if limit == 1 else f"one {label} item too many"
+            result.inactive[item.name] = (Phrase.of("a second {label} item", label=label) if limit == 1
+                                          else Phrase.of("one {label} item too many", label=label))
     return True
 
 
 def _cursed_away(player: Player, item: Item, result: Loadout, cite) -> bool:
     """Does a curse on ``player`` keep ``item`` from counting? (It records why.)"""
     if player.cursed("no_items_in_slot") == item.slot:
-        result.inactive[item.name] = f"a curse forbids having {item.slot} items at all"
+        result.inactive[item.name] = Phrase.of("a curse forbids having {slot} items at all", slot=item.slot)
         result.legal = False
-        result.problems.append(f"{item.name}: a curse forbids {item.slot} items")
+        result.problems.append(Phrase.of("{item}: a curse forbids {slot} items", item=item.name, slot=item.slot))
         cite(EFFECT_CLAUSES["no_items_in_slot"], "{player} is cursed: no {slot} items at all, not even carried, so "
              "{item} must go.", player=player.name, slot=item.slot, item=item.name)
         return True
     if player.cursed("unusable_slot") == item.slot:
-        result.inactive[item.name] = f"a curse keeps {item.slot} items from being used"
+        result.inactive[item.name] = Phrase.of("a curse keeps {slot} items from being used", slot=item.slot)
         cite(EFFECT_CLAUSES["unusable_slot"], "{player} is cursed: {slot} items may be played but not used, so "
              "{item} gives nothing.", player=player.name, slot=item.slot, item=item.name)
         return True
@@ -143,10 +146,10 @@ def loadout(player: Player, rules: Munchkin, trace: Trace | None = None) -> Load
         if _cursed_away(player, item, result, cite):
             continue
         if item.one_shot:
-            result.inactive[item.name] = "a one-shot item counts only when played"
+            result.inactive[item.name] = Phrase.of("a one-shot item counts only when played")
             continue
         if item.carried:
-            result.inactive[item.name] = "carried, not in use"
+            result.inactive[item.name] = Phrase.of("carried, not in use")
             cite("items.sideways", "{item} is turned sideways (carried, not in use), so it gives no bonus.",
                  item=item.name)
             continue
@@ -208,8 +211,9 @@ def loadout(player: Player, rules: Munchkin, trace: Trace | None = None) -> Load
     if overflow:
         result.legal = False
         for item in overflow:
-            result.inactive[item.name] = f"no free {item.slot} slot"
-        result.problems.append("more items in use than slots: " + ", ".join(i.name for i in overflow))
+            result.inactive[item.name] = Phrase.of("no free {slot} slot", slot=item.slot)
+        result.problems.append(Phrase.of("more items in use than slots: {items}",
+                                         items=", ".join(i.name for i in overflow)))
         cite("items.slots", "Only one headgear, one armor, one footgear and two hands' worth of items can be "
              "in use; {items} cannot be.", items=", ".join(i.name for i in overflow))
     result.active = [i for i in player.items if i in chosen]

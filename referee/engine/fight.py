@@ -21,7 +21,7 @@ from typing import NamedTuple, Optional
 
 from referee.engine.character import epic_power, is_epic
 from referee.engine.equipment import loadout
-from referee.engine.trace import Trace
+from referee.engine.trace import Trace, cards as n_cards, levels as n_levels
 from referee.engine.variants import Munchkin
 from referee.model import Monster, Player, Situation
 
@@ -87,8 +87,8 @@ def hireling_bonus(player: Player, rules: Munchkin, trace: Trace) -> int:
                    "positive one: it counts for nothing.")
         levels = sum(_enhancer_levels(e) for e in enhancers if e > 0)
     if levels:
-        trace.cite("hirelings.enhancer-levels", "The enhancers on {hireling} give it {levels} level(s) (+5 gives "
-                   "1, +10 gives 2).", hireling=hireling.name, levels=_signed(levels))
+        trace.cite("hirelings.enhancer-levels", "The enhancers on {hireling} give it {levels} (+5 gives one, +10 "
+                   "two).", hireling=hireling.name, levels=n_levels(levels))
     return bonus + levels + (full or 0)
 
 
@@ -182,14 +182,14 @@ def _discard_bonus(player: Player, count: int, monsters, trace: Trace) -> int:
         return 0
     used = min(count, MAX_POWER_DISCARDS)
     if "cleric" in player.classes and any(m.undead for m in monsters):
-        trace.cite("classes.cleric-turning", "{player} is a Cleric against the undead: {count} card(s) discarded "
-                   "for +{bonus}.", player=player.name, count=used, bonus=3 * used)
+        trace.cite("classes.cleric-turning", "{player} is a Cleric against the undead: {cards} discarded "
+                   "for +{bonus}.", player=player.name, cards=n_cards(used), bonus=3 * used)
         if count > MAX_POWER_DISCARDS:
             trace.cite("card-rulings.cleric-turning-max-three", "At most 3 cards count for Turning in one combat.")
         return 3 * used
     if "warrior" in player.classes:
-        trace.cite("classes.warrior-berserking", "{player} goes Berserk: {count} card(s) discarded for +{bonus}, "
-                   "once per combat.", player=player.name, count=used, bonus=used)
+        trace.cite("classes.warrior-berserking", "{player} goes Berserk: {cards} discarded for +{bonus}, "
+                   "once per combat.", player=player.name, cards=n_cards(used), bonus=used)
         return used
     trace.cite("classes.discards-for-abilities", "{player} has no power that turns discarded cards into combat "
                "strength here.", player=player.name)
@@ -207,8 +207,8 @@ def _charmed(situation: Situation, trace: Trace) -> Optional[Out]:
         trace.cite("classes.wizard-charm", "{player} is not a Wizard and cannot charm.", player=wizard_name)
         return None
     if wizard.hand < 3:
-        trace.cite("classes.wizard-charm", "{player} holds {hand} card(s); charming takes the whole hand, at "
-                   "least 3.", player=wizard_name, hand=wizard.hand)
+        trace.cite("classes.wizard-charm", "{player} holds {hand}; charming takes the whole hand, at "
+                   "least 3.", player=wizard_name, hand=n_cards(wizard.hand))
         return None
     monster = next(m for m in combat.monsters if m.name == monster_name)
     trace.cite("classes.wizard-charm", "{player} discards the whole hand to charm {monster}: it leaves the fight, "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from referee.engine.character import report_unknown_curses
 from referee.engine.precedence import Ruling, resolve
-from referee.engine.trace import Trace
+from referee.engine.trace import Trace, levels as n_levels
 from referee.engine.variants import Munchkin
 from referee.model import Player, Situation, Verdict
 
@@ -58,7 +58,8 @@ def raise_level(player: Player, change: int, source: str, rules: Munchkin, trace
             trace.cite(rules.kill_only_clause, "Level {level} normally needs a kill, but this card says "
                        "otherwise, and a card that says so explicitly beats that rule.", level=kill_only[0])
         return wanted
-    trace.cite(clause, "{player} would go up {change} from level {old}.", player=player.name, change=change,
+    trace.cite(clause, "{player} would go up {change} from level {old}.", player=player.name,
+               change=n_levels(change),
                old=player.level)
     trace.cite(rules.kill_only_clause, "Level {level} can only be reached by killing a monster, so {player} "
                "stays at level {new}.", level=kill_only[0], player=player.name, new=decided.outcome)
@@ -73,10 +74,10 @@ def raise_level(player: Player, change: int, source: str, rules: Munchkin, trace
 def _went_up(player: Player, change: int, new: int, clause: str, rules: Munchkin, trace: Trace) -> None:
     """Cite a level gain with the levels really gained: the game's top level caps it."""
     trace.cite(clause, "{player} goes up {change} from level {old} to {new}.", player=player.name,
-               change=new - player.level, old=player.level, new=new)
+               change=n_levels(new - player.level), old=player.level, new=new)
     if new - player.level < change:
-        trace.cite(rules.winning_clause, "Level {top} is the top of the game: {lost} of the {change} level(s) "
-                   "cannot be gained.", top=rules.max_level, lost=change - (new - player.level), change=change)
+        trace.cite(rules.winning_clause, "Level {top} is the top of the game: {lost} of those cannot be gained.",
+                   top=rules.max_level, lost=n_levels(change - (new - player.level)))
 
 
 def _layer(source: str) -> str:
@@ -100,9 +101,9 @@ def lower_level(player: Player, loss: int, source: str, rules: Munchkin, trace: 
     wanted = player.level - loss
     if wanted >= floor:
         trace.cite(clause, "{player} goes down {loss} from level {old} to {new}.", player=player.name,
-                   loss=loss, old=player.level, new=wanted)
+                   loss=n_levels(loss), old=player.level, new=wanted)
         return wanted
-    trace.cite(clause, "{player} would go down {loss} from level {old}.", player=player.name, loss=loss,
+    trace.cite(clause, "{player} would go down {loss} from level {old}.", player=player.name, loss=n_levels(loss),
                old=player.level)
     # A player already below the floor (a Cyborg joining at level 1) keeps their level.
     new = max(floor, wanted) if player.level >= floor else player.level

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from referee.engine.character import epic_power, report_unknown_curses
 from referee.engine.fight import MAX_POWER_DISCARDS, resolve
-from referee.engine.trace import Trace
+from referee.engine.trace import Trace, cards as n_cards, treasures as n_treasures
 from referee.engine.variants import Munchkin
 from referee.model import Situation, Verdict
 
@@ -49,11 +49,11 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
         flight = min(dict(combat.discards).get(name, 0), MAX_POWER_DISCARDS) if "wizard" in player.classes else 0
         if flight:
             bonus += flight
-            trace.cite("classes.wizard", "{player} is a Wizard and discards {count} card(s) for Flight: +{count} to "
-                       "run away.", player=name, count=flight)
+            trace.cite("classes.wizard", "{player} is a Wizard and discards {cards} for Flight: +{bonus} to "
+                       "run away.", player=name, cards=n_cards(flight), bonus=flight)
         slippery = "gnome" in player.races and epic_power(
             player, rules, trace, "epic.gnome-slippery", "{player} is an Epic Gnome: no penalty to running away, "
-            "and {count} face-down treasures after escaping.", count=GNOME_TREASURES)
+            "and {treasures} face down after escaping.", treasures=n_treasures(GNOME_TREASURES))
         if slippery:
             details.setdefault("treasures_on_escape", {})[name] = GNOME_TREASURES
         for monster in fight.fought:

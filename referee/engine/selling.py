@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from referee.engine.character import epic_power, report_unknown_curses
 from referee.engine.levels import raise_level
-from referee.engine.trace import Trace
+from referee.engine.trace import Trace, levels as n_levels
 from referee.engine.variants import Munchkin
 from referee.model import Situation, Verdict
 
@@ -75,8 +75,8 @@ def judge_sell(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
                    "{gold} gold would be lost.", level=player.level + 1, gold=gold)
         details["allowed"] = False
         return Verdict("sell", situation.game, "forbidden", details)
-    trace.cite("trading-selling.sell", "{gold} gold buys {levels} level(s) at {per} gold each.", gold=gold,
-               levels=gained, per=GOLD_PER_LEVEL)
+    trace.cite("trading-selling.sell", "{gold} gold buys {levels} at {per} gold each.", gold=gold,
+               levels=n_levels(gained), per=GOLD_PER_LEVEL)
     if gained > 1:
         trace.cite("trading-selling.several-levels", "Every further 1,000 gold buys one more level.")
     if wasted:

@@ -13,7 +13,8 @@ from __future__ import annotations
 from referee.engine.character import note_epic, report_unknown_curses
 from referee.engine.equipment import loadout
 from referee.engine.fight import resolve
-from referee.engine.trace import N_, Trace
+from referee.engine.trace import N_, Trace, cards as n_cards
+from referee.message import Message, Phrase
 from referee.engine.variants import Munchkin
 from referee.model import Situation, Verdict
 
@@ -54,7 +55,7 @@ def judge_charity(situation: Situation, rules: Munchkin, trace: Trace) -> Verdic
     dead = [p.name for p in situation.players if p.dead and p.name != player.name]
     if dead:
         trace.cite("death.dead-get-nothing", "Dead characters receive no cards, not even charity: {names} left "
-                   "out.", names=", ".join(dead))
+                   "out.", names=tuple(dead))
     lowest = min(p.level for p in alive)
     if player.level <= lowest:
         trace.cite("turn.charity-lowest-discards", "{player} is (one of) the lowest-level player(s), so the "
@@ -66,9 +67,11 @@ def judge_charity(situation: Situation, rules: Munchkin, trace: Trace) -> Verdic
     give = {name: share + (1 if i < extra else 0) for i, name in enumerate(receivers)}
     details["give"] = {k: v for k, v in give.items() if v}
     if extra:
-        details["condition"] = f"{player.name} chooses who gets the {extra} extra card(s)"
+        details["condition"] = Phrase.plural_of("{player} chooses who gets the {n} extra card",
+                                                "{player} chooses who gets the {n} extra cards", "n",
+                                                player=player.name, n=extra)
     trace.cite("turn.charity", "The excess goes to the lowest-level player (level {level}): {names}.",
-               level=lowest, names=", ".join(receivers))
+               level=lowest, names=tuple(receivers))
     if len(receivers) > 1:
         trace.cite("turn.charity-tied-lowest", "Players tied for lowest share the cards as evenly as possible; "
                    "the giver decides who gets more.")
@@ -81,21 +84,23 @@ def judge_death(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     if player.cursed("loses_races"):
         player = player._replace(races=(), half_breed=False)
     curses_kept = rules.curses_kept_at_death()
-    keeps = [f"level {player.level}", *(f"race: {r}" for r in player.races),
-             *(f"class: {c}" for c in player.classes)]
+    keeps = [Phrase.of("level {level}", level=player.level), *(Phrase.of("race: {race}", race=r) for r in player.races),
+             *(Phrase.of("class: {class}", **{"class": c}) for c in player.classes)]
     if curses_kept:
-        keeps += [f"curse: {c.name}" for c in player.curses]
+        keeps += [Phrase.of("curse: {curse}", curse=c.name) for c in player.curses]
+    # a card's name as it stands: no template to translate, the CLI shows the card's own name
     if player.half_breed:
-        keeps.append("Half-Breed")
+        keeps.append(Phrase(Message("{card}", (("card", "Half-Breed"),))))
     if player.super_munchkin:
-        keeps.append("Super Munchkin")
-    loses = [i.name for i in player.items] + ([f"{player.hand} cards in hand"] if player.hand else [])
+        keeps.append(Phrase(Message("{card}", (("card", "Super Munchkin"),))))
+    loses = [i.name for i in player.items] + ([Phrase.plural_of("{n} card in hand", "{n} cards in hand", "n",
+                                                                 n=player.hand)] if player.hand else [])
     if player.hireling:
         loses.append(player.hireling.name)
     if player.steed:
         loses.append(player.steed.name)
     if not curses_kept:
-        loses += [f"curse: {c.name}" for c in player.curses]
+        loses += [Phrase.of("curse: {curse}", curse=c.name) for c in player.curses]
     trace.cite("death.lose-everything", "{player} loses every item and every card in hand.", player=player.name)
     if curses_kept:
         trace.cite("death.keep-level-race-class", "{player} keeps level, race(s), class(es) and curses.",
@@ -124,16 +129,16 @@ def judge_death(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     trace.cite("death.loot-rest-discarded", "Once everyone has taken a card, the rest are discarded.")
     dead_others = [p.name for p in situation.players if p.name != player.name and p.dead]
     if dead_others:
-        trace.cite("death.dead-get-nothing", "Dead characters take no cards: {names}.", names=", ".join(dead_others))
+        trace.cite("death.dead-get-nothing", "Dead characters take no cards: {names}.", names=tuple(dead_others))
     new_cards = 4
     if situation.house_rules.starting_cards is not None and rules.name == "munchkin":
         # The Dutch text ties the new character's cards to the starting hand the table plays with.
         new_cards = situation.house_rules.starting_cards
-        trace.cite("setup.starting-hand-house-rule", "House rule: the new character draws {count} cards from each "
-                   "deck, as many as the starting hand.", count=new_cards)
+        trace.cite("setup.starting-hand-house-rule", "House rule: the new character draws {cards} from each "
+                   "deck, as many as the starting hand.", cards=n_cards(new_cards))
     else:
-        trace.cite("death.new-character-cards", "On their next turn the new character draws {count} face-down "
-                   "cards from each deck.", count=new_cards)
+        trace.cite("death.new-character-cards", "On their next turn the new character draws {cards} face down "
+                   "from each deck.", cards=n_cards(new_cards))
     trace.dissent_from("death.new-character-cards-hu", "The Hungarian FAQ has the new character draw two cards "
                        "from each deck, face down, at the start of the next turn.")
     details = {"keeps": keeps, "loses": loses, "loot_order": order, "loot_ties": ties,

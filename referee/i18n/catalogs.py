@@ -7,6 +7,11 @@ Two domains: ``rules`` (clause titles, texts, notes; the context is the clause i
 Typer and click look their own words ("Usage:", "Options") up through the global gettext
 domain, so :func:`use_language` points that domain at ``referee`` too: one catalog translates
 the whole screen.
+
+A language in progress runs with gaps: an entry its catalog lacks is shown in English. Texts
+(clause texts, reason notes) say so — :data:`FALLBACK_MARK` in text output, the ``langs`` of a
+JSON object — so a reader knows an English paragraph is not a mistake; the words of the screen
+(headings, labels) fall back without a mark.
 """
 
 from __future__ import annotations
@@ -20,17 +25,51 @@ from referee.data import locales_dir
 #: the gettext domains: clause texts, and what the CLI itself prints
 RULES_DOMAIN = "rules"
 CLI_DOMAIN = "referee"
+#: what precedes a text shown in English because its language has no translation of it yet
+FALLBACK_MARK = "[en]"
+SOURCE = "en"
 
-_current: gettext.NullTranslations = gettext.NullTranslations()
-_language = "en"
+
+class Catalog(gettext.GNUTranslations):
+    """A compiled catalog that can also say whether it holds a message."""
+
+    def has(self, msgid: str, context: str | None = None) -> bool:
+        return (f"{context}\x04{msgid}" if context else msgid) in self._catalog
+
+    def has_plural(self, singular: str) -> bool:
+        # Babel compiles an untranslated plural message as its English forms: that is no translation
+        first = self._catalog.get((singular, 0))
+        return first is not None and first != singular
+
+
+class NoCatalog(gettext.NullTranslations):
+    """No catalog at all (English, or a language without this domain): it holds nothing."""
+
+    def has(self, msgid: str, context: str | None = None) -> bool:
+        return False
+
+    def has_plural(self, singular: str) -> bool:
+        return False
+
+
+_current: gettext.NullTranslations = NoCatalog()
+_language = SOURCE
 
 
 @lru_cache(maxsize=None)
+def _translations(language: str, domain: str, root: str) -> gettext.NullTranslations:
+    if language == SOURCE:
+        return NoCatalog()
+    found = gettext.find(domain, root, languages=[language])
+    if not found:
+        return NoCatalog()
+    with open(found, "rb") as handle:
+        return Catalog(handle)
+
+
 def translations(language: str, domain: str) -> gettext.NullTranslations:
     """The compiled catalog of ``domain`` in ``language`` (English: no translation)."""
-    if language == "en":
-        return gettext.NullTranslations()
-    return gettext.translation(domain, str(locales_dir()), languages=[language], fallback=True)
+    return _translations(language, domain, str(locales_dir()))
 
 
 def use_language(language: str) -> None:
@@ -47,13 +86,40 @@ def current_language() -> str:
     return _language
 
 
-def _(message: str) -> str:
-    """Translate a CLI message into the current language."""
-    return _current.gettext(message)
+class _Speaker:
+    """``_``: a CLI message in the current language; ``_.ngettext`` for a message with a count.
+
+    A :class:`~referee.message.Message` rendered with it picks its plural form through
+    :meth:`ngettext`.
+    """
+
+    def __call__(self, message: str) -> str:
+        return _current.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return _current.ngettext(singular, plural, count)
+
+    def has(self, message: str) -> bool:
+        """Is ``message`` translated into the current language (always, in English)?"""
+        return _language == SOURCE or _current.has(message) or _current.has_plural(message)
+
+
+class _NoteSpeaker(_Speaker):
+    """What reason notes are rendered with: ``_`` that also formats their numbers and lists in the
+    current language (1.000 Gold, „Anna und Bob“) — the engine hands over plain values."""
+
+    def format_value(self, value):
+        from referee.i18n.formatting import format_value
+
+        return format_value(value, _language)
+
+
+_ = _Speaker()
+notes = _NoteSpeaker()
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:
-    """The form of a CLI message for ``count``, by the current language's plural rule."""
+    """A CLI message with a count, in the plural form the current language uses for ``count``."""
     return _current.ngettext(singular, plural, count)
 
 
@@ -75,5 +141,24 @@ class RuleText:
         msgid = " ".join(english.split())  # the catalog holds texts with white space folded
         return self._catalog.pgettext(context, msgid)
 
+    def language_of(self, context: str, english: str | None) -> str:
+        """The language the text is shown in: this one, or English where it has no translation."""
+        if self.language == SOURCE or not english:
+            return self.language
+        return self.language if self._catalog.has(" ".join(english.split()), context) else SOURCE
+
+    def marked(self, context: str, english: str | None) -> str | None:
+        """The text for a person: marked :data:`FALLBACK_MARK` when shown in English instead."""
+        text = self(context, english)
+        if text and self.language_of(context, english) != self.language:
+            return f"{FALLBACK_MARK} {text}"
+        return text
+
     def topic(self, name: str, english: str) -> str:
         return self(f"topic:{name}", english)
+
+    def tag(self, name: str) -> str:
+        """A tag of the topic vocabulary ("bad-stuff") in words ("Bad Stuff" in English)."""
+        from referee.i18n.messages import tag_words
+
+        return self(f"tag:{name}", tag_words(name))

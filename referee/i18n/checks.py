@@ -1,19 +1,25 @@
 """Checks on the translation catalogs, reported as problems with file, line and field.
 
-- every message of a shipped clause (and of the CLI) is translated and not fuzzy;
+- ``locales/languages.yaml`` describes every language that has catalogs;
+- a ``complete`` language has every message translated and none fuzzy; an ``in-progress`` one
+  may have gaps (they show in English, marked), and is held only to the checks below;
 - every number of the English text survives in the translation (digit grouping and the
-  decimal mark may follow the language: 1,000 → 1.000 or 1 000, 2.6 → 2,6);
-- ``{placeholders}`` are the same set on both sides;
+  decimal mark may follow the language: 1,000 → 1.000 or 1 000, 2.6 → 2,6); a card's name is
+  a name, not a quantity ("1/3-Breed" is "Super-Halb-Blut");
+- ``{placeholders}`` are the same set on both sides (each plural form against its English form);
 - glossary terms (``locales/glossary.yaml``) are rendered with the language's accepted forms;
-- nothing is stale: each template matches a fresh extraction, each catalog matches what
-  ``pybabel update`` would make of it, each ``.mo`` matches what ``pybabel compile`` would write;
-- the search phrases (``locales/search/<lang>.yaml``) name clauses that exist.
+- a card a rule text names is named as that language's card catalog names it
+  (:mod:`referee.i18n.cardnames`);
+- every catalog parses, and nothing is stale: each template holds the corpus's texts, each
+  catalog holds what ``pybabel update`` would make of it and each ``.mo`` what ``pybabel
+  compile`` would. These compare content — msgctxt, msgid, msgstr and flags — never wrapping,
+  comments or reference lines, so a catalog saved by polib, msgcat or a PO editor passes;
+- the search phrases (``locales/search/<lang>.yaml``, optional) name clauses that exist.
 """
 
 from __future__ import annotations
 
 import copy
-import io
 import re
 from functools import lru_cache
 from pathlib import Path
@@ -22,7 +28,7 @@ from referee.data import locales_dir
 from referee.errors import Problem
 from referee.i18n.catalogs import CLI_DOMAIN, RULES_DOMAIN
 from referee.i18n.messages import corpus_messages
-from referee.i18n.workflow import SOURCES, TRANSLATED, catalog_path
+from referee.i18n.workflow import SOURCES, catalog_path, state
 
 _NUMBER = re.compile(r"\d+(?:[.,\u00a0\u202f ]\d+)*")
 _PLACEHOLDER = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_]*)(?:[!:][^{}]*)?\}(?!\})")
@@ -63,16 +69,24 @@ def placeholders(text: str) -> set[str]:
 
 
 @lru_cache(maxsize=None)
-def glossary() -> tuple[dict, frozenset]:
+def _glossary(path: Path) -> tuple[dict, frozenset]:
     import yaml
 
-    path = locales_dir() / "glossary.yaml"
     data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
     return data.get("terms", {}), frozenset(data.get("exact_case", []))
 
 
+def glossary() -> tuple[dict, frozenset]:
+    return _glossary(locales_dir() / "glossary.yaml")
+
+
+#: what in a message is not prose: ``{placeholders}`` and `code` (a command, an id)
+_NOT_PROSE = re.compile(r"\{[^{}]*\}|`[^`]*`")
+
+
 def glossary_misses(language: str, msgid: str, msgstr: str) -> list[str]:
     terms, exact = glossary()
+    msgid = _NOT_PROSE.sub(" ", msgid)
     lowered = msgstr.lower()
     # Placeholders ({levels}) and metavariables (NAME:LEVEL) are not words of the text.
     msgid = re.sub(r"\{[^{}]*\}|\b[A-Z][A-Z_]+\b", " ", msgid)
@@ -96,7 +110,14 @@ def _ids(message) -> list[str]:
     return list(message.id) if isinstance(message.id, (list, tuple)) else [message.id]
 
 
-def check_entries(language: str, domain: str, catalog, file: str) -> list[Problem]:
+def _english_of_form(message, index: int) -> str:
+    """The English a plural form translates: the singular for form 0, the plural for the others."""
+    ids = _ids(message)
+    return ids[0] if index == 0 or len(ids) == 1 else ids[1]
+
+
+def check_entries(language: str, domain: str, catalog, file: str, complete: bool = True) -> list[Problem]:
+    """Each message's problems; gaps (untranslated, fuzzy) count only in a ``complete`` language."""
     problems = []
     for message in catalog:
         if not message.id:
@@ -104,32 +125,47 @@ def check_entries(language: str, domain: str, catalog, file: str) -> list[Proble
         field = f"{message.context} " if message.context else ""
         field = (field + repr(_ids(message)[0][:40])).strip()
         line = getattr(message, "lineno", None)
-        if message.fuzzy:
-            problems.append(Problem(file, line, field, "fuzzy: the English changed; translate it again and "
-                                                       "remove the fuzzy flag"))
+        kind = state(message)
+        if kind == "fuzzy":
+            if complete:
+                problems.append(Problem(file, line, field, "fuzzy: the English changed; translate it again and "
+                                                           "remove the fuzzy flag"))
+            continue
+        if kind == "untranslated":
+            if complete:
+                problems.append(Problem(file, line, field, "untranslated"))
             continue
         strings = _strings(message)
-        if not all(strings):
-            problems.append(Problem(file, line, field, "untranslated"))
-            continue
-        english = " ".join(_ids(message))
-        for text in strings:
-            lost = missing_numbers(english, text)
+        for index, text in enumerate(strings):
+            english = _english_of_form(message, index)
+            # a card's name is a name: "1/3-Breed" is "Super-Halb-Blut" in German, no quantity lost
+            lost = [] if (message.context or "").startswith("card:") else missing_numbers(english, text)
             if lost:
                 problems.append(Problem(file, line, field, f"number(s) {', '.join(lost)} of the English text "
                                                            "missing from the translation"))
-            if placeholders(english) != placeholders(text):
+            if placeholders(english) != placeholders(text) and not _spelled_count(message, index, english, text):
                 problems.append(Problem(file, line, field, "placeholders differ: expected {"
                                         + "}, {".join(sorted(placeholders(english))) + "}, got {"
                                         + "}, {".join(sorted(placeholders(text))) + "}"))
-        for term in glossary_misses(language, english, " ".join(strings)):
+        for term in glossary_misses(language, " ".join(_ids(message)), " ".join(strings)):
             problems.append(Problem(file, line, field, f"glossary term {term!r} not rendered as in "
                                                        "locales/glossary.yaml"))
     return problems
 
 
+def _spelled_count(message, index: int, english: str, text: str) -> bool:
+    """A plural form for exactly one may say "one" instead of ``{count}`` ("a card", "egy lap"),
+    as gettext allows; every other placeholder must still be there."""
+    if not isinstance(message.id, (list, tuple)) or index != 0:
+        return False
+    return placeholders(text) <= placeholders(english) and len(placeholders(english) - placeholders(text)) == 1
+
+
 def _display(path: Path) -> str:
-    return f"locales/{path.relative_to(locales_dir()).as_posix()}"
+    try:
+        return f"locales/{path.relative_to(locales_dir()).as_posix()}"
+    except ValueError:
+        return str(path)
 
 
 def _template(domain: str):
@@ -140,26 +176,51 @@ def _template(domain: str):
         return read_po(handle)
 
 
-def stale_catalog(catalog, template) -> bool:
-    """Would ``pybabel update`` change this catalog? (Babel's own ``--check`` comparison.)"""
-    from babel.messages.pofile import read_po, write_po
+def content(catalog) -> dict:
+    """What a catalog says, without how it is laid out: (msgctxt, msgid) -> (msgstr, flags)."""
+    out = {}
+    for message in catalog:
+        if not message.id:
+            continue
+        key = (message.context, tuple(_ids(message)))
+        out[key] = (tuple(_strings(message)), frozenset(message.flags))
+    return out
 
+
+def stale_catalog(catalog, template) -> bool:
+    """Would ``pybabel update`` change what this catalog says? (Content only: see the module.)"""
     updated = copy.deepcopy(catalog)
-    updated.update(template, no_fuzzy_matching=False, update_header_comment=False, update_creation_date=True)
-    buffer = io.BytesIO()
-    write_po(buffer, updated)
-    buffer.seek(0)
-    reread = read_po(buffer)
-    reread.revision_date = catalog.revision_date
-    return not reread.is_identical(catalog)
+    updated.update(template, no_fuzzy_matching=False, update_header_comment=False, update_creation_date=False)
+    return content(updated) != content(catalog)
+
+
+def compiled_content(catalog) -> dict:
+    """What a .mo compiled from the catalog must say: every translated, non-fuzzy message."""
+    return {(m.context, tuple(_ids(m))): tuple(_strings(m)) for m in catalog
+            if m.id and state(m) == "translated"}
+
+
+def _english_fill(ids: tuple, strings: tuple) -> bool:
+    """Babel compiles an untranslated plural message as its English forms (msgfmt leaves it
+    out): such an entry says nothing the catalog does not."""
+    return all(text == ids[min(index, len(ids) - 1)] for index, text in enumerate(strings))
 
 
 def stale_mo(catalog, mo_path: Path) -> bool:
-    from babel.messages.mofile import write_mo
+    """Does the .mo say other than the catalog, or have other plural forms? (Any compiler's
+    .mo passes: Babel's and msgfmt's differ in bytes, not in content.)"""
+    from babel.messages.mofile import read_mo
 
-    buffer = io.BytesIO()
-    write_mo(buffer, catalog, use_fuzzy=False)
-    return not mo_path.exists() or mo_path.read_bytes() != buffer.getvalue()
+    try:
+        with open(mo_path, "rb") as handle:
+            compiled = read_mo(handle)
+    except Exception:  # missing, truncated, not a .mo: Babel raises whatever struct or its parser hits
+        return True
+    wanted = compiled_content(catalog)
+    have = {(m.context, tuple(_ids(m))): tuple(_strings(m)) for m in compiled if m.id}
+    have = {key: strings for key, strings in have.items()
+            if key in wanted or not (len(key[1]) > 1 and _english_fill(key[1], strings))}
+    return have != wanted or compiled.num_plurals != catalog.num_plurals
 
 
 def stale_rules_template(corpus_root: Path) -> bool:
@@ -170,31 +231,70 @@ def stale_rules_template(corpus_root: Path) -> bool:
     return have != fresh
 
 
-def check_catalogs(corpus) -> list[Problem]:
-    """Every problem of the shipped catalogs, for ``referee check`` and ``referee i18n check``."""
-    from babel.messages.pofile import read_po
+def read_catalog_checked(path: Path, language: str, domain: str, problems: list[Problem]):
+    """The catalog at ``path``, or ``None`` with a problem naming the line that does not parse."""
+    from babel.messages.pofile import PoFileError, read_po
 
-    problems: list[Problem] = []
+    try:
+        with open(path, "rb") as handle:
+            return read_po(handle, locale=language, domain=domain, abort_invalid=True)
+    except PoFileError as error:
+        found = re.search(r"line (\d+)", str(error))
+        problems.append(Problem(_display(path), int(found.group(1)) if found else None, "",
+                                f"not a valid PO file: {error}"))
+    except (OSError, UnicodeDecodeError, ValueError) as error:
+        problems.append(Problem(_display(path), None, "", f"cannot be read: {error}"))
+    return None
+
+
+def check_languages() -> list[Problem]:
+    """languages.yaml itself, and catalog directories it does not describe."""
+    from referee.i18n.languages import SOURCE, catalog_codes, read_descriptions
+
+    root = locales_dir()
+    described, problems = read_descriptions(root)
+    for code in catalog_codes(root):
+        if code != SOURCE and code not in described:
+            problems.append(Problem("locales/languages.yaml", None, f"languages.{code}",
+                                    f"locales/{code}/ has catalogs but no entry here; add "
+                                    f"`{code}: {{name: …, status: in-progress, search: words}}`"))
+    return problems
+
+
+def check_catalogs(corpus) -> list[Problem]:
+    """Every problem of the catalogs, for ``referee check`` and ``referee i18n check``."""
+    from referee.i18n.cardnames import check_card_names
+    from referee.i18n.languages import languages, translated
+
+    problems: list[Problem] = check_languages()
     if stale_rules_template(corpus.root):
         problems.append(Problem("locales/rules.pot", None, "", "stale: the corpus texts changed; run "
                                                                "`referee i18n extract` and `referee i18n update`"))
     templates = {domain: _template(domain) for domain in SOURCES}
-    for language in TRANSLATED:
+    known = languages()
+    for language in translated():
+        complete = known[language].complete
+        catalogs = {}
         for domain in (RULES_DOMAIN, CLI_DOMAIN):
             path = catalog_path(language, domain)
             name = _display(path)
             if not path.exists():
                 problems.append(Problem(name, None, "", "missing catalog (run `referee i18n update`)"))
                 continue
-            with open(path, "rb") as handle:
-                catalog = read_po(handle, locale=language, domain=domain)
-            problems += check_entries(language, domain, catalog, name)
+            catalog = read_catalog_checked(path, language, domain, problems)
+            if catalog is None:
+                continue
+            catalogs[domain] = catalog
+            problems += check_entries(language, domain, catalog, name, complete=complete)
             if stale_catalog(catalog, templates[domain]):
                 problems.append(Problem(name, None, "", "stale: `pybabel update` would change it; run "
                                                         "`referee i18n update`"))
             if stale_mo(catalog, path.with_suffix(".mo")):
-                problems.append(Problem(name, None, "", "the compiled .mo is missing or older than the "
+                problems.append(Problem(name, None, "", "the compiled .mo is missing or does not match the "
                                                         ".po; run `referee i18n compile`"))
+        if RULES_DOMAIN in catalogs:
+            problems += check_card_names(corpus, language, catalogs[RULES_DOMAIN],
+                                         _display(catalog_path(language, RULES_DOMAIN)))
     from referee.search.phrases import check_search_phrases
 
     return problems + check_search_phrases(corpus)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import os
 import re
 
-from referee import LANGUAGES
 from referee.errors import BadInput, quote
+from referee.i18n.languages import codes
 
 _CODE = re.compile(r"^([A-Za-z]{2,3})(?:[-_][A-Za-z0-9]+)*(?:\.[^@]*)?(?:@.*)?$")
 
@@ -26,14 +26,14 @@ def parse_language(code: str) -> str | None:
     if not match:
         return None
     language = match.group(1).lower()
-    return language if language in LANGUAGES else None
+    return language if language in codes() else None
 
 
 def _require(code: str, where: str) -> str:
     language = parse_language(code)
     if language is None:
         raise BadInput("{where}: unknown language {code}; supported languages: {languages}", where=where,
-                       code=quote(code), languages=", ".join(LANGUAGES))
+                       code=quote(code), languages=", ".join(codes()))
     return language
 
 

@@ -3,8 +3,9 @@
 Every clause's title, text, note and disagreement ``why`` is a message whose context
 (``msgctxt``) is the clause id, so a translator sees which clause a text belongs to and two
 clauses with the same title stay two entries. Topic titles use the context ``topic:<name>``,
-card names ``card:<id>``.
-Ids, kinds, games and other enum values are never translated.
+the finer topics (tags) ``tag:<name>``, card names ``card:<id>``.
+Ids, kinds, games and other enum values are never translated here: the CLI words them
+(referee/i18n/words.py).
 """
 
 from __future__ import annotations
@@ -29,6 +30,11 @@ def _clean(text: str) -> str:
     return " ".join(str(text).split())
 
 
+def tag_words(tag: str) -> str:
+    """A tag of rules/topics.yaml in English words: "bad-stuff" -> "bad stuff"."""
+    return tag.replace("-", " ")
+
+
 def messages_of_file(path: Path, text: str) -> list[RuleMessage]:
     """The translatable texts of one file of ``rules/`` (none for files without any)."""
     from referee.corpus.yamlload import load_yaml
@@ -36,8 +42,11 @@ def messages_of_file(path: Path, text: str) -> list[RuleMessage]:
     data, _ = load_yaml(text)
     if path.name == "topics.yaml" and isinstance(data, dict):
         files = data.get("files") or {}
-        return [RuleMessage(files.line_of(name), f"topic:{name}", _clean(title), ("topic title",))
-                for name, title in files.items()]
+        out = [RuleMessage(files.line_of(name), f"topic:{name}", _clean(title), ("topic title",))
+               for name, title in files.items()]
+        tags = data.get("tags") or []
+        return out + [RuleMessage(data.line_of("tags"), f"tag:{tag}", tag_words(tag), (f"the topic tag {tag}",))
+                      for tag in tags if isinstance(tag, str)]
     if path.name == "cards.yaml" and isinstance(data, dict) and isinstance(data.get("cards"), list):
         # A card's name is translatable: a localizer may give it in a language no source does.
         return [RuleMessage(card.line, f"card:{card['id']}", _clean(card["name"]),

@@ -1,8 +1,10 @@
-"""The localizer's workflow: extract, update, compile — done by Babel itself, as ``pybabel`` would.
+"""The localizer's workflow: init, extract, update, compile — done by Babel itself, as ``pybabel`` would.
 
-Each step runs Babel's own command line in-process from the project directory, so
-``referee i18n update`` and ``pybabel update -i locales/rules.pot -d locales -D rules`` are the
-same operation with the same configuration (``[tool.babel]`` in pyproject.toml).
+Each step runs Babel's own command line in-process on the catalogs being read
+(:func:`referee.data.locales_origin`: ``--locales``, ``REFEREE_LOCALES``, the working copy or
+the installed copy), so ``referee i18n update`` and ``pybabel update -i locales/rules.pot -d
+locales -D rules`` are the same operation. Steps run from the project directory when there is
+one, so its ``[tool.babel]`` configuration applies as it does to ``pybabel``.
 """
 
 from __future__ import annotations
@@ -10,30 +12,39 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee import LANGUAGES
-from referee.data import locales_dir
+from referee.data import checkout, is_checkout, locales_dir
 from referee.errors import BadInput
 from referee.i18n.catalogs import CLI_DOMAIN, RULES_DOMAIN
+from referee.i18n.languages import FILE as LANGUAGES_FILE
+from referee.i18n.languages import SOURCE, languages, translated
 
 #: domain -> the directory its messages are extracted from (relative to the project)
 SOURCES = {RULES_DOMAIN: "rules", CLI_DOMAIN: "referee"}
-TRANSLATED = tuple(lang for lang in LANGUAGES if lang != "en")
+#: a language code `i18n init` accepts: ISO 639-1 or -3, as `--lang` reads it
+_PLAIN_CODE = re.compile(r"^[a-z]{2,3}$")
 
 
 def project_dir() -> Path:
-    """The source checkout that holds pyproject.toml, rules/ and locales/."""
+    """The source checkout whose sources ``extract`` reads (pyproject.toml, rules/, referee/)."""
     root = locales_dir().parent
-    if (root / "pyproject.toml").is_file() and (root / "rules").is_dir():
+    if is_checkout(root):
         return root
-    here = Path.cwd()
-    if (here / "pyproject.toml").is_file() and (here / "locales").is_dir():
-        return here
-    raise BadInput("the localization workflow runs in a source checkout of referee "
-                   "(a directory with pyproject.toml, rules/ and locales/); run it from there")
+    found = checkout()
+    if found is not None:
+        return found
+    raise BadInput("extracting messages needs a source checkout of referee (a directory with pyproject.toml, "
+                   "rules/ and locales/); run it from there")
+
+
+def _workdir() -> Path:
+    """Where pybabel runs: the project (its pyproject.toml configures Babel), else the catalogs."""
+    root = locales_dir().parent
+    return root if is_checkout(root) else locales_dir()
 
 
 @contextlib.contextmanager
@@ -47,16 +58,23 @@ def _in(directory: Path):
 
 
 def pybabel(*args: str, project: Path | None = None) -> tuple[int, str]:
-    """Run ``pybabel ARGS`` in-process in the project directory; return (status, output)."""
+    """Run ``pybabel ARGS`` in-process in ``project`` (default: see :func:`_workdir`)."""
     from babel.messages.frontend import CommandLineInterface
 
     output = io.StringIO()
-    with _in(project or project_dir()), contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
+    with _in(project or _workdir()), contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
         try:
             status = CommandLineInterface().run(["pybabel", *args]) or 0
         except SystemExit as exc:
             status = exc.code if isinstance(exc.code, int) else 1
     return status, output.getvalue()
+
+
+def _run(step: str, domain: str, *args: str, project: Path | None = None) -> str:
+    status, output = pybabel(step, *args, project=project)
+    if status:
+        raise BadInput("pybabel {step} failed for {domain}:\n{output}", step=step, domain=domain, output=output)
+    return output
 
 
 def _messages(path: Path) -> set:
@@ -77,42 +95,87 @@ def extract(project: Path | None = None) -> list[str]:
     project = project or project_dir()
     changed = []
     for domain, source in SOURCES.items():
-        target = project / "locales" / f"{domain}.pot"
+        target = locales_dir() / f"{domain}.pot"
         with tempfile.TemporaryDirectory() as tmp:
             fresh = Path(tmp) / f"{domain}.pot"
-            status, output = pybabel("extract", "-o", str(fresh), source, project=project)
-            if status:
-                raise BadInput("pybabel {step} failed for {domain}:\n{output}", step="extract", domain=domain,
-                               output=output)
+            _run("extract", domain, "-o", str(fresh), source, project=project)
             if not target.exists() or _messages(fresh) != _messages(target):
                 target.write_bytes(fresh.read_bytes())
                 changed.append(domain)
     return changed
 
 
-def update(project: Path | None = None) -> str:
-    """Merge the templates into every language's catalog (changed texts become fuzzy)."""
-    out = []
-    for domain in SOURCES:
-        status, output = pybabel("update", "-i", f"locales/{domain}.pot", "-d", "locales", "-D", domain,
-                                 project=project)
-        if status:
-            raise BadInput("pybabel {step} failed for {domain}:\n{output}", step="update", domain=domain,
-                               output=output)
-        out.append(output)
-    return "".join(out)
+def update() -> str:
+    """Merge the templates into every language's catalog (changed texts become fuzzy).
+
+    The templates' creation date is not copied into the catalogs: a run that changes no message
+    changes no file.
+    """
+    root = locales_dir()
+    return "".join(_run("update", domain, "-i", str(root / f"{domain}.pot"), "-d", str(root), "-D", domain,
+                        "--ignore-pot-creation-date") for domain in SOURCES)
 
 
-def compile_catalogs(project: Path | None = None) -> str:
+def compile_catalogs() -> str:
     """Compile every catalog to the ``.mo`` files that run (fuzzy entries are left out)."""
-    out = []
+    root = locales_dir()
+    return "".join(_run("compile", domain, "-d", str(root), "-D", domain, "--statistics") for domain in SOURCES)
+
+
+def init(code: str) -> list[Path]:
+    """Start a language: its catalogs from the templates, its entry in languages.yaml, compiled.
+
+    The catalogs are made by ``pybabel init``, so their headers (plural forms above all) are
+    Babel's for that language. The new language is ``in-progress``: it works at once, showing
+    English (marked) wherever it has no translation yet.
+    """
+    from babel import Locale, UnknownLocaleError
+
+    from referee.search.analysis import default_analysis
+
+    root = locales_dir()
+    if not _PLAIN_CODE.match(code or ""):
+        raise BadInput("{code}: expected a language code of two or three lower-case letters (ISO 639), "
+                       "such as fr or pt", code=repr(code))
+    if code == SOURCE:
+        raise BadInput("{code} is the corpus's own language; it has no catalogs", code=repr(code))
+    if code in languages():
+        raise BadInput("{code} already has catalogs in {path}", code=repr(code), path=str(root / code))
+    try:
+        locale = Locale.parse(code)
+    except (UnknownLocaleError, ValueError):
+        raise BadInput("{code}: Babel has no locale data for this language (its plural forms, its numbers); "
+                       "check the code", code=repr(code)) from None
     for domain in SOURCES:
-        status, output = pybabel("compile", "-d", "locales", "-D", domain, "--statistics", project=project)
-        if status:
-            raise BadInput("pybabel {step} failed for {domain}:\n{output}", step="compile", domain=domain,
-                               output=output)
-        out.append(output)
-    return "".join(out)
+        if not (root / f"{domain}.pot").is_file():
+            raise BadInput("{path}: missing template; run `referee i18n extract` in a checkout first",
+                           path=str(root / f"{domain}.pot"))
+    made = []
+    for domain in SOURCES:
+        _run("init", domain, "-i", str(root / f"{domain}.pot"), "-d", str(root), "-D", domain, "-l", code)
+        made.append(root / code / "LC_MESSAGES" / f"{domain}.po")
+    name = locale.get_display_name(code) or code
+    _describe(root / LANGUAGES_FILE, code, name[:1].upper() + name[1:], default_analysis(code))
+    _languages_changed()
+    compile_catalogs()
+    return made
+
+
+def _describe(path: Path, code: str, name: str, search: str) -> None:
+    """Add the language's line to languages.yaml, keeping the file's comments and layout."""
+    import json
+
+    line = f"  {code}: {{name: {json.dumps(name, ensure_ascii=False)}, status: in-progress, search: {search}}}\n"
+    text = path.read_text(encoding="utf-8") if path.exists() else "languages:\n"
+    if "languages:" not in text:
+        text += "languages:\n"
+    path.write_text(text + ("" if text.endswith("\n") else "\n") + line, encoding="utf-8")
+
+
+def _languages_changed() -> None:
+    from referee.i18n.languages import _languages
+
+    _languages.cache_clear()
 
 
 @dataclass
@@ -128,16 +191,31 @@ class Counts:
 
     @property
     def share(self) -> float:
+        """The exact fraction translated (1.0 only when nothing is missing)."""
         return self.translated / self.total if self.total else 1.0
 
     def as_dict(self) -> dict:
         return {"translated": self.translated, "fuzzy": self.fuzzy, "untranslated": self.untranslated,
-                "obsolete": self.obsolete, "total": self.total, "share": round(self.share, 4)}
+                "obsolete": self.obsolete, "total": self.total, "share": self.share}
+
+    def add(self, other: "Counts") -> None:
+        for name in ("translated", "fuzzy", "untranslated", "obsolete"):
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+
+
+def floor_share(counts: Counts, digits: int = 1) -> float:
+    """The share translated, rounded down to ``digits`` decimals of a percent: 1869 of 1870 is
+    99.9 %, never 100 %."""
+    if counts.total == 0:
+        return 1.0
+    scale = 100 * 10 ** digits
+    return (counts.translated * scale // counts.total) / scale
 
 
 @dataclass
 class LanguageStats:
     language: str
+    status: str = "in-progress"
     domains: dict[str, Counts] = field(default_factory=dict)
     by_seed: dict[str, Counts] = field(default_factory=dict)
 
@@ -145,8 +223,7 @@ class LanguageStats:
     def overall(self) -> Counts:
         total = Counts()
         for counts in self.domains.values():
-            for name in ("translated", "fuzzy", "untranslated", "obsolete"):
-                setattr(total, name, getattr(total, name) + getattr(counts, name))
+            total.add(counts)
         return total
 
 
@@ -158,18 +235,24 @@ def read_catalog(language: str, domain: str):
     from babel.messages.pofile import read_po
 
     with open(catalog_path(language, domain), "rb") as handle:
-        return read_po(handle)
+        return read_po(handle, locale=language, domain=domain)
+
+
+def state(message) -> str:
+    """``translated``, ``fuzzy`` or ``untranslated``: a fuzzy entry is never done (gettext skips it)."""
+    if message.fuzzy:
+        return "fuzzy"
+    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
+    return "translated" if all(strings) else "untranslated"
 
 
 def stats(corpus) -> list[LanguageStats]:
-    """Translated / fuzzy / untranslated / obsolete per language, domain and source seed.
-
-    A fuzzy entry is never counted as translated: gettext does not use it.
-    """
+    """Translated / fuzzy / untranslated / obsolete per language, domain and source seed."""
     seeds_of = {c.id: sorted({s.seed for s in c.sources}) or ["published-card"] for c in corpus}
     report = []
-    for language in TRANSLATED:
-        entry = LanguageStats(language)
+    known = languages()
+    for language in translated():
+        entry = LanguageStats(language, known[language].status)
         for domain in SOURCES:
             counts = Counts()
             if catalog_path(language, domain).exists():
@@ -178,18 +261,12 @@ def stats(corpus) -> list[LanguageStats]:
                 for message in catalog:
                     if not message.id:
                         continue
-                    state = ("fuzzy" if message.fuzzy else
-                             "translated" if _complete(message) else "untranslated")
-                    setattr(counts, state, getattr(counts, state) + 1)
+                    kind = state(message)
+                    setattr(counts, kind, getattr(counts, kind) + 1)
                     if domain == RULES_DOMAIN:
                         for seed in seeds_of.get(message.context, ["topics"]):
                             per = entry.by_seed.setdefault(seed, Counts())
-                            setattr(per, state, getattr(per, state) + 1)
+                            setattr(per, kind, getattr(per, kind) + 1)
             entry.domains[domain] = counts
         report.append(entry)
     return report
-
-
-def _complete(message) -> bool:
-    strings = message.string if isinstance(message.string, (list, tuple)) else [message.string]
-    return all(s for s in strings)

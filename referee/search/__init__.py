@@ -32,13 +32,15 @@ class Hit(NamedTuple):
 class Result:
     """The clauses that answer a query, best first; ``total`` counts every clause that matched."""
 
-    __slots__ = ("query", "total", "hits", "suggestion", "filters")
+    __slots__ = ("query", "total", "hits", "suggestion", "filters", "searched")
 
     def __init__(self, query: str, total: int, hits: list[Hit] | None = None, suggestion: str | None = None,
-                 filters: dict[str, str] | None = None):
+                 filters: dict[str, str] | None = None, searched: str = ""):
         self.query, self.total, self.hits, self.suggestion = query, total, hits or [], suggestion
         #: the filters the query applied (``topic:combat`` in the text, ``--game`` and the like)
         self.filters = filters or {}
+        #: what was searched: the query, or — when it found nothing — the correction that did
+        self.searched = searched or query
 
 
 class Searcher:
@@ -102,7 +104,7 @@ class Searcher:
     def query(self, raw_query: str, language: str = "en", limit: int = 10, game: str | None = None,
               kind: str | None = None, topic: str | None = None, snippets: bool = True) -> Result:
         """Rank the clauses that answer ``raw_query``; snippets are in the language that matched."""
-        from referee.search.query import corrections, filter_query, named_games, parse, plan
+        from referee.search.query import filter_query, parse
 
         parsed = parse(raw_query)
         filters = dict(parsed.filters)
@@ -115,18 +117,20 @@ class Searcher:
             if wanted is not None:  # only filters: what they match, in the corpus's order
                 self._filtered(result, wanted, limit, snippets, language)
             return result
-        words = plan(parsed.text, corrections(self.speller, self._searcher.reader(), parsed.text, language),
-                     language)
         allowed = frozenset(self._searcher.docs_for_query(wanted)) if wanted is not None else None
-        ranked, result.total = self._ranker.rank(words, limit=limit, allowed=allowed,
-                                                 priors=self._weights(named_games(parsed.text)))
+        ranked, result.total = self._rank(parsed.text, language, limit, allowed)
+        if not ranked:
+            # Nothing for the words as typed: offer the correction, and search it, saying so.
+            result.suggestion = _suggest(self.speller, parsed.text)
+            if result.suggestion:
+                ranked, result.total = self._rank(result.suggestion, language, limit, allowed)
+                if ranked:
+                    result.searched = result.suggestion
         for docnum, score, matched in ranked:
             stored = self._searcher.stored_fields(docnum)
             shown = _matched_language(matched, language)
             result.hits.append(Hit(stored["id"], round(score, 3), stored["kind"], stored["game"], shown,
                                    _snippet(self.corpus, stored["id"], matched, shown) if snippets else ""))
-        if not result.hits:
-            result.suggestion = _suggest(self.speller, parsed.text)
         return result
 
     def _filtered(self, result: Result, wanted, limit: int, snippets: bool, language: str) -> None:
@@ -138,6 +142,13 @@ class Searcher:
             stored = self._searcher.stored_fields(docnum)
             result.hits.append(Hit(stored["id"], 0.0, stored["kind"], stored["game"], language,
                                    _snippet(self.corpus, stored["id"], (), language) if snippets else ""))
+
+
+    def _rank(self, text: str, language: str, limit: int, allowed):
+        from referee.search.query import corrections, named_games, plan
+
+        words = plan(text, corrections(self.speller, self._searcher.reader(), text, language), language)
+        return self._ranker.rank(words, limit=limit, allowed=allowed, priors=self._weights(named_games(text)))
 
 
 #: (corpus key, corpus) -> its open searcher, for the life of the process
@@ -183,7 +194,7 @@ def _matched_language(matched, preferred: str) -> str:
 def _snippet(corpus, clause_id: str, matched, language: str) -> str:
     """The clause text in the matched language with the matched words marked **like this**."""
     from referee.i18n.catalogs import RuleText
-    from referee.search.analysis import gujarati_stem, language_analyzer
+    from referee.search.analysis import gujarati_form, language_analyzer, search_analysis
 
     clause = corpus.clauses.get(clause_id)
     if clause is None:
@@ -192,7 +203,7 @@ def _snippet(corpus, clause_id: str, matched, language: str) -> str:
     wanted = {term for fieldname, term in matched if fieldname == language}
     marks = []
     for token in language_analyzer(language)(text, chars=True):
-        form = gujarati_stem(token.text) if language == "gu" else token.text
+        form = gujarati_form(token.text) if search_analysis(language) == "gujarati" else token.text
         if form in wanted:
             marks.append((token.startchar, token.endchar))
     if not marks:

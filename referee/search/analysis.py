@@ -1,5 +1,10 @@
 """How text becomes search terms, per language — built only from whoosh's own classes.
 
+Each language's analysis is named in locales/languages.yaml (``search:``): ``snowball`` (whoosh's
+stop list and Snowball stemmer for the code, where whoosh has them), ``hungarian`` (the light
+stemmer below, in place of Snowball's), ``gujarati`` (the light stemmer and spelling folds below) or
+``words`` (whole words). A new language needs no code here.
+
 The index pickles its schema, so every analyzer here is a chain of whoosh classes (a custom
 class would become an import dependency of the index files). What whoosh cannot do — NFC
 normalisation and Gujarati suffix stripping — is done to the text before it reaches whoosh,
@@ -21,20 +26,47 @@ from whoosh.support.charset import accent_map
 #: text, which is NFC-normalised first.
 TOKEN = r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+"
 
-#: Languages with a Snowball stemmer in whoosh.
-STEMMED = ("en", "nl", "hu", "es", "de")
+def search_analysis(language: str) -> str:
+    """``snowball``, ``gujarati`` or ``words``: how ``language`` is analysed (languages.yaml)."""
+    from referee.i18n.languages import language as describe
+
+    return describe(language).search
+
+
+def default_analysis(code: str) -> str:
+    """The analysis a new language starts with: Snowball where whoosh can stem it."""
+    from whoosh.lang import has_stemmer
+
+    return "snowball" if has_stemmer(code) else "words"
+
+#: Spellings Gujarati writers use for the same word: long and short i and u (પાદરી, પાદરિ),
+#: candra vowels, chandrabindu for anusvara. The stemmer sees words (and its own lists)
+#: with these folded; the anusvara and virama, which typed Gujarati drops as often as not
+#: (નહીં, નહી; ડ્વાર્ફ, ડવાર્ફ), go after stemming (:func:`gujarati_form`), since the endings
+#: are told apart by them.
+_GU_VOWEL_FOLD = str.maketrans({"ી": "િ", "ૂ": "ુ", "ઈ": "ઇ", "ઊ": "ઉ", "ૅ": "ે", "ૉ": "ો", "ઍ": "એ", "ઑ": "ઓ",
+                                "ઁ": "ં"})
+_GU_MARK_FOLD = str.maketrans({"ં": None, "્": None})
+#: a final anusvara after i, e, o is a spelling, not an ending (નહીં = નહી)
+_GU_FINAL_NASAL = re.compile(r"(?<=[િેૈોૌ])ં$")
+
+
+def _gu_fold(text: str) -> str:
+    return _GU_FINAL_NASAL.sub("", text.translate(_GU_VOWEL_FOLD))
+
 
 #: Common Gujarati case endings and postpositions written onto the word, longest first.
-GUJARATI_SUFFIXES = sorted(
-    ("ઓનું", "ઓની", "ઓનો", "ઓના", "ઓને", "ઓથી", "ઓમાં", "માંથી", "નું", "ની", "નો", "ના", "ને", "થી",
-     "માં", "એ", "ઓ"), key=len, reverse=True)
+GUJARATI_SUFFIXES = sorted({_gu_fold(s) for s in (
+    "ઓનું", "ઓની", "ઓનો", "ઓના", "ઓને", "ઓથી", "ઓમાં", "માંથી", "નું", "ની", "નો", "ના", "ને", "થી",
+    "માં", "એ", "ઓ")}, key=len, reverse=True)
 _GU_WORD = re.compile(TOKEN)
 
 
 #: Gujarati function words (whoosh has no Gujarati stop list): pronouns, auxiliaries,
-#: particles and postpositions that every sentence has and no question is about.
-GUJARATI_STOP = frozenset("""
-છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે ન નહીં નથી પણ માટે પછી પહેલાં જો
+#: particles and postpositions that every sentence has and no question is about. Negations
+#: (ન, નહીં, નથી) are not among them: "ભાગી ન શકું" asks what a rule forbids.
+GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
+છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે પછી પહેલાં જો
 જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
 તમારું તમને અમે કોઈ બધા શકે શકો શકું શકાય સાથે પર થી નો ની નું ના ને માં જ પણ ક્યારે કેમ કેવી
 """.split())
@@ -43,9 +75,9 @@ GUJARATI_STOP = frozenset("""
 #: Verb endings (infinitive, participles, tenses, the passive) and the final vowel signs of
 #: gender, number and oblique case, longest first: a light stemmer in the manner of
 #: Ramanathan and Rao's for Hindi, which strips one such ending and nothing else.
-GUJARATI_ENDINGS = sorted(
-    ("વાનું", "વાની", "વાનો", "વાના", "વું", "વા", "ીને", "તાં", "તા", "તો", "તી", "તું", "્યાં", "્યા", "્યો",
-     "્યું", "ાયો", "ાયા", "ાય", "શે", "શો", "ું", "ો", "ી", "ા", "ે", "ાં", "ૂ", "ુ", "િ"), key=len, reverse=True)
+GUJARATI_ENDINGS = sorted({_gu_fold(e) for e in (
+    "વાનું", "વાની", "વાનો", "વાના", "વું", "વા", "ીને", "તાં", "તા", "તો", "તી", "તું", "્યાં", "્યા", "્યો",
+    "્યું", "ાયો", "ાયા", "ાય", "શે", "શો", "ું", "ો", "ી", "ા", "ે", "ાં", "ૂ", "ુ", "િ")}, key=len, reverse=True)
 
 
 _VOWEL_SIGN = re.compile(r"[\u0abe-\u0acc]$")
@@ -59,6 +91,7 @@ def gujarati_stem(word: str) -> str:
     consonant, or is long enough. "ઘરનો" (of the house) loses "નો"; "ખજાનો" (treasure) does
     not, since "ખજા" is no word: its "ો" goes in the second step, as in "ખજાના", "ખજાનાની".
     """
+    word = _gu_fold(word)
     for suffix in GUJARATI_SUFFIXES:
         if word.endswith(suffix):
             rest = word[: -len(suffix)]
@@ -71,21 +104,102 @@ def gujarati_stem(word: str) -> str:
     return word
 
 
+@lru_cache(maxsize=65536)
+def gujarati_form(word: str) -> str:
+    """What a Gujarati word is searched as: its stem (:func:`gujarati_stem`, which folds its
+    vowels), less the anusvara and virama typed Gujarati drops: "નહીં" and "નહી", "પાદરી"
+    and "પાદરિ", "ડ્વાર્ફ" and "ડવાર્ફ" meet."""
+    return gujarati_stem(word).translate(_GU_MARK_FOLD)
+
+
+# Hungarian: a light stemmer in place of Snowball's, which stems nouns but cuts verbs short
+# ("menekül" -> "men") or not at all ("menekülhetek"), and reads the t of "szint" as an
+# accusative. Suffixes come off in the order Hungarian stacks them the other way round: a verb
+# ending, or else a case, then a possessive, then the plural; a long final vowel shortens
+# (kockát -> kocká -> kocka). Checked against simplemma's Hungarian lemmas over the catalog's
+# words: as few forms of one word split apart as Snowball, a quarter fewer words merged.
+_HU_VOWELS = frozenset("aáeéiíoóöőuúüű")
+#: verb endings that leave a stem of two letters (ad-hat-ja, öl-nöm, ad-ni): the potential, and
+#: the infinitive, with a person or without
+_HU_VERB_SHORT = ("hatok", "hatom", "hatod", "hatja", "hatunk", "hatjuk", "hattok", "hatják", "hatnak", "hatsz",
+                  "hat", "hetek", "hetem", "heted", "heti", "hetünk", "hetjük", "hettek", "hetik", "hetnek",
+                  "hetsz", "het", "nom", "nöm", "nem", "nod", "nöd", "ned", "nia", "nie", "nunk", "nünk", "notok",
+                  "netek", "nötök", "niuk", "niük", "ni")
+#: the past and conditional with a person, the infinitive, the second person
+_HU_VERB = ("ttam", "ttem", "ttad", "tted", "ttunk", "ttünk", "ttak", "ttek", "tam", "tem", "tál", "tél", "tunk",
+            "tünk", "anék", "enék", "nék", "nám", "ném", "nánk", "nénk", "ani", "eni", "sz")
+_HU_CASE = ("ban", "ben", "ból", "ből", "nak", "nek", "val", "vel", "tól", "től", "hoz", "hez", "höz", "ról", "ről",
+            "nál", "nél", "ért", "ként", "ba", "be", "ra", "re", "ig", "on", "en", "ön", "ot", "et", "öt", "at")
+_HU_POSSESSIVE = ("jaink", "jeink", "aink", "eink", "jaitok", "jeitek", "aitok", "eitek", "jaik", "jeik", "aik", "eik",
+                  "jaim", "jeim", "aim", "eim", "jaid", "jeid", "aid", "eid", "jai", "jei", "ai", "ei", "unk", "ünk",
+                  "otok", "etek", "ötök", "juk", "jük", "uk", "ük", "om", "em", "öm", "am", "od", "ed", "öd", "ad",
+                  "ja", "je")
+_HU_PLURAL = ("ok", "ek", "ök", "ak")
+
+
+def _hu_cut(word: str, endings, minimum: int) -> tuple[str, bool]:
+    for ending in sorted(endings, key=len, reverse=True):
+        if ending in ("nál", "nél") and word.endswith("sz" + ending):
+            continue  # "használ" (use) is no "hasz" at something
+        if word.endswith(ending) and len(word) - len(ending) >= minimum and _HU_VOWELS & set(word[: -len(ending)]):
+            return word[: -len(ending)], True
+    return word, False
+
+
+def hungarian_verb(word: str) -> bool:
+    """Does the word end as a Hungarian verb does (menekül-ni, ad-hatom, öl-nöm, halt-am)?"""
+    lowered = word.lower()
+    return _hu_cut(lowered, _HU_VERB_SHORT, 2)[1] or _hu_cut(lowered, _HU_VERB, 3)[1]
+
+
+@lru_cache(maxsize=65536)
+def hungarian_stem(word: str) -> str:
+    """The stem a Hungarian word is searched by: "menekülhetek", "menekülni" -> "menekül";
+    "lapjaimat" -> "lap"; "szintet", "szinthez" -> "szint"."""
+    w = word.lower()
+    w, cut = _hu_cut(w, _HU_VERB_SHORT, 2)
+    if not cut:
+        w, cut = _hu_cut(w, _HU_VERB, 3)
+    if not cut:
+        stem, cased = _hu_cut(w, _HU_CASE, 3)
+        # a bare accusative t after a vowel or l, r, j (kockát, páncélt); "segít", "szint" keep theirs
+        if not cased and len(w) >= 4 and w[-1] == "t" and ((w[-2] in _HU_VOWELS and w[-2] not in "ií")
+                                                          or w[-2] in "lrjs"):
+            stem, cased = w[:-1], True
+        # the instrumental assimilates to the stem: harc-cal, szint-tel
+        if not cased and len(w) >= 6 and w[-2:] in ("al", "el") and w[-3] == w[-4] and w[-3] not in _HU_VOWELS:
+            stem = w[:-3]
+        w, _ = _hu_cut(stem, _HU_POSSESSIVE, 3)
+        w, _ = _hu_cut(w, _HU_PLURAL, 3)
+        if len(w) >= 4 and w[-1] == "k" and w[-2] in "aáeéoóöőuúüű":
+            w = w[:-1]
+        if len(w) >= 4 and w[-1] == "i" and w[-2] not in _HU_VOWELS:
+            w = w[:-1]
+    if w.endswith("á"):
+        w = w[:-1] + "a"
+    elif w.endswith("é"):
+        w = w[:-1] + "e"
+    return w
+
+
 def prepare(text: str, language: str) -> str:
-    """The text as whoosh should see it: NFC, and Gujarati words with their endings stripped.
+    """The text as whoosh should see it: NFC; Gujarati words stemmed and their spelling folded,
+    Hungarian verbs without their endings.
 
     Gujarati function words go before stemming: stemmed, "મારો" (my) would become "માર",
     the stem of "મારવું" (to kill). Apply once: a stem is not stemmed again.
     """
     text = unicodedata.normalize("NFC", text)
-    if language == "gu":
+    if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, text)
+    elif search_analysis(language) == "hungarian":
+        text = _GU_WORD.sub(lambda m: hungarian_stem(m.group(0)), text)
     return text
 
 
 def _gujarati_word(match) -> str:
     word = match.group(0)
-    return "" if word in GUJARATI_STOP else gujarati_stem(word)
+    return "" if _gu_fold(word) in GUJARATI_STOP else gujarati_form(word)
 
 
 @lru_cache(maxsize=None)
@@ -96,9 +210,14 @@ def language_analyzer(language: str):
     ``exact`` field (:func:`exact_analyzer`) then ranks the exactly spelled word first.
     Analyzers are built once: whoosh's stemming filter keeps a cache per instance.
     """
+    from whoosh.lang import has_stemmer, has_stopwords
+
     chain = RegexTokenizer(TOKEN) | LowercaseFilter()
-    if language in STEMMED:
-        chain = chain | StopFilter(lang=language) | StemFilter(lang=language)
+    analysis = search_analysis(language)
+    if analysis in ("snowball", "hungarian") and has_stopwords(language):
+        chain = chain | StopFilter(lang=language)
+    if analysis == "snowball" and has_stemmer(language):  # Hungarian is stemmed in prepare()
+        chain = chain | StemFilter(lang=language)
     return chain | CharsetFilter(accent_map)
 
 

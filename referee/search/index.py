@@ -36,7 +36,7 @@ from referee.message import Message
 from referee.search.analysis import accented_words, exact_analyzer, language_analyzer, prepare, word_analyzer
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 23
+SCHEMA_VERSION = 29
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -70,9 +70,9 @@ def card_names_in(corpus, language: str) -> dict[str, list[str]]:
         names = [card.name, *card.aliases] if language == "en" else []
         if language in card.names:
             names.append(card.names[language][0])
-        elif language != "en":
+        if language != "en":  # the catalog's name too, where it differs from the source's
             names.append(text(f"card:{card.id}", card.name))
-        out[card.name] = names
+        out[card.name] = list(dict.fromkeys(names))
     return out
 
 
@@ -124,8 +124,9 @@ def content_key(corpus) -> str:
 
     # The corpus read through the cache already knows its key: the rules are not read again.
     rules = corpus.content_key or corpus_key(corpus.root)
+    # languages.yaml: which languages have a field, and how each is analysed
     catalogs = (sorted(locales_dir().glob("*/LC_MESSAGES/rules.mo")) + sorted(locales_dir().glob("thesaurus.yaml"))
-                + sorted(locales_dir().glob("search/*.yaml")))
+                + sorted(locales_dir().glob("languages.yaml")) + sorted(locales_dir().glob("search/*.yaml")))
     return content_digest(f"{SCHEMA_VERSION}:{whoosh.versionstring()}:{rules}", catalogs)
 
 

@@ -42,6 +42,8 @@ OTHER_GAME_PRIOR = 0.8
 GAME_KEY = "*game"
 #: key of the question words in the thesaurus table, and how much such a word weighs
 QUESTION_KEY, QUESTION_WEIGHT = "?", 0.25
+#: key of the verb prefixes that may stand apart from their verb ("*prefix:el" -> "hu")
+PREFIX_KEY = "*prefix"
 
 
 class Parsed(NamedTuple):
@@ -102,6 +104,9 @@ def build_thesaurus() -> dict[str, str]:
         for word in words or ():
             for key in (t.text for t in fold(str(word))):
                 table.setdefault((GAME_KEY, key), set()).add(str(game))
+    for language, prefixes in (data.get("verb_prefixes") or {}).items():
+        for prefix in prefixes or ():
+            table.setdefault((PREFIX_KEY, str(prefix).lower()), set()).add(str(language))
     for language, words in (data.get("questions") or {}).items():
         if language in LANGUAGES:
             stems = language_analyzer(language)
@@ -143,8 +148,15 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     words: list[list[Reading]] = []
     typed = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))][:MAX_TERMS]
     fixes = fixes or {}
-    for word in typed:
+    joined = _joined_verbs(typed)  # before the function words go: a prefix is one
+    for position, word in enumerate(typed):
+        if _function_word(word, language) and position not in joined:
+            continue
         readings = _readings(word, 1.0, language)
+        for prefix_language, verb in joined.get(position, ()):
+            readings += [Reading(prefix_language, term, LANGUAGE_BOOST * (ASKED_BOOST if prefix_language == language
+                                                                          else 1.0))
+                         for term in _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))]
         fixed = fixes.get(next(iter(t.text for t in word_analyzer()(word)), word))
         if fixed:
             readings += _readings(fixed, CORRECTED_BOOST, language)
@@ -160,6 +172,51 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     return words
 
 
+def _function_word(word: str, asked: str | None) -> bool:
+    """Is ``word`` a function word of the language the question is asked in ("de", "la", "die")?
+    Such a word is read in no language: a German "die" is no English death, a Spanish "de la"
+    no Dutch article."""
+    if not asked or asked == "en" and word in ("die", "dies"):
+        return False
+    # a function word with a meaning of its own (a negation: locales/thesaurus.yaml) is read
+    return word in _stop_words(asked) and f"{asked}:{word}" not in thesaurus()
+
+
+@lru_cache(maxsize=None)
+def _stop_words(language: str) -> frozenset[str]:
+    from whoosh.lang import has_stopwords, stopwords_for_language
+
+    from referee.search.analysis import search_analysis
+
+    if search_analysis(language) not in ("snowball", "hungarian") or not has_stopwords(language):
+        return frozenset()
+    # a word of the question is kept: it weighs a quarter (question words), not nothing
+    asked = {key.split(":", 2)[2] for key in thesaurus() if key.startswith(f"{QUESTION_KEY}:{language}:")}
+    return frozenset(stopwords_for_language(language)) - asked
+
+
+def _joined_verbs(typed: list[str]) -> dict[int, list[tuple[str, str]]]:
+    """Split verbs put back together: Hungarian "el tudok menekülni", "meg kell ölnöm" are read as
+    "elmenekülni", "megölnöm" too, "adhatom el" as "eladhatom". A prefix (locales/thesaurus.yaml
+    ``verb_prefixes``) joins the next word with a verb ending within three words, else the word
+    before it."""
+    from referee.search.analysis import hungarian_verb
+
+    table = thesaurus()
+    out: dict[int, list[tuple[str, str]]] = {}
+    for position, word in enumerate(typed):
+        for language in table.get(f"{PREFIX_KEY}:{word}", "").split():
+            # the verb: not another prefix, nor an auxiliary of the question ("lehet", "kell")
+            after = [i for i in range(position + 1, min(position + 4, len(typed)))
+                     if hungarian_verb(typed[i]) and f"{PREFIX_KEY}:{typed[i]}" not in table
+                     and not any(f"{QUESTION_KEY}:{language}:{term}" in table
+                                 for term in _terms(language_analyzer(language), prepare(typed[i], language)))]
+            target = after[0] if after else position - 1
+            if 0 <= target < len(typed) and target != position:
+                out.setdefault(target, []).append((language, word + typed[target]))
+    return out
+
+
 def _readings(word: str, boost: float, asked: str | None = None) -> list[Reading]:
     """Every way one word may match: per language, by concept, as a card name.
 
@@ -170,7 +227,8 @@ def _readings(word: str, boost: float, asked: str | None = None) -> list[Reading
     related = thesaurus()
     folded = {t.text for t in word_analyzer()(word)}
     for language in LANGUAGES:
-        stems = _terms(language_analyzer(language), word)  # already prepared: see plan()
+        # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
+        stems = _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
         weight = boost * (ASKED_BOOST if language == asked else 1.0)
         if any(f"{QUESTION_KEY}:{language}:{term}" in related for term in stems):
             # a word of the question, not of its subject: no synonyms, and a quarter of the weight

@@ -1,0 +1,117 @@
+"""A card a rule text names is named, in each language, as that language's card catalog names it.
+
+A clause lists the cards it rules on (``cards:`` in rules/*.yaml, English names). Where one of
+its texts (title, text, note, why) names such a card in English, the translation must name it
+with the card's name in that language: the ``card:<id>`` entry of the ``rules`` catalog, else the
+name the language's source text gives, else the English name. ``referee card`` shows the same
+name, so what a player reads in a rule is what they find the card by.
+
+Names are matched the way they are written in running text: case aside, the name's words in
+order, each as the start of a word of the text less its last two letters (Hungarian "Cinkelt
+kockát", German "des Wunschringes", Gujarati "એલ્ફને" all name their card).
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.errors import Problem
+
+#: letters and combining marks: a Gujarati word is not cut at its vowel signs
+_WORD = re.compile(r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+")
+_BEFORE = r"(?<![\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3])"
+
+
+def localizer():
+    """``localized(language, card)``: the card's name in a language, from the compiled catalogs
+    (one :class:`RuleText` per language, made on first use)."""
+    from referee.i18n.catalogs import RuleText
+
+    texts = {}
+
+    def localized(language: str, card) -> str:
+        text = texts.get(language)
+        if text is None:
+            text = texts[language] = RuleText(language)
+        context = f"card:{card.id}"
+        if text.language_of(context, card.name) == language:
+            return text(context, card.name)
+        return card.names[language][0] if language in card.names else card.name
+
+    return localized
+
+
+def catalog_names(catalog) -> dict[str, str]:
+    """Card id -> its translated name in this catalog (untranslated and fuzzy entries left out)."""
+    return {m.context[5:]: m.string for m in catalog
+            if m.id and m.context and m.context.startswith("card:") and m.string and not m.fuzzy}
+
+
+def card_name(card, language: str, translated: dict[str, str]) -> str:
+    """The card's name in ``language``: the catalog's, else its source text's, else English."""
+    if card.id in translated:
+        return translated[card.id]
+    if language in card.names:
+        return card.names[language][0]
+    return card.name
+
+
+def _whole(name: str) -> re.Pattern:
+    return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
+
+
+def names_in_english(text: str, card) -> bool:
+    """Does the English ``text`` name ``card`` (by its name or an alias, as a whole name)?"""
+    return any(_whole(name).search(text) for name in (card.name, *card.aliases))
+
+
+def _stem(word: str) -> str:
+    return word[: max(len(word) - 2, min(len(word), 3))]
+
+
+#: a gloss in brackets: "die Wunderlampe (Magic Lamp)" names the card in German and glosses it
+_GLOSS = re.compile(r"\([^()]*\)")
+_LETTERS = r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]*"
+_BETWEEN = r"[^\w\u0a80-\u0aff]+"
+
+
+def names_card(text: str, name: str) -> bool:
+    """Does ``text`` name the card called ``name``: its words in order, each inflected as running
+    text inflects it ("den Gefährlichen Keimling", "ભટકતા રાક્ષસને")?"""
+    words = _WORD.findall(name.lower())
+    if not words:
+        return False
+    pattern = _BEFORE + _BETWEEN.join(re.escape(_stem(word)) + _LETTERS for word in words)
+    return re.search(pattern, text.lower()) is not None
+
+
+def check_card_names(corpus, language: str, catalog, file: str) -> list[Problem]:
+    """Every translated clause text that names one of its cards otherwise than the catalog does."""
+    translated = catalog_names(catalog)
+    by_name = {card.name: card for card in corpus.cards.values()}
+    problems = []
+    for message in catalog:
+        clause = corpus.clauses.get(message.context or "")
+        if clause is None or not clause.cards or not message.string or message.fuzzy:
+            continue
+        english = message.id if isinstance(message.id, str) else " ".join(message.id)
+        text = message.string if isinstance(message.string, str) else " ".join(message.string)
+        for listed in clause.cards:
+            card = by_name.get(listed)
+            if card is None or not names_in_english(english, card):
+                continue
+            wanted = card_name(card, language, translated)
+            if wanted == card.name and card.id not in translated and language not in card.names:
+                continue  # the language has no name of its own for the card yet: nothing to agree with
+            # where the language keeps the English name, it keeps the English aliases too
+            accepted = [wanted, *card.aliases] if wanted == card.name else [wanted]
+            named = any(names_card(text, name) for name in accepted)
+            # the English name in running text (not as a gloss in brackets) is the English name still used
+            english_names = [n for n in (card.name, *card.aliases) if n.lower() not in wanted.lower()]
+            prose = _GLOSS.sub(" ", text)
+            kept = wanted != card.name and any(_whole(name).search(prose) for name in english_names)
+            if not named or kept:
+                problems.append(Problem(file, getattr(message, "lineno", None), f"{message.context} {english[:40]!r}",
+                                        f"names the card {card.name!r}, which this language's card catalog calls "
+                                        f"{wanted!r} (card:{card.id}); use that name"))
+    return problems

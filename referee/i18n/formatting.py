@@ -1,0 +1,56 @@
+"""Numbers, lists and shares written the way each language writes them, from Babel's locale data.
+
+1000 is "1,000" in English, "1.000" in German, Spanish and Dutch, "1 000" in Hungarian and
+"1,000" in Gujarati (Indian grouping from 1,00,000); a list of names is "Anna and Bob", "Anna
+und Bob", "Anna és Bob". Babel is imported on first use only.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+
+@lru_cache(maxsize=None)
+def _locale(language: str):
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(language)
+    except (UnknownLocaleError, ValueError):
+        return Locale.parse("en")
+
+
+def format_number(number, language: str) -> str:
+    from babel.numbers import format_decimal
+
+    return format_decimal(number, locale=_locale(language))
+
+
+def format_list(items, language: str, style: str = "standard") -> str:
+    """``items`` (strings) joined as the language joins a list ("A, B and C")."""
+    from babel.lists import format_list as babel_list
+
+    items = [str(item) for item in items]
+    if not items:
+        return ""
+    return babel_list(items, style=style, locale=_locale(language))
+
+
+def format_percent(share: float, language: str, digits: int = 1) -> str:
+    """A share (0.999) as a percentage with ``digits`` decimals, as the language writes it
+    ("99.9%", "99,9 %"). The caller rounds: Babel's rounding could make 99.95 % "100.0 %"."""
+    from babel.numbers import format_percent as babel_percent
+
+    pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"
+    return babel_percent(share, format=pattern, locale=_locale(language), decimal_quantization=False)
+
+
+def format_value(value, language: str):
+    """A value for a message: numbers and lists formatted, anything else as it is."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, (int, float)):
+        return format_number(value, language)
+    if isinstance(value, (list, tuple)):
+        return format_list([format_value(v, language) for v in value], language)
+    return value

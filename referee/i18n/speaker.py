@@ -1,0 +1,73 @@
+"""Rendering a note or a figure for a reader: the CLI catalog with its plural forms, and values
+(numbers, lists, codes, card names) written the way the reader's language writes them.
+
+The command line's text, the JSON shapes' notes and the server's pages all render the engine's
+messages through one :class:`Speaker`.
+"""
+
+from __future__ import annotations
+
+from referee.i18n import words
+from referee.i18n.catalogs import FALLBACK_MARK, _, ngettext
+
+
+class Speaker:
+    """What a note or a figure is rendered with: the CLI catalog with its plural forms, and the
+    values — numbers, lists, codes, card names — written the way ``language`` writes them."""
+
+    def __init__(self, corpus, language: str):
+        self.language = language
+        self._races = words.card_words(corpus, language) if corpus is not None else None
+        self._cards = card_names(corpus, language) if corpus is not None else {}
+
+    def __call__(self, message: str) -> str:
+        return _(message)
+
+    def ngettext(self, singular: str, plural: str, count: int) -> str:
+        return ngettext(singular, plural, count)
+
+    def has(self, message) -> bool:
+        """Is this note's template translated (the text is then in this language, not English)?"""
+        return _.has(message.template)
+
+    def word(self, vocabulary: str, code) -> str:
+        return words.word(vocabulary, str(code), self._races)
+
+    def card(self, name: str) -> str:
+        """An English card name as this language's card catalog gives it (other names unchanged)."""
+        return self._cards.get(name, name)
+
+    def format_value(self, value, name: str | None = None):
+        from referee.i18n.formatting import format_list, format_number
+        from referee.message import Alternatives, Phrase
+
+        if isinstance(value, Phrase):
+            return value.message.render(self)
+        vocabulary = words.VALUE_OF_PLACEHOLDER.get(name or "")
+        if isinstance(value, (list, tuple)):
+            shown = [self.format_value(v, name) for v in value]
+            return format_list(shown, self.language, "or" if isinstance(value, Alternatives) else "standard")
+        if isinstance(value, bool):
+            return _("yes") if value else _("no")
+        if isinstance(value, (int, float)):
+            return format_number(value, self.language)
+        if isinstance(value, str):
+            if vocabulary:
+                return self.word(vocabulary, value)
+            if name in words.CARD_PLACEHOLDERS:
+                return self.card(value)
+        return value
+
+    def note(self, message) -> str:
+        """A note for a person: in this language, or in English marked :data:`FALLBACK_MARK`."""
+        text = message.render(self)
+        return text if self.language == "en" or self.has(message) else f"{FALLBACK_MARK} {text}"
+
+
+def card_names(corpus, language: str) -> dict[str, str]:
+    """English card name -> the card's name in ``language`` (what ``referee card`` shows)."""
+    from referee.cards import card_names as names_of
+    from referee.i18n.cardnames import localizer
+
+    localized = localizer()
+    return {card.name: names_of(card, localized).get(language, card.name) for card in corpus.cards.values()}

@@ -1,0 +1,80 @@
+"""Cards are named alike in a language's card catalog and its rule texts, and `i18n check` keeps it so."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from referee.i18n.cardnames import names_card
+
+
+@pytest.mark.parametrize("text,name", [
+    ("Használhatom a Cinkelt kockát a dobás után", "Cinkelt kocka"),
+    ("Den Gefährlichen Keimling zu zertreten ist ein Töten", "Gefährlicher Keimling"),
+    ("મદદ કરનાર એલ્ફને રાક્ષસ દીઠ એક લેવલ", "એલ્ફ"),
+    ("¡Elígeme! ¡Elígeme! y los objetos de un solo uso", "¡Elígeme! ¡Elígeme!"),
+])
+def test_a_name_is_found_inflected_as_running_text_inflects_it(text, name):
+    assert names_card(text, name)
+
+
+@pytest.mark.parametrize("text,name", [
+    ("die Magic Lamp kann nur einmal benutzt werden", "Wunderlampe"),
+    ("der Keimling ist gefährlich", "Gefährlicher Keimling"),  # its words, but not the name
+])
+def test_other_words_are_no_name(text, name):
+    assert not names_card(text, name)
+
+
+def test_a_gujarati_card_is_named_as_its_rule_texts_name_it(referee):
+    card = json.loads(referee("card", "Elf", "--lang", "gu", "--json").stdout)
+    assert card["name"] == "એલ્ફ" and re.fullmatch(r"[\u0a80-\u0aff]+", card["name"])
+    rules = {r["id"]: r for r in card["rulings"]}
+    assert card["name"] in rules["races.elf"]["title"] and card["name"] in rules["races.elf"]["text"]
+    shown = referee("card", "Elf", "--lang", "gu").stdout
+    assert shown.splitlines()[0].startswith("એલ્ફ — ")
+    # the Gujarati source's own word still finds the card
+    assert json.loads(referee("card", "ઝનુન", "--json").stdout)["id"] == "elf"
+    for name, card_id in (("Cleric", "cleric"), ("Warrior", "warrior"), ("Dwarf", "dwarf"), ("Halfling", "halfling")):
+        found = json.loads(referee("card", name, "--lang", "gu", "--json").stdout)
+        assert found["id"] == card_id and re.fullmatch(r"[\u0a80-\u0aff -]+", found["name"]), found["name"]
+
+
+def _set(path, context, msgid_start, change) -> None:
+    import polib
+
+    catalog = polib.pofile(str(path))
+    entry = next(e for e in catalog if e.msgctxt == context and e.msgid.startswith(msgid_start))
+    entry.msgstr = change(entry.msgstr)
+    catalog.save()
+
+
+def test_check_catches_a_rule_text_that_keeps_the_english_card_name(in_copy):
+    path = in_copy.root / "locales" / "de" / "LC_MESSAGES" / "rules.po"
+    _set(path, "card-rulings.magic-lamp-one-shot", "The Magic Lamp can", lambda s: s.replace("Wunderlampe", "Magic Lamp"))
+    assert in_copy("i18n", "compile").returncode == 0
+    result = in_copy("i18n", "check")
+    assert result.returncode == 2
+    assert re.search(r"locales/de/LC_MESSAGES/rules.po:\d+: card-rulings.magic-lamp-one-shot .*names the card "
+                     r"'Magic Lamp', which this language's card catalog calls 'Wunderlampe'", result.stdout), \
+        result.stdout[-2000:]
+    assert in_copy("check").returncode == 2  # CI's corpus check runs it too
+
+
+def test_check_catches_a_card_renamed_in_the_catalog_alone(in_copy):
+    path = in_copy.root / "locales" / "es" / "LC_MESSAGES" / "rules.po"
+    _set(path, "card:magic-lamp", "Magic Lamp", lambda s: "Lámpara Maravillosa")
+    assert in_copy("i18n", "compile").returncode == 0
+    result = in_copy("i18n", "check")
+    assert result.returncode == 2 and "calls 'Lámpara Maravillosa' (card:magic-lamp)" in result.stdout
+    assert result.stdout.count("card:magic-lamp") >= 5  # every ruling on it
+
+
+def test_the_english_name_may_stay_as_a_gloss(in_copy):
+    path = in_copy.root / "locales" / "de" / "LC_MESSAGES" / "rules.po"
+    _set(path, "card-rulings.magic-lamp-one-shot", "The Magic Lamp can",
+         lambda s: s.replace("Wunderlampe", "Wunderlampe (Magic Lamp)"))
+    assert in_copy("i18n", "compile").returncode == 0
+    assert in_copy("i18n", "check").returncode == 0

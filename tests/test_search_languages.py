@@ -1,0 +1,105 @@
+"""Search in each language's own word forms: Hungarian inflection and split verbs, Gujarati
+spellings and card names, negations, function words, and a correction searched and said."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from referee.search.analysis import gujarati_form, hungarian_stem
+from tests.conftest import run_referee
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory) -> dict:
+    return {"REFEREE_CACHE_DIR": str(tmp_path_factory.mktemp("cache"))}
+
+
+def search(*args, env=None) -> dict:
+    result = run_referee("search", *args, "--json", env=env)
+    assert result.returncode in (0, 1), result.stderr
+    return json.loads(result.stdout)
+
+
+def top(data: dict, n: int = 3) -> list[str]:
+    return [r["id"] for r in data["results"][:n]]
+
+
+@pytest.mark.parametrize("forms", [
+    ("menekül", "menekülni", "menekülhetek", "menekülsz", "menekültem"),
+    ("szint", "szintet", "szinthez", "szintek", "szinteket"),
+    ("lap", "lapok", "lapot", "lapjaimat"),
+    ("kocka", "kockát", "kockával"),
+    ("öl", "ölnöm", "ölni"),
+])
+def test_hungarian_forms_of_one_word_share_a_stem(forms):
+    assert len({hungarian_stem(form) for form in forms}) == 1, {form: hungarian_stem(form) for form in forms}
+
+
+@pytest.mark.parametrize("words", [("eladni", "elad"), ("használ", "használni")])
+def test_hungarian_stemming_keeps_what_makes_words_differ(words):
+    # "elad" (sell) is not "ad" (give); "használ" is no "hasz" at something
+    assert all(len(hungarian_stem(w)) >= 4 for w in words)
+
+
+@pytest.mark.parametrize("spellings", [("પાદરી", "પાદરિ"), ("નહીં", "નહી"), ("ડ્વાર્ફ", "ડવાર્ફ"),
+                                       ("હાફલિંગ", "હાફલીંગ"), ("શરૂઆત", "શરુઆત")])
+def test_gujarati_spelling_variants_are_one_word(spellings):
+    assert len({gujarati_form(s) for s in spellings}) == 1
+
+
+@pytest.mark.parametrize("query,verb", [
+    ("el tudok menekülni", "elmenekülni"), ("meg kell ölnöm a szörnyet", "megölnöm"),
+    ("adhatom el a lapot", "eladhatom"),
+])
+def test_a_hungarian_verb_split_from_its_prefix_is_read_whole(query, verb):
+    from referee.search.analysis import language_analyzer, prepare
+    from referee.search.query import plan
+
+    whole = {t.text for t in language_analyzer("hu")(prepare(verb, "hu"))}
+    read = {r.text for word in plan(query, language="hu") for r in word if r.field == "hu"}
+    assert whole <= read, (whole, read)
+
+
+def test_split_verbs_find_their_rule(cache):
+    found = top(search("el", "tudok", "menekülni", "ha", "két", "szörny", "van", "--lang", "hu", env=cache))
+    assert "running-away.multiple-monsters" in found
+
+
+def test_gujarati_card_names_find_their_rulings(cache):
+    for name, clause in (("એલ્ફ", "races.elf"), ("ડ્વાર્ફ", "races.dwarf"), ("ડવાર્ફ", "races.dwarf"),
+                         ("હાફલીંગ", "races.halfling")):  # the catalog's names, and as players spell them
+        assert clause in top(search(name, "--lang", "gu", "--limit", "5", env=cache), 5), name
+
+
+def test_a_negation_points_at_what_a_rule_forbids(cache):
+    asked = top(search("can't", "I", "refuse", "to", "roll", "and", "take", "the", "bad", "stuff", env=cache))
+    assert "running-away.must-roll" in asked
+    asked = top(search("nem", "akarok", "dobni", "vállalom", "a", "szívást", "--lang", "hu", env=cache))
+    assert "running-away.must-roll" in asked
+
+
+def test_function_words_of_the_language_asked_in_read_in_no_other(cache):
+    # the German article "die" is no English death
+    german = search("die", "Monster", "Gleichstand", "--lang", "de", env=cache)
+    assert top(german, 1) == ["combat.ties"] and german["results"][0]["matched_lang"] == "de"
+    assert not any(r["id"].startswith("death.") for r in german["results"][:5])
+    # asked in English, "die" is the English verb
+    assert any(r.startswith("death.") for r in top(search("what", "if", "I", "die", env=cache)))
+
+
+def test_a_correction_that_finds_something_is_searched_and_said(cache):
+    data = search("mnstrr", env=cache)
+    assert data["suggestion"] == "monster" and data["searched"] == "monster" and data["results"]
+    shown = run_referee("search", "mnstrr", "--limit", "1", env=cache)
+    assert shown.returncode == 0
+    assert shown.stdout.startswith("Nothing matches 'mnstrr'; showing the results for 'monster'.")
+    german = run_referee("search", "mnstrr", "--limit", "1", "--lang", "de", env=cache).stdout
+    assert german.startswith("Nichts passt zu 'mnstrr'; hier die Ergebnisse für 'monster'.")
+
+
+def test_nothing_found_and_no_correction_is_still_no_result(cache):
+    result = run_referee("search", "qxzvvq", env=cache)
+    assert result.returncode == 1 and "qxzvvq" in result.stdout
+    assert json.loads(run_referee("search", "qxzvvq", "--json", env=cache).stdout)["searched"] == "qxzvvq"
