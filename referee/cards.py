@@ -15,6 +15,7 @@ The best-scoring name is the card meant when it stands clearly above the next ca
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from referee import LANGUAGES
@@ -94,6 +95,12 @@ def score(query: str, name: str) -> float:
     return round(max(whole, part), 2)
 
 
+@lru_cache(maxsize=8192)
+def _folded(name: str) -> str:
+    """A card name folded once per process: a session or server looks cards up many times."""
+    return fold(name)
+
+
 def find_cards(cards, query: str, localized=None) -> list[NameMatch]:
     """The cards ``query`` may name, best first; one entry per card (its best-matching name)."""
     from rapidfuzz.distance import Levenshtein
@@ -104,7 +111,7 @@ def find_cards(cards, query: str, localized=None) -> list[NameMatch]:
     best: dict[str, NameMatch] = {}
     for card in cards:
         for lang, name in all_names(card, localized):
-            folded = fold(name)
+            folded = _folded(name)
             value = score(wanted, folded)
             if value < CANDIDATE_SCORE:
                 continue
@@ -133,18 +140,43 @@ def decide(matches: list[NameMatch]) -> tuple[NameMatch | None, list[NameMatch]]
     return None, close
 
 
+def lookup(cards, query: str, localized=None) -> tuple[NameMatch | None, list[NameMatch], list[str]]:
+    """What a player typed in a search box for cards: the card meant, or the candidates to
+    choose from, or (when nothing matched) the names close to the first half of the query."""
+    cards = list(cards)
+    chosen, candidates = decide(find_cards(cards, query, localized))
+    suggestions: list[str] = []
+    if chosen is None and not candidates:
+        half = find_cards(cards, query[: max(3, len(query) // 2)], localized)
+        suggestions = [m.card.name for m in half][:5]
+    return chosen, candidates, suggestions
+
+
+def listed(cards, card_type: str | None = None, game: str | None = None) -> list[Card]:
+    """The cards of a type and game (each filter optional), by type and then name."""
+    from referee.corpus.cards import CARD_TYPES
+
+    return sorted((c for c in cards if (card_type is None or c.type == card_type) and (game is None or c.game == game)),
+                  key=lambda c: (CARD_TYPES.index(c.type), c.name))
+
+
 def card_resolver(cards, localized=None):
     """A ``card:`` resolver for situation files: name -> (record or None, suggestions)."""
     cards = list(cards)
 
     def resolve(name: str):
+        exact = exact_cards(cards, [name], localized)  # the name as a card has it: no fuzzy scoring
+        if exact:
+            return resolved(exact[0]), []
         chosen, candidates = decide(find_cards(cards, name, localized))
         if chosen is not None:
-            card = chosen.card
-            return {"name": card.name, "facts": card.facts, "type": card.type,
-                    "folded_names": [fold(n) for n in (card.name, *card.aliases)]}, []
+            return resolved(chosen.card), []
         suggestions = [m.card.name for m in candidates] or [m.card.name for m in find_cards(cards, name[:4], localized)]
         return None, suggestions[:5]
+
+    def resolved(card: Card) -> dict:
+        return {"name": card.name, "facts": card.facts, "type": card.type,
+                "folded_names": [fold(n) for n in (card.name, *card.aliases)]}
 
     return resolve
 

@@ -143,3 +143,43 @@ def search_json(corpus: Corpus, result, text: RuleText) -> dict:
                      "langs": {"title": text.language_of(h.id, corpus[h.id].title),
                                "text": text.language_of(h.id, corpus[h.id].text)}}
                     for h in result.hits]}
+
+
+# --- cards ---
+
+
+def card_json(corpus, card, text: RuleText, localized) -> dict:
+    """A card in the contract's ``card --json`` shape (plus a few extra fields)."""
+    from referee.cards import card_names
+
+    names = card_names(card, localized)
+    data = {"id": card.id, "lang": text.language, "name": names.get(text.language, card.name), "names": names,
+            "names_from_source": sorted(card.names), "type": card.type, "game": card.game,
+            "rulings": [{"id": c.id, "kind": c.kind, "title": text(c.id, c.title), "text": text(c.id, c.text)}
+                        for c in corpus.rulings(card)],
+            "aliases": list(card.aliases), "facts": card.facts or {}}
+    return data
+
+
+#: the card fields of ``card --json`` when no single card was found (one shape for every outcome)
+_NO_CARD = {"id": None, "name": None, "names": {}, "names_from_source": [], "type": None, "game": None,
+            "rulings": [], "aliases": [], "facts": {}}
+
+
+def lookup_json(query: str, language: str, card: dict | None, candidates, suggestions) -> dict:
+    """``card --json`` for every outcome: the card's fields (empty when none was chosen), the
+    candidates to choose from (empty when one was), and names close to a query that matched
+    nothing. Exit 0 with a card or candidates, 1 with neither."""
+    return {"query": query, "lang": language, **(card or _NO_CARD),
+            "candidates": [{"id": m.card.id, "name": m.name, "lang": m.lang, "type": m.card.type,
+                            "score": m.score} for m in candidates],
+            "suggestions": list(suggestions)}
+
+
+def cards_json(corpus: Corpus, cards, text: RuleText, localized) -> dict:
+    """The ``cards --json`` shape: each card by its name in the language, with its number of rulings."""
+    from referee.cards import card_names
+
+    return {"lang": text.language, "total": len(cards), "cards": [
+        {"id": c.id, "name": card_names(c, localized).get(text.language, c.name), "type": c.type, "game": c.game,
+         "rulings": len(corpus.rulings(c))} for c in cards]}

@@ -64,3 +64,14 @@ def word_for(word: str, game: str = "munchkin") -> Optional[tuple[str, str]]:
         if known is not None:
             return kind, known
     return None
+
+
+def one_of(value: Optional[str], allowed: Iterable[str], name: str) -> None:
+    """A value that must be one of a closed list (``--game``, ``?kind=`` …): anything else is
+    bad input naming the option and the values it takes."""
+    allowed = tuple(allowed)
+    if value is not None and value not in allowed:
+        from referee.errors import BadInput, quote
+
+        raise BadInput("{option}: unknown value {value}; expected one of: {allowed}", option=name,
+                       value=quote(value), allowed=", ".join(allowed))

@@ -85,3 +85,74 @@ def in_copy(tmp_path: Path):
 
     run.root = root
     return run
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+class Server:
+    """``referee serve`` in a process of its own, and plain HTTP to it (the standard library's
+    client: what a bot or another app would use)."""
+
+    def __init__(self, table: Path, *options: str, env: dict | None = None):
+        import time
+        import urllib.request
+
+        self.port = free_port()
+        self.table = table
+        self.base = f"http://127.0.0.1:{self.port}"
+        clean = {k: v for k, v in os.environ.items() if not k.startswith(("REFEREE_", "LANG", "LC_"))}
+        clean.update(env or {})
+        self.process = subprocess.Popen([REFEREE, "serve", "--port", str(self.port), "--table", str(table), *options],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=clean)
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=1) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start: {self.process.communicate()}")
+                time.sleep(0.05)
+        self.banner = ""
+
+    def request(self, method: str, path: str, body=None, headers: dict | None = None, raw: bytes | None = None):
+        """(status, parsed JSON or text, headers) of one request."""
+        import json
+        import urllib.error
+        import urllib.request
+
+        data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
+        request = urllib.request.Request(self.base + path, data=data, method=method, headers={
+            **({"Content-Type": "application/json"} if body is not None else {}), **(headers or {})})
+        try:
+            with urllib.request.urlopen(request, timeout=30) as answer:
+                status, text, got = answer.status, answer.read().decode("utf-8"), dict(answer.headers)
+        except urllib.error.HTTPError as error:
+            status, text, got = error.code, error.read().decode("utf-8"), dict(error.headers)
+        try:
+            return status, json.loads(text), got
+        except ValueError:
+            return status, text, got
+
+    def stop(self) -> None:
+        self.process.terminate()
+        try:
+            self.process.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.communicate()
+
+
+@pytest.fixture
+def server(tmp_path):
+    """A server on a table of its own (nothing in it yet), bound to loopback."""
+    running = Server(tmp_path / "table.sqlite3")
+    yield running
+    running.stop()

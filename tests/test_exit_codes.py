@@ -82,6 +82,8 @@ ROWS = [
         "a level change always has a verdict"),
     Row("die", ["die", "3"], None, ["die", "11"], "every roll has an effect"),
     Row("play", ["play"], None, ["play", "--lang", "xx"], "a session reads what it is given, to the end"),
+    Row("serve", ["serve", "--help"], None, ["serve", "--port", "99999"],
+        "a server runs until stopped (tests/test_web_api.py starts real ones)"),
 ]
 
 

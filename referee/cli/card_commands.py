@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import List, Optional
 
+from referee import shapes
 from referee.cli import completion, options, render
 from referee.cli.params import Argument, Option
 from referee.corpus.cards import CARD_TYPES
@@ -11,34 +12,6 @@ from referee.cards import localizer
 from referee.i18n.words import word as word_of
 from referee.i18n.catalogs import RuleText, _, ngettext
 from referee.i18n.speaker import Speaker
-
-
-def card_json(corpus, card, text: RuleText, localized) -> dict:
-    """A card in the contract's ``card --json`` shape (plus a few extra fields)."""
-    from referee.cards import card_names
-
-    names = card_names(card, localized)
-    data = {"id": card.id, "lang": text.language, "name": names.get(text.language, card.name), "names": names,
-            "names_from_source": sorted(card.names), "type": card.type, "game": card.game,
-            "rulings": [{"id": c.id, "kind": c.kind, "title": text(c.id, c.title), "text": text(c.id, c.text)}
-                        for c in corpus.rulings(card)],
-            "aliases": list(card.aliases), "facts": card.facts or {}}
-    return data
-
-
-#: the card fields of ``card --json`` when no single card was found (one shape for every outcome)
-_NO_CARD = {"id": None, "name": None, "names": {}, "names_from_source": [], "type": None, "game": None,
-            "rulings": [], "aliases": [], "facts": {}}
-
-
-def lookup_json(query: str, language: str, card: dict | None, candidates, suggestions) -> dict:
-    """``card --json`` for every outcome: the card's fields (empty when none was chosen), the
-    candidates to choose from (empty when one was), and names close to a query that matched
-    nothing. Exit 0 with a card or candidates, 1 with neither."""
-    return {"query": query, "lang": language, **(card or _NO_CARD),
-            "candidates": [{"id": m.card.id, "name": m.name, "lang": m.lang, "type": m.card.type,
-                            "score": m.score} for m in candidates],
-            "suggestions": list(suggestions)}
 
 
 def card_text(corpus, card, data: dict, text: RuleText) -> list[str]:
@@ -68,7 +41,7 @@ def card_text(corpus, card, data: dict, text: RuleText) -> list[str]:
 
 def card(words: List[str] = Argument(..., metavar="NAME…", autocompletion=completion.card_names),
          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
-    from referee.cards import decide, find_cards
+    from referee.cards import lookup
     from referee.corpus import load_corpus
     from referee.i18n import choose_language
 
@@ -76,14 +49,10 @@ def card(words: List[str] = Argument(..., metavar="NAME…", autocompletion=comp
     corpus = load_corpus()
     localized = localizer()
     query = " ".join(words)
-    chosen, candidates = decide(find_cards(corpus.cards.values(), query, localized))
-    data = card_json(corpus, chosen.card, text, localized) if chosen is not None else None
-    suggestions = []
-    if chosen is None and not candidates:
-        half = find_cards(corpus.cards.values(), query[: max(3, len(query) // 2)], localized)
-        suggestions = [m.card.name for m in half][:5]
+    chosen, candidates, suggestions = lookup(corpus.cards.values(), query, localized)
+    data = shapes.card_json(corpus, chosen.card, text, localized) if chosen is not None else None
     if as_json:
-        render.emit_json(lookup_json(query, text.language, data, candidates, suggestions))
+        render.emit_json(shapes.lookup_json(query, text.language, data, candidates, suggestions))
         return 0 if data or candidates else 1
     if data is not None:
         render.emit(card_text(corpus, chosen.card, data, text))
@@ -103,7 +72,7 @@ def cards(card_type: Optional[str] = Option(None, "--type", metavar="TYPE", auto
                                            help=_("Only this type: {types}.").format(types=", ".join(CARD_TYPES))),
           game: Optional[str] = options.game(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
-    from referee.cards import card_names
+    from referee.cards import card_names, listed
     from referee.corpus import load_corpus, schema
     from referee.i18n import choose_language
 
@@ -112,12 +81,9 @@ def cards(card_type: Optional[str] = Option(None, "--type", metavar="TYPE", auto
     options.one_of(game, schema.GAMES, "--game")
     corpus = load_corpus()
     localized = localizer()
-    chosen = sorted((c for c in corpus.cards.values() if (card_type is None or c.type == card_type)
-                     and (game is None or c.game == game)), key=lambda c: (CARD_TYPES.index(c.type), c.name))
+    chosen = listed(corpus.cards.values(), card_type, game)
     if as_json:
-        render.emit_json({"lang": text.language, "total": len(chosen), "cards": [
-            {"id": c.id, "name": card_names(c, localized).get(text.language, c.name), "type": c.type,
-             "game": c.game, "rulings": len(corpus.rulings(c))} for c in chosen]})
+        render.emit_json(shapes.cards_json(corpus, chosen, text, localized))
         return 0 if chosen else 1
     lines, current = [], None
     shown = {c.id: card_names(c, localized).get(text.language, c.name) for c in chosen}

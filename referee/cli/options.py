@@ -73,8 +73,6 @@ def level_source(source):
 
 def one_of(value, allowed, option: str) -> None:
     """A value of a closed vocabulary (``--game``, ``--kind`` …): anything else is bad input."""
-    if value is not None and value not in allowed:
-        from referee.errors import BadInput, quote
+    from referee.vocabulary import one_of as check
 
-        raise BadInput("{option}: unknown value {value}; expected one of: {allowed}", option=option,
-                       value=quote(value), allowed=", ".join(allowed))
+    check(value, allowed, option)

