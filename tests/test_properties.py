@@ -10,6 +10,7 @@ as mappings read through :func:`read_situation` (the same checks as a file); a f
 from __future__ import annotations
 
 import json
+import os
 import random
 
 import yaml
@@ -22,9 +23,12 @@ from referee.engine import judge
 from referee.situation import load_situation, read_situation
 
 CORPUS = load_corpus()
-MANY = settings(max_examples=500, deadline=None)
+# REFEREE_EXAMPLES raises the count for a longer hunt than CI can afford (at least 500).
+MANY = settings(max_examples=max(500, int(os.environ.get("REFEREE_EXAMPLES", "500"))), deadline=None)
 NAMES = ["Ann", "Bob", "Cid", "Dee"]
 TOP = {"munchkin": 10, "star-munchkin": 10, "epic": 20}
+#: the highest level anything but a kill reaches: levels.selling-not-to-ten, epic.level-19-20-by-kill
+NO_KILL_CEILING = {"munchkin": 9, "star-munchkin": 9, "epic": 18}
 FLOOR = 1
 
 
@@ -355,6 +359,11 @@ def test_only_a_kill_or_a_card_that_says_so_ever_gives_the_winning_level(game, l
     assert not verdict.details["wins"]
 
 
+def data_level(data) -> int:
+    """The asking player's level before the question."""
+    return next(p["level"] for p in data["players"] if p["name"] == data["question"]["player"])
+
+
 @MANY
 @given(table_questions())
 def test_a_sale_loses_exactly_the_gold_that_buys_no_level(data):
@@ -364,7 +373,7 @@ def test_a_sale_loses_exactly_the_gold_that_buys_no_level(data):
     details = verdict.details
     if verdict.verdict == "allowed":
         assert details["wasted_gold"] == details["gold"] - 1000 * details["levels_gained"]
-        assert 0 <= details["wasted_gold"] < 1000 or details["new_level"] == TOP[data["game"]] - 1
+        assert 0 <= details["wasted_gold"] < 1000 or details["new_level"] == NO_KILL_CEILING[data["game"]]
         assert details["levels_gained"] >= 1
     else:
         assert details["levels_gained"] == 0 and details["wasted_gold"] == details["gold"]
@@ -372,11 +381,11 @@ def test_a_sale_loses_exactly_the_gold_that_buys_no_level(data):
 
 @MANY
 @given(table_questions())
-def test_selling_never_gives_the_winning_level_nor_happens_on_another_players_turn(data):
+def test_selling_never_gives_a_level_only_a_kill_gives_nor_happens_on_another_players_turn(data):
     if data["question"]["kind"] != "sell":
         return
     verdict = ask(data)
-    assert verdict.details["new_level"] < TOP[data["game"]]
+    assert verdict.details["new_level"] <= max(NO_KILL_CEILING[data["game"]], data_level(data))
     if data["turn"] != data["question"]["player"]:
         assert verdict.verdict == "forbidden"
 
