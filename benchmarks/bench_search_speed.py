@@ -27,17 +27,13 @@ import tempfile
 import time
 from pathlib import Path
 
+from processes import compile_package, timed
+
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
 QUERIES = ["sell level 10", "szint eladás", "huir dado", "weglopen dobbelsteen", "ભાગી જવું", "Handlanger opfern",
            "mnster levl", "cinkelt kocka", "dado cargado", "Schatze", "charity lowest level", "warrior tie"]
 SEARCH = ["search", "sell", "level", "10"]
-
-
-def timed(command: list[str], env: dict) -> float:
-    start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
-    return time.perf_counter() - start
 
 
 def fresh_install(rounds: int, env: dict) -> dict:
@@ -78,13 +74,7 @@ def main() -> None:
     parser.add_argument("--fresh-install", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    # An installed package is byte-compiled by pip; a source checkout run with
-    # PYTHONDONTWRITEBYTECODE would otherwise pay for compiling every module on every run.
-    import compileall
-
-    import referee
-
-    compileall.compile_dir(str(Path(referee.__file__).parent), quiet=1)
+    compile_package()
     env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LC_MESSAGES", "REFEREE_LANG")}
     baseline = [sys.executable, "-c", "import whoosh.index, whoosh.qparser"]
     command = [str(BIN / "referee"), *SEARCH]

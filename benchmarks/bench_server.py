@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import os
 import random
 import socket
 import statistics
@@ -28,6 +27,8 @@ import threading
 import time
 from pathlib import Path
 from urllib.parse import quote_plus
+
+from processes import compile_package
 
 ROOT = Path(__file__).resolve().parent.parent
 REFEREE = str(Path(sys.executable).parent / "referee")
@@ -114,11 +115,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    import compileall
-
-    import referee
-
-    compileall.compile_dir(str(Path(referee.__file__).parent), quiet=1)
+    compile_package()
     situations = [p.read_bytes() for p in sorted((ROOT / "examples").glob("*.yaml"))]
     report: dict = {}
     with tempfile.TemporaryDirectory() as tmp:

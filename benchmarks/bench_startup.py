@@ -17,10 +17,10 @@ import argparse
 import json
 import os
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
+
+from processes import compile_package, timed
 
 ROOT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -41,33 +41,21 @@ BASELINES = {"import yaml": [sys.executable, "-c", "import yaml"],
              "import typer": [sys.executable, "-c", "import typer"]}
 
 
-def run(command: list[str], env: dict) -> float:
-    start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
-    return time.perf_counter() - start
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    # An installed package is byte-compiled by pip; a source checkout run with
-    # PYTHONDONTWRITEBYTECODE would otherwise pay for compiling every module on every run.
-    import compileall
-
-    import referee
-
-    compileall.compile_dir(str(Path(referee.__file__).parent), quiet=1)
+    compile_package()
     env = {k: v for k, v in os.environ.items() if k not in ("LANG", "LC_ALL", "LC_MESSAGES", "REFEREE_LANG")}
     for command, _, _ in COMMANDS.values():  # warm the corpus cache and the page cache
-        run(command, env)
+        timed(command, env)
     samples: dict[str, list[float]] = {name: [] for name in [*BASELINES, *COMMANDS]}
     for _ in range(args.rounds):
         for name, command in BASELINES.items():
-            samples[name].append(run(command, env))
+            samples[name].append(timed(command, env))
         for name, (command, _, _) in COMMANDS.items():
-            samples[name].append(run(command, env))
+            samples[name].append(timed(command, env))
     medians = {name: statistics.median(values) for name, values in samples.items()}
     report = {}
     for name, median in medians.items():

@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from processes import compile_package, timed
+
 ROOT = Path(__file__).resolve().parent.parent
 REFEREE = str(Path(sys.executable).parent / "referee")
 
@@ -53,24 +55,12 @@ def session_round(env: dict) -> list[float]:
     return times
 
 
-def run(command: list[str], env: dict) -> float:
-    start = time.perf_counter()
-    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
-    return time.perf_counter() - start
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=15)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    # An installed package is byte-compiled by pip; a source checkout run with
-    # PYTHONDONTWRITEBYTECODE would otherwise pay for compiling every module on every run.
-    import compileall
-
-    import referee
-
-    compileall.compile_dir(str(Path(referee.__file__).parent), quiet=1)
+    compile_package()
     with tempfile.TemporaryDirectory() as tmp:
         env = {k: v for k, v in os.environ.items() if not k.startswith(("REFEREE_", "LANG", "LC_"))}
         env.update(REFEREE_TABLE=str(Path(tmp) / "table.sqlite3"), REFEREE_STATE_DIR=tmp, TERM="xterm")
@@ -84,11 +74,11 @@ def main() -> None:
             subprocess.run([REFEREE, *words], env=env, stdout=subprocess.DEVNULL, check=True)
         fight = [REFEREE, "fight", "Troll:8", "--helper", "Bob"]
         judge = [REFEREE, "judge", str(ROOT / "examples" / "combat.yaml")]
-        run(fight, env), run(judge, env)  # warm the caches
+        timed(fight, env), timed(judge, env)  # warm the caches
         samples = {"fight on the table": [], "judge a file": []}
         for _ in range(args.rounds):
-            samples["fight on the table"].append(run(fight, env))
-            samples["judge a file"].append(run(judge, env))
+            samples["fight on the table"].append(timed(fight, env))
+            samples["judge a file"].append(timed(judge, env))
     medians = {name: statistics.median(values) for name, values in samples.items()}
     report = {
         "session": {"answers": len(answers), "median_ms": round(statistics.median(answers) * 1000, 1),

@@ -1,0 +1,28 @@
+"""What every benchmark here shares: timing a whole process, and byte-compiling the package
+first so each run measures what an installed copy does."""
+
+from __future__ import annotations
+
+import subprocess
+import time
+from pathlib import Path
+
+
+def timed(command: list[str], env: dict) -> float:
+    """Seconds one whole process takes, from spawn to exit, its output thrown away."""
+    start = time.perf_counter()
+    subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env, check=False)
+    return time.perf_counter() - start
+
+
+def compile_package() -> None:
+    """Byte-compile ``referee`` as pip does on install.
+
+    A source checkout run with PYTHONDONTWRITEBYTECODE would otherwise pay for compiling every
+    module on every run, which no installed copy does.
+    """
+    import compileall
+
+    import referee
+
+    compileall.compile_dir(str(Path(referee.__file__).parent), quiet=1)
