@@ -53,6 +53,16 @@ def card_names(card: Card, localized=None) -> dict[str, str]:
     return names
 
 
+def name_in(card: Card, language: str, localized=None) -> str:
+    """The card's name in one language, as :func:`card_names` gives it, reading only that
+    language's catalog (English needs none)."""
+    if language == "en":
+        return card.name
+    if localized is not None:
+        return localized(language, card)
+    return card.names[language][0] if language in card.names else card.name
+
+
 def all_names(card: Card, localized=None) -> list[tuple[str, str]]:
     """Every name a player may type for the card, with its language."""
     names = [("en", card.name)] + [("en", alias) for alias in card.aliases]

@@ -91,10 +91,10 @@ def verdict_json(corpus: Corpus, verdict, text: RuleText, cards=()) -> dict:
 
 
 def card_note_json(note, text: RuleText) -> dict:
-    from referee.cards import card_names, localizer
+    from referee.cards import localizer, name_in
 
     card = note.card
-    return {"id": card.id, "name": card_names(card, localizer()).get(text.language, card.name), "name_en": card.name, "type": card.type,
+    return {"id": card.id, "name": name_in(card, text.language, localizer()), "name_en": card.name, "type": card.type,
             "rulings": [{"id": c.id, "kind": c.kind, "title": text(c.id, c.title)} for c in note.rulings]}
 
 
@@ -178,8 +178,8 @@ def lookup_json(query: str, language: str, card: dict | None, candidates, sugges
 
 def cards_json(corpus: Corpus, cards, text: RuleText, localized) -> dict:
     """The ``cards --json`` shape: each card by its name in the language, with its number of rulings."""
-    from referee.cards import card_names
+    from referee.cards import name_in
 
     return {"lang": text.language, "total": len(cards), "cards": [
-        {"id": c.id, "name": card_names(c, localized).get(text.language, c.name), "type": c.type, "game": c.game,
+        {"id": c.id, "name": name_in(c, text.language, localized), "type": c.type, "game": c.game,
          "rulings": len(corpus.rulings(c))} for c in cards]}

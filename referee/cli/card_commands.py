@@ -72,7 +72,7 @@ def cards(card_type: Optional[str] = Option(None, "--type", metavar="TYPE", auto
                                            help=_("Only this type: {types}.").format(types=", ".join(CARD_TYPES))),
           game: Optional[str] = options.game(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
-    from referee.cards import card_names, listed
+    from referee.cards import listed, name_in
     from referee.corpus import load_corpus, schema
     from referee.i18n import choose_language
 
@@ -86,7 +86,7 @@ def cards(card_type: Optional[str] = Option(None, "--type", metavar="TYPE", auto
         render.emit_json(shapes.cards_json(corpus, chosen, text, localized))
         return 0 if chosen else 1
     lines, current = [], None
-    shown = {c.id: card_names(c, localized).get(text.language, c.name) for c in chosen}
+    shown = {c.id: name_in(c, text.language, localized) for c in chosen}
     # in the reader's alphabet: by the names shown, within each type
     for c in sorted(chosen, key=lambda c: (CARD_TYPES.index(c.type), shown[c.id].casefold())):
         if c.type != current:

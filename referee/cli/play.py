@@ -191,11 +191,11 @@ class Session:
 
     def _card_names(self) -> list[str]:
         if self._cards is None:
-            from referee.cards import card_names, localizer
+            from referee.cards import localizer, name_in
             from referee.corpus import load_corpus
 
             localized = localizer()
-            self._cards = sorted({_escape(card_names(c, localized).get(self.language, c.name))
+            self._cards = sorted({_escape(name_in(c, self.language, localized))
                                   for c in load_corpus().cards.values()})
         return self._cards
 

@@ -18,7 +18,8 @@ class Speaker:
     def __init__(self, corpus, language: str):
         self.language = language
         self._races = words.card_words(corpus, language) if corpus is not None else None
-        self._cards = card_names(corpus, language) if corpus is not None else {}
+        self._corpus = corpus
+        self._cards: dict[str, str] | None = None  # made on the first card name a note shows
 
     def __call__(self, message: str) -> str:
         return _(message)
@@ -35,6 +36,10 @@ class Speaker:
 
     def card(self, name: str) -> str:
         """An English card name as this language's card catalog gives it (other names unchanged)."""
+        if self.language == "en" or self._corpus is None:
+            return name
+        if self._cards is None:
+            self._cards = card_names(self._corpus, self.language)
         return self._cards.get(name, name)
 
     def format_value(self, value, name: str | None = None):
@@ -66,8 +71,8 @@ class Speaker:
 
 def card_names(corpus, language: str) -> dict[str, str]:
     """English card name -> the card's name in ``language`` (what ``referee card`` shows)."""
-    from referee.cards import card_names as names_of
+    from referee.cards import name_in
     from referee.i18n.cardnames import localizer
 
     localized = localizer()
-    return {card.name: names_of(card, localized).get(language, card.name) for card in corpus.cards.values()}
+    return {card.name: name_in(card, language, localized) for card in corpus.cards.values()}
