@@ -2,12 +2,16 @@
 
 1000 is "1,000" in English, "1.000" in German, Spanish and Dutch, "1 000" in Hungarian and
 "1,000" in Gujarati (Indian grouping from 1,00,000); a list of names is "Anna and Bob", "Anna
-und Bob", "Anna és Bob". Babel is imported on first use only.
+und Bob", "Anna és Bob". Whole numbers and lists use the patterns :mod:`referee.i18n.patterns`
+keeps from Babel (importing Babel would cost more than judging); anything else, and any locale
+whose patterns do not reproduce Babel, is formatted by Babel itself, imported on first use.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+
+from referee.i18n.patterns import facts_for, format_int, join_list
 
 
 @lru_cache(maxsize=None)
@@ -21,6 +25,10 @@ def _locale(language: str):
 
 
 def format_number(number, language: str) -> str:
+    if isinstance(number, int):  # whole numbers, the common case, from the cached patterns
+        facts = facts_for(language, _locale)
+        if facts is not None:
+            return format_int(number, facts)
     from babel.numbers import format_decimal
 
     return format_decimal(number, locale=_locale(language))
@@ -28,11 +36,14 @@ def format_number(number, language: str) -> str:
 
 def format_list(items, language: str, style: str = "standard") -> str:
     """``items`` (strings) joined as the language joins a list ("A, B and C")."""
-    from babel.lists import format_list as babel_list
-
     items = [str(item) for item in items]
     if not items:
         return ""
+    facts = facts_for(language, _locale)
+    if facts is not None and style in facts["lists"]:
+        return join_list(items, facts["lists"][style])
+    from babel.lists import format_list as babel_list
+
     return babel_list(items, style=style, locale=_locale(language))
 
 

@@ -1,0 +1,136 @@
+"""Each language's number and list patterns, read from Babel once and kept in the user cache.
+
+Importing Babel and loading a locale's data costs about 40 ms, more than parsing a situation
+and judging it, and a verdict prints a dozen whole numbers and a list or two. So the few facts
+those need — the group separator and grouping sizes, the minus sign, the list patterns — are
+taken from Babel the first time a language is used and written to the cache; later processes
+read them back (well under a millisecond) and apply them in :mod:`referee.i18n.formatting`.
+
+Babel stays the authority: facts are kept only when they reproduce Babel's own output on a set
+of probe numbers and lists, so a locale with other digits or an unusual pattern simply keeps
+using Babel. The cache key holds the package version and the identity of Babel's locale data,
+so an upgraded Babel is read afresh.
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from functools import lru_cache
+from pathlib import Path
+from typing import Optional
+
+#: numbers and lists the facts must format exactly as Babel does before they are kept
+PROBE_NUMBERS = (0, 7, -3, 42, 999, 1000, -1000, 12345, 123456, 1234567, -98765432, 10**12 + 5)
+PROBE_LISTS = (["A"], ["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"], ["A", "B", "C", "D", "E"])
+LIST_STYLES = ("standard", "or")
+
+
+def group_digits(digits: str, group: str, primary: int, secondary: int) -> str:
+    """``digits`` (no sign) with ``group`` between groups: ``primary`` digits at the right,
+    then ``secondary`` (3 and 3 for "1,234,567"; 3 and 2 for the Indian "12,34,567")."""
+    if len(digits) <= primary:
+        return digits
+    groups, rest = [digits[-primary:]], digits[:-primary]
+    while len(rest) > secondary:
+        groups.append(rest[-secondary:])
+        rest = rest[:-secondary]
+    groups.append(rest)
+    return group.join(reversed(groups))
+
+
+def format_int(number: int, facts: dict) -> str:
+    text = group_digits(str(abs(number)), facts["group"], *facts["grouping"])
+    return f"{facts['minus'][0]}{text}{facts['minus'][1]}" if number < 0 else text
+
+
+def join_list(items: list[str], patterns: dict) -> str:
+    """``items`` joined by CLDR list patterns (``start``, ``middle``, ``end`` and ``2``)."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    if len(items) == 2:
+        return patterns["2"].format(*items)
+    text = patterns["start"].format(items[0], items[1])
+    for item in items[2:-1]:
+        text = patterns["middle"].format(text, item)
+    return patterns["end"].format(text, items[-1])
+
+
+def facts_from_babel(locale) -> Optional[dict]:
+    """What :func:`format_int` and :func:`join_list` need for ``locale`` (a Babel ``Locale``),
+    or ``None`` when they would not reproduce Babel exactly."""
+    from babel.lists import format_list
+    from babel.numbers import format_decimal, get_group_symbol
+
+    pattern = locale.decimal_formats[None]
+    negative = format_decimal(-1, locale=locale)
+    if negative.count("1") != 1:
+        return None
+    facts = {"group": get_group_symbol(locale), "grouping": list(pattern.grouping[:2]),
+             "minus": negative.split("1"),
+             "lists": {style: dict(locale.list_patterns[style]) for style in LIST_STYLES
+                       if style in locale.list_patterns}}
+    if any(format_int(n, facts) != format_decimal(n, locale=locale) for n in PROBE_NUMBERS):
+        return None
+    for style, patterns in facts["lists"].items():
+        if not {"start", "middle", "end", "2"} <= patterns.keys() or any(
+                join_list(items, patterns) != format_list(items, style=style, locale=locale)
+                for items in PROBE_LISTS):
+            return None
+    return facts
+
+
+def _cache_file() -> Optional[Path]:
+    """The cache file for this package and this Babel's locale data (``None``: no Babel)."""
+    import importlib.util
+    import os
+
+    from referee import __version__
+    from referee.cache import cache_dir
+
+    spec = importlib.util.find_spec("babel")
+    if spec is None or not spec.origin:
+        return None
+    try:
+        data = os.stat(Path(spec.origin).parent / "global.dat")
+    except OSError:
+        return None
+    key = zlib.crc32(f"{__version__}\0{spec.origin}\0{data.st_size}\0{data.st_mtime_ns}".encode())
+    return cache_dir() / f"patterns-{key:08x}.json"
+
+
+@lru_cache(maxsize=1)
+def _cached() -> dict:
+    """language -> facts (or ``None``: Babel itself), as the cache holds them."""
+    from referee.cache import read_checked, touch
+
+    path = _cache_file()
+    raw = read_checked(path) if path is not None else None
+    if raw is None:
+        return {}
+    try:
+        known = json.loads(raw.decode("utf-8"))
+    except ValueError:
+        return {}
+    touch(path)
+    return known if isinstance(known, dict) else {}
+
+
+def facts_for(language: str, locale_of) -> Optional[dict]:
+    """The language's facts, from the cache, else from Babel (``locale_of(language)`` gives the
+    Babel ``Locale``) and then kept for the next process. ``None``: format with Babel."""
+    known = _cached()
+    if language in known:
+        return known[language]
+    facts = known[language] = facts_from_babel(locale_of(language))
+    path = _cache_file()
+    if path is not None:
+        from referee.cache import write_checked
+
+        try:
+            write_checked(path, json.dumps(known, ensure_ascii=False, sort_keys=True).encode("utf-8"))
+        except OSError:
+            pass  # a read-only cache only costs speed
+    return facts
