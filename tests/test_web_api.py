@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import urllib.parse
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -305,3 +306,28 @@ def test_a_client_that_waits_for_continue_is_refused_before_it_sends_the_body(se
     connection.endheaders()  # and not a byte of the body
     answer = connection.getresponse()
     assert answer.status == 413 and json.loads(answer.read())["error"]["exit"] == 2
+
+
+def test_a_port_in_use_is_exit_2_naming_the_address_and_nothing_is_announced(server, tmp_path):
+    from tests.conftest import run_referee
+
+    result = run_referee("serve", "--port", str(server.port), "--table", str(tmp_path / "other.sqlite3"))
+    assert result.returncode == 2 and result.stdout == ""
+    assert f"127.0.0.1:{server.port}" in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_ctrl_c_stops_the_server_with_exit_130_and_one_line(tmp_path, workers):
+    import signal
+    import subprocess
+
+    from tests.conftest import REFEREE
+
+    process = subprocess.Popen([REFEREE, "--json", "serve", "--port", "0", "--workers", workers, "--table",
+                                str(tmp_path / "t.sqlite3")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    started = json.loads(process.stdout.readline())
+    with urllib.request.urlopen(f"http://127.0.0.1:{started['port']}/healthz", timeout=20) as answer:
+        assert answer.status == 200
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and err.strip().splitlines() == ["referee: interrupted"]

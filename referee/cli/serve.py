@@ -57,6 +57,14 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
     if code is not None and not code.strip():
         raise BadInput("--code: the join code cannot be empty")
     code = code or (join_code() if open_to_network else None)
+    from referee.web.server import bind, run
+
+    try:
+        sock = bind(host, port)
+    except OSError as exc:  # the port is taken, the address is not this machine's
+        raise BadInput("cannot serve on {host}:{port}: {reason}", host=host, port=port,
+                       reason=exc.strerror or str(exc)) from None
+    port = sock.getsockname()[1]  # the one the system chose for --port 0
     shown = _lan_address() if host in ("0.0.0.0", "::") else host
     url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
     if as_json:  # one line a program starting the server can read: where to go, what code to send
@@ -69,13 +77,7 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
             print(_("join code for changes: {code}").format(code=code), flush=True)
     os.environ["REFEREE_SERVE_TABLE"] = str(table_path) if table_path else ""
     os.environ["REFEREE_SERVE_CODE"] = code or ""
-    from referee.web.server import run
-
-    try:
-        run(host, port, workers)
-    except OSError as exc:  # the port is taken, the address is not this machine's
-        raise BadInput("cannot serve on {host}:{port}: {reason}", host=host, port=port,
-                       reason=exc.strerror or str(exc)) from None
+    run(sock, workers)
     return 0
 
 

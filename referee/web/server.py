@@ -16,21 +16,42 @@ from uvicorn.supervisors import Multiprocess
 APP = "referee.web.app:app_from_environment"
 
 
-class _Config(uvicorn.Config):
-    def bind_socket(self) -> socket.socket:
-        family = socket.AF_INET6 if self.host and ":" in self.host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket (port 0: any free one), listening as soon as the URL is printed. Raises :class:`OSError` when the address is
+    taken or not this machine's, before anything is printed or started."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((self.host, self.port))
-        sock.set_inheritable(True)
-        return sock
+        sock.bind((host, port))
+        sock.listen(2048)  # from now on a phone's request waits in the queue, never refused
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
 
 
-def run(host: str, port: int, workers: int = 1) -> None:
-    """Serve until interrupted (Ctrl-C, SIGTERM)."""
-    config = _Config(APP, factory=True, host=host, port=port, workers=workers, log_level="warning",
-                     access_log=False, server_header=False)
+class _Workers(Multiprocess):
+    """uvicorn's supervisor, telling Ctrl-C apart from SIGTERM as one process does."""
+
+    interrupted = False
+
+    def handle_int(self) -> None:
+        self.interrupted = True
+        super().handle_int()
+
+
+def run(sock: socket.socket, workers: int = 1) -> None:
+    """Serve on ``sock`` until stopped: SIGTERM returns, Ctrl-C raises KeyboardInterrupt once
+    the workers are down (the CLI's exit 130 and one line, with one worker or many)."""
+    host, port = sock.getsockname()[:2]
+    config = uvicorn.Config(APP, factory=True, host=host, port=port, workers=workers, log_level="warning",
+                            access_log=False, server_header=False)
     if workers == 1:
-        uvicorn.Server(config).run()
+        uvicorn.Server(config).run(sockets=[sock])
         return
-    Multiprocess(config, sockets=[config.bind_socket()]).run()
+    supervisor = _Workers(config, sockets=[sock])
+    supervisor.run()
+    if supervisor.interrupted:
+        raise KeyboardInterrupt
