@@ -43,7 +43,9 @@ def is_checkout(folder: Path) -> bool:
 def checkout(start: Path | None = None) -> Path | None:
     """The checkout of referee the current directory (or ``start``) is in, if any."""
     try:
-        here = str((start or Path.cwd()).resolve())
+        # getcwd() is already the physical path on POSIX; resolving it again costs a stat per
+        # directory level, on every data lookup (thousands in a server's minute)
+        here = str(start.resolve()) if start else (os.getcwd() if os.name == "posix" else str(Path.cwd().resolve()))
     except OSError:  # the current directory was removed
         return None
     return _checkout_of(here)

@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from referee.search.lean import import_whoosh
@@ -194,18 +195,13 @@ def _matched_language(matched, preferred: str) -> str:
 def _snippet(corpus, clause_id: str, matched, language: str) -> str:
     """The clause text in the matched language with the matched words marked **like this**."""
     from referee.i18n.catalogs import RuleText
-    from referee.search.analysis import gujarati_form, language_analyzer, search_analysis
 
     clause = corpus.clauses.get(clause_id)
     if clause is None:
         return ""
     text = RuleText(language)(clause.id, clause.text) or ""
     wanted = {term for fieldname, term in matched if fieldname == language}
-    marks = []
-    for token in language_analyzer(language)(text, chars=True):
-        form = gujarati_form(token.text) if search_analysis(language) == "gujarati" else token.text
-        if form in wanted:
-            marks.append((token.startchar, token.endchar))
+    marks = [(start, end) for form, start, end in _analysed(text, language) if form in wanted]
     if not marks:
         return text[:SNIPPET_CHARS] + ("…" if len(text) > SNIPPET_CHARS else "")
     start = max(0, marks[0][0] - SNIPPET_CHARS // 3)
@@ -218,6 +214,18 @@ def _snippet(corpus, clause_id: str, matched, language: str) -> str:
         cursor = finish
     out.append(text[cursor:end])
     return ("…" if start else "") + "".join(out).strip() + ("…" if end < len(text) else "")
+
+
+@lru_cache(maxsize=4096)
+def _analysed(text: str, language: str) -> tuple[tuple[str, int, int], ...]:
+    """The indexed form of each word of a clause text, with where it stands: what a snippet
+    marks. Analysing the text is most of a query's cost, and a clause is shown again and again
+    in a session or a server, so each (text, language) is analysed once."""
+    from referee.search.analysis import gujarati_form, language_analyzer, search_analysis
+
+    gujarati = search_analysis(language) == "gujarati"
+    return tuple((gujarati_form(token.text) if gujarati else token.text, token.startchar, token.endchar)
+                 for token in language_analyzer(language)(text, chars=True))
 
 
 def _suggest(speller, text: str) -> str | None:
