@@ -9,6 +9,7 @@ verdict involves, with the rulings on them that its reasons do not already cite.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, NamedTuple
 
 from referee.errors import RulesDoNotSettle
@@ -34,17 +35,22 @@ class Judgement(NamedTuple):
 
 def card_lookup(corpus):
     """The ``card:`` resolver of situations (:func:`referee.cards.card_resolver`), made on the
-    first card a situation names: most name none, and card lookup has imports of its own."""
-    made = []
+    first card a situation names (most name none, and card lookup has imports of its own) and
+    kept with the corpus, so a session or a server builds it once."""
 
     def resolve(name: str):
-        if not made:
+        made = _RESOLVERS.get(corpus)
+        if made is None:
             from referee.cards import card_resolver, localizer
 
-            made.append(card_resolver(corpus.cards.values(), localizer()))
-        return made[0](name)
+            made = _RESOLVERS[corpus] = card_resolver(corpus.cards.values(), localizer())
+        return made(name)
 
     return resolve
+
+
+#: corpus -> its card resolver, for as long as the corpus is in use
+_RESOLVERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
 
 
 def judge_text(text: str, name: str, corpus) -> Judgement:

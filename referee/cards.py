@@ -173,16 +173,29 @@ def listed(cards, card_type: str | None = None, game: str | None = None) -> list
 def card_resolver(cards, localized=None):
     """A ``card:`` resolver for situation files: name -> (record or None, suggestions)."""
     cards = list(cards)
+    #: name -> (card or None, suggestions): a session or a server meets the same names again,
+    #: and a name that is no card costs a fuzzy pass over every name of every card
+    known: dict[str, tuple] = {}
 
     def resolve(name: str):
-        exact = exact_cards(cards, [name], localized)  # the name as a card has it: no fuzzy scoring
-        if exact:
-            return resolved(exact[0]), []
+        if name not in known:
+            known[name] = _resolve(name)
+        card, suggestions = known[name]
+        return (resolved(card) if card is not None else None), list(suggestions)
+
+    table: list[dict] = []  # every card name, folded: read once, on the first name resolved
+
+    def _resolve(name: str):
+        if not table:
+            table.append(name_table(cards, localized))
+        exact = table[0].get(fold(name)) if fold(name) else None
+        if exact is not None:  # the name as a card has it: no fuzzy scoring
+            return exact, ()
         chosen, candidates = decide(find_cards(cards, name, localized))
         if chosen is not None:
-            return resolved(chosen.card), []
+            return chosen.card, ()
         suggestions = [m.card.name for m in candidates] or [m.card.name for m in find_cards(cards, name[:4], localized)]
-        return None, suggestions[:5]
+        return None, tuple(suggestions[:5])
 
     def resolved(card: Card) -> dict:
         return {"name": card.name, "facts": card.facts, "type": card.type,
