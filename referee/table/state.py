@@ -41,13 +41,40 @@ def in_effect(changes: list) -> list:
 
 
 def replay(changes: list) -> Optional[dict]:
-    """The table the log leaves (``None`` before the first ``new``)."""
+    """The table the log leaves (``None`` before the first ``new``): a new mapping, the
+    caller's to change."""
+    known = _REPLAYED.get(id(changes[0])) if changes else None
+    if known is not None:
+        first, count, last, state = known
+        tail = changes[count:]
+        # The same log, only longer (the store's log objects are kept and only appended to),
+        # and nothing in the new part takes anything back: the state so far still stands.
+        if (first is changes[0] and count <= len(changes) and changes[count - 1] is last
+                and not any(c.effect.get("op") == "undo" for c in tail)):
+            for change in tail:
+                state = _apply(state, _copied(change.effect), copy=False)
+            return _remembered(changes, state)
     state = None
     for change in in_effect(changes):
         # Applied in place (each effect copied, being small): a long game costs one pass, not a
         # copy of the whole table per change.
         state = _apply(state, _copied(change.effect), copy=False)
-    return state
+    return _remembered(changes, state) if changes else state
+
+
+#: the logs replayed last, by their first change: (it, how many changes, the last, the state).
+#: A server or a session replays the same game on every request; with this only the changes
+#: since the last request are applied. Kept small: a process serves one table or a few.
+_REPLAYED: dict[int, tuple] = {}
+_REPLAYED_SIZE = 8
+
+
+def _remembered(changes: list, state: Optional[dict]) -> Optional[dict]:
+    _REPLAYED.pop(id(changes[0]), None)
+    if len(_REPLAYED) >= _REPLAYED_SIZE:
+        del _REPLAYED[next(iter(_REPLAYED))]
+    _REPLAYED[id(changes[0])] = (changes[0], len(changes), changes[-1], state)
+    return _copied(state) if state is not None else None
 
 
 def apply(state: Optional[dict], effect: dict) -> dict:
