@@ -325,9 +325,14 @@ def test_ctrl_c_stops_the_server_with_exit_130_and_one_line(tmp_path, workers):
 
     process = subprocess.Popen([REFEREE, "--json", "serve", "--port", "0", "--workers", workers, "--table",
                                 str(tmp_path / "t.sqlite3")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    started = json.loads(process.stdout.readline())
-    with urllib.request.urlopen(f"http://127.0.0.1:{started['port']}/healthz", timeout=20) as answer:
-        assert answer.status == 200
-    process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
+    try:
+        started = json.loads(process.stdout.readline())
+        with urllib.request.urlopen(f"http://127.0.0.1:{started['port']}/healthz", timeout=20) as answer:
+            assert answer.status == 200
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=30)
+    finally:
+        if process.poll() is None:  # a failed step must not leave a server behind
+            process.terminate()
+            process.communicate(timeout=30)
     assert process.returncode == 130 and err.strip().splitlines() == ["referee: interrupted"]

@@ -222,9 +222,15 @@ def play(table_path: Optional[Path] = options.table_path(), lang: Optional[str] 
     from referee.corpus import load_corpus
     from referee.i18n import choose_language
 
+    import gc
+
     language = choose_language(lang)
     session = Session(_every_command(), language, table_path, as_json)
     _warm_up(load_corpus())
+    # A one-shot command runs with the cyclic collector off (referee.cli.main); a session lives
+    # for a whole game. What is loaded now stays for good: freeze it out of every collection.
+    gc.freeze()
+    gc.enable()
     return session.loop()
 
 

@@ -239,6 +239,12 @@ def _lifespan(app):
         from referee.web.api import warm_up
 
         warm_up()
+        import gc
+
+        # The corpus, the index and the catalogs stay for the server's life: keep them out of
+        # every collection, and collect what requests leave (the CLI itself runs without).
+        gc.freeze()
+        gc.enable()
         yield
 
     return lifespan(app)
