@@ -13,22 +13,12 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_corpus_broken import ES, ES_QUOTE, _append
+from tests.test_corpus_broken import ES, ES_QUOTE, GOOD, _append
 
 #: a clean clause: its one quote is also quoted by running-away.roll, and it says it relates to it
-CLEAN = f"""\
-- key: broken
-  title: A clause to break
-  text: Some text.
-  kind: rule
-  game: munchkin
-  topics: [combat]
-  sources:
-    - seed: {ES}
-      lang: es
-      quote: "{ES_QUOTE}"
+CLEAN = GOOD + """\
   related:
-    - {{id: running-away.roll, relation: see-also}}
+    - {id: running-away.roll, relation: see-also}
 """
 
 SOURCE = f"""    - seed: {ES}

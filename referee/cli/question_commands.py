@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import List, Optional
 
-from referee import shapes
 from referee.cli import options, render
 from referee.cli.params import Argument, Option
 from referee.i18n.catalogs import RuleText, _
@@ -154,15 +153,8 @@ def _record_fight(params: dict, lang, as_json, table_path, save) -> int:
     judged, recorded, data = table.record_fight(params, corpus, path=table_path)
     if save:
         _save(data, save)
-    log = table.show(table_path).changes
-    if as_json:
-        data = shapes.verdict_json(corpus, judged.verdict, text, judged.cards)
-        data["recorded"] = shapes.change_json(recorded, log) if recorded else None
-        render.emit_json(data)
-        return 0
-    lines = render.verdict_text(corpus, judged.verdict, text, judged.cards)
-    lines += ["", render.change_line(recorded, log) if recorded else _("Nothing recorded: nobody goes up a level.")]
-    render.emit(lines)
+    render.emit_recorded(corpus, judged, recorded, table.show(table_path).changes, text, as_json,
+                         _("Nothing recorded: nobody goes up a level."))
     return 0
 
 

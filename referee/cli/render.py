@@ -20,7 +20,8 @@ from referee.errors import quote
 from referee.i18n import words
 from referee.i18n.catalogs import FALLBACK_MARK, RuleText, _, current_language, ngettext
 from referee.i18n.speaker import Speaker
-from referee.shapes import card_note_json, change_summary, clause_field, source_of, taken_back_by, verdict_json
+from referee.shapes import (card_note_json, change_json, change_summary, clause_field, source_of, taken_back_by,
+                            verdict_json)
 
 if TYPE_CHECKING:  # the corpus package is imported by the commands that need it
     from referee.corpus import Clause, Corpus
@@ -259,6 +260,17 @@ def judgement(corpus: Corpus, judged, text: RuleText, as_json: bool) -> None:
         emit_json(verdict_json(corpus, judged.verdict, text, judged.cards))
     else:
         emit(verdict_text(corpus, judged.verdict, text, judged.cards))
+
+
+def emit_recorded(corpus: Corpus, judged, recorded, log, text: RuleText, as_json: bool, nothing: str) -> None:
+    """A verdict and the change it recorded on the table (``None``: ``nothing`` says why not)."""
+    if as_json:
+        data = verdict_json(corpus, judged.verdict, text, judged.cards)
+        data["recorded"] = change_json(recorded, log) if recorded else None
+        emit_json(data)
+        return
+    lines = verdict_text(corpus, judged.verdict, text, judged.cards)
+    emit(lines + ["", change_line(recorded, log) if recorded else nothing])
 
 
 def change_line(change, log, when: bool = False) -> str:

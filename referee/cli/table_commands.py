@@ -103,16 +103,8 @@ def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(...,
     options.one_of(options.level_source(source), LEVEL_SOURCES, "--source")
     corpus = _corpus()
     judged, recorded = table.level(name, parse_change(change), source, corpus, path=table_path)
-    log = table.show(table_path).changes
-    if as_json:
-        data = shapes.verdict_json(corpus, judged.verdict, text, judged.cards)
-        data["recorded"] = shapes.change_json(recorded, log) if recorded else None
-        render.emit_json(data)
-        return 0
-    lines = render.verdict_text(corpus, judged.verdict, text, judged.cards)
-    lines += ["", render.change_line(recorded, log) if recorded else _("Nothing recorded: the rules do not allow "
-                                                                       "this change.")]
-    render.emit(lines)
+    render.emit_recorded(corpus, judged, recorded, table.show(table_path).changes, text, as_json,
+                         _("Nothing recorded: the rules do not allow this change."))
     return 0
 
 
