@@ -78,9 +78,15 @@
 
   // --- verdicts -------------------------------------------------------------------------------
 
+  // A list as the page's language joins one ("Anna and Bob", "Anna és Bob"), as the CLI does.
+  const lists = window.Intl && Intl.ListFormat ? new Intl.ListFormat(document.documentElement.lang) : null;
+
   function figure(value) {
     if (value === null || value === undefined) return "—";
-    if (Array.isArray(value)) return value.map(figure).join("; ") || "—";
+    if (Array.isArray(value)) {
+      if (!value.length) return "—";
+      return lists ? lists.format(value.map(figure)) : value.map(figure).join(", ");
+    }
     if (typeof value === "object" && "name" in value) {
       // a monster, an item: its name, and what is said of it in brackets
       const rest = Object.entries(value).filter(([k]) => k !== "name").map(([k, v]) => figure(v));
