@@ -105,6 +105,22 @@ def score(query: str, name: str) -> float:
     return round(max(whole, part), 2)
 
 
+#: (card, catalogs or not) -> every name a player may type for it, with its language, folded:
+#: reading six catalogs' names for every card on every lookup cost a session's card question
+#: 20 ms. The card itself is kept beside its names, so a reused id is never mistaken for it.
+_NAMES: dict[tuple[int, bool], tuple[Card, list[tuple[str, str, str]]]] = {}
+
+
+def _typed_names(card: Card, localized) -> list[tuple[str, str, str]]:
+    key = (id(card), localized is None)
+    known = _NAMES.get(key)
+    if known is None or known[0] is not card:
+        if len(_NAMES) > 4096:  # corpora read and dropped (a localizer's edits): start afresh
+            _NAMES.clear()
+        known = _NAMES[key] = (card, [(lang, name, _folded(name)) for lang, name in all_names(card, localized)])
+    return known[1]
+
+
 @lru_cache(maxsize=8192)
 def _folded(name: str) -> str:
     """A card name folded once per process: a session or server looks cards up many times."""
@@ -120,8 +136,7 @@ def find_cards(cards, query: str, localized=None) -> list[NameMatch]:
         return []
     best: dict[str, NameMatch] = {}
     for card in cards:
-        for lang, name in all_names(card, localized):
-            folded = _folded(name)
+        for lang, name, folded in _typed_names(card, localized):
             value = score(wanted, folded)
             if value < CANDIDATE_SCORE:
                 continue
