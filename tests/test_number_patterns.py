@@ -74,3 +74,11 @@ def test_a_damaged_pattern_file_is_read_from_babel_again(tmp_path):
     imported, text = _judge_imports_babel(cache)
     assert imported and "szint" in text
     assert not _judge_imports_babel(cache)[0]  # and written anew
+
+
+def test_language_names_are_babels_in_every_readers_language():
+    from referee.i18n.formatting import language_display_name
+
+    for reader in LANGUAGES:
+        for code in LANGUAGES:
+            assert language_display_name(code, reader) == Locale.parse(code).get_display_name(reader)

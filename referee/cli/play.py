@@ -226,7 +226,7 @@ def play(table_path: Optional[Path] = options.table_path(), lang: Optional[str] 
 
     language = choose_language(lang)
     session = Session(_every_command(), language, table_path, as_json)
-    _warm_up(load_corpus())
+    _warm_up(load_corpus(), language)
     # A one-shot command runs with the cyclic collector off (referee.cli.main); a session lives
     # for a whole game. What is loaded now stays for good: freeze it out of every collection.
     gc.freeze()
@@ -244,17 +244,32 @@ def _every_command():
     return typer.main.get_command(build_app())
 
 
-def _warm_up(corpus) -> None:
-    """Read what the answers need before the first prompt, so that every answer is quick."""
-    from referee.cards import localizer, name_table
+#: a fight with a card and an item, judged once before the first prompt: it loads what every
+#: later question needs (the situation reader, the engine, the card resolver, the renderer)
+_WARM_UP = {"players": [{"name": "A", "level": 1, "items": [{"name": "I", "bonus": 1, "slot": "headgear"}]}],
+            "combat": {"fighter": "A", "monsters": [{"card": "Drooling Slime"}]}, "question": {"kind": "combat"}}
+
+
+def _warm_up(corpus, language: str) -> None:
+    """Do once, before the first prompt, what the first answer of each kind would otherwise pay
+    for (the first search, card and verdict cost 15–45 ms more than the ones after)."""
+    from referee.adjudicate import judge_data
+    from referee.cards import find_cards, localizer
+    from referee.cli.render import verdict_text
     from referee.errors import RefereeError
+    from referee.i18n.catalogs import RuleText
     from referee.search import searcher_for
 
-    name_table(corpus.cards.values(), localizer())
     try:
-        searcher_for(corpus)
+        searcher_for(corpus).query("level", language=language)
     except RefereeError:
         pass  # the first search will say what is wrong with the index
+    find_cards(corpus.cards.values(), "warm-up", localizer())  # every card's names, in every language
+    try:
+        judged = judge_data(_WARM_UP, "<warm-up>", corpus)
+        verdict_text(corpus, judged.verdict, RuleText(language), judged.cards)
+    except RefereeError:
+        pass  # a corpus without that card: the first question pays, and says what it must
 
 
 def register(app) -> None:

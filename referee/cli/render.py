@@ -242,7 +242,13 @@ def verdict_text(corpus: Corpus, verdict, text: RuleText, cards=()) -> list[str]
 
 
 def language_name(code: str) -> str:
-    """A language's name in the reader's language ("Englisch" for a German reader), from Babel."""
+    """A language's name in the reader's language ("Englisch" for a German reader), from Babel
+    (through the patterns kept from it, for the languages the package knows)."""
+    from referee.i18n.formatting import language_display_name
+
+    known = language_display_name(code, current_language())
+    if known is not None:
+        return known
     from babel import Locale, UnknownLocaleError
 
     try:

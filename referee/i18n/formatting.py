@@ -47,6 +47,12 @@ def format_list(items, language: str, style: str = "standard") -> str:
     return babel_list(items, style=style, locale=_locale(language))
 
 
+def language_display_name(code: str, reader: str):
+    """``code``'s name in ``reader``'s language from the kept patterns (``None``: ask Babel)."""
+    facts = facts_for(reader, _locale)
+    return facts.get("languages", {}).get(code) if facts is not None else None
+
+
 def format_percent(share: float, language: str, digits: int = 1) -> str:
     """A share (0.999) as a percentage with ``digits`` decimals, as the language writes it
     ("99.9%", "99,9 %"). The caller rounds: Babel's rounding could make 99.95 % "100.0 %"."""

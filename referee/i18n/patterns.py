@@ -2,7 +2,8 @@
 
 Importing Babel and loading a locale's data costs about 40 ms, more than parsing a situation
 and judging it, and a verdict prints a dozen whole numbers and a list or two. So the few facts
-those need — the group separator and grouping sizes, the minus sign, the list patterns — are
+those need — the group separator and grouping sizes, the minus sign, the list patterns, and
+the names of the languages the package knows — are
 taken from Babel the first time a language is used and written to the cache; later processes
 read them back (well under a millisecond) and apply them in :mod:`referee.i18n.formatting`.
 
@@ -24,6 +25,8 @@ from typing import Optional
 PROBE_NUMBERS = (0, 7, -3, 42, 999, 1000, -1000, 12345, 123456, 1234567, -98765432, 10**12 + 5)
 PROBE_LISTS = (["A"], ["A", "B"], ["A", "B", "C"], ["A", "B", "C", "D"], ["A", "B", "C", "D", "E"])
 LIST_STYLES = ("standard", "or")
+#: what the cached facts hold; a file of another format is taken from Babel afresh
+_FORMAT = 2
 
 
 def group_digits(digits: str, group: str, primary: int, secondary: int) -> str:
@@ -68,7 +71,10 @@ def facts_from_babel(locale) -> Optional[dict]:
     negative = format_decimal(-1, locale=locale)
     if negative.count("1") != 1:
         return None
+    from referee import LANGUAGES
+
     facts = {"group": get_group_symbol(locale), "grouping": list(pattern.grouping[:2]),
+             "languages": {code: _display_name(code, locale) for code in LANGUAGES},
              "minus": negative.split("1"),
              "lists": {style: dict(locale.list_patterns[style]) for style in LIST_STYLES
                        if style in locale.list_patterns}}
@@ -80,6 +86,16 @@ def facts_from_babel(locale) -> Optional[dict]:
                 for items in PROBE_LISTS):
             return None
     return facts
+
+
+def _display_name(code: str, locale) -> str:
+    """A language's name as ``locale`` writes it ("Englisch" for German), or its code."""
+    from babel import Locale, UnknownLocaleError
+
+    try:
+        return Locale.parse(code).get_display_name(locale) or code
+    except (UnknownLocaleError, ValueError):
+        return code
 
 
 def _cache_file() -> Optional[Path]:
@@ -97,7 +113,7 @@ def _cache_file() -> Optional[Path]:
         data = os.stat(Path(spec.origin).parent / "global.dat")
     except OSError:
         return None
-    key = zlib.crc32(f"{__version__}\0{spec.origin}\0{data.st_size}\0{data.st_mtime_ns}".encode())
+    key = zlib.crc32(f"{_FORMAT}\0{__version__}\0{spec.origin}\0{data.st_size}\0{data.st_mtime_ns}".encode())
     return cache_dir() / f"patterns-{key:08x}.json"
 
 
