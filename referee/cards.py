@@ -15,7 +15,6 @@ The best-scoring name is the card meant when it stands clearly above the next ca
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import NamedTuple
 
 from referee import LANGUAGES
@@ -117,14 +116,8 @@ def _typed_names(card: Card, localized) -> list[tuple[str, str, str]]:
     if known is None or known[0] is not card:
         if len(_NAMES) > 4096:  # corpora read and dropped (a localizer's edits): start afresh
             _NAMES.clear()
-        known = _NAMES[key] = (card, [(lang, name, _folded(name)) for lang, name in all_names(card, localized)])
+        known = _NAMES[key] = (card, [(lang, name, fold(name)) for lang, name in all_names(card, localized)])
     return known[1]
-
-
-@lru_cache(maxsize=8192)
-def _folded(name: str) -> str:
-    """A card name folded once per process: a session or server looks cards up many times."""
-    return fold(name)
 
 
 def find_cards(cards, query: str, localized=None) -> list[NameMatch]:
@@ -163,6 +156,13 @@ def decide(matches: list[NameMatch]) -> tuple[NameMatch | None, list[NameMatch]]
     if top.score >= CHOSEN_SCORE and len(close) == 1:
         return top, []
     return None, close
+
+
+def suggested(cards, name: str, candidates: list[NameMatch], localized=None) -> list[str]:
+    """The names to offer when ``name`` decided no card: the candidates, else the cards its
+    first four letters match (at most five)."""
+    names = [m.card.name for m in candidates] or [m.card.name for m in find_cards(cards, name[:4], localized)]
+    return names[:5]
 
 
 def lookup(cards, query: str, localized=None) -> tuple[NameMatch | None, list[NameMatch], list[str]]:
@@ -209,8 +209,7 @@ def card_resolver(cards, localized=None):
         chosen, candidates = decide(find_cards(cards, name, localized))
         if chosen is not None:
             return chosen.card, ()
-        suggestions = [m.card.name for m in candidates] or [m.card.name for m in find_cards(cards, name[:4], localized)]
-        return None, tuple(suggestions[:5])
+        return None, tuple(suggested(cards, name, candidates, localized))
 
     def resolved(card: Card) -> dict:
         return {"name": card.name, "facts": card.facts, "type": card.type,

@@ -90,7 +90,7 @@ def monster(spec: str, corpus) -> dict:
     name, level = _name_and_level(text)
     if not name:
         raise BadInput("monster {spec}: give a name, NAME:LEVEL or a card's name", spec=_cut(spec))
-    from referee.cards import decide, exact_cards, find_cards, localizer
+    from referee.cards import decide, exact_cards, find_cards, localizer, suggested
     from referee.corpus.cards import fold
 
     monsters = [c for c in corpus.cards.values() if c.type == "monster"]
@@ -103,10 +103,9 @@ def monster(spec: str, corpus) -> dict:
         # no verdict, so the card is offered instead.
         chosen, candidates = None, [chosen]
     if chosen is None:
-        names = ([m.card.name for m in candidates]
-                 or [m.card.name for m in find_cards(monsters, name[:4], localizer())])
+        names = suggested(monsters, name, candidates, localizer())
         raise BadInput("monster {name}: no monster card by that name (did you mean: {suggestions}?); for another "
-                       "monster give its level: {name}:LEVEL", name=name, suggestions=", ".join(names[:5]) or "—")
+                       "monster give its level: {name}:LEVEL", name=name, suggestions=", ".join(names) or "—")
     if "level" not in chosen.card.facts:
         raise BadInput("monster {name}: the card records hold no level for {card}; give it: {name}:LEVEL",
                        name=name, card=chosen.card.name)

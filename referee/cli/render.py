@@ -242,19 +242,10 @@ def verdict_text(corpus: Corpus, verdict, text: RuleText, cards=()) -> list[str]
 
 
 def language_name(code: str) -> str:
-    """A language's name in the reader's language ("Englisch" for a German reader), from Babel
-    (through the patterns kept from it, for the languages the package knows)."""
+    """A language's name in the reader's language ("Englisch" for a German reader)."""
     from referee.i18n.formatting import language_display_name
 
-    known = language_display_name(code, current_language())
-    if known is not None:
-        return known
-    from babel import Locale, UnknownLocaleError
-
-    try:
-        return Locale.parse(code).get_display_name(current_language()) or code
-    except (UnknownLocaleError, ValueError):
-        return code
+    return language_display_name(code, current_language())
 
 
 # --- the table in progress ---------------------------------------------------------------------

@@ -581,9 +581,11 @@ def _loot(s, p, rules, trace):
 # The Epic powers that are actions of their own. Each needs the character to be Epic (level 10 or
 # more in an Epic game) and the race, class or enhancer that carries the power.
 
-def _needs_power(p: Player, rules: Munchkin, trace: Trace, has: bool, clause: str, what: str) -> bool:
-    # ``what`` names the power's bearer for readers of this code; the note stays language-neutral.
-    """``p`` has the Epic power ``clause`` (cited), or the reason they do not is cited."""
+def _may_use_power(s: Situation, p: Player, rules: Munchkin, trace: Trace, has: bool, clause: str) -> bool:
+    """``p`` may use the Epic power ``clause``: alive, Epic, and with the race, class or
+    enhancer that carries it (``has``); otherwise the reason is cited."""
+    if _dead_actor(s, p, rules, trace):
+        return False
     if not has:
         trace.cite(clause, "{player} lacks the race, class or enhancer that carries this Epic power.", player=p.name)
         return False
@@ -596,8 +598,7 @@ def _needs_power(p: Player, rules: Munchkin, trace: Trace, has: bool, clause: st
 
 @action("ask-for-a-miracle")
 def _miracle(s, p, rules, trace):
-    if _dead_actor(s, p, rules, trace) or not _needs_power(p, rules, trace, "cleric" in p.classes,
-                                                           "epic.cleric-ask-for-a-miracle", "Cleric"):
+    if not _may_use_power(s, p, rules, trace, "cleric" in p.classes, "epic.cleric-ask-for-a-miracle"):
         return False, None
     epic_power(p, rules, trace, "epic.cleric-ask-for-a-miracle", "{player} may discard two cards, from hand or "
                "table, at any time (even in combat), to take the top Treasure face down.")
@@ -608,8 +609,7 @@ def _miracle(s, p, rules, trace):
 
 @action("take-discarded-steed")
 def _herd(s, p, rules, trace):
-    if _dead_actor(s, p, rules, trace) or not _needs_power(p, rules, trace, "centaur" in p.races,
-                                                           "epic.centaur-herd", "Centaur"):
+    if not _may_use_power(s, p, rules, trace, "centaur" in p.races, "epic.centaur-herd"):
         return False, None
     epic_power(p, rules, trace, "epic.centaur-herd", "{player} may discard two cards from hand to take a steed "
                "another player discards.")
@@ -623,8 +623,7 @@ def _herd(s, p, rules, trace):
 
 @action("tame-monster")
 def _tame(s, p, rules, trace):
-    if _dead_actor(s, p, rules, trace) or not _needs_power(p, rules, trace, "ranger" in p.classes,
-                                                           "epic.ranger-animal-exploitation", "Ranger"):
+    if not _may_use_power(s, p, rules, trace, "ranger" in p.classes, "epic.ranger-animal-exploitation"):
         return False, None
     epic_power(p, rules, trace, "epic.ranger-animal-exploitation", "{player} may discard the whole hand (at least "
                "three cards) to tame a monster as it is discarded; it becomes the new steed.")
@@ -638,7 +637,7 @@ def _tame(s, p, rules, trace):
 
 @action("make-pet")
 def _make_pet(s, p, rules, trace):
-    if _dead_actor(s, p, rules, trace) or not _needs_power(p, rules, trace, p.human, "epic.human-pet", "Human"):
+    if not _may_use_power(s, p, rules, trace, p.human, "epic.human-pet"):
         return False, None
     epic_power(p, rules, trace, "epic.human-pet", "Instead of fighting a monster of level 5 or lower, {player} may "
                "keep it as a pet.")
@@ -661,8 +660,7 @@ def _make_pet(s, p, rules, trace):
 
 @action("turn-monster")
 def _turn_monster(s, p, rules, trace):
-    if _dead_actor(s, p, rules, trace) or not _needs_power(p, rules, trace, "dark" in p.enhancers,
-                                                           "epic.dark-so-evil", "Dark character"):
+    if not _may_use_power(s, p, rules, trace, "dark" in p.enhancers, "epic.dark-so-evil"):
         return False, None
     epic_power(p, rules, trace, "epic.dark-so-evil", "If a player refuses to help {player}, a roll of 5 or 6 turns "
                "the monster on them; if they beat it, {player} gains its treasure and level.")
@@ -678,8 +676,7 @@ def _turn_monster(s, p, rules, trace):
 
 @action("kick-another-door")
 def _third_door(s, p, rules, trace):
-    if _dead_actor(s, p, rules, trace) or not _needs_power(p, rules, trace, "legendary" in p.enhancers,
-                                                           "epic.legendary-hit-and-myth", "Legendary character"):
+    if not _may_use_power(s, p, rules, trace, "legendary" in p.enhancers, "epic.legendary-hit-and-myth"):
         return False, None
     epic_power(p, rules, trace, "epic.legendary-hit-and-myth", "If neither of the two door cards is a monster, "
                "{player} turns over one more.")

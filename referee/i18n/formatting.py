@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from referee.i18n.patterns import facts_for, format_int, join_list
+from referee.i18n.patterns import display_name, facts_for, format_int, join_list
 
 
 @lru_cache(maxsize=None)
@@ -47,10 +47,11 @@ def format_list(items, language: str, style: str = "standard") -> str:
     return babel_list(items, style=style, locale=_locale(language))
 
 
-def language_display_name(code: str, reader: str):
-    """``code``'s name in ``reader``'s language from the kept patterns (``None``: ask Babel)."""
+def language_display_name(code: str, reader: str) -> str:
+    """``code``'s name in ``reader``'s language, from the kept patterns, else from Babel."""
     facts = facts_for(reader, _locale)
-    return facts.get("languages", {}).get(code) if facts is not None else None
+    known = facts.get("languages", {}).get(code) if facts is not None else None
+    return known if known is not None else display_name(code, _locale(reader))
 
 
 def format_percent(share: float, language: str, digits: int = 1) -> str:

@@ -74,7 +74,7 @@ def facts_from_babel(locale) -> Optional[dict]:
     from referee import LANGUAGES
 
     facts = {"group": get_group_symbol(locale), "grouping": list(pattern.grouping[:2]),
-             "languages": {code: _display_name(code, locale) for code in LANGUAGES},
+             "languages": {code: display_name(code, locale) for code in LANGUAGES},
              "minus": negative.split("1"),
              "lists": {style: dict(locale.list_patterns[style]) for style in LIST_STYLES
                        if style in locale.list_patterns}}
@@ -88,7 +88,7 @@ def facts_from_babel(locale) -> Optional[dict]:
     return facts
 
 
-def _display_name(code: str, locale) -> str:
+def display_name(code: str, locale) -> str:
     """A language's name as ``locale`` writes it ("Englisch" for German), or its code."""
     from babel import Locale, UnknownLocaleError
 
@@ -98,6 +98,7 @@ def _display_name(code: str, locale) -> str:
         return code
 
 
+@lru_cache(maxsize=1)  # found once per process, as the facts it holds are read once
 def _cache_file() -> Optional[Path]:
     """The cache file for this package and this Babel's locale data (``None``: no Babel)."""
     import importlib.util

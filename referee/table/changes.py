@@ -180,7 +180,7 @@ def _owned_name(item: str, owned: dict) -> str:
 def _item_card(corpus, name: str, explicit: bool):
     """The item card ``name`` names: any match (typos forgiven) when asked with --card; only an
     exact name otherwise, so a player's own item name never takes another card's numbers."""
-    from referee.cards import decide, exact_cards, find_cards, localizer
+    from referee.cards import decide, exact_cards, find_cards, localizer, suggested
 
     items = [c for c in corpus.cards.values() if c.type in ITEM_TYPES]
     if not explicit:
@@ -188,9 +188,9 @@ def _item_card(corpus, name: str, explicit: bool):
         return found[0] if found else None
     chosen, candidates = decide(find_cards(items, name, localizer()))
     if chosen is None:
-        names = [m.card.name for m in candidates] or [m.card.name for m in find_cards(items, name[:4], localizer())]
+        names = suggested(items, name, candidates, localizer())
         raise BadInput("--card: no item card named {name} (did you mean: {suggestions}?)", name=repr(name),
-                       suggestions=", ".join(names[:5]) or "—")
+                       suggestions=", ".join(names) or "—")
     return chosen.card
 
 
