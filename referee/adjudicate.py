@@ -9,7 +9,6 @@ verdict involves, with the rulings on them that its reasons do not already cite.
 
 from __future__ import annotations
 
-import weakref
 from typing import Any, NamedTuple
 
 from referee.errors import RulesDoNotSettle
@@ -39,18 +38,21 @@ def card_lookup(corpus):
     kept with the corpus, so a session or a server builds it once."""
 
     def resolve(name: str):
-        made = _RESOLVERS.get(corpus)
-        if made is None:
+        known = _RESOLVERS.get(id(corpus))
+        if known is None or known[0] is not corpus:
             from referee.cards import card_resolver, localizer
 
-            made = _RESOLVERS[corpus] = card_resolver(corpus.cards.values(), localizer())
-        return made(name)
+            if len(_RESOLVERS) >= 8:  # corpora read and dropped (a localizer's edits): start afresh
+                _RESOLVERS.clear()
+            known = _RESOLVERS[id(corpus)] = (corpus, card_resolver(corpus.cards.values(), localizer()))
+        return known[1](name)
 
     return resolve
 
 
-#: corpus -> its card resolver, for as long as the corpus is in use
-_RESOLVERS: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+#: id(corpus) -> (that corpus, its card resolver); a plain dict, as the corpora it holds are
+#: kept by load_corpus anyway (weakref would be one more import on every judge's start-up)
+_RESOLVERS: dict[int, tuple] = {}
 
 
 def judge_text(text: str, name: str, corpus) -> Judgement:
