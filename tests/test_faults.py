@@ -119,9 +119,14 @@ def test_ctrl_c_during_a_search_is_exit_130_with_one_line_and_nothing_left(delay
     root, temporary = Path(cache["REFEREE_CACHE_DIR"]), tmp_path / "tmp"
     temporary.mkdir()
     marker = tmp_path / "started"
-    # the moment the program starts (the interpreter before it is not referee's to guard)
-    started = f"from referee.cli import main; open({str(marker)!r}, 'w').close()"
-    command = [sys.executable, "-c", f"{started}\n{MAIN}", "search", "sell", "level", "--json"]
+    # The marker is made once main() has started, inside its guard: an interrupt that lands
+    # before main() is called (after the import) is the interpreter's, not referee's to guard.
+    started = ("import referee.cli as cli\n"
+               "command_line = cli.run\n"
+               f"def run(argv):\n    open({str(marker)!r}, 'w').close()\n    return command_line(argv)\n"
+               "cli.run = run\n"
+               "cli.main()")
+    command = [sys.executable, "-c", started, "search", "sell", "level", "--json"]
     code, out, err = _interrupt_when(command, {**cache, "TMPDIR": str(temporary)}, marker.exists, cwd=tmp_path,
                                      delay=delay)
     assert code in (130, 0), (code, err)
