@@ -29,8 +29,15 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
     from referee.corpus.cards import check_cards
     from referee.corpus.fidelity import check_fidelity
 
+    from referee.corpus.card_numbers import check_card_numbers
+    from referee.corpus.quote_checks import check_quotes
+    from referee.corpus.rulings import check_rulings
+
     problems += check_cards(corpus)
+    problems += check_card_numbers(corpus)
     problems += check_fidelity(corpus)
+    problems += check_quotes(corpus)
+    problems += check_rulings(corpus)
     if corpus.cards:
         from referee.corpus.vocabulary_check import check_vocabulary
 
@@ -88,6 +95,10 @@ def _check_sources(corpus: Corpus, clause: Clause) -> list[Problem]:
         out.append(Problem(clause.file, clause.line, f"{clause.id}.sources",
                            "expected at least one source citation "
                            "(or basis: published-card for a printed card power)"))
+    elif not clause.sources and not clause.cards:
+        out.append(Problem(clause.file, clause.line, f"{clause.id}.sources",
+                           "a clause that quotes no source states the power of a published card: list that "
+                           "card in `cards`, or cite the seed sentence that states the rule"))
     for i, source in enumerate(clause.sources):
         field = f"{clause.id}.sources[{i}]"
         seed = corpus.seeds.get(source.seed)

@@ -138,7 +138,7 @@ def load_corpus(root: Path | None = None) -> Corpus:
 
 
 #: Bump when the pickled classes change shape, so old caches are never read.
-CACHE_VERSION = 7
+CACHE_VERSION = 8
 #: the parsed shipped corpus, made when the wheel is built (``hatch_build.py``)
 PREBUILT = "corpus.pickle"
 
@@ -428,11 +428,12 @@ def _read_clause(raw, topic: str, file: str, index: int, problems: list[Problem]
         sources=tuple(s for s, _ in sources), related=tuple(r for r, _ in related),
         conflict=conflict, cards=cards, note=raw.get("note") if isinstance(raw.get("note"), str) else None,
         basis=raw.get("basis") if isinstance(raw.get("basis"), str) else None,
+        not_adjudicable=raw.get("not_adjudicable") if isinstance(raw.get("not_adjudicable"), str) else None,
         file=file, line=raw.line,
         lines={"sources": [ln for _, ln in sources], "related": [ln for _, ln in related],
                "topics": line_of("topics"), "conflict": line_of("conflict"), "key": line_of("key"),
                "text": line_of("text"), "note": line_of("note"), "kind": line_of("kind"),
-               "cards": line_of("cards")},
+               "cards": line_of("cards"), "not_adjudicable": line_of("not_adjudicable")},
     )
     return clause
 
