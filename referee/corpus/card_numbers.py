@@ -1,5 +1,6 @@
 """Numbers on a card record that no printed card of the game could carry.
 
+A monster record must carry its printed level and Treasures: without them it cannot be fought.
 A typo in a card's facts (``level: 180``, ``gold: 45000``) would not break the schema, yet every
 verdict on that card would be wrong. The ranges are the game's own (rules/README.md lists them):
 monsters are levels 1 to 20 (the Epic game's highest), give 1 to 8 Treasures and 1 to 5
@@ -27,11 +28,18 @@ BY_TYPE = {"monster": {"treasures": (1, 8)}}
 BONUS_MAPS = ("bonus_vs",)
 #: keys checked wherever they stand inside an effect, at any depth
 NESTED = ("bonus", "gold")
+#: the printed numbers every card of a type carries: a monster without them cannot be fought
+REQUIRED = {"monster": ("level", "treasures")}
 
 
 def check_card_numbers(corpus) -> list[Problem]:
     out = []
     for card in corpus.cards.values():
+        missing = [key for key in REQUIRED.get(card.type, ()) if key not in card.facts]
+        if missing:
+            out.append(Problem(card.file, card.line, f"card {card.id}.facts",
+                               f"a {card.type} card needs its printed {' and '.join(missing)} "
+                               f"(facts: {{basis: published-card, {', '.join(f'{k}: N' for k in missing)}}})"))
         ranges = {**RANGES, **BY_TYPE.get(card.type, {})}
         for key, value in card.facts.items():
             if key in ranges:

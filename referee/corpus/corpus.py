@@ -310,6 +310,9 @@ def check_fields(mapping, spec: dict, file: str, field: str, problems: list[Prob
             problems.append(Problem(file, line_of(key), f"{prefix}{key}",
                                     f"expected {schema.TYPE_NAMES[kind]}, got {mapping[key]!r}"))
             ok = False
+        elif required and kind is str and not mapping[key].strip():
+            # a blank title, text, quote or reason says nothing: as good as missing
+            problems.append(Problem(file, line_of(key), f"{prefix}{key}", "empty (expected some text)"))
     return ok
 
 
