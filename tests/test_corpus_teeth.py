@@ -18,7 +18,7 @@ import pytest
 from referee.corpus.checks import check_corpus
 from referee.corpus.corpus import read_corpus
 from referee.corpus.rulings import classify
-from tests.test_corpus_broken import ES, GOOD, _append
+from tests.test_corpus_broken import ES, ES_QUOTE, GOOD, _append
 
 GU = "003_5abca70fda4bd545.txt"
 GLUED = "ઉપરાંત, જો તમારી પાસે વસ્તુઓ હોય તો તમે તેને રમી શકો છોતમે કરી શકો છો."
@@ -283,3 +283,12 @@ def test_a_blank_text_is_as_good_as_missing(rules_copy, old, new, field):
     line, file = _append(rules_copy, GOOD.replace(old, new))
     hits = problems(rules_copy, field)
     assert hits and hits[0].startswith(f"{file}:{line}: ") and "empty" in hits[0], hits
+
+
+@pytest.mark.parametrize("quote,words", [("onsigues escapar con un 5 o más.", "starts inside the word 'consigues'"),
+                                         ("Sólo consigues escapar con un 5 o m", "ends inside the word 'más'")])
+def test_a_quote_cut_inside_a_word_fails_the_check(rules_copy, quote, words):
+    line, file = _append(rules_copy, GOOD.replace(f'"{ES_QUOTE}"', f'"{quote}" #<')
+                         + "  related:\n    - {id: running-away.roll, relation: see-also}\n")
+    hits = problems(rules_copy, "combat.broken.sources[0].quote")
+    assert len(hits) == 1 and hits[0].startswith(f"{file}:{line}: ") and words in hits[0], hits

@@ -1,6 +1,6 @@
 """What the quotes leave out, and what they quote without saying it is broken.
 
-Two checks a machine can make on the quotes themselves:
+Three checks a machine can make on the quotes themselves:
 
 - **an unquoted rule sentence**: every sentence of every seed (cut as ``check --coverage`` cuts
   them: headings left out) is quoted by some clause or listed in ``residue.yaml`` with a reason.
@@ -11,11 +11,14 @@ Two checks a machine can make on the quotes themselves:
   one of the marks in :data:`GARBLE_MARKS`: two words glued together (a lower-case letter running
   into a capital inside one word; in Gujarati, a sentence's closing verb છે/છો running into the
   next word), or markup and web residue (``<``, ``>``, brackets, a link) inside running text.
+- **a quote cut inside a word**: a quote (or residue entry) found in its seed must start and end
+  on word boundaries there; "onsigues escapar" is a slip of the copy, not the source's wording.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from functools import lru_cache
 
@@ -34,7 +37,7 @@ _RESIDUE_MARK = re.compile(r"[<>\[\]{}|]|https?://|www\.")
 
 
 def check_quotes(corpus) -> list[Problem]:
-    return _garbled_without_note(corpus) + _unquoted_sentences(corpus)
+    return _garbled_without_note(corpus) + _cut_words(corpus) + _unquoted_sentences(corpus)
 
 
 # ------------------------------------------------------------------ garbled quotes
@@ -77,6 +80,63 @@ def _garbled_without_note(corpus) -> list[Problem]:
                 out.append(Problem(clause.file, line, f"{clause.id}.sources[{i}].quote",
                                    f"quotes garbled text ({'; '.join(marks)}) and the clause has no `note`: "
                                    f"say in a note how the sentence was read"))
+    return out
+
+
+# ------------------------------------------------------------------ quotes cut inside a word
+
+def cut_inside_a_word(seed: Seed, quote: str) -> str | None:
+    """Where a quote found in the seed starts or ends inside one of its words (``None`` when
+    some occurrence of it stands on word boundaries, or it is not in the seed at all)."""
+    text, wanted = seed.searchable, normalize(quote)
+    at, where = text.find(wanted), None
+    while at >= 0:
+        end = at + len(wanted)
+        starts_inside = at > 0 and _letter(text[at - 1]) and _letter(text[at])
+        ends_inside = end < len(text) and _letter(text[end - 1]) and _letter(text[end])
+        if not (starts_inside or ends_inside):
+            return None
+        if where is None:
+            where = (f"starts inside the word {_word_at(text, at)!r}" if starts_inside
+                     else f"ends inside the word {_word_at(text, end - 1)!r}")
+        at = text.find(wanted, at + 1)
+    return where
+
+
+def _letter(char: str) -> bool:
+    """A character of a word: letters and digits, and the marks that belong to them."""
+    return char.isalnum() or unicodedata.category(char).startswith("M")
+
+
+def _word_at(text: str, index: int) -> str:
+    start = index
+    while start > 0 and _letter(text[start - 1]):
+        start -= 1
+    end = index
+    while end < len(text) and _letter(text[end]):
+        end += 1
+    return text[start:end]
+
+
+def _cut_words(corpus) -> list[Problem]:
+    out = []
+    for clause in corpus.all_clauses:
+        lines = clause.lines.get("sources") or []
+        for i, source in enumerate(clause.sources):
+            seed = corpus.seeds.get(source.seed)
+            where = cut_inside_a_word(seed, source.quote) if seed is not None else None
+            if where:
+                line = lines[i].get("quote", clause.line) if i < len(lines) and isinstance(lines[i], dict) \
+                    else clause.line
+                out.append(Problem(clause.file, line, f"{clause.id}.sources[{i}].quote",
+                                   f"the quote {where} of {source.seed}: quote whole words, as the seed "
+                                   f"has them"))
+    for i, entry in enumerate(corpus.residue):
+        seed = corpus.seeds.get(entry.seed)
+        where = cut_inside_a_word(seed, entry.quote) if seed is not None else None
+        if where:
+            out.append(Problem(entry.file, entry.line, f"[{i}].quote",
+                               f"the quote {where} of {entry.seed}: quote whole words, as the seed has them"))
     return out
 
 
