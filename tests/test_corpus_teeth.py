@@ -292,3 +292,19 @@ def test_a_quote_cut_inside_a_word_fails_the_check(rules_copy, quote, words):
                          + "  related:\n    - {id: running-away.roll, relation: see-also}\n")
     hits = problems(rules_copy, "combat.broken.sources[0].quote")
     assert len(hits) == 1 and hits[0].startswith(f"{file}:{line}: ") and words in hits[0], hits
+
+
+# ------------------------------------------------------------------ a clause of the wrong game
+
+def test_a_clause_of_a_game_none_of_its_sources_states_fails_the_check(rules_copy):
+    line, file = _append(rules_copy, GOOD.replace("game: munchkin", "game: star-munchkin #<")
+                         + "  related:\n    - {id: running-away.roll, relation: see-also}\n")
+    hits = problems(rules_copy, "combat.broken.game")
+    assert len(hits) == 1 and hits[0].startswith(f"{file}:{line}: ") and "'munchkin'" in hits[0], hits
+
+
+def test_a_rule_carried_over_from_another_game_says_why_in_its_note(rules_copy):
+    _append(rules_copy, GOOD.replace("game: munchkin", "game: star-munchkin #<")
+            + "  related:\n    - {id: running-away.roll, relation: see-also}\n"
+            + "  note: The Star Munchkin rules say nothing of it; the classic roll is read for them.\n")
+    assert problems(rules_copy, "combat.broken.game") == []

@@ -23,6 +23,7 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
     for clause in corpus.all_clauses:
         problems += _check_topics(corpus, clause)
         problems += _check_sources(corpus, clause)
+        problems += _check_game(corpus, clause)
         problems += _check_related(corpus, clause)
     problems += _check_conflicts(corpus)
     problems += _check_residue(corpus)
@@ -110,6 +111,21 @@ def _check_sources(corpus: Corpus, clause: Clause) -> list[Problem]:
             key = "seed" if seed is None else "quote"
             out.append(Problem(clause.file, _at(clause, "sources", i, key), f"{field}.{key}", problem))
     return out
+
+
+def _check_game(corpus: Corpus, clause: Clause) -> list[Problem]:
+    """A clause of one game that cites only texts stating the rules of other games, with no note
+    saying why (a rule carried over from another game is read that way on purpose)."""
+    seeds = [corpus.seeds[s.seed] for s in clause.sources if s.seed in corpus.seeds]
+    if not seeds or any(not seed.games or clause.game in seed.games for seed in seeds):
+        return []
+    if clause.note and clause.note.strip():
+        return []
+    games = sorted({g for seed in seeds for g in seed.games})
+    return [Problem(clause.file, _at(clause, "game"), f"{clause.id}.game",
+                    f"a {clause.game!r} clause that cites only texts of {', '.join(map(repr, games))} "
+                    f"(rules/sources.yaml `games`): give it the game its sources state, or say in a note "
+                    f"why another game's rule is read for this one")]
 
 
 def _check_related(corpus: Corpus, clause: Clause) -> list[Problem]:

@@ -334,15 +334,21 @@ def _read_seeds(root: Path, problems: list[Problem]) -> dict[str, Seed]:
         problems.append(Problem(name, None, "", "expected a list of source texts"))
         return {}
     seeds = {}
-    spec = {"seed": (True, str), "lang": (True, str), "title": (True, str), "repair": (False, str)}
+    spec = {"seed": (True, str), "lang": (True, str), "title": (True, str), "repair": (False, str),
+            "games": (False, list)}
     for i, entry in enumerate(data):
         if check_fields(entry, spec, name, f"[{i}]", problems):
             seed_path = root / "sources" / entry["seed"]
             if not seed_path.is_file():
                 problems.append(Problem(name, entry.line, f"[{i}].seed", f"no file {display_root(root)}/sources/{entry['seed']}"))
                 continue
+            games = tuple(str(g) for g in entry.get("games") or ())
+            for game in games:
+                if game not in schema.GAMES:
+                    problems.append(Problem(name, entry.line_of("games"), f"[{i}].games",
+                                            f"unknown value {game!r} (expected one of: {', '.join(schema.GAMES)})"))
             seeds[entry["seed"]] = Seed(entry["seed"], entry["lang"], entry["title"],
-                                        entry.get("repair"), seed_path)
+                                        entry.get("repair"), seed_path, games)
     return seeds
 
 
@@ -435,7 +441,7 @@ def _read_clause(raw, topic: str, file: str, index: int, problems: list[Problem]
         file=file, line=raw.line,
         lines={"sources": [ln for _, ln in sources], "related": [ln for _, ln in related],
                "topics": line_of("topics"), "conflict": line_of("conflict"), "key": line_of("key"),
-               "text": line_of("text"), "note": line_of("note"), "kind": line_of("kind"),
+               "text": line_of("text"), "note": line_of("note"), "kind": line_of("kind"), "game": line_of("game"),
                "cards": line_of("cards"), "not_adjudicable": line_of("not_adjudicable")},
     )
     return clause
