@@ -308,3 +308,12 @@ def test_a_rule_carried_over_from_another_game_says_why_in_its_note(rules_copy):
             + "  related:\n    - {id: running-away.roll, relation: see-also}\n"
             + "  note: The Star Munchkin rules say nothing of it; the classic roll is read for them.\n")
     assert problems(rules_copy, "combat.broken.game") == []
+
+
+def test_every_reason_is_short_and_on_a_ruling(corpus):
+    explained = [c for c in corpus if c.not_adjudicable is not None]
+    assert len(explained) >= 50
+    for clause in explained:
+        assert clause.cards, clause.id
+        reason = clause.not_adjudicable
+        assert reason.strip() == reason and "\n" not in reason and 20 <= len(reason) <= 160, clause.id
