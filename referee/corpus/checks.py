@@ -1,5 +1,8 @@
 """Whole-corpus checks: ids, references, citations and disagreements (and, through
-:mod:`referee.corpus.fidelity`, that clauses say what their sources and card records say).
+:mod:`referee.corpus.fidelity`, that clauses say what their sources and card records say;
+:mod:`referee.corpus.quote_checks`, that every seed sentence is quoted and quotes are whole and
+noted where garbled; :mod:`referee.corpus.card_numbers`, that card numbers are the game's;
+:mod:`referee.corpus.rulings`, that every card ruling is applied or explained).
 
 :func:`check_corpus` returns every problem it finds, each naming file, line and field, so one
 run of ``referee check`` shows everything to fix.
@@ -27,10 +30,9 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
         problems += _check_related(corpus, clause)
     problems += _check_conflicts(corpus)
     problems += _check_residue(corpus)
+    from referee.corpus.card_numbers import check_card_numbers
     from referee.corpus.cards import check_cards
     from referee.corpus.fidelity import check_fidelity
-
-    from referee.corpus.card_numbers import check_card_numbers
     from referee.corpus.quote_checks import check_quotes
     from referee.corpus.rulings import check_rulings
 
