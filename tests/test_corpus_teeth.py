@@ -317,3 +317,27 @@ def test_every_reason_is_short_and_on_a_ruling(corpus):
         assert clause.cards, clause.id
         reason = clause.not_adjudicable
         assert reason.strip() == reason and "\n" not in reason and 20 <= len(reason) <= 160, clause.id
+
+
+# ------------------------------------------------------------------ the audit's other slips, planted back
+
+def test_a_card_written_in_a_spelling_no_record_knows_fails_the_check(rules_copy):
+    _replace(rules_copy / "races.yaml", "Gnome, Lizard Guy and Centaur", "Gnome, Lizardman and Centaur")
+    hits = problems(rules_copy, "races.list.text")
+    assert len(hits) == 1 and "'Lizard Guy' as 'Lizardman'" in hits[0], hits
+
+
+def test_the_names_records_know_are_no_respelling(corpus):
+    from referee.corpus.fidelity import CardNames
+
+    names = CardNames(corpus)
+    assert names.respelled_in("Fight the Lizard Guy, a Lizard Man, the Net Troll (Nettroll).") == []
+    assert [w for w, _ in names.respelled_in("A Netroll and a LizardMan.")] == ["LizardMan"]
+
+
+def test_box_contents_left_out_as_residue_fails_the_check(rules_copy):
+    from tests.test_corpus_fidelity import _append_residue
+
+    line = _append_residue(rules_copy, '  quote: "સામગ્રી: 168 કાર્ડ્સ, 1 ડાઇસ, 10 ટોકન"', GU)
+    hits = [h for h in problems(rules_copy, file=f"{rules_copy.as_posix()}/residue.yaml") if f":{line}:" in h]
+    assert any("the number 168" in h for h in hits), hits

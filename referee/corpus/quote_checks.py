@@ -1,6 +1,6 @@
 """What the quotes leave out, and what they quote without saying it is broken.
 
-Three checks a machine can make on the quotes themselves:
+Four checks a machine can make on the quotes themselves:
 
 - **an unquoted rule sentence**: every sentence of every seed (cut as ``check --coverage`` cuts
   them: headings left out) is quoted by some clause or listed in ``residue.yaml`` with a reason.
@@ -13,6 +13,9 @@ Three checks a machine can make on the quotes themselves:
   next word), or markup and web residue (``<``, ``>``, brackets, a link) inside running text.
 - **a quote cut inside a word**: a quote (or residue entry) found in its seed must start and end
   on word boundaries there; "onsigues escapar" is a slip of the copy, not the source's wording.
+- **a number left out as residue**: residue is flavour, web residue and broken fragments; a
+  residue entry whose words carry a number (a count of cards, a level, a roll) states something a
+  rule can use, so it belongs in a clause (stray characters with no words, such as "<9", stay).
 """
 
 from __future__ import annotations
@@ -37,7 +40,8 @@ _RESIDUE_MARK = re.compile(r"[<>\[\]{}|]|https?://|www\.")
 
 
 def check_quotes(corpus) -> list[Problem]:
-    return _garbled_without_note(corpus) + _cut_words(corpus) + _unquoted_sentences(corpus)
+    return (_garbled_without_note(corpus) + _cut_words(corpus) + _numbers_in_residue(corpus)
+            + _unquoted_sentences(corpus))
 
 
 # ------------------------------------------------------------------ garbled quotes
@@ -138,6 +142,27 @@ def _cut_words(corpus) -> list[Problem]:
             out.append(Problem(entry.file, entry.line, f"[{i}].quote",
                                f"the quote {where} of {entry.seed}: quote whole words, as the seed has them"))
     return out
+
+
+# ------------------------------------------------------------------ numbers left out as residue
+
+_NUMBER = re.compile(r"(?<![\w.])\d+(?![\w.]*\w)")
+
+
+def _numbers_in_residue(corpus) -> list[Problem]:
+    out = []
+    for i, entry in enumerate(corpus.residue):
+        number = _NUMBER.search(entry.quote)
+        if number and WORD.search(entry.quote):
+            out.append(Problem(entry.file, entry.line, f"[{i}].quote",
+                               f"leaves out text with the number {number.group(0)} ({_short(entry.quote)!r}): "
+                               f"a count, level or roll is something a rule can use; quote it in a clause"))
+    return out
+
+
+def _short(text: str, size: int = 60) -> str:
+    text = normalize(text)
+    return text if len(text) <= size else text[:size - 1] + "…"
 
 
 # ------------------------------------------------------------------ sentences nobody quotes
