@@ -129,6 +129,9 @@ def check(coverage: bool = Option(False, "--coverage", help=_("Also report how m
         from referee.i18n.checks import check_catalogs
 
         problems += check_catalogs(corpus)
+    from referee.corpus.rulings import classify
+
+    rulings = classify(corpus)
     report = None
     if coverage:
         from referee.corpus.coverage import coverage as measure
@@ -136,7 +139,8 @@ def check(coverage: bool = Option(False, "--coverage", help=_("Also report how m
         report = measure(corpus)
     if as_json:
         data = {"ok": not problems, "clauses": len(corpus), "problems": [
-            {"file": p.file, "line": p.line, "field": p.field, "message": p.message} for p in problems]}
+            {"file": p.file, "line": p.line, "field": p.field, "message": p.message} for p in problems],
+            "rulings": rulings.as_dict()}
         if report is not None:
             data["coverage"] = [r.as_dict() for r in report]
         render.emit_json(data)
@@ -146,6 +150,9 @@ def check(coverage: bool = Option(False, "--coverage", help=_("Also report how m
             clauses=ngettext("{count} clause", "{count} clauses", len(corpus)).format(count=len(corpus)),
             topics=ngettext("{count} topic", "{count} topics", len(corpus.topics)).format(count=len(corpus.topics)),
             problems=ngettext("{count} problem", "{count} problems", len(problems)).format(count=len(problems))))
+        lines.append(_("card rulings: {total}; applied by the engine: {applied}; explained as not adjudicable: "
+                       "{explained}; neither: {neither}").format(**{**rulings.as_dict(),
+                                                                     "neither": len(rulings.neither)}))
         if report is not None:
             lines += ["", _("coverage (quoted rule sentences per source):")]
             for r in report:

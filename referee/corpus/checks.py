@@ -1,5 +1,8 @@
 """Whole-corpus checks: ids, references, citations and disagreements (and, through
-:mod:`referee.corpus.fidelity`, that clauses say what their sources and card records say).
+:mod:`referee.corpus.fidelity`, that clauses say what their sources and card records say;
+:mod:`referee.corpus.quote_checks`, that every seed sentence is quoted and quotes are whole and
+noted where garbled; :mod:`referee.corpus.card_numbers`, that card numbers are the game's;
+:mod:`referee.corpus.rulings`, that every card ruling is applied or explained).
 
 :func:`check_corpus` returns every problem it finds, each naming file, line and field, so one
 run of ``referee check`` shows everything to fix.
@@ -23,14 +26,21 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
     for clause in corpus.all_clauses:
         problems += _check_topics(corpus, clause)
         problems += _check_sources(corpus, clause)
+        problems += _check_game(corpus, clause)
         problems += _check_related(corpus, clause)
     problems += _check_conflicts(corpus)
     problems += _check_residue(corpus)
+    from referee.corpus.card_numbers import check_card_numbers
     from referee.corpus.cards import check_cards
     from referee.corpus.fidelity import check_fidelity
+    from referee.corpus.quote_checks import check_quotes
+    from referee.corpus.rulings import check_rulings
 
     problems += check_cards(corpus)
+    problems += check_card_numbers(corpus)
     problems += check_fidelity(corpus)
+    problems += check_quotes(corpus)
+    problems += check_rulings(corpus)
     if corpus.cards:
         from referee.corpus.vocabulary_check import check_vocabulary
 
@@ -88,6 +98,10 @@ def _check_sources(corpus: Corpus, clause: Clause) -> list[Problem]:
         out.append(Problem(clause.file, clause.line, f"{clause.id}.sources",
                            "expected at least one source citation "
                            "(or basis: published-card for a printed card power)"))
+    elif not clause.sources and not clause.cards:
+        out.append(Problem(clause.file, clause.line, f"{clause.id}.sources",
+                           "a clause that quotes no source states the power of a published card: list that "
+                           "card in `cards`, or cite the seed sentence that states the rule"))
     for i, source in enumerate(clause.sources):
         field = f"{clause.id}.sources[{i}]"
         seed = corpus.seeds.get(source.seed)
@@ -99,6 +113,21 @@ def _check_sources(corpus: Corpus, clause: Clause) -> list[Problem]:
             key = "seed" if seed is None else "quote"
             out.append(Problem(clause.file, _at(clause, "sources", i, key), f"{field}.{key}", problem))
     return out
+
+
+def _check_game(corpus: Corpus, clause: Clause) -> list[Problem]:
+    """A clause of one game that cites only texts stating the rules of other games, with no note
+    saying why (a rule carried over from another game is read that way on purpose)."""
+    seeds = [corpus.seeds[s.seed] for s in clause.sources if s.seed in corpus.seeds]
+    if not seeds or any(not seed.games or clause.game in seed.games for seed in seeds):
+        return []
+    if clause.note and clause.note.strip():
+        return []
+    games = sorted({g for seed in seeds for g in seed.games})
+    return [Problem(clause.file, _at(clause, "game"), f"{clause.id}.game",
+                    f"a {clause.game!r} clause that cites only texts of {', '.join(map(repr, games))} "
+                    f"(rules/sources.yaml `games`): give it the game its sources state, or say in a note "
+                    f"why another game's rule is read for this one")]
 
 
 def _check_related(corpus: Corpus, clause: Clause) -> list[Problem]:

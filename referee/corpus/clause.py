@@ -47,6 +47,8 @@ class Clause(NamedTuple):
     cards: tuple[str, ...] = ()
     note: str | None = None
     basis: str | None = None
+    #: on a clause that rules on a card: why no engine rule can apply it (English, short)
+    not_adjudicable: str | None = None
     file: str = ""
     line: int = 0
     #: lines of the clause's parts (``sources``, ``related``: one per entry), for error messages

@@ -138,7 +138,7 @@ def load_corpus(root: Path | None = None) -> Corpus:
 
 
 #: Bump when the pickled classes change shape, so old caches are never read.
-CACHE_VERSION = 7
+CACHE_VERSION = 8
 #: the parsed shipped corpus, made when the wheel is built (``hatch_build.py``)
 PREBUILT = "corpus.pickle"
 
@@ -310,6 +310,9 @@ def check_fields(mapping, spec: dict, file: str, field: str, problems: list[Prob
             problems.append(Problem(file, line_of(key), f"{prefix}{key}",
                                     f"expected {schema.TYPE_NAMES[kind]}, got {mapping[key]!r}"))
             ok = False
+        elif required and kind is str and not mapping[key].strip():
+            # a blank title, text, quote or reason says nothing: as good as missing
+            problems.append(Problem(file, line_of(key), f"{prefix}{key}", "empty (expected some text)"))
     return ok
 
 
@@ -331,15 +334,21 @@ def _read_seeds(root: Path, problems: list[Problem]) -> dict[str, Seed]:
         problems.append(Problem(name, None, "", "expected a list of source texts"))
         return {}
     seeds = {}
-    spec = {"seed": (True, str), "lang": (True, str), "title": (True, str), "repair": (False, str)}
+    spec = {"seed": (True, str), "lang": (True, str), "title": (True, str), "repair": (False, str),
+            "games": (False, list)}
     for i, entry in enumerate(data):
         if check_fields(entry, spec, name, f"[{i}]", problems):
             seed_path = root / "sources" / entry["seed"]
             if not seed_path.is_file():
                 problems.append(Problem(name, entry.line, f"[{i}].seed", f"no file {display_root(root)}/sources/{entry['seed']}"))
                 continue
+            games = tuple(str(g) for g in entry.get("games") or ())
+            for game in games:
+                if game not in schema.GAMES:
+                    problems.append(Problem(name, entry.line_of("games"), f"[{i}].games",
+                                            f"unknown value {game!r} (expected one of: {', '.join(schema.GAMES)})"))
             seeds[entry["seed"]] = Seed(entry["seed"], entry["lang"], entry["title"],
-                                        entry.get("repair"), seed_path)
+                                        entry.get("repair"), seed_path, games)
     return seeds
 
 
@@ -428,11 +437,12 @@ def _read_clause(raw, topic: str, file: str, index: int, problems: list[Problem]
         sources=tuple(s for s, _ in sources), related=tuple(r for r, _ in related),
         conflict=conflict, cards=cards, note=raw.get("note") if isinstance(raw.get("note"), str) else None,
         basis=raw.get("basis") if isinstance(raw.get("basis"), str) else None,
+        not_adjudicable=raw.get("not_adjudicable") if isinstance(raw.get("not_adjudicable"), str) else None,
         file=file, line=raw.line,
         lines={"sources": [ln for _, ln in sources], "related": [ln for _, ln in related],
                "topics": line_of("topics"), "conflict": line_of("conflict"), "key": line_of("key"),
-               "text": line_of("text"), "note": line_of("note"), "kind": line_of("kind"),
-               "cards": line_of("cards")},
+               "text": line_of("text"), "note": line_of("note"), "kind": line_of("kind"), "game": line_of("game"),
+               "cards": line_of("cards"), "not_adjudicable": line_of("not_adjudicable")},
     )
     return clause
 

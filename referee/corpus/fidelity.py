@@ -4,6 +4,8 @@ Three kinds of drift a schema cannot see:
 
 - a card named in a clause's text or note (by its English name, an alias, or the name a source
   gives it) that the clause's ``cards`` does not link, so ``referee card`` would miss the ruling;
+- a card written in a spelling no record knows: the words of a card's name run together or split
+  differently ("Lizardman" for the Lizard Guy, alias "Lizard Man"), so no lookup finds it;
 - a seed sentence cited twice: twice in one clause, or by two clauses that are not related to
   each other (a sentence that states two rules is quoted in both clauses, and the clauses say
   so with a relation), or both cited and left out as residue, or left out twice;
@@ -35,8 +37,10 @@ def check_fidelity(corpus: Corpus) -> list[Problem]:
     names = CardNames(corpus)
     for clause in corpus.all_clauses:
         problems += _unlinked_cards(clause, "text", clause.text, names)
+        problems += _respelled_cards(clause, "text", clause.text, names)
         if clause.note:
             problems += _unlinked_cards(clause, "note", clause.note, names)
+            problems += _respelled_cards(clause, "note", clause.note, names)
         problems += _check_kind(clause)
     problems += _repeated_sentences(corpus)
     return problems
@@ -60,14 +64,57 @@ class CardNames:
             for form in forms:
                 if len(form) > 1:
                     self.cards_of.setdefault(form, set()).add(card.name)
+        #: a name with its spacing, hyphens and punctuation squeezed out -> the cards it spells
+        self._squashed: dict[str, set[str]] = {}
+        for form, cards in self.cards_of.items():
+            if len(_squash(form)) > 3:
+                self._squashed.setdefault(_squash(form), set()).update(cards)
         alternatives = "|".join(re.escape(f) for f in sorted(self.cards_of, key=len, reverse=True))
         self._pattern = re.compile(rf"(?<![\w-])(?:{alternatives})(?![\w-])") if alternatives else None
+
+    def respelled_in(self, text: str) -> list[tuple[str, set[str]]]:
+        """``(as written, card names)`` for each run of one to four words, capitalised, that
+        spells a card's name with its words run together or split otherwise, and is none of the
+        card's forms."""
+        out = []
+        words = [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+        for i, (start, _end) in enumerate(words):
+            if not text[start:start + 1].isupper():
+                continue
+            for last in range(i, min(i + 4, len(words))):
+                written = text[start:words[last][1]].strip(".,;:()\"“”!?")
+                cards = self._squashed.get(_squash(written))
+                if not cards:
+                    continue
+                if not any(text.startswith(form, start) for form in self._forms_of(cards)):
+                    out.append((written, cards))
+        return out
+
+    def _forms_of(self, cards: set[str]) -> list[str]:
+        return [form for form, of in self.cards_of.items() if of & cards]
 
     def found_in(self, text: str) -> list[tuple[str, set[str]]]:
         """``(form, card names)`` for each card name in ``text``, in reading order."""
         if self._pattern is None:
             return []
         return [(m.group(0), self.cards_of[m.group(0)]) for m in self._pattern.finditer(text)]
+
+
+def _squash(name: str) -> str:
+    return re.sub(r"[\W_]+", "", name).casefold()
+
+
+def _respelled_cards(clause: Clause, field: str, text: str, names: CardNames) -> list[Problem]:
+    out, reported = [], set()
+    for written, cards in names.respelled_in(text):
+        if written in reported:
+            continue
+        reported.add(written)
+        card = " or ".join(repr(c) for c in sorted(cards))
+        out.append(Problem(clause.file, _line(clause, field), f"{clause.id}.{field}",
+                           f"writes the card {card} as {written!r}, a spelling no card record knows: "
+                           f"write its name or an alias as the record spells it"))
+    return out
 
 
 def _line(clause: Clause, part: str) -> int:

@@ -30,6 +30,7 @@ CLAUSE_KEYS = {
     "cards": (False, list),
     "note": (False, str),
     "basis": (False, str),
+    "not_adjudicable": (False, str),
 }
 SOURCE_KEYS = {"seed": (True, str), "lang": (True, str), "quote": (True, str)}
 RELATION_KEYS = {"id": (True, str), "relation": (True, str)}

@@ -30,6 +30,8 @@ class Seed(NamedTuple):
     title: str
     repair: str | None
     path: Path
+    #: the games whose rules the text states (``games`` in rules/sources.yaml; empty: any)
+    games: tuple[str, ...] = ()
 
     @property
     def raw(self) -> str:
