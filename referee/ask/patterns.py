@@ -1,0 +1,137 @@
+"""Each language's words for asking: ``locales/<lang>/ask.yaml``, read once and compiled.
+
+A phrase is written as a player says it, with slots (``{p}`` a player, ``{n}`` a number),
+``word*`` for a word and its endings, ``[a b]`` for words that may be left out and ``(a|b)``
+for alternatives. Phrases are folded like card names (:func:`referee.corpus.cards.fold`) and
+matched on the folded words of the text, so accents and case never matter.
+
+Home Assistant's ``hassil`` matches whole sentences against templates of the same kind; a
+table question combines its pieces (a monster, a helper, a bonus, a player's description) in
+any order, which whole-sentence templates can only follow by listing every order. Here each
+phrase finds one piece wherever it stands.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from referee.corpus.cards import fold as fold_name
+
+
+def fold(text: str) -> str:
+    """Folded as a card name, apostrophes dropped first ("I'm" is "im", "Bob's" "bobs")."""
+    return fold_name(text.replace("'", "").replace("’", ""))
+
+SLOTS = {"p": r"(?P<p{i}>\S+)", "n": r"(?P<n{i}>[+-]?\d+)"}
+
+
+class Phrase(NamedTuple):
+    text: str
+    regex: re.Pattern
+    words: int  # how many words it has: the longer phrase is the surer reading
+
+
+def _compile(phrase: str) -> Phrase:
+    """A phrase as a regular expression over the text's folded words, each written with the
+    space before it (the text is matched as `` word word … ``), so a word left out leaves no
+    space behind."""
+    out, count, slot = [], 0, 0
+    for token in re.findall(r"\+?\{[pn]\}|\[|\]|\(|\)|\||[^\s\[\]()|]+", phrase):
+        if token in ("[", "("):
+            out.append("(?:")
+        elif token == "]":
+            out.append(")?")
+        elif token in (")", "|"):
+            out.append(token)
+        elif token == "+{n}":
+            out.append(" " + r"(?P<n{i}>\+\d+)".format(i=slot))
+            slot += 1
+            count += 1
+        elif token in ("{p}", "{n}"):
+            out.append(" " + SLOTS[token[1]].format(i=slot))
+            slot += 1
+            count += 1
+        else:
+            star = token.endswith("*")
+            plus = token.startswith("+")
+            word = " ".join(fold(token.rstrip("*")).split())
+            body = (r"\+" if plus else "") + re.escape(word).replace(r"\ ", " ")
+            out.append(" " + body + (r"\S*" if star else ""))
+            count += 1
+    return Phrase(phrase, re.compile("".join(out) + "(?= )"), count)
+
+
+class Words(NamedTuple):
+    lang: str
+    me: frozenset
+    numbers: dict
+    level: frozenset
+    ignore: frozenset    # little words skipped between a level and whom it is about
+    monster_words: frozenset
+    sex: dict            # folded word -> male/female
+    personas: dict       # folded word -> (race|class, code), beside the cards' names
+    lists: dict          # name -> [Phrase]
+    kinds: dict          # kind -> [Phrase]
+    actions: dict        # action -> [Phrase]
+    sources: dict        # source -> [Phrase]
+    suffixes: tuple      # endings a number may carry ("8-as")
+    known: frozenset     # every word the phrases use: never a monster's name
+    bare_level: bool     # a number before a word is a level (Hungarian "9-es harcos")
+
+
+LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat",
+         "lose", "changes", "roll")
+
+
+@lru_cache(maxsize=None)
+def words(lang: str) -> Words:
+    import yaml
+
+    from referee.data import locales_dir
+
+    path = locales_dir() / lang / "ask.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
+    data = data or {}
+
+    def phrases(values) -> list:
+        return [_compile(str(v)) for v in values or []]
+
+    known: set[str] = set()
+
+    def remember(values):
+        for value in values or []:
+            for token in re.findall(r"[^\s\[\]()|{}*]+", str(value)):
+                known.update(fold(token).split())
+
+    sex = {}
+    for code, values in (data.get("sex") or {}).items():
+        for value in values:
+            sex[fold(str(value))] = code
+    personas = {}
+    for kind, key in (("race", "races"), ("class", "classes")):
+        for code, values in (data.get(key) or {}).items():
+            for value in values or []:
+                personas[fold(str(value))] = (kind, code)
+    for key in ("ignore", "fillers", "me", "level", *LISTS):
+        remember(data.get(key))
+    for key in ("kinds", "actions", "sources"):
+        for values in (data.get(key) or {}).values():
+            remember(values)
+    return Words(
+        lang=lang,
+        me=frozenset(fold(str(w)) for w in data.get("me") or ()),
+        numbers={fold(str(k)): int(v) for k, v in (data.get("numbers") or {}).items()},
+        level=frozenset(fold(str(w)) for w in data.get("level") or ()),
+        ignore=frozenset(fold(str(w)) for w in data.get("fillers") or ()),
+        monster_words=frozenset(fold(str(w)) for w in data.get("monster_words") or ()),
+        sex=sex, personas=personas,
+        lists={key: phrases(data.get(key)) for key in LISTS},
+        kinds={k: phrases(v) for k, v in (data.get("kinds") or {}).items()},
+        actions={k: phrases(v) for k, v in (data.get("actions") or {}).items()},
+        sources={k: phrases(v) for k, v in (data.get("sources") or {}).items()},
+        suffixes=tuple(fold(str(s)) for s in data.get("number_suffixes") or ()),
+        known=frozenset(known - {""}),
+        bare_level=bool(data.get("bare_number_is_level")),
+    )
