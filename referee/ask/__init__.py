@@ -69,7 +69,9 @@ def ask(text: str, corpus, state: Optional[dict] = None, as_name: Optional[str] 
 
         as_name = who(state, as_name, None, "--as")
     names = [p["name"] for p in state["players"]] if state else []
-    here, english = words(lang), words("en")
+    # English game words ("level", "lvl") are in every language's own list; English verbs are
+    # not read in another language, where they are often other words ("die" is an article)
+    here = english = words(lang)
     reading = Reading(text, here, english, corpus, list(names))
     built = build.candidates(reading.fresh, state, as_name)
     complete = [b for b in built if not b.missing]

@@ -231,7 +231,8 @@ def action(c: Context):
         params["target"] = others[0]
     needed = [player] + ([params["target"]] if "target" in params else [])
     people = c.people(needed, level_needed=False)
-    if c.state is None and not r.people:
+    if c.state is None and (not r.people or not r.mentions()):
+        # "can an elf help a warrior?" describes nobody at this table: a rules question
         missing.append(N_("who asks: a level, a race or a class, or a table in progress"))
     params.update(people)
     if r.in_combat:
@@ -253,7 +254,7 @@ def sell(c: Context):
             if any(t.key == folded or (t.key.startswith(folded) and len(t.key) - len(folded) <= 3)
                    for t in r.tokens):
                 items.append(item["name"])
-    golds = r.golds or [n for n in r.numbers_left() if n >= 50]
+    golds = r.golds + [n for n in r.numbers_left() if n >= 50]
     items += [f"item{i}:{gold}" for i, gold in enumerate(golds, 1)]
     if items:
         c.surer = 5  # things to sell, named: a sale, not whether selling is allowed now

@@ -55,10 +55,11 @@ def _compile(phrase: str) -> Phrase:
             count += 1
         else:
             star = token.endswith("*")
+            ending = token.startswith("*")  # the end of a word: Hungarian "*hat" (may …)
             plus = token.startswith("+")
-            word = " ".join(fold(token.rstrip("*")).split())
+            word = " ".join(fold(token.strip("*")).split())
             body = (r"\+" if plus else "") + re.escape(word).replace(r"\ ", " ")
-            out.append(" " + body + (r"\S*" if star else ""))
+            out.append(" " + (r"\S+" if ending else "") + body + (r"\S*" if star else ""))
             count += 1
     return Phrase(phrase, re.compile("".join(out) + "(?= )"), count)
 
@@ -78,6 +79,8 @@ class Words(NamedTuple):
     sources: dict        # source -> [Phrase]
     suffixes: tuple      # endings a number may carry ("8-as")
     known: frozenset     # every word the phrases use: never a monster's name
+    articles: frozenset  # "a", "een", "egy": a level after one is the level of what follows
+    after_first: bool    # a level is said before what it is the level of ("લેવલ ૧૦ ના ટ્રોલ")
     bare_level: bool     # a number before a word is a level (Hungarian "9-es harcos")
 
 
@@ -114,7 +117,7 @@ def words(lang: str) -> Words:
         for code, values in (data.get(key) or {}).items():
             for value in values or []:
                 personas[fold(str(value))] = (kind, code)
-    for key in ("ignore", "fillers", "me", "level", *LISTS):
+    for key in ("ignore", "fillers", "articles", "me", "level", *LISTS):
         remember(data.get(key))
     for key in ("kinds", "actions", "sources"):
         for values in (data.get(key) or {}).values():
@@ -124,7 +127,7 @@ def words(lang: str) -> Words:
         me=frozenset(fold(str(w)) for w in data.get("me") or ()),
         numbers={fold(str(k)): int(v) for k, v in (data.get("numbers") or {}).items()},
         level=frozenset(fold(str(w)) for w in data.get("level") or ()),
-        ignore=frozenset(fold(str(w)) for w in data.get("fillers") or ()),
+        ignore=frozenset(fold(str(w)) for w in [*(data.get("fillers") or ()), *(data.get("articles") or ())]),
         monster_words=frozenset(fold(str(w)) for w in data.get("monster_words") or ()),
         sex=sex, personas=personas,
         lists={key: phrases(data.get(key)) for key in LISTS},
@@ -134,4 +137,6 @@ def words(lang: str) -> Words:
         suffixes=tuple(fold(str(s)) for s in data.get("number_suffixes") or ()),
         known=frozenset(known - {""}),
         bare_level=bool(data.get("bare_number_is_level")),
+        articles=frozenset(fold(str(w)) for w in data.get("articles") or ()),
+        after_first=data.get("level_stands") == "before its noun",
     )

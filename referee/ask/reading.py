@@ -109,7 +109,9 @@ class Reading:
         if len(key) >= 4:
             for table in (self.words.personas, self.cards.personas):
                 for word, found in table.items():
-                    if len(word) >= 3 and " " not in word and key.startswith(word) and len(key) - len(word) <= 3:
+                    # a word with an ending ("harcosom", "félszerzetként"); short words only as
+                    # listed, or "elfut" (runs away) would be an Elf
+                    if len(word) >= 5 and " " not in word and key.startswith(word) and len(key) - len(word) <= 4:
                         return found
         return None
 
@@ -157,6 +159,9 @@ class Reading:
                 span = range(start, start + length)
                 if any(self.roles[i] is not None or i in taken for i in span):
                     continue
+                if self.tokens[start].key in self.words.ignore or self.tokens[span[-1]].key in self.words.ignore:
+                    if length > 1:
+                        continue  # "a nettroll": the card is "nettroll"
                 text = " ".join(self.tokens[i].key for i in span)
                 card = self.cards.monsters.get(text)
                 if card is None and text in self.cards.enhancers:
@@ -208,12 +213,23 @@ class Reading:
                 self.levels.append((before, i, token.number))
             elif after is not None:
                 self.levels.append((i, after, token.number))
-            elif self.words.bare_level and i + 1 < len(toks) and not toks[i + 1].separator \
-                    and toks[i + 1].number is None and (self.roles[i + 1] is not None or not self.is_known(toks[i + 1].key)):
+            elif self.words.bare_level and self._bare(i):
                 self.levels.append((i, i, token.number))
             else:
                 continue
             self.used.add(i)
+
+    def _bare(self, i: int) -> bool:
+        """A number alone is a level where the language says so: before a word that is someone
+        or something ("9-es harcos", "8-as ork"), or after a person ("Bob 2-es")."""
+        toks = self.tokens
+        if i > 0 and self.roles[i - 1] and self.roles[i - 1][0] == "person":
+            return True
+        if i + 1 >= len(toks) or toks[i + 1].separator or toks[i + 1].number is not None:
+            return False
+        role, key = self.roles[i + 1], toks[i + 1].key
+        return (role is not None and role[0] in ("person", "persona", "card", "sex")) or self._monster_word(key) \
+            or not self.is_known(key)
 
     def _roles(self) -> None:
         for name in ("helper", "fighter"):
@@ -315,7 +331,11 @@ class Reading:
                 return j, None
             return None, None
 
-        for step, start in ((-1, first - 1), (1, last + 1)):
+        article = first > 0 and self.tokens[first - 1].key in self.words.articles
+        ways = ((-1, first - 1), (1, last + 1))
+        if article or self.words.after_first:
+            ways = ways[::-1]
+        for step, start in ways:
             j, role = look(step, start)
             if j is None:
                 continue

@@ -41,9 +41,12 @@ def tokens(text: str, numbers: dict, suffixes: tuple = ()) -> list[Token]:
             out.append(Token(raw, raw if raw[0] in "+-" else str(int(raw)), int(raw), raw[0] in "+-"))
             continue
         number = re.fullmatch(r"([+-]?\d+)-?(\w*)", raw)
-        if number and (not number.group(2) or fold(number.group(2)) in suffixes):
+        if number:
             value = int(number.group(1))
-            out.append(Token(raw, number.group(1), value, raw[0] in "+-"))
+            out.append(Token(raw, number.group(1) if raw[0] in "+-" else str(value), value, raw[0] in "+-"))
+            ending = fold(number.group(2))
+            if ending and ending not in suffixes:  # "+3-mal": the number, then its ending as a word
+                out.append(Token(number.group(2), ending))
             continue
         for part in fold(raw.replace("'", "")).split():
             value = int(part) if part.isdigit() else numbers.get(part)
