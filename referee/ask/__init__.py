@@ -79,7 +79,7 @@ def ask(text: str, corpus, state: Optional[dict] = None, as_name: Optional[str] 
     if complete:
         top = max(b.sure for b in complete)
         surest = [b for b in complete if b.sure == top]
-        ahead = [b for b in built if b.sure > top]
+        ahead = [b for b in built if b.sure > top and b.core]
         if len(surest) == 1 and not ahead:
             chosen = surest[0]
         else:

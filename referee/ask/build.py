@@ -27,6 +27,7 @@ class Built(NamedTuple):
     params: dict
     missing: list          # Messages: what the question needs and the text did not say
     sure: int              # how many words of its phrases matched
+    core: bool = True      # False: what the question is about is missing (no monster to fight)
 
 
 def candidates(read, state: Optional[dict], me: Optional[str]) -> list[Built]:
@@ -44,7 +45,7 @@ def candidates(read, state: Optional[dict], me: Optional[str]) -> list[Built]:
         if builder is not None:
             context = Context(read(), copy.deepcopy(state), me)
             params, missing = builder(context)
-            out.append(Built(kind, params, missing, sure + context.surer))
+            out.append(Built(kind, params, missing, sure + context.surer, not context.coreless))
     return out
 
 
@@ -56,6 +57,7 @@ class Context:
         self.me = me or (state.get("turn") if state else None) or "me"
         self.missing: list = []
         self.surer = 0  # what the builder found that only this kind of question has
+        self.coreless = False  # what the question is about is not in the text at all
 
     def who(self, person: Optional[str]) -> str:
         return self.me if person in (None, ME) else person
@@ -165,6 +167,7 @@ def fight(c: Context):
     monsters = [m for m in (_monster(e, missing) for e in r.monsters) if m is not None]
     if not r.monsters:
         missing.append(N_("which monster is fought"))
+        c.coreless = True
     helper = r.helper
     named = [p for p in r.order() if p not in (helper, ME)]
     fighter = r.fighter if r.fighter not in (None, helper) else (named[0] if named and (c.state or helper != ME)
@@ -217,6 +220,7 @@ def action(c: Context):
     actions = r.best("actions")
     if not actions:
         missing.append(N_("what is to be done (sell, trade, steal, help …)"))
+        c.coreless = True
         return {}, missing
     top = max(actions.values())
     chosen = [a for a, n in actions.items() if n == top]
@@ -260,6 +264,7 @@ def sell(c: Context):
         c.surer = 5  # things to sell, named: a sale, not whether selling is allowed now
     else:
         missing.append(N_("which items are sold, or what they are worth in gold"))
+        c.coreless = True
     params = {"player": player, "items": items, **c.people([player])}
     return params, missing
 
@@ -287,6 +292,7 @@ def level(c: Context):
     sources = r.best("sources")
     if not sources:
         missing.append(N_("where the level comes from (a kill, selling, a card …)"))
+        c.coreless = True
         return {}, missing
     top = max(sources.values())
     source = sorted(s for s, n in sources.items() if n == top)[0]
@@ -310,6 +316,7 @@ def die(c: Context):
     rolls = list(dict.fromkeys(rolls))
     if len(rolls) != 1 or not 1 <= rolls[0] <= 10:
         missing.append(N_("the roll of the Munchkin die (1 to 10)"))
+        c.coreless = True
         return {}, missing
     order = r.order()
     params = {"roll": rolls[0], **c.people([c.who(order[0] if order else None)], level_needed=False)}

@@ -1,8 +1,9 @@
 """Each language's words for asking: ``locales/<lang>/ask.yaml``, read once and compiled.
 
 A phrase is written as a player says it, with slots (``{p}`` a player, ``{n}`` a number),
-``word*`` for a word and its endings, ``[a b]`` for words that may be left out and ``(a|b)``
-for alternatives. Phrases are folded like card names (:func:`referee.corpus.cards.fold`) and
+``word*`` for a word and its endings (``*hat`` for the end of a word), ``[a b]`` for words
+that may be left out, ``(a|b)`` for alternatives and ``…`` for any words between (within one
+part of the sentence: commas part it). Phrases are folded like card names (:func:`referee.corpus.cards.fold`) and
 matched on the folded words of the text, so accents and case never matter.
 
 Home Assistant's ``hassil`` matches whole sentences against templates of the same kind; a
@@ -39,7 +40,9 @@ def _compile(phrase: str) -> Phrase:
     space behind."""
     out, count, slot = [], 0, 0
     for token in re.findall(r"\+?\{[pn]\}|\[|\]|\(|\)|\||[^\s\[\]()|]+", phrase):
-        if token in ("[", "("):
+        if token == "…":  # any words between, within one part of the sentence
+            out.append(r"(?: [^\s,;.!?]+)*?")
+        elif token in ("[", "("):
             out.append("(?:")
         elif token == "]":
             out.append(")?")

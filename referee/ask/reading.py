@@ -295,6 +295,14 @@ class Reading:
                     target["level"] = level
                     continue
                 if target is not None:
+                    known = self.people.get(target, {}).get("level")
+                    if known is not None and known != level and self._race_after_article(first, last):
+                        # "level 6 halfling against a level 8 orc": the second one is a monster
+                        j = last + 1
+                        self.roles[j] = ("card", len(self.monsters))
+                        self.monsters.append({"name": self.tokens[j].raw.capitalize(), "at": j, "end": j,
+                                              "level": level})
+                        continue
                     self._tell(target, "level", level)
                     continue
             self._tell(self._owner(first), "level", level)
@@ -311,6 +319,10 @@ class Reading:
                     self.monsters[-1].setdefault("enhancers", []).append(role[1])
                 else:
                     self.monster_plus.append(role[1])
+
+    def _race_after_article(self, first: int, last: int) -> bool:
+        role = self.roles[last + 1] if last + 1 < len(self.tokens) else None
+        return first > 0 and self.tokens[first - 1].key in self.words.articles and bool(role) and role[0] == "persona"
 
     def _described(self, person: str) -> bool:
         return bool(self.people.get(person))
