@@ -84,6 +84,7 @@ class Words(NamedTuple):
     known: frozenset     # every word the phrases use: never a monster's name
     articles: frozenset  # "a", "een", "egy": a level after one is the level of what follows
     after_first: bool    # a level is said before what it is the level of ("લેવલ ૧૦ ના ટ્રોલ")
+    nouns_capitalised: bool  # German: a capital word is a name only where a level follows it
     bare_level: bool     # a number before a word is a level (Hungarian "9-es harcos")
 
 
@@ -140,6 +141,7 @@ def words(lang: str) -> Words:
         suffixes=tuple(fold(str(s)) for s in data.get("number_suffixes") or ()),
         known=frozenset(known - {""}),
         bare_level=bool(data.get("bare_number_is_level")),
+        nouns_capitalised=bool(data.get("names_look_like_nouns")),
         articles=frozenset(fold(str(w)) for w in data.get("articles") or ()),
         after_first=data.get("level_stands") == "before its noun",
     )

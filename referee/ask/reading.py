@@ -146,9 +146,21 @@ class Reading:
             raw = token.raw
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
-                    and token.key not in self.cards.monsters and self.tokens[i - 1].key not in ".!?¿¡"):
+                    and token.key not in self.cards.monsters and self.tokens[i - 1].key not in ".!?¿¡"
+                    and (not self.words.nouns_capitalised or self._named_with_level(i))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _named_with_level(self, i: int) -> bool:
+        """Where nouns are capitalised, a name is a capital word no article stands before and a
+        level (or "is level") follows: "Bob ist Stufe 2"."""
+        if self.tokens[i - 1].key in self.words.articles:
+            return False
+        j = i + 1
+        while j < len(self.tokens) and self.tokens[j].key in self.words.ignore and self.tokens[j].key not in \
+                self.words.level:
+            j += 1
+        return j < len(self.tokens) and (self.tokens[j].key in self.words.level or self.tokens[j].number is not None)
 
     def _cards(self) -> None:
         """Monster cards and monster enhancers named anywhere, the longest names first."""
