@@ -14,7 +14,7 @@ clauses the search finds for it. A rules question that is no situation gets thos
 
 from __future__ import annotations
 
-from typing import Optional
+from typing import NamedTuple, Optional
 
 from referee import LANGUAGES
 
@@ -46,10 +46,20 @@ def language_of(text: str, asked: str) -> str:
     return max(scores, key=lambda lang: (scores[lang], lang == "en"))
 
 
-def ask(text: str, corpus, state: Optional[dict] = None, as_name: Optional[str] = None,
-        lang: str = "en") -> dict:
-    """The answer to ``text`` in the contract's ``ask --json`` shape (``lang`` is the language
-    asked for; the answer speaks the text's own language when the words tell it)."""
+class Answer(NamedTuple):
+    body: dict               # the contract's ``ask --json`` shape
+    judged: object = None    # the judgement behind ``body["judgement"]``, for a face to print
+
+
+def ask(text: str, corpus, state: Optional[dict] = None, as_name: Optional[str] = None, lang: str = "en") -> dict:
+    """The answer to ``text`` in the contract's ``ask --json`` shape."""
+    return answer(text, corpus, state, as_name, lang).body
+
+
+def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[str] = None,
+           lang: str = "en") -> Answer:
+    """The answer to ``text`` (``lang`` is the language asked for; the answer speaks the text's
+    own language when its words tell it)."""
     from referee.ask import build
     from referee.ask.command import command
     from referee.ask.patterns import words
@@ -87,24 +97,26 @@ def ask(text: str, corpus, state: Optional[dict] = None, as_name: Optional[str] 
     body = {"query": text, "lang": lang, "understood": None, "judgement": None, "results": [],
             "missing": [], "readings": []}
     if chosen is not None:
-        situation, judgement = _judge(chosen, state, corpus, lang)
+        situation, judged, judgement = _judge(chosen, state, corpus, lang)
         line = command(build.COMMAND[chosen.kind], _params(chosen))
         from referee.ask.shown import understood
 
         body["understood"] = {"command": line, "situation": situation, "kind": chosen.kind,
                               "text": understood(situation, lang, corpus)}
         body["judgement"] = judgement
-        return body
+        return Answer(body, judged)
     from referee.i18n.catalogs import translations
 
     say = translations(lang, "referee").gettext
-    first = built[0] if built else None
+    # what the surest reading misses — unless that reading has no subject at all ("which
+    # monster?" said of a rules question is noise)
+    first = next((b for b in built if b.core), None)
     if first is not None and not readings:
         body["missing"] = [m.render(say) for m in first.missing]
         body["kind"] = first.kind
     body["readings"] = [{"kind": b.kind, "command": command(build.COMMAND[b.kind], _params(b))} for b in readings]
     body["results"] = _results(text, corpus, lang)
-    return body
+    return Answer(body)
 
 
 def _params(built) -> dict:
@@ -132,7 +144,7 @@ def _judge(chosen, state, corpus, lang: str):
         params["monsters"] = [_monster(m, corpus) for m in params["monsters"]]
     situation = questions.ask(build_name(chosen), params, None if params.get("players") else state, corpus)
     judged = judge_data(situation, "question", corpus)
-    return situation, verdict_json(corpus, judged.verdict, RuleText(lang), judged.cards)
+    return situation, judged, verdict_json(corpus, judged.verdict, RuleText(lang), judged.cards)
 
 
 def _monster(word, corpus):

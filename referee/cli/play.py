@@ -51,6 +51,11 @@ class Session:
         """Run one typed line; ``None`` means the session ends."""
         from referee.cli import run
 
+        first = line.split()[0] if line.split() else ""
+        if first and first not in self._known_words():
+            # not a command: a question in the player's own words ("troll level 8, who wins?")
+            words = ["ask", line.strip()]
+            return self._run_words(words)
         try:
             words = shlex.split(line)
         except ValueError as exc:
@@ -67,6 +72,16 @@ class Session:
         if words[0] == "play":
             print("referee: " + _("this is the interactive session already"), file=sys.stderr)
             return 2
+        return self._run_words(words)
+
+    def _known_words(self) -> set:
+        """The first words of a command line: the commands, and the session's own words."""
+        names = set(getattr(self.command, "commands", {}) or {})
+        return names | set(QUIT) | {"help", "play", "referee"} | {w for w in names if w.startswith("-")}
+
+    def _run_words(self, words: list[str]) -> int:
+        from referee.cli import run
+
         if "--lang" not in words and not any(w.startswith("--lang=") for w in words):
             words += ["--lang", self.language]
         if self.table_path is not None and "--table" not in words and _takes_table(words[0]):
@@ -213,7 +228,7 @@ def _escape(name: str) -> str:
 
 
 def _takes_table(command: str) -> bool:
-    return command in ("table", "fight", "flee", "can", "sell", "gear", "charity", "death", "die")
+    return command in ("table", "fight", "flee", "can", "sell", "gear", "charity", "death", "die", "ask")
 
 
 def play(table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
