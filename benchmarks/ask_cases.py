@@ -19,7 +19,7 @@ HERE = Path(__file__).resolve().parent / "ask"
 LANGS = ("en", "nl", "hu", "es", "gu", "de")
 #: details compared between ask's judgement and the expected command's (names a text may
 #: choose, such as an item's or a stand-in player's, are not among them)
-COMPARED = ("players_strength", "monsters_strength", "winner", "treasures", "treasures_face", "rolls", "gold",
+COMPARED = ("players_strength", "monsters_strength", "winner", "levels", "treasures", "treasures_face", "rolls", "gold",
             "levels_gained", "new_level", "wasted_gold", "allowed", "old_level", "wins", "legal", "bonus",
             "excess", "discard", "effect", "condition", "keeps", "loses", "loot_order")
 

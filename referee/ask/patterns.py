@@ -134,7 +134,8 @@ def words(lang: str) -> Words:
         ignore=frozenset(fold(str(w)) for w in [*(data.get("fillers") or ()), *(data.get("articles") or ())]),
         monster_words=frozenset(fold(str(w)) for w in data.get("monster_words") or ()),
         sex=sex, personas=personas,
-        lists={key: phrases(data.get(key)) for key in LISTS},
+        # the longest phrase first: "{p} helps me" before "{p} helps", or "me" would be the helper
+        lists={key: sorted(phrases(data.get(key)), key=lambda p: -p.words) for key in LISTS},
         kinds={k: phrases(v) for k, v in (data.get("kinds") or {}).items()},
         actions={k: phrases(v) for k, v in (data.get("actions") or {}).items()},
         sources={k: phrases(v) for k, v in (data.get("sources") or {}).items()},
