@@ -105,3 +105,25 @@ def test_the_box_at_the_top_of_the_page_answers_a_question_and_a_rules_question(
         assert driver.execute_script("return document.documentElement.scrollWidth") <= width
     finally:
         server.stop()
+
+
+def test_a_line_that_starts_like_a_command_but_is_a_question_is_answered(tmp_path):
+    child = pexpect.spawn(str(BIN / "referee"), ["play"], env=_env(tmp_path, "en"), encoding="utf-8", timeout=30,
+                          dimensions=(50, 150))
+    try:
+        child.expect(r"(\S+> )")
+        prompt = child.match.group(1)
+        for line in ("table new Ann Bob", "table set Ann level=5 races=elf"):
+            child.sendline(line)
+            child.expect_exact(prompt)
+        child.sendline("can I trade with Bob now?")  # `can` is a command, but this is no command line
+        child.expect_exact(prompt)
+        assert "referee can Ann trade --target Bob" in child.before
+        child.sendline("can Ann sell")  # and a command line stays a command
+        child.expect_exact(prompt)
+        assert "Understood" not in child.before and "allowed" in child.before.lower()
+        child.sendline("fihgt Troll:8")  # a mistyped command is told so
+        child.expect_exact(prompt)
+        assert "No such command" in child.before
+    finally:
+        child.close(force=True)
