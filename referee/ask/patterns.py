@@ -25,29 +25,64 @@ def fold(text: str) -> str:
     """Folded as a card name, apostrophes dropped first ("I'm" is "im", "Bob's" "bobs")."""
     return fold_name(text.replace("'", "").replace("’", ""))
 
+#: the shape of the kept words: a change here makes the cache read them again
+VERSION = 3
 SLOTS = {"p": r"(?P<p{i}>\S+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
-class Phrase(NamedTuple):
-    text: str
-    regex: re.Pattern
-    words: int  # how many words it has: the longer phrase is the surer reading
+class Phrase:
+    """A phrase and its regular expression, compiled the first time it is matched: a question
+    reads a few of a language's phrases, and compiling them all costs more than judging."""
+
+    __slots__ = ("text", "source", "words", "plain", "anchor", "_regex")
+
+    def __init__(self, text: str, source: str, words: int, plain: str | None = None, anchor: str = ""):
+        self.text, self.source, self.words, self.plain, self.anchor = text, source, words, plain, anchor
+        self._regex = None
+
+    def __getstate__(self):
+        return (self.text, self.source, self.words, self.plain, self.anchor)
+
+    def __setstate__(self, state):
+        self.text, self.source, self.words, self.plain, self.anchor = state
+        self._regex = None
+
+    def finditer(self, text: str):
+        """Each match in the text; none without compiling when a word it needs is not there."""
+        if self.anchor and self.anchor not in text:
+            return iter(())
+        return self.regex.finditer(text)
+
+    def found_in(self, text: str) -> bool:
+        """Whether the phrase is in the text (`` a b c ``): plain words need no expression."""
+        if self.plain is not None:
+            return self.plain in text
+        return self.regex.search(text) is not None
+
+    @property
+    def regex(self) -> re.Pattern:
+        if self._regex is None:
+            self._regex = re.compile(self.source)
+        return self._regex
 
 
 def _compile(phrase: str) -> Phrase:
     """A phrase as a regular expression over the text's folded words, each written with the
     space before it (the text is matched as `` word word … ``), so a word left out leaves no
     space behind."""
-    out, count, slot = [], 0, 0
+    out, count, slot, depth, anchor = [], 0, 0, 0, ""
     for token in re.findall(r"\+?\{[pn]\}|\[|\]|\(|\)|\||[^\s\[\]()|]+", phrase):
         if token == "…":  # any words between, within one part of the sentence
             out.append(r"(?: [^\s,;.!?]+)*?")
         elif token in ("[", "("):
             out.append("(?:")
+            depth += 1
         elif token == "]":
             out.append(")?")
+            depth -= 1
         elif token in (")", "|"):
             out.append(token)
+            depth -= token == ")"
         elif token == "+{n}":
             out.append(" " + r"(?P<n{i}>\+\d+)".format(i=slot))
             slot += 1
@@ -64,7 +99,11 @@ def _compile(phrase: str) -> Phrase:
             body = (r"\+" if plus else "") + re.escape(word).replace(r"\ ", " ")
             out.append(" " + (r"\S+" if ending else "") + body + (r"\S*" if star else ""))
             count += 1
-    return Phrase(phrase, re.compile("".join(out) + "(?= )"), count)
+            if depth == 0 and word and not plus and len(word) > len(anchor):
+                anchor = ("" if ending else " ") + word + ("" if star else " ")
+    simple = not re.search(r"[{}\[\]()|*…]", phrase)
+    plain = " " + " ".join(fold(phrase).split()) + " " if simple and not phrase.startswith("+") else None
+    return Phrase(phrase, "".join(out) + "(?= )", count, plain, anchor if "|" not in phrase else "")
 
 
 class Words(NamedTuple):
@@ -92,14 +131,71 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
          "lose", "changes", "roll")
 
 
-@lru_cache(maxsize=None)
 def words(lang: str) -> Words:
+    """The words of ``lang`` (a language without an ask.yaml has none: only card names)."""
+    return every_language()[lang]
+
+
+@lru_cache(maxsize=1)
+def every_language() -> dict:
+    """Every language's words, kept in the user cache by the files' identity: reading and
+    folding six files of phrases costs a question ten times what answering it does."""
+    from referee import LANGUAGES
+
+    key = _key()
+    cached = _read(key) if key else None
+    if cached is not None and set(cached) == set(LANGUAGES):
+        return cached
+    built = {lang: _built(lang) for lang in LANGUAGES}
+    if key:
+        _write(key, built)
+    return built
+
+
+def _key():
+    import zlib
+
+    from referee.data import locales_dir
+
+    try:
+        stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in locales_dir().glob("*/ask.yaml"))
+    except OSError:
+        return None
+    text = repr((stats, VERSION)).encode()
+    return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
+
+
+def _read(key: str):
+    import pickle
+
+    from referee.cache import cache_dir
+
+    try:
+        with open(cache_dir() / f"ask-words-{key}.pickle", "rb") as handle:
+            return pickle.load(handle)
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+        return None
+
+
+def _write(key: str, built: dict) -> None:
+    import pickle
+
+    from referee.cache import cache_dir, write_atomic
+
+    try:
+        write_atomic(cache_dir() / f"ask-words-{key}.pickle", pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL))
+    except OSError:
+        pass  # an unwritable cache only costs speed
+
+
+def _built(lang: str) -> Words:
     import yaml
 
     from referee.data import locales_dir
 
     path = locales_dir() / lang / "ask.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) if path.exists() else {}
     data = data or {}
 
     def phrases(values) -> list:

@@ -64,7 +64,7 @@ class Reading:
         seen = set()
         for words in (self.words, self.english):
             for phrase in words.lists.get(name, ()):
-                for match in phrase.regex.finditer(self.text):
+                for match in phrase.finditer(self.text):
                     if match.span() not in seen:
                         seen.add(match.span())
                         yield phrase, match
@@ -75,7 +75,13 @@ class Reading:
         for words in (self.words, self.english):
             for key, phrases in getattr(words, table).items():
                 for phrase in phrases:
-                    match = phrase.regex.search(self.text)
+                    if phrase.words <= out.get(key, 0):
+                        continue  # a longer phrase of this key is in the text already
+                    if phrase.plain is not None:
+                        if phrase.plain in self.text:
+                            out[key] = phrase.words
+                        continue
+                    match = next(phrase.finditer(self.text), None)
                     if match and all(self._person(v) for k, v in match.groupdict().items() if k.startswith("p") and v):
                         out[key] = max(out.get(key, 0), phrase.words)
         return out
@@ -134,8 +140,8 @@ class Reading:
         self._numbers()
         self._levels()
         self._roles()
-        self.no_gear = any(True for _ in self.phrases("no_gear"))
-        self.in_combat = any(True for _ in self.phrases("in_combat"))
+        self.no_gear = any(p.found_in(self.text) for p in self.words.lists.get("no_gear", ()))
+        self.in_combat = any(p.found_in(self.text) for p in self.words.lists.get("in_combat", ()))
 
     def _strangers(self) -> None:
         """Without a table, a capitalised word that is no word of the question is a player's
