@@ -4,6 +4,7 @@ table (:func:`referee.cards.name_table`), so a name in any language is the same 
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from referee.corpus.cards import fold
@@ -34,35 +35,94 @@ def card_words(corpus) -> CardWords:
 
 
 def _build(corpus) -> CardWords:
+    """The card words, from the user cache when the cards and catalogs are those it was made
+    from (the key of :func:`referee.cards.name_table`'s own cache)."""
+    from referee.cards import _name_table_key
+
+    cards = list(corpus.cards.values())
+    by_id = {card.id: card for card in cards}
+    key = _name_table_key(cards)
+    kept = _read(key) if key else None
+    if kept is None or not all(i in by_id for i in kept["monsters"].values()):
+        kept = _names(cards)
+        if key:
+            _write(key, kept)
+    monsters = {name: by_id[i] for name, i in kept["monsters"].items()}
+    enhancers = {name: (by_id[i], bonus) for name, (i, bonus) in kept["enhancers"].items()}
+    personas = {name: tuple(value) for name, value in kept["personas"].items()}
+    return CardWords(monsters, personas, enhancers, list(monsters))
+
+
+def _names(cards) -> dict:
     from referee import model
     from referee.cards import localizer, name_table
     from referee.vocabulary import canonical
 
-    cards = list(corpus.cards.values())
-    table = name_table(cards, localizer())
     monsters, personas, enhancers = {}, {}, {}
-    for name, card in table.items():
+    for name, card in name_table(cards, localizer()).items():
         if card.type == "monster":
-            monsters[name] = card
+            monsters[name] = card.id
         elif card.type in ("race", "class"):
             words = model.RACES["munchkin"] + model.RACES["star-munchkin"] if card.type == "race" else \
                 model.CLASSES["munchkin"] + model.CLASSES["star-munchkin"]
             code = canonical(card.id, words)
             if code:
-                personas[name] = (card.type, code)
+                personas[name] = [card.type, code]
         elif card.type == "enhancer" and isinstance(card.facts.get("bonus"), int):
-            enhancers[name] = (card, card.facts["bonus"])
+            enhancers[name] = [card.id, card.facts["bonus"]]
     for kind, vocab in (("race", model.RACES["munchkin"]), ("class", model.CLASSES["munchkin"])):
         for code in vocab:
-            personas.setdefault(fold(code.replace("-", " ")), (kind, code))
-    return CardWords(monsters, personas, enhancers, list(monsters))
+            personas.setdefault(fold(code.replace("-", " ")), [kind, code])
+    return {"monsters": monsters, "personas": personas, "enhancers": enhancers}
+
+
+def _read(key: str):
+    import json
+
+    from referee.cache import cache_dir
+
+    try:
+        data = json.loads((cache_dir() / f"ask-cards-{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and {"monsters", "personas", "enhancers"} <= set(data) else None
+
+
+def _write(key: str, data: dict) -> None:
+    import json
+
+    from referee.cache import cache_dir, write_atomic
+
+    try:
+        write_atomic(cache_dir() / f"ask-cards-{key}.json", json.dumps(data, ensure_ascii=False).encode("utf-8"))
+    except OSError:
+        pass  # an unwritable cache only costs speed
 
 
 def fuzzy_monster(words: CardWords, text: str):
     """The monster card a run of words names with a typo, or ``None``."""
-    if len(text.replace(" ", "")) < FUZZY_LENGTH:
+    if len(text.replace(" ", "")) < FUZZY_LENGTH or not _maybe(words, text):
         return None
     from rapidfuzz import fuzz, process
 
     found = process.extractOne(text, words.monster_names, scorer=fuzz.ratio, score_cutoff=FUZZY)
     return words.monsters[found[0]] if found else None
+
+
+def _maybe(words: CardWords, text: str) -> bool:
+    """Whether some name could be ``FUZZY`` close to the text: a length near it and most of its
+    letter pairs shared. Loading the fuzzy matcher costs more than a whole verdict, so most
+    runs of words must not need it."""
+    low, high = len(text) * FUZZY / (200 - FUZZY), len(text) * (200 - FUZZY) / FUZZY
+    mine = _pairs(text)
+    for name in words.monster_names:
+        if low <= len(name) <= high:
+            theirs = _pairs(name)
+            if 2 * len(mine & theirs) >= 0.6 * (len(mine) + len(theirs)):
+                return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _pairs(text: str) -> frozenset:
+    return frozenset(text[i:i + 2] for i in range(len(text) - 1))
