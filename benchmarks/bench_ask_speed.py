@@ -24,6 +24,8 @@ from processes import compile_package, timed  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 REFEREE = str(Path(sys.executable).parent / "referee")
+#: runs of each question in-process; its time is the fastest
+REPEATS = 3
 
 
 def in_process(table_path: Path) -> list[float]:
@@ -33,13 +35,17 @@ def in_process(table_path: Path) -> list[float]:
 
     corpus = load_corpus()
     state = table.show(table_path).state
-    ask("warm up", corpus)
+    ask("Troll level 8, Bob helps me, who wins?", corpus, state)  # the first verdict loads the engine
     times = []
     for lang in A.LANGS:
         for case in A.cases(lang):
-            start = time.perf_counter()
-            ask(case["text"], corpus, state if case.get("table") else None, case.get("as"), lang)
-            times.append(time.perf_counter() - start)
+            best = None
+            for _ in range(REPEATS):  # the best of a few: a shared machine's scheduler adds the rest
+                start = time.perf_counter()
+                ask(case["text"], corpus, state if case.get("table") else None, case.get("as"), lang)
+                took = time.perf_counter() - start
+                best = took if best is None else min(best, took)
+            times.append(best)
     return sorted(times)
 
 
@@ -78,7 +84,8 @@ def main() -> None:
         print(json.dumps(report, indent=2))
         return
     p = report["in_process"]
-    print(f"in-process, {p['questions']} questions: median {p['median_ms']} ms, p95 {p['p95_ms']} ms")
+    print(f"in-process, {p['questions']} questions (best of {REPEATS}): median {p['median_ms']} ms, "
+          f"p95 {p['p95_ms']} ms")
     print(f"{args.rounds} rounds, whole-process medians (ratio to judge a file):")
     for name, m in report["processes_ms"].items():
         print(f"  {name:26} {m:7.1f} ms   {report['ratios_to_judge'][name]:.2f}")
