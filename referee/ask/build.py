@@ -174,6 +174,11 @@ def fight(c: Context):
                                                                    else None)
     if fighter is None and r.fighter is None and named and c.state is None:
         fighter = named[0]
+    side = [p for p in r.order() if p != helper]
+    if helper is None and len(side) > 1:
+        # "me and Cid against the golem": two on the players' side, and the text does not say
+        # which one helps — the treasure and the levels depend on it
+        missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in side)))
     fighter, helper = c.who(fighter), (c.who(helper) if helper else None)
     needed = [fighter] + ([helper] if helper else [])
     params = {"monsters": monsters, **c.people(needed)}
