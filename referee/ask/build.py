@@ -37,8 +37,9 @@ def candidates(read, state: Optional[dict], me: Optional[str]) -> list[Built]:
 
     first = read()
     scores = first.best("kinds")
-    if (first.monsters or not scores) and "combat" not in scores:
-        scores["combat"] = 0
+    # a fight is always a reading to try (the least sure): "Cid against a level 15 dragon?"
+    # says no word of the question's kind, only its pieces
+    scores.setdefault("combat", 0)
     out = []
     for kind, sure in sorted(scores.items(), key=lambda kv: -kv[1]):
         builder = BUILDERS.get(kind)
@@ -98,7 +99,7 @@ class Context:
                         changed = True
             if not changed:
                 return {}
-            return {"players": [flow_text(p) for p in self.state["players"]],
+            return {"players": [flow_text(_lean(p)) for p in self.state["players"]],
                     **_moment(self.state)}
         specs = []
         for person in dict.fromkeys([*needed, *people]):
@@ -117,6 +118,16 @@ class Context:
                 if player["name"] == person:
                     return player.get("level", 1)
         return None
+
+
+def _lean(mapping: dict) -> dict:
+    """A player (or item) without the fields that only say the default: a shorter command."""
+    out = {}
+    for key, value in mapping.items():
+        if value in (False, None, [], {}) and key != "name":
+            continue
+        out[key] = [_lean(v) if isinstance(v, dict) else v for v in value] if isinstance(value, list) else value
+    return out
 
 
 def _moment(state: dict) -> dict:

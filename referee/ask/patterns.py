@@ -26,8 +26,8 @@ def fold(text: str) -> str:
     return fold_name(text.replace("'", "").replace("’", ""))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 3
-SLOTS = {"p": r"(?P<p{i}>\S+)", "n": r"(?P<n{i}>[+-]?\d+)"}
+VERSION = 4
+SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
 class Phrase:

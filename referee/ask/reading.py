@@ -299,12 +299,19 @@ class Reading:
     def describe(self, monsters_too: bool) -> None:
         """Give each level, race, class and sex to its owner; with ``monsters_too``, a level
         next to a monster's word is the monster's."""
+        fought = [piece for piece in self.levels if monsters_too and self._fought_race(*piece[:2])]
+        for first, last, level in fought:  # before the races are given out: this one is a monster
+            j = last + 1
+            self.roles[j] = ("card", len(self.monsters))
+            self.monsters.append({"name": self.tokens[j].raw.capitalize(), "at": j, "end": j, "level": level})
         for i, role in enumerate(self.roles):
             if role and role[0] == "persona":
                 self._tell(self._owner(i), role[1] + ("s" if role[1] == "race" else "es"), role[2])
             elif role and role[0] == "sex":
                 self._tell(self._owner(i), "sex", role[1])
         for first, last, level in self.levels:
+            if (first, last, level) in fought:
+                continue
             if monsters_too:
                 target = self._level_of(first, last)
                 if isinstance(target, dict):
@@ -341,6 +348,16 @@ class Reading:
     def _race_after_article(self, first: int, last: int) -> bool:
         role = self.roles[last + 1] if last + 1 < len(self.tokens) else None
         return first > 0 and self.tokens[first - 1].key in self.words.articles and bool(role) and role[0] == "persona"
+
+    def _fought_race(self, first: int, last: int) -> bool:
+        """"fights a level 4 orc": a race after "a level N" that follows no one ("I'm a …",
+        "Bob is a …") is a monster of that name."""
+        if not self._race_after_article(first, last) or self.roles[last + 1][1] != "race" or first < 2:
+            return False
+        key = self.tokens[first - 2].key
+        fighting = {w for phrase in self.words.kinds.get("combat", ()) for w in phrase.text.replace("*", "").split()}
+        return any(key == w or (w and key.startswith(w) and len(key) - len(w) <= 3) for w in fighting
+                   if len(w) >= 2 and w not in self.words.me)
 
     def _described(self, person: str) -> bool:
         return bool(self.people.get(person))
