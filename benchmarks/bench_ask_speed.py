@@ -64,6 +64,7 @@ def main() -> None:
             "ask on the table": [REFEREE, "ask", "Troll level 8, Bob helps me, who wins?"],
             "ask, players in the text": [REFEREE, "ask", "level 5 elf warrior with +3 vs a level 8 troll, who wins?"],
             "ask a rules question": [REFEREE, "ask", "what happens on a tie?"],
+            "search the same words": [REFEREE, "search", "what happens on a tie?"],
             "fight on the table": [REFEREE, "fight", "Troll:8", "--helper", "Bob"],
             "judge a file": [REFEREE, "judge", str(ROOT / "examples" / "combat.yaml")],
         }
