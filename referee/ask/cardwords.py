@@ -37,11 +37,9 @@ def card_words(corpus) -> CardWords:
 def _build(corpus) -> CardWords:
     """The card words, from the user cache when the cards and catalogs are those it was made
     from (the key of :func:`referee.cards.name_table`'s own cache)."""
-    from referee.cards import _name_table_key
-
     cards = list(corpus.cards.values())
     by_id = {card.id: card for card in cards}
-    key = _name_table_key(cards)
+    key = _key(corpus)
     kept = _read(key) if key else None
     if kept is None or not all(i in by_id for i in kept["monsters"].values()):
         kept = _names(cards)
@@ -51,6 +49,23 @@ def _build(corpus) -> CardWords:
     enhancers = {name: (by_id[i], bonus) for name, (i, bonus) in kept["enhancers"].items()}
     personas = {name: tuple(value) for name, value in kept["personas"].items()}
     return CardWords(monsters, personas, enhancers, list(monsters))
+
+
+def _key(corpus):
+    """The corpus by its content key, and the compiled catalogs (card names) by a stat."""
+    import zlib
+
+    from referee.data import locales_dir
+
+    if not corpus.content_key:
+        return None
+    try:
+        stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns)
+                       for p in locales_dir().glob("*/LC_MESSAGES/rules.mo"))
+    except OSError:
+        return None
+    text = repr((corpus.content_key, stats)).encode()
+    return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
 
 
 def _names(cards) -> dict:
