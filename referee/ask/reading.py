@@ -299,9 +299,9 @@ class Reading:
     def describe(self, monsters_too: bool) -> None:
         """Give each level, race, class and sex to its owner; with ``monsters_too``, a level
         next to a monster's word is the monster's."""
-        fought = [piece for piece in self.levels if monsters_too and self._fought_race(*piece[:2])]
+        fought = [piece for piece in self.levels if monsters_too and self._fought_race(*piece[:2]) is not None]
         for first, last, level in fought:  # before the races are given out: this one is a monster
-            j = last + 1
+            j = self._fought_race(first, last)
             self.roles[j] = ("card", len(self.monsters))
             self.monsters.append({"name": self.tokens[j].raw.capitalize(), "at": j, "end": j, "level": level})
         for i, role in enumerate(self.roles):
@@ -349,15 +349,32 @@ class Reading:
         role = self.roles[last + 1] if last + 1 < len(self.tokens) else None
         return first > 0 and self.tokens[first - 1].key in self.words.articles and bool(role) and role[0] == "persona"
 
-    def _fought_race(self, first: int, last: int) -> bool:
-        """"fights a level 4 orc": a race after "a level N" that follows no one ("I'm a …",
-        "Bob is a …") is a monster of that name."""
-        if not self._race_after_article(first, last) or self.roles[last + 1][1] != "race" or first < 2:
-            return False
-        key = self.tokens[first - 2].key
+    def _fought_race(self, first: int, last: int):
+        """"fights a level 4 orc", "contra un orco de nivel 8": a race named with an article
+        and a level, after a word of fighting, is a monster of that name. The race's word, or
+        None."""
+        toks, roles = self.tokens, self.roles
+
+        def race(j):
+            return 0 <= j < len(toks) and bool(roles[j]) and roles[j][0] == "persona" and roles[j][1] == "race"
+
+        if race(last + 1) and first > 0 and toks[first - 1].key in self.words.articles:
+            j, article = last + 1, first - 1
+        else:
+            j = first - 1
+            while j >= 0 and toks[j].key in self.words.ignore and toks[j].key not in self.words.articles:
+                j -= 1
+            if not (race(j) and j > 0 and toks[j - 1].key in self.words.articles):
+                return None
+            article = j - 1
+        if article < 1:
+            return None
+        key = toks[article - 1].key
         fighting = {w for phrase in self.words.kinds.get("combat", ()) for w in phrase.text.replace("*", "").split()}
-        return any(key == w or (w and key.startswith(w) and len(key) - len(w) <= 3) for w in fighting
-                   if len(w) >= 2 and w not in self.words.me)
+        if any(key == w or (w and key.startswith(w) and len(key) - len(w) <= 3) for w in fighting
+               if len(w) >= 2 and w not in self.words.me):
+            return j
+        return None
 
     def _described(self, person: str) -> bool:
         return bool(self.people.get(person))
