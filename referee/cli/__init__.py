@@ -85,6 +85,7 @@ COMMAND_MODULES = {"rule": "corpus_commands", "list": "corpus_commands", "confli
                    "check": "corpus_commands", "search": "search_commands", "index": "search_commands",
                    "card": "card_commands", "cards": "card_commands", "judge": "judge_command",
                    "i18n": "i18n_commands", "table": "table_commands", "play": "play", "serve": "serve",
+                   "ask": "ask_command",
                    **dict.fromkeys(("fight", "flee", "can", "sell", "gear", "charity", "death", "level", "die"),
                                    "question_commands")}
 
@@ -111,11 +112,11 @@ def build_app(command: Optional[str] = None, outline: bool = False):
     if command in COMMAND_MODULES:
         modules = (importlib.import_module(f"referee.cli.{COMMAND_MODULES[command]}"),)
     else:
-        from referee.cli import (card_commands, corpus_commands, i18n_commands, judge_command, play,
+        from referee.cli import (ask_command, card_commands, corpus_commands, i18n_commands, judge_command, play,
                                  question_commands, search_commands, serve, table_commands)
 
         modules = (corpus_commands, search_commands, card_commands, judge_command, table_commands, question_commands,
-                   play, serve, i18n_commands)
+                   ask_command, play, serve, i18n_commands)
 
     def root(lang: Optional[str] = options.lang(), version: bool = options.version(),
              quiet: bool = options.quiet()) -> None:

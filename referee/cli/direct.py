@@ -26,6 +26,7 @@ COMMANDS = {
     "card": ("referee.cli.card_commands", "card"),
     "cards": ("referee.cli.card_commands", "cards"),
     "judge": ("referee.cli.judge_command", "judge"),
+    "ask": ("referee.cli.ask_command", "ask"),
     # at the table: a question asked in the middle of an argument must come back at once
     **{name: ("referee.cli.question_commands", function) for name, function in (
         ("fight", "fight"), ("flee", "flee"), ("can", "can"), ("sell", "sell"), ("gear", "gear"),

@@ -51,9 +51,15 @@ class Session:
         """Run one typed line; ``None`` means the session ends."""
         from referee.cli import run
 
+        first = line.split()[0] if line.split() else ""
+        if first and first not in self._known_words() and not self._mistyped(line):
+            # not a command: a question in the player's own words ("troll level 8, who wins?")
+            return self._run_words(["ask", line.strip()])
         try:
             words = shlex.split(line)
         except ValueError as exc:
+            if "'" in line or "’" in line:  # "can I'm …": an apostrophe of a sentence, not a quote
+                return self._run_words(["ask", line.strip()])
             print("referee: " + _("cannot read that line: {reason}").format(reason=exc), file=sys.stderr)
             return 2
         if words and words[0] == "referee":
@@ -67,13 +73,58 @@ class Session:
         if words[0] == "play":
             print("referee: " + _("this is the interactive session already"), file=sys.stderr)
             return 2
+        return self._run_words(words, line.strip())
+
+    def _known_words(self) -> set:
+        """The first words of a command line: the commands, and the session's own words."""
+        names = set(getattr(self.command, "commands", {}) or {})
+        return names | set(QUIT) | {"help", "play", "referee"} | {w for w in names if w.startswith("-")}
+
+    def _run_words(self, words: list[str], original: str = "") -> int:
+        from referee.cli import run
+
         if "--lang" not in words and not any(w.startswith("--lang=") for w in words):
             words += ["--lang", self.language]
         if self.table_path is not None and "--table" not in words and _takes_table(words[0]):
             words += ["--table", str(self.table_path)]
         if self.as_json and "--json" not in words:
             words.append("--json")
-        return run(words, self.command)
+        if words[0] in ("ask", "table", "help") or words[0] not in self._known_words():
+            return run(words, self.command)
+        return self._command_or_question(words, original)
+
+    def _command_or_question(self, words: list[str], line: str) -> int:
+        """A line that starts like a command but does not read as one ("can I sell my stuff?")
+        is a question: the command's error is shown only when the question gets no answer."""
+        import contextlib
+        import io
+
+        from referee.cli import run
+
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = run(words, self.command)
+        if code == 2 and line and not _command_shaped(line.split()[1:]):
+            asked, asked_err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(asked), contextlib.redirect_stderr(asked_err):
+                answered = run(["ask", line, *words[words.index("--lang"):]] if "--lang" in words else
+                               ["ask", line], self.command)
+            if answered == 0:
+                out, err, code = asked, asked_err, 0
+        sys.stdout.write(out.getvalue())
+        sys.stderr.write(err.getvalue())
+        return code
+
+    def _mistyped(self, line: str) -> bool:
+        """A command with a typo ("fihgt Troll:8") is told so, not read as a question: its first
+        word is close to a command's and the rest looks like a command's words."""
+        import difflib
+
+        words = line.split()
+        commands = [w for w in self._known_words() if not w.startswith("-")]
+        if not difflib.get_close_matches(words[0], commands, n=1, cutoff=0.8):
+            return False
+        return len(words) == 1 or _command_shaped(words[1:])
 
     def loop(self, stdin=None) -> int:
         stdin = stdin or sys.stdin
@@ -207,13 +258,18 @@ class Session:
         return self._clauses
 
 
+def _command_shaped(words: list[str]) -> bool:
+    """Words only a command line has: an option, a NAME:LEVEL."""
+    return any(":" in w.strip(",.?!") or w.startswith("--") for w in words)
+
+
 def _escape(name: str) -> str:
     """A name as one shell-like word: spaces escaped, so Tab can insert it whole."""
     return name.replace("\\", "\\\\").replace(" ", "\\ ")
 
 
 def _takes_table(command: str) -> bool:
-    return command in ("table", "fight", "flee", "can", "sell", "gear", "charity", "death", "die")
+    return command in ("table", "fight", "flee", "can", "sell", "gear", "charity", "death", "die", "ask")
 
 
 def play(table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),

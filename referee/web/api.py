@@ -181,6 +181,24 @@ async def ask(request: Request, text):
     return UTF8JSON(shapes.verdict_json(corpus, judged.verdict, text, judged.cards))
 
 
+async def ask_text(request: Request, text):
+    """``POST /api/ask``: ``{"text": "…", "as": "NAME"}`` — a question in the player's own words,
+    answered with ``referee ask --json``'s body (404 when it gets neither a verdict nor a clause)."""
+    from referee.ask import ask as answer
+
+    body = await json_body(request)
+    unknown = [key for key in body if key not in ("text", "as")]
+    if unknown:
+        raise BadInput("ask: unknown field {name} (fields: text, as)", name=repr(unknown[0]))
+    words, as_name = body.get("text"), body.get("as") or None
+    if not isinstance(words, str) or (as_name is not None and not isinstance(as_name, str)):
+        raise BadInput("ask: \"text\" is the question as a string, \"as\" a player's name")
+    found = answer(words, _corpus(), _table_state(request), as_name, text.language)
+    if found["judgement"] is None and not found["results"]:
+        return no_result(found, Message.of("no verdict and no clause answers {query}", query=quote(words[:80])))
+    return UTF8JSON(found)
+
+
 # --- the table --------------------------------------------------------------------------------
 
 async def table_show(request: Request, text):

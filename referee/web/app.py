@@ -220,6 +220,7 @@ def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = Non
         Route("/api/card", endpoint(api.card)),
         Route("/api/cards", endpoint(api.cards)),
         Route("/api/judge", endpoint(api.judge), methods=["POST"]),
+        Route("/api/ask", endpoint(api.ask_text), methods=["POST"]),
         Route("/api/ask/{kind}", endpoint(api.ask), methods=["POST"]),
         Route("/api/table", endpoint(api.table_show)),
         Route("/api/table/{change}", endpoint(api.table_change), methods=["POST"]),

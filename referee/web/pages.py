@@ -64,6 +64,15 @@ WORDS = {
     "numbers": N_("Numbers:"),
     "back": N_("Back to the referee"),
     "language": N_("Language"),
+    # the box at the top that answers everything (static/ask.js)
+    "ask": N_("Ask the referee"),
+    "ask_hint": N_("In your own words: Troll level 8, Bob helps me, who wins?"),
+    "ask_button": N_("Ask"),
+    "ask_as": N_("I am"),
+    "ask_missing": N_("No verdict: the question does not say"),
+    "ask_readings": N_("No verdict: it can be read more than one way:"),
+    "ask_clauses": N_("The clauses that answer it:"),
+    "ask_nothing": N_("No verdict and no clause answers it; try other words."),
 }
 
 @lru_cache(maxsize=1)

@@ -1,0 +1,76 @@
+"""The ask benchmark's utterances and what each must give (benchmarks/ask/<lang>.yaml).
+
+Shared by ``bench_ask.py`` (accuracy and speed) and ``tests/test_ask_benchmark.py``: the table
+of ``benchmarks/ask/table.yaml`` written to a table file, and an expected command run through
+``referee.cli.run`` — exactly as typed at a shell — with its ``--json`` verdict read back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import shlex
+from pathlib import Path
+
+import yaml
+
+HERE = Path(__file__).resolve().parent / "ask"
+LANGS = ("en", "nl", "hu", "es", "gu", "de")
+#: details compared between ask's judgement and the expected command's (names a text may
+#: choose, such as an item's or a stand-in player's, are not among them)
+COMPARED = ("players_strength", "monsters_strength", "winner", "levels", "treasures", "treasures_face", "rolls", "gold",
+            "levels_gained", "new_level", "wasted_gold", "allowed", "old_level", "wins", "legal", "bonus",
+            "excess", "discard", "effect", "condition", "keeps", "loses", "loot_order")
+
+
+def cases(lang: str, folder: Path = HERE) -> list[dict]:
+    return yaml.safe_load((folder / f"{lang}.yaml").read_text(encoding="utf-8"))["cases"]
+
+
+def table_state() -> dict:
+    return yaml.safe_load((HERE / "table.yaml").read_text(encoding="utf-8"))
+
+
+def make_table(path: Path) -> Path:
+    """A table file holding the benchmark's table, made with the table's own commands."""
+    from referee import table
+    from referee.questions import flow_text
+
+    state = table_state()
+    table.new([p["name"] for p in state["players"]], state.get("game", "munchkin"), path=path)
+    for player in state["players"]:
+        fields = [f"{k}={flow_text(v)}" for k, v in player.items() if k not in ("name", "items")]
+        table.set_fields(player["name"], fields, path=path)
+        for item in player.get("items", []):
+            extra = [f"{k}={flow_text(v)}" for k, v in item.items() if k != "name"]
+            table.put_item(player["name"], item["name"], extra, path=path)
+    table.turn(state["turn"], state.get("phase"), path=path)
+    return path
+
+
+def run_command(line: str, lang: str, table_path: Path | None) -> tuple[int, dict | None, str]:
+    """Run one command line in-process: exit code, its --json body (or None), stderr."""
+    from referee.cli import run
+
+    argv = shlex.split(line) + ["--json", "--lang", lang]
+    if table_path is not None:
+        argv += ["--table", str(table_path)]
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = run(argv)
+    try:
+        body = json.loads(out.getvalue()) if out.getvalue().strip() else None
+    except ValueError:
+        body = None
+    return code, body, err.getvalue()
+
+
+def key(judgement: dict) -> tuple:
+    """What two judgements must share to be the same verdict."""
+    details = judgement.get("details") or {}
+    kept = {k: details[k] for k in COMPARED if k in details}
+    for name in ("keeps", "loses"):
+        if isinstance(kept.get(name), list):
+            kept[name] = sorted(map(str, kept[name]))
+    return judgement.get("question"), judgement.get("verdict"), json.dumps(kept, sort_keys=True, ensure_ascii=False)

@@ -1,0 +1,86 @@
+"""Accuracy and speed of `referee ask` on the benchmark's utterances (benchmarks/ask/<lang>.yaml).
+
+For each language: correct (the verdict, or the clauses, the text means; declined where
+nothing can be judged), declined (no verdict where one was possible), confident wrong (a
+verdict given on a misreading, or on a text that could not be judged), and the in-process time
+per question (median and p95). `--heldout` reads benchmarks/ask/heldout/ instead; `-v` prints
+every miss.
+
+    .venv/bin/python benchmarks/bench_ask.py [--heldout] [-v] [LANG…]
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import ask_cases as A  # noqa: E402
+
+
+def evaluate(lang: str, folder: Path, table_path: Path, verbose: bool) -> dict:
+    from referee import table
+    from referee.ask import ask
+    from referee.corpus import load_corpus
+
+    corpus = load_corpus()
+    state = table.show(table_path).state
+    counts = {"total": 0, "correct": 0, "declined": 0, "wrong": 0}
+    times = []
+    for case in A.cases(lang, folder):
+        counts["total"] += 1
+        expect = case["expect"]
+        start = time.perf_counter()
+        body = ask(case["text"], corpus, state if case.get("table") else None, case.get("as"), lang)
+        times.append(time.perf_counter() - start)
+        got = body["judgement"]
+        if expect == "declined":
+            outcome = "correct" if got is None else "wrong"
+        elif "clauses" in expect:
+            ids = [r["id"] for r in body["results"]]
+            if got is not None:
+                outcome = "wrong"
+            else:
+                outcome = "correct" if set(ids[:5]) & set(expect["clauses"]) else "declined"
+        else:
+            code, want, err = A.run_command(expect["command"], lang, table_path if case.get("table") else None)
+            if want is None:
+                raise SystemExit(f"{lang}: the expected command fails: {expect['command']}: {err}")
+            if got is None:
+                outcome = "declined"
+            else:
+                outcome = "correct" if A.key(got) == A.key(want) else "wrong"
+        counts[outcome] += 1
+        if verbose and outcome != "correct":
+            shown = body["understood"]["command"] if body["understood"] else (body.get("missing"), body.get("readings"))
+            print(f"  {lang} {outcome:8} {case['text']!r}\n           want {expect}\n           got  {shown}")
+    times.sort()
+    counts["median_ms"] = statistics.median(times) * 1000
+    counts["p95_ms"] = times[int(0.95 * (len(times) - 1))] * 1000
+    return counts
+
+
+def main(argv: list[str]) -> int:
+    verbose = "-v" in argv
+    folder = A.HERE / "heldout" if "--heldout" in argv else A.HERE
+    langs = [a for a in argv if not a.startswith("-")] or list(A.LANGS)
+    path = A.make_table(Path(tempfile.mkdtemp()) / "table.db")
+    from referee.ask import ask
+    from referee.corpus import load_corpus
+
+    ask("warm up", load_corpus())  # the first question reads the card names and opens the index
+    print(f"{'lang':4} {'total':>5} {'correct':>8} {'declined':>9} {'wrong':>6} {'median':>8} {'p95':>7}")
+    for lang in langs:
+        c = evaluate(lang, folder, path, verbose)
+        share = lambda n: f"{n} ({100 * n / c['total']:.0f}%)"  # noqa: E731
+        print(f"{lang:4} {c['total']:5} {share(c['correct']):>8} {share(c['declined']):>9} {share(c['wrong']):>6} "
+              f"{c['median_ms']:6.2f}ms {c['p95_ms']:5.2f}ms")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

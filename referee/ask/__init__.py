@@ -1,0 +1,172 @@
+"""``referee ask``: a question or a situation in a player's own words, in any of the six languages.
+
+The text is read into pieces (:mod:`referee.ask.reading`) with each language's phrases
+(``locales/<lang>/ask.yaml``, :mod:`referee.ask.patterns`) and the cards' names in every
+language (:mod:`referee.ask.cardwords`); the pieces become the parameters of a one-line
+question (:mod:`referee.ask.build`), which :func:`referee.questions.ask` turns into a
+situation and the engine judges — the path ``referee fight …`` takes, so the command shown
+(:mod:`referee.ask.command`) gives the same verdict on its own.
+
+Never a guess: a text that misses what the verdict needs, or that two kinds of question read
+equally well, gets no verdict but what is missing, the readings with their commands, and the
+clauses the search finds for it. A rules question that is no situation gets those clauses.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+from referee import LANGUAGES
+
+#: the most results a question that is no situation shows
+RESULTS = 5
+#: a text longer than this is no question asked at a table
+MAX_TEXT = 1000
+#: options no command of a fight or a flight takes (they set the phase themselves)
+NO_PHASE = ("fight", "flee")
+
+
+def language_of(text: str, asked: str) -> str:
+    """The language the text is written in: Gujarati by its script, else the language whose
+    phrases it uses most; the asked language when the words do not tell."""
+    from referee.ask.patterns import words
+    from referee.ask.text import tokens
+
+    if any("\u0a80" <= ch <= "\u0aff" for ch in text):
+        return "gu"
+    keys = [t.key for t in tokens(text, {})]
+    scores = {}
+    for lang in LANGUAGES:
+        w = words(lang)
+        vocabulary = w.known | w.ignore | w.me | w.level
+        scores[lang] = sum(1 for k in keys if k in vocabulary)
+    best = max(scores.values())
+    if best == 0 or scores.get(asked, 0) == best:
+        return asked
+    return max(scores, key=lambda lang: (scores[lang], lang == "en"))
+
+
+class Answer(NamedTuple):
+    body: dict               # the contract's ``ask --json`` shape
+    judged: object = None    # the judgement behind ``body["judgement"]``, for a face to print
+
+
+def ask(text: str, corpus, state: Optional[dict] = None, as_name: Optional[str] = None, lang: str = "en") -> dict:
+    """The answer to ``text`` in the contract's ``ask --json`` shape."""
+    return answer(text, corpus, state, as_name, lang).body
+
+
+def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[str] = None,
+           lang: str = "en") -> Answer:
+    """The answer to ``text`` (``lang`` is the language asked for; the answer speaks the text's
+    own language when its words tell it)."""
+    from referee.ask import build
+    from referee.ask.command import command
+    from referee.ask.patterns import words
+    from referee.ask.reading import Reading
+    from referee.errors import BadInput
+
+    text = " ".join(str(text).split())
+    if not text:
+        raise BadInput("ask: the question is empty; type it in your own words, for example: "
+                       "\"Troll level 8, Bob helps me, who wins?\"")
+    if len(text) > MAX_TEXT:
+        raise BadInput("ask: the question is {length} characters long; at most {limit} are read",
+                       length=len(text), limit=MAX_TEXT)
+    lang = language_of(text, lang)
+    if as_name is not None and state is not None:
+        from referee.questions import who
+
+        as_name = who(state, as_name, None, "--as")
+    names = [p["name"] for p in state["players"]] if state else []
+    # English game words ("level", "lvl") are in every language's own list; English verbs are
+    # not read in another language, where they are often other words ("die" is an article)
+    here = english = words(lang)
+    reading = Reading(text, here, english, corpus, list(names))
+    built = build.candidates(reading.fresh, state, as_name)
+    complete = [b for b in built if not b.missing]
+    chosen, readings = None, []
+    if complete:
+        top = max(b.sure for b in complete)
+        surest = [b for b in complete if b.sure == top]
+        ahead = [b for b in built if b.sure > top and b.core]
+        if len(surest) == 1 and not ahead:
+            chosen = surest[0]
+        else:
+            readings = surest
+    body = {"query": text, "lang": lang, "understood": None, "judgement": None, "results": [],
+            "missing": [], "readings": []}
+    if chosen is not None:
+        situation, judged, judgement = _judge(chosen, state, corpus, lang)
+        line = command(build.COMMAND[chosen.kind], _params(chosen))
+        from referee.ask.shown import understood
+
+        body["understood"] = {"command": line, "situation": situation, "kind": chosen.kind,
+                              "text": understood(situation, lang, corpus)}
+        body["judgement"] = judgement
+        return Answer(body, judged)
+    from referee.i18n.catalogs import translations
+
+    say = translations(lang, "referee").gettext
+    # what the surest reading misses — unless that reading has no subject at all ("which
+    # monster?" said of a rules question is noise)
+    first = next((b for b in built if b.core), None)
+    if first is not None and not readings:
+        body["missing"] = [m.render(say) for m in first.missing]
+        body["kind"] = first.kind
+    body["readings"] = [{"kind": b.kind, "command": command(build.COMMAND[b.kind], _params(b))} for b in readings]
+    body["results"] = _results(text, corpus, lang)
+    return Answer(body)
+
+
+def _params(built) -> dict:
+    params = dict(built.params)
+    if build_name(built) in NO_PHASE:
+        params.pop("phase", None)
+    return params
+
+
+def build_name(built) -> str:
+    from referee.ask.build import COMMAND
+
+    return COMMAND[built.kind]
+
+
+def _judge(chosen, state, corpus, lang: str):
+    from referee import questions
+    from referee.adjudicate import judge_data
+    from referee.i18n.catalogs import RuleText
+    from referee.shapes import verdict_json
+
+    params = _params(chosen)
+    # the monsters as `monster()` reads the command's words, without reading them again
+    if "monsters" in params:
+        params["monsters"] = [_monster(m, corpus) for m in params["monsters"]]
+    situation = questions.ask(build_name(chosen), params, None if params.get("players") else state, corpus)
+    judged = judge_data(situation, "question", corpus)
+    return situation, judged, verdict_json(corpus, judged.verdict, RuleText(lang), judged.cards)
+
+
+def _monster(word, corpus):
+    """What :func:`referee.questions.monster` makes of a monster's word: ``NAME:LEVEL`` with
+    the card it names exactly, or a card by its name (the reading found the card already)."""
+    if isinstance(word, dict):
+        return word
+    name, sep, level = word.rpartition(":")
+    if sep and level.lstrip("+-").isdigit():
+        card = next((c for c in corpus.cards.values() if c.type == "monster" and c.name == name), None)
+        return {"name": name, "level": int(level), **({"card": card.name} if card is not None else {})}
+    return {"name": word, "card": word}
+
+
+def _results(text: str, corpus, lang: str) -> list[dict]:
+    from referee.errors import RefereeError
+    from referee.i18n.catalogs import RuleText
+    from referee.search import search
+    from referee.shapes import search_json
+
+    try:
+        result = search(corpus, text, language=lang, limit=RESULTS)
+    except RefereeError:
+        return []
+    return search_json(corpus, result, RuleText(lang))["results"]

@@ -1,0 +1,345 @@
+"""From a reading to the question it asks: the kind, and the parameters the one-line question
+of that kind takes (:data:`referee.questions.PARAMETERS`) — or what is missing for it.
+
+Every kind the phrases point at is tried, the surest first (the most words matched); a kind
+whose question is complete is a reading. One reading is the question; two equally sure are
+an ambiguity, and no verdict.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple, Optional
+
+from referee.ask.reading import ME, Reading
+from referee.message import Message
+
+N_ = Message.of
+#: actions whose question is about another player
+TARGETED = ("steal", "backstab", "trade", "play-curse")
+#: the kinds of question and their one-line command
+COMMAND = {"combat": "fight", "run-away": "flee", "action": "can", "sell": "sell", "equipment": "gear",
+           "charity": "charity", "death": "death", "level": "level", "munchkin-die": "die"}
+LOSING_SOURCES = ("bad-stuff", "curse", "steal-level")
+
+
+class Built(NamedTuple):
+    kind: str
+    params: dict
+    missing: list          # Messages: what the question needs and the text did not say
+    sure: int              # how many words of its phrases matched
+    core: bool = True      # False: what the question is about is missing (no monster to fight)
+
+
+def candidates(read, state: Optional[dict], me: Optional[str]) -> list[Built]:
+    """Every kind the text may ask, surest first, each built (on a reading of its own: a
+    builder gives the pieces to their owners its way) or with what it misses."""
+    import copy
+
+    first = read()
+    scores = first.best("kinds")
+    # a fight is always a reading to try (the least sure): "Cid against a level 15 dragon?"
+    # says no word of the question's kind, only its pieces
+    scores.setdefault("combat", 0)
+    out = []
+    for kind, sure in sorted(scores.items(), key=lambda kv: -kv[1]):
+        builder = BUILDERS.get(kind)
+        if builder is not None:
+            context = Context(read(), copy.deepcopy(state), me)
+            params, missing = builder(context)
+            out.append(Built(kind, params, missing, sure + context.surer, not context.coreless))
+    return out
+
+
+class Context:
+    """The people of the question: the table's, else those the text describes."""
+
+    def __init__(self, reading: Reading, state: Optional[dict], me: Optional[str]):
+        self.reading, self.state = reading, state
+        self.me = me or (state.get("turn") if state else None) or "me"
+        self.missing: list = []
+        self.surer = 0  # what the builder found that only this kind of question has
+        self.coreless = False  # what the question is about is not in the text at all
+
+    def who(self, person: Optional[str]) -> str:
+        return self.me if person in (None, ME) else person
+
+    def described(self, person: str) -> dict:
+        about = self.reading.people.get(ME if person == self.me else person, {})
+        if person == self.me and ME not in self.reading.people:
+            about = self.reading.people.get(person, {})
+        return about
+
+    def people(self, needed: list[str], level_needed: bool = True) -> dict:
+        """``players`` for the question when the text describes them (no table, or the text
+        says something the table does not), else nothing: the table's players are asked."""
+        from referee.questions import flow_text
+
+        people = dict(self.reading.people)
+        if ME in people:
+            people[self.me] = {**people.pop(ME), **people.get(self.me, {})}
+        for person, about in people.items():
+            if about.get("conflicts"):
+                self.missing.append(N_("what {name} is: the text says it two ways", name=person))
+        if self.state is not None:
+            players = {p["name"]: p for p in self.state["players"]}
+            changed = False
+            for person, about in people.items():
+                player = players.get(person)
+                if player is None:
+                    continue
+                for key, value in about.items():
+                    if key == "gear" or key == "conflicts":
+                        continue
+                    if key in ("races", "classes"):
+                        if set(value) - set(player.get(key, [])):
+                            player[key] = sorted(set(player.get(key, [])) | set(value))
+                            changed = True
+                    elif player.get(key, {"level": 1}.get(key)) != value:
+                        player[key] = value
+                        changed = True
+            if not changed:
+                return {}
+            return {"players": [flow_text(_lean(p)) for p in self.state["players"]],
+                    **_moment(self.state)}
+        specs = []
+        for person in dict.fromkeys([*needed, *people]):
+            about = people.get(person, {})
+            if level_needed and person in needed and "level" not in about:
+                self.missing.append(N_("{name}'s level", name=_shown(person, self.me)))
+            specs.append(spec(person, about))
+        return {"players": specs}
+
+    def level_of(self, person: str) -> Optional[int]:
+        about = self.reading.people.get(ME if person == self.me else person) or self.reading.people.get(person) or {}
+        if "level" in about:
+            return about["level"]
+        if self.state is not None:
+            for player in self.state["players"]:
+                if player["name"] == person:
+                    return player.get("level", 1)
+        return None
+
+
+def _lean(mapping: dict) -> dict:
+    """A player (or item) without the fields that only say the default: a shorter command."""
+    out = {}
+    for key, value in mapping.items():
+        if value in (False, None, [], {}) and key != "name":
+            continue
+        out[key] = [_lean(v) if isinstance(v, dict) else v for v in value] if isinstance(value, list) else value
+    return out
+
+
+def _moment(state: dict) -> dict:
+    return {key: value for key, value in (("game", state.get("game")), ("turn", state.get("turn")),
+                                          ("phase", state.get("phase"))) if value}
+
+
+def _shown(person: str, me: str) -> str:
+    return person
+
+
+def spec(name: str, about: dict) -> str:
+    """A ``--player`` spec: ``NAME:LEVEL race class sex +GEAR hand=N``."""
+    words = [f"{name}:{about['level']}" if "level" in about else name]
+    words += about.get("races", []) + about.get("classes", [])
+    if "sex" in about:
+        words.append(about["sex"])
+    if about.get("gear"):
+        words.append(f"+{about['gear']}")
+    if "hand" in about:
+        words.append(f"hand={about['hand']}")
+    return " ".join(words)
+
+
+def _monster(entry: dict, missing: list) -> Optional[dict | str]:
+    card, level = entry.get("card"), entry.get("level")
+    if entry.get("conflicts"):
+        missing.append(N_("the level of {name}: the text gives two", name=entry["name"]))
+    if level is None:
+        if card is not None and "level" in card.facts and not entry.get("enhancers"):
+            return card.name
+        if card is not None and "level" in card.facts:
+            return {"name": card.name, "card": card.name, "enhancers": entry["enhancers"]}
+        missing.append(N_("the level of {name}", name=entry["name"] if card is None else card.name))
+        return None
+    name = card.name if card is not None else entry["name"]
+    if entry.get("enhancers"):
+        return {"name": name, "level": level, "enhancers": entry["enhancers"]}
+    return f"{name}:{level}"
+
+
+# --- the kinds ----------------------------------------------------------------------------------
+
+def fight(c: Context):
+    r = c.reading
+    r.describe(monsters_too=True)
+    missing = c.missing
+    monsters = [m for m in (_monster(e, missing) for e in r.monsters) if m is not None]
+    if not r.monsters:
+        missing.append(N_("which monster is fought"))
+        c.coreless = True
+    helper = r.helper
+    named = [p for p in r.order() if p not in (helper, ME)]
+    fighter = r.fighter if r.fighter not in (None, helper) else (named[0] if named and (c.state or helper != ME)
+                                                                   else None)
+    if fighter is None and r.fighter is None and named and c.state is None:
+        fighter = named[0]
+    side = [p for p in r.order() if p != helper]
+    if helper is None and len(side) > 1:
+        # "me and Cid against the golem": two on the players' side, and the text does not say
+        # which one helps — the treasure and the levels depend on it
+        missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in side)))
+    fighter, helper = c.who(fighter), (c.who(helper) if helper else None)
+    needed = [fighter] + ([helper] if helper else [])
+    params = {"monsters": monsters, **c.people(needed)}
+    if fighter != (c.state or {}).get("turn") or c.state is None:
+        params["fighter"] = fighter
+    if helper:
+        params["helper"] = helper
+    if r.plus:
+        params["plus"] = list(r.plus)
+    if r.monster_plus:
+        params["monster_plus"] = list(r.monster_plus)
+    return params, missing
+
+
+def flee(c: Context):
+    r = c.reading
+    r.describe(monsters_too=True)
+    missing = c.missing
+    monsters = [m for m in (_monster(e, missing) for e in r.monsters) if m is not None]
+    named = [p for p in r.order() if p != r.helper]
+    fleeing = [c.who(p) for p in ([p for p in named if p in r.fleeing] if r.fleeing else named)]
+    fleeing = list(dict.fromkeys(fleeing)) or [c.me]
+    params = {"monsters": monsters}
+    people = c.people(fleeing, level_needed=False)
+    if c.state is None:
+        for person in fleeing:
+            if not c.described(person) and not r.people.get(ME if person == c.me else person):
+                missing.append(N_("who runs away: a level, a race or a class"))
+                break
+    if people:
+        params.update(people)
+        params["fighter"] = fleeing[0]
+        if len(fleeing) > 1:
+            params["helper"] = fleeing[1]
+    elif fleeing != [c.me]:
+        params["fleeing"] = fleeing
+    return params, missing
+
+
+def action(c: Context):
+    r = c.reading
+    r.describe(monsters_too=False)
+    missing = c.missing
+    actions = r.best("actions")
+    if not actions:
+        missing.append(N_("what is to be done (sell, trade, steal, help …)"))
+        c.coreless = True
+        return {}, missing
+    top = max(actions.values())
+    chosen = [a for a, n in actions.items() if n == top]
+    if len(chosen) > 1:
+        missing.append(N_("which action: {actions}", actions=", ".join(sorted(chosen))))
+    act = chosen[0]
+    order = r.order()
+    player = c.who(order[0] if order else None)
+    others = [c.who(p) for p in order[1:] if c.who(p) != player]
+    params = {"player": player, "action": act}
+    if act in TARGETED and others:
+        params["target"] = others[0]
+    needed = [player] + ([params["target"]] if "target" in params else [])
+    people = c.people(needed, level_needed=False)
+    if c.state is None and (not r.people or not r.mentions()):
+        # "can an elf help a warrior?" describes nobody at this table: a rules question
+        missing.append(N_("who asks: a level, a race or a class, or a table in progress"))
+    params.update(people)
+    if r.in_combat:
+        params["phase"] = "combat"
+    return params, missing
+
+
+def sell(c: Context):
+    r = c.reading
+    r.describe(monsters_too=False)
+    missing = c.missing
+    order = r.order()
+    player = c.who(order[0] if order else None)
+    items = []
+    if c.state is not None:
+        owned = next((p.get("items", []) for p in c.state["players"] if p["name"] == player), [])
+        for item in owned:
+            folded = item["name"].casefold()
+            if any(t.key == folded or (t.key.startswith(folded) and len(t.key) - len(folded) <= 3)
+                   for t in r.tokens):
+                items.append(item["name"])
+    golds = r.golds + [n for n in r.numbers_left() if n >= 50]
+    items += [f"item{i}:{gold}" for i, gold in enumerate(golds, 1)]
+    if items:
+        c.surer = 5  # things to sell, named: a sale, not whether selling is allowed now
+    else:
+        missing.append(N_("which items are sold, or what they are worth in gold"))
+        c.coreless = True
+    params = {"player": player, "items": items, **c.people([player])}
+    return params, missing
+
+
+def about(kind: str):
+    def build(c: Context):
+        r = c.reading
+        r.describe(monsters_too=False)
+        order = r.order()
+        player = c.who(order[0] if order else None)
+        params = {"player": player, **c.people([player], level_needed=kind != "equipment")}
+        if c.state is None and kind == "equipment":
+            c.missing.append(N_("the items, or a table in progress"))
+        if c.state is None and kind == "charity" and "hand" not in (c.described(player) or {}):
+            c.missing.append(N_("how many cards {name} has", name=player))
+        return params, c.missing
+
+    return build
+
+
+def level(c: Context):
+    r = c.reading
+    r.describe(monsters_too=False)
+    missing = c.missing
+    sources = r.best("sources")
+    if not sources:
+        missing.append(N_("where the level comes from (a kill, selling, a card …)"))
+        c.coreless = True
+        return {}, missing
+    top = max(sources.values())
+    source = sorted(s for s, n in sources.items() if n == top)[0]
+    change = r.changes[0] if r.changes else 1
+    losing = source in LOSING_SOURCES or any(True for _ in r.phrases("lose"))
+    order = r.order()
+    player = c.who(order[0] if order else None)
+    params = {"player": player, "change": -change if losing else change, "source": source,
+              **c.people([player])}
+    return params, missing
+
+
+def die(c: Context):
+    r = c.reading
+    r.describe(monsters_too=False)
+    missing = c.missing
+    rolls = []
+    for _phrase, match in r.phrases("roll"):
+        rolls.append(r.tokens[r.index(match, "n0")].number)
+    rolls = rolls or [n for n in r.numbers_left() if 1 <= n <= 10]
+    rolls = list(dict.fromkeys(rolls))
+    if len(rolls) != 1 or not 1 <= rolls[0] <= 10:
+        missing.append(N_("the roll of the Munchkin die (1 to 10)"))
+        c.coreless = True
+        return {}, missing
+    order = r.order()
+    params = {"roll": rolls[0], **c.people([c.who(order[0] if order else None)], level_needed=False)}
+    if order and c.who(order[0]) != (c.state or {}).get("turn"):
+        params["player"] = c.who(order[0])
+    return params, missing
+
+
+BUILDERS = {"combat": fight, "run-away": flee, "action": action, "sell": sell, "equipment": about("gear"),
+            "charity": about("charity"), "death": about("death"), "level": level, "munchkin-die": die}

@@ -1,0 +1,143 @@
+"""The cards a question may name, by every name they have in the six languages: monsters,
+races and classes, monster enhancers. Built once per corpus from the card lookup's own name
+table (:func:`referee.cards.name_table`), so a name in any language is the same card."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from referee.corpus.cards import fold
+
+#: a run of words this close (rapidfuzz ratio, 0–100) to a card's name is that card, typos forgiven
+FUZZY = 88
+#: the shortest run of letters compared with typos forgiven (shorter ones must be exact)
+FUZZY_LENGTH = 5
+LONGEST_NAME = 6
+
+
+class CardWords(NamedTuple):
+    monsters: dict       # folded name -> card
+    personas: dict       # folded name -> (race|class, code)
+    enhancers: dict      # folded name -> (card, bonus)
+    monster_names: list  # the folded names, for the fuzzy pass
+
+
+_BUILT: dict = {}
+
+
+def card_words(corpus) -> CardWords:
+    key = corpus.content_key or id(corpus)
+    built = _BUILT.get(key)
+    if built is None:
+        built = _BUILT[key] = _build(corpus)
+    return built
+
+
+def _build(corpus) -> CardWords:
+    """The card words, from the user cache when the cards and catalogs are those it was made
+    from (the key of :func:`referee.cards.name_table`'s own cache)."""
+    cards = list(corpus.cards.values())
+    by_id = {card.id: card for card in cards}
+    key = _key(corpus)
+    kept = _read(key) if key else None
+    if kept is None or not all(i in by_id for i in kept["monsters"].values()):
+        kept = _names(cards)
+        if key:
+            _write(key, kept)
+    monsters = {name: by_id[i] for name, i in kept["monsters"].items()}
+    enhancers = {name: (by_id[i], bonus) for name, (i, bonus) in kept["enhancers"].items()}
+    personas = {name: tuple(value) for name, value in kept["personas"].items()}
+    return CardWords(monsters, personas, enhancers, list(monsters))
+
+
+def _key(corpus):
+    """The corpus by its content key, and the compiled catalogs (card names) by a stat."""
+    import zlib
+
+    from referee.data import locales_dir
+
+    if not corpus.content_key:
+        return None
+    try:
+        stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns)
+                       for p in locales_dir().glob("*/LC_MESSAGES/rules.mo"))
+    except OSError:
+        return None
+    text = repr((corpus.content_key, stats)).encode()
+    return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
+
+
+def _names(cards) -> dict:
+    from referee import model
+    from referee.cards import localizer, name_table
+    from referee.vocabulary import canonical
+
+    monsters, personas, enhancers = {}, {}, {}
+    for name, card in name_table(cards, localizer()).items():
+        if card.type == "monster":
+            monsters[name] = card.id
+        elif card.type in ("race", "class"):
+            words = model.RACES["munchkin"] + model.RACES["star-munchkin"] if card.type == "race" else \
+                model.CLASSES["munchkin"] + model.CLASSES["star-munchkin"]
+            code = canonical(card.id, words)
+            if code:
+                personas[name] = [card.type, code]
+        elif card.type == "enhancer" and isinstance(card.facts.get("bonus"), int):
+            enhancers[name] = [card.id, card.facts["bonus"]]
+    for kind, vocab in (("race", model.RACES["munchkin"]), ("class", model.CLASSES["munchkin"])):
+        for code in vocab:
+            personas.setdefault(fold(code.replace("-", " ")), [kind, code])
+    return {"monsters": monsters, "personas": personas, "enhancers": enhancers}
+
+
+def _read(key: str):
+    import json
+
+    from referee.cache import cache_dir
+
+    try:
+        data = json.loads((cache_dir() / f"ask-cards-{key}.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and {"monsters", "personas", "enhancers"} <= set(data) else None
+
+
+def _write(key: str, data: dict) -> None:
+    import json
+
+    from referee.cache import cache_dir, write_atomic
+
+    try:
+        write_atomic(cache_dir() / f"ask-cards-{key}.json", json.dumps(data, ensure_ascii=False).encode("utf-8"))
+    except OSError:
+        pass  # an unwritable cache only costs speed
+
+
+def fuzzy_monster(words: CardWords, text: str):
+    """The monster card a run of words names with a typo, or ``None``."""
+    if len(text.replace(" ", "")) < FUZZY_LENGTH or not _maybe(words, text):
+        return None
+    from rapidfuzz import fuzz, process
+
+    found = process.extractOne(text, words.monster_names, scorer=fuzz.ratio, score_cutoff=FUZZY)
+    return words.monsters[found[0]] if found else None
+
+
+def _maybe(words: CardWords, text: str) -> bool:
+    """Whether some name could be ``FUZZY`` close to the text: a length near it and most of its
+    letter pairs shared. Loading the fuzzy matcher costs more than a whole verdict, so most
+    runs of words must not need it."""
+    low, high = len(text) * FUZZY / (200 - FUZZY), len(text) * (200 - FUZZY) / FUZZY
+    mine = _pairs(text)
+    for name in words.monster_names:
+        if low <= len(name) <= high:
+            theirs = _pairs(name)
+            if 2 * len(mine & theirs) >= 0.6 * (len(mine) + len(theirs)):
+                return True
+    return False
+
+
+@lru_cache(maxsize=4096)
+def _pairs(text: str) -> frozenset:
+    return frozenset(text[i:i + 2] for i in range(len(text) - 1))

@@ -1,0 +1,244 @@
+"""Each language's words for asking: ``locales/<lang>/ask.yaml``, read once and compiled.
+
+A phrase is written as a player says it, with slots (``{p}`` a player, ``{n}`` a number),
+``word*`` for a word and its endings (``*hat`` for the end of a word), ``[a b]`` for words
+that may be left out, ``(a|b)`` for alternatives and ``…`` for any words between (within one
+part of the sentence: commas part it). Phrases are folded like card names (:func:`referee.corpus.cards.fold`) and
+matched on the folded words of the text, so accents and case never matter.
+
+Home Assistant's ``hassil`` matches whole sentences against templates of the same kind; a
+table question combines its pieces (a monster, a helper, a bonus, a player's description) in
+any order, which whole-sentence templates can only follow by listing every order. Here each
+phrase finds one piece wherever it stands.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from referee.corpus.cards import fold as fold_name
+
+
+def fold(text: str) -> str:
+    """Folded as a card name, apostrophes dropped first ("I'm" is "im", "Bob's" "bobs")."""
+    return fold_name(text.replace("'", "").replace("’", ""))
+
+#: the shape of the kept words: a change here makes the cache read them again
+VERSION = 4
+SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
+
+
+class Phrase:
+    """A phrase and its regular expression, compiled the first time it is matched: a question
+    reads a few of a language's phrases, and compiling them all costs more than judging."""
+
+    __slots__ = ("text", "source", "words", "plain", "anchor", "_regex")
+
+    def __init__(self, text: str, source: str, words: int, plain: str | None = None, anchor: str = ""):
+        self.text, self.source, self.words, self.plain, self.anchor = text, source, words, plain, anchor
+        self._regex = None
+
+    def __getstate__(self):
+        return (self.text, self.source, self.words, self.plain, self.anchor)
+
+    def __setstate__(self, state):
+        self.text, self.source, self.words, self.plain, self.anchor = state
+        self._regex = None
+
+    def finditer(self, text: str):
+        """Each match in the text; none without compiling when a word it needs is not there."""
+        if self.anchor and self.anchor not in text:
+            return iter(())
+        return self.regex.finditer(text)
+
+    def found_in(self, text: str) -> bool:
+        """Whether the phrase is in the text (`` a b c ``): plain words need no expression."""
+        if self.plain is not None:
+            return self.plain in text
+        return self.regex.search(text) is not None
+
+    @property
+    def regex(self) -> re.Pattern:
+        if self._regex is None:
+            self._regex = re.compile(self.source)
+        return self._regex
+
+
+def _compile(phrase: str) -> Phrase:
+    """A phrase as a regular expression over the text's folded words, each written with the
+    space before it (the text is matched as `` word word … ``), so a word left out leaves no
+    space behind."""
+    out, count, slot, depth, anchor = [], 0, 0, 0, ""
+    for token in re.findall(r"\+?\{[pn]\}|\[|\]|\(|\)|\||[^\s\[\]()|]+", phrase):
+        if token == "…":  # any words between, within one part of the sentence
+            out.append(r"(?: [^\s,;.!?]+)*?")
+        elif token in ("[", "("):
+            out.append("(?:")
+            depth += 1
+        elif token == "]":
+            out.append(")?")
+            depth -= 1
+        elif token in (")", "|"):
+            out.append(token)
+            depth -= token == ")"
+        elif token == "+{n}":
+            out.append(" " + r"(?P<n{i}>\+\d+)".format(i=slot))
+            slot += 1
+            count += 1
+        elif token in ("{p}", "{n}"):
+            out.append(" " + SLOTS[token[1]].format(i=slot))
+            slot += 1
+            count += 1
+        else:
+            star = token.endswith("*")
+            ending = token.startswith("*")  # the end of a word: Hungarian "*hat" (may …)
+            plus = token.startswith("+")
+            word = " ".join(fold(token.strip("*")).split())
+            body = (r"\+" if plus else "") + re.escape(word).replace(r"\ ", " ")
+            out.append(" " + (r"\S+" if ending else "") + body + (r"\S*" if star else ""))
+            count += 1
+            if depth == 0 and word and not plus and len(word) > len(anchor):
+                anchor = ("" if ending else " ") + word + ("" if star else " ")
+    simple = not re.search(r"[{}\[\]()|*…]", phrase)
+    plain = " " + " ".join(fold(phrase).split()) + " " if simple and not phrase.startswith("+") else None
+    return Phrase(phrase, "".join(out) + "(?= )", count, plain, anchor if "|" not in phrase else "")
+
+
+class Words(NamedTuple):
+    lang: str
+    me: frozenset
+    numbers: dict
+    level: frozenset
+    ignore: frozenset    # little words skipped between a level and whom it is about
+    monster_words: frozenset
+    sex: dict            # folded word -> male/female
+    personas: dict       # folded word -> (race|class, code), beside the cards' names
+    lists: dict          # name -> [Phrase]
+    kinds: dict          # kind -> [Phrase]
+    actions: dict        # action -> [Phrase]
+    sources: dict        # source -> [Phrase]
+    suffixes: tuple      # endings a number may carry ("8-as")
+    known: frozenset     # every word the phrases use: never a monster's name
+    articles: frozenset  # "a", "een", "egy": a level after one is the level of what follows
+    after_first: bool    # a level is said before what it is the level of ("લેવલ ૧૦ ના ટ્રોલ")
+    nouns_capitalised: bool  # German: a capital word is a name only where a level follows it
+    bare_level: bool     # a number before a word is a level (Hungarian "9-es harcos")
+
+
+LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat",
+         "lose", "changes", "roll")
+
+
+def words(lang: str) -> Words:
+    """The words of ``lang`` (a language without an ask.yaml has none: only card names)."""
+    return every_language()[lang]
+
+
+@lru_cache(maxsize=1)
+def every_language() -> dict:
+    """Every language's words, kept in the user cache by the files' identity: reading and
+    folding six files of phrases costs a question ten times what answering it does."""
+    from referee import LANGUAGES
+
+    key = _key()
+    cached = _read(key) if key else None
+    if cached is not None and set(cached) == set(LANGUAGES):
+        return cached
+    built = {lang: _built(lang) for lang in LANGUAGES}
+    if key:
+        _write(key, built)
+    return built
+
+
+def _key():
+    import zlib
+
+    from referee.data import locales_dir
+
+    try:
+        stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in locales_dir().glob("*/ask.yaml"))
+    except OSError:
+        return None
+    text = repr((stats, VERSION)).encode()
+    return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
+
+
+def _read(key: str):
+    import pickle
+
+    from referee.cache import cache_dir
+
+    try:
+        with open(cache_dir() / f"ask-words-{key}.pickle", "rb") as handle:
+            return pickle.load(handle)
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+        return None
+
+
+def _write(key: str, built: dict) -> None:
+    import pickle
+
+    from referee.cache import cache_dir, write_atomic
+
+    try:
+        write_atomic(cache_dir() / f"ask-words-{key}.pickle", pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL))
+    except OSError:
+        pass  # an unwritable cache only costs speed
+
+
+def _built(lang: str) -> Words:
+    import yaml
+
+    from referee.data import locales_dir
+
+    path = locales_dir() / lang / "ask.yaml"
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) if path.exists() else {}
+    data = data or {}
+
+    def phrases(values) -> list:
+        return [_compile(str(v)) for v in values or []]
+
+    known: set[str] = set()
+
+    def remember(values):
+        for value in values or []:
+            for token in re.findall(r"[^\s\[\]()|{}*]+", str(value)):
+                known.update(fold(token).split())
+
+    sex = {}
+    for code, values in (data.get("sex") or {}).items():
+        for value in values:
+            sex[fold(str(value))] = code
+    personas = {}
+    for kind, key in (("race", "races"), ("class", "classes")):
+        for code, values in (data.get(key) or {}).items():
+            for value in values or []:
+                personas[fold(str(value))] = (kind, code)
+    for key in ("ignore", "fillers", "articles", "me", "level", *LISTS):
+        remember(data.get(key))
+    for key in ("kinds", "actions", "sources"):
+        for values in (data.get(key) or {}).values():
+            remember(values)
+    return Words(
+        lang=lang,
+        me=frozenset(fold(str(w)) for w in data.get("me") or ()),
+        numbers={fold(str(k)): int(v) for k, v in (data.get("numbers") or {}).items()},
+        level=frozenset(fold(str(w)) for w in data.get("level") or ()),
+        ignore=frozenset(fold(str(w)) for w in [*(data.get("fillers") or ()), *(data.get("articles") or ())]),
+        monster_words=frozenset(fold(str(w)) for w in data.get("monster_words") or ()),
+        sex=sex, personas=personas,
+        # the longest phrase first: "{p} helps me" before "{p} helps", or "me" would be the helper
+        lists={key: sorted(phrases(data.get(key)), key=lambda p: -p.words) for key in LISTS},
+        kinds={k: phrases(v) for k, v in (data.get("kinds") or {}).items()},
+        actions={k: phrases(v) for k, v in (data.get("actions") or {}).items()},
+        sources={k: phrases(v) for k, v in (data.get("sources") or {}).items()},
+        suffixes=tuple(fold(str(s)) for s in data.get("number_suffixes") or ()),
+        known=frozenset(known - {""}),
+        bare_level=bool(data.get("bare_number_is_level")),
+        nouns_capitalised=bool(data.get("names_look_like_nouns")),
+        articles=frozenset(fold(str(w)) for w in data.get("articles") or ()),
+        after_first=data.get("level_stands") == "before its noun",
+    )

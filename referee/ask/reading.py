@@ -1,0 +1,436 @@
+"""What a typed question says: its pieces, found word by word and phrase by phrase.
+
+The pieces are the people (a table player by name, "I"/"me", or a name the text introduces),
+what the text tells about them (level, race, class, sex, the bonus of their gear, cards in
+hand), the monsters (a card by any of its names, or a word with a level: "Troll level 8"),
+bonuses played for either side, gold, a die roll, and the phrases that say what is asked.
+Which piece belongs to whom is read from where it stands: a level or a race goes with the
+person named nearest to it in the same part of the sentence (commas part it), a level next to
+a word that is no one and nothing known names a monster.
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
+from referee.ask.patterns import Words
+from referee.ask.text import Token, at, joined, tokens
+
+ME = "\x00me"  # the person "I"/"me" stands for, until the table or --as says who it is
+
+
+class Reading:
+    """The pieces of one text. ``roles[i]`` says what word ``i`` was read as."""
+
+    def __init__(self, text: str, words: Words, english: Words, corpus, names: list[str]):
+        self.words, self.english = words, english
+        self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes)
+        self.text, self.starts = joined(self.tokens)
+        self.roles: list[Optional[tuple]] = [None] * len(self.tokens)
+        self.names = names
+        self.cards = card_words(corpus)
+        self.used: set[int] = set()
+        self.people: dict[str, dict] = {}      # name -> what the text says about them
+        self.monsters: list[dict] = []          # {"name", "card", "level", "at", "enhancers"}
+        self.plus: list[int] = []
+        self.monster_plus: list[int] = []
+        self.golds: list[int] = []
+        self.changes: list[int] = []              # "two levels": a number of levels
+        self.levels: list[tuple[int, int, int]] = []   # (first word, last word, level)
+        self.helper = self.fighter = None
+        self.fleeing: list[str] = []
+        self.in_combat = False
+        self.no_gear = False
+        self._read()
+
+    def fresh(self) -> "Reading":
+        """A copy to give the pieces to their owners on: each kind of question does it its way,
+        and the words are read once."""
+        import copy
+
+        other = copy.copy(self)
+        other.roles, other.used, other.names = list(self.roles), set(self.used), list(self.names)
+        other.people = {k: copy.deepcopy(v) for k, v in self.people.items()}
+        other.monsters = [dict(m) for m in self.monsters]
+        for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing"):
+            setattr(other, name, list(getattr(self, name)))
+        return other
+
+    # --- phrases ------------------------------------------------------------------------
+
+    def phrases(self, name: str):
+        """Each match of a phrase list, in this language and in English (players mix them)."""
+        seen = set()
+        for words in (self.words, self.english):
+            for phrase in words.lists.get(name, ()):
+                for match in phrase.finditer(self.text):
+                    if match.span() not in seen:
+                        seen.add(match.span())
+                        yield phrase, match
+
+    def best(self, table: dict) -> dict:
+        """For each key of a phrase table (kinds, actions, sources): the most words matched."""
+        out = {}
+        for words in (self.words, self.english):
+            for key, phrases in getattr(words, table).items():
+                for phrase in phrases:
+                    if phrase.words <= out.get(key, 0):
+                        continue  # a longer phrase of this key is in the text already
+                    if phrase.plain is not None:
+                        if phrase.plain in self.text:
+                            out[key] = phrase.words
+                        continue
+                    match = next(phrase.finditer(self.text), None)
+                    if match and all(self._person(v) for k, v in match.groupdict().items() if k.startswith("p") and v):
+                        out[key] = max(out.get(key, 0), phrase.words)
+        return out
+
+    def index(self, match, group: str) -> int:
+        return at(self.starts, match.start(group))
+
+    def word_range(self, match) -> range:
+        return range(at(self.starts, match.start() + 1), at(self.starts, match.end() - 1) + 1)
+
+    # --- the words ----------------------------------------------------------------------
+
+    def is_known(self, key: str) -> bool:
+        w, e = self.words, self.english
+        return (key in w.known or key in e.known or key in w.ignore or key in e.ignore or key in w.me
+                or key in e.me or key in w.level or key in e.level or key in w.sex or key in e.sex)
+
+    def _person(self, key: str) -> Optional[str]:
+        if key in self.words.me or key in self.english.me:
+            return ME
+        for name in self.names:
+            folded = name.casefold()
+            if key == folded or (len(folded) >= 3 and key.startswith(folded) and len(key) - len(folded) <= 4):
+                return name
+        return None
+
+    def _persona(self, key: str) -> Optional[tuple]:
+        for table in (self.words.personas, self.english.personas, self.cards.personas):
+            if key in table:
+                return table[key]
+        if len(key) >= 4:
+            for table in (self.words.personas, self.cards.personas):
+                for word, found in table.items():
+                    # a word with an ending ("harcosom", "félszerzetként"); short words only as
+                    # listed, or "elfut" (runs away) would be an Elf
+                    if len(word) >= 5 and " " not in word and key.startswith(word) and len(key) - len(word) <= 4:
+                        return found
+        return None
+
+    def _read(self) -> None:
+        toks = self.tokens
+        for i, token in enumerate(toks):
+            if token.separator:
+                self.roles[i] = ("sep",)
+            elif token.number is not None:
+                self.roles[i] = ("num", token.number)
+            elif (person := self._person(token.key)) is not None:
+                self.roles[i] = ("person", person)
+            elif token.key in self.words.sex or token.key in self.english.sex:
+                self.roles[i] = ("sex", self.words.sex.get(token.key) or self.english.sex[token.key])
+        self._strangers()
+        self._cards()
+        for i, token in enumerate(toks):
+            if self.roles[i] is None and (found := self._persona(token.key)) is not None:
+                self.roles[i] = ("persona",) + found
+        self._numbers()
+        self._levels()
+        self._roles()
+        self.no_gear = any(p.found_in(self.text) for p in self.words.lists.get("no_gear", ()))
+        self.in_combat = any(p.found_in(self.text) for p in self.words.lists.get("in_combat", ()))
+
+    def _strangers(self) -> None:
+        """Without a table, a capitalised word that is no word of the question is a player's
+        name ("… Bob is level 2")."""
+        if self.names:
+            return
+        for i, token in enumerate(self.tokens):
+            raw = token.raw
+            if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
+                    and not self.is_known(token.key) and self._persona(token.key) is None
+                    and token.key not in self.cards.monsters and self.tokens[i - 1].key not in ".!?¿¡"
+                    and (not self.words.nouns_capitalised or self._named_with_level(i))):
+                self.names.append(raw[:-2] if raw.endswith("'s") else raw)
+                self.roles[i] = ("person", self.names[-1])
+
+    def _named_with_level(self, i: int) -> bool:
+        """Where nouns are capitalised, a name is a capital word no article stands before and a
+        level (or "is level") follows: "Bob ist Stufe 2"."""
+        if self.tokens[i - 1].key in self.words.articles:
+            return False
+        j = i + 1
+        while j < len(self.tokens) and self.tokens[j].key in self.words.ignore and self.tokens[j].key not in \
+                self.words.level:
+            j += 1
+        return j < len(self.tokens) and (self.tokens[j].key in self.words.level or self.tokens[j].number is not None)
+
+    def _cards(self) -> None:
+        """Monster cards and monster enhancers named anywhere, the longest names first."""
+        free = [i for i, r in enumerate(self.roles) if r is None]
+        taken: set[int] = set()
+        for length in range(LONGEST_NAME, 0, -1):
+            for start in range(len(self.tokens) - length + 1):
+                span = range(start, start + length)
+                if any(self.roles[i] is not None or i in taken for i in span):
+                    continue
+                if self.tokens[start].key in self.words.ignore or self.tokens[span[-1]].key in self.words.ignore:
+                    if length > 1:
+                        continue  # "a nettroll": the card is "nettroll"
+                text = " ".join(self.tokens[i].key for i in span)
+                card = self.cards.monsters.get(text)
+                if card is None and text in self.cards.enhancers:
+                    card_, bonus = self.cards.enhancers[text]
+                    for i in span:
+                        self.roles[i] = ("enhancer", bonus)
+                    taken.update(span)
+                    continue
+                if card is None and not all(self.is_known(self.tokens[i].key) for i in span):
+                    card = fuzzy_monster(self.cards, text)
+                if card is not None:
+                    for i in span:
+                        self.roles[i] = ("card", len(self.monsters))
+                    taken.update(span)
+                    self.monsters.append({"card": card, "name": card.name, "at": start, "end": start + length - 1})
+        del free
+
+    def _numbers(self) -> None:
+        """Numbers that phrases say are bonuses, gold, cards in hand or a die roll."""
+        for name, into in (("monster_plus", self.monster_plus), ("plus", self.plus), ("gold", self.golds),
+                           ("changes", self.changes)):
+            for _phrase, match in self.phrases(name):
+                i = self.index(match, "n0")
+                if i not in self.used:
+                    self.used.add(i)
+                    into.append(abs(self.tokens[i].number))
+        for _phrase, match in self.phrases("gear"):
+            i = self.index(match, "n0")
+            if i not in self.used:
+                self.used.add(i)
+                self._tell(self._owner(i), "gear", abs(self.tokens[i].number))
+        for _phrase, match in self.phrases("hand"):
+            i = self.index(match, "n0")
+            if i not in self.used:
+                self.used.add(i)
+                self._tell(self._owner(i), "hand", self.tokens[i].number)
+
+    def _levels(self) -> None:
+        """``level 8``, ``8th level``, ``lvl ૮`` — and, where the language says so, a bare number
+        before a word (Hungarian ``9-es harcos``)."""
+        level_words = self.words.level | self.english.level
+        toks = self.tokens
+        for i, token in enumerate(toks):
+            if token.number is None or i in self.used or token.plus:
+                continue
+            before = i - 1 if i > 0 and toks[i - 1].key in level_words else None
+            after = i + 1 if i + 1 < len(toks) and toks[i + 1].key in level_words else None
+            if before is not None:
+                self.levels.append((before, i, token.number))
+            elif after is not None:
+                self.levels.append((i, after, token.number))
+            elif self.words.bare_level and self._bare(i):
+                self.levels.append((i, i, token.number))
+            else:
+                continue
+            self.used.add(i)
+
+    def _bare(self, i: int) -> bool:
+        """A number alone is a level where the language says so: before a word that is someone
+        or something ("9-es harcos", "8-as ork"), or after a person ("Bob 2-es")."""
+        toks = self.tokens
+        if i > 0 and self.roles[i - 1] and self.roles[i - 1][0] == "person":
+            return True
+        if i + 1 >= len(toks) or toks[i + 1].separator or toks[i + 1].number is not None:
+            return False
+        role, key = self.roles[i + 1], toks[i + 1].key
+        return (role is not None and role[0] in ("person", "persona", "card", "sex")) or self._monster_word(key) \
+            or not self.is_known(key)
+
+    def _roles(self) -> None:
+        for name in ("helper", "fighter"):
+            for _phrase, match in self.phrases(name):
+                person = self._person(match.group("p0"))
+                if person is not None and getattr(self, name) is None:
+                    setattr(self, name, person)
+        for _phrase, match in self.phrases("fleeing"):
+            for group, value in match.groupdict().items():
+                person = self._person(value) if value and group.startswith("p") else None
+                if person is not None and person not in self.fleeing:
+                    self.fleeing.append(person)
+
+    # --- who a piece belongs to ---------------------------------------------------------
+
+    def mentions(self) -> list[tuple[int, str]]:
+        return [(i, r[1]) for i, r in enumerate(self.roles) if r and r[0] == "person"]
+
+    def _segment(self, i: int) -> range:
+        start = i
+        while start > 0 and not self.tokens[start - 1].separator:
+            start -= 1
+        end = i
+        while end + 1 < len(self.tokens) and not self.tokens[end + 1].separator:
+            end += 1
+        return range(start, end + 1)
+
+    def _owner(self, i: int) -> str:
+        """The person named nearest before word ``i`` in its part of the sentence, else after
+        it, else "I"."""
+        segment = self._segment(i)
+        people = [(j, who) for j, who in self.mentions() if j in segment]
+        before = [who for j, who in people if j < i]
+        if before:
+            return before[-1]
+        after = [who for j, who in people if j > i]
+        return after[0] if after else ME
+
+    def _tell(self, person: str, key: str, value) -> None:
+        about = self.people.setdefault(person, {})
+        if key in ("races", "classes"):
+            if value not in about.setdefault(key, []):
+                about[key].append(value)
+        elif key in about and about[key] != value:
+            about.setdefault("conflicts", []).append(key)
+        else:
+            about[key] = value
+
+    def describe(self, monsters_too: bool) -> None:
+        """Give each level, race, class and sex to its owner; with ``monsters_too``, a level
+        next to a monster's word is the monster's."""
+        fought = [piece for piece in self.levels if monsters_too and self._fought_race(*piece[:2]) is not None]
+        for first, last, level in fought:  # before the races are given out: this one is a monster
+            j = self._fought_race(first, last)
+            self.roles[j] = ("card", len(self.monsters))
+            self.monsters.append({"name": self.tokens[j].raw.capitalize(), "at": j, "end": j, "level": level})
+        for i, role in enumerate(self.roles):
+            if role and role[0] == "persona":
+                self._tell(self._owner(i), role[1] + ("s" if role[1] == "race" else "es"), role[2])
+            elif role and role[0] == "sex":
+                self._tell(self._owner(i), "sex", role[1])
+        for first, last, level in self.levels:
+            if (first, last, level) in fought:
+                continue
+            if monsters_too:
+                target = self._level_of(first, last)
+                if isinstance(target, dict):
+                    if "level" in target and target["level"] != level:
+                        target.setdefault("conflicts", []).append("level")
+                    target["level"] = level
+                    continue
+                if target is not None:
+                    known = self.people.get(target, {}).get("level")
+                    if known is not None and known != level and self._race_after_article(first, last):
+                        # "level 6 halfling against a level 8 orc": the second one is a monster
+                        j = last + 1
+                        self.roles[j] = ("card", len(self.monsters))
+                        self.monsters.append({"name": self.tokens[j].raw.capitalize(), "at": j, "end": j,
+                                              "level": level})
+                        continue
+                    self._tell(target, "level", level)
+                    continue
+            self._tell(self._owner(first), "level", level)
+        leftover = [i for i, t in enumerate(self.tokens) if t.plus and i not in self.used and t.number > 0]
+        for i in leftover:
+            self.used.add(i)
+            if self.names and not self._described(self._owner(i)):
+                self.plus.append(self.tokens[i].number)
+            else:
+                self._tell(self._owner(i), "gear", self.tokens[i].number)
+        for i, role in enumerate(self.roles):
+            if role and role[0] == "enhancer":
+                if self.monsters:
+                    self.monsters[-1].setdefault("enhancers", []).append(role[1])
+                else:
+                    self.monster_plus.append(role[1])
+
+    def _race_after_article(self, first: int, last: int) -> bool:
+        role = self.roles[last + 1] if last + 1 < len(self.tokens) else None
+        return first > 0 and self.tokens[first - 1].key in self.words.articles and bool(role) and role[0] == "persona"
+
+    def _fought_race(self, first: int, last: int):
+        """"fights a level 4 orc", "contra un orco de nivel 8": a race named with an article
+        and a level, after a word of fighting, is a monster of that name. The race's word, or
+        None."""
+        toks, roles = self.tokens, self.roles
+
+        def race(j):
+            return 0 <= j < len(toks) and bool(roles[j]) and roles[j][0] == "persona" and roles[j][1] == "race"
+
+        if race(last + 1) and first > 0 and toks[first - 1].key in self.words.articles:
+            j, article = last + 1, first - 1
+        else:
+            j = first - 1
+            while j >= 0 and toks[j].key in self.words.ignore and toks[j].key not in self.words.articles:
+                j -= 1
+            if not (race(j) and j > 0 and toks[j - 1].key in self.words.articles):
+                return None
+            article = j - 1
+        if article < 1:
+            return None
+        key = toks[article - 1].key
+        fighting = {w for phrase in self.words.kinds.get("combat", ()) for w in phrase.text.replace("*", "").split()}
+        if any(key == w or (w and key.startswith(w) and len(key) - len(w) <= 3) for w in fighting
+               if len(w) >= 2 and w not in self.words.me):
+            return j
+        return None
+
+    def _described(self, person: str) -> bool:
+        return bool(self.people.get(person))
+
+    def _level_of(self, first: int, last: int):
+        """What a level stands beside: a person (their name), a monster (its mapping), else None."""
+        ignore = self.words.ignore | self.english.ignore
+
+        def look(step: int, start: int):
+            j = start
+            while 0 <= j < len(self.tokens) and not self.tokens[j].separator:
+                role, key = self.roles[j], self.tokens[j].key
+                if role is not None:
+                    return j, role
+                if key in ignore and not self._monster_word(key):
+                    j += step
+                    continue
+                return j, None
+            return None, None
+
+        article = first > 0 and self.tokens[first - 1].key in self.words.articles
+        ways = ((-1, first - 1), (1, last + 1))
+        if article or self.words.after_first:
+            ways = ways[::-1]
+        for step, start in ways:
+            j, role = look(step, start)
+            if j is None:
+                continue
+            if role is not None:
+                if role[0] == "person":
+                    return role[1]
+                if role[0] in ("persona", "sex"):
+                    return self._owner(j)
+                if role[0] == "card":
+                    return self.monsters[role[1]]
+                continue
+            key = self.tokens[j].key
+            if self._monster_word(key) or not self.is_known(key):
+                self.roles[j] = ("card", len(self.monsters))
+                self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
+                return self.monsters[-1]
+        return None
+
+    def _monster_word(self, key: str) -> bool:
+        return key in self.words.monster_words or key in self.english.monster_words
+
+    # --- what else the text names --------------------------------------------------------
+
+    def numbers_left(self) -> list[int]:
+        return [t.number for i, t in enumerate(self.tokens)
+                if t.number is not None and i not in self.used and not t.plus]
+
+    def order(self) -> list[str]:
+        """The people named, in the order the text names them (each once)."""
+        out = []
+        for _i, who in self.mentions():
+            if who not in out:
+                out.append(who)
+        return out

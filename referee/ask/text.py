@@ -1,0 +1,74 @@
+"""A typed question as words: folded like card names, numbers read in figures, in words and in
+native digits (Gujarati ૦–૯), a bonus as ``+N``. Punctuation that splits a sentence is kept as
+a word of its own (``,``), so a description stays with the part of the sentence it is in."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import NamedTuple, Optional
+
+from referee.corpus.cards import fold
+
+_RAW = re.compile(r"[+-]?\d+(?:-[^\W\d_]+)?|[,;.!?¿¡:]|[^\s,;.!?¿¡:()\"“”„«»]+")
+SEPARATORS = frozenset(",;.!?¿¡:")
+
+
+class Token(NamedTuple):
+    raw: str
+    key: str                  # the folded word, the number as digits, or the separator
+    number: Optional[int] = None
+    plus: bool = False        # written with a sign: a bonus (+3) or a change (-2)
+
+    @property
+    def separator(self) -> bool:
+        return self.key in SEPARATORS
+
+
+def digits(text: str) -> str:
+    """Every decimal digit, in any script, as an ASCII digit."""
+    return "".join(str(unicodedata.digit(c)) if c.isdigit() and not c.isascii() else c for c in text)
+
+
+def tokens(text: str, numbers: dict, suffixes: tuple = ()) -> list[Token]:
+    text = digits(unicodedata.normalize("NFC", text)).replace("’", "'").replace("–", "-")
+    out: list[Token] = []
+    for raw in _RAW.findall(text):
+        if raw in SEPARATORS or (len(raw) == 1 and raw in SEPARATORS):
+            out.append(Token(raw, raw))
+            continue
+        if re.fullmatch(r"[+-]?\d+", raw):
+            out.append(Token(raw, raw if raw[0] in "+-" else str(int(raw)), int(raw), raw[0] in "+-"))
+            continue
+        number = re.fullmatch(r"([+-]?\d+)-?(\w*)", raw)
+        if number:
+            value = int(number.group(1))
+            out.append(Token(raw, number.group(1) if raw[0] in "+-" else str(value), value, raw[0] in "+-"))
+            ending = fold(number.group(2))
+            if ending and ending not in suffixes:  # "+3-mal": the number, then its ending as a word
+                out.append(Token(number.group(2), ending))
+            continue
+        for part in fold(raw.replace("'", "")).split():
+            value = int(part) if part.isdigit() else numbers.get(part)
+            if value is None and suffixes:
+                value = next((numbers[part[: -len(s)]] for s in suffixes
+                              if part.endswith(s) and part[: -len(s)] in numbers), None)
+            out.append(Token(raw, str(value) if value is not None else part, value))
+    return out
+
+
+def joined(words: list[Token]) -> tuple[str, list[int]]:
+    """The words as one string `` a b c `` to match phrases on, and where each word starts."""
+    starts, text = [], ""
+    for token in words:
+        text += " "
+        starts.append(len(text))
+        text += token.key
+    return text + " ", starts
+
+
+def at(starts: list[int], offset: int) -> int:
+    """The index of the word at a character offset of :func:`joined`'s string."""
+    import bisect
+
+    return max(0, bisect.bisect_right(starts, offset) - 1)

@@ -1,0 +1,81 @@
+"""``referee ask TEXT…``: a question or a situation in the player's own words (:mod:`referee.ask`).
+
+It prints what was understood and the one-line command that asks the same, then the verdict
+exactly as ``judge`` prints it; or, with no verdict, what is missing, the readings and the
+clauses that answer it. ``--json`` prints the contract's ``ask`` shape.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import List, Optional
+
+from referee.cli import options, render
+from referee.cli.params import Argument, Option
+from referee.i18n.catalogs import N_, RuleText, _
+
+
+def _table_state(path: Optional[Path]) -> Optional[dict]:
+    from referee import table
+    from referee.errors import NotFound
+
+    try:
+        return table.show(path).state
+    except NotFound:
+        return None
+
+
+def ask(words: List[str] = Argument(..., metavar="TEXT…"),
+        as_name: Optional[str] = Option(None, "--as", metavar="NAME",
+                                        help=_("Who \"I\" is (default: whose turn it is on the table).")),
+        table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
+        as_json: bool = options.json_flag()) -> int:
+    from referee.ask import answer
+    from referee.corpus import load_corpus
+    from referee.i18n import choose_language
+
+    language = choose_language(lang)
+    corpus = load_corpus()
+    found = answer(" ".join(words), corpus, _table_state(table_path), as_name, language)
+    body = found.body
+    if as_json:
+        render.emit_json(body)
+    else:
+        render.emit(lines(corpus, found, RuleText(body["lang"])))
+    return 0 if body["judgement"] is not None or body["results"] else 1
+
+
+def lines(corpus, found, text: RuleText) -> list[str]:
+    """An answer as the terminal shows it, in the language of the question."""
+    from referee.i18n.catalogs import translations
+
+    body = found.body
+    say = translations(body["lang"], "referee").gettext
+    if body["understood"] is not None:
+        out = render.wrap(body["understood"]["text"])
+        out.append("  referee " + body["understood"]["command"])
+        return out + [""] + render.verdict_text(corpus, found.judged.verdict, text, found.judged.cards)
+    out = []
+    if body["missing"]:
+        out += render.wrap(say(N_("No verdict: the question does not say {missing}.")).format(
+            missing="; ".join(body["missing"])))
+    if body["readings"]:
+        out.append(say(N_("No verdict: it can be read more than one way:")))
+        out += ["  referee " + r["command"] for r in body["readings"]]
+    if body["results"]:
+        if out:
+            out.append("")
+        out.append(say(N_("The clauses that answer it:")))
+        for number, hit in enumerate(body["results"], 1):
+            out.append(f"{number}. {hit['id']} — {hit['title']}")
+            out += render.wrap(hit["text"], "   ")
+    elif not out:
+        out.append(say(N_("No verdict and no clause answers it; try other words, or a command (`help`).")))
+    return out
+
+
+def register(app) -> None:
+    from referee.cli.help import Command
+
+    app.command("ask", cls=Command, help=_("A question or a situation in your own words, in any of the six "
+                                           "languages: what was understood, and the verdict or the clauses."))(ask)

@@ -1,0 +1,147 @@
+"""``referee ask``: questions in players' own words, in every language, judged in-process.
+
+The cases are the benchmark's (benchmarks/ask/<lang>.yaml): each utterance with the one-line
+question it means, the clauses that answer it, or "declined". Every question kind in every
+language must be read right; no utterance may get a verdict on a misreading; and the command
+shown as understood, run on its own on the same table, gives the same verdict.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+import ask_cases as A  # noqa: E402
+
+LANGS = A.LANGS
+KINDS = {"fight": "combat", "flee": "run-away", "can": "action", "sell": "sell", "gear": "equipment",
+         "charity": "charity", "death": "death", "level": "level", "die": "munchkin-die"}
+
+
+@pytest.fixture(scope="module")
+def table_path(tmp_path_factory):
+    return A.make_table(tmp_path_factory.mktemp("ask") / "table.sqlite3")
+
+
+@pytest.fixture(scope="module")
+def state(table_path):
+    from referee import table
+
+    return table.show(table_path).state
+
+
+def _cases():
+    out = []
+    for lang in LANGS:
+        for number, case in enumerate(A.cases(lang)):
+            out.append(pytest.param(lang, case, id=f"{lang}-{number:02d}"))
+    return out
+
+
+def _first_of_each_kind():
+    """One utterance per question kind per language (and one rules question, one declined)."""
+    out = []
+    for lang in LANGS:
+        seen = set()
+        for case in A.cases(lang):
+            expect = case["expect"]
+            kind = expect if expect == "declined" else "clauses" if "clauses" in expect else \
+                KINDS[expect["command"].split()[0]]
+            if kind not in seen:
+                seen.add(kind)
+                out.append(pytest.param(lang, case, id=f"{lang}-{kind}: {case['text']}"))
+    return out
+
+
+def _asked(case, lang, corpus, state):
+    from referee.ask import ask
+
+    return ask(case["text"], corpus, state if case.get("table") else None, case.get("as"), lang)
+
+
+@pytest.mark.parametrize("lang,case", _first_of_each_kind())
+def test_every_question_kind_in_every_language_is_read_as_meant(lang, case, corpus, state, table_path):
+    body = _asked(case, lang, corpus, state)
+    expect = case["expect"]
+    if expect == "declined":
+        assert body["judgement"] is None and body["understood"] is None
+    elif "clauses" in expect:
+        assert body["judgement"] is None
+        assert {r["id"] for r in body["results"][:5]} & set(expect["clauses"]), body["results"]
+    else:
+        assert body["judgement"] is not None, (body["missing"], body["readings"])
+        code, want, err = A.run_command(expect["command"], lang, table_path if case.get("table") else None)
+        assert code == 0, err
+        assert A.key(body["judgement"]) == A.key(want), body["understood"]["command"]
+
+
+@pytest.mark.parametrize("lang,case", _cases())
+def test_no_verdict_is_given_on_a_misreading_and_the_command_shown_gives_the_same_one(
+        lang, case, corpus, state, table_path):
+    body = _asked(case, lang, corpus, state)
+    expect = case["expect"]
+    if body["judgement"] is None:
+        assert body["understood"] is None
+        return
+    assert isinstance(expect, dict) and "command" in expect, "a verdict where none can be given"
+    code, want, err = A.run_command(expect["command"], lang, table_path if case.get("table") else None)
+    assert A.key(body["judgement"]) == A.key(want), body["understood"]["command"]
+    # the understood command, on its own, on the same table
+    code, again, err = A.run_command(body["understood"]["command"], lang,
+                                     table_path if case.get("table") else None)
+    assert code == 0, err
+    assert A.key(again) == A.key(body["judgement"])
+    assert body["understood"]["text"]
+
+
+def test_the_answer_speaks_the_language_of_the_question(corpus):
+    from referee.ask import ask
+
+    body = ask("Trol level 8, ik ben een elf van level 5 met +3, wie wint?", corpus, lang="en")
+    assert body["lang"] == "nl" and body["judgement"]["lang"] == "nl"
+    assert body["understood"]["text"].startswith("Begrepen") or body["understood"]["text"]
+
+
+def test_as_names_who_i_am_on_the_table(corpus, state):
+    from referee.ask import ask
+
+    body = ask("gazebo, do I win?", corpus, state, "Cid", "en")
+    assert body["judgement"]["details"]["players_strength"] == 14  # Cid: level 8, +6 of gear
+    assert "--fighter Cid" in body["understood"]["command"]
+
+
+@pytest.mark.parametrize("text", ["", "   ", "x" * 1001])
+def test_an_empty_or_endless_question_is_bad_input(corpus, text):
+    from referee.ask import ask
+    from referee.errors import BadInput
+
+    with pytest.raises(BadInput):
+        ask(text, corpus)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(min_size=1, max_size=120).filter(str.strip))
+def test_any_text_gets_an_answer_and_never_a_verdict_without_its_command(text):
+    from referee.ask import ask
+    from referee.corpus import load_corpus
+
+    body = ask(text, load_corpus())
+    assert set(body) >= {"query", "lang", "understood", "judgement", "results"}
+    assert (body["judgement"] is None) == (body["understood"] is None)
+    if body["understood"] is not None:
+        assert body["understood"]["command"].split()[0] in KINDS
+
+
+def test_the_command_line_exits_0_with_an_answer_and_1_with_neither(table_path):
+    assert A.run_command("ask troll level 8, Bob helps me, who wins", "en", table_path)[0] == 0
+    code, body, _err = A.run_command("ask 'what happens on a tie?'", "en", None)
+    assert code == 0 and body["results"] and body["judgement"] is None
+    assert A.run_command("ask qqqqqqqq", "en", None)[0] == 1
+    assert A.run_command("ask ''", "en", None)[0] == 2
