@@ -161,6 +161,24 @@ class Monster(NamedTuple):
     enhancers: tuple[int, ...] = ()
     run_away: int = 0
     ignores_below: int = 0   # "will not pursue anyone of level N or below"
+    # Printed effects (card facts or the situation file), applied by kind in referee/engine/fight.py
+    # and running.py:
+    friendly_to: tuple[str, ...] = ()   # race / class / sex it will not fight ("friendly")
+    gives: int = 0                      # treasures a friendly monster gives the character it spares
+    no_help: bool = False               # cannot be fought with help
+    level_only: bool = False            # only the fighter's level counts against it
+    escape_loss: int = 0                # levels lost even on an escape
+    auto_escape: bool = False           # everyone escapes it without a roll
+    bad_stuff: tuple[tuple[str, object], ...] = ()   # (levels | slots | death | classes | otherwise_levels, value)
+    extra_treasure: tuple[tuple[str, int], ...] = ()  # (race / class / sex, extra treasures when it is beaten)
+    chased_by: tuple[str, ...] = ()     # a fighter of this race / class / sex may chase it away
+    weapons_bonus: tuple[int, int] = (0, 0)   # (fewer than N weapons in use, bonus to the monster)
+    families: tuple[str, ...] = ()      # plant, … (undead has its own field)
+    clauses: tuple[tuple[str, str], ...] = ()  # effect -> the clause it comes from (card ruling)
+
+    def clause(self, effect: str, default: str) -> str:
+        """The clause to cite for one of this monster's effects: its card's ruling, or the rule."""
+        return dict(self.clauses).get(effect, default)
 
 
 class Combat(NamedTuple):

@@ -229,6 +229,14 @@ CHARM_KEYS = dict.fromkeys(("wizard", "monster"))
 REMOVED_KEYS = dict.fromkeys(("monster", "by", "treasure"))
 MONSTER_KEYS = dict.fromkeys(("name", "level", "treasures", "levels", "undead", "bonus_vs", "enhancers",
                               "run_away", "ignores_below", "card"))
+#: a monster's printed effects, as in its card's facts (rules/cards.yaml): effect -> its own keys
+MONSTER_EFFECT_KEYS = {
+    "friendly_to": ("who", "gives", "clause"), "no_help": ("clause",), "level_only": ("clause",),
+    "escape_loss": ("levels", "clause"), "auto_escape": ("clause",),
+    "bad_stuff": ("levels", "slots", "death", "classes", "otherwise_levels", "clause"),
+    "extra_treasure": ("who", "treasures", "clause"), "chased_by": ("who", "clause"),
+    "weapons_bonus": ("fewer_than", "bonus", "clause")}
+MONSTER_KEYS.update(dict.fromkeys((*MONSTER_EFFECT_KEYS, "families")))
 ONE_SHOT_KEYS = dict.fromkeys(("players", "monsters"))
 HOUSE_KEYS = dict.fromkeys(("starting_cards", "phase_zero", "shared_victory"))
 QUESTION_KEYS = dict.fromkeys(("kind", "player", "action", "items", "change", "source", "roll", "target",
@@ -421,7 +429,8 @@ def _list(r: _Reader, data: dict, key: str, path: str) -> list:
 
 #: the card facts each kind of thing may take from a card record
 ITEM_FACTS = ("bonus", "slot", "big", "gold", "requires")
-MONSTER_FACTS = ("level", "treasures", "levels", "undead", "bonus_vs", "run_away", "ignores_below")
+MONSTER_FACTS = ("level", "treasures", "levels", "undead", "bonus_vs", "run_away", "ignores_below",
+                 *MONSTER_EFFECT_KEYS, "families")
 
 
 def _with_card(r: _Reader, raw: dict, path: str, facts_wanted: tuple[str, ...]) -> dict:
@@ -445,6 +454,7 @@ def _with_card(r: _Reader, raw: dict, path: str, facts_wanted: tuple[str, ...]) 
     for key in facts_wanted:
         if key not in merged and key in facts:
             merged[key] = facts[key]
+            merged.setdefault("_from_card", set()).add(key)
     merged["_card"] = record["name"]
     return merged
 
@@ -537,7 +547,8 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
             undead=r.value(m, "undead", path, bool, False), bonus_vs=tuple(pairs),
             enhancers=r.numbers(m.get("enhancers"), f"{path}.enhancers"),
             run_away=r.value(m, "run_away", path, int, 0, low=-10, high=10),
-            ignores_below=r.value(m, "ignores_below", path, int, 0, low=0, high=20)))
+            ignores_below=r.value(m, "ignores_below", path, int, 0, low=0, high=20),
+            **_monster_effects(r, m, path)))
     shots = r.mapping(raw.get("one_shots"), "combat.one_shots", ONE_SHOT_KEYS)
     fighting = [n for n in (fighter, helper) if n]
     discards = []
@@ -585,6 +596,48 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
                         player_bonuses=r.numbers(shots.get("players"), "combat.one_shots.players"),
                         monster_bonuses=r.numbers(shots.get("monsters"), "combat.one_shots.monsters"),
                         discards=tuple(discards), charm=charm, removed=tuple(removed))
+
+
+def _monster_effects(r: _Reader, m: dict, path: str) -> dict:
+    """A monster's printed effects (``friendly_to``, ``bad_stuff``, …) as :class:`model.Monster` fields."""
+    out, clauses = {}, []
+    against = model.RACES[r.game] + model.CLASSES[r.game] + model.SEXES
+    for effect, keys in MONSTER_EFFECT_KEYS.items():
+        if m.get(effect) is None or m[effect] is False:
+            continue
+        where = f"{path}.{effect}"
+        from_card = effect in m.get("_from_card", ())
+        # `no_help: true` says the same as `no_help: {}`; a ruling's clause comes only from a card record
+        allowed = keys if from_card else tuple(k for k in keys if k != "clause")
+        spec = {} if m[effect] is True and effect in ("no_help", "level_only", "auto_escape") else \
+            r.mapping(m[effect], where, dict.fromkeys(allowed))
+        if from_card and spec.get("clause"):
+            clauses.append((effect, spec["clause"]))
+        if effect == "friendly_to":
+            out["friendly_to"] = r.strings(spec, "who", where, choices=against)
+            out["gives"] = r.value(spec, "gives", where, int, 0, low=0, high=10)
+        elif effect in ("no_help", "level_only", "auto_escape"):
+            out[effect] = True
+        elif effect == "escape_loss":
+            out["escape_loss"] = r.value(spec, "levels", where, int, 0, low=0, high=10)
+        elif effect == "bad_stuff":
+            stuff = [("levels", r.value(spec, "levels", where, int, None, low=0, high=20)),
+                     ("slots", r.strings(spec, "slots", where, choices=model.SLOTS) or None),
+                     ("death", r.value(spec, "death", where, bool)),
+                     ("classes", r.value(spec, "classes", where, bool)),
+                     ("otherwise_levels", r.value(spec, "otherwise_levels", where, int, None, low=0, high=20))]
+            out["bad_stuff"] = tuple((k, v) for k, v in stuff if v is not None)
+        elif effect == "extra_treasure":
+            n = r.value(spec, "treasures", where, int, 1, low=0, high=10)
+            out["extra_treasure"] = tuple((who, n) for who in r.strings(spec, "who", where, choices=against))
+        elif effect == "chased_by":
+            out["chased_by"] = r.strings(spec, "who", where, choices=against)
+        elif effect == "weapons_bonus":
+            out["weapons_bonus"] = (r.value(spec, "fewer_than", where, int, 0, low=0, high=10),
+                                    r.value(spec, "bonus", where, int, 0, low=-100, high=100))
+    out["families"] = r.strings(m, "families", path)
+    out["clauses"] = tuple(clauses)
+    return out
 
 
 class _AnyKey(dict):

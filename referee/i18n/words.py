@@ -24,6 +24,12 @@ FIELD_LABELS = {
     "discard": N_("discard"), "keeps": N_("keeps"), "loses": N_("loses"), "loot_order": N_("loot order"),
     "loot_ties": N_("ties to roll off"), "new_cards": N_("new cards"), "roll": N_("roll"), "effect": N_("effect"),
     "cost": N_("levels spent"), "can_roll_again": N_("may roll again"), "charmed": N_("charmed"),
+    # a monster's printed effects, in the figures of a fight
+    "friendly": N_("will not fight"), "chased": N_("chased away"), "gifts": N_("given by a friendly monster"),
+    "helper_withdrawn": N_("helper sent away"), "bad_stuff": N_("Bad Stuff"), "items_lost": N_("items lost"),
+    "death": N_("death"), "levels_lost": N_("levels lost"), "classes_lost": N_("classes lost"),
+    "otherwise_levels_lost": N_("levels lost if there is nothing to lose"),
+    "lose_even_on_escape": N_("lost even on an escape"),
     # inside the figures
     "name": N_("name"), "strength": N_("strength"), "monster": N_("monster"), "needed": N_("needed"),
     "required": N_("roll required"), "possible": N_("possible"), "reason": N_("reason"),
@@ -78,6 +84,7 @@ VALUES = {
 
 #: Which vocabulary a figure's string value comes from, by the figure's key.
 VALUE_OF_FIELD = {"winner": "winner", "treasures_face": "face", "action": "action", "slot": "slot", "sex": "sex",
+                  "items_lost": "slot",
                   "verdict": "verdict", "phase": "phase", "source": "source"}
 #: Placeholders of a reason note (and fields of a figure) whose values may be English card
 #: names: a name that is a card's shows as the card catalog names it.
