@@ -174,6 +174,11 @@ class Monster(NamedTuple):
     chased_by: tuple[str, ...] = ()     # a fighter of this race / class / sex may chase it away
     weapons_bonus: tuple[int, int] = (0, 0)   # (fewer than N weapons in use, bonus to the monster)
     families: tuple[str, ...] = ()      # plant, … (undead has its own field)
+    trade_in: int = 0                   # Treasure cards the spared character may swap from the hand
+    wave_past: bool = False             # may be waved past (let go without a fight)
+    wave_past_unless: tuple[str, ...] = ()   # … except with a character of this race / class / sex fighting it
+    stomped_by: tuple[str, ...] = ()    # a fighter of this race / class / sex kills it outright
+    not_stomped_by: tuple[str, ...] = ()     # … while these cannot, though one might think so
     clauses: tuple[tuple[str, str], ...] = ()  # effect -> the clause it comes from (card ruling)
 
     def clause(self, effect: str, default: str) -> str:
@@ -218,6 +223,13 @@ class HouseRules(NamedTuple):
     shared_victory: bool = False
 
 
+class Room(NamedTuple):
+    """A Star Munchkin Room in play this turn (star-munchkin.rooms), and whether a monster is in it."""
+
+    name: Optional[str] = None
+    empty: bool = True
+
+
 class Situation(NamedTuple):
     players: tuple[Player, ...]
     question: Question
@@ -228,6 +240,7 @@ class Situation(NamedTuple):
     phase: Optional[str] = None
     met_monster_this_turn: bool = False
     combat: Optional[Combat] = None
+    room: Optional[Room] = None
 
     def player(self, name: str) -> Player:
         for player in self.players:

@@ -216,7 +216,8 @@ def _show(value) -> str:
 
 
 TOP_KEYS = {"game": 0, "expansions": 0, "house_rules": 0, "turn": 0, "met_monster_this_turn": 0,
-            "phase": 0, "players": 0, "combat": 0, "question": 0}
+            "phase": 0, "players": 0, "combat": 0, "question": 0, "room": 0}
+ROOM_KEYS = dict.fromkeys(("name", "empty"))
 PLAYER_KEYS = dict.fromkeys(("name", "level", "sex", "races", "classes", "half_breed", "super_munchkin",
                              "dead", "hand", "items", "hireling", "steed", "curses", "enhancers", "pet"))
 PET_KEYS = dict.fromkeys(("name", "level"))
@@ -231,11 +232,15 @@ MONSTER_KEYS = dict.fromkeys(("name", "level", "treasures", "levels", "undead", 
                               "run_away", "ignores_below", "card"))
 #: a monster's printed effects, as in its card's facts (rules/cards.yaml): effect -> its own keys
 MONSTER_EFFECT_KEYS = {
-    "friendly_to": ("who", "gives", "clause"), "no_help": ("clause",), "level_only": ("clause",),
-    "escape_loss": ("levels", "clause"), "auto_escape": ("clause",),
-    "bad_stuff": ("levels", "slots", "death", "classes", "otherwise_levels", "clause"),
+    "friendly_to": ("who", "gives", "trade_in", "clause", "trade_clause"), "no_help": ("clause",),
+    "level_only": ("clause",), "escape_loss": ("levels", "clause"), "auto_escape": ("clause",),
+    "bad_stuff": ("levels", "slots", "death", "classes", "otherwise_levels", "random_items", "clause"),
     "extra_treasure": ("who", "treasures", "clause"), "chased_by": ("who", "clause"),
-    "weapons_bonus": ("fewer_than", "bonus", "clause")}
+    "weapons_bonus": ("fewer_than", "bonus", "clause"), "wave_past": ("unless", "clause", "unless_clause"),
+    "stomped_by": ("who", "not", "clause", "not_clause", "optional_clause", "shared_clause")}
+#: an effect's second ruling (the key naming its clause -> the effect it is cited for)
+SECOND_CLAUSES = {"trade_clause": "trade_in", "unless_clause": "wave_past_unless", "not_clause": "stomp_not",
+                  "optional_clause": "stomp_optional", "shared_clause": "stomp_shared"}
 MONSTER_KEYS.update(dict.fromkeys((*MONSTER_EFFECT_KEYS, "families")))
 ONE_SHOT_KEYS = dict.fromkeys(("players", "monsters"))
 HOUSE_KEYS = dict.fromkeys(("starting_cards", "phase_zero", "shared_victory"))
@@ -311,11 +316,12 @@ def _situation(r: _Reader, data: dict, table: bool = False) -> model.Situation |
         r.bad("combat", "missing: phase {phase} needs a combat block with the fighter and the monsters", phase=quote(phase))
     if combat is not None and phase is None:
         phase = "combat"
+    room = _room(r, data.get("room"), combat)
     if table:
         if r.problems:
             return None
         return model.Situation(players=players, question=None, game=game, expansions=expansions,
-                               house_rules=house, turn=turn, phase=phase, met_monster_this_turn=met)
+                               house_rules=house, turn=turn, phase=phase, met_monster_this_turn=met, room=room)
     question = _question(r, data.get("question"), players)
     if question is not None and question.kind in ("combat", "run-away") and combat is None:
         r.bad("combat", "missing: a {kind} question needs a combat block", kind=question.kind)
@@ -323,7 +329,21 @@ def _situation(r: _Reader, data: dict, table: bool = False) -> model.Situation |
         return None
     return model.Situation(players=players, question=question, game=game, expansions=expansions,
                            house_rules=house, turn=turn, phase=phase, met_monster_this_turn=met,
-                           combat=combat)
+                           combat=combat, room=room)
+
+
+def _room(r: _Reader, raw, combat) -> model.Room | None:
+    """The Room in play this turn (Star Munchkin): ``room: {name: …, empty: true}``."""
+    if raw is None:
+        return None
+    spec = r.mapping(raw, "room", ROOM_KEYS)
+    if r.game != "star-munchkin":
+        r.bad("room", "Rooms are Star Munchkin cards: set game: star-munchkin, or leave the room out")
+        return None
+    empty = r.value(spec, "empty", "room", bool, True)
+    if empty and combat is not None:
+        r.bad("room.empty", "the combat block has monsters in this room: set empty: false")
+    return model.Room(name=r.value(spec, "name", "room", str), empty=empty)
 
 
 def _house_rules(r: _Reader, data) -> model.HouseRules:
@@ -430,7 +450,7 @@ def _list(r: _Reader, data: dict, key: str, path: str) -> list:
 #: the card facts each kind of thing may take from a card record
 ITEM_FACTS = ("bonus", "slot", "big", "gold", "requires")
 MONSTER_FACTS = ("level", "treasures", "levels", "undead", "bonus_vs", "run_away", "ignores_below",
-                 *MONSTER_EFFECT_KEYS, "families")
+                 *MONSTER_EFFECT_KEYS, "families", "rulings")
 
 
 def _with_card(r: _Reader, raw: dict, path: str, facts_wanted: tuple[str, ...]) -> dict:
@@ -613,9 +633,19 @@ def _monster_effects(r: _Reader, m: dict, path: str) -> dict:
             r.mapping(m[effect], where, dict.fromkeys(allowed))
         if from_card and spec.get("clause"):
             clauses.append((effect, spec["clause"]))
+        for key, cited_for in SECOND_CLAUSES.items():
+            if from_card and spec.get(key):
+                clauses.append((cited_for, spec[key]))
         if effect == "friendly_to":
             out["friendly_to"] = r.strings(spec, "who", where, choices=against)
             out["gives"] = r.value(spec, "gives", where, int, 0, low=0, high=10)
+            out["trade_in"] = r.value(spec, "trade_in", where, int, 0, low=0, high=10)
+        elif effect == "wave_past":
+            out["wave_past"] = True
+            out["wave_past_unless"] = r.strings(spec, "unless", where, choices=against)
+        elif effect == "stomped_by":
+            out["stomped_by"] = r.strings(spec, "who", where, choices=against)
+            out["not_stomped_by"] = r.strings(spec, "not", where, choices=against)
         elif effect in ("no_help", "level_only", "auto_escape"):
             out[effect] = True
         elif effect == "escape_loss":
@@ -625,7 +655,8 @@ def _monster_effects(r: _Reader, m: dict, path: str) -> dict:
                      ("slots", r.strings(spec, "slots", where, choices=model.SLOTS) or None),
                      ("death", r.value(spec, "death", where, bool)),
                      ("classes", r.value(spec, "classes", where, bool)),
-                     ("otherwise_levels", r.value(spec, "otherwise_levels", where, int, None, low=0, high=20))]
+                     ("otherwise_levels", r.value(spec, "otherwise_levels", where, int, None, low=0, high=20)),
+                     ("random_items", r.value(spec, "random_items", where, bool))]
             out["bad_stuff"] = tuple((k, v) for k, v in stuff if v is not None)
         elif effect == "extra_treasure":
             n = r.value(spec, "treasures", where, int, 1, low=0, high=10)
@@ -636,6 +667,9 @@ def _monster_effects(r: _Reader, m: dict, path: str) -> dict:
             out["weapons_bonus"] = (r.value(spec, "fewer_than", where, int, 0, low=0, high=10),
                                     r.value(spec, "bonus", where, int, 0, low=-100, high=100))
     out["families"] = r.strings(m, "families", path)
+    if "rulings" in m.get("_from_card", ()):
+        # a card record's rulings on its plain facts (undead, families): fact -> clause
+        clauses += [(str(k), str(v)) for k, v in (m.get("rulings") or {}).items()]
     out["clauses"] = tuple(clauses)
     return out
 

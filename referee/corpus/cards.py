@@ -26,22 +26,27 @@ FACT_KEYS = {"basis": (True, str), "level": (False, int), "treasures": (False, i
 FACT_KEYS.update({"friendly_to": (False, dict), "no_help": (False, dict), "level_only": (False, dict),
                   "escape_loss": (False, dict), "auto_escape": (False, dict), "bad_stuff": (False, dict),
                   "extra_treasure": (False, dict), "chased_by": (False, dict), "weapons_bonus": (False, dict),
-                  "families": (False, list)})
+                  "families": (False, list), "wave_past": (False, dict), "stomped_by": (False, dict),
+                  "rulings": (False, dict)})
 #: each monster effect's own keys (a closed vocabulary); ``clause`` names the ruling it comes from
 MONSTER_EFFECTS = {
-    "friendly_to": {"who": (True, list), "gives": (False, int), "clause": (False, str)},
+    "friendly_to": {"who": (True, list), "gives": (False, int), "trade_in": (False, int), "clause": (False, str),
+                    "trade_clause": (False, str)},
+    "wave_past": {"unless": (False, list), "clause": (False, str), "unless_clause": (False, str)},
+    "stomped_by": {"who": (True, list), "not": (False, list), "clause": (False, str), "not_clause": (False, str),
+                   "optional_clause": (False, str), "shared_clause": (False, str)},
     "no_help": {"clause": (False, str)},
     "level_only": {"clause": (False, str)},
     "escape_loss": {"levels": (True, int), "clause": (False, str)},
     "auto_escape": {"clause": (False, str)},
     "bad_stuff": {"levels": (False, int), "slots": (False, list), "death": (False, bool), "classes": (False, bool),
-                  "otherwise_levels": (False, int), "clause": (False, str)},
+                  "otherwise_levels": (False, int), "random_items": (False, bool), "clause": (False, str)},
     "extra_treasure": {"who": (True, list), "treasures": (True, int), "clause": (False, str)},
     "chased_by": {"who": (True, list), "clause": (False, str)},
     "weapons_bonus": {"fewer_than": (True, int), "bonus": (True, int), "clause": (False, str)},
 }
 #: the families a monster card may name (undead has its own key, as situations always had)
-MONSTER_FAMILIES = ("plant",)
+MONSTER_FAMILIES = ("plant", "santanic")
 #: the order rulings are shown in: corrections first, then how to apply them, then the rest
 RULING_ORDER = ("errata", "clarification", "card-ruling", "rule", "variant", "optional-rule")
 
@@ -131,12 +136,18 @@ def _effects_ok(facts, check_fields, file: str, where: str, problems: list[Probl
         if not check_fields(value, spec, file, f"{where}.{effect}", problems):
             ok = False
             continue
-        for key, allowed in (("who", words), ("slots", set(SLOTS))):
+        for key, allowed in (("who", words), ("unless", words), ("not", words), ("slots", set(SLOTS))):
             for word in value.get(key, ()):
                 if word not in allowed:
                     problems.append(Problem(file, _line(value, key), f"{where}.{effect}.{key}",
                                             f"unknown value {word!r} (expected one of: {', '.join(sorted(allowed))})"))
                     ok = False
+    for fact in facts.get("rulings") or {}:
+        if fact not in ("undead", "families"):
+            problems.append(Problem(file, _line(facts.get("rulings"), fact), f"{where}.rulings.{fact}",
+                                    "a ruling on a plain fact names undead or families (an effect names its own "
+                                    "clause)"))
+            ok = False
     for family in facts.get("families") or ():
         if family not in MONSTER_FAMILIES:
             problems.append(Problem(file, _line(facts, "families"), f"{where}.families",
@@ -149,8 +160,12 @@ def effect_clauses(card: Card):
     """(effect, clause id) for every monster effect of ``card`` that names the ruling it comes from."""
     for effect in MONSTER_EFFECTS:
         value = card.facts.get(effect)
-        if isinstance(value, dict) and isinstance(value.get("clause"), str):
-            yield effect, value["clause"]
+        if isinstance(value, dict):
+            for key in ("clause", "trade_clause", "unless_clause", "not_clause", "optional_clause", "shared_clause"):
+                if isinstance(value.get(key), str):
+                    yield effect, value[key]
+    for fact, clause_id in (card.facts.get("rulings") or {}).items():
+        yield fact, str(clause_id)
 
 
 def check_cards(corpus) -> list[Problem]:

@@ -29,7 +29,7 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
     details = {"players_strength": fight.players_strength, "monsters_strength": fight.monsters_strength,
                "winner": fight.winner, "levels": {}, "treasures": 0, "treasures_face": None, "must_run": [],
                "monsters": [{"name": m.name, "strength": s} for m, s in zip(fight.fought, fight.strengths)]}
-    for how in ("charmed", "removed", "eaten", "friendly", "chased"):
+    for how in ("charmed", "removed", "eaten", "friendly", "chased", "waved", "stomped"):
         names = [o.monster.name for o in fight.out if o.how == how]
         if names:
             details[how] = names
@@ -91,7 +91,7 @@ def _treasures(situation: Situation, rules: Munchkin, trace: Trace, fight: Resol
 
 def _rewards(situation: Situation, rules: Munchkin, trace: Trace, fight: Resolved, details: dict) -> None:
     fighter, helper = fight.fighter, fight.helper
-    killed = list(fight.fought) + [o.monster for o in fight.out if o.how == "eaten"]
+    killed = list(fight.fought) + [o.monster for o in fight.out if o.how in ("eaten", "stomped")]
     drawn, discarded = _treasures(situation, rules, trace, fight)
     drawn += details.get("gifts", {}).get(fighter.name, 0)
     details["treasures"] = drawn
@@ -101,7 +101,7 @@ def _rewards(situation: Situation, rules: Munchkin, trace: Trace, fight: Resolve
     if not killed:
         details["levels"][fighter.name] = 0
         details["wins"] = []
-        if all(o.how in ("friendly", "chased") for o in fight.out):
+        if all(o.how in ("friendly", "chased", "waved") for o in fight.out):
             return  # the monster's own card has said why it left (its clause is cited)
         trace.cite("combat.defeat-vs-kill", "No monster was killed, so nobody goes up a level; {treasures} "
                    "are won.", treasures=n_treasures(drawn))

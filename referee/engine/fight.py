@@ -44,7 +44,8 @@ class Out(NamedTuple):
     """A monster that left the fight without being fought: how, and whether its treasure is won."""
 
     monster: Monster
-    how: str            # "charmed", "removed" (by a card or power), "eaten", "friendly", "chased"
+    how: str            # "charmed", "removed" (by a card or power), "eaten", "friendly", "chased", "waved",
+    #                     "stomped" (a kill)
     by: str             # the Wizard, the card or the power
     treasure: bool
 
@@ -189,7 +190,7 @@ def monster_strength(monster: Monster, fighters: list[Player], rules: Munchkin, 
 
 #: a Bad Stuff effect -> its figure in a verdict's details
 BAD_STUFF_FIGURES = {"levels": "levels_lost", "slots": "items_lost", "death": "death", "classes": "classes_lost",
-                     "otherwise_levels": "otherwise_levels_lost"}
+                     "otherwise_levels": "otherwise_levels_lost", "random_items": "random_items"}
 #: the slots a weapon is held in
 WEAPON_SLOTS = ("one-hand", "two-hands")
 
@@ -232,6 +233,10 @@ def _friendly(fought, fighters, trace: Trace) -> list[Out]:
         if len(fighters) > 1 or len(fought) > 1:
             trace.cite("combat.amazon-joins-combat", "It leaves even when it joined a fight with other players or "
                        "monsters in it; the others fight on.")
+        if monster.trade_in:
+            trace.cite(monster.clause("trade_in", "combat.monster-special-powers"), "{player} may discard up to "
+                       "{count} Treasure cards from the hand (not items in play) and draw as many new ones.",
+                       player=spared.name, count=monster.trade_in)
         out.append(Out(monster, "friendly", spared.name, False))
     return out
 
@@ -266,6 +271,11 @@ def _discard_bonus(player: Player, count: int, monsters, trace: Trace) -> int:
         if count > MAX_POWER_DISCARDS:
             trace.cite("card-rulings.cleric-turning-max-three", "At most 3 cards count for Turning in one combat.")
         return 3 * used
+    if "cleric" in player.classes:
+        for monster in monsters:
+            if ("undead", monster.clause("undead", "")) in monster.clauses:
+                trace.cite(monster.clause("undead", ""), "{monster} is not Undead: Turning gives {player} nothing "
+                           "against it.", monster=monster.name, player=player.name)
     if "warrior" in player.classes:
         trace.cite("classes.warrior-berserking", "{player} goes Berserk: {cards} discarded for +{bonus}, "
                    "once per combat.", player=player.name, cards=n_cards(used), bonus=used)
@@ -340,10 +350,11 @@ def resolve(situation: Situation, rules: Munchkin, trace: Trace) -> Resolved:
     out = _taken_out(situation, trace)
     gone = {o.monster.name for o in out}
     fought = [m for m in combat.monsters if m.name not in gone]
-    friendly = _friendly(fought, [fighter] + ([helper] if helper else []), trace)
-    if friendly:
-        out += friendly
-        fought = [m for m in fought if all(m is not o.monster for o in friendly)]
+    for gone in (_friendly, _stomped):
+        left = gone(fought, [fighter] + ([helper] if helper else []), trace)
+        if left:
+            out += left
+            fought = [m for m in fought if all(m is not o.monster for o in left)]
     withdrawn = None
     if _sent_away(fought, helper, trace):
         withdrawn, helper = helper.name, None
@@ -402,24 +413,64 @@ def resolve(situation: Situation, rules: Munchkin, trace: Trace) -> Resolved:
     # One outcome, computed once with the final figures: the reasons and the details agree.
     strengths, monsters_total, winner = _outcome(fought, fighters, players_total, shots_monsters, rules,
                                                  situation, trace)
-    options = _options(fighter, fought, lunch, rules, situation)
+    options = _options(fighter, fought, lunch, rules, situation, out)
     return Resolved(fighter, helper, tuple(fought), tuple(out), tuple(strengths), players_total, monsters_total,
                     winner, helper_roll, tuple(options), withdrawn)
 
 
 def _chase(fought, out, fighters, players_total, shots_monsters, rules, situation, trace: Trace):
-    """A monster someone in the fight may chase away is chased when the fight would be lost otherwise
-    (a kill gives a level, a chase does not, so a fight that can be won is fought)."""
-    monster, chaser = _chaser(fought, fighters)
-    if monster is None:
-        return fought, out
+    """Monsters the players may get rid of without a fight (chase away, wave past) leave it when the
+    fight would be lost otherwise: a kill gives a level, avoiding it does not, so a fight that can be
+    won is fought."""
     _s, _t, winner = _outcome(fought, fighters, players_total, shots_monsters, rules, situation, Trace())
     if winner == "players":
         return fought, out
-    trace.cite(monster.clause("chased_by", "combat.monster-special-powers"), "{player} may chase {monster} away "
-               "automatically, and does so rather than lose: it leaves the fight with no level, treasure or Bad "
-               "Stuff.", player=chaser.name, monster=monster.name)
-    return [m for m in fought if m is not monster], out + [Out(monster, "chased", chaser.name, False)]
+    monster, chaser = _chaser(fought, fighters)
+    if monster is not None:
+        trace.cite(monster.clause("chased_by", "combat.monster-special-powers"), "{player} may chase {monster} "
+                   "away automatically, and does so rather than lose: it leaves the fight with no level, treasure or "
+                   "Bad Stuff.", player=chaser.name, monster=monster.name)
+        return [m for m in fought if m is not monster], out + [Out(monster, "chased", chaser.name, False)]
+    for monster in fought:
+        if not monster.wave_past:
+            continue
+        barred = next((p for p in fighters if _spares(monster, p, monster.wave_past_unless)), None)
+        if barred is not None:
+            trace.cite(monster.clause("wave_past_unless", "combat.monster-special-powers"), "{monster} could be "
+                       "waved past, but not with {player} ({key}) fighting it.", monster=monster.name,
+                       player=barred.name, key=next(w for w in monster.wave_past_unless if _spares(monster, barred, (w,))))
+            continue
+        trace.cite(monster.clause("wave_past", "combat.monster-special-powers"), "{monster} may be waved past at any "
+                   "time, and is, rather than lose: it leaves the fight with no level, treasure or Bad Stuff.",
+                   monster=monster.name)
+        return [m for m in fought if m is not monster], out + [Out(monster, "waved", fighters[0].name, False)]
+    return fought, out
+
+
+def _stomped(fought, fighters, trace: Trace) -> list[Out]:
+    """Monsters a character of some kind in the fight kills outright (a Halfling stomps the Sprout)."""
+    out = []
+    for monster in fought:
+        stomper = next((p for p in fighters if monster.stomped_by and _spares(monster, p, monster.stomped_by)), None)
+        if stomper is None:
+            unlike = next((p for p in fighters if monster.stomped_by and _spares(monster, p, monster.not_stomped_by)),
+                          None)
+            if unlike is not None and monster.clause("stomp_not", ""):
+                trace.cite(monster.clause("stomp_not", ""), "{player} cannot stomp {monster} the way the card lets "
+                           "others: it is fought as usual.", player=unlike.name, monster=monster.name)
+            continue
+        trace.cite(monster.clause("stomped_by", "combat.monster-special-powers"), "{player} may stomp {monster}: "
+                   "that kills it (a level and its treasure for the fighter, if the fight is won).",
+                   player=stomper.name, monster=monster.name)
+        if monster.clause("stomp_optional", ""):
+            trace.cite(monster.clause("stomp_optional", ""), "{player} may also choose not to stomp it.",
+                       player=stomper.name)
+        if stomper is not fighters[0] and monster.clause("stomp_shared", ""):
+            trace.cite(monster.clause("stomp_shared", ""), "{player} stomps it as the helper: the level goes to "
+                       "{fighter}, not to {player} (an Elf helper still gains a level for helping).",
+                       player=stomper.name, fighter=fighters[0].name)
+        out.append(Out(monster, "stomped", stomper.name, True))
+    return out
 
 
 def _level_only(situation, rules, trace: Trace, fighter, helper, fought, out, monster, withdrawn) -> Resolved:
@@ -439,7 +490,7 @@ def _level_only(situation, rules, trace: Trace, fighter, helper, fought, out, mo
     strengths, monsters_total, winner = _outcome(fought, fighters, players_total, shots_monsters, rules,
                                                  situation, trace)
     return Resolved(fighter, helper, tuple(fought), tuple(out), tuple(strengths), players_total, monsters_total,
-                    winner, None, tuple(_options(fighter, fought, [], rules, situation)), withdrawn)
+                    winner, None, tuple(_options(fighter, fought, [], rules, situation, out)), withdrawn)
 
 
 def _high_roll(players_total: int, monsters_total: int, fighters, helper) -> dict:
@@ -457,9 +508,11 @@ def _orc_lunch(situation: Situation, fighter: Player, fought, rules) -> list[Mon
     return [m for m in fought if m.level == 1]
 
 
-def _options(fighter: Player, fought, lunch, rules, situation) -> list[dict]:
+def _options(fighter: Player, fought, lunch, rules, situation, out=()) -> list[dict]:
     """Epic powers the fighter may still choose to use in this fight (the verdict does not assume them)."""
-    options = []
+    options = [{"player": o.by, "power": o.monster.clause("trade_in", "combat.monster-special-powers"),
+                "monster": o.monster.name, "discard_treasures": o.monster.trade_in}
+               for o in out if o.how == "friendly" and o.monster.trade_in]
     if lunch:
         options.append({"player": fighter.name, "power": "epic.orc-munchkin-lunch",
                         "monsters": [m.name for m in lunch]})

@@ -26,7 +26,9 @@ BASE_ROLL = 5
 OUT_CLAUSES = {"charmed": "classes.wizard-charm", "eaten": "epic.orc-munchkin-lunch"}
 #: ... or, when its own card took it out, the effect whose ruling says so (and the rule, if none)
 MONSTER_OUT_CLAUSES = {"friendly": ("friendly_to", "monsters.friendly-monsters"),
-                       "chased": ("chased_by", "combat.monster-special-powers")}
+                       "chased": ("chased_by", "combat.monster-special-powers"),
+                       "waved": ("wave_past", "combat.monster-special-powers"),
+                       "stomped": ("stomped_by", "combat.monster-special-powers")}
 #: treasures an Epic Gnome still draws, face down, after escaping (epic.gnome-slippery)
 GNOME_TREASURES = 2
 

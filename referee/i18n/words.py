@@ -29,7 +29,8 @@ FIELD_LABELS = {
     "helper_withdrawn": N_("helper sent away"), "bad_stuff": N_("Bad Stuff"), "items_lost": N_("items lost"),
     "death": N_("death"), "levels_lost": N_("levels lost"), "classes_lost": N_("classes lost"),
     "otherwise_levels_lost": N_("levels lost if there is nothing to lose"),
-    "lose_even_on_escape": N_("lost even on an escape"),
+    "lose_even_on_escape": N_("lost even on an escape"), "waved": N_("waved past"), "stomped": N_("stomped"),
+    "random_items": N_("items chosen at random"), "discard_treasures": N_("Treasure cards to swap"),
     # inside the figures
     "name": N_("name"), "strength": N_("strength"), "monster": N_("monster"), "needed": N_("needed"),
     "required": N_("roll required"), "possible": N_("possible"), "reason": N_("reason"),
