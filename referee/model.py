@@ -179,6 +179,8 @@ class Monster(NamedTuple):
     wave_past_unless: tuple[str, ...] = ()   # … except with a character of this race / class / sex fighting it
     stomped_by: tuple[str, ...] = ()    # a fighter of this race / class / sex kills it outright
     not_stomped_by: tuple[str, ...] = ()     # … while these cannot, though one might think so
+    treasure_for_all: tuple[int, int] = (0, 0)   # (treasures every player gets when it is defeated, more
+    #                                              for each fighter when the fight is won)
     clauses: tuple[tuple[str, str], ...] = ()  # effect -> the clause it comes from (card ruling)
 
     def clause(self, effect: str, default: str) -> str:

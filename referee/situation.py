@@ -237,10 +237,12 @@ MONSTER_EFFECT_KEYS = {
     "bad_stuff": ("levels", "slots", "death", "classes", "otherwise_levels", "random_items", "clause"),
     "extra_treasure": ("who", "treasures", "clause"), "chased_by": ("who", "clause"),
     "weapons_bonus": ("fewer_than", "bonus", "clause"), "wave_past": ("unless", "clause", "unless_clause"),
-    "stomped_by": ("who", "not", "clause", "not_clause", "optional_clause", "shared_clause")}
+    "stomped_by": ("who", "not", "clause", "not_clause", "optional_clause", "shared_clause"),
+    "treasure_for_all": ("each", "winners", "clause", "winners_clause")}
 #: an effect's second ruling (the key naming its clause -> the effect it is cited for)
 SECOND_CLAUSES = {"trade_clause": "trade_in", "unless_clause": "wave_past_unless", "not_clause": "stomp_not",
-                  "optional_clause": "stomp_optional", "shared_clause": "stomp_shared"}
+                  "optional_clause": "stomp_optional", "shared_clause": "stomp_shared",
+                  "winners_clause": "treasure_for_winners"}
 MONSTER_KEYS.update(dict.fromkeys((*MONSTER_EFFECT_KEYS, "families")))
 ONE_SHOT_KEYS = dict.fromkeys(("players", "monsters"))
 HOUSE_KEYS = dict.fromkeys(("starting_cards", "phase_zero", "shared_victory"))
@@ -646,6 +648,9 @@ def _monster_effects(r: _Reader, m: dict, path: str) -> dict:
         elif effect == "stomped_by":
             out["stomped_by"] = r.strings(spec, "who", where, choices=against)
             out["not_stomped_by"] = r.strings(spec, "not", where, choices=against)
+        elif effect == "treasure_for_all":
+            out["treasure_for_all"] = (r.value(spec, "each", where, int, 0, low=0, high=10),
+                                       r.value(spec, "winners", where, int, 0, low=0, high=10))
         elif effect in ("no_help", "level_only", "auto_escape"):
             out[effect] = True
         elif effect == "escape_loss":

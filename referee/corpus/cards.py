@@ -27,12 +27,14 @@ FACT_KEYS.update({"friendly_to": (False, dict), "no_help": (False, dict), "level
                   "escape_loss": (False, dict), "auto_escape": (False, dict), "bad_stuff": (False, dict),
                   "extra_treasure": (False, dict), "chased_by": (False, dict), "weapons_bonus": (False, dict),
                   "families": (False, list), "wave_past": (False, dict), "stomped_by": (False, dict),
-                  "rulings": (False, dict)})
+                  "rulings": (False, dict), "treasure_for_all": (False, dict)})
 #: each monster effect's own keys (a closed vocabulary); ``clause`` names the ruling it comes from
 MONSTER_EFFECTS = {
     "friendly_to": {"who": (True, list), "gives": (False, int), "trade_in": (False, int), "clause": (False, str),
                     "trade_clause": (False, str)},
     "wave_past": {"unless": (False, list), "clause": (False, str), "unless_clause": (False, str)},
+    "treasure_for_all": {"each": (False, int), "winners": (False, int), "clause": (False, str),
+                         "winners_clause": (False, str)},
     "stomped_by": {"who": (True, list), "not": (False, list), "clause": (False, str), "not_clause": (False, str),
                    "optional_clause": (False, str), "shared_clause": (False, str)},
     "no_help": {"clause": (False, str)},
@@ -161,7 +163,8 @@ def effect_clauses(card: Card):
     for effect in MONSTER_EFFECTS:
         value = card.facts.get(effect)
         if isinstance(value, dict):
-            for key in ("clause", "trade_clause", "unless_clause", "not_clause", "optional_clause", "shared_clause"):
+            for key in ("clause", "trade_clause", "unless_clause", "not_clause", "optional_clause", "shared_clause",
+                        "winners_clause"):
                 if isinstance(value.get(key), str):
                     yield effect, value[key]
     for fact, clause_id in (card.facts.get("rulings") or {}).items():

@@ -39,6 +39,7 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
     for gone in fight.out:
         if gone.how == "friendly" and gone.monster.gives:
             gifts[gone.by] = gifts.get(gone.by, 0) + gone.monster.gives
+    _treasure_for_all(situation, fight, gifts, trace)
     if gifts:
         details["gifts"] = gifts
     if fight.helper_roll:
@@ -153,3 +154,24 @@ def _extra_treasure(fight: Resolved, trace: Trace) -> int:
                 break
     return extra
 
+
+
+def _treasure_for_all(situation: Situation, fight: Resolved, gifts: dict, trace: Trace) -> None:
+    """A monster whose defeat gives every player treasure (the Pinata), and the winners more."""
+    defeated = [m for m in fight.fought if fight.winner == "players"]
+    defeated += [o.monster for o in fight.out if o.how in ("charmed", "removed", "eaten", "stomped")]
+    for monster in defeated:
+        each, winners = monster.treasure_for_all
+        if each:
+            trace.cite(monster.clause("treasure_for_all", "combat.monster-special-powers"), "{monster} is defeated "
+                       "(killed or not): every player gets {treasures} at once.", monster=monster.name,
+                       treasures=n_treasures(each))
+            for player in situation.players:
+                if not player.dead:
+                    gifts[player.name] = gifts.get(player.name, 0) + each
+        if winners and fight.winner == "players":
+            trace.cite(monster.clause("treasure_for_winners", "combat.monster-special-powers"), "The players who "
+                       "fought {monster} won the fight: each gets {treasures} more.", monster=monster.name,
+                       treasures=n_treasures(winners))
+            for player in fight.fighters:
+                gifts[player.name] = gifts.get(player.name, 0) + winners

@@ -25,7 +25,7 @@ FIELD_LABELS = {
     "loot_ties": N_("ties to roll off"), "new_cards": N_("new cards"), "roll": N_("roll"), "effect": N_("effect"),
     "cost": N_("levels spent"), "can_roll_again": N_("may roll again"), "charmed": N_("charmed"),
     # a monster's printed effects, in the figures of a fight
-    "friendly": N_("will not fight"), "chased": N_("chased away"), "gifts": N_("given by a friendly monster"),
+    "friendly": N_("will not fight"), "chased": N_("chased away"), "gifts": N_("treasures a monster gives"),
     "helper_withdrawn": N_("helper sent away"), "bad_stuff": N_("Bad Stuff"), "items_lost": N_("items lost"),
     "death": N_("death"), "levels_lost": N_("levels lost"), "classes_lost": N_("classes lost"),
     "otherwise_levels_lost": N_("levels lost if there is nothing to lose"),
