@@ -40,6 +40,16 @@ FIELD_LABELS = {
     "run_away": N_("to run away"), "ignores_below": N_("does not pursue up to level"), "slot": N_("slot"),
     "big": N_("Big"), "requires": N_("usable by"), "classes": N_("classes"), "races": N_("races"),
     "sex": N_("sex"), "not_classes": N_("not usable by classes"), "not_races": N_("not usable by races"),
+    # a monster card's printed effects
+    "friendly_to": N_("will not fight"), "who": N_("who"), "gives": N_("gives treasures"),
+    "trade_in": N_("Treasure cards to swap"), "no_help": N_("cannot be fought with help"),
+    "level_only": N_("only your level counts"), "escape_loss": N_("lost even on an escape"),
+    "auto_escape": N_("escape automatically"), "extra_treasure": N_("extra treasure"),
+    "chased_by": N_("may be chased away by"), "weapons_bonus": N_("bonus against fewer weapons"),
+    "fewer_than": N_("fewer than"), "wave_past": N_("may be waved past"), "unless": N_("unless"),
+    "stomped_by": N_("stomped by"), "not": N_("not by"), "families": N_("families"),
+    "treasure_for_all": N_("treasure for every player"), "each": N_("each"), "winners": N_("winners"),
+    "slots": N_("items lost"),
 }
 
 #: The values of each vocabulary (model.py, corpus/schema.py, corpus/cards.py).
