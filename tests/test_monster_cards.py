@@ -100,3 +100,35 @@ def test_a_loss_even_on_an_escape_is_reported_for_everyone_the_monster_pursues(l
     pursued = level > below
     assert details.get("lose_even_on_escape", []) == (
         [{"player": "Ann", "monster": "Mummy", "levels_lost": loss}] if pursued else [])
+
+
+def _cli(*args: str) -> dict:
+    import json
+
+    from tests.conftest import run_referee
+
+    result = run_referee(*args, "--json")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_the_issues_repros_give_the_right_verdict_with_a_reason_citing_the_card_ruling():
+    gazebo = _cli("fight", "Gazebo", "--helper", "Bob", "--player", "Ann:4 warrior", "--player", "Bob:4")
+    assert gazebo["verdict"] == "lose" and gazebo["details"]["helper_withdrawn"] == "Bob"
+    assert "helping.helper-sent-away" in [r["clause"] for r in gazebo["reasons"]]
+    for monster, player in (("Amazon", "Eve:3 female"), ("Lawyers", "Tom:3 thief")):
+        data = _cli("fight", monster, "--player", player)
+        assert data["verdict"] == "win" and data["details"]["must_run"] == [], monster
+        assert "monsters.friendly-monsters" in [r["clause"] for r in data["reasons"]]
+    tut = _cli("flee", "King Tut", "--player", "Ann:5")
+    assert tut["details"]["lose_even_on_escape"] == [{"player": "Ann", "monster": "King Tut", "levels_lost": 2}]
+    ghoul = _cli("fight", "Ghoulfiends", "--player", "Ann:5", "--plus", "6")
+    assert (ghoul["details"]["players_strength"], ghoul["details"]["monsters_strength"]) == (5, 8)
+    assert _cli("fight", "Medusa", "--player", "Ann:5")["details"]["monsters_strength"] > 0
+
+
+def test_a_monster_named_in_another_language_brings_the_same_effects():
+    english = _cli("fight", "Gazebo", "--helper", "Bob", "--player", "Ann:4", "--player", "Bob:4")
+    hungarian = _cli("fight", "Szemtély", "--helper", "Bob", "--player", "Ann:4", "--player", "Bob:4", "--lang", "hu")
+    assert hungarian["verdict"] == english["verdict"]
+    assert hungarian["details"]["helper_withdrawn"] == english["details"]["helper_withdrawn"] == "Bob"
