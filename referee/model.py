@@ -161,6 +161,7 @@ class Monster(NamedTuple):
     enhancers: tuple[int, ...] = ()
     run_away: int = 0
     ignores_below: int = 0   # "will not pursue anyone of level N or below"
+    ignores: tuple[str, ...] = ()   # "will not pursue" a race / class / sex
     # Printed effects (card facts or the situation file), applied by kind in referee/engine/fight.py
     # and running.py:
     friendly_to: tuple[str, ...] = ()   # race / class / sex it will not fight ("friendly")

@@ -238,7 +238,7 @@ MONSTER_EFFECT_KEYS = {
     "extra_treasure": ("who", "treasures", "clause"), "chased_by": ("who", "clause"),
     "weapons_bonus": ("fewer_than", "bonus", "clause"), "wave_past": ("unless", "clause", "unless_clause"),
     "stomped_by": ("who", "not", "clause", "not_clause", "optional_clause", "shared_clause"),
-    "treasure_for_all": ("each", "winners", "clause", "winners_clause")}
+    "treasure_for_all": ("each", "winners", "clause", "winners_clause"), "ignores": ("who", "clause")}
 #: an effect's second ruling (the key naming its clause -> the effect it is cited for)
 SECOND_CLAUSES = {"trade_clause": "trade_in", "unless_clause": "wave_past_unless", "not_clause": "stomp_not",
                   "optional_clause": "stomp_optional", "shared_clause": "stomp_shared",
@@ -666,8 +666,8 @@ def _monster_effects(r: _Reader, m: dict, path: str) -> dict:
         elif effect == "extra_treasure":
             n = r.value(spec, "treasures", where, int, 1, low=0, high=10)
             out["extra_treasure"] = tuple((who, n) for who in r.strings(spec, "who", where, choices=against))
-        elif effect == "chased_by":
-            out["chased_by"] = r.strings(spec, "who", where, choices=against)
+        elif effect in ("chased_by", "ignores"):
+            out[effect] = r.strings(spec, "who", where, choices=against)
         elif effect == "weapons_bonus":
             out["weapons_bonus"] = (r.value(spec, "fewer_than", where, int, 0, low=0, high=10),
                                     r.value(spec, "bonus", where, int, 0, low=-100, high=100))

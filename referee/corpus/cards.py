@@ -27,7 +27,7 @@ FACT_KEYS.update({"friendly_to": (False, dict), "no_help": (False, dict), "level
                   "escape_loss": (False, dict), "auto_escape": (False, dict), "bad_stuff": (False, dict),
                   "extra_treasure": (False, dict), "chased_by": (False, dict), "weapons_bonus": (False, dict),
                   "families": (False, list), "wave_past": (False, dict), "stomped_by": (False, dict),
-                  "rulings": (False, dict), "treasure_for_all": (False, dict)})
+                  "rulings": (False, dict), "treasure_for_all": (False, dict), "ignores": (False, dict)})
 #: each monster effect's own keys (a closed vocabulary); ``clause`` names the ruling it comes from
 MONSTER_EFFECTS = {
     "friendly_to": {"who": (True, list), "gives": (False, int), "trade_in": (False, int), "clause": (False, str),
@@ -45,6 +45,7 @@ MONSTER_EFFECTS = {
                   "otherwise_levels": (False, int), "random_items": (False, bool), "clause": (False, str)},
     "extra_treasure": {"who": (True, list), "treasures": (True, int), "clause": (False, str)},
     "chased_by": {"who": (True, list), "clause": (False, str)},
+    "ignores": {"who": (True, list), "clause": (False, str)},
     "weapons_bonus": {"fewer_than": (True, int), "bonus": (True, int), "clause": (False, str)},
 }
 #: the families a monster card may name (undead has its own key, as situations always had)

@@ -87,6 +87,15 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
                 details["rolls"].append({"player": name, "monster": monster.name, "needed": 1, "required": False,
                                          "possible": True})
                 continue
+            ignored = next((w for w in monster.ignores if w in player.races or w in player.classes
+                            or w == player.sex or (w == "human" and player.human)), None)
+            if ignored:
+                trace.cite(monster.clause("ignores", "running-away.will-not-pursue"), "{monster} will not pursue "
+                           "a {key}, so {player} escapes it without a roll.", monster=monster.name, key=ignored,
+                           player=name)
+                details["rolls"].append({"player": name, "monster": monster.name, "needed": 1, "required": False,
+                                         "possible": True})
+                continue
             if monster.escape_loss:
                 trace.cite(monster.clause("escape_loss", "combat.monster-special-powers"), "{player} loses {levels} "
                            "to {monster} even on an escape: whatever the roll, the fight not won costs them.",

@@ -49,7 +49,7 @@ FIELD_LABELS = {
     "fewer_than": N_("fewer than"), "wave_past": N_("may be waved past"), "unless": N_("unless"),
     "stomped_by": N_("stomped by"), "not": N_("not by"), "families": N_("families"),
     "treasure_for_all": N_("treasure for every player"), "each": N_("each"), "winners": N_("winners"),
-    "slots": N_("items lost"),
+    "slots": N_("items lost"), "ignores": N_("will not pursue"),
 }
 
 #: The values of each vocabulary (model.py, corpus/schema.py, corpus/cards.py).
