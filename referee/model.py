@@ -161,6 +161,32 @@ class Monster(NamedTuple):
     enhancers: tuple[int, ...] = ()
     run_away: int = 0
     ignores_below: int = 0   # "will not pursue anyone of level N or below"
+    ignores: tuple[str, ...] = ()   # "will not pursue" a race / class / sex
+    # Printed effects (card facts or the situation file), applied by kind in referee/engine/fight.py
+    # and running.py:
+    friendly_to: tuple[str, ...] = ()   # race / class / sex it will not fight ("friendly")
+    gives: int = 0                      # treasures a friendly monster gives the character it spares
+    no_help: bool = False               # cannot be fought with help
+    level_only: bool = False            # only the fighter's level counts against it
+    escape_loss: int = 0                # levels lost even on an escape
+    auto_escape: bool = False           # everyone escapes it without a roll
+    bad_stuff: tuple[tuple[str, object], ...] = ()   # (levels | slots | death | classes | otherwise_levels, value)
+    extra_treasure: tuple[tuple[str, int], ...] = ()  # (race / class / sex, extra treasures when it is beaten)
+    chased_by: tuple[str, ...] = ()     # a fighter of this race / class / sex may chase it away
+    weapons_bonus: tuple[int, int] = (0, 0)   # (fewer than N weapons in use, bonus to the monster)
+    families: tuple[str, ...] = ()      # plant, … (undead has its own field)
+    trade_in: int = 0                   # Treasure cards the spared character may swap from the hand
+    wave_past: bool = False             # may be waved past (let go without a fight)
+    wave_past_unless: tuple[str, ...] = ()   # … except with a character of this race / class / sex fighting it
+    stomped_by: tuple[str, ...] = ()    # a fighter of this race / class / sex kills it outright
+    not_stomped_by: tuple[str, ...] = ()     # … while these cannot, though one might think so
+    treasure_for_all: tuple[int, int] = (0, 0)   # (treasures every player gets when it is defeated, more
+    #                                              for each fighter when the fight is won)
+    clauses: tuple[tuple[str, str], ...] = ()  # effect -> the clause it comes from (card ruling)
+
+    def clause(self, effect: str, default: str) -> str:
+        """The clause to cite for one of this monster's effects: its card's ruling, or the rule."""
+        return dict(self.clauses).get(effect, default)
 
 
 class Combat(NamedTuple):
@@ -200,6 +226,13 @@ class HouseRules(NamedTuple):
     shared_victory: bool = False
 
 
+class Room(NamedTuple):
+    """A Star Munchkin Room in play this turn (star-munchkin.rooms), and whether a monster is in it."""
+
+    name: Optional[str] = None
+    empty: bool = True
+
+
 class Situation(NamedTuple):
     players: tuple[Player, ...]
     question: Question
@@ -210,6 +243,7 @@ class Situation(NamedTuple):
     phase: Optional[str] = None
     met_monster_this_turn: bool = False
     combat: Optional[Combat] = None
+    room: Optional[Room] = None
 
     def player(self, name: str) -> Player:
         for player in self.players:

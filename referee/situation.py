@@ -216,7 +216,8 @@ def _show(value) -> str:
 
 
 TOP_KEYS = {"game": 0, "expansions": 0, "house_rules": 0, "turn": 0, "met_monster_this_turn": 0,
-            "phase": 0, "players": 0, "combat": 0, "question": 0}
+            "phase": 0, "players": 0, "combat": 0, "question": 0, "room": 0}
+ROOM_KEYS = dict.fromkeys(("name", "empty"))
 PLAYER_KEYS = dict.fromkeys(("name", "level", "sex", "races", "classes", "half_breed", "super_munchkin",
                              "dead", "hand", "items", "hireling", "steed", "curses", "enhancers", "pet"))
 PET_KEYS = dict.fromkeys(("name", "level"))
@@ -229,6 +230,20 @@ CHARM_KEYS = dict.fromkeys(("wizard", "monster"))
 REMOVED_KEYS = dict.fromkeys(("monster", "by", "treasure"))
 MONSTER_KEYS = dict.fromkeys(("name", "level", "treasures", "levels", "undead", "bonus_vs", "enhancers",
                               "run_away", "ignores_below", "card"))
+#: a monster's printed effects, as in its card's facts (rules/cards.yaml): effect -> its own keys
+MONSTER_EFFECT_KEYS = {
+    "friendly_to": ("who", "gives", "trade_in", "clause", "trade_clause"), "no_help": ("clause",),
+    "level_only": ("clause",), "escape_loss": ("levels", "clause"), "auto_escape": ("clause",),
+    "bad_stuff": ("levels", "slots", "death", "classes", "otherwise_levels", "random_items", "clause"),
+    "extra_treasure": ("who", "treasures", "clause"), "chased_by": ("who", "clause"),
+    "weapons_bonus": ("fewer_than", "bonus", "clause"), "wave_past": ("unless", "clause", "unless_clause"),
+    "stomped_by": ("who", "not", "clause", "not_clause", "optional_clause", "shared_clause"),
+    "treasure_for_all": ("each", "winners", "clause", "winners_clause"), "ignores": ("who", "clause")}
+#: an effect's second ruling (the key naming its clause -> the effect it is cited for)
+SECOND_CLAUSES = {"trade_clause": "trade_in", "unless_clause": "wave_past_unless", "not_clause": "stomp_not",
+                  "optional_clause": "stomp_optional", "shared_clause": "stomp_shared",
+                  "winners_clause": "treasure_for_winners"}
+MONSTER_KEYS.update(dict.fromkeys((*MONSTER_EFFECT_KEYS, "families")))
 ONE_SHOT_KEYS = dict.fromkeys(("players", "monsters"))
 HOUSE_KEYS = dict.fromkeys(("starting_cards", "phase_zero", "shared_victory"))
 QUESTION_KEYS = dict.fromkeys(("kind", "player", "action", "items", "change", "source", "roll", "target",
@@ -303,11 +318,12 @@ def _situation(r: _Reader, data: dict, table: bool = False) -> model.Situation |
         r.bad("combat", "missing: phase {phase} needs a combat block with the fighter and the monsters", phase=quote(phase))
     if combat is not None and phase is None:
         phase = "combat"
+    room = _room(r, data.get("room"), combat)
     if table:
         if r.problems:
             return None
         return model.Situation(players=players, question=None, game=game, expansions=expansions,
-                               house_rules=house, turn=turn, phase=phase, met_monster_this_turn=met)
+                               house_rules=house, turn=turn, phase=phase, met_monster_this_turn=met, room=room)
     question = _question(r, data.get("question"), players)
     if question is not None and question.kind in ("combat", "run-away") and combat is None:
         r.bad("combat", "missing: a {kind} question needs a combat block", kind=question.kind)
@@ -315,7 +331,21 @@ def _situation(r: _Reader, data: dict, table: bool = False) -> model.Situation |
         return None
     return model.Situation(players=players, question=question, game=game, expansions=expansions,
                            house_rules=house, turn=turn, phase=phase, met_monster_this_turn=met,
-                           combat=combat)
+                           combat=combat, room=room)
+
+
+def _room(r: _Reader, raw, combat) -> model.Room | None:
+    """The Room in play this turn (Star Munchkin): ``room: {name: …, empty: true}``."""
+    if raw is None:
+        return None
+    spec = r.mapping(raw, "room", ROOM_KEYS)
+    if r.game != "star-munchkin":
+        r.bad("room", "Rooms are Star Munchkin cards: set game: star-munchkin, or leave the room out")
+        return None
+    empty = r.value(spec, "empty", "room", bool, True)
+    if empty and combat is not None:
+        r.bad("room.empty", "the combat block has monsters in this room: set empty: false")
+    return model.Room(name=r.value(spec, "name", "room", str), empty=empty)
 
 
 def _house_rules(r: _Reader, data) -> model.HouseRules:
@@ -421,7 +451,8 @@ def _list(r: _Reader, data: dict, key: str, path: str) -> list:
 
 #: the card facts each kind of thing may take from a card record
 ITEM_FACTS = ("bonus", "slot", "big", "gold", "requires")
-MONSTER_FACTS = ("level", "treasures", "levels", "undead", "bonus_vs", "run_away", "ignores_below")
+MONSTER_FACTS = ("level", "treasures", "levels", "undead", "bonus_vs", "run_away", "ignores_below",
+                 *MONSTER_EFFECT_KEYS, "families", "rulings")
 
 
 def _with_card(r: _Reader, raw: dict, path: str, facts_wanted: tuple[str, ...]) -> dict:
@@ -445,6 +476,7 @@ def _with_card(r: _Reader, raw: dict, path: str, facts_wanted: tuple[str, ...]) 
     for key in facts_wanted:
         if key not in merged and key in facts:
             merged[key] = facts[key]
+            merged.setdefault("_from_card", set()).add(key)
     merged["_card"] = record["name"]
     return merged
 
@@ -537,7 +569,8 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
             undead=r.value(m, "undead", path, bool, False), bonus_vs=tuple(pairs),
             enhancers=r.numbers(m.get("enhancers"), f"{path}.enhancers"),
             run_away=r.value(m, "run_away", path, int, 0, low=-10, high=10),
-            ignores_below=r.value(m, "ignores_below", path, int, 0, low=0, high=20)))
+            ignores_below=r.value(m, "ignores_below", path, int, 0, low=0, high=20),
+            **_monster_effects(r, m, path)))
     shots = r.mapping(raw.get("one_shots"), "combat.one_shots", ONE_SHOT_KEYS)
     fighting = [n for n in (fighter, helper) if n]
     discards = []
@@ -585,6 +618,65 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
                         player_bonuses=r.numbers(shots.get("players"), "combat.one_shots.players"),
                         monster_bonuses=r.numbers(shots.get("monsters"), "combat.one_shots.monsters"),
                         discards=tuple(discards), charm=charm, removed=tuple(removed))
+
+
+def _monster_effects(r: _Reader, m: dict, path: str) -> dict:
+    """A monster's printed effects (``friendly_to``, ``bad_stuff``, …) as :class:`model.Monster` fields."""
+    out, clauses = {}, []
+    against = model.RACES[r.game] + model.CLASSES[r.game] + model.SEXES
+    for effect, keys in MONSTER_EFFECT_KEYS.items():
+        if m.get(effect) is None or m[effect] is False:
+            continue
+        where = f"{path}.{effect}"
+        from_card = effect in m.get("_from_card", ())
+        # `no_help: true` says the same as `no_help: {}`; a ruling's clause comes only from a card record
+        allowed = keys if from_card else tuple(k for k in keys if k != "clause")
+        spec = {} if m[effect] is True and effect in ("no_help", "level_only", "auto_escape") else \
+            r.mapping(m[effect], where, dict.fromkeys(allowed))
+        if from_card and spec.get("clause"):
+            clauses.append((effect, spec["clause"]))
+        for key, cited_for in SECOND_CLAUSES.items():
+            if from_card and spec.get(key):
+                clauses.append((cited_for, spec[key]))
+        if effect == "friendly_to":
+            out["friendly_to"] = r.strings(spec, "who", where, choices=against)
+            out["gives"] = r.value(spec, "gives", where, int, 0, low=0, high=10)
+            out["trade_in"] = r.value(spec, "trade_in", where, int, 0, low=0, high=10)
+        elif effect == "wave_past":
+            out["wave_past"] = True
+            out["wave_past_unless"] = r.strings(spec, "unless", where, choices=against)
+        elif effect == "stomped_by":
+            out["stomped_by"] = r.strings(spec, "who", where, choices=against)
+            out["not_stomped_by"] = r.strings(spec, "not", where, choices=against)
+        elif effect == "treasure_for_all":
+            out["treasure_for_all"] = (r.value(spec, "each", where, int, 0, low=0, high=10),
+                                       r.value(spec, "winners", where, int, 0, low=0, high=10))
+        elif effect in ("no_help", "level_only", "auto_escape"):
+            out[effect] = True
+        elif effect == "escape_loss":
+            out["escape_loss"] = r.value(spec, "levels", where, int, 0, low=0, high=10)
+        elif effect == "bad_stuff":
+            stuff = [("levels", r.value(spec, "levels", where, int, None, low=0, high=20)),
+                     ("slots", r.strings(spec, "slots", where, choices=model.SLOTS) or None),
+                     ("death", r.value(spec, "death", where, bool)),
+                     ("classes", r.value(spec, "classes", where, bool)),
+                     ("otherwise_levels", r.value(spec, "otherwise_levels", where, int, None, low=0, high=20)),
+                     ("random_items", r.value(spec, "random_items", where, bool))]
+            out["bad_stuff"] = tuple((k, v) for k, v in stuff if v is not None)
+        elif effect == "extra_treasure":
+            n = r.value(spec, "treasures", where, int, 1, low=0, high=10)
+            out["extra_treasure"] = tuple((who, n) for who in r.strings(spec, "who", where, choices=against))
+        elif effect in ("chased_by", "ignores"):
+            out[effect] = r.strings(spec, "who", where, choices=against)
+        elif effect == "weapons_bonus":
+            out["weapons_bonus"] = (r.value(spec, "fewer_than", where, int, 0, low=0, high=10),
+                                    r.value(spec, "bonus", where, int, 0, low=-100, high=100))
+    out["families"] = r.strings(m, "families", path)
+    if "rulings" in m.get("_from_card", ()):
+        # a card record's rulings on its plain facts (undead, families): fact -> clause
+        clauses += [(str(k), str(v)) for k, v in (m.get("rulings") or {}).items()]
+    out["clauses"] = tuple(clauses)
+    return out
 
 
 class _AnyKey(dict):

@@ -28,7 +28,7 @@ def card_text(corpus, card, data: dict, text: RuleText) -> list[str]:
         if others:
             lines += render.wrap(_("The source texts also call it:") + " " + ", ".join(others), "  ")
     if card.facts:
-        facts = render.figure(speaker, "facts", {k: v for k, v in card.facts.items() if k != "basis"})
+        facts = render.figure(speaker, "facts", _shown_facts(card.facts))
         basis = card.facts.get("basis", "")
         lines += render.wrap(_("Numbers:") + f" {facts} ({word('basis', basis)})", "  ")
     lines += ["", _("Rulings ({count})").format(count=len(data["rulings"]))]
@@ -104,3 +104,22 @@ def register(app) -> None:
     app.command("card", cls=Command, help=_("Show a card found by its name in any language (typos forgiven), "
                                             "with every clause that rules on it."))(card)
     app.command("cards", cls=Command, help=_("List the cards the sources rule on, by type."))(cards)
+
+
+#: inside Bad Stuff and a loss on an escape, the labels of what is lost
+LOST = {"levels": "levels_lost", "classes": "classes_lost", "otherwise_levels": "otherwise_levels_lost"}
+
+
+def _shown_facts(facts: dict) -> dict:
+    """A card's numbers and effects as a player reads them: the rulings they come from are listed
+    below them, so the clause ids the record names for the engine are left out here."""
+    shown = {}
+    for key, value in facts.items():
+        if key in ("basis", "rulings"):
+            continue
+        if isinstance(value, dict) and key in ("bad_stuff", "escape_loss"):
+            value = {LOST.get(k, k): v for k, v in value.items()}   # what is lost, not what is won
+        if isinstance(value, dict) and any(k.endswith("clause") for k in value):
+            value = {k: v for k, v in value.items() if not k.endswith("clause")} or True
+        shown[key] = value
+    return shown

@@ -22,6 +22,34 @@ FACT_KEYS = {"basis": (True, str), "level": (False, int), "treasures": (False, i
              "undead": (False, bool), "bonus_vs": (False, dict), "run_away": (False, int),
              "ignores_below": (False, int), "bonus": (False, int), "slot": (False, str), "big": (False, bool),
              "gold": (False, int), "requires": (False, dict), "effect": (False, dict)}
+# A monster's printed effects (referee/engine/fight.py and running.py apply them by kind, never by name):
+FACT_KEYS.update({"friendly_to": (False, dict), "no_help": (False, dict), "level_only": (False, dict),
+                  "escape_loss": (False, dict), "auto_escape": (False, dict), "bad_stuff": (False, dict),
+                  "extra_treasure": (False, dict), "chased_by": (False, dict), "weapons_bonus": (False, dict),
+                  "families": (False, list), "wave_past": (False, dict), "stomped_by": (False, dict),
+                  "rulings": (False, dict), "treasure_for_all": (False, dict), "ignores": (False, dict)})
+#: each monster effect's own keys (a closed vocabulary); ``clause`` names the ruling it comes from
+MONSTER_EFFECTS = {
+    "friendly_to": {"who": (True, list), "gives": (False, int), "trade_in": (False, int), "clause": (False, str),
+                    "trade_clause": (False, str)},
+    "wave_past": {"unless": (False, list), "clause": (False, str), "unless_clause": (False, str)},
+    "treasure_for_all": {"each": (False, int), "winners": (False, int), "clause": (False, str),
+                         "winners_clause": (False, str)},
+    "stomped_by": {"who": (True, list), "not": (False, list), "clause": (False, str), "not_clause": (False, str),
+                   "optional_clause": (False, str), "shared_clause": (False, str)},
+    "no_help": {"clause": (False, str)},
+    "level_only": {"clause": (False, str)},
+    "escape_loss": {"levels": (True, int), "clause": (False, str)},
+    "auto_escape": {"clause": (False, str)},
+    "bad_stuff": {"levels": (False, int), "slots": (False, list), "death": (False, bool), "classes": (False, bool),
+                  "otherwise_levels": (False, int), "random_items": (False, bool), "clause": (False, str)},
+    "extra_treasure": {"who": (True, list), "treasures": (True, int), "clause": (False, str)},
+    "chased_by": {"who": (True, list), "clause": (False, str)},
+    "ignores": {"who": (True, list), "clause": (False, str)},
+    "weapons_bonus": {"fewer_than": (True, int), "bonus": (True, int), "clause": (False, str)},
+}
+#: the families a monster card may name (undead has its own key, as situations always had)
+MONSTER_FAMILIES = ("plant", "santanic")
 #: the order rulings are shown in: corrections first, then how to apply them, then the rest
 RULING_ORDER = ("errata", "clarification", "card-ruling", "rule", "variant", "optional-rule")
 
@@ -90,10 +118,58 @@ def read_cards(root: Path, load, check_fields, problems: list[Problem]) -> list[
         if isinstance(raw.get("facts"), dict) and check_fields(raw["facts"], FACT_KEYS, name, f"{where}.facts",
                                                                 problems):
             facts = {k: (dict(v) if isinstance(v, dict) else v) for k, v in raw["facts"].items()}
+            if not _effects_ok(raw["facts"], check_fields, name, f"{where}.facts", problems):
+                facts = {k: v for k, v in facts.items() if k not in MONSTER_EFFECTS and k != "families"}
         cards.append(Card(id=raw["id"], name=raw["name"], type=str(raw.get("type")), game=str(raw.get("game")),
                           names=names, aliases=tuple(str(a) for a in raw.get("aliases") or []), facts=facts,
                           file=name, line=raw.line))
     return cards
+
+
+def _effects_ok(facts, check_fields, file: str, where: str, problems: list[Problem]) -> bool:
+    """Check the monster effects in a card's facts against their closed vocabulary."""
+    from referee.model import CLASSES, RACES, SEXES, SLOTS
+
+    words = set(SEXES).union(*RACES.values(), *CLASSES.values())
+    ok = True
+    for effect, spec in MONSTER_EFFECTS.items():
+        value = facts.get(effect)
+        if value is None:
+            continue
+        if not check_fields(value, spec, file, f"{where}.{effect}", problems):
+            ok = False
+            continue
+        for key, allowed in (("who", words), ("unless", words), ("not", words), ("slots", set(SLOTS))):
+            for word in value.get(key, ()):
+                if word not in allowed:
+                    problems.append(Problem(file, _line(value, key), f"{where}.{effect}.{key}",
+                                            f"unknown value {word!r} (expected one of: {', '.join(sorted(allowed))})"))
+                    ok = False
+    for fact in facts.get("rulings") or {}:
+        if fact not in ("undead", "families"):
+            problems.append(Problem(file, _line(facts.get("rulings"), fact), f"{where}.rulings.{fact}",
+                                    "a ruling on a plain fact names undead or families (an effect names its own "
+                                    "clause)"))
+            ok = False
+    for family in facts.get("families") or ():
+        if family not in MONSTER_FAMILIES:
+            problems.append(Problem(file, _line(facts, "families"), f"{where}.families",
+                                    f"unknown family {family!r} (expected one of: {', '.join(MONSTER_FAMILIES)})"))
+            ok = False
+    return ok
+
+
+def effect_clauses(card: Card):
+    """(effect, clause id) for every monster effect of ``card`` that names the ruling it comes from."""
+    for effect in MONSTER_EFFECTS:
+        value = card.facts.get(effect)
+        if isinstance(value, dict):
+            for key in ("clause", "trade_clause", "unless_clause", "not_clause", "optional_clause", "shared_clause",
+                        "winners_clause"):
+                if isinstance(value.get(key), str):
+                    yield effect, value[key]
+    for fact, clause_id in (card.facts.get("rulings") or {}).items():
+        yield fact, str(clause_id)
 
 
 def check_cards(corpus) -> list[Problem]:
@@ -124,6 +200,10 @@ def check_cards(corpus) -> list[Problem]:
                 problems.append(Problem(clause.file, clause.line, f"{clause.id}.cards",
                                         f"no card record named {card_name!r} in {corpus.display}/cards.yaml"))
     for card in corpus.cards.values():
+        for effect, clause_id in effect_clauses(card):
+            if clause_id not in corpus.clauses:
+                problems.append(Problem(card.file, card.line, f"card {card.id}.facts.{effect}.clause",
+                                        f"no clause {clause_id!r}"))
         if card.name not in linked:
             problems.append(Problem(card.file, card.line, f"card {card.id}",
                                     f"no clause rules on {card.name!r} (list it in a clause's `cards`)"))
@@ -144,3 +224,7 @@ def _in_seed(corpus, seed_name: str, name: str) -> bool:
 
     seed = corpus.seeds.get(seed_name)
     return seed is not None and normalize(name).casefold() in seed.searchable.casefold()
+
+
+def _line(mapping, key):
+    return mapping.line_of(key) if hasattr(mapping, "line_of") else None

@@ -434,13 +434,20 @@ def _no_monster_left(s, rules, trace) -> bool:
 def _play_wandering(s, p, rules, trace):
     if _dead_actor(s, p, rules, trace):
         return False, None
-    if not _someone_fighting(s):
+    if not _someone_fighting(s) and s.room is not None and s.room.empty:
+        # star-munchkin.room-wandering-monster (the reading followed): an empty Room takes one too
+        trace.cite("star-munchkin.room-wandering-monster", "No combat is going on, but a Room with no monster is in "
+                   "play: a Wandering Monster may bring a monster into it.")
+        trace.dissent_from("monsters.wandering-monster", "Classic Munchkin has no Rooms: there a Wandering Monster "
+                           "joins only a combat already going on.")
+    elif not _someone_fighting(s):
         trace.cite("monsters.wandering-monster", "A Wandering Monster joins a combat, and none is going on.")
         return False, None
-    if _no_monster_left(s, rules, trace):
+    elif _no_monster_left(s, rules, trace):
         return False, None
-    trace.cite("monsters.wandering-monster", "A Wandering Monster may bring a monster from the hand into any "
-               "combat.")
+    else:
+        trace.cite("monsters.wandering-monster", "A Wandering Monster may bring a monster from the hand into any "
+                   "combat.")
     if _no_cards(p, 2):
         # The Wandering Monster card and the monster it brings both come from the hand.
         trace.cite("card-timing.monsters", "{player} holds {hand}: a Wandering Monster needs itself and a "

@@ -5,13 +5,16 @@ at the game's top level), combat.defeat-vs-kill (monsters taken out give treasur
 treasure.face-up-when-helped / treasure.face-down-alone, the helper's level
 (helping.elf-helper-level; Star Munchkin's Space Ranger), helping.fighter-draws-treasure,
 running-away.must-run, the curses that take treasure (card-rulings.fools-gold-next-combat and its
-rulings), and epic.bard-super-bard-luck.
+rulings), and epic.bard-super-bard-luck. A monster's printed extras act by kind: the treasure a
+friendly monster gives (monsters.friendly-monsters), extra treasure for a race, class or sex
+(combat.monster-special-powers), and the Bad Stuff that waits for a lost fight (running-away.bad-stuff,
+card-rulings.bigfoot-not-kill and the other rulings a card record names).
 """
 
 from __future__ import annotations
 
 from referee.engine.character import epic_power, report_unknown_curses
-from referee.engine.fight import Resolved, resolve
+from referee.engine.fight import Resolved, bad_stuff, resolve
 from referee.engine.levels import raise_level
 from referee.engine.trace import Trace, levels as n_levels, treasures as n_treasures
 from referee.engine.variants import Munchkin
@@ -26,10 +29,19 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
     details = {"players_strength": fight.players_strength, "monsters_strength": fight.monsters_strength,
                "winner": fight.winner, "levels": {}, "treasures": 0, "treasures_face": None, "must_run": [],
                "monsters": [{"name": m.name, "strength": s} for m, s in zip(fight.fought, fight.strengths)]}
-    for how in ("charmed", "removed", "eaten"):
+    for how in ("charmed", "removed", "eaten", "friendly", "chased", "waved", "stomped"):
         names = [o.monster.name for o in fight.out if o.how == how]
         if names:
             details[how] = names
+    if fight.withdrawn:
+        details["helper_withdrawn"] = fight.withdrawn
+    gifts = {}
+    for gone in fight.out:
+        if gone.how == "friendly" and gone.monster.gives:
+            gifts[gone.by] = gifts.get(gone.by, 0) + gone.monster.gives
+    _treasure_for_all(situation, fight, gifts, trace)
+    if gifts:
+        details["gifts"] = gifts
     if fight.helper_roll:
         details["helper_roll"] = fight.helper_roll
         if fight.helper_roll["wins_on"] not in (None, 1):
@@ -41,6 +53,9 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
         _rewards(situation, rules, trace, fight, details)
     else:
         details["must_run"] = fight.must_run
+        stuff = bad_stuff(fight.fought, trace)
+        if stuff:
+            details["bad_stuff"] = stuff
         trace.cite_n("running-away.must-run", "The player loses: {names} must run away from every monster.",
                      "The players lose: {names} must run away from every monster.", "n",
                      names=tuple(details["must_run"]), n=len(details["must_run"]))
@@ -67,6 +82,7 @@ def _treasures(situation: Situation, rules: Munchkin, trace: Trace, fight: Resol
             trace.cite("card-rulings.fools-gold-helper", "The helper's share would come from {player}, so the helper "
                        "gets no treasure either.", player=fighter.name)
         return 0, 0
+    won += _extra_treasure(fight, trace)
     if won and "bard" in fighter.classes and epic_power(
             fighter, rules, trace, "epic.bard-super-bard-luck", "{player} is an Epic Bard: draws {count} treasures "
             "instead of {base}, then discards {extra} of them.", count=won + BARD_EXTRA, base=won, extra=BARD_EXTRA):
@@ -76,8 +92,9 @@ def _treasures(situation: Situation, rules: Munchkin, trace: Trace, fight: Resol
 
 def _rewards(situation: Situation, rules: Munchkin, trace: Trace, fight: Resolved, details: dict) -> None:
     fighter, helper = fight.fighter, fight.helper
-    killed = list(fight.fought) + [o.monster for o in fight.out if o.how == "eaten"]
+    killed = list(fight.fought) + [o.monster for o in fight.out if o.how in ("eaten", "stomped")]
     drawn, discarded = _treasures(situation, rules, trace, fight)
+    drawn += details.get("gifts", {}).get(fighter.name, 0)
     details["treasures"] = drawn
     if discarded:
         details["treasures_discarded"] = discarded
@@ -85,6 +102,8 @@ def _rewards(situation: Situation, rules: Munchkin, trace: Trace, fight: Resolve
     if not killed:
         details["levels"][fighter.name] = 0
         details["wins"] = []
+        if all(o.how in ("friendly", "chased", "waved") for o in fight.out):
+            return  # the monster's own card has said why it left (its clause is cited)
         trace.cite("combat.defeat-vs-kill", "No monster was killed, so nobody goes up a level; {treasures} "
                    "are won.", treasures=n_treasures(drawn))
         return
@@ -119,3 +138,40 @@ def _rewards(situation: Situation, rules: Munchkin, trace: Trace, fight: Resolve
     for name in details["wins"]:
         trace.cite(rules.winning_clause, "{player} reaches level {level} and wins the game.", player=name,
                    level=rules.max_level)
+
+
+def _extra_treasure(fight: Resolved, trace: Trace) -> int:
+    """Extra treasures a beaten monster's card gives when a character of some kind is in the fight."""
+    extra = 0
+    for monster in fight.fought:
+        for who, count in monster.extra_treasure:
+            player = next((p for p in fight.fighters if who in p.races or who in p.classes or who == p.sex), None)
+            if player is not None and count:
+                trace.cite(monster.clause("extra_treasure", "combat.monster-special-powers"), "With {player} "
+                           "({key}) in the fight, {monster} gives {treasures} more.", monster=monster.name,
+                           treasures=n_treasures(count), player=player.name, key=who)
+                extra += count
+                break
+    return extra
+
+
+
+def _treasure_for_all(situation: Situation, fight: Resolved, gifts: dict, trace: Trace) -> None:
+    """A monster whose defeat gives every player treasure (the Pinata), and the winners more."""
+    defeated = [m for m in fight.fought if fight.winner == "players"]
+    defeated += [o.monster for o in fight.out if o.how in ("charmed", "removed", "eaten", "stomped")]
+    for monster in defeated:
+        each, winners = monster.treasure_for_all
+        if each:
+            trace.cite(monster.clause("treasure_for_all", "combat.monster-special-powers"), "{monster} is defeated "
+                       "(killed or not): every player gets {treasures} at once.", monster=monster.name,
+                       treasures=n_treasures(each))
+            for player in situation.players:
+                if not player.dead:
+                    gifts[player.name] = gifts.get(player.name, 0) + each
+        if winners and fight.winner == "players":
+            trace.cite(monster.clause("treasure_for_winners", "combat.monster-special-powers"), "The players who "
+                       "fought {monster} won the fight: each gets {treasures} more.", monster=monster.name,
+                       treasures=n_treasures(winners))
+            for player in fight.fighters:
+                gifts[player.name] = gifts.get(player.name, 0) + winners

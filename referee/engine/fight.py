@@ -13,6 +13,15 @@ classes.cleric-turning), one-shots (card-timing.one-shot-items), and the Epic po
 strength: epic.primeval-respect-elders, epic.elite-ultra-elite, epic.high-big-help.
 Outcome: combat.ties (classes.warrior, helping.warrior-helper-ties) and
 card-rulings.necrophobia-must-run.
+
+A monster's printed effects (its card's facts, or the situation's own) act by kind, never by
+name; each cites its card's ruling where the card record names one, else the rule it follows
+(combat.monster-special-powers: read the monster card and apply it): a friendly monster does
+not fight the character it spares (monsters.friendly-monsters, combat.amazon-joins-combat); a
+monster fought without help sends the helper away (helping.helper-sent-away); "only your level
+counts" (card-rulings.three-blood-brothers-levels-only); a bonus unless enough weapons are in use
+(card-rulings.kali-two-weapons); a monster a character of some kind may chase away
+(helping.cleric-helper-undead).
 """
 
 from __future__ import annotations
@@ -21,7 +30,7 @@ from typing import NamedTuple, Optional
 
 from referee.engine.character import epic_power, is_epic
 from referee.engine.equipment import loadout
-from referee.engine.trace import Trace, cards as n_cards, levels as n_levels
+from referee.engine.trace import Trace, cards as n_cards, levels as n_levels, treasures as n_treasures
 from referee.engine.variants import Munchkin
 from referee.model import Monster, Player, Situation
 
@@ -35,7 +44,8 @@ class Out(NamedTuple):
     """A monster that left the fight without being fought: how, and whether its treasure is won."""
 
     monster: Monster
-    how: str            # "charmed", "removed" (by a card or power), "eaten"
+    how: str            # "charmed", "removed" (by a card or power), "eaten", "friendly", "chased", "waved",
+    #                     "stomped" (a kill)
     by: str             # the Wizard, the card or the power
     treasure: bool
 
@@ -51,6 +61,7 @@ class Resolved(NamedTuple):
     winner: str                         # "players" or "monsters"
     helper_roll: Optional[dict] = None  # an Epic High helper's die: the lowest face that wins
     options: tuple[dict, ...] = ()      # powers the players may still choose to use
+    withdrawn: Optional[str] = None     # a helper sent away by a monster that is fought alone
 
     @property
     def fighters(self) -> list[Player]:
@@ -141,6 +152,7 @@ def monster_strength(monster: Monster, fighters: list[Player], rules: Munchkin, 
     if monster.enhancers:
         trace.cite("monsters.enhancers", "Enhancers on {monster} add up to {total}.", monster=monster.name,
                    total=_signed(sum(monster.enhancers)))
+    strength += _weapons_bonus(monster, fighters[0], rules, trace)
     applicable = []
     for key, bonus in monster.bonus_vs:
         for index, player in enumerate(fighters):
@@ -176,6 +188,78 @@ def monster_strength(monster: Monster, fighters: list[Player], rules: Munchkin, 
     return strength
 
 
+#: a Bad Stuff effect -> its figure in a verdict's details
+BAD_STUFF_FIGURES = {"levels": "levels_lost", "slots": "items_lost", "death": "death", "classes": "classes_lost",
+                     "otherwise_levels": "otherwise_levels_lost", "random_items": "random_items"}
+#: the slots a weapon is held in
+WEAPON_SLOTS = ("one-hand", "two-hands")
+
+
+def _weapons_bonus(monster: Monster, fighter: Player, rules: Munchkin, trace: Trace) -> int:
+    """A monster's bonus against a fighter with fewer than N weapons in use (Kali's +5 below two)."""
+    fewer_than, bonus = monster.weapons_bonus
+    if not fewer_than:
+        return 0
+    weapons = [i for i in loadout(fighter, rules).active if i.slot in WEAPON_SLOTS]
+    if len(weapons) >= fewer_than:
+        return 0
+    trace.cite(monster.clause("weapons_bonus", "combat.monster-special-powers"), "{player} has {count} weapons in "
+               "use, fewer than {needed}: {monster} gets {bonus}.", player=fighter.name, count=len(weapons),
+               needed=fewer_than, monster=monster.name, bonus=_signed(bonus))
+    return bonus
+
+
+def _spares(monster: Monster, player: Player, words: tuple[str, ...]) -> bool:
+    """Is ``player`` one of the characters ``words`` (race, class, sex) names?"""
+    return any(w in player.races or w in player.classes or w == player.sex or (w == "human" and player.human)
+               for w in words)
+
+
+def _friendly(fought, fighters, trace: Trace) -> list[Out]:
+    """Monsters that will not fight a character in this combat: they leave it, giving what the card says."""
+    out = []
+    for monster in fought:
+        spared = next((p for p in fighters if monster.friendly_to and _spares(monster, p, monster.friendly_to)), None)
+        if spared is None:
+            continue
+        clause = monster.clause("friendly_to", "monsters.friendly-monsters")
+        if monster.gives:
+            trace.cite(clause, "{monster} will not fight {player}: it leaves the fight without Bad Stuff, and gives "
+                       "{player} {treasures} but no level.", monster=monster.name, player=spared.name,
+                       treasures=n_treasures(monster.gives))
+        else:
+            trace.cite(clause, "{monster} will not fight {player}: it leaves the fight, with no level, treasure or "
+                       "Bad Stuff.", monster=monster.name, player=spared.name)
+        if len(fighters) > 1 or len(fought) > 1:
+            trace.cite("combat.amazon-joins-combat", "It leaves even when it joined a fight with other players or "
+                       "monsters in it; the others fight on.")
+        if monster.trade_in:
+            trace.cite(monster.clause("trade_in", "combat.monster-special-powers"), "{player} may discard up to "
+                       "{count} Treasure cards from the hand (not items in play) and draw as many new ones.",
+                       player=spared.name, count=monster.trade_in)
+        out.append(Out(monster, "friendly", spared.name, False))
+    return out
+
+
+def _sent_away(fought, helper: Optional[Player], trace: Trace) -> bool:
+    """Does a monster that must be fought alone send the helper away?"""
+    alone = next((m for m in fought if m.no_help), None)
+    if helper is None or alone is None:
+        return False
+    trace.cite(alone.clause("no_help", "helping.helper-sent-away"), "{monster} must be fought alone: {helper} "
+               "withdraws and adds nothing.", monster=alone.name, helper=helper.name)
+    return True
+
+
+def _chaser(fought, fighters) -> tuple[Optional[Monster], Optional[Player]]:
+    """A monster that someone in this fight may chase away, and who."""
+    for monster in fought:
+        for player in fighters:
+            if monster.chased_by and _spares(monster, player, monster.chased_by):
+                return monster, player
+    return None, None
+
+
 def _discard_bonus(player: Player, count: int, monsters, trace: Trace) -> int:
     """What cards discarded for a power add: Berserking +1 each, Turning +3 each against undead."""
     if count <= 0:
@@ -187,6 +271,11 @@ def _discard_bonus(player: Player, count: int, monsters, trace: Trace) -> int:
         if count > MAX_POWER_DISCARDS:
             trace.cite("card-rulings.cleric-turning-max-three", "At most 3 cards count for Turning in one combat.")
         return 3 * used
+    if "cleric" in player.classes:
+        for monster in monsters:
+            if ("undead", monster.clause("undead", "")) in monster.clauses:
+                trace.cite(monster.clause("undead", ""), "{monster} is not Undead: Turning gives {player} nothing "
+                           "against it.", monster=monster.name, player=player.name)
     if "warrior" in player.classes:
         trace.cite("classes.warrior-berserking", "{player} goes Berserk: {cards} discarded for +{bonus}, "
                    "once per combat.", player=player.name, cards=n_cards(used), bonus=used)
@@ -261,6 +350,17 @@ def resolve(situation: Situation, rules: Munchkin, trace: Trace) -> Resolved:
     out = _taken_out(situation, trace)
     gone = {o.monster.name for o in out}
     fought = [m for m in combat.monsters if m.name not in gone]
+    for gone in (_friendly, _stomped):
+        left = gone(fought, [fighter] + ([helper] if helper else []), trace)
+        if left:
+            out += left
+            fought = [m for m in fought if all(m is not o.monster for o in left)]
+    withdrawn = None
+    if _sent_away(fought, helper, trace):
+        withdrawn, helper = helper.name, None
+    level_only = next((m for m in fought if m.level_only), None)
+    if level_only is not None:
+        return _level_only(situation, rules, trace, fighter, helper, fought, out, level_only, withdrawn)
 
     strength, items, extra = player_strength(fighter, rules, trace, own_fight=_own_turn(situation, fighter.name))
     if extra:
@@ -309,12 +409,88 @@ def resolve(situation: Situation, rules: Munchkin, trace: Trace) -> Resolved:
         if helper_roll["wins_on"] == 1:
             # Any face wins: count the least the die can add, so the figures show a won fight.
             players_total += 1
+    fought, out = _chase(fought, out, fighters, players_total, shots_monsters, rules, situation, trace)
     # One outcome, computed once with the final figures: the reasons and the details agree.
     strengths, monsters_total, winner = _outcome(fought, fighters, players_total, shots_monsters, rules,
                                                  situation, trace)
-    options = _options(fighter, fought, lunch, rules, situation)
+    options = _options(fighter, fought, lunch, rules, situation, out)
     return Resolved(fighter, helper, tuple(fought), tuple(out), tuple(strengths), players_total, monsters_total,
-                    winner, helper_roll, tuple(options))
+                    winner, helper_roll, tuple(options), withdrawn)
+
+
+def _chase(fought, out, fighters, players_total, shots_monsters, rules, situation, trace: Trace):
+    """Monsters the players may get rid of without a fight (chase away, wave past) leave it when the
+    fight would be lost otherwise: a kill gives a level, avoiding it does not, so a fight that can be
+    won is fought."""
+    _s, _t, winner = _outcome(fought, fighters, players_total, shots_monsters, rules, situation, Trace())
+    if winner == "players":
+        return fought, out
+    monster, chaser = _chaser(fought, fighters)
+    if monster is not None:
+        trace.cite(monster.clause("chased_by", "combat.monster-special-powers"), "{player} may chase {monster} "
+                   "away automatically, and does so rather than lose: it leaves the fight with no level, treasure or "
+                   "Bad Stuff.", player=chaser.name, monster=monster.name)
+        return [m for m in fought if m is not monster], out + [Out(monster, "chased", chaser.name, False)]
+    for monster in fought:
+        if not monster.wave_past:
+            continue
+        barred = next((p for p in fighters if _spares(monster, p, monster.wave_past_unless)), None)
+        if barred is not None:
+            trace.cite(monster.clause("wave_past_unless", "combat.monster-special-powers"), "{monster} could be "
+                       "waved past, but not with {player} ({key}) fighting it.", monster=monster.name,
+                       player=barred.name, key=next(w for w in monster.wave_past_unless if _spares(monster, barred, (w,))))
+            continue
+        trace.cite(monster.clause("wave_past", "combat.monster-special-powers"), "{monster} may be waved past at any "
+                   "time, and is, rather than lose: it leaves the fight with no level, treasure or Bad Stuff.",
+                   monster=monster.name)
+        return [m for m in fought if m is not monster], out + [Out(monster, "waved", fighters[0].name, False)]
+    return fought, out
+
+
+def _stomped(fought, fighters, trace: Trace) -> list[Out]:
+    """Monsters a character of some kind in the fight kills outright (a Halfling stomps the Sprout)."""
+    out = []
+    for monster in fought:
+        stomper = next((p for p in fighters if monster.stomped_by and _spares(monster, p, monster.stomped_by)), None)
+        if stomper is None:
+            unlike = next((p for p in fighters if monster.stomped_by and _spares(monster, p, monster.not_stomped_by)),
+                          None)
+            if unlike is not None and monster.clause("stomp_not", ""):
+                trace.cite(monster.clause("stomp_not", ""), "{player} cannot stomp {monster} the way the card lets "
+                           "others: it is fought as usual.", player=unlike.name, monster=monster.name)
+            continue
+        trace.cite(monster.clause("stomped_by", "combat.monster-special-powers"), "{player} may stomp {monster}: "
+                   "that kills it (a level and its treasure for the fighter, if the fight is won).",
+                   player=stomper.name, monster=monster.name)
+        if monster.clause("stomp_optional", ""):
+            trace.cite(monster.clause("stomp_optional", ""), "{player} may also choose not to stomp it.",
+                       player=stomper.name)
+        if stomper is not fighters[0] and monster.clause("stomp_shared", ""):
+            trace.cite(monster.clause("stomp_shared", ""), "{player} stomps it as the helper: the level goes to "
+                       "{fighter}, not to {player} (an Elf helper still gains a level for helping).",
+                       player=stomper.name, fighter=fighters[0].name)
+        out.append(Out(monster, "stomped", stomper.name, True))
+    return out
+
+
+def _level_only(situation, rules, trace: Trace, fighter, helper, fought, out, monster, withdrawn) -> Resolved:
+    """A fight against a monster where only the fighter's level counts: no items, hireling, helper or
+    one-shot bonus on the players' side; powers paid by discarding still count."""
+    trace.cite(monster.clause("level_only", "combat.monster-special-powers"), "Only {player}'s level counts "
+               "against {monster}: level {level}, with no items, other bonuses or helper; powers paid by discarding "
+               "cards still count.", player=fighter.name, monster=monster.name, level=fighter.level)
+    fighters = [fighter] + ([helper] if helper else [])
+    players_total = fighter.level + sum(_discard_bonus(situation.player(name), count, fought, trace)
+                                        for name, count in situation.combat.discards)
+    shots_monsters = sum(situation.combat.monster_bonuses)
+    if shots_monsters:
+        trace.cite("card-timing.one-shot-items", "One-shot cards add {players} to the players and {monsters} "
+                   "to the monsters.", players=_signed(0), monsters=_signed(shots_monsters))
+    fought, out = _chase(fought, out, fighters, players_total, shots_monsters, rules, situation, trace)
+    strengths, monsters_total, winner = _outcome(fought, fighters, players_total, shots_monsters, rules,
+                                                 situation, trace)
+    return Resolved(fighter, helper, tuple(fought), tuple(out), tuple(strengths), players_total, monsters_total,
+                    winner, None, tuple(_options(fighter, fought, [], rules, situation, out)), withdrawn)
 
 
 def _high_roll(players_total: int, monsters_total: int, fighters, helper) -> dict:
@@ -332,9 +508,11 @@ def _orc_lunch(situation: Situation, fighter: Player, fought, rules) -> list[Mon
     return [m for m in fought if m.level == 1]
 
 
-def _options(fighter: Player, fought, lunch, rules, situation) -> list[dict]:
+def _options(fighter: Player, fought, lunch, rules, situation, out=()) -> list[dict]:
     """Epic powers the fighter may still choose to use in this fight (the verdict does not assume them)."""
-    options = []
+    options = [{"player": o.by, "power": o.monster.clause("trade_in", "combat.monster-special-powers"),
+                "monster": o.monster.name, "discard_treasures": o.monster.trade_in}
+               for o in out if o.how == "friendly" and o.monster.trade_in]
     if lunch:
         options.append({"player": fighter.name, "power": "epic.orc-munchkin-lunch",
                         "monsters": [m.name for m in lunch]})
@@ -379,3 +557,25 @@ def _outcome(fought, fighters, players_total: int, shots_monsters: int, rules, s
         trace.cite("combat.strength", "{players} against {monsters}: the monsters are stronger.",
                    players=players_total, monsters=monsters_total)
     return strengths, monsters_total, "monsters"
+
+
+def bad_stuff(monsters, trace: Trace) -> list[dict]:
+    """What each monster's card does to whoever it catches, as data (levels, items by slot, death…)."""
+    out = []
+    for monster in monsters:
+        if not monster.bad_stuff:
+            continue
+        stuff = dict(monster.bad_stuff)
+        entry = {"monster": monster.name, **{BAD_STUFF_FIGURES[k]: (list(v) if isinstance(v, tuple) else v)
+                                             for k, v in stuff.items()}}
+        out.append(entry)
+        clause = monster.clause("bad_stuff", "running-away.bad-stuff")
+        if stuff.get("death"):
+            trace.cite(clause, "{monster}'s Bad Stuff is death for whoever it catches.", monster=monster.name)
+        elif stuff.get("death") is False:
+            trace.cite(clause, "{monster}'s Bad Stuff does not kill: whoever it catches loses what its card says "
+                       "and lives.", monster=monster.name)
+        else:
+            trace.cite(clause, "Whoever {monster} catches suffers its Bad Stuff as its card says.",
+                       monster=monster.name)
+    return out

@@ -6,18 +6,29 @@ charmed, taken out or eaten is not run from and does no Bad Stuff. Implements ru
 (running-away.modifiers), running-away.multiple-monsters (a roll per monster),
 running-away.helper-runs-too, running-away.will-not-pursue, races.halfling-second-roll,
 hirelings.sacrifice, card-rulings.necrophobia-must-run, and the Epic powers on running away:
-epic.gnome-slippery and epic.lizardman-shed-skin.
+epic.gnome-slippery and epic.lizardman-shed-skin. A monster's printed effects act by kind: an
+automatic escape (combat.monster-special-powers), a loss even on an escape
+(card-rulings.king-tut-lose-two-levels and the rulings a card record names), its Bad Stuff as data
+(running-away.bad-stuff), and the monsters that left the fight before anyone ran (a friendly
+monster, monsters.friendly-monsters; a chased one; a helper sent away, helping.helper-sent-away).
 """
 
 from __future__ import annotations
 
 from referee.engine.character import epic_power, report_unknown_curses
-from referee.engine.fight import MAX_POWER_DISCARDS, resolve
-from referee.engine.trace import Trace, cards as n_cards, treasures as n_treasures
+from referee.engine.fight import MAX_POWER_DISCARDS, bad_stuff, resolve
+from referee.engine.trace import Trace, cards as n_cards, levels as n_levels, treasures as n_treasures
 from referee.engine.variants import Munchkin
 from referee.model import Situation, Verdict
 
 BASE_ROLL = 5
+#: how a monster left the fight -> the clause that took it out
+OUT_CLAUSES = {"charmed": "classes.wizard-charm", "eaten": "epic.orc-munchkin-lunch"}
+#: ... or, when its own card took it out, the effect whose ruling says so (and the rule, if none)
+MONSTER_OUT_CLAUSES = {"friendly": ("friendly_to", "monsters.friendly-monsters"),
+                       "chased": ("chased_by", "combat.monster-special-powers"),
+                       "waved": ("wave_past", "combat.monster-special-powers"),
+                       "stomped": ("stomped_by", "combat.monster-special-powers")}
 #: treasures an Epic Gnome still draws, face down, after escaping (epic.gnome-slippery)
 GNOME_TREASURES = 2
 
@@ -29,16 +40,21 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
     trace.cite(roll_clause, "Each fleeing player rolls a d6 and escapes on {base} or more, after modifiers.",
                base=BASE_ROLL)
     for gone in fight.out:
-        trace.cite("classes.wizard-charm" if gone.how == "charmed" else
-                   "epic.orc-munchkin-lunch" if gone.how == "eaten" else "combat.remove-one-monster",
+        trace.cite(OUT_CLAUSES.get(gone.how) or gone.monster.clause(*MONSTER_OUT_CLAUSES.get(
+                       gone.how, ("", "combat.remove-one-monster"))),
                    "{monster} is out of the fight ({by}): nobody runs from it and it does no Bad Stuff.",
                    monster=gone.monster.name, by=gone.by)
     if len(fight.fought) > 1:
         trace.cite("running-away.multiple-monsters", "{count} monsters: a separate roll against each, in the "
                    "order the player chooses.", count=len(fight.fought))
-    if combat.helper:
-        trace.cite("running-away.helper-runs-too", "{helper} helped and must run away too.", helper=combat.helper)
     details = {"rolls": [], "must_run": fight.must_run}
+    if fight.withdrawn:
+        monster = next(m for m in fight.fought if m.no_help)
+        trace.cite(monster.clause("no_help", "helping.helper-sent-away"), "{monster} is fought alone: {helper} was "
+                   "sent away before the fight and does not run.", monster=monster.name, helper=fight.withdrawn)
+        details["helper_withdrawn"] = fight.withdrawn
+    elif fight.helper is not None:
+        trace.cite("running-away.helper-runs-too", "{helper} helped and must run away too.", helper=fight.helper.name)
     if fight.out:
         details["out_of_the_fight"] = [o.monster.name for o in fight.out]
     for player in fight.fighters:
@@ -57,6 +73,13 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
         if slippery:
             details.setdefault("treasures_on_escape", {})[name] = GNOME_TREASURES
         for monster in fight.fought:
+            if monster.auto_escape:
+                trace.cite(monster.clause("auto_escape", "combat.monster-special-powers"), "{monster}'s card says "
+                           "everyone escapes it automatically: {player} need not roll.", monster=monster.name,
+                           player=name)
+                details["rolls"].append({"player": name, "monster": monster.name, "needed": 1, "required": False,
+                                         "possible": True})
+                continue
             if monster.ignores_below and player.level <= monster.ignores_below:
                 trace.cite("running-away.will-not-pursue", "{monster} will not pursue anyone of level {n} or "
                            "below, so {player} (level {level}) escapes it without a roll.", monster=monster.name,
@@ -64,6 +87,21 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
                 details["rolls"].append({"player": name, "monster": monster.name, "needed": 1, "required": False,
                                          "possible": True})
                 continue
+            ignored = next((w for w in monster.ignores if w in player.races or w in player.classes
+                            or w == player.sex or (w == "human" and player.human)), None)
+            if ignored:
+                trace.cite(monster.clause("ignores", "running-away.will-not-pursue"), "{monster} will not pursue "
+                           "a {key}, so {player} escapes it without a roll.", monster=monster.name, key=ignored,
+                           player=name)
+                details["rolls"].append({"player": name, "monster": monster.name, "needed": 1, "required": False,
+                                         "possible": True})
+                continue
+            if monster.escape_loss:
+                trace.cite(monster.clause("escape_loss", "combat.monster-special-powers"), "{player} loses {levels} "
+                           "to {monster} even on an escape: whatever the roll, the fight not won costs them.",
+                           player=name, levels=n_levels(monster.escape_loss), monster=monster.name)
+                details.setdefault("lose_even_on_escape", []).append(
+                    {"player": name, "monster": monster.name, "levels_lost": monster.escape_loss})
             modifier = monster.run_away
             if modifier < 0 and slippery:
                 modifier = 0
@@ -94,6 +132,9 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
         details["condition"] = f"{fight.fighter.name} may sacrifice {hireling.name} instead of rolling"
     if fight.fought:
         trace.cite(rules.clause("running-away.bad-stuff"), "A failed roll means that monster's Bad Stuff.")
+        stuff = bad_stuff(fight.fought, trace)
+        if stuff:
+            details["bad_stuff"] = stuff
     else:
         trace.cite("combat.defeat-vs-kill", "No monster is left in the fight: there is nothing to run from.")
     report_unknown_curses(fight.fighters, trace, details)

@@ -24,6 +24,13 @@ FIELD_LABELS = {
     "discard": N_("discard"), "keeps": N_("keeps"), "loses": N_("loses"), "loot_order": N_("loot order"),
     "loot_ties": N_("ties to roll off"), "new_cards": N_("new cards"), "roll": N_("roll"), "effect": N_("effect"),
     "cost": N_("levels spent"), "can_roll_again": N_("may roll again"), "charmed": N_("charmed"),
+    # a monster's printed effects, in the figures of a fight
+    "friendly": N_("will not fight"), "chased": N_("chased away"), "gifts": N_("treasures a monster gives"),
+    "helper_withdrawn": N_("helper sent away"), "bad_stuff": N_("Bad Stuff"), "items_lost": N_("items lost"),
+    "death": N_("death"), "levels_lost": N_("levels lost"), "classes_lost": N_("classes lost"),
+    "otherwise_levels_lost": N_("levels lost if there is nothing to lose"),
+    "lose_even_on_escape": N_("lost even on an escape"), "waved": N_("waved past"), "stomped": N_("stomped"),
+    "random_items": N_("items chosen at random"), "discard_treasures": N_("Treasure cards to swap"),
     # inside the figures
     "name": N_("name"), "strength": N_("strength"), "monster": N_("monster"), "needed": N_("needed"),
     "required": N_("roll required"), "possible": N_("possible"), "reason": N_("reason"),
@@ -33,6 +40,16 @@ FIELD_LABELS = {
     "run_away": N_("to run away"), "ignores_below": N_("does not pursue up to level"), "slot": N_("slot"),
     "big": N_("Big"), "requires": N_("usable by"), "classes": N_("classes"), "races": N_("races"),
     "sex": N_("sex"), "not_classes": N_("not usable by classes"), "not_races": N_("not usable by races"),
+    # a monster card's printed effects
+    "friendly_to": N_("will not fight"), "who": N_("who"), "gives": N_("gives treasures"),
+    "trade_in": N_("Treasure cards to swap"), "no_help": N_("cannot be fought with help"),
+    "level_only": N_("only your level counts"), "escape_loss": N_("lost even on an escape"),
+    "auto_escape": N_("escape automatically"), "extra_treasure": N_("extra treasure"),
+    "chased_by": N_("may be chased away by"), "weapons_bonus": N_("bonus against fewer weapons"),
+    "fewer_than": N_("fewer than"), "wave_past": N_("may be waved past"), "unless": N_("unless"),
+    "stomped_by": N_("stomped by"), "not": N_("not by"), "families": N_("families"),
+    "treasure_for_all": N_("treasure for every player"), "each": N_("each"), "winners": N_("winners"),
+    "slots": N_("items lost"), "ignores": N_("will not pursue"),
 }
 
 #: The values of each vocabulary (model.py, corpus/schema.py, corpus/cards.py).
@@ -78,6 +95,7 @@ VALUES = {
 
 #: Which vocabulary a figure's string value comes from, by the figure's key.
 VALUE_OF_FIELD = {"winner": "winner", "treasures_face": "face", "action": "action", "slot": "slot", "sex": "sex",
+                  "items_lost": "slot",
                   "verdict": "verdict", "phase": "phase", "source": "source"}
 #: Placeholders of a reason note (and fields of a figure) whose values may be English card
 #: names: a name that is a card's shows as the card catalog names it.
