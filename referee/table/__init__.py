@@ -211,6 +211,27 @@ def record_fight(params: dict, corpus, path: Optional[Path] = None, expected: Op
     return judged[-1], recorded, asked[-1]
 
 
+def record_question(kind: str, params: dict, corpus, path: Optional[Path] = None, expected: Optional[int] = None,
+                    now: Optional[float] = None):
+    """``sell`` or ``death`` on the table, with what it does recorded (``sell … --record``):
+    the judgement, the change (``None`` when the rules allow nothing) and the situation judged."""
+    from referee.questions import ask
+    from referee.table import changes as decide
+
+    if params.get("players"):
+        raise BadInput("--record keeps the result on the table in progress; it takes no --player")
+    judged, asked = [], []
+
+    def decided(log):
+        draft, judgement = decide.decide_recorded(log, kind, lambda state: _remember(asked, ask(kind, params, state,
+                                                                                             corpus)), corpus)
+        judged.append(judgement)
+        return draft
+
+    recorded = _write(path, decided, expected, now, corpus)
+    return judged[-1], recorded, asked[-1]
+
+
 def _remember(into: list, value):
     into.append(value)
     return value

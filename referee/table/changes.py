@@ -186,8 +186,8 @@ def decide_item(changes: list, name: str, item: str, assignments: list[str], car
         return Draft("item", request, {"op": "item", "player": name, "remove": item},
                      message(N_("{player} no longer has {item}."), player=name, item=item))
     fields = parse_assignments(assignments, ITEM_FIELDS, "table item")
-    found = _item_card(corpus, card if card else item, explicit=card is not None) \
-        if card or (item not in owned and not fields) else None
+    new_item = item not in owned
+    found = _item_card(corpus, card if card else item, explicit=card is not None) if card or new_item else None
     numbers = {}
     if found is not None:
         numbers = {k: v for k, v in found.facts.items() if k in ITEM_FIELDS}
@@ -197,15 +197,38 @@ def decide_item(changes: list, name: str, item: str, assignments: list[str], car
     after = apply(state, {"op": "item", "player": name, "put": put})
     situation = checked(after, "table item")
     canonical = item_mapping(next(i for i in situation.player(name).items if i.name == item))
+    if found is None and new_item and not fields:
+        # Not a card, and nothing said of it: its bonus is not guessed (a silent +0 would
+        # misstate every fight). An item described by its fields (bonus=2, gold=300) is kept as typed.
+        raise BadInput("table item: {item} is not the name of an item card (nearest: {suggestions}); take a card's "
+                       "numbers with --card CARD, or record it as typed with its bonus: `referee table item {player} "
+                       "{quoted} bonus=N`", item=repr(item), suggestions=_nearest_items(corpus, item),
+                       player=name, quoted=_shell_word(item))
     if found is not None:
         summary = message(N_("{player} has {item} ({bonus:+d}), with the numbers of the card {card}."), player=name,
                           item=item, bonus=canonical["bonus"], card=found.name)
-    elif item in owned:
+    elif not new_item:
         summary = message(N_("{player}'s {item} changed: {fields}."), player=name, item=item,
                           fields=", ".join(f"{k}={_show(canonical[k])}" for k in fields))
     else:
-        summary = message(N_("{player} has {item} ({bonus:+d})."), player=name, item=item, bonus=canonical["bonus"])
+        summary = message(N_("{player} has {item} ({bonus:+d}), recorded as typed: no card by that name."),
+                          player=name, item=item, bonus=canonical["bonus"])
     return Draft("item", request, {"op": "item", "player": name, "put": canonical}, summary)
+
+
+def _nearest_items(corpus, name: str) -> str:
+    from referee.cards import decide, find_cards, localizer, suggested
+
+    items = [c for c in corpus.cards.values() if c.type in ITEM_TYPES]
+    chosen, candidates = decide(find_cards(items, name, localizer()))
+    names = [chosen.name] if chosen is not None else suggested(items, name, candidates, localizer())
+    return ", ".join(names) or "—"
+
+
+def _shell_word(text: str) -> str:
+    import shlex
+
+    return shlex.quote(text)
 
 
 def _owned_name(item: str, owned: dict) -> str:
@@ -316,6 +339,44 @@ def decide_fight(changes: list, build, corpus):
         effect["fight"] = None  # the fight recorded is the one the table was in
     return (Draft("fight", {"combat": data["combat"]}, effect,
                   message(N_("Won the fight against {monsters}: {levels}."), monsters=monsters, levels=shown)),
+            judged)
+
+
+def decide_recorded(changes: list, kind: str, build, corpus):
+    """A sale or a death on the table (``sell … --record``, ``death … --record``), judged on the
+    log as it stands inside the write, and what it does to the player recorded as one change:
+    a sale the levels it buys and the items sold; a death everything the player loses."""
+    from referee.adjudicate import judge_data
+    from referee.engine.variants import rules_for
+
+    state = current(changes)
+    data = build(state)
+    try:
+        judged = judge_data(data, kind, corpus)
+    except InvalidFile as exc:
+        raise InvalidFile([by_name(p, data) for p in exc.problems], what="question") from None
+    name = data["question"]["player"]
+    player = next(p for p in state["players"] if p["name"] == name)
+    details = judged.verdict.details
+    if kind == "sell":
+        if not details.get("levels_gained"):
+            return None, judged
+        sold = set(data["question"]["items"])
+        fields = {"level": details["new_level"], "items": [i for i in player.get("items", []) if i["name"] not in sold]}
+        summary = message(N_("{player} sold {items} for {gold} gold: level {old} → {new}."), player=name,
+                          items=", ".join(data["question"]["items"]), gold=details["gold"], old=player["level"],
+                          new=details["new_level"])
+    else:
+        fields = {"dead": True, "items": [], "hireling": None, "steed": None}
+        if player.get("hand") is not None:
+            fields["hand"] = 0
+        if not rules_for(judged.situation).curses_kept_at_death():
+            fields["curses"] = []
+        summary = message(N_("{player} died and lost everything but level, race and class."), player=name)
+    after = apply(state, {"op": "player", "name": name, "fields": fields})
+    canonical = player_mapping(checked(after, kind).player(name))
+    fields = {key: canonical[key] for key in fields if key in canonical}
+    return (Draft(kind, {"question": data["question"]}, {"op": "player", "name": name, "fields": fields}, summary),
             judged)
 
 

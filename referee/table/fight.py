@@ -94,7 +94,10 @@ def decide_combat(changes: list, params: dict, corpus, now: float, new: bool) ->
     if unknown:
         raise BadInput("table combat: unknown field {field} (fields: {fields})", field=repr(str(unknown[0])[:40]),
                        fields=", ".join(CHANGE_KEYS))
-    params = {k: v for k, v in params.items() if v not in (None, [], "")}
+    params = {k: v for k, v in params.items() if v not in (None, [], "", False)}
+    if not new and open_fight({FIGHT: fight}) is None and not params.get("monsters"):
+        raise NotFound("table combat: no fight in progress to change (a fight is decided once the others' time to "
+                       "interfere runs out); open one with `referee table combat open MONSTER…`")
     if new or open_fight({FIGHT: fight}) is None:
         block = _opened(table, params, corpus)
         template = N_("Fight: {fighter} against {monsters}; the others have {seconds} s to interfere.")
