@@ -17,8 +17,7 @@ from referee import model
 from referee.errors import BadInput, InvalidFile, NotFound, Problem
 from referee.i18n.catalogs import N_
 from referee.table.fields import ITEM_FIELDS, PLAYER_FIELDS, parse_assignments, parse_value
-from referee.table.state import (FIGHT, apply, in_effect, item_mapping, next_player, player_mapping, replay,
-                                  split, table_mapping)
+from referee.table.state import FIGHT, apply, item_mapping, next_player, player_mapping, split, table_mapping
 from referee.table.store import Draft
 
 #: house rules a table may play with, as in situation files
@@ -44,7 +43,7 @@ def current(changes: list) -> dict:
 
 def full(changes: list) -> dict:
     """The state the log leaves with the fight in progress and the winners (:func:`split`)."""
-    state = replay(changes)
+    state = changes.state
     if state is None:
         raise NotFound("no table in progress; start one with `referee table new NAME…`")
     return state
@@ -52,7 +51,7 @@ def full(changes: list) -> dict:
 
 def refuse_if_won(changes: list) -> None:
     """After a win only ``undo`` (and a new game) changes the table."""
-    winners = (replay(changes) or {}).get("winner")
+    winners = (changes.state or {}).get("winner")
     if winners:
         raise BadInput("the game is over: {names} won; only `referee table undo` changes it now (or `referee table "
                        "new … --replace` starts a new game)", names=", ".join(winners))
@@ -116,8 +115,8 @@ def known_player(state: dict, name: str, what: str) -> str:
 # --- table new -----------------------------------------------------------------------------
 
 def decide_new(changes: list, names: list[str], game: str, expansions: list[str], house_rules: list[str],
-               replace: bool) -> Draft:
-    state = replay(changes)
+               replace: bool, kept: Optional[str] = None) -> Draft:
+    state = changes.state
     if state is not None and not replace:
         raise BadInput("a game is in progress (players: {players}; changes so far: {count}); `referee table new … "
                        "--replace` starts a new one (the old game's log is kept)",
@@ -130,9 +129,12 @@ def decide_new(changes: list, names: list[str], game: str, expansions: list[str]
     table = table_mapping(checked(table, "table new"))
     request = {"players": list(names), "game": game, "expansions": list(expansions), "house_rules": house,
                "replace": replace}
-    return Draft("new", request, {"op": "new", "table": table},
-                 message(N_("New game of {game}: {players}."), game=game, players=", ".join(names)),
-                 new_game=True)
+    if kept:
+        summary = message(N_("New game of {game}: {players} (the unusable table file was kept as {kept})."),
+                          game=game, players=", ".join(names), kept=kept)
+    else:
+        summary = message(N_("New game of {game}: {players}."), game=game, players=", ".join(names))
+    return Draft("new", request, {"op": "new", "table": table}, summary, new_game=True)
 
 
 # --- table set -----------------------------------------------------------------------------
@@ -388,7 +390,8 @@ def decide_undo(changes: list, count: int) -> Draft:
     current(changes)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise BadInput("table undo: {count} is not a number of changes (1 or more)", count=count)
-    standing = [c for c in in_effect(changes) if c.command != "new"]
+    # newest first, down the chain of changes that stand (the game's start is never taken back)
+    standing = [c for c in changes.standing(count + 1) if c.command != "new"][::-1]
     if not standing:
         raise NotFound("nothing to undo: the game is as it was started")
     if count > len(standing):
@@ -410,7 +413,7 @@ def decide_redo(changes: list) -> Draft:
     """Put back what the last undo took back, if nothing else was changed since."""
     current(changes)
     gone = set()
-    for change in reversed(changes):
+    for change in changes.backwards():
         op = change.effect.get("op")
         if op == "redo":
             gone.update(change.effect["changes"])
@@ -418,10 +421,10 @@ def decide_redo(changes: list) -> Draft:
         if op == "undo" and change.seq in gone:
             continue
         if op == "undo":
-            back = [c for c in changes if c.seq in set(change.effect["changes"])]
+            back = [changes.change(seq) for seq in change.effect["changes"]]
             return Draft("redo", {}, {"op": "redo", "changes": [change.seq]},
                          plural_message(N_("Put back {count} change: {changes}"),
                                         N_("Put back {count} changes: {changes}"), len(back),
-                                        changes=named(list(reversed(back)))))
+                                        changes=named(back)))
         break
     raise NotFound("nothing to redo: no change was taken back since the last change")
