@@ -135,7 +135,9 @@ class Log:
 
     def __init__(self, store: "TableStore", tip: Optional[_Row]):
         self._store, self._tip = store, tip
-        self._head = store._row(tip.head) if tip is not None and tip.head != tip.change.seq else tip
+        self._state: Optional[str] = None  # the head's state as JSON, read once
+        with store._errors():
+            self._head = store._row(tip.head) if tip is not None and tip.head != tip.change.seq else tip
 
     @property
     def count(self) -> int:
@@ -151,26 +153,33 @@ class Log:
     @property
     def state(self) -> Optional[dict]:
         """The state the log leaves, with the fight and the winners (a new mapping)."""
-        return _state_of(self._head, self._store.path) if self._head is not None else None
+        if self._head is None:
+            return None
+        if self._state is None:
+            self._state = _state_of(self._head, self._store.path)
+        return json.loads(self._state)
 
     def standing(self, limit: int) -> list[Change]:
         """Up to ``limit`` changes that stand, newest first; the last one is the game's start
         when the chain is shorter."""
         out, row = [], self._head
-        while row is not None and len(out) < limit:
-            out.append(row.change)
-            row = self._store._row(row.prev) if row.prev is not None else None
+        with self._store._errors():
+            while row is not None and len(out) < limit:
+                out.append(row.change)
+                row = self._store._row(row.prev) if row.prev is not None else None
         return out
 
     def change(self, seq: int) -> Change:
         """Change ``seq`` (verified)."""
-        return self._store._row(seq).change
+        with self._store._errors():
+            return self._store._row(seq).change
 
     def backwards(self) -> Iterator[Change]:
         """The game's changes from the newest, read one at a time."""
         seq = self._tip.change.seq if self._tip is not None else None
         while seq is not None:
-            row = self._store._row(seq)
+            with self._store._errors():
+                row = self._store._row(seq)
             yield row.change
             if row.n == 1:
                 return
@@ -285,8 +294,13 @@ class TableStore:
         known = self._rows.get(seq)
         if known is not None:
             return known
-        rows = self._db.execute(f"SELECT {COLUMNS} FROM changes WHERE seq IN (?, ?) ORDER BY seq",
-                                (seq - 1, seq)).fetchall()
+        try:
+            rows = self._db.execute(f"SELECT {COLUMNS} FROM changes WHERE seq IN (?, ?) ORDER BY seq",
+                                    (seq - 1, seq)).fetchall()
+        except sqlite3.OperationalError as exc:
+            if "decode" not in str(exc):
+                raise
+            raise Damaged(self.path, seq, "its text is not UTF-8") from None
         if not rows or rows[-1][0] != seq:
             raise Damaged(self.path, seq, "the change is missing")
         before = rows[0][-1] if len(rows) == 2 else ""
@@ -315,11 +329,13 @@ class TableStore:
         return _translated_errors(self.path)
 
 
-def _state_of(row: _Row, path: Path) -> dict:
+def _state_of(row: _Row, path: Path) -> str:
     if row.state is None:
         raise Damaged(path, row.change.seq, "a change that stands keeps no state")
     try:
-        return json.loads(zlib.decompress(row.state))
+        text = zlib.decompress(row.state).decode("utf-8")
+        json.loads(text)
+        return text
     except (zlib.error, ValueError) as exc:
         raise Damaged(path, row.change.seq, str(exc)) from None
 
@@ -347,6 +363,10 @@ class _translated_errors:
         return self
 
     def __exit__(self, kind, exc, tb):
+        if isinstance(exc, UnicodeDecodeError) or isinstance(exc, sqlite3.Error) and "decode" in str(exc):
+            raise Unusable("{path}: not a readable referee table (text that is not UTF-8); the file was left as it "
+                           "is: `referee table export` saves what can be read, `referee table new NAME… --replace` "
+                           "starts anew", path=str(self.path)) from None
         if exc is None or not isinstance(exc, sqlite3.Error):
             return False
         text = str(exc)
@@ -582,9 +602,14 @@ def _open_read_only_any(path: Path) -> TableStore:
     """The file for reading whatever its format (an export of a table of format 1 too)."""
     from urllib.parse import quote
 
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro"
     with _translated_errors(path):
-        db = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro&immutable=1", uri=True,
-                             isolation_level=None)
+        db = sqlite3.connect(uri, uri=True, isolation_level=None)
+        try:
+            db.execute("PRAGMA application_id").fetchone()
+        except sqlite3.OperationalError:  # no WAL index can be made here: the file as it is on disk
+            db.close()
+            db = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
         if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
             db.close()
             raise Unusable("{path}: not a referee table; there is nothing to export", path=str(path))
