@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Callable, NamedTuple, Optional
 
 from referee.errors import BadInput
+from referee.i18n.catalogs import N_
 from referee.table.state import split
 from referee.table.store import Change, Log, open_store
 
@@ -58,8 +59,8 @@ class Stale(BadInput):
 
     def __init__(self, shown: Shown, expected: int):
         self.shown, self.expected, self.count = shown, expected, shown.count
-        super().__init__("the table changed meanwhile ({count} changes now, {expected} when this was asked); "
-                         "nothing was written: look at the table again and decide", count=shown.count,
+        super().__init__(N_("the table changed meanwhile ({count} changes now, {expected} when this was asked); "
+                            "nothing was written: look at the table again and decide"), count=shown.count,
                          expected=expected)
 
 

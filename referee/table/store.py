@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Callable, Iterator, NamedTuple, Optional
 
 from referee.errors import BadInput, NotFound
+from referee.i18n.catalogs import N_
 
 #: Written into the file's header, so a referee table is told apart from any other database.
 APPLICATION_ID = 0x52664565  # "RfEe"
@@ -104,9 +105,9 @@ class Damaged(Unusable):
 
     def __init__(self, path: Path, seq: Optional[int], reason: str):
         self.seq = seq
-        super().__init__("{path}: change #{seq} of the table is damaged or was not written by referee ({reason}); "
+        super().__init__(N_("{path}: change #{seq} of the table is damaged or was not written by referee ({reason}); "
                          "nothing was changed. `referee table export` saves the good part of the log; `referee "
-                         "table new NAME… --replace` starts a new game (the damaged file is kept beside it)",
+                         "table new NAME… --replace` starts a new game (the damaged file is kept beside it)"),
                          path=str(path), seq=seq if seq is not None else "?", reason=reason)
 
 
@@ -364,9 +365,9 @@ class _translated_errors:
 
     def __exit__(self, kind, exc, tb):
         if isinstance(exc, UnicodeDecodeError) or isinstance(exc, sqlite3.Error) and "decode" in str(exc):
-            raise Unusable("{path}: not a readable referee table (text that is not UTF-8); the file was left as it "
+            raise Unusable(N_("{path}: not a readable referee table (text that is not UTF-8); the file was left as it "
                            "is: `referee table export` saves what can be read, `referee table new NAME… --replace` "
-                           "starts anew", path=str(self.path)) from None
+                           "starts anew"), path=str(self.path)) from None
         if exc is None or not isinstance(exc, sqlite3.Error):
             return False
         text = str(exc)
@@ -380,8 +381,8 @@ class _translated_errors:
             raise BadInput("{path}: the table is on a read-only file or disk; it can be read but not written, and "
                            "nothing was changed", path=str(self.path)) from None
         if isinstance(exc, sqlite3.DatabaseError) and not isinstance(exc, sqlite3.OperationalError):
-            raise Unusable("{path}: not a readable referee table ({reason}); the file was left as it is: `referee "
-                           "table export` saves what can be read, `referee table new NAME… --replace` starts anew",
+            raise Unusable(N_("{path}: not a readable referee table ({reason}); the file was left as it is: `referee "
+                           "table export` saves what can be read, `referee table new NAME… --replace` starts anew"),
                            path=str(self.path), reason=text) from None
         raise BadInput("{path}: the table cannot be used ({reason}); nothing was changed", path=str(self.path),
                        reason=text) from None
@@ -462,8 +463,8 @@ def _check_table(db: sqlite3.Connection, path: Path) -> None:
         if db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0] == 0 and not application_id:
             raise NotFound("no table in progress ({path}: an empty database); start one with `referee table new "
                            "NAME…`", path=str(path))
-        raise Unusable("{path}: an SQLite database of another program, not a referee table; it was left as it is: "
-                       "choose another file with --table", path=str(path))
+        raise Unusable(N_("{path}: an SQLite database of another program, not a referee table; it was left as it is: "
+                       "choose another file with --table"), path=str(path))
     if version > SCHEMA_VERSION:
         raise BadInput("{path}: a table written by a newer referee (format {version}); upgrade referee to use it",
                        path=str(path), version=version)
@@ -612,7 +613,7 @@ def _open_read_only_any(path: Path) -> TableStore:
             db = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
         if db.execute("PRAGMA application_id").fetchone()[0] != APPLICATION_ID:
             db.close()
-            raise Unusable("{path}: not a referee table; there is nothing to export", path=str(path))
+            raise Unusable(N_("{path}: not a referee table; there is nothing to export"), path=str(path))
     return TableStore(path, db, writable=False, why="an export")
 
 
