@@ -298,8 +298,11 @@ class TableStore:
         return row[0] if row else ""
 
     def _tip(self) -> Optional[_Row]:
-        found = self._db.execute("SELECT seq, checksum FROM tip WHERE id = 1").fetchone()
-        last = self._db.execute("SELECT max(seq) FROM changes").fetchone()[0]
+        # One statement, so one snapshot: a writer committing meanwhile cannot come between them.
+        seq, checksum, last = self._db.execute(
+            "SELECT (SELECT seq FROM tip WHERE id = 1), (SELECT checksum FROM tip WHERE id = 1), "
+            "(SELECT max(seq) FROM changes)").fetchone()
+        found = (seq, checksum) if seq is not None else None
         if found is None:
             if last is not None:
                 raise Damaged(self.path, last, "the log's end is not recorded")
