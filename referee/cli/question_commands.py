@@ -51,19 +51,29 @@ def met_option():
                         help=_("Whether a monster was fought or fled from this turn (default: the table's)."))
 
 
+def expected_option():
+    return Option(None, "--expected", metavar="N", help=_("Write only if the table still has N changes (what you last "
+                                                          "saw); otherwise nothing is written."))
+
+
 def save_option():
     return Option(None, "--save-situation", metavar="FILE",
                         help=_("Also write the situation judged to FILE, for `referee judge FILE`."))
 
 
 def _table_state(path: Optional[Path]) -> Optional[dict]:
+    """The table, with the fight in progress when there is one: a question asked in the middle
+    of a fight is about that fight."""
     from referee import table
     from referee.errors import NotFound
 
     try:
-        return table.show(path).state
+        shown = table.show(path)
     except NotFound:
         return None
+    if shown.fight is not None and shown.state.get("phase") in ("combat", "running-away"):
+        return dict(shown.state, combat=shown.fight["combat"])
+    return shown.state
 
 
 def ask(kind: str, params: dict, lang: Optional[str], as_json: bool, table_path: Optional[Path],
@@ -133,29 +143,50 @@ def fight(monsters: List[str] = Argument(..., metavar="MONSTER…"),
           turn: Optional[str] = turn_option(), met: Optional[bool] = met_option(),
           record: bool = Option(False, "--record", help=_("On the table: also record the levels the fight "
                                                                 "gives (one change, undone as one).")),
+          expected: Optional[int] = expected_option(),
           save: Optional[str] = save_option(), table_path: Optional[Path] = options.table_path(),
           lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     params = dict(monsters=monsters, fighter=fighter, helper=helper, plus=plus, monster_plus=monster_plus,
                   discards=discard, charm=charm, players=player, game=game, expansions=expansion,
                   house_rules=house_rule, turn=turn, met_monster=met)
     if record:
-        return _record_fight(params, lang, as_json, table_path, save)
+        return _record_fight(params, lang, as_json, table_path, save, expected)
     return ask("fight", params, lang, as_json, table_path, save)
 
 
-def _record_fight(params: dict, lang, as_json, table_path, save) -> int:
+def _record_fight(params: dict, lang, as_json, table_path, save, expected: Optional[int] = None) -> int:
     from referee import table
     from referee.corpus import load_corpus
     from referee.i18n import choose_language
 
     text = RuleText(choose_language(lang))
     corpus = load_corpus()
-    judged, recorded, data = table.record_fight(params, corpus, path=table_path)
+    judged, recorded, data = table.record_fight(params, corpus, path=table_path, expected=expected)
     if save:
         _save(data, save)
-    render.emit_recorded(corpus, judged, recorded, table.show(table_path).changes, text, as_json,
+    render.emit_recorded(corpus, judged, recorded, table.after(recorded, table_path).changes, text, as_json,
                          _("Nothing recorded: nobody goes up a level."))
     return 0
+
+
+def _record(kind: str, params: dict, lang, as_json, table_path, save, nothing: str,
+            expected: Optional[int] = None) -> int:
+    """A sale or a death judged on the table and recorded there (``--record``)."""
+    from referee import table
+    from referee.corpus import load_corpus
+    from referee.i18n import choose_language
+
+    text = RuleText(choose_language(lang))
+    corpus = load_corpus()
+    judged, recorded, data = table.record_question(kind, params, corpus, path=table_path, expected=expected)
+    if save:
+        _save(data, save)
+    render.emit_recorded(corpus, judged, recorded, table.after(recorded, table_path).changes, text, as_json, nothing)
+    return 0
+
+
+def record_option(what: str):
+    return Option(False, "--record", help=what)
 
 
 def flee(monsters: Optional[List[str]] = Argument(None, metavar="[MONSTER…]"),
@@ -165,18 +196,43 @@ def flee(monsters: Optional[List[str]] = Argument(None, metavar="[MONSTER…]"),
          fighter: Optional[str] = Option(None, "--fighter", metavar="NAME",
                                                help=_("Who fought (default: the first --player, or whose turn it is).")),
          helper: Optional[str] = Option(None, "--helper", metavar="NAME", help=_("The helper, who runs too.")),
+         discard: List[str] = Option([], "--discard", metavar="NAME=CARDS",
+                                     help=_("Cards a Wizard discards for Flight: +1 to run away for each (up to 3).")),
          game: Optional[str] = game_option(), expansion: List[str] = expansion_option(),
          house_rule: List[str] = house_rule_option(), turn: Optional[str] = turn_option(),
          met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
     # --player names players of the table when it has them all, else describes inline players.
-    state = _table_state(table_path) if player else None
+    shown = _table_shown(table_path) if not (player and any(not _plain_name(p) for p in player)) else None
+    state = shown.state if shown else None
     names = {p["name"].casefold() for p in state["players"]} if state else set()
     picked = player if state and all(p.casefold() in names for p in player) else []
-    params = dict(monsters=monsters, fleeing=picked, fighter=fighter, helper=helper, players=[] if picked else player,
-                  game=game, expansions=expansion, house_rules=house_rule, turn=turn, met_monster=met)
+    params = dict(monsters=monsters, fleeing=picked, fighter=fighter, helper=helper, discards=discard,
+                  players=[] if picked or not player else player, game=game, expansions=expansion,
+                  house_rules=house_rule, turn=turn, met_monster=met)
+    fight = shown.fight if shown and not params["players"] else None
+    if fight is not None and not monsters:
+        # On a table with a fight in progress (or just lost), the flight is from that fight.
+        combat = fight["combat"]
+        params.update(monsters=combat["monsters"], fighter=fighter or combat["fighter"],
+                      helper=helper or combat.get("helper"))
     return ask("flee", params, lang, as_json, table_path, save)
+
+
+def _plain_name(spec: str) -> bool:
+    """A --player that can only be a name at the table (not an inline spec)."""
+    return ":" not in spec and " " not in spec.strip() and not spec.strip().startswith("{")
+
+
+def _table_shown(path: Optional[Path]):
+    from referee import table
+    from referee.errors import NotFound
+
+    try:
+        return table.show(path)
+    except NotFound:
+        return None
 
 
 def can(name: str = Argument(..., metavar="NAME"),
@@ -206,11 +262,16 @@ def sell(name: str = Argument(..., metavar="NAME"), items: List[str] = Argument(
          player: List[str] = players_option(), game: Optional[str] = game_option(),
          expansion: List[str] = expansion_option(), house_rule: List[str] = house_rule_option(),
          turn: Optional[str] = turn_option(), phase: Optional[str] = phase_option(),
-         met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
+         met: Optional[bool] = met_option(),
+         record: bool = record_option(_("On the table: also record the sale (the levels it buys, the items gone).")),
+         expected: Optional[int] = expected_option(), save: Optional[str] = save_option(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
     params = dict(player=name, items=items, players=player, game=game, expansions=expansion, house_rules=house_rule,
                   turn=turn, phase=phase, met_monster=met)
+    if record:
+        return _record("sell", params, lang, as_json, table_path, save, _("Nothing recorded: the sale buys no level."),
+                       expected)
     return ask("sell", params, lang, as_json, table_path, save)
 
 
@@ -228,7 +289,22 @@ def _about(kind: str):
     return command
 
 
-gear, charity, death = _about("gear"), _about("charity"), _about("death")
+gear, charity = _about("gear"), _about("charity")
+
+
+def death(name: Optional[str] = Argument(None, metavar="[NAME]"), player: List[str] = players_option(),
+          game: Optional[str] = game_option(), expansion: List[str] = expansion_option(),
+          house_rule: List[str] = house_rule_option(), turn: Optional[str] = turn_option(),
+          phase: Optional[str] = phase_option(), met: Optional[bool] = met_option(),
+          record: bool = record_option(_("On the table: also record the death (the player loses what the rules "
+                                         "say).")),
+          expected: Optional[int] = expected_option(), save: Optional[str] = save_option(), table_path: Optional[Path] = options.table_path(),
+          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
+    params = dict(player=name, players=player, game=game, expansions=expansion, house_rules=house_rule, turn=turn,
+                  phase=phase, met_monster=met)
+    if record:
+        return _record("death", params, lang, as_json, table_path, save, "", expected)
+    return ask("death", params, lang, as_json, table_path, save)
 
 
 def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(..., metavar="±N"),
