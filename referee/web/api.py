@@ -169,6 +169,7 @@ async def ask(request: Request, text):
 
         require_code(request)
         judged, recorded, _data = table.record_fight(params, corpus, path=path)
+        _changed(request)
         body = shapes.verdict_json(corpus, judged.verdict, text, judged.cards)
         body["recorded"] = shapes.change_json(recorded, table.show(path).changes) if recorded else None
         return UTF8JSON(body)
@@ -245,6 +246,7 @@ async def table_change(request: Request, text):
         levels = body["change"] if isinstance(body["change"], int) else parse_change(body["change"])
         corpus = _corpus()
         judged, recorded = table.level(body["player"], levels, body["source"], corpus, path=path)
+        _changed(request)
         data = shapes.verdict_json(corpus, judged.verdict, text, judged.cards)
         data["recorded"] = shapes.change_json(recorded, table.show(path).changes) if recorded else None
         return UTF8JSON(data)
@@ -267,8 +269,16 @@ async def table_change(request: Request, text):
         recorded = table.turn(body.get("player"), body.get("phase"), body.get("met_monster"), path=path)
     else:
         recorded = table.undo(body.get("count", 1), path=path)
+    _changed(request)
     shown = table.show(path)
     return UTF8JSON({"change": shapes.change_json(recorded, shown.changes), **shapes.table_json(shown, path)})
+
+
+def _changed(request: Request) -> None:
+    """Tell the event streams of this process at once (other processes' polls see it too)."""
+    watch = getattr(request.app.state, "watch", None)
+    if watch is not None:
+        watch.poke()
 
 
 def _words(value, flow_text) -> list[str]:

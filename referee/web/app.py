@@ -208,7 +208,7 @@ def endpoint(handler):
 
 def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = None) -> Starlette:
     """The server's application (``join_code`` set: the table changes only with it)."""
-    from referee.web import api, pages
+    from referee.web import api, live, pages
 
     routes = [
         Route("/", endpoint(pages.index)),
@@ -222,6 +222,7 @@ def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = Non
         Route("/api/judge", endpoint(api.judge), methods=["POST"]),
         Route("/api/ask/{kind}", endpoint(api.ask), methods=["POST"]),
         Route("/api/table", endpoint(api.table_show)),
+        Route("/api/table/events", endpoint(live.events)),
         Route("/api/table/{change}", endpoint(api.table_change), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]

@@ -47,7 +47,9 @@ def run(sock: socket.socket, workers: int = 1) -> None:
     the workers are down (the CLI's exit 130 and one line, with one worker or many)."""
     host, port = sock.getsockname()[:2]
     config = uvicorn.Config(APP, factory=True, host=host, port=port, workers=workers, log_level="warning",
-                            access_log=False, server_header=False)
+                            access_log=False, server_header=False,
+                            # the phones' event streams never end by themselves: end them on stop
+                            timeout_graceful_shutdown=1)
     if workers == 1:
         uvicorn.Server(config).run(sockets=[sock])
         return

@@ -1,0 +1,164 @@
+"""The table, live on every phone: ``GET /api/table/events`` (Server-Sent Events).
+
+One :class:`Watch` per table file and server process polls the file cheaply
+(:class:`referee.table.watch.Probe`, a pragma every :data:`POLL` seconds) and wakes every
+stream when the table changed — by this server, another worker, or a ``referee table``
+command on the same file. The table body is made once per change and language and shared by
+all the streams, so a hundred phones cost one poll and one body, not a hundred.
+
+Each event is ``id:`` the change count and ``data:`` exactly the ``GET /api/table`` body
+(``{"table": null, "changes": 0}`` while no game is in progress). A client that reconnects
+with ``Last-Event-ID`` gets the table at once if it changed meanwhile, else only what comes
+next. A comment line every :data:`HEARTBEAT` seconds keeps proxies from closing a quiet stream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Optional
+
+from starlette.requests import Request
+from starlette.responses import StreamingResponse
+
+#: seconds between two looks at the table file (changes reach the phones within this, plus a body)
+POLL = 0.1
+#: seconds between two heartbeat comments on a quiet stream
+HEARTBEAT = 15.0
+#: how long a browser waits before reconnecting a dropped stream (milliseconds)
+RETRY_MS = 1000
+
+
+class Watch:
+    """The one poller of one table file in this process, and the streams waiting on it."""
+
+    def __init__(self, path: Optional[Path]):
+        from referee.table.store import default_path
+        from referee.table.watch import Probe
+
+        self.path = path
+        self._probe = Probe(Path(path) if path else default_path())
+        self._token = object()  # nothing seen yet
+        self._changed = asyncio.Event()
+        self._bodies: dict[str, tuple[int, bytes]] = {}  # language -> (change count, event) of now
+        self._streams = 0
+        self._task: Optional[asyncio.Task] = None
+        self._poke = asyncio.Event()
+
+    # --- the poller ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+        self._probe.close()
+
+    def poke(self) -> None:
+        """Look at the file now (a write was just made through this server)."""
+        self._poke.set()
+
+    async def _run(self) -> None:
+        while True:
+            self.look()
+            try:
+                await asyncio.wait_for(self._poke.wait(), POLL)
+            except asyncio.TimeoutError:
+                pass
+            self._poke.clear()
+
+    def look(self) -> bool:
+        """Wake the streams if the table changed since the last look; whether it did."""
+        token = self._probe.token()
+        if token == self._token:
+            return False
+        self._token = token
+        self._bodies.clear()
+        woken, self._changed = self._changed, asyncio.Event()
+        woken.set()
+        return True
+
+    # --- what the streams send -------------------------------------------------------------------
+
+    def changed(self) -> asyncio.Event:
+        """An event set at the next change."""
+        return self._changed
+
+    def current(self, language: str) -> tuple[int, bytes]:
+        """(change count, the SSE event) of the table as it stands, in ``language``."""
+        known = self._bodies.get(language)
+        if known is None:
+            known = self._bodies[language] = _event(self.path, language)
+        return known
+
+
+def _event(path: Optional[Path], language: str) -> tuple[int, bytes]:
+    from referee.i18n.catalogs import current_language, use_language
+
+    before = current_language()
+    use_language(language)
+    try:
+        return _event_in(path)
+    finally:
+        use_language(before)  # a request in another language may be half-way through its answer
+
+
+def _event_in(path: Optional[Path]) -> tuple[int, bytes]:
+    from referee import shapes, table
+    from referee.errors import NotFound, RefereeError
+
+    body: dict = {"table": None, "changes": 0}  # no game yet: the phones show the form that starts one
+    try:
+        shown = table.show(path)
+        if shown.state is not None:
+            body = shapes.table_json(shown, path)
+    except NotFound:
+        pass
+    except RefereeError as exc:  # a file that cannot be read: the page says why
+        from referee.i18n.catalogs import _
+
+        body = {"table": None, "changes": 0, "error": {"exit": exc.exit_code, "message": exc.render(_)}}
+    count = int(body.get("changes") or 0)
+    data = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    return count, f"id: {count}\ndata: {data}\n\n".encode("utf-8")
+
+
+def watch_of(app) -> Watch:
+    """The application's watch of its table, started on first use."""
+    watch = getattr(app.state, "watch", None)
+    if watch is None:
+        watch = app.state.watch = Watch(app.state.settings.table_path)
+    watch.start()
+    return watch
+
+
+async def events(request: Request, text):
+    """``GET /api/table/events``: the table now (unless the client has it), then every change."""
+    watch = watch_of(request.app)
+    language = text.language
+    last = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
+
+    async def stream():
+        yield f"retry: {RETRY_MS}\n\n".encode()
+        watch.look()
+        seen = None
+        while True:
+            changed = watch.changed()
+            count, event = watch.current(language)
+            if event is not seen and (seen is not None or last is None or last != str(count)):
+                yield event
+            seen = event
+            try:
+                await asyncio.wait_for(changed.wait(), HEARTBEAT)
+            except asyncio.TimeoutError:
+                yield b": heartbeat\n\n"
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
