@@ -198,6 +198,8 @@ class HouseRules(NamedTuple):
     starting_cards: Optional[int] = None
     phase_zero: bool = False
     shared_victory: bool = False
+    #: seconds the others have to interfere before a fight's result stands (combat.wait-for-interference)
+    interference_seconds: Optional[float] = None
 
 
 class Situation(NamedTuple):

@@ -105,14 +105,21 @@ def change_summary(change) -> str:
     """A recorded change in the current language (its summary is kept untranslated in the log)."""
     from referee.message import Message
 
-    summary = change.summary
+    summary = change.summary if hasattr(change, "summary") else change
+    values = dict(summary["values"])
+    if isinstance(values.get("changes"), list):  # an undo or redo names the changes it took or put back
+        values["changes"] = "; ".join(f"#{c['seq']} {change_summary(c['summary'])}" for c in values["changes"])
     if "plural" in summary:
         template = ngettext(summary["template"], summary["plural"], summary["count"])
-        return template.format(**summary["values"])
-    return Message.of(summary["template"], **summary["values"]).render(_)
+        return template.format(**values)
+    return Message.of(summary["template"], **values).render(_)
 
 
 def taken_back_by(change, log) -> int | None:
+    """The undo that took ``change`` back and still stands; ``log`` may be the mapping
+    :func:`referee.table.state.taken_back_map` made of it (one pass for a whole log)."""
+    if isinstance(log, dict):
+        return log.get(change.seq)
     for later in log:
         if later.effect.get("op") == "undo" and change.seq in later.effect.get("changes", ()):
             return later.seq
@@ -124,12 +131,34 @@ def change_json(change, log) -> dict:
             "effect": change.effect, "summary": change_summary(change), "taken_back_by": taken_back_by(change, log)}
 
 
-def table_json(shown, path) -> dict:
+def table_json(shown, path, text: RuleText | None = None) -> dict:
+    """The table body (CONTRACT.md, "The table" and "The live table")."""
     from referee.table import strengths
     from referee.table.store import default_path
 
-    return {"table": shown.state, "changes": len(shown.changes), "strength": strengths(shown.state),
-            "path": str(path or default_path())}
+    body = {"table": shown.state, "changes": shown.count, "strength": strengths(shown.state),
+            "path": str(path or default_path()), "winner": shown.winner}
+    if shown.fight is not None:
+        body["combat"] = combat_json(shown, text)
+    return body
+
+
+def combat_json(shown, text: RuleText | None = None) -> dict:
+    """The fight on the table: its combat block, when its window closes, and the verdict as it stands."""
+    from referee.corpus import load_corpus
+    from referee.table import fight_judgement
+    from referee.table.fight import iso
+
+    fight = shown.fight
+    corpus = load_corpus()
+    judged = fight_judgement(shown, corpus)
+    if text is None:
+        from referee.i18n import choose_language
+
+        text = RuleText(choose_language(None))
+    return {**fight["combat"], "closes_at": iso(fight["closes_at"]) if fight.get("result") is None else None,
+            "window": fight["window"], "result": fight.get("result"),
+            "judgement": verdict_json(corpus, judged.verdict, text, judged.cards)}
 
 
 def search_json(corpus: Corpus, result, text: RuleText) -> dict:

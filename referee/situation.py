@@ -230,7 +230,7 @@ REMOVED_KEYS = dict.fromkeys(("monster", "by", "treasure"))
 MONSTER_KEYS = dict.fromkeys(("name", "level", "treasures", "levels", "undead", "bonus_vs", "enhancers",
                               "run_away", "ignores_below", "card"))
 ONE_SHOT_KEYS = dict.fromkeys(("players", "monsters"))
-HOUSE_KEYS = dict.fromkeys(("starting_cards", "phase_zero", "shared_victory"))
+HOUSE_KEYS = dict.fromkeys(("starting_cards", "phase_zero", "shared_victory", "interference_seconds"))
 QUESTION_KEYS = dict.fromkeys(("kind", "player", "action", "items", "change", "source", "roll", "target",
                                "item"))
 COMBAT_PHASES = ("combat", "running-away")
@@ -323,7 +323,19 @@ def _house_rules(r: _Reader, data) -> model.HouseRules:
     return model.HouseRules(
         starting_cards=r.value(data, "starting_cards", "house_rules", int, None, low=0, high=20),
         phase_zero=r.value(data, "phase_zero", "house_rules", bool, False),
-        shared_victory=r.value(data, "shared_victory", "house_rules", bool, False))
+        shared_victory=r.value(data, "shared_victory", "house_rules", bool, False),
+        interference_seconds=_seconds(r, data, "interference_seconds", "house_rules"))
+
+
+def _seconds(r: _Reader, data: dict, key: str, path: str) -> float | None:
+    """A number of seconds from 0 to 60 (tenths allowed: the rules' own window is 2.6 s)."""
+    value = data.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 60:
+        r.bad(_join(path, key), "expected a number of seconds from 0 to 60, got {got}", got=_show(value))
+        return None
+    return float(value)
 
 
 def _players(r: _Reader, data, max_level: int) -> tuple[model.Player, ...]:

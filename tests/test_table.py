@@ -105,8 +105,8 @@ def test_a_level_change_records_only_what_the_rules_allow(table):
     assert player(table, "Ann")["level"] == 9
     killed = json.loads(ok(table("table", "level", "Ann", "+1", "--source", "kill", "--json")).stdout)
     assert killed["details"] == {"old_level": 9, "new_level": 10, "wins": True}
-    assert killed["recorded"]["effect"] == {"op": "player", "name": "Ann", "fields": {"level": 10}}
-    assert player(table, "Ann")["level"] == 10
+    assert killed["recorded"]["effect"] == {"op": "player", "name": "Ann", "fields": {"level": 10}, "won": ["Ann"]}
+    assert player(table, "Ann")["level"] == 10 and state(table)["winner"] == ["Ann"]
 
 
 @pytest.mark.parametrize("setup, change, source, level", [

@@ -339,4 +339,28 @@ def table_text(shown, text: RuleText) -> list[str]:
         if hand:
             details.append(_("cards in hand: {count}").format(count=len(hand) if isinstance(hand, list) else hand))
         lines += wrap("; ".join(details), " " * (width + 4)) if details else []
+    return lines + table_end_text(shown)
+
+
+def table_end_text(shown) -> list[str]:
+    """Under the players: the fight on the table and its countdown, or who won the game."""
+    import time as clock
+
+    lines = []
+    fight = shown.fight
+    if fight is not None:
+        combat = fight["combat"]
+        monsters = ", ".join(m["name"] for m in combat["monsters"])
+        fighters = " + ".join(n for n in (combat["fighter"], combat.get("helper")) if n)
+        lines += ["", _("Fight: {fighters} against {monsters}.").format(fighters=fighters, monsters=monsters)]
+        if fight.get("result") is None:
+            left = max(0.0, fight["closes_at"] - clock.time())
+            lines.append(_("The others may still interfere: {seconds} s left.").format(seconds=f"{left:.1f}"))
+        else:
+            lines.append(_("The fight was lost: {player} runs away (`referee flee`).").format(player=combat["fighter"]))
+    if shown.winner:
+        from referee.i18n.formatting import format_list
+
+        lines += ["", ngettext("{names} won the game!", "{names} won the game together!",
+                               len(shown.winner)).format(names=format_list(shown.winner, current_language()))]
     return lines

@@ -24,13 +24,18 @@ def _corpus():
     return load_corpus()
 
 
+def expected_option():
+    return Option(None, "--expected", metavar="N", help=_("Write only if the table still has N changes (what you last "
+                                                          "saw); otherwise nothing is written."))
+
+
 def _changed(change, path: Optional[Path], text: RuleText, as_json: bool) -> int:
     """What a recorded change prints: the change, then the table as it now stands."""
     from referee import table
 
     shown = table.show(path)
     if as_json:
-        render.emit_json({"change": shapes.change_json(change, shown.changes), **shapes.table_json(shown, path)})
+        render.emit_json({"change": shapes.change_json(change, shown.changes), **shapes.table_json(shown, path, text)})
     else:
         render.emit([render.change_line(change, shown.changes), ""] + render.table_text(shown, text))
     return 0
@@ -46,7 +51,7 @@ def show(table_path: Optional[Path] = options.table_path(), lang: Optional[str] 
     if shown.state is None:
         raise NotFound("no table in progress; start one with `referee table new NAME…`")
     if as_json:
-        render.emit_json(shapes.table_json(shown, table_path))
+        render.emit_json(shapes.table_json(shown, table_path, text))
     else:
         render.emit(render.table_text(shown, text))
     return 0
@@ -71,30 +76,33 @@ def new(names: List[str] = Argument(..., metavar="NAME…"),
                                                     "shared_victory=true.")),
         replace: bool = Option(False, "--replace", help=_("Start a new game even though one is in progress "
                                                                "(its log is kept in the file).")),
-        table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
+        expected: Optional[int] = expected_option(),
+         table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
         as_json: bool = options.json_flag()) -> int:
     from referee import table
 
     text = _language(lang)
-    change = table.new(names, game, expansion, house_rule, replace, path=table_path)
+    change = table.new(names, game, expansion, house_rule, replace, path=table_path, expected=expected)
     return _changed(change, table_path, text, as_json)
 
 
 def set_(name: str = Argument(..., metavar="NAME"),
          fields: List[str] = Argument(..., metavar="FIELD=VALUE…"),
+         expected: Optional[int] = expected_option(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
     from referee import table
 
     text = _language(lang)
-    return _changed(table.set_fields(name, fields, path=table_path), table_path, text, as_json)
+    return _changed(table.set_fields(name, fields, path=table_path, expected=expected), table_path, text, as_json)
 
 
 def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(..., metavar="±N"),
           source: Optional[str] = Option(None, "--source", metavar="SOURCE",
                                      help=_("Where the levels come from: {sources}.").format(
                                          sources=", ".join(LEVEL_SOURCES))),
-          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
+          expected: Optional[int] = expected_option(),
+         table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
     from referee import table
     from referee.table.changes import parse_change
@@ -102,7 +110,8 @@ def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(...,
     text = _language(lang)
     options.one_of(options.level_source(source), LEVEL_SOURCES, "--source")
     corpus = _corpus()
-    judged, recorded = table.level(name, parse_change(change), source, corpus, path=table_path)
+    judged, recorded = table.level(name, parse_change(change), source, corpus, path=table_path,
+                                   expected=expected)
     render.emit_recorded(corpus, judged, recorded, table.show(table_path).changes, text, as_json,
                          _("Nothing recorded: the rules do not allow this change."))
     return 0
@@ -113,13 +122,15 @@ def item(name: str = Argument(..., metavar="NAME"), item_name: str = Argument(..
          card: Optional[str] = Option(None, "--card", metavar="CARD",
                                             help=_("Take the item's numbers from this card's record.")),
          remove: bool = Option(False, "--remove", help=_("Take the item away from the player.")),
+         expected: Optional[int] = expected_option(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
     from referee import table
 
     text = _language(lang)
     corpus = _corpus() if not remove else None
-    change = table.put_item(name, item_name, fields or [], card=card, remove=remove, corpus=corpus, path=table_path)
+    change = table.put_item(name, item_name, fields or [], card=card, remove=remove, corpus=corpus, path=table_path,
+                            expected=expected)
     return _changed(change, table_path, text, as_json)
 
 
@@ -129,21 +140,113 @@ def turn(name: Optional[str] = Argument(None, metavar="[NAME]"),
                                                  phases=", ".join(PHASES))),
          met: Optional[bool] = Option(None, "--met-monster/--no-met-monster",
                                             help=_("Whether a monster was fought or fled from this turn.")),
+         expected: Optional[int] = expected_option(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
     from referee import table
     text = _language(lang)
     options.one_of(phase, PHASES, "--phase")
-    return _changed(table.turn(name, phase, met, path=table_path), table_path, text, as_json)
+    return _changed(table.turn(name, phase, met, path=table_path, expected=expected), table_path, text, as_json)
 
 
 def undo(count: int = Argument(1, metavar="[N]", min=1, max=1000),
+         expected: Optional[int] = expected_option(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
     from referee import table
 
     text = _language(lang)
-    return _changed(table.undo(count, path=table_path), table_path, text, as_json)
+    return _changed(table.undo(count, path=table_path, expected=expected), table_path, text, as_json)
+
+
+def redo(expected: Optional[int] = expected_option(), table_path: Optional[Path] = options.table_path(),
+         lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
+    from referee import table
+
+    text = _language(lang)
+    return _changed(table.redo(path=table_path, expected=expected), table_path, text, as_json)
+
+
+#: what ``referee table combat ACTION`` does
+COMBAT_ACTIONS = ("show", "open", "change", "close", "cancel", "wait")
+
+
+def combat(action: str = Argument("show", metavar="[ACTION]"),
+           monsters: Optional[List[str]] = Argument(None, metavar="[MONSTER…]"),
+           fighter: Optional[str] = Option(None, "--fighter", metavar="NAME",
+                                           help=_("Who fights (default: whose turn it is).")),
+           helper: Optional[str] = Option(None, "--helper", metavar="NAME", help=_("Who helps.")),
+           no_helper: bool = Option(False, "--no-helper", help=_("The helper leaves the fight.")),
+           plus: List[str] = Option([], "--plus", metavar="N|CARD",
+                                    help=_("A one-shot for the players: a bonus or a card's name (repeat for more).")),
+           monster_plus: List[str] = Option([], "--monster-plus", metavar="N|CARD",
+                                            help=_("A bonus for the monsters: a number or a monster enhancer's name "
+                                                   "(repeat for more).")),
+           wandering: List[str] = Option([], "--wandering", metavar="MONSTER",
+                                         help=_("A Wandering Monster joins the fight (repeat for more).")),
+           discard: List[str] = Option([], "--discard", metavar="NAME=CARDS",
+                                       help=_("Cards a fighter discards for a power (Berserking, Turning).")),
+           charm: Optional[str] = Option(None, "--charm", metavar="WIZARD=MONSTER",
+                                         help=_("A Wizard charms a monster away with the whole hand.")),
+           expected: Optional[int] = expected_option(), table_path: Optional[Path] = options.table_path(),
+           lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
+    """``referee table combat [show|open|change|close|cancel|wait]``: the fight in progress."""
+    from referee import table
+    from referee.errors import BadInput, NotFound
+
+    text = _language(lang)
+    options.one_of(action, COMBAT_ACTIONS, "ACTION")
+    params = dict(fighter=fighter, helper=helper, plus=plus, monster_plus=monster_plus, wandering=wandering,
+                  discards=discard, charm=charm, no_helper=no_helper)
+    if action in ("show", "wait", "close", "cancel") and (monsters or any(v for v in params.values())):
+        raise BadInput("table combat {action} takes no monsters or options; `referee table combat change …` changes "
+                       "the fight", action=action)
+    if action in ("open", "change"):
+        params["monsters"] = monsters or []
+        change = table.combat(params, _corpus(), new=action == "open", path=table_path, expected=expected)
+    elif action == "close":
+        change = table.close_combat(_corpus(), path=table_path, expected=expected)
+    elif action == "cancel":
+        change = table.cancel_combat(path=table_path, expected=expected)
+    else:
+        shown = _wait(table_path) if action == "wait" else table.show(table_path)
+        if shown.fight is None and action == "show":
+            raise NotFound("no fight in progress; open one with `referee table combat open MONSTER…`")
+        if as_json:
+            render.emit_json(shapes.table_json(shown, table_path, text))
+        else:
+            render.emit(_fight_text(shown, text) + render.table_end_text(shown)[1:])
+        return 0
+    if as_json:
+        return _changed(change, table_path, text, as_json)
+    shown = table.show(table_path)
+    render.emit([render.change_line(change, shown.changes), ""] + _fight_text(shown, text)
+                + render.table_end_text(shown)[1:])
+    return 0
+
+
+def _fight_text(shown, text: RuleText) -> list[str]:
+    """The fight as it stands, judged (empty without a fight)."""
+    from referee import table
+
+    if shown.fight is None or shown.fight.get("result") is not None:
+        return []
+    corpus = _corpus()
+    judged = table.fight_judgement(shown, corpus)
+    return render.verdict_text(corpus, judged.verdict, text, judged.cards) + [""]
+
+
+def _wait(path: Optional[Path]):
+    """The table once the fight's window has run out (and its result is recorded)."""
+    import time
+
+    from referee import table
+
+    while True:
+        shown = table.show(path)
+        if shown.fight is None or shown.fight.get("result") is not None:
+            return shown
+        time.sleep(max(0.05, min(1.0, shown.fight["closes_at"] - time.time())))
 
 
 def log(table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
@@ -181,7 +284,12 @@ def register(app) -> None:
                                               "card's numbers."))(item)
     group.command("turn", cls=Command, help=_("Whose turn it is (without NAME: the next player), and the "
                                               "phase."))(turn)
-    group.command("undo", cls=Command, help=_("Take back the last N changes (default 1)."))(undo)
+    group.command("undo", cls=Command, help=_("Take back the last N changes (default 1), naming each; more than "
+                                              "there are is refused."))(undo)
+    group.command("redo", cls=Command, help=_("Put back what the last undo took back."))(redo)
+    group.command("combat", cls=Command, help=_("The fight in progress, on every phone: open MONSTER…, change, close, "
+                                                "cancel, wait (until the others' time to interfere runs out) or "
+                                                "show."))(combat)
     group.command("log", cls=Command, help=_("Every change of this game, oldest first."))(log)
     app.add_typer(group, name="table")
 

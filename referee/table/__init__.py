@@ -1,30 +1,90 @@
 """A game in progress, kept between commands: ``referee table …`` and the questions asked on it.
 
 Each function opens the table file, records one change decided by :mod:`referee.table.changes`
-inside one write transaction, and closes it. The command line, the interactive session and the
-local server all call these; none of them touches the store or decides a change itself.
+(the fight: :mod:`referee.table.fight`) inside one write transaction, and closes it. The command
+line, the interactive session and the local server all call these; none of them touches the
+store or decides a change itself.
+
+Common to every function that writes:
+
+- ``expected``: the change count the caller's view of the table was based on (``Shown.count``,
+  the ``"changes"`` of the table body). When the table has moved on, :class:`Stale` is raised
+  with the table as it now stands, and nothing is written. ``None`` writes whatever the count.
+- ``now``: the time of the change in seconds since the epoch (default: :data:`clock`). The fight's
+  window is measured with it, so tests inject a clock instead of sleeping.
+- Once the game is won (``Shown.winner``), every change but :func:`undo`, :func:`redo` and
+  :func:`new` (``replace=True``) is refused with :class:`~referee.errors.BadInput` (exit 2,
+  HTTP 422).
+- Before reading or writing, :func:`settle` runs: a fight whose window has run out is recorded
+  first, once, whichever process sees it first.
 """
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
-from typing import NamedTuple, Optional
+from typing import Callable, NamedTuple, Optional
 
-from referee.table.state import replay
+from referee.errors import BadInput
+from referee.table.state import replay, split
 from referee.table.store import Change, open_store
+
+#: the clock the table reads when a caller gives no ``now`` (seconds since the epoch)
+clock: Callable[[], float] = time.time
 
 
 class Shown(NamedTuple):
-    """The table as it stands and its log (``state`` is ``None`` before any game)."""
+    """The table as it stands.
+
+    ``state``: the table in the situation-file format (``None`` before any game); ``changes``:
+    the game's log, oldest first; ``winner``: the players who won, or ``None``; ``fight``: the
+    fight on the table (see :mod:`referee.table.fight`), or ``None``.
+    """
 
     state: Optional[dict]
     changes: list[Change]
+    winner: Optional[list] = None
+    fight: Optional[dict] = None
+
+    @property
+    def count(self) -> int:
+        """The change count (what ``expected`` compares with)."""
+        return len(self.changes)
 
 
-def show(path: Optional[Path] = None) -> Shown:
+class Stale(BadInput):
+    """A write based on an older table than the one in the file; nothing was written.
+
+    ``shown`` is the table as it now stands (a :class:`Shown`), ``expected`` what the caller
+    sent, ``count`` the count now.
+    """
+
+    def __init__(self, shown: Shown, expected: int):
+        self.shown, self.expected, self.count = shown, expected, shown.count
+        super().__init__("the table changed meanwhile ({count} changes now, {expected} when this was asked); "
+                         "nothing was written: look at the table again and decide", count=shown.count,
+                         expected=expected)
+
+
+def _shown(log: list[Change]) -> Shown:
+    from referee.table.fight import closes_at
+
+    state, fight, winner = split(replay(log))
+    if fight is not None and fight.get("result") is None:
+        fight = dict(fight, closes_at=closes_at(fight, log))
+    return Shown(state, log, winner, fight)
+
+
+def show(path: Optional[Path] = None, now: Optional[float] = None, corpus=None) -> Shown:
+    """The table; a fight whose window has run out is recorded first (when the file can be
+    written: a read-only table is shown as it is)."""
     with open_store(path) as store:
+        try:
+            _settle(store, _now(now), corpus)
+        except BadInput:
+            pass  # a table that cannot be written is still read
         log = store.changes()
-    return Shown(replay(log), log)
+    return _shown(log)
 
 
 def state_of(path: Optional[Path] = None) -> dict:
@@ -34,40 +94,88 @@ def state_of(path: Optional[Path] = None) -> dict:
     return current(show(path).changes)
 
 
-def new(names: list[str], game: str = "munchkin", expansions: list[str] = (), house_rules: list[str] = (),
-        replace: bool = False, path: Optional[Path] = None) -> Change:
-    from referee.table import changes as decide
-
-    with open_store(path, create=True) as store:
-        return store.write(lambda log: decide.decide_new(log, list(names), game, list(expansions),
-                                                         list(house_rules), replace))
-
-
-def set_fields(name: str, assignments: list[str], path: Optional[Path] = None) -> Change:
-    from referee.table import changes as decide
-
+def settle(path: Optional[Path] = None, now: Optional[float] = None, corpus=None) -> Optional[Change]:
+    """Record the result of the fight in progress if its window has run out at ``now``; the
+    change recorded, or ``None`` (no fight, still open, or already recorded by someone else)."""
     with open_store(path) as store:
-        return store.write(lambda log: decide.decide_set(log, name, list(assignments)))
+        return _settle(store, _now(now), corpus)
+
+
+def _settle(store, now: float, corpus) -> Optional[Change]:
+    from referee.table import fight as fights
+
+    if not fights.due(store.changes(), now):
+        return None  # the usual case: decided on a read, without taking the write lock
+    corpus = corpus if corpus is not None else _corpus()
+    return store.write(lambda log: fights.decide_close(log, corpus, now, settled=True), at=now)
+
+
+def _corpus():
+    from referee.corpus import load_corpus
+
+    return load_corpus()
+
+
+def _now(now: Optional[float]) -> float:
+    return clock() if now is None else now
+
+
+def _write(path, decide, expected: Optional[int] = None, now: Optional[float] = None, corpus=None,
+           create: bool = False, after_win: bool = False) -> Optional[Change]:
+    """Settle, then record what ``decide(log)`` decides, checked against ``expected`` and a won
+    game inside the same write transaction."""
+    from referee.table.changes import refuse_if_won
+
+    now = _now(now)
+    with open_store(path, create=create) as store:
+        _settle(store, now, corpus)
+
+        def guarded(log):
+            if expected is not None and expected != len(log):
+                raise Stale(_shown(log), expected)
+            if not after_win:
+                refuse_if_won(log)
+            return decide(log)
+
+        return store.write(guarded, at=now)
+
+
+def new(names: list[str], game: str = "munchkin", expansions: list[str] = (), house_rules: list[str] = (),
+        replace: bool = False, path: Optional[Path] = None, expected: Optional[int] = None,
+        now: Optional[float] = None) -> Change:
+    from referee.table import changes as decide
+
+    return _write(path, lambda log: decide.decide_new(log, list(names), game, list(expansions), list(house_rules),
+                                                      replace), expected, now, create=True, after_win=True)
+
+
+def set_fields(name: str, assignments: list[str], path: Optional[Path] = None, expected: Optional[int] = None,
+               now: Optional[float] = None) -> Change:
+    from referee.table import changes as decide
+
+    return _write(path, lambda log: decide.decide_set(log, name, list(assignments)), expected, now)
 
 
 def put_item(name: str, item: str, assignments: list[str] = (), card: Optional[str] = None, remove: bool = False,
-             corpus=None, path: Optional[Path] = None) -> Change:
+             corpus=None, path: Optional[Path] = None, expected: Optional[int] = None,
+             now: Optional[float] = None) -> Change:
     from referee.table import changes as decide
 
-    with open_store(path) as store:
-        return store.write(lambda log: decide.decide_item(log, name, item, list(assignments), card, remove, corpus))
+    return _write(path, lambda log: decide.decide_item(log, name, item, list(assignments), card, remove, corpus),
+                  expected, now, corpus)
 
 
 def turn(name: Optional[str] = None, phase: Optional[str] = None, met: Optional[bool] = None,
-         path: Optional[Path] = None) -> Change:
+         path: Optional[Path] = None, expected: Optional[int] = None, now: Optional[float] = None) -> Change:
     from referee.table import changes as decide
 
-    with open_store(path) as store:
-        return store.write(lambda log: decide.decide_turn(log, name, phase, met))
+    return _write(path, lambda log: decide.decide_turn(log, name, phase, met), expected, now)
 
 
-def level(name: str, change: int, source: str, corpus, path: Optional[Path] = None):
-    """The rules' verdict on a level change, and the change recorded (``None`` when refused)."""
+def level(name: str, change: int, source: str, corpus, path: Optional[Path] = None,
+          expected: Optional[int] = None, now: Optional[float] = None):
+    """The rules' verdict on a level change, and the change recorded (``None`` when refused).
+    Works in every phase: in a fight, it is asked about the fight in progress."""
     from referee.table import changes as decide
 
     judged = []
@@ -77,16 +185,15 @@ def level(name: str, change: int, source: str, corpus, path: Optional[Path] = No
         judged.append(judgement)
         return draft
 
-    with open_store(path) as store:
-        recorded = store.write(decided)
+    recorded = _write(path, decided, expected, now, corpus)
     return judged[-1], recorded
 
 
-def record_fight(params: dict, corpus, path: Optional[Path] = None):
+def record_fight(params: dict, corpus, path: Optional[Path] = None, expected: Optional[int] = None,
+                 now: Optional[float] = None):
     """Judge the fight ``params`` describe (as :func:`referee.questions.ask` takes them) on the
     table, and record the levels it gives; return the judgement, the change (or ``None``) and the
     situation judged."""
-    from referee.errors import BadInput
     from referee.questions import ask
     from referee.table import changes as decide
 
@@ -100,8 +207,7 @@ def record_fight(params: dict, corpus, path: Optional[Path] = None):
         judged.append(judgement)
         return draft
 
-    with open_store(path) as store:
-        recorded = store.write(decided)
+    recorded = _write(path, decided, expected, now, corpus)
     return judged[-1], recorded, asked[-1]
 
 
@@ -110,11 +216,58 @@ def _remember(into: list, value):
     return value
 
 
-def undo(count: int = 1, path: Optional[Path] = None) -> Change:
+def undo(count: int = 1, path: Optional[Path] = None, expected: Optional[int] = None,
+         now: Optional[float] = None) -> Change:
+    """Take back the last ``count`` changes that stand. The change returned names them:
+    ``effect["changes"]`` their numbers, ``summary`` each one's own summary (newest first).
+    More than can be taken back is refused (:class:`BadInput`, naming how many can)."""
     from referee.table import changes as decide
 
-    with open_store(path) as store:
-        return store.write(lambda log: decide.decide_undo(log, count))
+    return _write(path, lambda log: decide.decide_undo(log, count), expected, now, after_win=True)
+
+
+def redo(path: Optional[Path] = None, expected: Optional[int] = None, now: Optional[float] = None) -> Change:
+    """Put back what the last undo took back (:class:`NotFound` when nothing was taken back
+    since the last change). Redo again for the undo before that."""
+    from referee.table import changes as decide
+
+    return _write(path, decide.decide_redo, expected, now, after_win=True)
+
+
+# --- the fight in progress -------------------------------------------------------------------
+
+def combat(params: dict, corpus, new: bool = False, path: Optional[Path] = None, expected: Optional[int] = None,
+           now: Optional[float] = None) -> Change:
+    """Open the fight (``new``, or when none is open) or change the one in progress; the window
+    starts again. ``params``: ``fighter``, ``monsters`` (names, ``NAME:LEVEL`` or mappings),
+    ``helper``, ``plus`` / ``monster_plus`` (numbers or names of cards with a bonus, added to
+    those played), ``wandering`` (monsters added), ``discards``, ``charm``, ``no_helper``."""
+    from referee.table.fight import decide_combat
+
+    return _write(path, lambda log: decide_combat(log, dict(params), corpus, _now(now), new), expected, now, corpus)
+
+
+def close_combat(corpus, path: Optional[Path] = None, expected: Optional[int] = None,
+                 now: Optional[float] = None) -> Change:
+    """Judge the fight in progress now and record its result, as ``fight --record`` would."""
+    from referee.table.fight import decide_close
+
+    return _write(path, lambda log: decide_close(log, corpus, _now(now), settled=False), expected, now, corpus)
+
+
+def cancel_combat(path: Optional[Path] = None, expected: Optional[int] = None,
+                  now: Optional[float] = None) -> Change:
+    """Call the fight off: nothing recorded but that."""
+    from referee.table.fight import decide_cancel
+
+    return _write(path, decide_cancel, expected, now)
+
+
+def fight_judgement(shown: Shown, corpus):
+    """The fight on the table judged as it stands (``None`` without a fight)."""
+    from referee.table.fight import judge
+
+    return None if shown.fight is None else judge(shown.state, shown.fight, corpus)
 
 
 def strengths(state: dict) -> dict[str, int]:

@@ -17,11 +17,12 @@ from referee import model
 from referee.errors import BadInput, InvalidFile, NotFound, Problem
 from referee.i18n.catalogs import N_
 from referee.table.fields import ITEM_FIELDS, PLAYER_FIELDS, parse_assignments, parse_value
-from referee.table.state import apply, in_effect, item_mapping, next_player, player_mapping, replay, table_mapping
+from referee.table.state import (FIGHT, apply, in_effect, item_mapping, next_player, player_mapping, replay,
+                                  split, table_mapping)
 from referee.table.store import Draft
 
 #: house rules a table may play with, as in situation files
-HOUSE_RULES = ("starting_cards", "phase_zero", "shared_victory")
+HOUSE_RULES = ("starting_cards", "phase_zero", "shared_victory", "interference_seconds")
 #: the card types that make an item of the table
 ITEM_TYPES = ("item", "one-shot item")
 
@@ -37,11 +38,44 @@ def plural_message(singular: str, plural: str, count: int, **values) -> dict:
 
 
 def current(changes: list) -> dict:
-    """The state the log leaves; a table must be in progress."""
+    """The table the log leaves, in the situation-file format; a table must be in progress."""
+    return split(full(changes))[0]
+
+
+def full(changes: list) -> dict:
+    """The state the log leaves with the fight in progress and the winners (:func:`split`)."""
     state = replay(changes)
     if state is None:
         raise NotFound("no table in progress; start one with `referee table new NAME…`")
     return state
+
+
+def refuse_if_won(changes: list) -> None:
+    """After a win only ``undo`` (and a new game) changes the table."""
+    winners = (replay(changes) or {}).get("winner")
+    if winners:
+        raise BadInput("the game is over: {names} won; only `referee table undo` changes it now (or `referee table "
+                       "new … --replace` starts a new game)", names=", ".join(winners))
+
+
+def top_level(situation: model.Situation) -> int:
+    """The level that wins the game (10; 20 in Epic)."""
+    from referee.engine.variants import rules_for
+
+    return rules_for(situation).max_level
+
+
+def win_levels(table: dict, judged) -> tuple[dict, str, list]:
+    """What a fight's verdict records: each player's new level, those changes in words, and the
+    winners (the engine's, shared victory included)."""
+    from referee.table.state import player_of
+
+    details = judged.verdict.details
+    gains = {name: gain for name, gain in (details.get("levels") or {}).items() if gain}
+    old = {name: player_of(table, name)["level"] for name in gains}
+    fields = {name: {"level": old[name] + gain} for name, gain in gains.items()}
+    shown = ", ".join(f"{name} {old[name]} → {fields[name]['level']}" for name in gains)
+    return fields, shown, list(details.get("wins") or [])
 
 
 def checked(state: dict, what: str) -> model.Situation:
@@ -119,7 +153,12 @@ def decide_set(changes: list, name: str, assignments: list[str]) -> Draft:
     canonical = player_mapping(situation.player(name))
     fields = {key: canonical[key] for key in fields}
     shown = ", ".join(f"{k}={_show(v)}" for k, v in fields.items())
-    return Draft("set", {"player": name, "fields": assignments}, {"op": "player", "name": name, "fields": fields},
+    effect = {"op": "player", "name": name, "fields": fields}
+    before = next(p for p in state["players"] if p["name"] == name)["level"]
+    if "level" in fields and fields["level"] >= top_level(situation) > before:
+        # The table is told the player stands at the winning level: the game is won (setup.winning).
+        effect["won"] = [name]
+    return Draft("set", {"player": name, "fields": assignments}, effect,
                  message(N_("{player}: {fields}."), player=name, fields=shown))
 
 
@@ -215,7 +254,10 @@ def decide_turn(changes: list, name: Optional[str], phase: Optional[str], met: O
     situation = checked(after, "table turn")
     fields = {"turn": situation.turn, "phase": situation.phase,
               "met_monster_this_turn": situation.met_monster_this_turn}
-    return Draft("turn", {"player": name, "phase": phase, "met_monster": met}, {"op": "turn", "fields": fields},
+    effect = {"op": "turn", "fields": fields}
+    if full(changes).get(FIGHT) and (name != state.get("turn") or fields["phase"] not in ("combat", "running-away")):
+        effect["fight"] = None  # the fight (or the flight from it) is over once the turn moves on
+    return Draft("turn", {"player": name, "phase": phase, "met_monster": met}, effect,
                  message(N_("{player}'s turn ({phase})."), player=name, phase=fields["phase"] or "—"))
 
 
@@ -233,16 +275,22 @@ def decide_level(changes: list, name: str, change: int, source: str, corpus):
     """The ``level`` verdict on the table, and the change to record (``None`` when refused)."""
     from referee.adjudicate import judge_data
 
-    state = current(changes)
+    from referee.questions import in_fight
+
+    state, fight, _ = split(full(changes))
     name = known_player(state, name, "table level")
     data = dict(state, question={"kind": "level", "player": name, "change": change, "source": source})
-    judged = judge_data(data, "table level", corpus)
+    if fight is not None and data.get("phase") in ("combat", "running-away"):
+        data["combat"] = fight["combat"]  # asked in the middle of the fight in progress
+    judged = judge_data(in_fight(data), "table level", corpus)
     old, new = judged.verdict.details["old_level"], judged.verdict.details["new_level"]
     if new == old:
         return None, judged
     summary = message(N_("{player}: level {old} → {new} ({source})."), player=name, old=old, new=new, source=source)
-    draft = Draft("level", {"player": name, "change": change, "source": source},
-                  {"op": "player", "name": name, "fields": {"level": new}}, summary)
+    effect = {"op": "player", "name": name, "fields": {"level": new}}
+    if judged.verdict.details.get("wins"):
+        effect["won"] = [name]
+    draft = Draft("level", {"player": name, "change": change, "source": source}, effect, summary)
     return draft, judged
 
 
@@ -250,22 +298,23 @@ def decide_fight(changes: list, build, corpus):
     """A fight on the table (``referee fight … --record``) and the levels it gives, recorded as
     one change: the verdict is judged on the log as it stands inside the write."""
     from referee.adjudicate import judge_data
-    from referee.table.state import player_of
 
-    state = current(changes)
+    state, fight, _ = split(full(changes))
     data = build(state)
     try:
         judged = judge_data(data, "fight", corpus)
     except InvalidFile as exc:
         raise InvalidFile([by_name(p, data) for p in exc.problems], what="question") from None
-    gains = {name: gain for name, gain in (judged.verdict.details.get("levels") or {}).items() if gain}
-    if not gains:
+    fields, shown, wins = win_levels(state, judged)
+    if not fields:
         return None, judged
-    old = {name: player_of(state, name)["level"] for name in gains}
-    fields = {name: {"level": old[name] + gain} for name, gain in gains.items()}
-    shown = ", ".join(f"{name} {old[name]} → {fields[name]['level']}" for name in gains)
     monsters = ", ".join(m.name for m in judged.situation.combat.monsters)
-    return (Draft("fight", {"combat": data["combat"]}, {"op": "players", "fields": fields},
+    effect = {"op": "players", "fields": fields}
+    if wins:
+        effect["won"] = wins
+    if fight is not None:
+        effect["fight"] = None  # the fight recorded is the one the table was in
+    return (Draft("fight", {"combat": data["combat"]}, effect,
                   message(N_("Won the fight against {monsters}: {levels}."), monsters=monsters, levels=shown)),
             judged)
 
@@ -273,14 +322,45 @@ def decide_fight(changes: list, build, corpus):
 # --- table undo ----------------------------------------------------------------------------
 
 def decide_undo(changes: list, count: int) -> Draft:
+    """Take back the last ``count`` changes that stand. More than there are is refused, naming
+    how many there are: ``undo 99`` is more often a slip than a wish to lose the whole game."""
     current(changes)
-    if count < 1:
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise BadInput("table undo: {count} is not a number of changes (1 or more)", count=count)
     standing = [c for c in in_effect(changes) if c.command != "new"]
     if not standing:
         raise NotFound("nothing to undo: the game is as it was started")
-    taken = standing[-count:]
-    seqs = [c.seq for c in reversed(taken)]
-    return Draft("undo", {"count": count}, {"op": "undo", "changes": seqs},
-                 plural_message("Took back {count} change: {changes}.", "Took back {count} changes: {changes}.",
-                                len(taken), changes=", ".join(f"#{s}" for s in seqs)))
+    if count > len(standing):
+        raise BadInput("table undo: only {available} changes can be taken back, not {count}; `referee table undo "
+                       "{available}` takes back everything since the game began (nothing was changed)",
+                       available=len(standing), count=count)
+    taken = list(reversed(standing[-count:]))
+    return Draft("undo", {"count": count}, {"op": "undo", "changes": [c.seq for c in taken]},
+                 plural_message(N_("Took back {count} change: {changes}"), N_("Took back {count} changes: {changes}"),
+                                len(taken), changes=named(taken)))
+
+
+def named(changes: list) -> list[dict]:
+    """Changes as an undo or redo names them: their number and their own summary."""
+    return [{"seq": c.seq, "summary": c.summary} for c in changes]
+
+
+def decide_redo(changes: list) -> Draft:
+    """Put back what the last undo took back, if nothing else was changed since."""
+    current(changes)
+    gone = set()
+    for change in reversed(changes):
+        op = change.effect.get("op")
+        if op == "redo":
+            gone.update(change.effect["changes"])
+            continue
+        if op == "undo" and change.seq in gone:
+            continue
+        if op == "undo":
+            back = [c for c in changes if c.seq in set(change.effect["changes"])]
+            return Draft("redo", {}, {"op": "redo", "changes": [change.seq]},
+                         plural_message(N_("Put back {count} change: {changes}"),
+                                        N_("Put back {count} changes: {changes}"), len(back),
+                                        changes=named(list(reversed(back)))))
+        break
+    raise NotFound("nothing to redo: no change was taken back since the last change")

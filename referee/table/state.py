@@ -11,7 +11,14 @@ canonical form:
 - ``{"op": "item", "player": N, "put": {…}}`` — an item added (or replaced, by name);
 - ``{"op": "item", "player": N, "remove": NAME}`` — an item taken away;
 - ``{"op": "turn", "fields": {…}}`` — whose turn it is, the phase, a monster met;
-- ``{"op": "undo", "changes": [seq, …]}`` — earlier changes taken back.
+- ``{"op": "undo", "changes": [seq, …]}`` — earlier changes taken back;
+- ``{"op": "redo", "changes": [seq, …]}`` — undos taken back: what they took back stands again;
+- ``{"op": "combat", "fight": {…} | None}`` — the fight in progress opened, changed or cancelled.
+
+Any effect may also carry ``"phase"`` (the phase after it), ``"fight"`` (the fight in progress after it: a mapping, or ``None``
+when the change ends it) and ``"won"`` (the players the change makes winners). The replayed state
+keeps them under :data:`FIGHT` and :data:`WINNER`, which :func:`split` takes out: the table
+itself stays in the situation-file format.
 
 Replaying the effects of every change not taken back gives the state; since each effect sets
 values rather than adding to them, taking back the last changes is exact.
@@ -25,19 +32,35 @@ from typing import Iterable, Optional
 from referee import model
 
 
+#: where the replayed state keeps the fight in progress and the winners (see :func:`split`)
+FIGHT, WINNER = "fight", "winner"
+#: effects that take other changes back (or put them back) instead of changing the table
+TAKING = ("undo", "redo")
+
+
 def taken_back(changes: Iterable) -> set[int]:
-    """The sequence numbers of the changes an ``undo`` took back."""
+    """The sequence numbers of the changes taken back: by an ``undo`` that stands, or (a
+    ``redo`` taking back that undo) not. Newest first, since each points only at older ones."""
     out: set[int] = set()
-    for change in changes:
-        if change.effect.get("op") == "undo":
+    for change in reversed(list(changes)):
+        if change.effect.get("op") in TAKING and change.seq not in out:
             out.update(change.effect.get("changes", ()))
     return out
 
 
 def in_effect(changes: list) -> list:
-    """The changes whose effect stands: neither an undo nor taken back by one."""
+    """The changes whose effect stands: neither an undo or redo nor taken back by one."""
     gone = taken_back(changes)
-    return [c for c in changes if c.effect.get("op") != "undo" and c.seq not in gone]
+    return [c for c in changes if c.effect.get("op") not in TAKING and c.seq not in gone]
+
+
+def split(state: Optional[dict]) -> tuple[Optional[dict], Optional[dict], Optional[list]]:
+    """``(table, fight in progress, winners)`` from a replayed state; ``table`` is a new mapping
+    in the situation-file format, the one the situation reader checks."""
+    if state is None:
+        return None, None, None
+    table = {k: v for k, v in state.items() if k not in (FIGHT, WINNER)}
+    return table, state.get(FIGHT), state.get(WINNER)
 
 
 def replay(changes: list) -> Optional[dict]:
@@ -50,7 +73,7 @@ def replay(changes: list) -> Optional[dict]:
         # The same log, only longer (the store's log objects are kept and only appended to),
         # and nothing in the new part takes anything back: the state so far still stands.
         if (first is changes[0] and count <= len(changes) and changes[count - 1] is last
-                and not any(c.effect.get("op") == "undo" for c in tail)):
+                and not any(c.effect.get("op") in TAKING for c in tail)):
             for change in tail:
                 state = _apply(state, _copied(change.effect), copy=False)
             return _remembered(changes, state)
@@ -90,7 +113,18 @@ def _apply(state: Optional[dict], effect: dict, copy: bool) -> dict:
         raise ValueError(f"a {op!r} change before any game was started")
     if copy:
         state, effect = _copied(state), _copied(effect)
-    if op == "player":
+    if "fight" in effect:
+        if effect["fight"] is None:
+            state.pop(FIGHT, None)
+        else:
+            state[FIGHT] = effect["fight"]
+    if effect.get("won"):
+        state[WINNER] = list(effect["won"])
+    if "phase" in effect:  # a fight won moves the turn on to charity
+        state["phase"] = effect["phase"]
+    if op == "combat":
+        state.update(effect.get("fields", {}))
+    elif op == "player":
         player_of(state, effect["name"]).update(effect["fields"])
     elif op == "players":
         for name, fields in effect["fields"].items():
@@ -178,7 +212,9 @@ def table_mapping(situation: model.Situation) -> dict:
     return {
         "game": situation.game, "expansions": list(situation.expansions),
         "house_rules": {k: v for k, v in (("starting_cards", house.starting_cards), ("phase_zero", house.phase_zero),
-                                          ("shared_victory", house.shared_victory)) if v not in (None, False)},
+                                          ("shared_victory", house.shared_victory),
+                                          ("interference_seconds", house.interference_seconds))
+                       if v not in (None, False)},
         "turn": situation.turn, "phase": situation.phase, "met_monster_this_turn": situation.met_monster_this_turn,
         "players": [player_mapping(p) for p in situation.players],
     }

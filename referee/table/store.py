@@ -103,11 +103,12 @@ class TableStore:
         with self._errors():
             return self._changes(self._db)
 
-    def write(self, decide: Callable[[list[Change]], Optional[Draft]]) -> Optional[Change]:
+    def write(self, decide: Callable[[list[Change]], Optional[Draft]], at: Optional[float] = None) -> Optional[Change]:
         """Record the change ``decide`` makes of the current log, atomically.
 
         ``decide`` runs inside the write transaction, so the log it sees is the one the change
         is appended to. It may raise (nothing is written) or return ``None`` (nothing to record).
+        ``at``: the time recorded with the change (seconds since the epoch; default: now).
         """
         with self._errors():
             db = self._db
@@ -120,7 +121,7 @@ class TableStore:
                 game = self._game(db)
                 if draft.new_game or game is None:
                     game = db.execute("INSERT INTO games(started) VALUES (?)", (_now(),)).lastrowid
-                at = _now()
+                at = stamp(time.time() if at is None else at)
                 row = (game, at, draft.command, _dump(draft.request), _dump(draft.effect), _dump(draft.summary))
                 seq = db.execute("INSERT INTO changes(game, at, command, request, effect, summary) "
                                  "VALUES (?, ?, ?, ?, ?, ?)", row).lastrowid
@@ -279,7 +280,22 @@ def _configure(db: sqlite3.Connection) -> None:
 
 
 def _now() -> str:
-    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    return stamp(time.time())
+
+
+def stamp(seconds: float) -> str:
+    """``2026-12-04T23:59:01.600Z``: a change's time, to the millisecond (the fight's window is
+    counted from it)."""
+    whole = int(seconds)
+    return time.strftime("%Y-%m-%dT%H:%M:%S", time.gmtime(whole)) + f".{int((seconds - whole) * 1000):03d}Z"
+
+
+def seconds_of(at: str) -> float:
+    """The inverse of :func:`stamp` (older tables recorded whole seconds)."""
+    import calendar
+
+    head, _, fraction = at.rstrip("Z").partition(".")
+    return calendar.timegm(time.strptime(head, "%Y-%m-%dT%H:%M:%S")) + (float("0." + fraction) if fraction else 0.0)
 
 
 def _dump(data) -> str:
