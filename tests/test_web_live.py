@@ -170,3 +170,88 @@ def test_the_stream_is_not_compressed_and_not_cached(live):
     assert "no-store" in response.getheader("Cache-Control")
     assert response.readline().startswith(b"retry:")
     connection.close()
+
+
+# --- writes based on an old table, the fight in progress, the end of the game --------------------
+
+def test_a_write_based_on_an_old_table_is_refused_with_the_fresh_table_and_nothing_is_written(live):
+    server, _ = live
+    server.request("POST", "/api/table/new", {"players": ["Ann", "Bob"]})
+    status, body, _ = server.request("POST", "/api/table/set", {"player": "Ann", "fields": {"level": 3}, "expected": 1})
+    assert status == 200 and body["changes"] == 2
+    # a second phone still thinks the table has one change
+    status, body, _ = server.request("POST", "/api/table/level", {"player": "Ann", "change": 1, "source": "kill",
+                                                                  "expected": 1})
+    assert status == 409 and body["error"]["exit"] == 2
+    assert body["changes"] == 2 and body["table"]["table"]["players"][0]["level"] == 3
+    _, now, _ = server.request("GET", "/api/table")
+    assert now["changes"] == 2 and levels(now) == {"Ann": 3, "Bob": 1}
+
+
+@pytest.mark.parametrize("route, body", [("turn", {}), ("undo", {}), ("item", {"player": "Ann", "item": "Rat on a Stick"}),
+                                         ("combat", {"monsters": ["Troll:8"]})])
+def test_every_write_checks_the_expected_count(live, route, body):
+    server, _ = live
+    server.request("POST", "/api/table/new", {"players": ["Ann", "Bob"]})
+    server.request("POST", "/api/table/turn", {})
+    status, answer, _ = server.request("POST", f"/api/table/{route}", {**body, "expected": 1})
+    assert status == 409 and answer["table"]["changes"] == 2
+
+
+def test_undo_says_what_it_took_back_and_redo_puts_it_back(live):
+    server, _ = live
+    server.request("POST", "/api/table/new", {"players": ["Ann", "Bob"]})
+    server.request("POST", "/api/table/set", {"player": "Bob", "fields": {"level": 5}})
+    status, body, _ = server.request("POST", "/api/table/undo", {"expected": 2})
+    assert status == 200 and levels(body)["Bob"] == 1
+    assert "Bob" in body["change"]["summary"]
+    status, body, _ = server.request("POST", "/api/table/redo", {})
+    assert status == 200 and levels(body)["Bob"] == 5
+
+
+def test_a_fight_opened_on_one_phone_and_changed_on_another_is_recorded_when_its_window_runs_out(live):
+    server, streams = live
+    server.request("POST", "/api/table/new", {"players": ["Ann", "Bob"], "house_rules": {"interference_seconds": 1}})
+    streams.append(stream := Stream(server, lang="de"))
+    status, body, _ = server.request("POST", "/api/table/combat?lang=de", {"monsters": ["Troll:3"], "fighter": "Ann",
+                                                                            "expected": 1})
+    assert status == 200, body
+    fight = body["combat"]
+    assert fight["closes_at"] and fight["result"] is None and fight["judgement"]["verdict"] == "lose"
+    opened = stream.wait_for(lambda b: b.get("combat") and not b["combat"].get("one_shots", {}).get("players"))
+    assert opened[1]["combat"]["judgement"] == fight["judgement"]  # the stream's language: German too
+    # another phone plays a one-shot: the window starts again
+    status, body, _ = server.request("POST", "/api/table/combat", {"plus": [5], "expected": body["changes"]})
+    assert status == 200, body
+    assert body["combat"]["judgement"]["verdict"] == "win" and body["combat"]["closes_at"] > fight["closes_at"]
+    # nobody writes: the server records the result when the window has run out
+    _, settled, when = stream.wait_for(lambda b: levels(b).get("Ann") == 2, timeout=3)
+    assert settled["table"]["players"][0]["level"] == 2
+    _, now, _ = server.request("GET", "/api/table")
+    assert levels(now)["Ann"] == 2
+
+
+def test_a_fight_closed_or_cancelled_at_once(live):
+    server, _ = live
+    server.request("POST", "/api/table/new", {"players": ["Ann", "Bob"]})
+    server.request("POST", "/api/table/combat", {"monsters": ["Troll:1"], "plus": [3]})
+    status, body, _ = server.request("POST", "/api/table/combat/close", {})
+    assert status == 200 and levels(body)["Ann"] == 2
+    server.request("POST", "/api/table/turn", {})
+    server.request("POST", "/api/table/combat", {"monsters": ["Troll:1"]})
+    status, body, _ = server.request("POST", "/api/table/combat/cancel", {})
+    assert status == 200 and levels(body) == {"Ann": 2, "Bob": 1} and not (body.get("combat") or {}).get("closes_at")
+    status, body, _ = server.request("POST", "/api/table/combat/bogus", {})
+    assert status == 404
+
+
+def test_after_a_win_every_change_but_undo_is_refused_and_the_body_names_the_winner(live):
+    server, _ = live
+    server.request("POST", "/api/table/new", {"players": ["Ann", "Bob"]})
+    server.request("POST", "/api/table/set", {"player": "Ann", "fields": {"level": 9}})
+    status, body, _ = server.request("POST", "/api/table/level", {"player": "Ann", "change": 1, "source": "kill"})
+    assert status == 200 and body["recorded"] and body["table"]["winner"] == ["Ann"]
+    status, body, _ = server.request("POST", "/api/table/set", {"player": "Bob", "fields": {"level": 3}})
+    assert status == 422 and body["error"]["exit"] == 2
+    status, body, _ = server.request("POST", "/api/table/undo", {})
+    assert status == 200 and body["winner"] is None

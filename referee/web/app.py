@@ -223,6 +223,8 @@ def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = Non
         Route("/api/ask/{kind}", endpoint(api.ask), methods=["POST"]),
         Route("/api/table", endpoint(api.table_show)),
         Route("/api/table/events", endpoint(live.events)),
+        Route("/api/table/combat", endpoint(api.combat), methods=["POST"]),
+        Route("/api/table/combat/{action}", endpoint(api.combat), methods=["POST"]),
         Route("/api/table/{change}", endpoint(api.table_change), methods=["POST"]),
         Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
     ]

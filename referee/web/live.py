@@ -45,6 +45,8 @@ class Watch:
         self._streams = 0
         self._task: Optional[asyncio.Task] = None
         self._poke = asyncio.Event()
+        self._shown = None  # (Shown or None, error or None) at the last change seen
+        self._deadline: Optional[float] = None  # when the fight on the table closes (epoch seconds)
 
     # --- the poller ------------------------------------------------------------------------------
 
@@ -66,13 +68,34 @@ class Watch:
         self._poke.set()
 
     async def _run(self) -> None:
+        import sys
+        import traceback
+
         while True:
-            self.look()
+            try:
+                self.settle()
+                self.look()
+            except Exception:  # a bug must not stop every phone's updates: say it, go on
+                traceback.print_exc(file=sys.stderr)
             try:
                 await asyncio.wait_for(self._poke.wait(), POLL)
             except asyncio.TimeoutError:
                 pass
             self._poke.clear()
+
+    def settle(self) -> None:
+        """Record the fight's result once its window has run out, even when nobody writes (the
+        library decides it from the log, so another process seeing it first is no double)."""
+        from referee import table
+
+        if self._deadline is not None and table.clock() >= self._deadline:
+            self._deadline = None
+            from referee.errors import RefereeError
+
+            try:
+                table.settle(self.path)
+            except RefereeError:
+                pass  # a table that cannot be written: the next read says why
 
     def look(self) -> bool:
         """Wake the streams if the table changed since the last look; whether it did."""
@@ -81,6 +104,9 @@ class Watch:
             return False
         self._token = token
         self._bodies.clear()
+        self._shown = _shown(self.path)
+        fight = self._shown[0].fight if self._shown[0] is not None else None
+        self._deadline = fight.get("closes_at") if fight and fight.get("result") is None else None
         woken, self._changed = self._changed, asyncio.Event()
         woken.set()
         return True
@@ -95,36 +121,44 @@ class Watch:
         """(change count, the SSE event) of the table as it stands, in ``language``."""
         known = self._bodies.get(language)
         if known is None:
-            known = self._bodies[language] = _event(self.path, language)
+            if self._shown is None:
+                self._shown = _shown(self.path)
+            known = self._bodies[language] = _event(self.path, *self._shown, language)
         return known
 
 
-def _event(path: Optional[Path], language: str) -> tuple[int, bytes]:
-    from referee.i18n.catalogs import current_language, use_language
+def _shown(path: Optional[Path]):
+    """The table as it stands (a fight whose window ran out is recorded first), or the error
+    body of a file that cannot be read; ``(None, None)`` before any game."""
+    from referee import table
+    from referee.errors import NotFound, RefereeError
+
+    try:
+        shown = table.show(path)
+    except NotFound:
+        return None, None
+    except RefereeError as exc:  # a file that cannot be read: the page says why
+        return None, exc
+    return (shown if shown.state is not None else None), None
+
+
+def _event(path: Optional[Path], shown, error, language: str) -> tuple[int, bytes]:
+    from referee.i18n.catalogs import RuleText, current_language, use_language
 
     before = current_language()
     use_language(language)
     try:
-        return _event_in(path)
+        body: dict = {"table": None, "changes": 0}  # no game yet: the phones show the form that starts one
+        if error is not None:
+            from referee.i18n.catalogs import _
+
+            body["error"] = {"exit": error.exit_code, "message": error.render(_)}
+        elif shown is not None:
+            from referee import shapes
+
+            body = shapes.table_json(shown, path, RuleText(language))
     finally:
         use_language(before)  # a request in another language may be half-way through its answer
-
-
-def _event_in(path: Optional[Path]) -> tuple[int, bytes]:
-    from referee import shapes, table
-    from referee.errors import NotFound, RefereeError
-
-    body: dict = {"table": None, "changes": 0}  # no game yet: the phones show the form that starts one
-    try:
-        shown = table.show(path)
-        if shown.state is not None:
-            body = shapes.table_json(shown, path)
-    except NotFound:
-        pass
-    except RefereeError as exc:  # a file that cannot be read: the page says why
-        from referee.i18n.catalogs import _
-
-        body = {"table": None, "changes": 0, "error": {"exit": exc.exit_code, "message": exc.render(_)}}
     count = int(body.get("changes") or 0)
     data = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
     return count, f"id: {count}\ndata: {data}\n\n".encode("utf-8")
