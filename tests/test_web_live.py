@@ -250,7 +250,8 @@ def test_after_a_win_every_change_but_undo_is_refused_and_the_body_names_the_win
     server.request("POST", "/api/table/new", {"players": ["Ann", "Bob"]})
     server.request("POST", "/api/table/set", {"player": "Ann", "fields": {"level": 9}})
     status, body, _ = server.request("POST", "/api/table/level", {"player": "Ann", "change": 1, "source": "kill"})
-    assert status == 200 and body["recorded"] and body["table"]["winner"] == ["Ann"]
+    assert status == 200 and body["recorded"]
+    assert server.request("GET", "/api/table")[1]["winner"] == ["Ann"]
     status, body, _ = server.request("POST", "/api/table/set", {"player": "Bob", "fields": {"level": 3}})
     assert status == 422 and body["error"]["exit"] == 2
     status, body, _ = server.request("POST", "/api/table/undo", {})

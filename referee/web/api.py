@@ -322,10 +322,8 @@ async def _table_change(request: Request, text, change: str, body: dict, path):
         judged, recorded = table.level(body["player"], levels, body["source"], corpus, path=path, expected=expected)
         _changed(request)
         data = shapes.verdict_json(corpus, judged.verdict, text, judged.cards)
-        shown = table.show(path)
-        data["recorded"] = shapes.change_json(recorded, shown.changes) if recorded else None
-        data["table"] = shapes.table_json(shown, path, text)
-        return UTF8JSON(data)
+        data["recorded"] = shapes.change_json(recorded, table.show(path).changes) if recorded else None
+        return UTF8JSON(data)  # the CLI's body: the page reads the table from its event stream
     words = _words(body.get("fields"), flow_text)
     if change == "new":
         recorded = table.new([str(n) for n in body["players"]], body.get("game") or "munchkin",
