@@ -118,11 +118,11 @@ def test_a_change_through_the_server_reaches_every_stream_within_a_second_as_the
     began = time.monotonic()
     status, answer, _ = server.request("POST", "/api/table/level", {"player": "Bob", "change": 1, "source": "kill"})
     assert status == 200 and answer["recorded"]
-    _, table, _ = server.request("GET", "/api/table")
-    for stream in streams:
+    for stream, lang in zip(streams, ("en", "hu", "gu")):
         event_id, body, when = stream.wait_for(lambda body: body["changes"] == 2)
         assert event_id == "2" and when - began < 1.0
-        assert body == table  # exactly the GET /api/table body
+        _, table, _ = server.request("GET", f"/api/table?lang={lang}")
+        assert body == table  # exactly the GET /api/table body, in the stream's language
 
 
 def test_a_cli_change_on_the_same_file_reaches_the_streams(live):
@@ -256,3 +256,107 @@ def test_after_a_win_every_change_but_undo_is_refused_and_the_body_names_the_win
     assert status == 422 and body["error"]["exit"] == 2
     status, body, _ = server.request("POST", "/api/table/undo", {})
     assert status == 200 and body["winner"] is None
+
+
+# --- a page that behaves like an app -------------------------------------------------------------
+
+def _get(server: Server, path: str, headers: dict | None = None):
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
+    connection.request("GET", path, headers=headers or {})
+    response = connection.getresponse()
+    body = response.read()
+    connection.close()
+    return response, body
+
+
+@pytest.mark.parametrize("lang, name", [("en", "Munchkin referee"), ("hu", None), ("gu", None)])
+def test_the_manifest_names_the_app_in_the_pages_language_and_its_icons_exist(live, lang, name):
+    import struct
+
+    server, _ = live
+    response, body = _get(server, f"/manifest.webmanifest?lang={lang}")
+    assert response.status == 200 and response.getheader("Content-Type").startswith("application/manifest+json")
+    manifest = json.loads(body)
+    assert manifest["lang"] == lang and manifest["display"] == "standalone" and manifest["start_url"] == f"/?lang={lang}"
+    if name:
+        assert manifest["name"] == name
+    sizes = set()
+    for icon in manifest["icons"]:
+        got, data = _get(server, icon["src"])
+        assert got.status == 200 and got.getheader("Content-Type").startswith(icon["type"])
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = struct.unpack(">II", data[16:24])
+            assert f"{width}x{height}" == icon["sizes"]
+            sizes.add(width)
+    assert {192, 512} <= sizes
+    page, html = _get(server, f"/?lang={lang}")
+    assert f'rel="manifest" href="/manifest.webmanifest?lang={lang}"'.encode() in html
+
+
+def test_static_files_are_kept_a_year_at_their_versioned_address_and_revalidated_otherwise(live):
+    import re
+
+    server, _ = live
+    _, html = _get(server, "/")
+    script = re.search(rb'src="(/static/app\.js\?v=[0-9a-f]{12})"', html).group(1).decode()
+    response, _ = _get(server, script)
+    assert response.status == 200 and "immutable" in response.getheader("Cache-Control")
+    response, _ = _get(server, "/static/app.js?v=000000000000")
+    assert response.getheader("Cache-Control") == "no-cache"
+    response, _ = _get(server, "/static/style.css")
+    assert response.getheader("Cache-Control") == "no-cache"
+    again, body = _get(server, "/static/style.css", {"If-None-Match": response.getheader("ETag")})
+    assert again.status == 304 and body == b""
+
+
+def test_pages_scripts_and_answers_are_compressed_for_a_phone_that_asks(live):
+    import gzip
+
+    server, _ = live
+    for path in ("/", "/static/app.js", "/api/cards?lang=de"):
+        response, body = _get(server, path, {"Accept-Encoding": "gzip"})
+        assert response.status == 200 and response.getheader("Content-Encoding") == "gzip", path
+        assert gzip.decompress(body)
+        plain, raw = _get(server, path)
+        assert plain.getheader("Content-Encoding") is None and len(raw) > len(body)
+
+
+def test_serve_tls_answers_over_https_and_refuses_a_key_that_does_not_fit(tmp_path):
+    import shutil
+    import ssl
+    import subprocess
+    import urllib.request
+
+    from tests.conftest import REFEREE, free_port
+
+    if not shutil.which("openssl"):
+        pytest.skip("no openssl command to make a certificate")
+    cert, key = tmp_path / "cert.pem", tmp_path / "key.pem"
+    subprocess.run(["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(cert),
+                    "-days", "1", "-subj", "/CN=localhost"], check=True, capture_output=True)
+    wrong = run_referee("serve", "--tls", str(cert), str(cert), "--table", str(tmp_path / "t.sqlite3"))
+    assert wrong.returncode == 2 and "--tls" in wrong.stderr and "Traceback" not in wrong.stderr
+    missing = run_referee("serve", "--tls", str(tmp_path / "none.pem"), str(key))
+    assert missing.returncode == 2 and "none.pem" in missing.stderr
+    port = free_port()
+    process = subprocess.Popen([REFEREE, "serve", "--port", str(port), "--table", str(tmp_path / "t.sqlite3"), "--tls",
+                                str(cert), str(key), "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        announced = json.loads(process.stdout.readline())
+        assert announced["url"] == f"https://127.0.0.1:{port}/"
+        context = ssl.create_default_context(cafile=str(cert))
+        context.check_hostname = False
+        deadline = time.monotonic() + 20
+        while True:
+            try:
+                with urllib.request.urlopen(f"https://127.0.0.1:{port}/healthz", context=context, timeout=2) as answer:
+                    assert answer.status == 200 and json.loads(answer.read())["ok"]
+                    break
+            except OSError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+    finally:
+        process.terminate()
+        process.communicate(timeout=10)

@@ -121,8 +121,12 @@ WORDS = {
 def _environment():
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-    return Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True),
-                       trim_blocks=True, lstrip_blocks=True)
+    from referee.web.assets import static_url
+
+    environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True),
+                              trim_blocks=True, lstrip_blocks=True)
+    environment.globals["static_url"] = static_url
+    return environment
 
 
 def _render(request: Request, template: str, text, status: int = 200, **values) -> HTMLResponse:
