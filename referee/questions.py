@@ -220,7 +220,7 @@ def fight(data: dict, monsters: list[dict], fighter: Optional[str] = None, helpe
 
 
 def flee(data: dict, monsters: list[dict], players: list[str] = (), helper: Optional[str] = None,
-         fighter: Optional[str] = None) -> dict:
+         fighter: Optional[str] = None, discards: list[str] = ()) -> dict:
     """``referee flee``: the roll each fleeing player needs against each monster (``run-away``)."""
     names = [who(data, p, None, "--player") for p in players]
     fighter = who(data, fighter, None, "--fighter") if fighter else names[0] if names else _first(data)
@@ -230,6 +230,9 @@ def flee(data: dict, monsters: list[dict], players: list[str] = (), helper: Opti
     combat: dict = {"fighter": fighter, "monsters": list(monsters) or [dict(SOME_MONSTER)]}
     if helper:
         combat["helper"] = helper
+    if discards:  # a Wizard's Flight: cards discarded for +1 each to run away
+        combat["discards"] = {who(data, k, None, "--discard"): v for k, v in
+                              _pairs(discards, "--discard", "NAME=CARDS", number=True).items()}
     return dict(data, phase="running-away", combat=combat, question={"kind": "run-away"})
 
 
@@ -323,7 +326,7 @@ def _pairs(words: list[str], option: str, shape: str, number: bool = False) -> d
 #: the parameters each question takes, beside the common ones (the CLI's options, the API's body)
 PARAMETERS = {
     "fight": ("monsters", "fighter", "helper", "plus", "monster_plus", "discards", "charm"),
-    "flee": ("monsters", "fleeing", "fighter", "helper"),
+    "flee": ("monsters", "fleeing", "fighter", "helper", "discards"),
     "can": ("player", "action", "target", "item", "fighter", "helper", "monsters"),
     "sell": ("player", "items"),
     "gear": ("player",), "charity": ("player",), "death": ("player",),
@@ -357,7 +360,8 @@ def ask(kind: str, params: dict, state: Optional[dict], corpus) -> dict:
                      _numbers(p.get("monster_plus"), "monster_plus"), _assignments(p.get("discards")),
                      _assignment(p.get("charm")))
     if kind == "flee":
-        return flee(data, monsters, _words(p.get("fleeing")), p.get("helper"), p.get("fighter"))
+        return flee(data, monsters, _words(p.get("fleeing")), p.get("helper"), p.get("fighter"),
+                    _assignments(p.get("discards")))
     if kind == "can":
         return can(data, _required(p, "player", kind), _required(p, "action", kind), p.get("target"), p.get("item"),
                    p.get("fighter"), p.get("helper"), monsters)

@@ -215,7 +215,7 @@ def _damage(path, kind: str) -> None:
 
 
 @pytest.mark.parametrize("kind", ["truncated", "random", "text", "foreign"])
-def test_a_damaged_or_foreign_table_file_is_exit_2_and_left_as_it_was(table, kind):
+def test_a_damaged_or_foreign_table_file_is_exit_2_and_left_as_it_was_until_replace_moves_it_aside(table, kind):
     ok(table("table", "new", "Ann", "Bob"))
     for i in range(30):  # enough changes for the file to span several pages
         ok(table("table", "set", "Ann", f"hand={i % 7}"))
@@ -223,11 +223,17 @@ def test_a_damaged_or_foreign_table_file_is_exit_2_and_left_as_it_was(table, kin
         table.path.with_name(table.path.name + suffix).unlink(missing_ok=True)
     _damage(table.path, kind)
     before = hashlib.sha256(table.path.read_bytes()).hexdigest()
-    for args in (("table",), ("table", "set", "Ann", "level=2"), ("table", "new", "Xia", "--replace"),
-                 ("fight", "Troll:8"), ("table", "log")):
+    for args in (("table",), ("table", "set", "Ann", "level=2"), ("fight", "Troll:8"), ("table", "log")):
         result = table(*args)
         if kind == "truncated" and result.returncode == 0:
             continue  # the pages a read needs may have survived; what matters is no traceback, no write
         assert result.returncode == 2, (args, result.stdout, result.stderr)
         assert str(table.path) in result.stderr and "Traceback" not in result.stderr
     assert hashlib.sha256(table.path.read_bytes()).hexdigest() == before
+    # `table new --replace` always works: the unusable file is kept aside, as it was
+    replaced = ok(table("table", "new", "Xia", "--replace"))
+    kept = [p for p in table.path.parent.iterdir() if ".damaged-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+    if kind != "truncated" or kept:
+        assert len(kept) == 1 and hashlib.sha256(kept[0].read_bytes()).hexdigest() == before
+        assert kept[0].name in replaced.stdout
+    assert state(table)["table"]["players"][0]["name"] == "Xia"

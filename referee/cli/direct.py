@@ -33,7 +33,7 @@ COMMANDS = {
     "table": ("referee.cli.table_commands", "show"),
     **{f"table {name}": ("referee.cli.table_commands", function) for name, function in (
         ("new", "new"), ("set", "set_"), ("level", "level"), ("item", "item"), ("turn", "turn"),
-        ("undo", "undo"), ("redo", "redo"), ("combat", "combat"), ("log", "log"))},
+        ("undo", "undo"), ("redo", "redo"), ("combat", "combat"), ("log", "log"), ("export", "export"))},
 }
 
 #: settings of a parameter this reader knows how to honour; any other sends the line to typer

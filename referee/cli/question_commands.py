@@ -158,6 +158,25 @@ def _record_fight(params: dict, lang, as_json, table_path, save) -> int:
     return 0
 
 
+def _record(kind: str, params: dict, lang, as_json, table_path, save, nothing: str) -> int:
+    """A sale or a death judged on the table and recorded there (``--record``)."""
+    from referee import table
+    from referee.corpus import load_corpus
+    from referee.i18n import choose_language
+
+    text = RuleText(choose_language(lang))
+    corpus = load_corpus()
+    judged, recorded, data = table.record_question(kind, params, corpus, path=table_path)
+    if save:
+        _save(data, save)
+    render.emit_recorded(corpus, judged, recorded, table.show(table_path).changes, text, as_json, nothing)
+    return 0
+
+
+def record_option(what: str):
+    return Option(False, "--record", help=what)
+
+
 def flee(monsters: Optional[List[str]] = Argument(None, metavar="[MONSTER…]"),
          player: List[str] = Option([], "--player", metavar="NAME|SPEC",
                                           help=_("Who runs away: a player of the table (the fighter first, then the "
@@ -165,18 +184,43 @@ def flee(monsters: Optional[List[str]] = Argument(None, metavar="[MONSTER…]"),
          fighter: Optional[str] = Option(None, "--fighter", metavar="NAME",
                                                help=_("Who fought (default: the first --player, or whose turn it is).")),
          helper: Optional[str] = Option(None, "--helper", metavar="NAME", help=_("The helper, who runs too.")),
+         discard: List[str] = Option([], "--discard", metavar="NAME=CARDS",
+                                     help=_("Cards a Wizard discards for Flight: +1 to run away for each (up to 3).")),
          game: Optional[str] = game_option(), expansion: List[str] = expansion_option(),
          house_rule: List[str] = house_rule_option(), turn: Optional[str] = turn_option(),
          met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
     # --player names players of the table when it has them all, else describes inline players.
-    state = _table_state(table_path) if player else None
+    shown = _table_shown(table_path) if not (player and any(not _plain_name(p) for p in player)) else None
+    state = shown.state if shown else None
     names = {p["name"].casefold() for p in state["players"]} if state else set()
     picked = player if state and all(p.casefold() in names for p in player) else []
-    params = dict(monsters=monsters, fleeing=picked, fighter=fighter, helper=helper, players=[] if picked else player,
-                  game=game, expansions=expansion, house_rules=house_rule, turn=turn, met_monster=met)
+    params = dict(monsters=monsters, fleeing=picked, fighter=fighter, helper=helper, discards=discard,
+                  players=[] if picked or not player else player, game=game, expansions=expansion,
+                  house_rules=house_rule, turn=turn, met_monster=met)
+    fight = shown.fight if shown and not params["players"] else None
+    if fight is not None and not monsters:
+        # On a table with a fight in progress (or just lost), the flight is from that fight.
+        combat = fight["combat"]
+        params.update(monsters=combat["monsters"], fighter=fighter or combat["fighter"],
+                      helper=helper or combat.get("helper"))
     return ask("flee", params, lang, as_json, table_path, save)
+
+
+def _plain_name(spec: str) -> bool:
+    """A --player that can only be a name at the table (not an inline spec)."""
+    return ":" not in spec and " " not in spec.strip() and not spec.strip().startswith("{")
+
+
+def _table_shown(path: Optional[Path]):
+    from referee import table
+    from referee.errors import NotFound
+
+    try:
+        return table.show(path)
+    except NotFound:
+        return None
 
 
 def can(name: str = Argument(..., metavar="NAME"),
@@ -206,11 +250,15 @@ def sell(name: str = Argument(..., metavar="NAME"), items: List[str] = Argument(
          player: List[str] = players_option(), game: Optional[str] = game_option(),
          expansion: List[str] = expansion_option(), house_rule: List[str] = house_rule_option(),
          turn: Optional[str] = turn_option(), phase: Optional[str] = phase_option(),
-         met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
+         met: Optional[bool] = met_option(),
+         record: bool = record_option(_("On the table: also record the sale (the levels it buys, the items gone).")),
+         save: Optional[str] = save_option(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
     params = dict(player=name, items=items, players=player, game=game, expansions=expansion, house_rules=house_rule,
                   turn=turn, phase=phase, met_monster=met)
+    if record:
+        return _record("sell", params, lang, as_json, table_path, save, _("Nothing recorded: the sale buys no level."))
     return ask("sell", params, lang, as_json, table_path, save)
 
 
@@ -228,7 +276,22 @@ def _about(kind: str):
     return command
 
 
-gear, charity, death = _about("gear"), _about("charity"), _about("death")
+gear, charity = _about("gear"), _about("charity")
+
+
+def death(name: Optional[str] = Argument(None, metavar="[NAME]"), player: List[str] = players_option(),
+          game: Optional[str] = game_option(), expansion: List[str] = expansion_option(),
+          house_rule: List[str] = house_rule_option(), turn: Optional[str] = turn_option(),
+          phase: Optional[str] = phase_option(), met: Optional[bool] = met_option(),
+          record: bool = record_option(_("On the table: also record the death (the player loses what the rules "
+                                         "say).")),
+          save: Optional[str] = save_option(), table_path: Optional[Path] = options.table_path(),
+          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
+    params = dict(player=name, players=player, game=game, expansions=expansion, house_rules=house_rule, turn=turn,
+                  phase=phase, met_monster=met)
+    if record:
+        return _record("death", params, lang, as_json, table_path, save, "")
+    return ask("death", params, lang, as_json, table_path, save)
 
 
 def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(..., metavar="±N"),

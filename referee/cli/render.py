@@ -298,9 +298,9 @@ def table_text(shown, text: RuleText) -> list[str]:
     speaker = Speaker(load_corpus(), text.language)
     phase = words.word("phase", state["phase"]) if state.get("phase") else "—"
     head = ngettext("{game} · turn: {player} ({phase}) · {count} change",
-                    "{game} · turn: {player} ({phase}) · {count} changes", len(shown.changes)).format(
+                    "{game} · turn: {player} ({phase}) · {count} changes", shown.count).format(
         game=words.word("game", state["game"]), player=state.get("turn") or "—", phase=phase,
-        count=len(shown.changes))
+        count=shown.count)
     lines = [head]
     extras = []
     if state.get("expansions"):

@@ -254,14 +254,48 @@ def log(table_path: Optional[Path] = options.table_path(), lang: Optional[str] =
     from referee import table
     from referee.errors import NotFound
 
+    from referee.table.state import taken_back_map
+
     _language(lang)
-    shown = table.show(table_path)
-    if not shown.changes:
+    changes = table.log(table_path)
+    if not changes:
         raise NotFound("no table in progress; start one with `referee table new NAME…`")
+    undone = taken_back_map(changes)  # one pass: the log is printed in time linear in its length
     if as_json:
-        render.emit_json({"changes": [shapes.change_json(c, shown.changes) for c in shown.changes]})
+        render.emit_json({"changes": [shapes.change_json(c, undone) for c in changes]})
     else:
-        render.emit([render.change_line(c, shown.changes, when=True) for c in shown.changes])
+        render.emit([render.change_line(c, undone, when=True) for c in changes])
+    return 0
+
+
+def export(out: Optional[str] = Option(None, "--out", metavar="FILE",
+                                       help=_("Write the export to FILE (a new file) instead of the screen.")),
+           table_path: Optional[Path] = options.table_path()) -> int:
+    """``referee table export``: the good part of the table's log as JSON, however damaged the file."""
+    import json
+
+    from referee import table
+    from referee.cache import write_atomic
+    from referee.errors import BadInput
+    from referee.table.store import stamp
+
+    data = table.export(table_path)
+    body = {"changes": [{"seq": c.seq, "at": c.at, "command": c.command, "request": c.request, "effect": c.effect,
+                         "summary": shapes.change_summary(c)} for c in data["changes"]],
+            "stopped_at": data["stopped_at"], "reason": data["reason"], "table": data["table"],
+            "winner": data["winner"], "exported_at": stamp(__import__("time").time())}
+    text = json.dumps(body, ensure_ascii=False, indent=2) + "\n"
+    if out is None:
+        render.emit([text.rstrip("\n")])
+        return 0
+    target = Path(out)
+    if target.exists():
+        raise BadInput("--out: {path} already exists; choose another name (nothing was written)", path=str(target))
+    try:
+        write_atomic(target, text.encode("utf-8"))
+    except OSError as exc:
+        raise BadInput("--out: cannot write {path}: {reason}", path=str(target), reason=exc.strerror or str(exc)) \
+            from None
     return 0
 
 
@@ -291,6 +325,8 @@ def register(app) -> None:
                                                 "cancel, wait (until the others' time to interfere runs out) or "
                                                 "show."))(combat)
     group.command("log", cls=Command, help=_("Every change of this game, oldest first."))(log)
+    group.command("export", cls=Command, help=_("The good part of the table's log as JSON, even from a damaged "
+                                                "file."))(export)
     app.add_typer(group, name="table")
 
 

@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import Callable, NamedTuple, Optional
 
 from referee.errors import BadInput
-from referee.table.state import replay, split
-from referee.table.store import Change, open_store
+from referee.i18n.catalogs import N_
+from referee.table.state import split
+from referee.table.store import Change, Log, open_store
 
 #: the clock the table reads when a caller gives no ``now`` (seconds since the epoch)
 clock: Callable[[], float] = time.time
@@ -37,7 +38,7 @@ class Shown(NamedTuple):
     """The table as it stands.
 
     ``state``: the table in the situation-file format (``None`` before any game); ``changes``:
-    the game's log, oldest first; ``winner``: the players who won, or ``None``; ``fight``: the
+    the last changes of the game, oldest first (the whole log: :func:`log`); ``winner``: the players who won, or ``None``; ``fight``: the
     fight on the table (see :mod:`referee.table.fight`), or ``None``.
     """
 
@@ -45,11 +46,8 @@ class Shown(NamedTuple):
     changes: list[Change]
     winner: Optional[list] = None
     fight: Optional[dict] = None
-
-    @property
-    def count(self) -> int:
-        """The change count (what ``expected`` compares with)."""
-        return len(self.changes)
+    #: the change count (what ``expected`` compares with)
+    count: int = 0
 
 
 class Stale(BadInput):
@@ -61,37 +59,53 @@ class Stale(BadInput):
 
     def __init__(self, shown: Shown, expected: int):
         self.shown, self.expected, self.count = shown, expected, shown.count
-        super().__init__("the table changed meanwhile ({count} changes now, {expected} when this was asked); "
-                         "nothing was written: look at the table again and decide", count=shown.count,
+        super().__init__(N_("the table changed meanwhile ({count} changes now, {expected} when this was asked); "
+                            "nothing was written: look at the table again and decide"), count=shown.count,
                          expected=expected)
 
 
-def _shown(log: list[Change]) -> Shown:
+def _shown(log: Log) -> Shown:
     from referee.table.fight import closes_at
 
-    state, fight, winner = split(replay(log))
+    state, fight, winner = split(log.state)
     if fight is not None and fight.get("result") is None:
         fight = dict(fight, closes_at=closes_at(fight, log))
-    return Shown(state, log, winner, fight)
+    return Shown(state, log.recent(), winner, fight, log.count)
 
 
 def show(path: Optional[Path] = None, now: Optional[float] = None, corpus=None) -> Shown:
     """The table; a fight whose window has run out is recorded first (when the file can be
     written: a read-only table is shown as it is)."""
-    with open_store(path) as store:
+    from referee.table import fight as fights
+
+    now = _now(now)
+    with open_store(path, write=False) as store:
+        shown = _shown(store.log())
+        due = fights.due(store.log(), now) if shown.fight is not None else False
+    if due:
         try:
-            _settle(store, _now(now), corpus)
+            with open_store(path) as store:
+                _settle(store, now, corpus)
+                shown = _shown(store.log())
         except BadInput:
-            pass  # a table that cannot be written is still read
-        log = store.changes()
-    return _shown(log)
+            pass  # a table that cannot be written is still read, its fight undecided
+    return shown
+
+
+def log(path: Optional[Path] = None) -> list[Change]:
+    """The current game's whole log, oldest first (verified row by row)."""
+    with open_store(path, write=False) as store:
+        return store.changes()
 
 
 def state_of(path: Optional[Path] = None) -> dict:
     """The table in progress; :class:`NotFound` when there is none."""
-    from referee.table.changes import current
+    from referee.errors import NotFound
 
-    return current(show(path).changes)
+    state = show(path).state
+    if state is None:
+        raise NotFound("no table in progress; start one with `referee table new NAME…`")
+    return state
 
 
 def settle(path: Optional[Path] = None, now: Optional[float] = None, corpus=None) -> Optional[Change]:
@@ -104,7 +118,7 @@ def settle(path: Optional[Path] = None, now: Optional[float] = None, corpus=None
 def _settle(store, now: float, corpus) -> Optional[Change]:
     from referee.table import fight as fights
 
-    if not fights.due(store.changes(), now):
+    if not fights.due(store.log(), now):
         return None  # the usual case: decided on a read, without taking the write lock
     corpus = corpus if corpus is not None else _corpus()
     return store.write(lambda log: fights.decide_close(log, corpus, now, settled=True), at=now)
@@ -131,7 +145,7 @@ def _write(path, decide, expected: Optional[int] = None, now: Optional[float] = 
         _settle(store, now, corpus)
 
         def guarded(log):
-            if expected is not None and expected != len(log):
+            if expected is not None and expected != log.count:
                 raise Stale(_shown(log), expected)
             if not after_win:
                 refuse_if_won(log)
@@ -143,10 +157,40 @@ def _write(path, decide, expected: Optional[int] = None, now: Optional[float] = 
 def new(names: list[str], game: str = "munchkin", expansions: list[str] = (), house_rules: list[str] = (),
         replace: bool = False, path: Optional[Path] = None, expected: Optional[int] = None,
         now: Optional[float] = None) -> Change:
+    """Start a game. With ``replace``, over a game in progress (its log stays in the file), and
+    over a file that cannot be used at all (damaged, or not a table): that one is renamed aside,
+    kept, and the new game starts in a new file; the change's summary says where it went."""
     from referee.table import changes as decide
+    from referee.table.store import Unusable, default_path, move_aside
 
-    return _write(path, lambda log: decide.decide_new(log, list(names), game, list(expansions), list(house_rules),
-                                                      replace), expected, now, create=True, after_win=True)
+    def started(kept=None):
+        return _write(path, lambda log: decide.decide_new(log, list(names), game, list(expansions), list(house_rules),
+                                                          replace, kept), expected, now, create=True, after_win=True)
+
+    try:
+        return started()
+    except Unusable:
+        if not replace:
+            raise
+    where = Path(path) if path is not None else default_path()
+    try:
+        kept = move_aside(where)
+    except OSError as exc:
+        raise BadInput("{path}: cannot move the unusable table aside ({reason}); nothing was changed",
+                       path=str(where), reason=exc.strerror or str(exc)) from None
+    return started(str(kept))
+
+
+def export(path: Optional[Path] = None) -> dict:
+    """The good part of the table file's last game, however damaged the rest (see
+    :func:`referee.table.store.export`), with the table those changes leave."""
+    from referee.table.state import replay
+    from referee.table.store import default_path, export as read_good
+
+    where = Path(path) if path is not None else default_path()
+    good = read_good(where)
+    state, fight, winner = split(replay(good["changes"]) if good["changes"] else None)
+    return {**good, "table": state, "winner": winner, "fight": fight}
 
 
 def set_fields(name: str, assignments: list[str], path: Optional[Path] = None, expected: Optional[int] = None,
@@ -161,6 +205,8 @@ def put_item(name: str, item: str, assignments: list[str] = (), card: Optional[s
              now: Optional[float] = None) -> Change:
     from referee.table import changes as decide
 
+    if corpus is None and not remove:
+        corpus = _corpus()  # an item's name is looked up among the cards
     return _write(path, lambda log: decide.decide_item(log, name, item, list(assignments), card, remove, corpus),
                   expected, now, corpus)
 
@@ -204,6 +250,27 @@ def record_fight(params: dict, corpus, path: Optional[Path] = None, expected: Op
     def decided(log):
         draft, judgement = decide.decide_fight(log, lambda state: _remember(asked, ask("fight", params, state,
                                                                                       corpus)), corpus)
+        judged.append(judgement)
+        return draft
+
+    recorded = _write(path, decided, expected, now, corpus)
+    return judged[-1], recorded, asked[-1]
+
+
+def record_question(kind: str, params: dict, corpus, path: Optional[Path] = None, expected: Optional[int] = None,
+                    now: Optional[float] = None):
+    """``sell`` or ``death`` on the table, with what it does recorded (``sell … --record``):
+    the judgement, the change (``None`` when the rules allow nothing) and the situation judged."""
+    from referee.questions import ask
+    from referee.table import changes as decide
+
+    if params.get("players"):
+        raise BadInput("--record keeps the result on the table in progress; it takes no --player")
+    judged, asked = [], []
+
+    def decided(log):
+        draft, judgement = decide.decide_recorded(log, kind, lambda state: _remember(asked, ask(kind, params, state,
+                                                                                             corpus)), corpus)
         judged.append(judgement)
         return draft
 

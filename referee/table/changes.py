@@ -17,8 +17,7 @@ from referee import model
 from referee.errors import BadInput, InvalidFile, NotFound, Problem
 from referee.i18n.catalogs import N_
 from referee.table.fields import ITEM_FIELDS, PLAYER_FIELDS, parse_assignments, parse_value
-from referee.table.state import (FIGHT, apply, in_effect, item_mapping, next_player, player_mapping, replay,
-                                  split, table_mapping)
+from referee.table.state import FIGHT, apply, item_mapping, next_player, player_mapping, split, table_mapping
 from referee.table.store import Draft
 
 #: house rules a table may play with, as in situation files
@@ -44,7 +43,7 @@ def current(changes: list) -> dict:
 
 def full(changes: list) -> dict:
     """The state the log leaves with the fight in progress and the winners (:func:`split`)."""
-    state = replay(changes)
+    state = changes.state
     if state is None:
         raise NotFound("no table in progress; start one with `referee table new NAME…`")
     return state
@@ -52,7 +51,7 @@ def full(changes: list) -> dict:
 
 def refuse_if_won(changes: list) -> None:
     """After a win only ``undo`` (and a new game) changes the table."""
-    winners = (replay(changes) or {}).get("winner")
+    winners = (changes.state or {}).get("winner")
     if winners:
         raise BadInput("the game is over: {names} won; only `referee table undo` changes it now (or `referee table "
                        "new … --replace` starts a new game)", names=", ".join(winners))
@@ -116,8 +115,8 @@ def known_player(state: dict, name: str, what: str) -> str:
 # --- table new -----------------------------------------------------------------------------
 
 def decide_new(changes: list, names: list[str], game: str, expansions: list[str], house_rules: list[str],
-               replace: bool) -> Draft:
-    state = replay(changes)
+               replace: bool, kept: Optional[str] = None) -> Draft:
+    state = changes.state
     if state is not None and not replace:
         raise BadInput("a game is in progress (players: {players}; changes so far: {count}); `referee table new … "
                        "--replace` starts a new one (the old game's log is kept)",
@@ -130,9 +129,12 @@ def decide_new(changes: list, names: list[str], game: str, expansions: list[str]
     table = table_mapping(checked(table, "table new"))
     request = {"players": list(names), "game": game, "expansions": list(expansions), "house_rules": house,
                "replace": replace}
-    return Draft("new", request, {"op": "new", "table": table},
-                 message(N_("New game of {game}: {players}."), game=game, players=", ".join(names)),
-                 new_game=True)
+    if kept:
+        summary = message(N_("New game of {game}: {players} (the unusable table file was kept as {kept})."),
+                          game=game, players=", ".join(names), kept=kept)
+    else:
+        summary = message(N_("New game of {game}: {players}."), game=game, players=", ".join(names))
+    return Draft("new", request, {"op": "new", "table": table}, summary, new_game=True)
 
 
 # --- table set -----------------------------------------------------------------------------
@@ -186,8 +188,8 @@ def decide_item(changes: list, name: str, item: str, assignments: list[str], car
         return Draft("item", request, {"op": "item", "player": name, "remove": item},
                      message(N_("{player} no longer has {item}."), player=name, item=item))
     fields = parse_assignments(assignments, ITEM_FIELDS, "table item")
-    found = _item_card(corpus, card if card else item, explicit=card is not None) \
-        if card or (item not in owned and not fields) else None
+    new_item = item not in owned
+    found = _item_card(corpus, card if card else item, explicit=card is not None) if card or new_item else None
     numbers = {}
     if found is not None:
         numbers = {k: v for k, v in found.facts.items() if k in ITEM_FIELDS}
@@ -197,15 +199,38 @@ def decide_item(changes: list, name: str, item: str, assignments: list[str], car
     after = apply(state, {"op": "item", "player": name, "put": put})
     situation = checked(after, "table item")
     canonical = item_mapping(next(i for i in situation.player(name).items if i.name == item))
+    if found is None and new_item and not fields:
+        # Not a card, and nothing said of it: its bonus is not guessed (a silent +0 would
+        # misstate every fight). An item described by its fields (bonus=2, gold=300) is kept as typed.
+        raise BadInput("table item: {item} is not the name of an item card (nearest: {suggestions}); take a card's "
+                       "numbers with --card CARD, or record it as typed with its bonus: `referee table item {player} "
+                       "{quoted} bonus=N`", item=repr(item), suggestions=_nearest_items(corpus, item),
+                       player=name, quoted=_shell_word(item))
     if found is not None:
         summary = message(N_("{player} has {item} ({bonus:+d}), with the numbers of the card {card}."), player=name,
                           item=item, bonus=canonical["bonus"], card=found.name)
-    elif item in owned:
+    elif not new_item:
         summary = message(N_("{player}'s {item} changed: {fields}."), player=name, item=item,
                           fields=", ".join(f"{k}={_show(canonical[k])}" for k in fields))
     else:
-        summary = message(N_("{player} has {item} ({bonus:+d})."), player=name, item=item, bonus=canonical["bonus"])
+        summary = message(N_("{player} has {item} ({bonus:+d}), recorded as typed: no card by that name."),
+                          player=name, item=item, bonus=canonical["bonus"])
     return Draft("item", request, {"op": "item", "player": name, "put": canonical}, summary)
+
+
+def _nearest_items(corpus, name: str) -> str:
+    from referee.cards import decide, find_cards, localizer, suggested
+
+    items = [c for c in corpus.cards.values() if c.type in ITEM_TYPES]
+    chosen, candidates = decide(find_cards(items, name, localizer()))
+    names = [chosen.name] if chosen is not None else suggested(items, name, candidates, localizer())
+    return ", ".join(names) or "—"
+
+
+def _shell_word(text: str) -> str:
+    import shlex
+
+    return shlex.quote(text)
 
 
 def _owned_name(item: str, owned: dict) -> str:
@@ -319,6 +344,44 @@ def decide_fight(changes: list, build, corpus):
             judged)
 
 
+def decide_recorded(changes: list, kind: str, build, corpus):
+    """A sale or a death on the table (``sell … --record``, ``death … --record``), judged on the
+    log as it stands inside the write, and what it does to the player recorded as one change:
+    a sale the levels it buys and the items sold; a death everything the player loses."""
+    from referee.adjudicate import judge_data
+    from referee.engine.variants import rules_for
+
+    state = current(changes)
+    data = build(state)
+    try:
+        judged = judge_data(data, kind, corpus)
+    except InvalidFile as exc:
+        raise InvalidFile([by_name(p, data) for p in exc.problems], what="question") from None
+    name = data["question"]["player"]
+    player = next(p for p in state["players"] if p["name"] == name)
+    details = judged.verdict.details
+    if kind == "sell":
+        if not details.get("levels_gained"):
+            return None, judged
+        sold = set(data["question"]["items"])
+        fields = {"level": details["new_level"], "items": [i for i in player.get("items", []) if i["name"] not in sold]}
+        summary = message(N_("{player} sold {items} for {gold} gold: level {old} → {new}."), player=name,
+                          items=", ".join(data["question"]["items"]), gold=details["gold"], old=player["level"],
+                          new=details["new_level"])
+    else:
+        fields = {"dead": True, "items": [], "hireling": None, "steed": None}
+        if player.get("hand") is not None:
+            fields["hand"] = 0
+        if not rules_for(judged.situation).curses_kept_at_death():
+            fields["curses"] = []
+        summary = message(N_("{player} died and lost everything but level, race and class."), player=name)
+    after = apply(state, {"op": "player", "name": name, "fields": fields})
+    canonical = player_mapping(checked(after, kind).player(name))
+    fields = {key: canonical[key] for key in fields if key in canonical}
+    return (Draft(kind, {"question": data["question"]}, {"op": "player", "name": name, "fields": fields}, summary),
+            judged)
+
+
 # --- table undo ----------------------------------------------------------------------------
 
 def decide_undo(changes: list, count: int) -> Draft:
@@ -327,7 +390,8 @@ def decide_undo(changes: list, count: int) -> Draft:
     current(changes)
     if isinstance(count, bool) or not isinstance(count, int) or count < 1:
         raise BadInput("table undo: {count} is not a number of changes (1 or more)", count=count)
-    standing = [c for c in in_effect(changes) if c.command != "new"]
+    # newest first, down the chain of changes that stand (the game's start is never taken back)
+    standing = [c for c in changes.standing(count + 1) if c.command != "new"][::-1]
     if not standing:
         raise NotFound("nothing to undo: the game is as it was started")
     if count > len(standing):
@@ -349,7 +413,7 @@ def decide_redo(changes: list) -> Draft:
     """Put back what the last undo took back, if nothing else was changed since."""
     current(changes)
     gone = set()
-    for change in reversed(changes):
+    for change in changes.backwards():
         op = change.effect.get("op")
         if op == "redo":
             gone.update(change.effect["changes"])
@@ -357,10 +421,10 @@ def decide_redo(changes: list) -> Draft:
         if op == "undo" and change.seq in gone:
             continue
         if op == "undo":
-            back = [c for c in changes if c.seq in set(change.effect["changes"])]
+            back = [changes.change(seq) for seq in change.effect["changes"]]
             return Draft("redo", {}, {"op": "redo", "changes": [change.seq]},
                          plural_message(N_("Put back {count} change: {changes}"),
                                         N_("Put back {count} changes: {changes}"), len(back),
-                                        changes=named(list(reversed(back)))))
+                                        changes=named(back)))
         break
     raise NotFound("nothing to redo: no change was taken back since the last change")

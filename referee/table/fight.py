@@ -25,7 +25,7 @@ from typing import Optional
 
 from referee.errors import BadInput, InvalidFile, NotFound
 from referee.i18n.catalogs import N_
-from referee.table.state import FIGHT, replay, split
+from referee.table.state import FIGHT, split
 from referee.table.store import Draft, seconds_of, stamp
 
 #: the rules' window for interfering before a fight's result stands (combat.wait-for-interference)
@@ -55,13 +55,13 @@ def open_fight(state: Optional[dict]) -> Optional[dict]:
 def closes_at(fight: dict, changes: list) -> float:
     """When the fight's window runs out: after its own last change, and after any later change
     to the table (a level, an undo of its result…): each one is interference, and re-arms it."""
-    last = seconds_of(changes[-1].at) if changes else fight["changed_at"]
+    last = seconds_of(changes.last.at) if changes.last is not None else fight["changed_at"]
     return max(fight["closes_at"], last + fight["window"])
 
 
 def due(changes: list, now: float) -> bool:
     """Whether the open fight's window has run out at ``now``."""
-    fight = open_fight(replay(changes))
+    fight = open_fight(changes.state)
     return fight is not None and closes_at(fight, changes) <= now
 
 
@@ -94,7 +94,10 @@ def decide_combat(changes: list, params: dict, corpus, now: float, new: bool) ->
     if unknown:
         raise BadInput("table combat: unknown field {field} (fields: {fields})", field=repr(str(unknown[0])[:40]),
                        fields=", ".join(CHANGE_KEYS))
-    params = {k: v for k, v in params.items() if v not in (None, [], "")}
+    params = {k: v for k, v in params.items() if v not in (None, [], "", False)}
+    if not new and open_fight({FIGHT: fight}) is None and not params.get("monsters"):
+        raise NotFound("table combat: no fight in progress to change (a fight is decided once the others' time to "
+                       "interfere runs out); open one with `referee table combat open MONSTER…`")
     if new or open_fight({FIGHT: fight}) is None:
         block = _opened(table, params, corpus)
         template = N_("Fight: {fighter} against {monsters}; the others have {seconds} s to interfere.")

@@ -48,6 +48,17 @@ def taken_back(changes: Iterable) -> set[int]:
     return out
 
 
+def taken_back_map(changes: list) -> dict[int, int]:
+    """For each change taken back, the undo (or, for an undo, the redo) that took it back and
+    stands: one pass over the whole log, for ``table log``."""
+    out: dict[int, int] = {}
+    for change in reversed(changes):
+        if change.effect.get("op") in TAKING and change.seq not in out:
+            for seq in change.effect.get("changes", ()):
+                out.setdefault(seq, change.seq)
+    return out
+
+
 def in_effect(changes: list) -> list:
     """The changes whose effect stands: neither an undo or redo nor taken back by one."""
     gone = taken_back(changes)

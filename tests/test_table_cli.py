@@ -1,0 +1,117 @@
+"""``referee table …`` as a user types it: the fight and its countdown, a game that ends, undo
+and redo, items that are not cards, and sales, deaths and flights recorded on the table."""
+
+from __future__ import annotations
+
+import json
+import time
+from datetime import datetime, timezone
+
+import pytest
+
+from tests.conftest import run_referee
+
+
+@pytest.fixture
+def table(tmp_path):
+    path = tmp_path / "table.sqlite3"
+
+    def referee(*args, lang="en", expect=0):
+        result = run_referee(*args, env={"REFEREE_TABLE": str(path), "REFEREE_LANG": lang})
+        assert result.returncode == expect, (args, result.stdout, result.stderr)
+        assert "Traceback" not in result.stderr
+        return result
+
+    def data(*args, **kwargs):
+        return json.loads(referee(*args, "--json", **kwargs).stdout)
+
+    referee.data, referee.path = data, path
+    return referee
+
+
+def test_table_level_works_in_the_combat_phase_with_or_without_a_fight(table):
+    table("table", "new", "Ann", "Bob")
+    table("table", "turn", "--phase", "combat")
+    assert table.data("table", "level", "Ann", "+1", "--source", "card")["details"]["new_level"] == 2
+    table("table", "combat", "open", "Troll:12", "--helper", "Bob")
+    assert table.data("table", "level", "Bob", "+1", "--source", "card")["recorded"]["effect"]["fields"] == {"level": 2}
+
+
+def test_the_fight_runs_its_window_and_every_face_shows_the_result(table):
+    table("table", "new", "Ann", "Bob", "--house-rule", "interference_seconds=4")
+    table("table", "set", "Ann", "level=4")
+    opened = table.data("table", "combat", "open", "Troll:3")
+    assert opened["combat"]["fighter"] == "Ann" and opened["combat"]["judgement"]["verdict"] == "win"
+    assert opened["combat"]["closes_at"].endswith("Z") and opened["winner"] is None
+    changed = table.data("table", "combat", "change", "--monster-plus", "Enraged", "--plus", "1")
+    assert changed["combat"]["one_shots"] == {"players": [1], "monsters": [5]}
+    assert "s left" in table("table", "combat").stdout
+    closes = datetime.strptime(changed["combat"]["closes_at"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
+    time.sleep(max(0.0, closes.timestamp() - time.time()) + 0.1)
+    shown = table.data("table")
+    assert "combat" in shown and shown["combat"]["result"] == "lose" and shown["table"]["phase"] == "running-away"
+    flight = table.data("flee")
+    assert [r["monster"] for r in flight["details"]["rolls"]] == ["Troll"]
+    log = table.data("table", "log")["changes"]
+    assert [c["command"] for c in log][-3:] == ["combat", "combat", "settle"]
+
+
+def test_at_the_winning_level_the_table_says_who_won_in_its_language_and_refuses_changes(table):
+    table("table", "new", "Ann", "Bob")
+    table("table", "set", "Ann", "level=9")
+    table("fight", "Troll:1", "--record")
+    assert table.data("table")["winner"] == ["Ann"]
+    assert "Ann won the game" in table("table").stdout
+    assert "Ann" in table("table", lang="hu").stdout.splitlines()[-1]
+    refused = table("table", "set", "Bob", "level=3", expect=2)
+    assert "undo" in refused.stderr
+    table("table", "undo")
+    assert table.data("table")["winner"] is None
+
+
+def test_undo_names_what_it_takes_back_refuses_too_many_and_redo_puts_it_back(table):
+    table("table", "new", "Ann", "Bob")
+    table("table", "set", "Ann", "level=3")
+    table("table", "item", "Bob", "Lucky Sock", "bonus=1")
+    refused = table("table", "undo", "99", expect=2)
+    assert "only 2 changes" in refused.stderr
+    undone = table("table", "undo", "2").stdout.splitlines()[0]
+    assert "Lucky Sock" in undone and "level=3" in undone
+    table("table", "redo")
+    players = {p["name"]: p for p in table.data("table")["table"]["players"]}
+    assert players["Ann"]["level"] == 3 and players["Bob"]["items"][0]["name"] == "Lucky Sock"
+    assert table("table", "redo", expect=1).stderr
+
+
+def test_an_item_that_is_no_card_gets_the_nearest_cards_and_needs_its_bonus(table):
+    table("table", "new", "Ann")
+    refused = table("table", "item", "Ann", "Flamming Armour", expect=2)
+    assert "Flaming Armor" in refused.stderr and "bonus=" in refused.stderr
+    assert table.data("table")["changes"] == 1
+    typed = table.data("table", "item", "Ann", "Flamming Armour", "bonus=2")
+    assert typed["table"]["players"][0]["items"][0]["bonus"] == 2 and "as typed" in typed["change"]["summary"]
+
+
+def test_a_sale_and_a_death_are_recorded_with_record(table):
+    table("table", "new", "Ann", "Bob")
+    table("table", "set", "Ann", "level=3", "hand=4")
+    table("table", "item", "Ann", "Boots of Butt-Kicking")
+    sale = table.data("sell", "Ann", "Boots of Butt-Kicking", "Crown:600", "--record")
+    assert sale["recorded"]["effect"]["fields"] == {"level": 4, "items": []}
+    nothing = table.data("sell", "Ann", "Crown:300", "--record")
+    assert nothing["recorded"] is None
+    table("table", "item", "Ann", "Horny Helmet")
+    death = table.data("death", "Ann", "--record")
+    fields = death["recorded"]["effect"]["fields"]
+    assert fields["dead"] is True and fields["items"] == [] and fields["hand"] == 0
+    ann = table.data("table")["table"]["players"][0]
+    assert ann["level"] == 4 and ann["dead"] and not ann["items"]
+
+
+def test_a_wizard_flees_the_fight_in_progress_with_flight(table):
+    table("table", "new", "Ann", "Bob")
+    table("table", "set", "Ann", "classes=wizard", "hand=3")
+    table("table", "combat", "open", "Troll:10")
+    plain = table.data("flee")["details"]["rolls"][0]
+    flight = table.data("flee", "--discard", "Ann=2")["details"]["rolls"][0]
+    assert plain["monster"] == flight["monster"] == "Troll" and flight["needed"] == plain["needed"] - 2
