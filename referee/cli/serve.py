@@ -92,10 +92,11 @@ def _check_tls(cert: Path, key: Path) -> None:
 
     from referee.errors import BadInput
 
-    for path, what in ((cert, "certificate"), (key, "key")):
-        if not path.is_file():
-            raise BadInput("--tls: no {what} file {path}; give the certificate and its key as PEM files",
-                           what=what, path=str(path))
+    if not cert.is_file():
+        raise BadInput("--tls: no certificate file {path}; give the certificate and its key as PEM files",
+                       path=str(cert))
+    if not key.is_file():
+        raise BadInput("--tls: no key file {path}; give the certificate and its key as PEM files", path=str(key))
     try:
         ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER).load_cert_chain(str(cert), str(key))
     except (ssl.SSLError, OSError, ValueError) as exc:

@@ -66,7 +66,7 @@ WORDS = {
     "language": N_("Language"),
     # the live table
     "turn_of": N_("{name}'s turn: {phase}"),
-    "winner": N_("{names} won the game!"),
+    "winner": N_("The winner: {names}"),
     "game_over": N_("The game is over. Only Undo changes the table now."),
     "stale": N_("Someone changed the table first, so your change was not made. Here is the table as it is now:"),
     "refused_short": N_("Refused"),
