@@ -243,11 +243,14 @@ def answered(handler):
 async def table_show(request: Request, text):
     from referee import table
 
-    path = request.app.state.settings.table_path
-    shown = table.show(path)
-    if shown.state is None:
+    from referee.web.live import watch_of
+
+    # The body this process made for the table as it stands (one pragma tells it is current):
+    # a hundred phones reading the same table cost one body per change, not a hundred.
+    body = watch_of(request.app).body(text.language)
+    if body["table"] is None:
         raise NotFound("no table in progress; start one with `referee table new NAME…`")
-    return UTF8JSON(shapes.table_json(shown, path, text))
+    return UTF8JSON(body)
 
 
 #: each change's body, as the CLI's fields: name -> (required, type)
@@ -352,12 +355,14 @@ async def _table_change(request: Request, text, change: str, body: dict, path):
 
 def _answer(request: Request, text, recorded, path) -> UTF8JSON:
     """A change's answer: what was recorded, and the whole table as it now stands."""
-    from referee import table
+    from referee.web.live import watch_of
 
-    _changed(request)
-    shown = table.show(path)
-    return UTF8JSON({"change": shapes.change_json(recorded, shown.changes) if recorded else None,
-                     **shapes.table_json(shown, path, text)})
+    watch = watch_of(request.app)
+    body = watch.body(text.language)  # the table after this change, made once for the streams too
+    watch.poke()
+    # a change just recorded was taken back by nothing yet (an empty map of what undid what)
+    change = shapes.change_json(recorded, {}) if recorded else None
+    return UTF8JSON({"change": change, **body})
 
 
 @answered

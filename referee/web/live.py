@@ -41,7 +41,7 @@ class Watch:
         self._probe = Probe(Path(path) if path else default_path())
         self._token = object()  # nothing seen yet
         self._changed = asyncio.Event()
-        self._bodies: dict[str, tuple[int, bytes]] = {}  # language -> (change count, event) of now
+        self._bodies: dict[str, tuple[int, bytes, dict]] = {}  # language -> (count, event, body) of now
         self._streams = 0
         self._task: Optional[asyncio.Task] = None
         self._poke = asyncio.Event()
@@ -119,6 +119,19 @@ class Watch:
 
     def current(self, language: str) -> tuple[int, bytes]:
         """(change count, the SSE event) of the table as it stands, in ``language``."""
+        return self._made(language)[:2]
+
+    def body(self, language: str) -> dict:
+        """The ``GET /api/table`` body as the table stands now (looked at first: one pragma), made
+        once per change and language for every reader and stream of this process. Raises the
+        error of a table that cannot be read; ``{"table": None, …}`` before any game."""
+        self.settle()
+        self.look()
+        if self._shown is not None and self._shown[1] is not None:
+            raise self._shown[1]
+        return self._made(language)[2]
+
+    def _made(self, language: str) -> tuple[int, bytes, dict]:
         known = self._bodies.get(language)
         if known is None:
             if self._shown is None:
@@ -142,7 +155,7 @@ def _shown(path: Optional[Path]):
     return (shown if shown.state is not None else None), None
 
 
-def _event(path: Optional[Path], shown, error, language: str) -> tuple[int, bytes]:
+def _event(path: Optional[Path], shown, error, language: str) -> tuple[int, bytes, dict]:
     from referee.i18n.catalogs import RuleText, current_language, use_language
 
     before = current_language()
@@ -161,7 +174,7 @@ def _event(path: Optional[Path], shown, error, language: str) -> tuple[int, byte
         use_language(before)  # a request in another language may be half-way through its answer
     count = int(body.get("changes") or 0)
     data = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
-    return count, f"id: {count}\ndata: {data}\n\n".encode("utf-8")
+    return count, f"id: {count}\ndata: {data}\n\n".encode("utf-8"), body
 
 
 def watch_of(app) -> Watch:
