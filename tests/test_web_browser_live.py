@@ -57,6 +57,12 @@ def phones():
             driver.quit()
 
 
+def wait_for(driver, condition, timeout: float):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, timeout).until(condition)
+
+
 def level_of(driver, name: str):
     return driver.execute_script(
         "const row = Array.from(document.querySelectorAll('#players .player'))"
@@ -96,6 +102,7 @@ class Shots:
 
 def test_three_phones_keep_one_table_live(phones, tmp_path):
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
 
     server = Server(tmp_path / "table.sqlite3")
     shots = Shots(phones, Path(os.environ.get("REFEREE_SCREENSHOTS") or tmp_path))
@@ -120,6 +127,29 @@ def test_three_phones_keep_one_table_live(phones, tmp_path):
         assert result.returncode == 0, result.stderr
         until(phones, lambda d: level_of(d, "Cid") == "3", 1.5, "the CLI's change")
         shots.take("change-from-the-cli", "#table")
+
+        # Gear by a card's name in the phone's language, typos forgiven, through the card picker.
+        two.find_element(By.CSS_SELECTOR, "#players .player[data-name='Bob'] .edit").click()
+        add = two.find_element(By.CSS_SELECTOR, "#players .editor input.card-picker[data-types='item']")
+        add.send_keys("szarvas sisak")
+        pick = wait_for(two, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .editor .picks button.pick"), 5)[0]
+        assert pick.text == "Felszarvazott sisak"
+        pick.click()
+        two.find_element(By.CSS_SELECTOR, "#players .editor .add-item").click()
+        until(phones, lambda d: "Felszarvazott sisak" in d.find_element(By.CSS_SELECTOR,
+              "#players .player[data-name='Bob']").text, 1.5, "Bob's helmet")
+        shots.take("gear-by-card-name", "#players .player[data-name='Bob']")
+
+        # A question, its verdict scrolled into view.
+        Select(three.find_element(By.ID, "question-kind")).select_by_value("flee")
+        Select(three.find_element(By.ID, "question-player")).select_by_value("Bob")
+        three.find_element(By.ID, "question-monsters").send_keys("Troll:4")
+        three.find_element(By.CSS_SELECTOR, "#question-form button[type=submit]").click()
+        wait_for(three, lambda d: d.find_elements(By.CSS_SELECTOR, "#question-verdict .reasons li"), 5)
+        time.sleep(0.6)  # the smooth scroll
+        assert three.execute_script("const r = document.getElementById('question-verdict').getBoundingClientRect();"
+                                    "return r.top >= 0 && r.top < window.innerHeight;")
+        shots.take("question-in-view")
 
         # A fight opened on one phone gets a one-shot from another; the window runs out; every
         # phone shows the recorded result.
@@ -156,10 +186,18 @@ def test_three_phones_keep_one_table_live(phones, tmp_path):
         shots.take("stale-write-refused", "#table")
         _, body, _ = server.request("GET", "/api/table")
         assert [p["level"] for p in body["table"]["players"]] == [2, 5, 3]
+        assert [i["name"] for i in body["table"]["players"][1]["items"]] == ["Felszarvazott sisak"]
 
-        # Level 10: every phone shows the winner.
+        # Level 10: a level bought with gold is refused, and the page says so (no big "OK").
         server.request("POST", "/api/table/set", {"player": "Ann", "fields": {"level": 9}})
         until(phones, lambda d: level_of(d, "Ann") == "9", 1.5, "Ann at 9")
+        Select(one.find_element(By.ID, "up-source")).select_by_value("sell")
+        one.find_element(By.CSS_SELECTOR, "#players .player[data-name='Ann'] .up").click()
+        wait_for(one, lambda d: d.find_elements(By.CSS_SELECTOR, "#table-verdict .word.refused"), 5)
+        assert not one.find_elements(By.CSS_SELECTOR, "#table-verdict .word.ok")
+        assert level_of(one, "Ann") == "9"
+        shots.take("refused", "#table-verdict")
+        Select(one.find_element(By.ID, "up-source")).select_by_value("kill")
         one.find_element(By.CSS_SELECTOR, "#players .player[data-name='Ann'] .up").click()
         until(phones, lambda d: d.find_element(By.ID, "winner").is_displayed(), 1.5, "the winner")
         for driver in phones:

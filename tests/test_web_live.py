@@ -32,6 +32,7 @@ class Stream:
         assert self.response.getheader("Content-Type").startswith("text/event-stream")
         self.events: list[tuple[str, dict, float]] = []
         self.comments = 0
+        self.clocks: list[int] = []
         self._thread = threading.Thread(target=self._read, daemon=True)
         self._thread.start()
 
@@ -44,7 +45,9 @@ class Stream:
                     return
                 line = line.decode("utf-8").rstrip("\n")
                 if line == "":
-                    if "data" in fields:
+                    if fields.get("event") == "clock":
+                        self.clocks.append(int(fields["data"]))
+                    elif "data" in fields:
                         self.events.append((fields.get("id"), json.loads(fields["data"]), time.monotonic()))
                     fields = {}
                 elif line.startswith(":"):
@@ -159,6 +162,13 @@ def test_a_game_replaced_on_the_file_reaches_the_streams(live):
     assert result.returncode == 0, result.stderr
     _, body, _ = stream.wait_for(lambda body: "Zoe" in levels(body), timeout=1.5)
     assert body["changes"] == 1
+
+
+def test_a_stream_tells_the_servers_clock_so_a_phone_counts_the_window_down_by_it(live):
+    server, streams = live
+    streams.append(stream := Stream(server))
+    stream.wait_for(lambda body: body["table"] is None)
+    assert stream.clocks and abs(stream.clocks[0] / 1000 - time.time()) < 5
 
 
 def test_the_stream_is_not_compressed_and_not_cached(live):

@@ -9,7 +9,9 @@ all the streams, so a hundred phones cost one poll and one body, not a hundred.
 Each event is ``id:`` the change count and ``data:`` exactly the ``GET /api/table`` body
 (``{"table": null, "changes": 0}`` while no game is in progress). A client that reconnects
 with ``Last-Event-ID`` gets the table at once if it changed meanwhile, else only what comes
-next. A comment line every :data:`HEARTBEAT` seconds keeps proxies from closing a quiet stream.
+next. A comment line every :data:`HEARTBEAT` seconds keeps proxies from closing a quiet stream;
+with it, and when the stream opens, an ``event: clock`` gives the server's time in milliseconds
+since the epoch, so a phone counts the fight's window down by the server's clock, not its own.
 """
 
 from __future__ import annotations
@@ -192,8 +194,14 @@ async def events(request: Request, text):
     language = text.language
     last = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
 
+    def clock() -> bytes:
+        # the server's time, so a phone whose clock is off still counts the fight's window down right
+        from referee import table
+
+        return f"event: clock\ndata: {table.clock() * 1000:.0f}\n\n".encode()
+
     async def stream():
-        yield f"retry: {RETRY_MS}\n\n".encode()
+        yield f"retry: {RETRY_MS}\n\n".encode() + clock()
         watch.look()
         seen = None
         while True:
@@ -205,7 +213,7 @@ async def events(request: Request, text):
             try:
                 await asyncio.wait_for(changed.wait(), HEARTBEAT)
             except asyncio.TimeoutError:
-                yield b": heartbeat\n\n"
+                yield b": heartbeat\n\n" + clock()
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

@@ -494,6 +494,7 @@
   // --- the fight on the table: every phone sees it, any phone changes it -------------------------
 
   let countdown = null;
+  let clockOffset = 0;  // how far the server's clock is ahead of this phone's (ms)
 
   function showCombat(body, before) {
     const fight = body.combat;
@@ -510,7 +511,7 @@
       showVerdict($("combat-verdict"), fight.judgement);
       const closes = Date.parse(fight.closes_at);
       const tick = () => {
-        const left = Math.max(0, (closes - Date.now()) / 1000);
+        const left = Math.max(0, (closes - Date.now() - clockOffset) / 1000);
         $("countdown").textContent = left > 0 ? text(words.closes_in, {seconds: left.toFixed(1)}) : words.judging;
         $("countdown").classList.toggle("urgent", left < 1);
       };
@@ -631,6 +632,10 @@
       $("offline").hidden = true;
       try { render(JSON.parse(event.data)); } catch (e) { /* a broken event: the next one redraws */ }
     };
+    source.addEventListener("clock", (event) => {
+      const server = parseInt(event.data, 10);
+      if (server) clockOffset = server - Date.now();  // the server's clock minus this phone's
+    });
     source.onerror = () => { $("offline").hidden = !source || source.readyState === EventSource.OPEN; };
   }
   document.addEventListener("visibilitychange", () => {
