@@ -153,7 +153,7 @@ def _record_fight(params: dict, lang, as_json, table_path, save) -> int:
     judged, recorded, data = table.record_fight(params, corpus, path=table_path)
     if save:
         _save(data, save)
-    render.emit_recorded(corpus, judged, recorded, table.show(table_path).changes, text, as_json,
+    render.emit_recorded(corpus, judged, recorded, table.after(recorded, table_path).changes, text, as_json,
                          _("Nothing recorded: nobody goes up a level."))
     return 0
 
@@ -169,7 +169,7 @@ def _record(kind: str, params: dict, lang, as_json, table_path, save, nothing: s
     judged, recorded, data = table.record_question(kind, params, corpus, path=table_path)
     if save:
         _save(data, save)
-    render.emit_recorded(corpus, judged, recorded, table.show(table_path).changes, text, as_json, nothing)
+    render.emit_recorded(corpus, judged, recorded, table.after(recorded, table_path).changes, text, as_json, nothing)
     return 0
 
 

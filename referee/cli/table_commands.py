@@ -33,7 +33,7 @@ def _changed(change, path: Optional[Path], text: RuleText, as_json: bool) -> int
     """What a recorded change prints: the change, then the table as it now stands."""
     from referee import table
 
-    shown = table.show(path)
+    shown = table.after(change, path)  # the table the change left: the file is not opened again
     if as_json:
         render.emit_json({"change": shapes.change_json(change, shown.changes), **shapes.table_json(shown, path, text)})
     else:
@@ -112,7 +112,7 @@ def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(...,
     corpus = _corpus()
     judged, recorded = table.level(name, parse_change(change), source, corpus, path=table_path,
                                    expected=expected)
-    render.emit_recorded(corpus, judged, recorded, table.show(table_path).changes, text, as_json,
+    render.emit_recorded(corpus, judged, recorded, table.after(recorded, table_path).changes, text, as_json,
                          _("Nothing recorded: the rules do not allow this change."))
     return 0
 
@@ -219,7 +219,7 @@ def combat(action: str = Argument("show", metavar="[ACTION]"),
         return 0
     if as_json:
         return _changed(change, table_path, text, as_json)
-    shown = table.show(table_path)
+    shown = table.after(change, table_path)
     render.emit([render.change_line(change, shown.changes), ""] + _fight_text(shown, text)
                 + render.table_end_text(shown)[1:])
     return 0

@@ -134,6 +134,24 @@ def _now(now: Optional[float]) -> float:
     return clock() if now is None else now
 
 
+#: the table as this process's last write left it: (file, the change, the table then)
+_AFTER: list = []
+
+
+def after(change: Optional[Change], path: Optional[Path] = None) -> Shown:
+    """The table as ``change`` (just recorded by this process) left it, without opening the file
+    again; the table as it stands when another change came since, or ``change`` is ``None``."""
+    if change is not None and _AFTER and _AFTER[0] == (_key(path), change.seq):
+        return _AFTER[1]
+    return show(path)
+
+
+def _key(path: Optional[Path]) -> str:
+    from referee.table.store import default_path
+
+    return str(Path(path) if path is not None else default_path())
+
+
 def _write(path, decide, expected: Optional[int] = None, now: Optional[float] = None, corpus=None,
            create: bool = False, after_win: bool = False) -> Optional[Change]:
     """Settle, then record what ``decide(log)`` decides, checked against ``expected`` and a won
@@ -151,7 +169,9 @@ def _write(path, decide, expected: Optional[int] = None, now: Optional[float] = 
                 refuse_if_won(log)
             return decide(log)
 
-        return store.write(guarded, at=now)
+        change = store.write(guarded, at=now)
+        _AFTER[:] = [(_key(path), change.seq), _shown(store.log())] if change is not None else []
+        return change
 
 
 def new(names: list[str], game: str = "munchkin", expansions: list[str] = (), house_rules: list[str] = (),

@@ -400,7 +400,7 @@ def decide_undo(changes: list, count: int) -> Draft:
                        available=len(standing), count=count)
     taken = list(reversed(standing[-count:]))
     return Draft("undo", {"count": count}, {"op": "undo", "changes": [c.seq for c in taken]},
-                 plural_message(N_("Took back {count} change: {changes}"), N_("Took back {count} changes: {changes}"),
+                 plural_message("Took back {count} change: {changes}", "Took back {count} changes: {changes}",
                                 len(taken), changes=named(taken)))
 
 
@@ -423,8 +423,8 @@ def decide_redo(changes: list) -> Draft:
         if op == "undo":
             back = [changes.change(seq) for seq in change.effect["changes"]]
             return Draft("redo", {}, {"op": "redo", "changes": [change.seq]},
-                         plural_message(N_("Put back {count} change: {changes}"),
-                                        N_("Put back {count} changes: {changes}"), len(back),
+                         plural_message("Put back {count} change: {changes}",
+                                        "Put back {count} changes: {changes}", len(back),
                                         changes=named(back)))
         break
     raise NotFound("nothing to redo: no change was taken back since the last change")
