@@ -298,8 +298,12 @@ class TableStore:
         return row[0] if row else ""
 
     def _tip(self) -> Optional[_Row]:
-        found = self._db.execute("SELECT seq, checksum FROM tip WHERE id = 1").fetchone()
-        last = self._db.execute("SELECT max(seq) FROM changes").fetchone()[0]
+        # One statement, so one snapshot: read apart, another process's commit could fall between
+        # the two and make a sound log look damaged.
+        both = self._db.execute("SELECT (SELECT seq FROM tip WHERE id = 1), (SELECT checksum FROM tip WHERE id = 1), "
+                                "(SELECT max(seq) FROM changes)").fetchone()
+        found = None if both[0] is None else (both[0], both[1])
+        last = both[2]
         if found is None:
             if last is not None:
                 raise Damaged(self.path, last, "the log's end is not recorded")
