@@ -130,6 +130,8 @@ class Stream(threading.Thread):
                     self.events.append((int(line[4:]), time.perf_counter()))
         except (OSError, ValueError, http.client.HTTPException):
             self.failed = True
+        except AttributeError:  # stop() closed the connection under the reader: the end
+            return
 
     def stop(self) -> None:
         try:
@@ -167,6 +169,8 @@ def live(port: int, streams: int, writers: int, seconds: float, think: float) ->
                     status = answer.status
                     if kind == "write" and status == 200:
                         count = json.loads(text)["changes"]
+                    elif status != 200:
+                        print(f"{kind} {status}: {text[:300]!r}", file=sys.stderr)
                 except (OSError, http.client.HTTPException, ValueError):
                     status = 0
                     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)

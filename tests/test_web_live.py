@@ -370,3 +370,28 @@ def test_serve_tls_answers_over_https_and_refuses_a_key_that_does_not_fit(tmp_pa
     finally:
         process.terminate()
         process.communicate(timeout=10)
+
+
+def test_two_workers_and_four_phones_writing_at_once_lose_nothing_and_refuse_nothing(tmp_path):
+    """Each worker reads the table while the other commits: a sound log never looks damaged."""
+    server = Server(tmp_path / "table.sqlite3", "--workers", "2")
+    try:
+        server.request("POST", "/api/table/new", {"players": ["Ann", "Bob", "Cid", "Dan"]})
+        failures: list = []
+
+        def phone(name: str) -> None:
+            for i in range(25):
+                status, body, _ = server.request("POST", "/api/table/set", {"player": name, "fields": {"level": 1 + i % 8}})
+                if status != 200:
+                    failures.append((status, body))
+                server.request("GET", "/api/table")
+
+        threads = [threading.Thread(target=phone, args=(n,)) for n in ("Ann", "Bob", "Cid", "Dan")]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert failures == []
+        assert server.request("GET", "/api/table")[1]["changes"] == 101
+    finally:
+        server.stop()
