@@ -50,3 +50,38 @@ def test_a_growing_log_replays_to_what_a_whole_replay_gives(plan):
         assert got == replay(_fresh(log))
         got["players"][0]["level"] = 99  # what a caller does with its copy stays its own
         assert replay(list(log)) == replay(_fresh(log))
+
+
+# --- the store's kept states against a replay of the whole log ---------------------------------
+
+store_steps = st.lists(st.one_of(
+    st.tuples(st.just("set"), st.sampled_from(NAMES), st.integers(1, 9)),
+    st.tuples(st.just("undo"), st.integers(1, 3)),
+    st.tuples(st.just("redo")),
+), min_size=1, max_size=25)
+
+
+@settings(max_examples=60, deadline=None)
+@given(store_steps)
+def test_the_state_kept_with_each_change_is_what_a_replay_of_the_whole_log_gives(tmp_path_factory, plan):
+    """Undo walks down the chain of kept states and redo climbs back: whatever the mix, the
+    table read from the file is the replay of the whole log, and undo/redo refuse exactly when
+    there is nothing to take back or put back."""
+    from referee import table
+    from referee.errors import BadInput, NotFound
+    from referee.table.state import split
+
+    path = tmp_path_factory.mktemp("chain") / "table.sqlite3"
+    table.new(NAMES, path=path)
+    for step in plan:
+        try:
+            if step[0] == "set":
+                table.set_fields(step[1], [f"level={step[2]}"], path=path)
+            elif step[0] == "undo":
+                table.undo(step[1], path=path)
+            else:
+                table.redo(path=path)
+        except (BadInput, NotFound):
+            pass
+        whole = table.log(path)
+        assert table.show(path).state == split(replay(_fresh(whole)))[0]

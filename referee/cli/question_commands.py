@@ -57,13 +57,18 @@ def save_option():
 
 
 def _table_state(path: Optional[Path]) -> Optional[dict]:
+    """The table, with the fight in progress when there is one: a question asked in the middle
+    of a fight is about that fight."""
     from referee import table
     from referee.errors import NotFound
 
     try:
-        return table.show(path).state
+        shown = table.show(path)
     except NotFound:
         return None
+    if shown.fight is not None and shown.state.get("phase") in ("combat", "running-away"):
+        return dict(shown.state, combat=shown.fight["combat"])
+    return shown.state
 
 
 def ask(kind: str, params: dict, lang: Optional[str], as_json: bool, table_path: Optional[Path],

@@ -298,12 +298,11 @@ class TableStore:
         return row[0] if row else ""
 
     def _tip(self) -> Optional[_Row]:
-        # One statement, so one snapshot: read apart, another process's commit could fall between
-        # the two and make a sound log look damaged.
-        both = self._db.execute("SELECT (SELECT seq FROM tip WHERE id = 1), (SELECT checksum FROM tip WHERE id = 1), "
-                                "(SELECT max(seq) FROM changes)").fetchone()
-        found = None if both[0] is None else (both[0], both[1])
-        last = both[2]
+        # One statement, so one snapshot: a writer committing meanwhile cannot come between them.
+        seq, checksum, last = self._db.execute(
+            "SELECT (SELECT seq FROM tip WHERE id = 1), (SELECT checksum FROM tip WHERE id = 1), "
+            "(SELECT max(seq) FROM changes)").fetchone()
+        found = (seq, checksum) if seq is not None else None
         if found is None:
             if last is not None:
                 raise Damaged(self.path, last, "the log's end is not recorded")
@@ -470,8 +469,15 @@ def _open_read_only(path: Path, why: str = "") -> TableStore:
                 _check_table(db, path)
             except sqlite3.OperationalError:
                 # The WAL index cannot be made here (read-only directory, full disk): read the
-                # file as it stands on disk.
+                # file as it stands on disk, unless changes wait in its WAL file (they would be
+                # missed: an older table, silently).
                 db.close()
+                wal = path.with_name(path.name + "-wal")
+                if wal.exists() and wal.stat().st_size > 0:
+                    raise BadInput(N_("{path}: the last changes are in {wal}, which cannot be read here (a "
+                                      "read-only or full disk); nothing was changed: open the table where it can be "
+                                      "written once"),
+                                   path=str(path), wal=str(wal)) from None
                 db = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
                 _check_table(db, path)
         except BaseException:
