@@ -395,3 +395,14 @@ def test_two_workers_and_four_phones_writing_at_once_lose_nothing_and_refuse_not
         assert server.request("GET", "/api/table")[1]["changes"] == 101
     finally:
         server.stop()
+
+
+def test_a_curse_played_during_the_fight_lands_on_its_player_by_card_name_and_rearms_the_window(live):
+    server, _ = live
+    server.request("POST", "/api/table/new", {"players": ["Ann", "Bob"], "house_rules": {"interference_seconds": 30}})
+    _, opened, _ = server.request("POST", "/api/table/combat", {"monsters": ["Troll:3"]})
+    status, body, _ = server.request("POST", "/api/table/combat?lang=hu",
+                                     {"curse": {"player": "Bob", "curse": "Body Odr"}, "expected": opened["changes"]})
+    assert status == 200, body
+    assert body["table"]["players"][1]["curses"] == ["Body Odor"]
+    assert body["combat"]["closes_at"] > opened["combat"]["closes_at"]

@@ -268,7 +268,8 @@ CHANGES = {
 #: the fight in progress: POST /api/table/combat (open or change), /combat/close, /combat/cancel
 COMBAT = {"fighter": (False, str), "helper": (False, str), "no_helper": (False, bool),
           "monsters": (False, list), "wandering": (False, list), "plus": (False, list), "monster_plus": (False, list),
-          "discards": (False, (list, dict)), "charm": (False, str), "new": (False, bool)}
+          "discards": (False, (list, dict)), "charm": (False, str), "new": (False, bool),
+          "one_shots": (False, dict), "curse": (False, (str, dict))}
 #: every write may say which table it was based on (CONTRACT.md, "The live table")
 EXPECTED = {"expected": (False, int)}
 

@@ -561,13 +561,11 @@
       if (data) $(id).value = "";
     });
   }
-  // A curse played in the fight lands on a player; any change to the table re-arms the window.
+  // A curse played during the fight lands on a player, recorded (and undone) with the fight's change.
   $("combat-curse-play").addEventListener("click", async () => {
-    const name = $("combat-curse").value.trim(), who = $("combat-curse-player").value;
-    const player = current && current.table ? current.table.players.find((p) => p.name === who) : null;
-    if (!name || !player) return;
-    const data = await write("/api/table/set", {player: who, fields: [`curses=${JSON.stringify([...(player.curses || []), name])}`]},
-                             $("combat-verdict"));
+    const curse = $("combat-curse").value.trim(), player = $("combat-curse-player").value;
+    if (!curse || !player) return;
+    const data = await combat("", {curse: {player: player, curse: curse}});
     if (data) $("combat-curse").value = "";
   });
   $("combat-close").addEventListener("click", () => combat("close", {}));
