@@ -110,10 +110,10 @@ def involved_cards(corpus, situation: Situation, verdict: Verdict) -> tuple[Card
     A name counts when it is exactly a card's name in some language (case and accents aside):
     a typo in a player's own item name must not drag in another card's rulings.
     """
-    from referee.cards import exact_cards, localizer
+    from referee.cards import corpus_name_table, exact_cards
 
     cited = {r.clause for r in verdict.reasons} | {d.clause for d in verdict.dissent}
-    found = exact_cards(corpus.cards.values(), _named(situation), localizer())
+    found = exact_cards(corpus.cards.values(), _named(situation), by_name=corpus_name_table(corpus))
     notes = []
     for card in found:
         rulings = tuple(c for c in corpus.rulings(card) if c.id not in cited and c.kind in RULING_KINDS)

@@ -226,19 +226,37 @@ def localizer():
     return make()
 
 
-def exact_cards(cards, names, localized=None) -> list[Card]:
+def exact_cards(cards, names, localized=None, by_name: dict | None = None) -> list[Card]:
     """The cards whose name in some language is exactly one of ``names`` (folded), in the
-    order the names come, each card once."""
+    order the names come, each card once (``by_name``: the cards' :func:`name_table`, when the
+    caller keeps one)."""
     wanted = [fold(name) for name in names]
     if not any(wanted):
         return []
-    by_name = name_table(cards, localized)
+    if by_name is None:
+        by_name = name_table(cards, localized)
     out: list[Card] = []
     for key in wanted:
         card = by_name.get(key)
         if card is not None and card not in out:
             out.append(card)
     return out
+
+
+#: id(corpus) -> (that corpus, its name table): a judge asks "which of these names are cards?"
+#: every time, and building the table (or even reading it from the cache, with a stat of every
+#: catalog) cost a whole in-process judge more than the judging did
+_CORPUS_TABLES: dict[int, tuple[object, dict]] = {}
+
+
+def corpus_name_table(corpus) -> dict[str, Card]:
+    """:func:`name_table` of the corpus's cards with the catalogs' names, made once per corpus."""
+    known = _CORPUS_TABLES.get(id(corpus))
+    if known is None or known[0] is not corpus:
+        if len(_CORPUS_TABLES) >= 8:  # corpora read and dropped (a localizer's edits): start afresh
+            _CORPUS_TABLES.clear()
+        known = _CORPUS_TABLES[id(corpus)] = (corpus, name_table(corpus.cards.values(), localizer()))
+    return known[1]
 
 
 def name_table(cards, localized=None) -> dict[str, Card]:
