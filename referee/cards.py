@@ -195,8 +195,8 @@ def card_resolver(cards, localized=None):
     def resolve(name: str):
         if name not in known:
             known[name] = _resolve(name)
-        card, suggestions = known[name]
-        return (resolved(card) if card is not None else None), list(suggestions)
+        card, suggestions, exact = known[name]
+        return (resolved(card, exact) if card is not None else None), list(suggestions)
 
     table: list[dict] = []  # every card name, folded: read once, on the first name resolved
 
@@ -205,14 +205,16 @@ def card_resolver(cards, localized=None):
             table.append(name_table(cards, localized))
         exact = table[0].get(fold(name)) if fold(name) else None
         if exact is not None:  # the name as a card has it: no fuzzy scoring
-            return exact, ()
+            return exact, (), True
         chosen, candidates = decide(find_cards(cards, name, localized))
         if chosen is not None:
-            return chosen.card, ()
-        return None, tuple(suggested(cards, name, candidates, localized))
+            return chosen.card, (), False
+        return None, tuple(suggested(cards, name, candidates, localized)), False
 
-    def resolved(card: Card) -> dict:
-        return {"name": card.name, "facts": card.facts, "type": card.type,
+    def resolved(card: Card, exact: bool) -> dict:
+        # exact: the name is the card's own in some language (not a typo of it), so a player's
+        # item named so is that card
+        return {"name": card.name, "id": card.id, "facts": card.facts, "type": card.type, "exact": exact,
                 "folded_names": [fold(n) for n in (card.name, *card.aliases)]}
 
     return resolve

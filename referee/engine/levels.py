@@ -2,7 +2,8 @@
 
 Implements precedence.level-never-below-one (Star Munchkin: a Cyborg never below 2),
 precedence.level-ten-needs-kill (Epic: levels 19 and 20), which beats any card that does not
-say otherwise, and card-rulings.divine-intervention, the card that does; death.dead-get-nothing.
+say otherwise, and card-rulings.divine-intervention, the card that does (and raises only the
+characters its record names: Clerics); death.dead-get-nothing.
 """
 
 from __future__ import annotations
@@ -112,9 +113,31 @@ def lower_level(player: Player, loss: int, source: str, rules: Munchkin, trace: 
     return new
 
 
+def not_raised_by(player: Player, question, trace: Trace) -> bool:
+    """Does the card the levels come from leave ``player`` out? Its record says whom it raises
+    (``requires``: Divine Intervention raises Clerics), and a character who lost that class or
+    race — to a curse as much as to a discard — is not one (races.change-mid-combat)."""
+    from referee.engine.equipment import unmet_requirement
+    from referee.model import Item
+
+    if question.source_requires is None or question.change <= 0:
+        return False
+    why = unmet_requirement(player, Item(name=question.source, requires=question.source_requires))
+    if why is None:
+        return False
+    trace.cite(SOURCE_CLAUSES[question.source], "The card raises only those it names ({requirement}): "
+               "{player} is not one now and stays at level {level}.", requirement=why, player=player.name,
+               level=player.level)
+    return True
+
+
 def judge_level(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     question = situation.question
     player = situation.player(question.player)
+    if not_raised_by(player, question, trace):
+        details = {"old_level": player.level, "new_level": player.level, "wins": False}
+        report_unknown_curses([player], trace, details)
+        return Verdict("level", situation.game, "ok", details)  # refused: nothing changes, as for the dead
     new = raise_level(player, question.change, question.source, rules, trace, situation)
     wins = new >= rules.max_level and new > player.level
     if wins:

@@ -142,10 +142,6 @@ class StarMunchkin(Munchkin):
     def big_item_limit(self, player: Player) -> tuple[int | None, str]:
         return None, "star-munchkin.complex-items"
 
-    def curses_kept_at_death(self) -> bool:
-        # star-munchkin.death-keep: races, classes and level stay; everything else in play goes.
-        return False
-
     def complex_item_limit(self, player: Player) -> tuple[int | None, str] | None:
         if "gadgeteer" in player.classes:
             return None, "star-munchkin.gadgeteer"

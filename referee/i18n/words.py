@@ -33,6 +33,7 @@ FIELD_LABELS = {
     "run_away": N_("to run away"), "ignores_below": N_("does not pursue up to level"), "slot": N_("slot"),
     "big": N_("Big"), "requires": N_("usable by"), "classes": N_("classes"), "races": N_("races"),
     "sex": N_("sex"), "not_classes": N_("not usable by classes"), "not_races": N_("not usable by races"),
+    "bonus_for": N_("bonus for"), "disguise": N_("seen as the race"),
 }
 
 #: The values of each vocabulary (model.py, corpus/schema.py, corpus/cards.py).

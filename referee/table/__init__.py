@@ -117,12 +117,22 @@ def undo(count: int = 1, path: Optional[Path] = None) -> Change:
         return store.write(lambda log: decide.decide_undo(log, count))
 
 
-def strengths(state: dict) -> dict[str, int]:
-    """Each player's combat strength out of a fight: level plus the bonus of the gear in use."""
-    from referee.engine.equipment import loadout
+def strengths(state: dict, corpus=None) -> dict[str, int]:
+    """Each player's combat strength out of a fight, as ``fight`` counts it: the same function
+    (:func:`referee.engine.fight.player_strength`) on the player as the rules see them — level,
+    the gear in use, the hireling, the curses and disguises — with the cards named as a judge
+    reads them."""
+    from referee.adjudicate import card_lookup
+    from referee.engine.character import as_played
+    from referee.engine.fight import player_strength
+    from referee.engine.trace import Trace
     from referee.engine.variants import rules_for
     from referee.situation import read_table
 
-    situation = read_table(state, "table")
+    if corpus is None:
+        from referee.corpus import load_corpus
+
+        corpus = load_corpus()
+    situation = read_table(state, "table", cards=card_lookup(corpus))
     rules = rules_for(situation)
-    return {p.name: p.level + loadout(p, rules).bonus for p in situation.players}
+    return {p.name: player_strength(as_played(p), rules, Trace(rules.clause))[0] for p in situation.players}
