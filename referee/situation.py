@@ -702,7 +702,9 @@ def _question(r: _Reader, raw, players: tuple[model.Player, ...]) -> model.Quest
         r.require("question.roll", roll is not None, "missing: the d10 result, 1 to 10")
     items = r.strings(raw, "items", "question")
     if kind == "sell" and player in names:
-        owned = {i.name for i in next(p for p in players if p.name == player).items}
+        seller = next(p for p in players if p.name == player)
+        # a steed is an item, and a hireling may be one: the engine says which sell
+        owned = {i.name for i in seller.items} | {x.name for x in (seller.steed, seller.hireling) if x is not None}
         for i, item in enumerate(items):
             if item not in owned:
                 r.bad(f"question.items[{i}]", "{player} has no item named {item} (items: {items})", player=player,

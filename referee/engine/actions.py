@@ -7,6 +7,9 @@ small, an item at all) and the state of the actor and of the target (dead, fight
 at the level below the winning one). A condition is applied, not printed, whenever the
 situation gives what it depends on (a Thief with no card to discard cannot steal).
 
+A steal, backstab or trade whose target is not named is judged against every possible target:
+it is refused when there is none (everyone else dead, or in combat, where nobody may be robbed).
+
 Where the official rules are stricter than one source, they are followed and the source's
 reading is recorded as dissent (items.play-in-combat-hu).
 """
@@ -123,6 +126,9 @@ def _trade(s, p, rules, trace):
         if who is not None and in_combat(s, who.name):
             trace.cite("combat.no-actions-in-combat", "{player} is in combat and cannot trade.", player=who.name)
             return False, None
+    fighters = {n for n in ((s.combat.fighter, s.combat.helper) if s.combat is not None else ()) if in_combat(s, n)}
+    if target is None and _no_victim(s, p, fighters, "combat.no-actions-in-combat", trace):
+        return False, None
     named = _named(p, s.question.item)
     if named is not None and named.where == "hand":
         trace.cite("trading-selling.trade", "{item} is still in {player}'s hand: only items on the table can be "
@@ -160,6 +166,23 @@ def _sell(s, p, rules, trace):
     return True, "at least 1,000 gold for a level; selling never gives the winning level"
 
 
+def _no_victim(s: Situation, p: Player, involved: set, combat_clause: str, trace: Trace) -> bool:
+    """With no target named, the action is judged against every possible one: is there none
+    (everyone else dead, or in combat, where nobody may be robbed or traded with)? Cites why."""
+    others = [q for q in s.players if q.name != p.name]
+    alive = [q for q in others if not q.dead]
+    if others and not alive:
+        trace.cite("death.lose-everything", "Every other player is dead and has nothing in play: there is nobody "
+                   "to do it with.")
+        return True
+    free = [q for q in alive if q.name not in involved]
+    if alive and not free:
+        trace.cite(combat_clause, "Every other player ({names}) is in combat, and nobody may do it with a player "
+                   "in combat.", names=", ".join(q.name for q in alive))
+        return True
+    return False
+
+
 @action("steal")
 def _steal(s, p, rules, trace):
     if _dead_actor(s, p, rules, trace):
@@ -180,6 +203,8 @@ def _steal(s, p, rules, trace):
         who = p.name if p.name in involved else target.name
         trace.cite("classes.thief-no-theft-in-combat", "A Thief cannot steal while they or their victim are in "
                    "combat, and {who} is.", who=who)
+        return False, None
+    if target is None and _no_victim(s, p, involved, "classes.thief-no-theft-in-combat", trace):
         return False, None
     named = _named(target, s.question.item) if target is not None else None
     if named is not None and named.where == "hand":
@@ -234,6 +259,12 @@ def _backstab(s, p, rules, trace):
         return False, None
     if not fighting or (target and target not in (s.combat.fighter, s.combat.helper)):
         trace.cite("classes.thief", "A backstab only hits a player who is in combat.")
+        return False, None
+    if target is None and not [n for n in (s.combat.fighter, s.combat.helper)
+                               if n and n != p.name and not s.player(n).dead]:
+        # judged against every possible victim: the only one in combat is the Thief
+        trace.cite("card-rulings.thief-no-self-backstab", "The only player in combat is {player}, and a Thief "
+                   "cannot backstab themself: there is nobody to backstab.", player=p.name)
         return False, None
     condition = "discard a card for each backstab"
     if arrows:
