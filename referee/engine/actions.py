@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Optional
 
 from referee.engine.character import epic_power, is_epic, report_unknown_curses
+from referee.engine.discards import can_pay
 from referee.engine.equipment import unmet_requirement
 from referee.engine.families import hireling_is_item
 from referee.engine.selling import GOLD_PER_LEVEL, in_combat, own_turn, sale_refused
@@ -216,10 +217,11 @@ def _steal(s, p, rules, trace):
     if _item_refused(s, target or p, named, rules, trace):
         return False, None
     trace.cite("classes.thief", "A Thief may steal a small item out of combat by discarding a card and rolling.")
-    if _no_cards(p):
+    paid = can_pay(p, 1, from_play=True)  # a class ability: any card, in hand or in play
+    if paid is False:
         trace.cite("classes.thief", "{player} holds no card to discard for the attempt.", player=p.name)
         return False, None
-    if not p.hand_known:
+    if paid is None:
         return True, "needs a card to discard"
     return True, "discard a card, then roll: 4 or more succeeds"
 
@@ -281,7 +283,7 @@ def _backstab(s, p, rules, trace):
     else:
         trace.cite("classes.thief-backstab", "A Thief may backstab a player in combat: discard a card for -2 to them, "
                    "once per victim per combat.")
-    if _no_cards(p):
+    if _no_cards(p) if arrows else can_pay(p, 1, from_play=True) is False:
         trace.cite("card-rulings.thief-backstab-per-target", "Each backstab costs a discarded card, and {player} "
                    "holds none.", player=p.name)
         return False, None

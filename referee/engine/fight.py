@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from referee.engine.character import epic_power, is_epic
+from referee.engine.discards import payable
 from referee.engine.equipment import loadout
 from referee.engine.trace import Trace, cards as n_cards, levels as n_levels
 from referee.engine.variants import Munchkin
@@ -178,6 +179,7 @@ def monster_strength(monster: Monster, fighters: list[Player], rules: Munchkin, 
 
 def _discard_bonus(player: Player, count: int, monsters, trace: Trace) -> int:
     """What cards discarded for a power add: Berserking +1 each, Turning +3 each against undead."""
+    count = payable(player, count, trace)  # only the cards the player has, in hand or in play
     if count <= 0:
         return 0
     used = min(count, MAX_POWER_DISCARDS)
