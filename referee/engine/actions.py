@@ -378,7 +378,34 @@ def _discard_race_or_class(s, p, rules, trace):
         return False, None
     clause = "races.discard" if race else "classes.discard"
     trace.cite(clause, "A race or class card may be discarded at any time, even in combat.")
-    return True, None if have else "a curse already keeps it from counting"
+    condition = _two_card_stays(original, race, trace)
+    return True, condition or (None if have else "a curse already keeps it from counting")
+
+
+def _two_card_stays(p: Player, race: bool, trace: Trace):
+    """What a discarded race or class does to Half-Breed or Super Munchkin. The reading followed
+    (the German rule, star-munchkin.lose-all-races-classes): the card goes only with the last
+    race or class. A Half-Breed left with one race is half human (card-rulings.half-breed-discard-race);
+    the Hungarian FAQ's Super Munchkin must replace a discarded class at once or lose the card
+    (card-rulings.super-munchkin-replace-class): recorded as dissent."""
+    have = p.races if race else p.classes
+    if not (p.half_breed if race else p.super_munchkin):
+        return None
+    if len(have) <= 1:
+        trace.cite("star-munchkin.lose-all-races-classes", "{player} discards the last {kind} card: {card} is "
+                   "discarded with it.", player=p.name, kind="race" if race else "class",
+                   card="Half-Breed" if race else "Super Munchkin")
+        return Phrase.of("{card} is discarded too", card="Half-Breed" if race else "Super Munchkin")
+    if race:
+        trace.cite("card-rulings.half-breed-discard-race", "{player} keeps Half-Breed with one race left: half "
+                   "human, and free to play another race later.", player=p.name)
+        return None
+    trace.cite("star-munchkin.lose-all-races-classes", "{player} keeps Super Munchkin while a Class card is left; "
+               "it goes only with the last one.", player=p.name)
+    trace.dissent_from("card-rulings.super-munchkin-replace-class", "The Hungarian FAQ: a Super Munchkin who "
+                       "discards a class to replace it must play the new class at once, or Super Munchkin is "
+                       "discarded.")
+    return None
 
 
 ACTION_RULES["discard-race"] = _discard_race_or_class
