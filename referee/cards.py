@@ -276,11 +276,17 @@ def name_table(cards, localized=None) -> dict[str, Card]:
         return {name: by_id[card_id] for name, card_id in cached.items()}
     table: dict[str, Card] = {}
     for card in cards:
-        for name in (card.name, *card.aliases, *card_names(card, localized).values()):
+        # the sources' own names too, where the catalog names the card otherwise (ઝનુન, the Elf)
+        for name in (card.name, *card.aliases, *card_names(card, localized).values(),
+                     *(entry[0] for entry in card.names.values())):
             table.setdefault(fold(name), card)
     if key:
         _write_name_table(key, {name: card.id for name, card in table.items()})
     return table
+
+
+#: what a name table holds; a table kept in the cache by an older recipe is not read
+NAME_TABLE_VERSION = 2
 
 
 def _name_table_key(cards) -> str | None:
@@ -294,7 +300,7 @@ def _name_table_key(cards) -> str | None:
                        for p in locales_dir().glob("*/LC_MESSAGES/rules.mo"))
     except OSError:
         return None
-    text = repr((stats, [(c.id, c.name, c.aliases, sorted(c.names.items())) for c in cards]))
+    text = repr((NAME_TABLE_VERSION, stats, [(c.id, c.name, c.aliases, sorted(c.names.items())) for c in cards]))
     return f"{zlib.crc32(text.encode()):08x}{zlib.adler32(text.encode()):08x}"
 
 
