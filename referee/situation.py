@@ -711,6 +711,10 @@ def _question(r: _Reader, raw, players: tuple[model.Player, ...]) -> model.Quest
                       item=quote(item), items=", ".join(sorted(owned)) or "—")
         r.require("question.items", bool(raw.get("items")), "missing: the names of the items to sell")
     item = r.value(raw, "item", "question", str)
+    if item is not None and action in ("play-race", "play-class"):
+        # the race or class card played, by its name in any language (Harcos is the Warrior)
+        known = model.RACES[r.game] if action == "play-race" else model.CLASSES[r.game]
+        item = canonical(item, known) or r.card_word(item, known) or item
     target = r.value(raw, "target", "question", str)
     return model.Question(kind=kind, player=player, action=action, items=items, change=change,
                           source=source, roll=roll, target=target, item=item,

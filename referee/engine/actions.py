@@ -204,6 +204,8 @@ def _steal(s, p, rules, trace):
         who = p.name if p.name in involved else target.name
         trace.cite("classes.thief-no-theft-in-combat", "A Thief cannot steal while they or their victim are in "
                    "combat, and {who} is.", who=who)
+        trace.cite("card-rulings.thief-steal-outside-combat", "Combat begins when a monster card is turned up: "
+                   "from then on, nobody in it steals or is stolen from.")
         return False, None
     if target is None and _no_victim(s, p, involved, "classes.thief-no-theft-in-combat", trace):
         return False, None
@@ -220,7 +222,12 @@ def _steal(s, p, rules, trace):
     paid = can_pay(p, 1, from_play=True)  # a class ability: any card, in hand or in play
     if paid is False:
         trace.cite("classes.thief", "{player} holds no card to discard for the attempt.", player=p.name)
+        trace.cite("card-rulings.thief-steal-until-out-of-cards", "A Thief may try again and again, but only while "
+                   "there are cards to discard.")
         return False, None
+    if p.level == 1:
+        trace.cite("card-rulings.thief-level-one-failed-theft", "A failed theft costs a level, but {player} is at "
+                   "level 1 and stays there.", player=p.name)
     if paid is None:
         return True, "needs a card to discard"
     return True, "discard a card, then roll: 4 or more succeeds"
@@ -343,6 +350,10 @@ def _play_race_or_class(s, p, rules, trace):
     if card is not None and canonical(card, known) in have:
         trace.cite("races.no-duplicate" if race else "classes.no-duplicate", "{player} already has {card} in play, "
                    "and nobody may have two of the same card.", player=p.name, card=card)
+        if p.half_breed if race else p.super_munchkin:
+            trace.cite("card-rulings.half-breed-no-duplicate-race" if race else
+                       "card-rulings.super-munchkin-no-duplicate-class", "Not even {card} allows two of the same card.",
+                       card="Half-Breed" if race else "Super Munchkin")
         return False, None
     trace.cite("card-timing.race-and-class", "Race and class cards are played on your own turn or as soon as "
                "you get them.")
@@ -357,6 +368,10 @@ def _play_race_or_class(s, p, rules, trace):
         trace.cite("card-rulings.half-breed-max-two-races" if race else "card-rulings.super-munchkin-max-two-classes",
                    "{player} already has two: no card gives a third.", player=p.name)
         return False, None
+    elif two and have:
+        trace.cite("races.half-breed" if race else "classes.super-munchkin", "{player} has {card} in play: a second "
+                   "card may be played next to {have}.", player=p.name, card="Half-Breed" if race else
+                   "Super Munchkin", have=", ".join(have))
     if not own_turn(s, p.name):
         return True, "only as soon as you get the card"
     return True, condition
@@ -391,11 +406,14 @@ def _two_card_stays(p: Player, race: bool, trace: Trace):
     have = p.races if race else p.classes
     if not (p.half_breed if race else p.super_munchkin):
         return None
+    if len(have) <= 1 and race:
+        trace.cite("star-munchkin.lose-all-races-classes", "{player} discards the last race card: Half-Breed is "
+                   "discarded with it.", player=p.name)
+        return Phrase.of("Half-Breed is discarded too")
     if len(have) <= 1:
-        trace.cite("star-munchkin.lose-all-races-classes", "{player} discards the last {kind} card: {card} is "
-                   "discarded with it.", player=p.name, kind="race" if race else "class",
-                   card="Half-Breed" if race else "Super Munchkin")
-        return Phrase.of("{card} is discarded too", card="Half-Breed" if race else "Super Munchkin")
+        trace.cite("star-munchkin.lose-all-races-classes", "{player} discards the last class card: Super Munchkin "
+                   "is discarded with it.", player=p.name)
+        return Phrase.of("Super Munchkin is discarded too")
     if race:
         trace.cite("card-rulings.half-breed-discard-race", "{player} keeps Half-Breed with one race left: half "
                    "human, and free to play another race later.", player=p.name)

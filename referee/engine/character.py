@@ -65,6 +65,9 @@ def as_played(player: Player, trace: Trace | None = None) -> Player:
              "class: monsters treat them as a Human with no class, and no race or class power works.",
              player=player.name)
         player = player._replace(races=(), classes=(), half_breed=False, super_munchkin=False)
+        if player.cursed("loses_races"):
+            cite("card-rulings.temporary-amnesia-curse-immunity", "With neither race nor class, {player} is out of "
+                 "reach of a curse on the race.", player=player.name)
     elif player.cursed("loses_races") and player.races:
         cite(EFFECT_CLAUSES["loses_races"], "A curse takes {player}'s race cards: Human again.", player=player.name)
         player = player._replace(races=(), half_breed=False)

@@ -33,6 +33,10 @@ SOURCE_CLAUSES = {
 }
 
 
+#: the clause that makes a source the exception to the kill-only levels
+OVERRIDE_CLAUSES = {"divine-intervention": "precedence.divine-intervention-exception"}
+
+
 def raise_level(player: Player, change: int, source: str, rules: Munchkin, trace: Trace,
                 situation: Situation | None = None, clause: str | None = None) -> int:
     """The player's level after gaining ``change`` levels from ``source``, with the trace."""
@@ -58,6 +62,9 @@ def raise_level(player: Player, change: int, source: str, rules: Munchkin, trace
         if source not in ("kill", "help-elf"):
             trace.cite(rules.kill_only_clause, "Level {level} normally needs a kill, but this card says "
                        "otherwise, and a card that says so explicitly beats that rule.", level=kill_only[0])
+        if source in OVERRIDE_CLAUSES:
+            trace.cite(OVERRIDE_CLAUSES[source], "The card is the stated exception to the rule that level {level} "
+                       "needs a kill.", level=kill_only[0])
         return wanted
     trace.cite(clause, "{player} would go up {change} from level {old}.", player=player.name,
                change=n_levels(change),

@@ -115,6 +115,8 @@ class StarMunchkin(Munchkin):
         "monsters.wandering-monster": "star-munchkin.wandering-monster",
         "monsters.enhancers": "star-munchkin.monster-enhancers",
         "hirelings.play": "star-munchkin.henchmen",
+        "races.half-breed": "star-munchkin.half-breed",
+        "classes.super-munchkin": "star-munchkin.super-munchkin",
         "card-timing.one-shot-items": "star-munchkin.interference-one-shot",
         "card-timing.race-and-class": "star-munchkin.race-class-timing",
         "races.discard": "star-munchkin.race-class-discard",
