@@ -350,10 +350,12 @@ def _play_race_or_class(s, p, rules, trace):
     if card is not None and canonical(card, known) in have:
         trace.cite("races.no-duplicate" if race else "classes.no-duplicate", "{player} already has {card} in play, "
                    "and nobody may have two of the same card.", player=p.name, card=card)
-        if p.half_breed if race else p.super_munchkin:
-            trace.cite("card-rulings.half-breed-no-duplicate-race" if race else
-                       "card-rulings.super-munchkin-no-duplicate-class", "Not even {card} allows two of the same card.",
-                       card="Half-Breed" if race else "Super Munchkin")
+        if race and p.half_breed:
+            trace.cite("card-rulings.half-breed-no-duplicate-race", "Not even Half-Breed allows two of the same "
+                       "race.")
+        elif not race and p.super_munchkin:
+            trace.cite("card-rulings.super-munchkin-no-duplicate-class", "Not even Super Munchkin allows two of the "
+                       "same class.")
         return False, None
     trace.cite("card-timing.race-and-class", "Race and class cards are played on your own turn or as soon as "
                "you get them.")
@@ -368,10 +370,12 @@ def _play_race_or_class(s, p, rules, trace):
         trace.cite("card-rulings.half-breed-max-two-races" if race else "card-rulings.super-munchkin-max-two-classes",
                    "{player} already has two: no card gives a third.", player=p.name)
         return False, None
+    elif two and have and race:
+        trace.cite("races.half-breed", "{player} has Half-Breed in play: a second race may be played next to "
+                   "{have}.", player=p.name, have=", ".join(have))
     elif two and have:
-        trace.cite("races.half-breed" if race else "classes.super-munchkin", "{player} has {card} in play: a second "
-                   "card may be played next to {have}.", player=p.name, card="Half-Breed" if race else
-                   "Super Munchkin", have=", ".join(have))
+        trace.cite("classes.super-munchkin", "{player} has Super Munchkin in play: a second class may be played "
+                   "next to {have}.", player=p.name, have=", ".join(have))
     if not own_turn(s, p.name):
         return True, "only as soon as you get the card"
     return True, condition
