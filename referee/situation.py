@@ -144,7 +144,7 @@ class _Reader:
                 self.bad(where, "expected a text value, got {got}", got=_show(value))
                 return default
             if choices is not None:
-                known = canonical(value, choices)
+                known = canonical(value, choices) or self.card_word(value, choices)
                 if known is None:
                     self.unknown(where, value, choices)
                 return known if known is not None else default
