@@ -122,17 +122,13 @@ def strengths(state: dict, corpus=None) -> dict[str, int]:
     (:func:`referee.engine.fight.player_strength`) on the player as the rules see them — level,
     the gear in use, the hireling, the curses and disguises — with the cards named as a judge
     reads them."""
-    from referee.adjudicate import card_lookup
     from referee.engine.character import as_played
     from referee.engine.fight import player_strength
     from referee.engine.trace import Trace
     from referee.engine.variants import rules_for
     from referee.situation import read_table
+    from referee.table.changes import LOAD_CORPUS, card_names
 
-    if corpus is None:
-        from referee.corpus import load_corpus
-
-        corpus = load_corpus()
-    situation = read_table(state, "table", cards=card_lookup(corpus))
+    situation = read_table(state, "table", cards=card_names(LOAD_CORPUS if corpus is None else corpus))
     rules = rules_for(situation)
     return {p.name: player_strength(as_played(p), rules, Trace(rules.clause))[0] for p in situation.players}

@@ -129,21 +129,22 @@ def decide_set(changes: list, name: str, assignments: list[str]) -> Draft:
 def _corpus():
     """The rules corpus, for the card names a change may use (``races=Elfo``, ``curses=Nagy láb``),
     read on the first such name: most changes name no card."""
-    return _LOAD_CORPUS
+    return LOAD_CORPUS
 
 
-_LOAD_CORPUS = object()  # stands for "load the corpus when a card is first looked up"
+LOAD_CORPUS = object()  # stands for "load the corpus when a card is first looked up"
 
 
 def _cards(corpus):
-    """The situation reader's card look-up on ``corpus`` (or the corpus loaded on first use)."""
+    """The situation reader's card look-up on ``corpus`` (``LOAD_CORPUS``: the corpus read on the
+    first name looked up, as most tables name no card)."""
     from referee.adjudicate import card_lookup
 
     resolved = []
 
     def cards(name: str):
         if not resolved:
-            if corpus is _LOAD_CORPUS:
+            if corpus is LOAD_CORPUS:
                 from referee.corpus import load_corpus
 
                 resolved.append(card_lookup(load_corpus()))
@@ -152,6 +153,9 @@ def _cards(corpus):
         return resolved[0](name)
 
     return cards
+
+
+card_names = _cards  # for the table's other readers (its strengths)
 
 
 def _show(value) -> str:
