@@ -21,9 +21,9 @@ NAME_KEYS = {"name": (True, str), "seed": (True, str)}
 FACT_KEYS = {"basis": (True, str), "level": (False, int), "treasures": (False, int), "levels": (False, int),
              "undead": (False, bool), "bonus_vs": (False, dict), "run_away": (False, int),
              "ignores_below": (False, int), "bonus": (False, int), "slot": (False, str), "big": (False, bool),
-             "gold": (False, int), "requires": (False, dict), "effect": (False, dict),
-             # items: the bonus for a user of a race, class or sex; a disguise's race
-             "bonus_for": (False, dict), "disguise": (False, str)}
+             "gold": (False, int), "requires": (False, dict), "effect": (False, dict)}
+# items: the bonus for a user of a race, class or sex (Horny Helmet); a disguise's race (Fake Ears)
+FACT_KEYS.update({"bonus_for": (False, dict), "disguise": (False, str)})
 #: the order rulings are shown in: corrections first, then how to apply them, then the rest
 RULING_ORDER = ("errata", "clarification", "card-ruling", "rule", "variant", "optional-rule")
 
