@@ -53,22 +53,6 @@ def card_lookup(corpus):
 #: id(corpus) -> (that corpus, its card resolver); a plain dict, as the corpora it holds are
 #: kept by load_corpus anyway (weakref would be one more import on every judge's start-up)
 _RESOLVERS: dict[int, tuple] = {}
-#: id(corpus) -> (that corpus, its cards' names folded -> card), for the cards a verdict involves:
-#: building or even keying the table costs more than a whole judge, so a session pays it once
-_TABLES: dict[int, tuple] = {}
-
-
-def _name_table(corpus) -> dict:
-    known = _TABLES.get(id(corpus))
-    if known is None or known[0] is not corpus:
-        from referee.cards import localizer, name_table
-
-        if len(_TABLES) >= 8:
-            _TABLES.clear()
-        known = _TABLES[id(corpus)] = (corpus, name_table(corpus.cards.values(), localizer()))
-    return known[1]
-
-
 def judge_text(text: str, name: str, corpus) -> Judgement:
     """Judge a situation file's text (YAML or JSON); ``name`` is how problems refer to it."""
     from referee.situation import load_situation
@@ -124,16 +108,10 @@ def involved_cards(corpus, situation: Situation, verdict: Verdict) -> tuple[Card
     A name counts when it is exactly a card's name in some language (case and accents aside):
     a typo in a player's own item name must not drag in another card's rulings.
     """
-    from referee.corpus.cards import fold
+    from referee.cards import corpus_name_table, exact_cards
 
     cited = {r.clause for r in verdict.reasons} | {d.clause for d in verdict.dissent}
-    names = [fold(name) for name in _named(situation)]
-    table = _name_table(corpus) if any(names) else {}
-    found = []
-    for name in names:
-        card = table.get(name)
-        if card is not None and card not in found:
-            found.append(card)
+    found = exact_cards(corpus.cards.values(), _named(situation), by_name=corpus_name_table(corpus))
     notes = []
     for card in found:
         rulings = tuple(c for c in corpus.rulings(card) if c.id not in cited and c.kind in RULING_KINDS)

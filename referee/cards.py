@@ -195,8 +195,8 @@ def card_resolver(cards, localized=None):
     def resolve(name: str):
         if name not in known:
             known[name] = _resolve(name)
-        card, suggestions = known[name]
-        return (resolved(card) if card is not None else None), list(suggestions)
+        card, suggestions, exact = known[name]
+        return (resolved(card, exact) if card is not None else None), list(suggestions)
 
     table: list[dict] = []  # every card name, folded: read once, on the first name resolved
 
@@ -205,14 +205,16 @@ def card_resolver(cards, localized=None):
             table.append(name_table(cards, localized))
         exact = table[0].get(fold(name)) if fold(name) else None
         if exact is not None:  # the name as a card has it: no fuzzy scoring
-            return exact, ()
+            return exact, (), True
         chosen, candidates = decide(find_cards(cards, name, localized))
         if chosen is not None:
-            return chosen.card, ()
-        return None, tuple(suggested(cards, name, candidates, localized))
+            return chosen.card, (), False
+        return None, tuple(suggested(cards, name, candidates, localized)), False
 
-    def resolved(card: Card) -> dict:
-        return {"name": card.name, "facts": card.facts, "type": card.type,
+    def resolved(card: Card, exact: bool) -> dict:
+        # exact: the name is the card's own in some language (not a typo of it), so a player's
+        # item named so is that card
+        return {"name": card.name, "id": card.id, "facts": card.facts, "type": card.type, "exact": exact,
                 "folded_names": [fold(n) for n in (card.name, *card.aliases)]}
 
     return resolve
@@ -226,19 +228,37 @@ def localizer():
     return make()
 
 
-def exact_cards(cards, names, localized=None) -> list[Card]:
+def exact_cards(cards, names, localized=None, by_name: dict | None = None) -> list[Card]:
     """The cards whose name in some language is exactly one of ``names`` (folded), in the
-    order the names come, each card once."""
+    order the names come, each card once (``by_name``: the cards' :func:`name_table`, when the
+    caller keeps one)."""
     wanted = [fold(name) for name in names]
     if not any(wanted):
         return []
-    by_name = name_table(cards, localized)
+    if by_name is None:
+        by_name = name_table(cards, localized)
     out: list[Card] = []
     for key in wanted:
         card = by_name.get(key)
         if card is not None and card not in out:
             out.append(card)
     return out
+
+
+#: id(corpus) -> (that corpus, its name table): a judge asks "which of these names are cards?"
+#: every time, and building the table (or even reading it from the cache, with a stat of every
+#: catalog) cost a whole in-process judge more than the judging did
+_CORPUS_TABLES: dict[int, tuple[object, dict]] = {}
+
+
+def corpus_name_table(corpus) -> dict[str, Card]:
+    """:func:`name_table` of the corpus's cards with the catalogs' names, made once per corpus."""
+    known = _CORPUS_TABLES.get(id(corpus))
+    if known is None or known[0] is not corpus:
+        if len(_CORPUS_TABLES) >= 8:  # corpora read and dropped (a localizer's edits): start afresh
+            _CORPUS_TABLES.clear()
+        known = _CORPUS_TABLES[id(corpus)] = (corpus, name_table(corpus.cards.values(), localizer()))
+    return known[1]
 
 
 def name_table(cards, localized=None) -> dict[str, Card]:
@@ -256,11 +276,17 @@ def name_table(cards, localized=None) -> dict[str, Card]:
         return {name: by_id[card_id] for name, card_id in cached.items()}
     table: dict[str, Card] = {}
     for card in cards:
-        for name in (card.name, *card.aliases, *card_names(card, localized).values()):
+        # the sources' own names too, where the catalog names the card otherwise (ઝનુન, the Elf)
+        for name in (card.name, *card.aliases, *card_names(card, localized).values(),
+                     *(entry[0] for entry in card.names.values())):
             table.setdefault(fold(name), card)
     if key:
         _write_name_table(key, {name: card.id for name, card in table.items()})
     return table
+
+
+#: what a name table holds; a table kept in the cache by an older recipe is not read
+NAME_TABLE_VERSION = 2
 
 
 def _name_table_key(cards) -> str | None:
@@ -274,7 +300,7 @@ def _name_table_key(cards) -> str | None:
                        for p in locales_dir().glob("*/LC_MESSAGES/rules.mo"))
     except OSError:
         return None
-    text = repr((stats, [(c.id, c.name, c.aliases, sorted(c.names.items())) for c in cards]))
+    text = repr((NAME_TABLE_VERSION, stats, [(c.id, c.name, c.aliases, sorted(c.names.items())) for c in cards]))
     return f"{zlib.crc32(text.encode()):08x}{zlib.adler32(text.encode()):08x}"
 
 

@@ -86,6 +86,8 @@ class Item(NamedTuple):
     carried: bool = False      # turned sideways: carried, not in use
     one_shot: bool = False
     requires: Requirements = Requirements()
+    bonus_for: tuple[tuple[str, int], ...] = ()   # (race / class / sex, the bonus for a user who is one)
+    disguise: Optional[str] = None                 # worn, it makes monsters and rules see this race
 
 
 class Hireling(NamedTuple):
@@ -218,6 +220,9 @@ class Question(NamedTuple):
     roll: Optional[int] = None
     target: Optional[str] = None
     item: Optional[str] = None
+    #: who the card named by ``source`` raises at all (its record's ``requires``): Divine
+    #: Intervention raises Clerics only
+    source_requires: Optional[Requirements] = None
 
 
 class HouseRules(NamedTuple):

@@ -144,7 +144,7 @@ class _Reader:
                 self.bad(where, "expected a text value, got {got}", got=_show(value))
                 return default
             if choices is not None:
-                known = canonical(value, choices)
+                known = canonical(value, choices) or self.card_word(value, choices)
                 if known is None:
                     self.unknown(where, value, choices)
                 return known if known is not None else default
@@ -177,7 +177,7 @@ class _Reader:
             if not isinstance(entry, str) or not entry.strip():
                 self.bad(f"{where}[{i}]", "expected a name, got {got}", got=_show(entry))
             elif choices is not None:
-                known = canonical(entry, choices)
+                known = canonical(entry, choices) or self.card_word(entry, choices)
                 if known is None:
                     self.unknown(f"{where}[{i}]", entry, choices)
                 elif unique and known in out:
@@ -188,6 +188,16 @@ class _Reader:
             else:
                 out.append(entry)
         return tuple(out)
+
+    def card_word(self, name: str, choices) -> str | None:
+        """The word a race or class card's name stands for, in any of the six languages (``Elfo``,
+        ``Harcos``): the card's own name exactly, not a typo of it (a typo gets "did you mean")."""
+        if self.cards is None:
+            return None
+        record = self.cards(name)[0]
+        if record is None or not record.get("exact") or record.get("type") not in ("race", "class"):
+            return None
+        return record.get("id") if record.get("id") in choices else None
 
     def numbers(self, value, where: str) -> tuple[int, ...]:
         if value is None:
@@ -222,7 +232,7 @@ PLAYER_KEYS = dict.fromkeys(("name", "level", "sex", "races", "classes", "half_b
                              "dead", "hand", "items", "hireling", "steed", "curses", "enhancers", "pet"))
 PET_KEYS = dict.fromkeys(("name", "level"))
 ITEM_KEYS = dict.fromkeys(("name", "bonus", "slot", "big", "complex", "gold", "carried", "one_shot",
-                           "requires", "card"))
+                           "requires", "card", "bonus_for", "disguise"))
 REQUIRES_KEYS = dict.fromkeys(("classes", "races", "sex", "not_classes", "not_races"))
 HIRELING_KEYS = dict.fromkeys(("name", "bonus", "race", "classes", "sex", "enhancers", "gold"))
 COMBAT_KEYS = dict.fromkeys(("fighter", "helper", "monsters", "one_shots", "discards", "charm", "removed"))
@@ -398,6 +408,7 @@ def _players(r: _Reader, data, max_level: int) -> tuple[model.Player, ...]:
                                     for j, it in enumerate(_list(r, raw, "items", path)))))
         hireling = _hireling(r, raw.get("hireling"), f"{path}.hireling")
         steed = _item(r, raw["steed"], f"{path}.steed") if raw.get("steed") is not None else None
+        _two_cards_need_their_card(r, raw, path)
         out.append(model.Player(
             name=name, level=r.value(raw, "level", path, int, 1, low=1, high=max_level),
             sex=r.value(raw, "sex", path, str, choices=model.SEXES),
@@ -414,19 +425,41 @@ def _players(r: _Reader, data, max_level: int) -> tuple[model.Player, ...]:
     return tuple(out)
 
 
+#: a second race needs Half-Breed in play, a second class Super Munchkin (races.half-breed,
+#: classes.super-munchkin): list -> the flag that allows two, and the card that gives it
+TWO_CARDS = {"races": ("half_breed", "Half-Breed"), "classes": ("super_munchkin", "Super Munchkin")}
+
+
+def _two_cards_need_their_card(r: _Reader, raw: dict, path: str) -> None:
+    """Two races without Half-Breed, or two classes without Super Munchkin, are no legal table:
+    refused in a situation file as in ``table set``, which reads the same way."""
+    for key, (flag, card) in TWO_CARDS.items():
+        listed = raw.get(key)
+        if isinstance(listed, str):
+            listed = [listed]
+        if not isinstance(listed, list) or raw.get(flag) is True:
+            continue
+        # Human is no race card
+        if len([x for x in listed if isinstance(x, str) and canonical(x, ("human",)) is None]) > 1:
+            if key == "races":
+                r.bad(_join(path, key), "two races need the Half-Breed card in play ({flag}: true)", flag=flag)
+            else:
+                r.bad(_join(path, key), "two classes need the Super Munchkin card in play ({flag}: true)", flag=flag)
+
+
 def _curses(r: _Reader, raw: dict, path: str) -> tuple[model.Curse, ...]:
     """The curses on a player, each with what its card record says it does.
 
     A curse the card records do not know is kept by name, with no known effect: the verdicts
-    say so instead of ignoring it. Only an exact name (or alias) counts: a near miss is another
-    curse, not a typo of a known one.
+    say so instead of ignoring it. A curse is named as cards are everywhere: in any of the six
+    languages, typos forgiven (``Átok! Nagy láb`` is Curse! Big Foot); a name that decides no
+    curse or trap card is a curse the records do not know.
     """
     out = []
-    for name in r.strings(raw, "curses", path):
+    for name in r.strings(raw, "curses", path):  # a curse card's name in any language, typos forgiven
         record = r.cards(name)[0] if r.cards is not None else None
         effects = ()
-        if (record is not None and record.get("type") in ("curse", "trap")
-                and _fold_name(name) in record.get("folded_names", ())):
+        if record is not None and record.get("type") in ("curse", "trap"):
             effects = tuple(sorted((record.get("facts") or {}).get("effect", {}).items()))
             name = record["name"]
         # Known means the records say what it does: a card named but not described is not.
@@ -462,7 +495,7 @@ def _list(r: _Reader, data: dict, key: str, path: str) -> list:
 
 
 #: the card facts each kind of thing may take from a card record
-ITEM_FACTS = ("bonus", "slot", "big", "gold", "requires")
+ITEM_FACTS = ("bonus", "slot", "big", "gold", "requires", "bonus_for", "disguise")
 MONSTER_FACTS = ("level", "treasures", "levels", "undead", "bonus_vs", "run_away", "ignores_below",
                  *MONSTER_EFFECT_KEYS, "families", "rulings")
 
@@ -493,9 +526,34 @@ def _with_card(r: _Reader, raw: dict, path: str, facts_wanted: tuple[str, ...]) 
     return merged
 
 
+#: the card types an item of a player may be
+ITEM_CARD_TYPES = ("item", "one-shot item", "steed")
+
+
+def _named_item_card(r: _Reader, raw: dict) -> dict:
+    """An item without ``card:`` or a bonus of its own whose name is exactly an item card's, in any
+    language: that card, with its printed numbers and restrictions. An item given its bonus is
+    the file's own description and borrows nothing; a typo in a player's own item name never
+    takes another card's numbers."""
+    name = raw.get("name")
+    if "card" in raw or "bonus" in raw or r.cards is None or not isinstance(name, str) or not name.strip():
+        return raw
+    record = r.cards(name)[0]
+    if record is None or not record.get("exact") or record.get("type") not in ITEM_CARD_TYPES:
+        return raw
+    merged = dict(raw)
+    facts = record.get("facts") or {}
+    for key in ITEM_FACTS:
+        if key not in merged and key in facts:
+            merged[key] = facts[key]
+    if record.get("type") == "one-shot item":
+        merged.setdefault("one_shot", True)
+    return merged
+
+
 def _item(r: _Reader, raw, path: str) -> model.Item | None:
     raw = r.mapping(raw, path, ITEM_KEYS)
-    raw = _with_card(r, raw, path, ITEM_FACTS)
+    raw = _with_card(r, raw, path, ITEM_FACTS) if "card" in raw else _named_item_card(r, raw)
     name = r.value(raw, "name", path, str)
     if name is None:
         if "name" not in raw:
@@ -509,7 +567,19 @@ def _item(r: _Reader, raw, path: str) -> model.Item | None:
         sex=r.value(req, "sex", rpath, str, choices=model.SEXES),
         forbid_classes=r.strings(req, "not_classes", rpath, choices=classes),
         forbid_races=r.strings(req, "not_races", rpath, choices=races))
+    races_classes_sexes = races + classes + model.SEXES
+    bonus_for = []
+    for key, value in r.mapping(raw.get("bonus_for"), f"{path}.bonus_for", _AnyKey()).items():
+        known = canonical(str(key), races_classes_sexes)
+        if known is None:
+            r.unknown(f"{path}.bonus_for.{key}", str(key), races_classes_sexes)
+        elif isinstance(value, bool) or not isinstance(value, int) or not -100 <= value <= 100:
+            r.bad(f"{path}.bonus_for.{key}", "expected a number from {low} to {high}, got {got}", low=-100,
+                  high=100, got=_show(value))
+        else:
+            bonus_for.append((known, value))
     return model.Item(
+        bonus_for=tuple(bonus_for), disguise=r.value(raw, "disguise", path, str, choices=races),
         name=name, bonus=r.value(raw, "bonus", path, int, 0, low=-100, high=100),
         slot=r.value(raw, "slot", path, str, "none", choices=model.SLOTS),
         big=r.value(raw, "big", path, bool, False), complex=r.value(raw, "complex", path, bool, False),
@@ -736,13 +806,36 @@ def _question(r: _Reader, raw, players: tuple[model.Player, ...]) -> model.Quest
         r.require("question.roll", roll is not None, "missing: the d10 result, 1 to 10")
     items = r.strings(raw, "items", "question")
     if kind == "sell" and player in names:
-        owned = {i.name for i in next(p for p in players if p.name == player).items}
+        seller = next(p for p in players if p.name == player)
+        # a steed is an item, and a hireling may be one: the engine says which sell
+        owned = {i.name for i in seller.items} | {x.name for x in (seller.steed, seller.hireling) if x is not None}
         for i, item in enumerate(items):
             if item not in owned:
                 r.bad(f"question.items[{i}]", "{player} has no item named {item} (items: {items})", player=player,
                       item=quote(item), items=", ".join(sorted(owned)) or "—")
         r.require("question.items", bool(raw.get("items")), "missing: the names of the items to sell")
     item = r.value(raw, "item", "question", str)
+    if item is not None and action in ("play-race", "play-class"):
+        # the race or class card played, by its name in any language (Harcos is the Warrior)
+        known = model.RACES[r.game] if action == "play-race" else model.CLASSES[r.game]
+        item = canonical(item, known) or r.card_word(item, known) or item
     target = r.value(raw, "target", "question", str)
     return model.Question(kind=kind, player=player, action=action, items=items, change=change,
-                          source=source, roll=roll, target=target, item=item)
+                          source=source, roll=roll, target=target, item=item,
+                          source_requires=_source_requires(r, source))
+
+
+def _source_requires(r: _Reader, source: str | None) -> model.Requirements | None:
+    """Whom the card a level source names raises at all, as its record says (``requires``:
+    Divine Intervention raises Clerics); ``None`` for a source that is no such card."""
+    if source is None or r.cards is None:
+        return None
+    record = r.cards(source.replace("-", " "))[0]
+    if record is None or _fold_name(source.replace("-", " ")) not in record.get("folded_names", ()):
+        return None
+    req = (record.get("facts") or {}).get("requires")
+    if not isinstance(req, dict):
+        return None
+    return model.Requirements(classes=tuple(req.get("classes", ())), races=tuple(req.get("races", ())),
+                              sex=req.get("sex"), forbid_classes=tuple(req.get("not_classes", ())),
+                              forbid_races=tuple(req.get("not_races", ())))

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from referee.cards import card_resolver
+from referee.adjudicate import card_lookup
 from referee.engine import judge
 from referee.errors import InvalidFile
 from referee.situation import load_situation
@@ -70,8 +70,9 @@ def test_there_are_at_least_150_cases():
 
 @pytest.fixture(scope="session")
 def cards(corpus):
-    """Card look-ups as ``referee judge`` does them (``card:`` references, curses by name)."""
-    return card_resolver(corpus.cards.values())
+    """Card look-ups as ``referee judge`` does them (``card:`` references, items and curses by
+    name, in any language: the catalogs' names too)."""
+    return card_lookup(corpus)
 
 
 @pytest.mark.parametrize("case", CASES)

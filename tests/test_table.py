@@ -112,7 +112,8 @@ def test_a_level_change_records_only_what_the_rules_allow(table):
 @pytest.mark.parametrize("setup, change, source, level", [
     (["table", "set", "Ann", "level=2"], "-5", "curse", 1),                       # never below 1
     (["table", "set", "Ann", "level=4", "dead=true"], "+1", "kill", 4),           # the dead do not level
-    (["table", "set", "Ann", "level=9"], "+1", "divine-intervention", 10),        # the card that says so
+    (["table", "set", "Ann", "level=9", "classes=cleric"], "+1", "divine-intervention", 10),  # the card says so
+    (["table", "set", "Ann", "level=9", "classes=warrior"], "+1", "divine-intervention", 9),  # Clerics only
     (["table", "set", "Ann", "level=8"], "+3", "go-up-a-level", 9),               # stops short of 10
 ])
 def test_level_changes_follow_the_core_rules(table, setup, change, source, level):
@@ -237,3 +238,27 @@ def test_a_damaged_or_foreign_table_file_is_exit_2_and_left_as_it_was_until_repl
         assert len(kept) == 1 and hashlib.sha256(kept[0].read_bytes()).hexdigest() == before
         assert kept[0].name in replaced.stdout
     assert state(table)["table"]["players"][0]["name"] == "Xia"
+
+
+@pytest.mark.parametrize("fields, field", [
+    (["classes=warrior,wizard"], "classes"),                        # a second class needs Super Munchkin
+    (["races=elf,dwarf"], "races"),                                 # a second race needs Half-Breed
+])
+def test_table_set_refuses_two_classes_or_races_without_their_card_as_judge_does(table, fields, field):
+    ok(table("table", "new", "Ann", "Bob"))
+    refused = table("table", "set", "Ann", *fields)
+    assert refused.returncode == 2 and f"Ann.{field}" in refused.stderr
+    assert player(table, "Ann")[field] == []
+    ok(table("table", "set", "Ann", *fields, "super_munchkin=true" if field == "classes" else "half_breed=true"))
+
+
+def test_the_table_strength_is_the_fights_with_hireling_curses_and_cards_named_in_any_language(table):
+    ok(table("table", "new", "Ann", "Bob", "--expansion", "hirelings"))
+    ok(table("table", "set", "Ann", "level=4", "races=Elfo", "hireling={name: Hank, bonus: 2}",
+             "curses=[Átok! Nagy láb]"))
+    ok(table("table", "item", "Ann", "Felszarvazott sisak"))          # Horny Helmet: +3 for an Elf
+    ok(table("table", "item", "Ann", "Boots", "--card", "Boots of Butt-Kicking"))  # no use under Big Foot
+    shown = state(table)
+    fight = json.loads(ok(table("fight", "Troll:8", "--json")).stdout)
+    assert shown["strength"]["Ann"] == fight["details"]["players_strength"] == 4 + 3 + 2
+    assert player(table, "Ann")["races"] == ["elf"] and player(table, "Ann")["curses"] == ["Curse! Big Foot"]

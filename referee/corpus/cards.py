@@ -50,6 +50,8 @@ MONSTER_EFFECTS = {
 }
 #: the families a monster card may name (undead has its own key, as situations always had)
 MONSTER_FAMILIES = ("plant", "santanic")
+# items: the bonus for a user of a race, class or sex (Horny Helmet); a disguise's race (Fake Ears)
+FACT_KEYS.update({"bonus_for": (False, dict), "disguise": (False, str)})
 #: the order rulings are shown in: corrections first, then how to apply them, then the rest
 RULING_ORDER = ("errata", "clarification", "card-ruling", "rule", "variant", "optional-rule")
 

@@ -7,6 +7,9 @@ small, an item at all) and the state of the actor and of the target (dead, fight
 at the level below the winning one). A condition is applied, not printed, whenever the
 situation gives what it depends on (a Thief with no card to discard cannot steal).
 
+A steal, backstab or trade whose target is not named is judged against every possible target:
+it is refused when there is none (everyone else dead, or in combat, where nobody may be robbed).
+
 Where the official rules are stricter than one source, they are followed and the source's
 reading is recorded as dissent (items.play-in-combat-hu).
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 from typing import Callable, NamedTuple, Optional
 
 from referee.engine.character import epic_power, is_epic, report_unknown_curses
+from referee.engine.discards import can_pay
 from referee.engine.equipment import unmet_requirement
 from referee.engine.families import hireling_is_item
 from referee.engine.selling import GOLD_PER_LEVEL, in_combat, own_turn, sale_refused
@@ -123,6 +127,9 @@ def _trade(s, p, rules, trace):
         if who is not None and in_combat(s, who.name):
             trace.cite("combat.no-actions-in-combat", "{player} is in combat and cannot trade.", player=who.name)
             return False, None
+    fighters = {n for n in ((s.combat.fighter, s.combat.helper) if s.combat is not None else ()) if in_combat(s, n)}
+    if target is None and _no_victim(s, p, fighters, "combat.no-actions-in-combat", trace):
+        return False, None
     named = _named(p, s.question.item)
     if named is not None and named.where == "hand":
         trace.cite("trading-selling.trade", "{item} is still in {player}'s hand: only items on the table can be "
@@ -160,6 +167,23 @@ def _sell(s, p, rules, trace):
     return True, "at least 1,000 gold for a level; selling never gives the winning level"
 
 
+def _no_victim(s: Situation, p: Player, involved: set, combat_clause: str, trace: Trace) -> bool:
+    """With no target named, the action is judged against every possible one: is there none
+    (everyone else dead, or in combat, where nobody may be robbed or traded with)? Cites why."""
+    others = [q for q in s.players if q.name != p.name]
+    alive = [q for q in others if not q.dead]
+    if others and not alive:
+        trace.cite("death.lose-everything", "Every other player is dead and has nothing in play: there is nobody "
+                   "to do it with.")
+        return True
+    free = [q for q in alive if q.name not in involved]
+    if alive and not free:
+        trace.cite(combat_clause, "Every other player ({names}) is in combat, and nobody may do it with a player "
+                   "in combat.", names=", ".join(q.name for q in alive))
+        return True
+    return False
+
+
 @action("steal")
 def _steal(s, p, rules, trace):
     if _dead_actor(s, p, rules, trace):
@@ -180,6 +204,10 @@ def _steal(s, p, rules, trace):
         who = p.name if p.name in involved else target.name
         trace.cite("classes.thief-no-theft-in-combat", "A Thief cannot steal while they or their victim are in "
                    "combat, and {who} is.", who=who)
+        trace.cite("card-rulings.thief-steal-outside-combat", "Combat begins when a monster card is turned up: "
+                   "from then on, nobody in it steals or is stolen from.")
+        return False, None
+    if target is None and _no_victim(s, p, involved, "classes.thief-no-theft-in-combat", trace):
         return False, None
     named = _named(target, s.question.item) if target is not None else None
     if named is not None and named.where == "hand":
@@ -191,10 +219,16 @@ def _steal(s, p, rules, trace):
     if _item_refused(s, target or p, named, rules, trace):
         return False, None
     trace.cite("classes.thief", "A Thief may steal a small item out of combat by discarding a card and rolling.")
-    if _no_cards(p):
+    paid = can_pay(p, 1, from_play=True)  # a class ability: any card, in hand or in play
+    if paid is False:
         trace.cite("classes.thief", "{player} holds no card to discard for the attempt.", player=p.name)
+        trace.cite("card-rulings.thief-steal-until-out-of-cards", "A Thief may try again and again, but only while "
+                   "there are cards to discard.")
         return False, None
-    if not p.hand_known:
+    if p.level == 1:
+        trace.cite("card-rulings.thief-level-one-failed-theft", "A failed theft costs a level, but {player} is at "
+                   "level 1 and stays there.", player=p.name)
+    if paid is None:
         return True, "needs a card to discard"
     return True, "discard a card, then roll: 4 or more succeeds"
 
@@ -235,6 +269,12 @@ def _backstab(s, p, rules, trace):
     if not fighting or (target and target not in (s.combat.fighter, s.combat.helper)):
         trace.cite("classes.thief", "A backstab only hits a player who is in combat.")
         return False, None
+    if target is None and not [n for n in (s.combat.fighter, s.combat.helper)
+                               if n and n != p.name and not s.player(n).dead]:
+        # judged against every possible victim: the only one in combat is the Thief
+        trace.cite("card-rulings.thief-no-self-backstab", "The only player in combat is {player}, and a Thief "
+                   "cannot backstab themself: there is nobody to backstab.", player=p.name)
+        return False, None
     condition = "discard a card for each backstab"
     if arrows:
         epic_power(p, rules, trace, "epic.elf-it-wasnt-me", "{player} is an Epic Elf outside this combat: discard a "
@@ -250,7 +290,7 @@ def _backstab(s, p, rules, trace):
     else:
         trace.cite("classes.thief-backstab", "A Thief may backstab a player in combat: discard a card for -2 to them, "
                    "once per victim per combat.")
-    if _no_cards(p):
+    if _no_cards(p) if arrows else can_pay(p, 1, from_play=True) is False:
         trace.cite("card-rulings.thief-backstab-per-target", "Each backstab costs a discarded card, and {player} "
                    "holds none.", player=p.name)
         return False, None
@@ -310,6 +350,12 @@ def _play_race_or_class(s, p, rules, trace):
     if card is not None and canonical(card, known) in have:
         trace.cite("races.no-duplicate" if race else "classes.no-duplicate", "{player} already has {card} in play, "
                    "and nobody may have two of the same card.", player=p.name, card=card)
+        if race and p.half_breed:
+            trace.cite("card-rulings.half-breed-no-duplicate-race", "Not even Half-Breed allows two of the same "
+                       "race.")
+        elif not race and p.super_munchkin:
+            trace.cite("card-rulings.super-munchkin-no-duplicate-class", "Not even Super Munchkin allows two of the "
+                       "same class.")
         return False, None
     trace.cite("card-timing.race-and-class", "Race and class cards are played on your own turn or as soon as "
                "you get them.")
@@ -324,6 +370,12 @@ def _play_race_or_class(s, p, rules, trace):
         trace.cite("card-rulings.half-breed-max-two-races" if race else "card-rulings.super-munchkin-max-two-classes",
                    "{player} already has two: no card gives a third.", player=p.name)
         return False, None
+    elif two and have and race:
+        trace.cite("races.half-breed", "{player} has Half-Breed in play: a second race may be played next to "
+                   "{have}.", player=p.name, have=", ".join(have))
+    elif two and have:
+        trace.cite("classes.super-munchkin", "{player} has Super Munchkin in play: a second class may be played "
+                   "next to {have}.", player=p.name, have=", ".join(have))
     if not own_turn(s, p.name):
         return True, "only as soon as you get the card"
     return True, condition
@@ -345,7 +397,37 @@ def _discard_race_or_class(s, p, rules, trace):
         return False, None
     clause = "races.discard" if race else "classes.discard"
     trace.cite(clause, "A race or class card may be discarded at any time, even in combat.")
-    return True, None if have else "a curse already keeps it from counting"
+    condition = _two_card_stays(original, race, trace)
+    return True, condition or (None if have else "a curse already keeps it from counting")
+
+
+def _two_card_stays(p: Player, race: bool, trace: Trace):
+    """What a discarded race or class does to Half-Breed or Super Munchkin. The reading followed
+    (the German rule, star-munchkin.lose-all-races-classes): the card goes only with the last
+    race or class. A Half-Breed left with one race is half human (card-rulings.half-breed-discard-race);
+    the Hungarian FAQ's Super Munchkin must replace a discarded class at once or lose the card
+    (card-rulings.super-munchkin-replace-class): recorded as dissent."""
+    have = p.races if race else p.classes
+    if not (p.half_breed if race else p.super_munchkin):
+        return None
+    if len(have) <= 1 and race:
+        trace.cite("star-munchkin.lose-all-races-classes", "{player} discards the last race card: Half-Breed is "
+                   "discarded with it.", player=p.name)
+        return Phrase.of("Half-Breed is discarded too")
+    if len(have) <= 1:
+        trace.cite("star-munchkin.lose-all-races-classes", "{player} discards the last class card: Super Munchkin "
+                   "is discarded with it.", player=p.name)
+        return Phrase.of("Super Munchkin is discarded too")
+    if race:
+        trace.cite("card-rulings.half-breed-discard-race", "{player} keeps Half-Breed with one race left: half "
+                   "human, and free to play another race later.", player=p.name)
+        return None
+    trace.cite("star-munchkin.lose-all-races-classes", "{player} keeps Super Munchkin while a Class card is left; "
+               "it goes only with the last one.", player=p.name)
+    trace.dissent_from("card-rulings.super-munchkin-replace-class", "The Hungarian FAQ: a Super Munchkin who "
+                       "discards a class to replace it must play the new class at once, or Super Munchkin is "
+                       "discarded.")
+    return None
 
 
 ACTION_RULES["discard-race"] = _discard_race_or_class

@@ -7,6 +7,8 @@ card-rulings.tiny-hands, card-rulings.curse-big-foot-footgear, curses.immediate-
 (Lose Your Armor, Lose Your Race), card-rulings.temporary-amnesia-classless-human,
 card-rulings.fools-gold-next-combat, card-rulings.necrophobia-must-run, star-munchkin.trap-reminder
 (a sex-change trap). A curse with no known effect is reported (curses.persistent), not ignored.
+Disguises (an item whose record names a race, Fake Ears and Fake Beard) make the character that
+race for what monsters and rules see (card-rulings.fake-ears-beard-race, -both).
 """
 
 from __future__ import annotations
@@ -63,15 +65,42 @@ def as_played(player: Player, trace: Trace | None = None) -> Player:
              "class: monsters treat them as a Human with no class, and no race or class power works.",
              player=player.name)
         player = player._replace(races=(), classes=(), half_breed=False, super_munchkin=False)
+        if player.cursed("loses_races"):
+            cite("card-rulings.temporary-amnesia-curse-immunity", "With neither race nor class, {player} is out of "
+                 "reach of a curse on the race.", player=player.name)
     elif player.cursed("loses_races") and player.races:
         cite(EFFECT_CLAUSES["loses_races"], "A curse takes {player}'s race cards: Human again.", player=player.name)
         player = player._replace(races=(), half_breed=False)
+    player = _disguised(player, cite)
     if player.cursed("changes_sex") and player.sex:
         other = "female" if player.sex == "male" else "male"
         cite(EFFECT_CLAUSES["changes_sex"], "A sex-change curse is in play on {player}: {sex} until it ends.",
              player=player.name, sex=other)
         player = player._replace(sex=other)
     return player
+
+
+def _disguised(player: Player, cite) -> Player:
+    """``player`` as a worn disguise shows them (an item whose record gives a ``disguise`` race):
+    monsters and rules see that race and not the real one (card-rulings.fake-ears-beard-race);
+    two disguises of two races make a Half-Breed of both (card-rulings.fake-ears-beard-both).
+    A curse that makes you forget your race leaves no disguise working either
+    (card-rulings.temporary-amnesia-no-granted-race-class)."""
+    worn = [i for i in player.items if i.disguise and not i.carried and not i.one_shot]
+    if not worn:
+        return player
+    if player.cursed("forgets_race_and_class"):
+        cite("card-rulings.temporary-amnesia-no-granted-race-class", "{player} has forgotten race and class: "
+             "{item} gives no race either.", player=player.name, item=worn[0].name)
+        return player
+    races = tuple(dict.fromkeys(i.disguise for i in worn))
+    cite("card-rulings.fake-ears-beard-race", "{player} wears {item}: monsters and rules see a {race}, not "
+         "the race beneath.", player=player.name, item=", ".join(i.name for i in worn), race=races[0])
+    if len(races) > 1:
+        cite("card-rulings.fake-ears-beard-both", "Two disguises of two races: {player} counts as a Half-Breed "
+             "of both.", player=player.name)
+        return player._replace(races=races[:2], half_breed=True)
+    return player._replace(races=races, half_breed=False)
 
 
 def as_played_situation(situation: Situation, trace: Trace | None = None, cited=()) -> Situation:

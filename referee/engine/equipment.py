@@ -133,10 +133,32 @@ def _big_limit(player: Player, rules: Munchkin, cite, trace: Trace | None) -> tu
     return limit, clause
 
 
+def user_is(player: Player, key: str) -> bool:
+    """Is ``player`` a ``key`` (a race, a class, a sex, or Human) as the rules see them now?"""
+    return player.is_(key) or player.sex == key or (key == "human" and player.human)
+
+
+def _for_user(player: Player, item: Item, cite) -> Item:
+    """``item`` with the bonus its card prints for a user like ``player`` (Horny Helmet: +3 for an
+    Elf). The bonus follows the race, class or sex the player has right now
+    (races.change-mid-combat)."""
+    if item.carried or item.one_shot:
+        return item
+    larger = [(bonus, key) for key, bonus in item.bonus_for if user_is(player, key) and bonus != item.bonus]
+    if not larger:
+        return item
+    bonus, key = max(larger)
+    cite("races.change-mid-combat", "{item} gives {bonus} to a {key}, and {player} is one now.", item=item.name,
+         bonus=f"+{bonus}" if bonus >= 0 else str(bonus), key=key, player=player.name)
+    return item._replace(bonus=bonus)
+
+
 def loadout(player: Player, rules: Munchkin, trace: Trace | None = None) -> Loadout:
     """Evaluate ``player``'s items; cite the clauses that decide, when a trace is given."""
     result = Loadout()
     cite = trace.cite if trace else (lambda *a, **k: None)
+    if any(i.bonus_for for i in player.items):
+        player = player._replace(items=tuple(_for_user(player, i, cite) for i in player.items))
     candidates = []
     lost_slot = player.cursed("loses_slot")
     if lost_slot and not any(i.slot == lost_slot and not i.carried for i in player.items):

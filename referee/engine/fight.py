@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from referee.engine.character import epic_power, is_epic
+from referee.engine.discards import can_pay, payable
 from referee.engine.equipment import loadout
 from referee.engine.trace import Trace, cards as n_cards, levels as n_levels, treasures as n_treasures
 from referee.engine.variants import Munchkin
@@ -262,6 +263,7 @@ def _chaser(fought, fighters) -> tuple[Optional[Monster], Optional[Player]]:
 
 def _discard_bonus(player: Player, count: int, monsters, trace: Trace) -> int:
     """What cards discarded for a power add: Berserking +1 each, Turning +3 each against undead."""
+    count = payable(player, count, trace)  # only the cards the player has, in hand or in play
     if count <= 0:
         return 0
     used = min(count, MAX_POWER_DISCARDS)
@@ -295,9 +297,11 @@ def _charmed(situation: Situation, trace: Trace) -> Optional[Out]:
     if "wizard" not in wizard.classes:
         trace.cite("classes.wizard-charm", "{player} is not a Wizard and cannot charm.", player=wizard_name)
         return None
-    if wizard.hand < 3:
+    if can_pay(wizard, 3, from_play=False) is not True:  # the whole hand: cards in play do not count
         trace.cite("classes.wizard-charm", "{player} holds {hand}; charming takes the whole hand, at "
                    "least 3.", player=wizard_name, hand=n_cards(wizard.hand))
+        if wizard.hand_known and wizard.hand == 0:
+            trace.cite("card-rulings.wizard-charm-needs-cards", "With no card in hand, a Wizard cannot charm.")
         return None
     monster = next(m for m in combat.monsters if m.name == monster_name)
     trace.cite("classes.wizard-charm", "{player} discards the whole hand to charm {monster}: it leaves the fight, "

@@ -2,7 +2,8 @@
 
 Implements precedence.level-never-below-one (Star Munchkin: a Cyborg never below 2),
 precedence.level-ten-needs-kill (Epic: levels 19 and 20), which beats any card that does not
-say otherwise, and card-rulings.divine-intervention, the card that does; death.dead-get-nothing.
+say otherwise, and card-rulings.divine-intervention, the card that does (and raises only the
+characters its record names: Clerics); death.dead-get-nothing.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ SOURCE_CLAUSES = {
 }
 
 
+#: the clause that makes a source the exception to the kill-only levels
+OVERRIDE_CLAUSES = {"divine-intervention": "precedence.divine-intervention-exception"}
+
+
 def raise_level(player: Player, change: int, source: str, rules: Munchkin, trace: Trace,
                 situation: Situation | None = None, clause: str | None = None) -> int:
     """The player's level after gaining ``change`` levels from ``source``, with the trace."""
@@ -57,6 +62,9 @@ def raise_level(player: Player, change: int, source: str, rules: Munchkin, trace
         if source not in ("kill", "help-elf"):
             trace.cite(rules.kill_only_clause, "Level {level} normally needs a kill, but this card says "
                        "otherwise, and a card that says so explicitly beats that rule.", level=kill_only[0])
+        if source in OVERRIDE_CLAUSES:
+            trace.cite(OVERRIDE_CLAUSES[source], "The card is the stated exception to the rule that level {level} "
+                       "needs a kill.", level=kill_only[0])
         return wanted
     trace.cite(clause, "{player} would go up {change} from level {old}.", player=player.name,
                change=n_levels(change),
@@ -112,9 +120,31 @@ def lower_level(player: Player, loss: int, source: str, rules: Munchkin, trace: 
     return new
 
 
+def not_raised_by(player: Player, question, trace: Trace) -> bool:
+    """Does the card the levels come from leave ``player`` out? Its record says whom it raises
+    (``requires``: Divine Intervention raises Clerics), and a character who lost that class or
+    race — to a curse as much as to a discard — is not one (races.change-mid-combat)."""
+    from referee.engine.equipment import unmet_requirement
+    from referee.model import Item
+
+    if question.source_requires is None or question.change <= 0:
+        return False
+    why = unmet_requirement(player, Item(name=question.source, requires=question.source_requires))
+    if why is None:
+        return False
+    trace.cite(SOURCE_CLAUSES[question.source], "The card raises only those it names ({requirement}): "
+               "{player} is not one now and stays at level {level}.", requirement=why, player=player.name,
+               level=player.level)
+    return True
+
+
 def judge_level(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     question = situation.question
     player = situation.player(question.player)
+    if not_raised_by(player, question, trace):
+        details = {"old_level": player.level, "new_level": player.level, "wins": False}
+        report_unknown_curses([player], trace, details)
+        return Verdict("level", situation.game, "ok", details)  # refused: nothing changes, as for the dead
     new = raise_level(player, question.change, question.source, rules, trace, situation)
     wins = new >= rules.max_level and new > player.level
     if wins:

@@ -16,6 +16,7 @@ monster, monsters.friendly-monsters; a chased one; a helper sent away, helping.h
 from __future__ import annotations
 
 from referee.engine.character import epic_power, report_unknown_curses
+from referee.engine.discards import payable
 from referee.engine.fight import MAX_POWER_DISCARDS, bad_stuff, resolve
 from referee.engine.trace import Trace, cards as n_cards, levels as n_levels, treasures as n_treasures
 from referee.engine.variants import Munchkin
@@ -62,7 +63,8 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
         bonus = 1 if "elf" in player.races else 0
         if bonus:
             trace.cite("races.elf", "{player} is an Elf: +1 to run away.", player=name)
-        flight = min(dict(combat.discards).get(name, 0), MAX_POWER_DISCARDS) if "wizard" in player.classes else 0
+        flight = (min(payable(player, dict(combat.discards).get(name, 0), trace), MAX_POWER_DISCARDS)
+                  if "wizard" in player.classes else 0)
         if flight:
             bonus += flight
             trace.cite("classes.wizard", "{player} is a Wizard and discards {cards} for Flight: +{bonus} to "

@@ -3,7 +3,8 @@
 Implements trading-selling.sell (1,000 gold a level, on your own turn, not in combat, from hand
 or play), trading-selling.no-change, levels.selling-not-to-ten (a sale that buys no level is
 refused), races.halfling (one item a turn at double price; epic.halfling-flea-market: two),
-trading-selling.doomed-item-no-trade. The gold lost is computed once, from the levels really
+trading-selling.doomed-item-no-trade; anything with a price sells, a steed (steeds.steeds-are-items)
+and a hireling whose card shows one (hirelings.trading) as much as an item. The gold lost is computed once, from the levels really
 gained, and both the figures and the reasons show that value.
 """
 
@@ -13,7 +14,7 @@ from referee.engine.character import epic_power, report_unknown_curses
 from referee.engine.levels import raise_level
 from referee.engine.trace import Trace, levels as n_levels
 from referee.engine.variants import Munchkin
-from referee.model import Situation, Verdict
+from referee.model import Item, Situation, Verdict
 
 GOLD_PER_LEVEL = 1000
 #: items a Halfling sells at double price in one turn: (not Epic, Epic)
@@ -45,16 +46,44 @@ def sale_prices(player, items, rules: Munchkin, trace: Trace) -> dict[str, int]:
     return prices
 
 
+def sellable(player, names, rules: Munchkin, trace: Trace) -> tuple[list[Item], list[str]]:
+    """The things named for sale that are items with a price — items, a steed (steeds are items),
+    a hireling whose card shows a price — and the names that are not items (a hireling with no
+    price), each with the clause that says so."""
+    from referee.engine.families import hireling_is_item
+
+    items = [i for i in player.items if i.name in names]
+    refused = []
+    steed = player.steed
+    if steed is not None and steed.name in names:
+        trace.cite("steeds.steeds-are-items", "{item} is a steed, and a steed is an item: it sells for its price "
+                   "({gold} gold).", item=steed.name, gold=steed.gold)
+        items.append(steed)
+    hireling = player.hireling
+    if hireling is not None and hireling.name in names:
+        is_item, clause = hireling_is_item(hireling, rules.name)
+        if is_item:
+            trace.cite("hirelings.trading", "{item} shows a price, so it counts as an item.", item=hireling.name)
+            items.append(Item(name=hireling.name, gold=hireling.gold))
+        else:
+            trace.cite(clause, "{item} is a hireling with no price, not an item, so it cannot change hands.",
+                       item=hireling.name)
+            refused.append(hireling.name)
+    return items, refused
+
+
 def judge_sell(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     question = situation.question
     player = situation.player(question.player)
-    items = [i for i in player.items if i.name in question.items]
+    items, not_items = sellable(player, question.items, rules, trace)
     prices = sale_prices(player, items, rules, trace)
     gold = sum(prices.values())
     details = {"gold": gold, "levels_gained": 0, "new_level": player.level, "wasted_gold": gold,
                "allowed": True}
     report_unknown_curses([player], trace, details)
     refusal = sale_refused(situation, player, items, rules, trace)
+    if refusal is None and not_items:
+        refusal = "not an item"
     if refusal is None and gold < GOLD_PER_LEVEL:
         trace.cite("trading-selling.sell", "{gold} gold is less than the {per} a level costs.", gold=gold,
                    per=GOLD_PER_LEVEL)

@@ -2,8 +2,9 @@
 
 Implements items.* through :mod:`referee.engine.equipment`; turn.charity and turn.hand-limit
 (races.dwarf: six cards; epic.dwarf-hand-of-the-gods: any number); death.lose-everything,
-death.keep-level-race-class with curses.survive-death (star-munchkin.death-keep: curses are lost
-with everything else), death.loot-the-body, death.new-character-cards, death.no-further-bad-stuff
+death.keep-level-race-class with curses.survive-death (star-munchkin.death-keep too: the curses
+that were affecting you stay, as the official rules say), an Epic Human's pet lost with the rest
+(death.lose-everything), death.loot-the-body, death.new-character-cards, death.no-further-bad-stuff
 (read from the resolved fight); and the Munchkin die table (munchkin-die.roll,
 munchkin-die.result-N).
 """
@@ -99,9 +100,15 @@ def judge_death(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
         loses.append(player.hireling.name)
     if player.steed:
         loses.append(player.steed.name)
+    if player.pet is not None:
+        loses.append(player.pet.name)
     if not curses_kept:
         loses += [Phrase.of("curse: {curse}", curse=c.name) for c in player.curses]
     trace.cite("death.lose-everything", "{player} loses every item and every card in hand.", player=player.name)
+    if player.pet is not None:
+        # an Epic Human's pet is a card in play in front of its owner: it goes with the rest
+        trace.cite("death.lose-everything", "{player}'s pet {pet} is a card in play: it dies with its owner.",
+                   player=player.name, pet=player.pet.name)
     if curses_kept:
         trace.cite("death.keep-level-race-class", "{player} keeps level, race(s), class(es) and curses.",
                    player=player.name)

@@ -115,6 +115,8 @@ class StarMunchkin(Munchkin):
         "monsters.wandering-monster": "star-munchkin.wandering-monster",
         "monsters.enhancers": "star-munchkin.monster-enhancers",
         "hirelings.play": "star-munchkin.henchmen",
+        "races.half-breed": "star-munchkin.half-breed",
+        "classes.super-munchkin": "star-munchkin.super-munchkin",
         "card-timing.one-shot-items": "star-munchkin.interference-one-shot",
         "card-timing.race-and-class": "star-munchkin.race-class-timing",
         "races.discard": "star-munchkin.race-class-discard",
@@ -141,10 +143,6 @@ class StarMunchkin(Munchkin):
 
     def big_item_limit(self, player: Player) -> tuple[int | None, str]:
         return None, "star-munchkin.complex-items"
-
-    def curses_kept_at_death(self) -> bool:
-        # star-munchkin.death-keep: races, classes and level stay; everything else in play goes.
-        return False
 
     def complex_item_limit(self, player: Player) -> tuple[int | None, str] | None:
         if "gadgeteer" in player.classes:

@@ -50,6 +50,7 @@ FIELD_LABELS = {
     "stomped_by": N_("stomped by"), "not": N_("not by"), "families": N_("families"),
     "treasure_for_all": N_("treasure for every player"), "each": N_("each"), "winners": N_("winners"),
     "slots": N_("items lost"), "ignores": N_("will not pursue"),
+    "bonus_for": N_("bonus for"), "disguise": N_("seen as the race"),
 }
 
 #: The values of each vocabulary (model.py, corpus/schema.py, corpus/cards.py).

@@ -358,12 +358,18 @@ def fight_judgement(shown: Shown, corpus):
     return None if shown.fight is None else judge(shown.state, shown.fight, corpus)
 
 
-def strengths(state: dict) -> dict[str, int]:
-    """Each player's combat strength out of a fight: level plus the bonus of the gear in use."""
-    from referee.engine.equipment import loadout
+def strengths(state: dict, corpus=None) -> dict[str, int]:
+    """Each player's combat strength out of a fight, as ``fight`` counts it: the same function
+    (:func:`referee.engine.fight.player_strength`) on the player as the rules see them — level,
+    the gear in use, the hireling, the curses and disguises — with the cards named as a judge
+    reads them."""
+    from referee.engine.character import as_played
+    from referee.engine.fight import player_strength
+    from referee.engine.trace import Trace
     from referee.engine.variants import rules_for
     from referee.situation import read_table
+    from referee.table.changes import LOAD_CORPUS, card_names
 
-    situation = read_table(state, "table")
+    situation = read_table(state, "table", cards=card_names(LOAD_CORPUS if corpus is None else corpus))
     rules = rules_for(situation)
-    return {p.name: p.level + loadout(p, rules).bonus for p in situation.players}
+    return {p.name: player_strength(as_played(p), rules, Trace(rules.clause))[0] for p in situation.players}

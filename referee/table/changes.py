@@ -77,11 +77,14 @@ def win_levels(table: dict, judged) -> tuple[dict, str, list]:
     return fields, shown, list(details.get("wins") or [])
 
 
-def checked(state: dict, what: str) -> model.Situation:
-    """Read ``state`` as the situation reader would; problems name players by name."""
+def checked(state: dict, what: str, corpus=None) -> model.Situation:
+    """Read ``state`` as the situation reader would (with the corpus's cards, when given: races,
+    classes and curses by a card's name in any language); problems name players by name."""
     from referee.situation import read_table
 
     try:
+        if corpus is not None:
+            return read_table(state, what, cards=_cards(corpus))
         return read_table(state, what)
     except InvalidFile as exc:
         raise InvalidFile([by_name(p, state) for p in exc.problems], what="change") from None
@@ -151,7 +154,7 @@ def decide_set(changes: list, name: str, assignments: list[str]) -> Draft:
                            "`referee table level {name} {value} --source SOURCE`", value=raw.strip(), name=name)
     fields = parse_assignments(assignments, PLAYER_FIELDS, "table set")
     after = apply(state, {"op": "player", "name": name, "fields": fields})
-    situation = checked(after, "table set")
+    situation = checked(after, "table set", _corpus())
     canonical = player_mapping(situation.player(name))
     fields = {key: canonical[key] for key in fields}
     shown = ", ".join(f"{k}={_show(v)}" for k, v in fields.items())
@@ -162,6 +165,38 @@ def decide_set(changes: list, name: str, assignments: list[str]) -> Draft:
         effect["won"] = [name]
     return Draft("set", {"player": name, "fields": assignments}, effect,
                  message(N_("{player}: {fields}."), player=name, fields=shown))
+
+
+def _corpus():
+    """The rules corpus, for the card names a change may use (``races=Elfo``, ``curses=Nagy láb``),
+    read on the first such name: most changes name no card."""
+    return LOAD_CORPUS
+
+
+LOAD_CORPUS = object()  # stands for "load the corpus when a card is first looked up"
+
+
+def _cards(corpus):
+    """The situation reader's card look-up on ``corpus`` (``LOAD_CORPUS``: the corpus read on the
+    first name looked up, as most tables name no card)."""
+    from referee.adjudicate import card_lookup
+
+    resolved = []
+
+    def cards(name: str):
+        if not resolved:
+            if corpus is LOAD_CORPUS:
+                from referee.corpus import load_corpus
+
+                resolved.append(card_lookup(load_corpus()))
+            else:
+                resolved.append(card_lookup(corpus))
+        return resolved[0](name)
+
+    return cards
+
+
+card_names = _cards  # for the table's other readers (its strengths)
 
 
 def _show(value) -> str:
@@ -197,7 +232,7 @@ def decide_item(changes: list, name: str, item: str, assignments: list[str], car
             numbers["one_shot"] = True
     put = {**owned.get(item, {}), **numbers, **fields, "name": item}
     after = apply(state, {"op": "item", "player": name, "put": put})
-    situation = checked(after, "table item")
+    situation = checked(after, "table item", corpus)
     canonical = item_mapping(next(i for i in situation.player(name).items if i.name == item))
     if found is None and new_item and not fields:
         # Not a card, and nothing said of it: its bonus is not guessed (a silent +0 would

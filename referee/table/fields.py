@@ -17,7 +17,8 @@ from referee.errors import BadInput
 PLAYER_FIELDS = ("level", "sex", "races", "classes", "enhancers", "half_breed", "super_munchkin", "dead", "hand",
                  "curses", "hireling", "steed", "pet")
 #: item fields ``table item`` takes, as in situation files
-ITEM_FIELDS = ("bonus", "slot", "big", "complex", "gold", "carried", "one_shot", "requires")
+ITEM_FIELDS = ("bonus", "slot", "big", "complex", "gold", "carried", "one_shot", "requires",
+               "bonus_for", "disguise")
 #: fields holding a list of words, which also take ``a,b`` and ``none``
 LIST_FIELDS = ("races", "classes", "enhancers", "curses", "not_classes", "not_races", "expansions")
 #: the longest value worth reading: a situation is a few dozen lines

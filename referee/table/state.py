@@ -192,6 +192,10 @@ def item_mapping(item: model.Item) -> dict:
     requires = {k: v for k, v in requires.items() if v}
     if requires:
         out["requires"] = requires
+    if item.bonus_for:  # a card's printed effects, kept with the item
+        out["bonus_for"] = dict(item.bonus_for)
+    if item.disguise:
+        out["disguise"] = item.disguise
     return out
 
 
