@@ -58,14 +58,20 @@ def _constants(files: tuple[Path, ...], _stamps: tuple[int, ...]) -> frozenset[s
 
 
 def facts_citations(corpus) -> dict[str, list[str]]:
-    """Clause id -> the cards whose ``facts`` name it with ``clause:`` (at any depth)."""
+    """Clause id -> the cards whose ``facts`` name it (at any depth): with ``clause:`` or a
+    ``…_clause:`` of one part of an effect (``unless_clause``, ``not_clause``), or in ``rulings:``,
+    which links a plain fact (``undead``, ``families``) to the clause behind it."""
     out: dict[str, list[str]] = {}
 
     def walk(value, card) -> None:
         if isinstance(value, dict):
             for key, inner in value.items():
-                if key == "clause" and isinstance(inner, str):
+                if (key == "clause" or str(key).endswith("_clause")) and isinstance(inner, str):
                     out.setdefault(inner, []).append(card.id)
+                elif key == "rulings" and isinstance(inner, dict):
+                    for named in inner.values():
+                        if isinstance(named, str):
+                            out.setdefault(named, []).append(card.id)
                 else:
                     walk(inner, card)
         elif isinstance(value, list):
