@@ -7,6 +7,8 @@
   const config = JSON.parse(document.getElementById("referee-words").textContent);
   const words = config.words;
   const $ = (id) => document.getElementById(id);
+  // A map's own entry only: a player named "constructor" or "__proto__" is a name, not Object's.
+  const own = (map, key) => (map && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined);
   if (!$("query")) return;  // a rule's or a card's page: nothing to run
 
   function el(tag, text, className) {
@@ -94,17 +96,17 @@
     }
     if (typeof value === "object") return Object.entries(value).map(([k, v]) => k + ": " + figure(v)).join(", ") || "—";
     if (typeof value === "boolean") return value ? "✓" : "✗";
-    return config.values[value] || String(value);
+    return own(config.values, value) || String(value);
   }
 
   function showVerdict(box, data) {
     box.replaceChildren();
-    const head = el("p", (config.values[data.verdict] || data.verdict).toUpperCase(), "word " + data.verdict);
+    const head = el("p", (own(config.values, data.verdict) || data.verdict).toUpperCase(), "word " + data.verdict);
     box.append(head);
     const figures = el("dl", null, "figures");
     for (const [key, value] of Object.entries(data.details || {})) {
-      if (!(key in config.labels)) continue;
-      figures.append(el("dt", config.labels[key]), el("dd", figure(value)));
+      if (own(config.labels, key) === undefined) continue;
+      figures.append(el("dt", own(config.labels, key)), el("dd", figure(value)));
     }
     box.append(figures, el("h3", words.reasons));
     const reasons = el("ol", null, "reasons");
@@ -161,7 +163,7 @@
       const name = el("span", player.name, "name");
       const level = el("span", player.level, "level");
       level.setAttribute("aria-label", words.level + " " + player.level);
-      const strength = el("span", words.strength + " " + data.strength[player.name], "strength");
+      const strength = el("span", words.strength + " " + own(data.strength, player.name), "strength");
       const down = el("button", "−", "down");
       down.type = "button";
       down.setAttribute("aria-label", words.down + ": " + player.name);
@@ -170,7 +172,7 @@
       up.type = "button";
       up.setAttribute("aria-label", words.up + ": " + player.name);
       up.addEventListener("click", () => changeLevel(player.name, 1, $("up-source").value));
-      const who = [player.sex, ...player.races, ...player.classes].filter(Boolean).map((w) => config.values[w] || w);
+      const who = [player.sex, ...player.races, ...player.classes].filter(Boolean).map((w) => own(config.values, w) || w);
       row.append(down, level, up, name, strength);
       if (who.length) row.append(el("span", who.join(" "), "who"));
       box.append(row);
@@ -236,6 +238,13 @@
 
   if (config.needs_code) {
     $("code-box").hidden = false;
+    // A join link (…/?code=…) brings the code: keep it, and take it out of the address bar.
+    const address = new URL(location.href);
+    if (address.searchParams.get("code")) {
+      localStorage.setItem("referee-code", address.searchParams.get("code").trim());
+      address.searchParams.delete("code");
+      history.replaceState(null, "", address.pathname + address.search + address.hash);
+    }
     $("code").value = localStorage.getItem("referee-code") || "";
     $("code").addEventListener("change", () => localStorage.setItem("referee-code", code()));
   }
