@@ -169,17 +169,14 @@ async def body_of(request: Request) -> bytes:
 
 
 async def json_body(request: Request) -> dict:
-    """The request body as a JSON object (an empty body is ``{}``)."""
+    """The request body as a JSON object (an empty body is ``{}``), refused when malformed
+    (:func:`referee.web.bodies.parse`: duplicate keys, too deep, not an object)."""
+    from referee.web.bodies import parse
+
     raw = await body_of(request)
     if not raw.strip():
         return {}
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise BadInput("the request body is not JSON: {reason}", reason=str(exc)[:200]) from None
-    if not isinstance(data, dict):
-        raise BadInput("the request body must be a JSON object, got {kind}", kind=type(data).__name__)
-    return data
+    return parse(raw)
 
 
 def plain_code(code: str) -> bytes:
