@@ -181,6 +181,24 @@ def player_spec(spec: str, corpus, game: str = "munchkin") -> dict:
     return player
 
 
+def bare_name(spec) -> bool:
+    """A ``--player`` given as one word with no level (``Anne``): a name, not a description."""
+    return isinstance(spec, str) and len(spec.split()) == 1 and ":" not in spec and not spec.strip().startswith("{")
+
+
+def named_at_table(specs: list, state: dict) -> None:
+    """With a table in progress, a bare name names one of its players: a name not at the table
+    is refused with the table's names (a typo would otherwise be judged as a new level-1
+    player). A player who is not at the table is described with a level: ``Anne:1``."""
+    names = [p["name"] for p in state.get("players", [])]
+    known = {n.casefold() for n in names}
+    for spec in specs:
+        if bare_name(spec) and spec.strip().casefold() not in known:
+            raise BadInput("--player {name}: no player of that name at the table (players: {names}); to describe "
+                           "a player who is not at the table, give a level: {name}:1", name=spec.strip(),
+                           names=", ".join(names) or "—")
+
+
 def inline_player(value: dict, spec) -> dict:
     """A player given as a mapping (``--player '{name: Ann, …}'``, a body's ``players``): what
     the question needs before the situation reader sees it — a name, items as mappings — is

@@ -156,7 +156,7 @@ def _send(client, method: str, path: str, body: bytes | None = None, params=None
     SEEN["requests"] += 1
     SEEN["by_status"][answer.status_code] = SEEN["by_status"].get(answer.status_code, 0) + 1
     assert answer.status_code < 500, (method, path, (body or b"")[:300], answer.text[:500])
-    if answer.status_code >= 400 and path.startswith("/api/"):
+    if answer.status_code >= 400 and answer.headers.get("content-type", "").startswith("application/json"):
         error = answer.json()["error"]
         assert error["exit"] in (1, 2, 3) and error["message"] and "Traceback" not in error["message"]
     return answer

@@ -60,14 +60,14 @@ def parse(raw: bytes) -> dict:
     try:
         data = json.loads(raw.decode("utf-8"), object_pairs_hook=no_twice, parse_constant=no_constant)
     except RecursionError:
-        raise BadInput("the request body is nested too deeply (over {depth} levels)", depth=MAX_DEPTH) from None
+        raise BadInput("the request body is nested deeper than {depth}", depth=MAX_DEPTH) from None
     except (UnicodeDecodeError, ValueError) as exc:
         raise BadInput("the request body is not JSON: {reason}", reason=str(exc)[:200]) from None
     if not isinstance(data, dict):
         raise BadInput("the request body must be a JSON object, got {kind}", kind=type(data).__name__)
     deep = _too_deep(data)
     if deep is not None:
-        raise BadInput("{field}: nested too deeply (over {depth} levels)", field=deep, depth=MAX_DEPTH)
+        raise BadInput("{field}: nested deeper than {depth}", field=deep, depth=MAX_DEPTH)
     return data
 
 
