@@ -81,3 +81,62 @@ def test_terminal_controls_in_names_are_shown_escaped_in_every_text_output(tmp_p
         for text in (captured.out, captured.err):
             assert not any(c in text for c in "\x1b\u202e\x07\r"), repr(text[:300])
     assert any(name.encode("unicode_escape").decode()[:6] in c.out for c in outputs)
+
+
+# --- a fuzz of the one-line inputs -----------------------------------------------------------------
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+PIECES = st.sampled_from(["Ann", "Anne", "Bob", "Ann:3", "Ann:abc", "Ann:-2", f"Ann:{HUGE}", "Ann:99999999999",
+                          "{}", "{name: Ann, name: Bob}", "{name: [Ann]}", "{name: Ann, items: [{card: Flaming Armor}]}",
+                          "{name: Ann, items: [Sword]}", "{name: Ann, level: 1e999}", "[Ann]", "{", "}", "'", ":",
+                          "Troll:3", "Troll:", f"Troll:{HUGE}", "Plutonium Dragon", "{name: Troll, level: [1]}",
+                          "level=5", "level=abc", "level=", "races=elf,dwarf", "hireling={name: X, name: Y}",
+                          "\x1b[2J", "\u202eevil", "constructor", "__proto__", "+3", "-99999999999999", "=", "",
+                          "x" * 3000, "&a [1]", "*a", "!!python/object:os.system ls", "2024-13-45"])
+COMMANDS = [
+    lambda a, b: ["fight", a, "--player", b],
+    lambda a, b: ["fight", "Troll:3", "--fighter", a, "--helper", b],
+    lambda a, b: ["flee", a, "--player", b],
+    lambda a, b: ["sell", "Ann", a, "--player", b, "--turn", "Ann"],
+    lambda a, b: ["gear", a, "--player", b],
+    lambda a, b: ["can", a, "steal", "--target", b],
+    lambda a, b: ["level", a, b, "--source", "card"],
+    lambda a, b: ["die", a, "--player", b],
+    lambda a, b: ["fight", "Troll:3", "--discard", f"{a}={b}"],
+    lambda a, b: ["fight", "Troll:3", "--charm", f"{a}={b}"],
+    lambda a, b: ["table", "set", a, b],
+    lambda a, b: ["table", "item", a, b, "bonus=2"],
+    lambda a, b: ["table", "level", a, b, "--source", "card"],
+    lambda a, b: ["table", "turn", a],
+    lambda a, b: ["fight", "Troll:3", "--player", a, "--house-rule", b, "--game", "epic"],
+]
+TRIED = {"inputs": 0, "exits": {}}
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(range(len(COMMANDS))), PIECES, PIECES)
+def test_no_one_line_input_is_an_exit_70_or_a_traceback(tmp_path_factory, command, a, b):
+    import os
+
+    from tests.conftest import run_referee  # noqa: F401  (the same process, the CLI's own entry)
+
+    folder = tmp_path_factory.mktemp("fuzz")
+    os.environ["REFEREE_TABLE"] = str(folder / "table.sqlite3")
+    os.environ["REFEREE_LANG"] = "en"
+    try:
+        assert run(["table", "new", "Ann", "Bob"]) == 0
+        code = run(COMMANDS[command](a, b))
+    finally:
+        os.environ.pop("REFEREE_TABLE", None)
+        os.environ.pop("REFEREE_LANG", None)
+    TRIED["inputs"] += 1
+    TRIED["exits"][code] = TRIED["exits"].get(code, 0) + 1
+    assert code in (0, 1, 2), (COMMANDS[command](a, b), code)
+
+
+def test_the_count_of_one_line_inputs_tried():
+    """Printed for the report: inputs tried and their exit codes (no 70)."""
+    print(f"one-line inputs tried: {TRIED['inputs']}, exits: {dict(sorted(TRIED['exits'].items()))}")
+    assert 70 not in TRIED["exits"]
