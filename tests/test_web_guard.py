@@ -345,3 +345,17 @@ def test_it_answers_while_1100_half_open_connections_are_held_under_a_1024_descr
         _out, err = server.communicate(timeout=20)
     print(err)
     assert "Traceback" not in err and len(err.splitlines()) < 20, err[-2000:]
+
+
+def test_serve_answers_to_its_own_names_and_refuses_a_malformed_allowed_host(monkeypatch, capsys):
+    from referee.cli import run
+    from referee.cli.serve import own_names
+
+    assert own_names("127.0.0.1", "127.0.0.1") == ["127.0.0.1"]
+    names = own_names("0.0.0.0", "192.168.1.20")
+    import socket
+
+    assert "192.168.1.20" in names and socket.gethostname() in names and "0.0.0.0" not in names
+    for bad in ("a/b", "evil.example, other", "user@host", " "):
+        assert run(["serve", "--allowed-host", bad, "--port", "0"]) == 2
+        assert "--allowed-host" in capsys.readouterr().err
