@@ -140,3 +140,10 @@ def test_the_count_of_one_line_inputs_tried():
     """Printed for the report: inputs tried and their exit codes (no 70)."""
     print(f"one-line inputs tried: {TRIED['inputs']}, exits: {dict(sorted(TRIED['exits'].items()))}")
     assert 70 not in TRIED["exits"]
+
+
+@pytest.mark.parametrize("value", [HUGE + "99", "\x1b[2J", "1e999"])
+def test_a_bad_option_value_is_a_usage_error_short_and_escaped(table, capsys, value):
+    assert run(["fight", "Troll:3", "--player", "Ann:3", "--plus", value]) == 2
+    err = capsys.readouterr().err
+    assert "--plus" in err and len(err) < 1000 and "\x1b" not in err
