@@ -164,7 +164,7 @@ async def ask(request: Request, text):
     params = await json_body(request)
     if kind in questions.PARAMETERS:
         allowed = (*questions.PARAMETERS[kind], *questions.COMMON, *(("record",) if kind == "fight" else ()))
-        params = check(params, {name: (False, ASK_FIELDS[name]) for name in allowed}, kind)
+        params = check(params, {name: (False, ASK_FIELDS.get(name, "any")) for name in allowed}, kind)
     record = params.pop("record", False) if kind == "fight" else False
     corpus = _corpus()
     path = request.app.state.settings.table_path

@@ -40,6 +40,8 @@ KINDS = {
                 N_("a whole number or a list of them")),
     "whole or text": (lambda v: _is_whole(v) or isinstance(v, str), N_("a whole number or a text such as +1")),
     "assignments": (lambda v: _is_words(v) or isinstance(v, dict), N_("a mapping or a list of FIELD=VALUE texts")),
+    # a field whose kind is the library's to check (a parameter added without a kind here)
+    "any": (lambda v: True, N_("a value of another kind")),
 }
 
 
