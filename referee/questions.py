@@ -45,6 +45,11 @@ def base(state: Optional[dict], specs: list[str], corpus, game: Optional[str] = 
     """
     if specs:
         players = [player_spec(spec, corpus, game or "munchkin") for spec in specs]
+        named = [p["name"] for p in players]
+        twice = sorted({n for n in named if named.count(n) > 1})
+        if twice:
+            raise BadInput("--player: two players are named {name}; each player needs a name of their own",
+                           name=repr(twice[0]))
         house = parse_assignments(list(house_rules), ("starting_cards", "phase_zero", "shared_victory"), "--house-rule")
         data = {"game": game or "munchkin", "expansions": list(expansions), "house_rules": house, "players": players}
         return data, False
@@ -113,10 +118,24 @@ def monster(spec: str, corpus) -> dict:
     return {"name": shown, "card": chosen.card.name}
 
 
-def _name_and_level(text: str) -> tuple[str, Optional[int]]:
+#: the most digits a typed number may have: levels, gold and bonuses are small
+MAX_DIGITS = 9
+
+
+def whole(text: str, what: str) -> int:
+    """A typed whole number (``+2``, ``-1``, ``400``), refused past :data:`MAX_DIGITS` digits
+    (Python would refuse past 4,300 with an error of its own)."""
+    digits = text.strip().lstrip("+-")
+    if len(digits) > MAX_DIGITS:
+        raise BadInput("{what}: a number of {count} digits; the game's numbers are small", what=what,
+                       count=len(digits))
+    return int(text.strip())
+
+
+def _name_and_level(text: str, what: str = "") -> tuple[str, Optional[int]]:
     head, sep, tail = text.rpartition(":")
-    if sep and tail.strip().lstrip("+-").isdigit():
-        return head.strip(), int(tail.strip())
+    if sep and tail.strip().lstrip("+-").isdigit() and tail.strip().lstrip("+-").isascii():
+        return head.strip(), whole(tail, f"{what} {_cut(text)}".strip())
     return text, None
 
 
@@ -127,11 +146,14 @@ def player_spec(spec: str, corpus, game: str = "munchkin") -> dict:
         value = parse_value(text)
         if not isinstance(value, dict):
             raise BadInput("--player {spec}: not a mapping in the situation format", spec=_cut(spec))
-        return value
+        return inline_player(value, spec)
     words = text.split()
     if not words:
         raise BadInput("--player: empty; give NAME:LEVEL and the player's race, class …")
-    name, level = _name_and_level(words[0])
+    name, level = _name_and_level(words[0], "--player")
+    if level is None and ":" in words[0]:
+        raise BadInput("--player {spec}: expected NAME:LEVEL with a whole number for the level (Ann:3)",
+                       spec=_cut(words[0]))
     player: dict = {"name": name}
     if level is not None:
         player["level"] = level
@@ -139,7 +161,7 @@ def player_spec(spec: str, corpus, game: str = "munchkin") -> dict:
     for word in words[1:]:
         lowered = word.casefold()
         if lowered.lstrip("+-").isdigit() and lowered[:1] in "+-":
-            bonus += int(lowered)
+            bonus += whole(lowered, f"--player {name}")
         elif "=" in word:
             assignments.append(word)
         elif lowered in FLAGS:
@@ -157,6 +179,47 @@ def player_spec(spec: str, corpus, game: str = "munchkin") -> dict:
     if bonus:
         player.setdefault("items", []).append({"name": "gear", "bonus": bonus})
     return player
+
+
+def bare_name(spec) -> bool:
+    """A ``--player`` given as one word with no level (``Anne``): a name, not a description."""
+    return isinstance(spec, str) and len(spec.split()) == 1 and ":" not in spec and not spec.strip().startswith("{")
+
+
+def named_at_table(specs: list, state: dict) -> None:
+    """With a table in progress, a bare name names one of its players: a name not at the table
+    is refused with the table's names (a typo would otherwise be judged as a new level-1
+    player). A player who is not at the table is described with a level: ``Anne:1``."""
+    names = [p["name"] for p in state.get("players", [])]
+    known = {n.casefold() for n in names}
+    for spec in specs:
+        if bare_name(spec) and spec.strip().casefold() not in known:
+            raise BadInput("--player {name}: no player of that name at the table (players: {names}); to describe "
+                           "a player who is not at the table, give a level: {name}:1", name=spec.strip(),
+                           names=", ".join(names) or "—")
+
+
+def inline_player(value: dict, spec) -> dict:
+    """A player given as a mapping (``--player '{name: Ann, …}'``, a body's ``players``): what
+    the question needs before the situation reader sees it — a name, items as mappings — is
+    checked here, naming the field; every other field is the reader's to check."""
+    shown = _cut(spec if isinstance(spec, str) else str(spec))
+    name = value.get("name")
+    if not isinstance(name, str) or not name.strip():
+        raise BadInput("--player {spec}: name: missing or not a text; every player needs a name", spec=shown)
+    items = value.get("items")
+    if items is not None and not (isinstance(items, list) and all(isinstance(i, dict) for i in items)):
+        raise BadInput("--player {spec}: items: expected a list of items, each a mapping with a name or a card",
+                       spec=shown)
+    return value
+
+
+def item_name(item: dict) -> str:
+    """The name an item goes by: its own, else its card's (``{card: Flaming Armor}``)."""
+    for key in ("name", "card"):
+        if isinstance(item.get(key), str):
+            return item[key]
+    return ""
 
 
 def persona(word: str, corpus, game: str = "munchkin") -> tuple[str, str]:
@@ -275,17 +338,20 @@ def sell(data: dict, player: str, items: list[str]) -> dict:
     player = who(data, player, None, "sell")
     entry = next(p for p in data["players"] if p["name"] == player)
     owned = entry.setdefault("items", [])
+    for item in owned:  # an item given only by its card goes by the card's name as typed
+        if "name" not in item and isinstance(item.get("card"), str):
+            item["name"] = item["card"]
     names = []
     for word in items:
-        have = [i["name"] for i in owned if i["name"].casefold() == word.casefold()]
+        have = [item_name(i) for i in owned if item_name(i).casefold() == word.casefold()]
         if have:
             names.append(have[0])
             continue
-        name, gold = _name_and_level(word)
+        name, gold = _name_and_level(word, "sell")
         if gold is None:
             raise BadInput("sell: {player} has no item named {item} (items: {items}); for another item give its "
                            "value: {item}:GOLD", player=player, item=repr(word),
-                           items=", ".join(i["name"] for i in owned) or "—")
+                           items=", ".join(item_name(i) for i in owned) or "—")
         owned.append({"name": name, "gold": gold})
         names.append(name)
     return in_fight(dict(data, question={"kind": "sell", "player": player, "items": names}))

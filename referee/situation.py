@@ -88,6 +88,10 @@ def _keys_given_twice(node, path: str = ""):
             yield from _keys_given_twice(item, f"{path}[{i}]")
 
 
+#: for one-line inputs read as YAML (referee.table.fields), which refuse a key given twice too
+keys_given_twice = _keys_given_twice
+
+
 class _Reader:
     """Walks the parsed data, building model objects and collecting problems."""
 
@@ -129,9 +133,9 @@ class _Reader:
                 return default
             if (low is not None and value < low) or (high is not None and value > high):
                 if high is None:
-                    self.bad(where, "expected a number of at least {low}, got {got}", low=low, got=value)
+                    self.bad(where, "expected a number of at least {low}, got {got}", low=low, got=value if abs(value) < 10 ** 12 else _show(value))
                 else:
-                    self.bad(where, "expected a number from {low} to {high}, got {got}", low=low, high=high, got=value)
+                    self.bad(where, "expected a number from {low} to {high}, got {got}", low=low, high=high, got=value if abs(value) < 10 ** 12 else _show(value))
                 return default
             return value
         if kind is bool:

@@ -62,7 +62,8 @@ def test_a_judged_situation_is_the_clis_in_yaml_and_json(server, path):
                                      headers={"Content-Type": "application/yaml"})
     assert status == 200 and body == expected
     as_json = json.dumps(yaml.safe_load(path.read_text())).encode()
-    status, body, _ = server.request("POST", "/api/judge", raw=as_json, headers={"Accept-Language": "hu"})
+    status, body, _ = server.request("POST", "/api/judge", raw=as_json,
+                                     headers={"Accept-Language": "hu", "Content-Type": "application/json"})
     assert status == 200 and body == expected
 
 
@@ -147,7 +148,7 @@ def test_table_changes_and_questions_answer_as_the_cli_does(server, tmp_path):
     ("POST", "/api/table/new", b"{\"players\": \"Ann\"}", 400, 2),
 ])
 def test_errors_have_the_contracts_status_and_shape(server, method, path, body, status, exit_code):
-    got, answer, _ = server.request(method, path, raw=body)
+    got, answer, _ = server.request(method, path, raw=body, headers={"Content-Type": "application/json"})
     assert got == status, answer
     assert answer["error"]["exit"] == exit_code and answer["error"]["message"]
 
@@ -199,6 +200,7 @@ def test_a_body_sent_in_chunks_is_cut_at_one_mebibyte(server):
 
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
     connection.putrequest("POST", "/api/judge")
+    connection.putheader("Content-Type", "application/yaml")
     connection.putheader("Transfer-Encoding", "chunked")
     connection.endheaders()
     chunk = b"a" * 65536
@@ -277,7 +279,10 @@ def test_serve_prints_the_url_and_a_join_code_on_the_network(tmp_path):
         process.terminate()
         process.wait(timeout=10)
     assert f":{port}/" in url and url.startswith("referee: ")
-    assert code.strip()[-6:].isdigit()
+    from referee.cli.serve import CODE_ALPHABET
+
+    assert len(code.strip().rsplit(" ", 1)[-1].replace("-", "")) >= 26
+    assert set(code.strip().rsplit(" ", 1)[-1].replace("-", "")) <= set(CODE_ALPHABET)
 
 
 def test_serve_json_prints_one_line_a_program_can_read(tmp_path):
@@ -301,6 +306,7 @@ def test_a_client_that_waits_for_continue_is_refused_before_it_sends_the_body(se
 
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
     connection.putrequest("POST", "/api/judge")
+    connection.putheader("Content-Type", "application/json")
     connection.putheader("Content-Length", str(5 * 1024 * 1024))
     connection.putheader("Expect", "100-continue")
     connection.endheaders()  # and not a byte of the body

@@ -205,7 +205,9 @@ def run(argv: list[str], app=None) -> int:
             if code == INTERRUPTED:  # typer turned a Ctrl-C into exit 130, silently
                 raise KeyboardInterrupt
     except RefereeError as exc:
-        print(f"referee: {exc.render(_)}", file=sys.stderr)
+        from referee.cli.render import shown
+
+        print(shown(f"referee: {exc.render(_)}"), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("referee: " + _("interrupted"), file=sys.stderr)

@@ -87,7 +87,12 @@ def ask(kind: str, params: dict, lang: Optional[str], as_json: bool, table_path:
     options.one_of(params.get("game"), GAMES, "--game")
     options.one_of(params.get("phase"), PHASES, "--phase")
     corpus = load_corpus()
-    state = None if params.get("players") else _table_state(table_path)
+    players = params.get("players")
+    if players and any(questions.bare_name(p) for p in players):
+        state = _table_state(table_path)
+        if state is not None:
+            questions.named_at_table(players, state)
+    state = None if players else _table_state(table_path)
     data = questions.ask(kind, params, state, corpus)
     judged = _judge(data, corpus)
     if save:

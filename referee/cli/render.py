@@ -11,6 +11,7 @@ translation yet.
 from __future__ import annotations
 
 import os
+import re
 import sys
 import textwrap
 
@@ -45,10 +46,21 @@ def emit_json(data) -> None:
     buffer.flush()
 
 
+#: characters a terminal would act on instead of showing: controls (C0 but line feed and tab,
+#: DEL, C1) and the bidirectional overrides and isolates that reorder what follows them
+_ACTING = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def shown(text: str) -> str:
+    """``text`` safe to print: a name typed as ``\x1b[2J`` shows as those characters, escaped,
+    instead of clearing the player's screen. Every text the CLI prints goes through here."""
+    return _ACTING.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
 def emit(lines: list[str]) -> None:
-    """Text on stdout; a character the console cannot show becomes a replacement mark, never an
-    error (see :func:`referee.cli.main`)."""
-    sys.stdout.write("\n".join(lines) + "\n")
+    """Text on stdout, terminal controls shown escaped (:func:`shown`); a character the console
+    cannot show becomes a replacement mark, never an error (see :func:`referee.cli.main`)."""
+    sys.stdout.write(shown("\n".join(lines)) + "\n")
 
 
 def quoted(value) -> str:
@@ -61,7 +73,7 @@ def warn(message) -> None:
     if not QUIET:
         text = message.render(_) if hasattr(message, "render") else str(message)
         label = _("warning")
-        print(f"referee: {label}: {text}", file=sys.stderr)
+        print(shown(f"referee: {label}: {text}"), file=sys.stderr)
 
 
 def progress(label: str):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Optional
+from typing import List, Optional
 
 from referee.cli import options
 from referee.cli.params import Option
@@ -28,11 +28,36 @@ def _lan_address() -> str:
         probe.close()
 
 
+#: Crockford's base 32: digits and lower-case letters without i, l, o, u (read as 1, 1, 0: see
+#: referee.web.app.plain_code), so a code read aloud or typed on a phone survives
+CODE_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+#: 28 characters of 5 bits: 140 bits, past guessing at any rate (and wrong codes are rate-limited)
+CODE_LENGTH = 28
+
+
 def join_code() -> str:
-    """Six digits, easy to type on a phone, from the system's random source."""
+    """A join code from the system's random source, in groups of four to read and type:
+    ``k3mf-9x2q-…`` (the dashes are optional when typed)."""
     import secrets
 
-    return f"{secrets.randbelow(10**6):06d}"
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return "-".join(raw[i:i + 4] for i in range(0, CODE_LENGTH, 4))
+
+
+def own_names(host: str, shown: str) -> list[str]:
+    """The names this server answers to besides loopback's: the address it is bound to, the one
+    it prints and, bound to every address, this machine's name and addresses."""
+    import socket
+
+    names = [host, shown]
+    if host in ("0.0.0.0", "::"):
+        hostname = socket.gethostname()
+        names += [hostname, socket.getfqdn(), f"{hostname}.local"]
+        try:
+            names += [info[4][0] for info in socket.getaddrinfo(hostname, None)]
+        except OSError:
+            pass  # a machine whose own name does not resolve: its printed address still works
+    return [n for n in dict.fromkeys(names) if n and n not in ("0.0.0.0", "::")]
 
 
 def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
@@ -46,6 +71,9 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
           tls: Optional[tuple[Path, Path]] = Option(None, "--tls", metavar="CERT KEY",
                                                    help=_("Serve over HTTPS with this certificate and key (PEM "
                                                           "files): phones then keep the screen on.")),
+          allowed_host: List[str] = Option([], "--allowed-host", metavar="NAME",
+                                           help=_("Another name the server answers to, such as a proxy's "
+                                                  "(repeat for more).")),
           table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
     from referee.errors import BadInput
@@ -59,6 +87,10 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
     open_to_network = host not in LOOPBACK
     if code is not None and not code.strip():
         raise BadInput("--code: the join code cannot be empty")
+    for name in allowed_host:
+        if not name.strip() or any(c in name for c in "/ ,@?#"):
+            raise BadInput("--allowed-host: expected a host name such as table.example.org, got {name}",
+                           name=repr(name[:80]))
     code = code or (join_code() if open_to_network else None)
     if tls:
         _check_tls(*tls)
@@ -72,16 +104,20 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
     port = sock.getsockname()[1]  # the one the system chose for --port 0
     shown = _lan_address() if host in ("0.0.0.0", "::") else host
     url = f"{'https' if tls else 'http'}://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+    # The join link carries the code: the page keeps it and drops it from the address bar.
+    link = f"{url}?code={code}" if code else None
     if as_json:  # one line a program starting the server can read: where to go, what code to send
         import json
 
-        print(json.dumps({"url": url, "host": host, "port": port, "code": code}), flush=True)
+        print(json.dumps({"url": url, "host": host, "port": port, "code": code, "link": link}), flush=True)
     else:
         print(_("referee: serving the table at {url}").format(url=url), flush=True)
         if code:
             print(_("join code for changes: {code}").format(code=code), flush=True)
+            print(_("join link (opens the page with the code): {link}").format(link=link), flush=True)
     os.environ["REFEREE_SERVE_TABLE"] = str(table_path) if table_path else ""
     os.environ["REFEREE_SERVE_CODE"] = code or ""
+    os.environ["REFEREE_SERVE_HOSTS"] = ",".join([*own_names(host, shown), *(n.strip() for n in allowed_host)])
     run(sock, workers, tls=tuple(str(p) for p in tls) if tls else None)
     return 0
 

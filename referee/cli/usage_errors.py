@@ -17,9 +17,9 @@ from referee.i18n.catalogs import _
 _VALUE_MESSAGES = (
     (re.compile(r"^(?P<value>.+) is not a valid (?P<type>int|int range|float|float range)\.$"),
      lambda m: (_("{value} is not a valid whole number.") if m["type"].startswith("int")
-                else _("{value} is not a valid number.")).format(value=m["value"])),
+                else _("{value} is not a valid number.")).format(value=_short(m["value"]))),
     (re.compile(r"^(?P<value>.+) is not one of (?P<choices>.+)\.$"),
-     lambda m: _("{value} is not one of {choices}.").format(value=m["value"], choices=m["choices"])),
+     lambda m: _("{value} is not one of {choices}.").format(value=_short(m["value"]), choices=m["choices"])),
     (re.compile(r"^Option (?P<name>'[^']+') requires an argument\.$"),
      lambda m: _("Option {name} requires a value.").format(name=m["name"])),
     (re.compile(r"^Option (?P<name>'[^']+') does not take a value\.$"),
@@ -27,6 +27,11 @@ _VALUE_MESSAGES = (
     (re.compile(r"^Got unexpected extra argument\(s\) \((?P<extra>.*)\)$"),
      lambda m: _("Unexpected extra argument(s): {extra}").format(extra=m["extra"])),
 )
+
+
+def _short(value: str, length: int = 80) -> str:
+    """A value the user typed, cut to a readable length (a 4,300-digit number is not read back)."""
+    return value if len(value) <= length else value[:length - 1] + "…"
 
 
 def message(error) -> str:
@@ -74,4 +79,6 @@ def show(error, file=None) -> None:
             print(_("Try '{command} {option}' for help.").format(command=ctx.command_path,
                                                                    option=ctx.help_option_names[0]), file=file)
         print(file=file)
-    print(f"{_('Error')}: {message(error)}", file=file)
+    from referee.cli.render import shown
+
+    print(shown(f"{_('Error')}: {message(error)}"), file=file)

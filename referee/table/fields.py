@@ -41,8 +41,24 @@ def parse_value(raw: str, as_list: bool = False) -> Any:
         value = yaml.load(text, Loader=loader)
     except yaml.YAMLError:
         return text
+    except ValueError:  # a number past Python's 4,300 digits
+        raise BadInput("{value}: a number far too long; the game's numbers are small", value=_cut(text)) from None
+    except RecursionError:
+        raise BadInput("{value}: nested too deeply", value=_cut(text)) from None
     # An anchor or alias has no meaning in one value; keep what was typed.
-    return text if text.startswith(("&", "*")) else value
+    if text.startswith(("&", "*")):
+        return text
+    if isinstance(value, (dict, list)):
+        _no_key_twice(yaml.compose(text, Loader=loader), text)
+    return value
+
+
+def _no_key_twice(node, text: str) -> None:
+    """Refuse a typed mapping that gives a key twice (YAML would keep the last one silently)."""
+    from referee.situation import keys_given_twice
+
+    for path, _line in keys_given_twice(node):
+        raise BadInput("{value}: {field} is given twice; give it once", value=_cut(text), field=path)
 
 
 def parse_assignments(words: list[str], allowed: tuple[str, ...], what: str) -> dict:

@@ -16,6 +16,7 @@ from referee import shapes
 from referee.errors import BadInput, NotFound, quote
 from referee.message import Message
 from referee.web.app import UTF8JSON, body_of, json_body, require_code
+from referee.web.bodies import check
 
 #: the longest search query read (the CLI's own cap applies after this)
 MAX_QUERY = 1000
@@ -161,6 +162,9 @@ async def ask(request: Request, text):
 
     kind = request.path_params["kind"]
     params = await json_body(request)
+    if kind in questions.PARAMETERS:
+        allowed = (*questions.PARAMETERS[kind], *questions.COMMON, *(("record",) if kind == "fight" else ()))
+        params = check(params, {name: (False, ASK_FIELDS.get(name, "any")) for name in allowed}, kind)
     record = params.pop("record", False) if kind == "fight" else False
     corpus = _corpus()
     path = request.app.state.settings.table_path
@@ -269,43 +273,36 @@ async def table_show(request: Request, text):
     return UTF8JSON(body)
 
 
-#: each change's body, as the CLI's fields: name -> (required, type)
+#: each change's body, as the CLI's fields: name -> (required, kind of referee.web.bodies.KINDS or types)
 CHANGES = {
-    "new": {"players": (True, list), "game": (False, str), "expansions": (False, list), "house_rules": (False, (list, dict)),
-            "replace": (False, bool)},
-    "set": {"player": (True, str), "fields": (True, (list, dict))},
-    "level": {"player": (True, str), "change": (True, (int, str)), "source": (True, str)},
-    "item": {"player": (True, str), "item": (True, str), "fields": (False, (list, dict)), "card": (False, str),
-             "remove": (False, bool)},
-    "turn": {"player": (False, str), "phase": (False, str), "met_monster": (False, bool)},
-    "undo": {"count": (False, int)},
+    "new": {"players": (True, "list of words"), "game": (False, "text"), "expansions": (False, "words"),
+            "house_rules": (False, "assignments"), "replace": (False, "flag")},
+    "set": {"player": (True, "text"), "fields": (True, "assignments")},
+    "level": {"player": (True, "text"), "change": (True, "whole or text"), "source": (True, "text")},
+    "item": {"player": (True, "text"), "item": (True, "text"), "fields": (False, "assignments"), "card": (False, "text"),
+             "remove": (False, "flag")},
+    "turn": {"player": (False, "text"), "phase": (False, "text"), "met_monster": (False, "flag")},
+    "undo": {"count": (False, "whole")},
     "redo": {},
 }
 #: the fight in progress: POST /api/table/combat (open or change), /combat/close, /combat/cancel
-COMBAT = {"fighter": (False, str), "helper": (False, str), "no_helper": (False, bool),
-          "monsters": (False, list), "wandering": (False, list), "plus": (False, list), "monster_plus": (False, list),
-          "discards": (False, (list, dict)), "charm": (False, str), "new": (False, bool),
-          "one_shots": (False, dict), "curse": (False, (str, dict))}
+COMBAT = {"fighter": (False, "text"), "helper": (False, "text"), "no_helper": (False, "flag"),
+          "monsters": (False, "pieces"), "wandering": (False, "pieces"), "plus": (False, "numbers"),
+          "monster_plus": (False, "numbers"), "discards": (False, "assignments"), "charm": (False, "text"),
+          "new": (False, "flag"), "one_shots": (False, "assignments"), "curse": (False, "assignments")}
 #: every write may say which table it was based on (CONTRACT.md, "The live table")
-EXPECTED = {"expected": (False, int)}
+EXPECTED = {"expected": (False, "whole")}
+#: each question's parameters (``POST /api/ask/{kind}``): name -> kind of referee.web.bodies.KINDS
+ASK_FIELDS = {"monsters": "pieces", "fighter": "text", "helper": "text", "plus": "numbers", "monster_plus": "numbers",
+              "discards": "assignments", "charm": "assignments", "fleeing": "words", "player": "text",
+              "action": "text", "target": "text", "item": "text", "items": "words", "change": "whole or text",
+              "source": "text", "roll": "whole", "players": "pieces", "game": "text", "expansions": "words",
+              "house_rules": "assignments", "turn": "text", "phase": "text", "met_monster": "flag",
+              "record": "flag"}
 
 
 def _fields(body: dict, change: str, spec: Optional[dict] = None) -> dict:
-    spec = {**(CHANGES[change] if spec is None else spec), **EXPECTED}
-    for key in body:
-        if key not in spec:
-            raise BadInput("table {change}: unknown field {field} (fields: {fields})", change=change,
-                           field=repr(key[:40]), fields=", ".join(spec))
-    for key, (required, kind) in spec.items():
-        if key not in body or body[key] is None:
-            if required:
-                raise BadInput("table {change}: missing {field}", change=change, field=key)
-            continue
-        if isinstance(body[key], bool) and kind is not bool and bool not in (kind if isinstance(kind, tuple) else ()):
-            raise BadInput("table {change}: {field} has the wrong type", change=change, field=key)
-        if not isinstance(body[key], kind):
-            raise BadInput("table {change}: {field} has the wrong type", change=change, field=key)
-    return body
+    return check(body, {**(CHANGES[change] if spec is None else spec), **EXPECTED}, f"table {change}")
 
 
 @answered

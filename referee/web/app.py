@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import hmac
 import json
-import sys
 from pathlib import Path
 from typing import NamedTuple, Optional
 
@@ -25,6 +24,10 @@ from referee.errors import BadInput, InvalidFile, NotFound, RefereeError, RulesD
 #: request bodies larger than this are refused (413) before they are read in full
 MAX_BODY = 1024 * 1024
 STATIC = Path(__file__).parent / "static"
+
+
+#: the names a server answers to whatever its address: this machine's own (see referee.web.guard)
+LOOPBACK_HOSTS = ("localhost", "127.0.0.1", "::1")
 
 
 class Settings(NamedTuple):
@@ -44,6 +47,10 @@ class Forbidden(BadInput):
 
 def status_of(exc: RefereeError) -> int:
     """The HTTP status of a library error, by the contract: the CLI's exit code, as HTTP."""
+    from referee.web.guard import Refused
+
+    if isinstance(exc, Refused):
+        return exc.status
     if isinstance(exc, TooLarge):
         return 413
     if isinstance(exc, Forbidden):
@@ -60,7 +67,8 @@ def status_of(exc: RefereeError) -> int:
 def error_response(exc: RefereeError) -> JSONResponse:
     from referee.i18n.catalogs import _
 
-    return JSONResponse({"error": {"exit": exc.exit_code, "message": exc.render(_)}}, status_code=status_of(exc))
+    return JSONResponse({"error": {"exit": exc.exit_code, "message": exc.render(_)}}, status_code=status_of(exc),
+                        headers=getattr(exc, "headers", None) or None)
 
 
 class UTF8JSON(JSONResponse):
@@ -160,33 +168,47 @@ async def body_of(request: Request) -> bytes:
 
 
 async def json_body(request: Request) -> dict:
-    """The request body as a JSON object (an empty body is ``{}``)."""
+    """The request body as a JSON object (an empty body is ``{}``), refused when malformed
+    (:func:`referee.web.bodies.parse`: duplicate keys, too deep, not an object)."""
+    from referee.web.bodies import parse
+
     raw = await body_of(request)
     if not raw.strip():
         return {}
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError) as exc:
-        raise BadInput("the request body is not JSON: {reason}", reason=str(exc)[:200]) from None
-    if not isinstance(data, dict):
-        raise BadInput("the request body must be a JSON object, got {kind}", kind=type(data).__name__)
-    return data
+    return parse(raw)
+
+
+def plain_code(code: str) -> bytes:
+    """A join code as compared: without the groups' dashes and spaces, in lower case, with the
+    letters a phone's keyboard confuses read as the digits they look like (Crockford's base 32)."""
+    kept = "".join(code.split()).replace("-", "").lower()
+    return kept.translate(str.maketrans("ilo", "110")).encode("utf-8", "replace")
 
 
 def require_code(request: Request) -> None:
-    """A change to the table needs the join code when the server is open to the network."""
+    """A change to the table needs the join code when the server is open to the network; wrong
+    codes from one client are limited (:class:`referee.web.guard.TokenBucket`): 429 past it."""
+    from referee.web.guard import TooManyTries
+
     code = request.app.state.settings.join_code
     if code is None:
         return
+    client = request.client.host if request.client else ""
+    tries = request.app.state.wrong_codes
+    wait = tries.wait(client)
+    if wait:
+        raise TooManyTries("too many wrong join codes from this device; try again in {seconds} s", seconds=wait)
     given = request.headers.get("x-referee-code") or request.query_params.get("code") or ""
-    if not hmac.compare_digest(given.strip().encode(), code.encode()):
+    if not hmac.compare_digest(plain_code(given[:200]), plain_code(code)):
+        tries.spend(client)
         raise Forbidden("this change needs the table's join code (the one `referee serve` printed): send it as "
                         "the X-Referee-Code header or ?code=; nothing was changed")
 
 
 def endpoint(handler):
     """A route handler with the one error boundary: library errors are the contract's JSON
-    errors; anything else is a 500 that says so, with the traceback on the server's stderr."""
+    errors; anything else is a 500 that says so, and one line in the server's log (a flood of
+    the same fault is one line now and then: :mod:`referee.web.quiet`)."""
 
     async def route(request: Request) -> Response:
         try:
@@ -194,10 +216,10 @@ def endpoint(handler):
             return await handler(request, text)
         except RefereeError as exc:
             return error_response(exc)
-        except Exception as exc:  # a bug: the client gets a clear answer, the log gets the trace
-            import traceback
+        except Exception as exc:  # a bug: the client gets a clear answer, the log a line
+            from referee.web.quiet import report
 
-            traceback.print_exc(file=sys.stderr)
+            report(request.method, request.url.path, exc)
             return UTF8JSON({"error": {"exit": 70, "message": f"internal error: {type(exc).__name__}"}},
                             status_code=500)
 
@@ -205,11 +227,15 @@ def endpoint(handler):
     return route
 
 
-def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = None) -> Starlette:
-    """The server's application (``join_code`` set: the table changes only with it)."""
+def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = None,
+               allowed_hosts: tuple[str, ...] = ()) -> Starlette:
+    """The server's application (``join_code`` set: the table changes only with it), answering
+    to this machine's loopback names and ``allowed_hosts`` (:class:`referee.web.guard.Guard`)."""
+    from starlette.middleware import Middleware
     from starlette.middleware.gzip import GZipMiddleware
 
     from referee.web import api, assets, live, pages
+    from referee.web.guard import Guard, TokenBucket
 
     routes = [
         Route("/", endpoint(pages.index)),
@@ -231,10 +257,25 @@ def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = Non
         Route("/api/table/{change}", endpoint(api.table_change), methods=["POST"]),
         Mount("/static", app=assets.CachedStatic(directory=str(STATIC)), name="static"),
     ]
-    app = Starlette(routes=routes, lifespan=_lifespan)
-    app.add_middleware(GZipMiddleware, minimum_size=1024)  # never the event stream: Starlette leaves it alone
+    gate = Middleware(Guard, allowed_hosts=(*LOOPBACK_HOSTS, *allowed_hosts), refuse=_refusal)
+    # the gate first, so a refused request costs nothing; never gzip on the event stream
+    # (Starlette's GZip leaves text/event-stream alone)
+    zipped = Middleware(GZipMiddleware, minimum_size=1024)
+    app = Starlette(routes=routes, lifespan=_lifespan, middleware=[gate, zipped])
     app.state.settings = Settings(Path(table_path) if table_path else None, join_code)
+    app.state.wrong_codes = TokenBucket()
     return app
+
+
+def _refusal(scope, exc: RefereeError) -> Response:
+    """The gate's answer to a request it turns away, in the request's language if it says one."""
+    from referee.i18n.catalogs import use_language
+
+    try:
+        use_language(language_of(Request(scope)))
+    except RefereeError:
+        use_language("en")
+    return error_response(exc)
 
 
 def _lifespan(app):
@@ -259,7 +300,9 @@ def _lifespan(app):
 
 def app_from_environment() -> Starlette:
     """The application of ``referee serve``, whose settings travel to each worker process in
-    the environment (``REFEREE_SERVE_TABLE``, ``REFEREE_SERVE_CODE``)."""
+    the environment (``REFEREE_SERVE_TABLE``, ``REFEREE_SERVE_CODE``, ``REFEREE_SERVE_HOSTS``)."""
     import os
 
-    return create_app(os.environ.get("REFEREE_SERVE_TABLE") or None, os.environ.get("REFEREE_SERVE_CODE") or None)
+    hosts = tuple(h for h in os.environ.get("REFEREE_SERVE_HOSTS", "").split(",") if h)
+    return create_app(os.environ.get("REFEREE_SERVE_TABLE") or None, os.environ.get("REFEREE_SERVE_CODE") or None,
+                      hosts)

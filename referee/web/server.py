@@ -4,16 +4,98 @@ uvicorn's own socket for several workers is made without naming TCP as its proto
 asyncio then leaves Nagle's algorithm on for every connection accepted on it: each small
 answer waits ~40 ms for the client's delayed acknowledgement. The socket made here names TCP,
 so every connection gets TCP_NODELAY as it does with one worker.
+
+A server that stays up: a connection must send its request's headers within
+:data:`HEADER_SECONDS` (uvicorn only times out idle keep-alive connections, so a client that
+connects and says nothing, or a few bytes, would hold a descriptor for ever); and a process
+never holds more connections than its descriptors allow: past :func:`connection_cap`, a new
+connection closes the oldest one still waiting for its headers, so under a flood of idle
+connections the next real request is answered at once instead of waiting in the kernel's
+queue for a descriptor.
 """
 
 from __future__ import annotations
 
 import socket
+from collections import OrderedDict
 
+import h11
 import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.supervisors import Multiprocess
 
 APP = "referee.web.app:app_from_environment"
+#: seconds a connection has to send a request's headers (the first one, or the next on keep-alive)
+HEADER_SECONDS = 10.0
+#: seconds an idle keep-alive connection is kept
+KEEP_ALIVE_SECONDS = 5
+#: descriptors kept for the table, the index, the log and the listening socket
+RESERVED_DESCRIPTORS = 64
+#: the most bytes of headers read before refusing (h11's default is 16 KiB)
+MAX_HEADERS = 16 * 1024
+
+
+def connection_cap() -> int:
+    """How many connections one process holds: what its descriptor limit leaves."""
+    import resource
+
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        soft = 65536
+    return max(16, min(soft, 65536) - RESERVED_DESCRIPTORS)
+
+
+class GuardedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline on headers and a cap on connections."""
+
+    #: connections waiting for a request's headers, oldest first (one process's event loop)
+    waiting: "OrderedDict[GuardedH11Protocol, None]" = OrderedDict()
+    cap = 0
+
+    def connection_made(self, transport) -> None:
+        super().connection_made(transport)
+        self.header_timer = None
+        self._wait_for_headers()
+        cap = type(self).cap or connection_cap()
+        type(self).cap = cap
+        if len(self.connections) > cap:
+            oldest = next((c for c in self.waiting if c is not self), None)
+            (oldest or self)._drop()
+
+    def _wait_for_headers(self) -> None:
+        self.waiting[self] = None
+        if self.header_timer is None:
+            self.header_timer = self.loop.call_later(HEADER_SECONDS, self._headers_too_late)
+
+    def _headers_started(self) -> None:
+        self.waiting.pop(self, None)
+        if self.header_timer is not None:
+            self.header_timer.cancel()
+            self.header_timer = None
+
+    def _headers_too_late(self) -> None:
+        self.header_timer = None
+        if self.conn.their_state is h11.IDLE:
+            self._drop()
+
+    def _drop(self) -> None:
+        self.waiting.pop(self, None)
+        if not self.transport.is_closing():
+            self.transport.close()
+
+    def data_received(self, data: bytes) -> None:
+        super().data_received(data)
+        if self.conn.their_state is not h11.IDLE:
+            self._headers_started()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing() and self.conn.their_state is h11.IDLE:
+            self._wait_for_headers()
+
+    def connection_lost(self, exc) -> None:
+        self._headers_started()
+        super().connection_lost(exc)
 
 
 def bind(host: str, port: int) -> socket.socket:
@@ -46,8 +128,14 @@ def run(sock: socket.socket, workers: int = 1, tls: tuple[str, str] | None = Non
     """Serve on ``sock`` until stopped: SIGTERM returns, Ctrl-C raises KeyboardInterrupt once
     the workers are down (the CLI's exit 130 and one line, with one worker or many)."""
     host, port = sock.getsockname()[:2]
+    from referee.web.quiet import log_config
+
     config = uvicorn.Config(APP, factory=True, host=host, port=port, workers=workers, log_level="warning",
-                            access_log=False, server_header=False,
+                            access_log=False, server_header=False, http=GuardedH11Protocol,
+                            log_config=log_config(), timeout_keep_alive=KEEP_ALIVE_SECONDS,
+                            h11_max_incomplete_event_size=MAX_HEADERS,
+                            # past the cap a new connection closes an idle one first (see above)
+                            limit_concurrency=connection_cap() + 1,
                             # the phones' event streams never end by themselves: end them on stop
                             timeout_graceful_shutdown=1,
                             # HTTPS: a secure context, where phones may keep the screen on (Wake Lock)

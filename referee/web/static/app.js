@@ -7,6 +7,8 @@
   const config = JSON.parse(document.getElementById("referee-words").textContent);
   const words = config.words;
   const $ = (id) => document.getElementById(id);
+  // A map's own entry only: a player named "constructor" or "__proto__" is a name, not Object's.
+  const own = (map, key) => (map && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined);
   if (!$("query")) return;  // a rule's or a card's page: nothing to run
 
   function el(tag, text, className) {
@@ -94,17 +96,17 @@
     }
     if (typeof value === "object") return Object.entries(value).map(([k, v]) => k + ": " + figure(v)).join(", ") || "—";
     if (typeof value === "boolean") return value ? "✓" : "✗";
-    return config.values[value] || String(value);
+    return own(config.values, value) || String(value);
   }
 
   function showVerdict(box, data) {
     box.replaceChildren();
-    const head = el("p", (config.values[data.verdict] || data.verdict).toUpperCase(), "word " + data.verdict);
+    const head = el("p", (own(config.values, data.verdict) || data.verdict).toUpperCase(), "word " + data.verdict);
     box.append(head);
     const figures = el("dl", null, "figures");
     for (const [key, value] of Object.entries(data.details || {})) {
-      if (!(key in config.labels)) continue;
-      figures.append(el("dt", config.labels[key]), el("dd", figure(value)));
+      if (own(config.labels, key) === undefined) continue;
+      figures.append(el("dt", own(config.labels, key)), el("dd", figure(value)));
     }
     box.append(figures, el("h3", words.reasons));
     const reasons = el("ol", null, "reasons");
@@ -170,7 +172,7 @@
   }
 
   function who(player) {
-    return [player.sex, ...player.races, ...player.classes].filter(Boolean).map((w) => config.values[w] || w);
+    return [player.sex, ...player.races, ...player.classes].filter(Boolean).map((w) => own(config.values, w) || w);
   }
 
   let pending = null;  // a table that came while a player was typing in an editor
@@ -197,7 +199,7 @@
     $("new-table").hidden = true;
     $("table-tools").hidden = false;
     $("whose-turn").textContent = table.turn ? text(words.turn_of, {name: table.turn,
-      phase: config.values[table.phase] || table.phase || ""}) : "";
+      phase: own(config.values, table.phase) || table.phase || ""}) : "";
     showWinner(body.winner);
     // what was just done, on every phone (an undo says what it took back)
     $("last-change").textContent = body.last_change ? "#" + body.last_change.seq + " " + body.last_change.summary : "";
@@ -235,7 +237,7 @@
                         words.edit + ": " + player.name);
     edit.setAttribute("aria-expanded", String(editing === player.name));
     row.append(down, level, up, el("span", player.name, "name"),
-               el("span", words.strength + " " + body.strength[player.name], "strength"), edit);
+               el("span", words.strength + " " + own(body.strength, player.name), "strength"), edit);
     const about = who(player);
     if (about.length) row.append(el("span", about.join(" "), "who"));
     const gear = [];
@@ -263,7 +265,7 @@
       input.value = code;
       input.name = name;
       input.checked = chosen.includes(code);
-      label.append(input, document.createTextNode(" " + (config.values[code] || code)));
+      label.append(input, document.createTextNode(" " + (own(config.values, code) || code)));
       box.append(label);
     }
     return box;
@@ -273,10 +275,10 @@
     const box = el("div", null, "editor");
     const game = table.game || "munchkin";
     const sex = document.createElement("select");
-    for (const code of ["male", "female"]) { const o = el("option", config.values[code] || code); o.value = code; sex.append(o); }
+    for (const code of ["male", "female"]) { const o = el("option", own(config.values, code) || code); o.value = code; sex.append(o); }
     sex.value = player.sex || "male";
-    const races = checkboxes(config.races[game] || [], player.races, "races");
-    const classes = checkboxes(config.classes[game] || [], player.classes, "classes");
+    const races = checkboxes(own(config.races, game) || [], player.races, "races");
+    const classes = checkboxes(own(config.classes, game) || [], player.classes, "classes");
     const checked = (group) => Array.from(group.querySelectorAll("input:checked")).map((i) => i.value);
     const save = button(words.save, "save", () => change("set", {player: player.name, fields: {
       sex: sex.value, races: checked(races).join(",") || "none", classes: checked(classes).join(",") || "none"}}));
@@ -420,10 +422,10 @@
   function describeChanges(before, after) {
     const out = [];
     if (!after || !after.table) return out;
-    const old = {};
-    for (const p of (before && before.table ? before.table.players : [])) old[p.name] = p;
+    const old = new Map();  // a player named "__proto__" is a name, not an object's prototype
+    for (const p of (before && before.table ? before.table.players : [])) old.set(p.name, p);
     for (const p of after.table.players) {
-      const was = old[p.name];
+      const was = old.get(p.name);
       if (!was) { out.push(p.name); continue; }
       if (was.level !== p.level) out.push(`${p.name}: ${words.level} ${was.level} → ${p.level}`);
       const a = who(was).join(" "), b = who(p).join(" ");
@@ -434,7 +436,7 @@
       if (ca !== cb) out.push(`${p.name}, ${words.curses}: ${cb || "—"}`);
     }
     if (before && before.table && before.table.turn !== after.table.turn) out.push(text(words.turn_of, {
-      name: after.table.turn, phase: config.values[after.table.phase] || after.table.phase || ""}));
+      name: after.table.turn, phase: own(config.values, after.table.phase) || after.table.phase || ""}));
     if ((before && before.combat ? JSON.stringify(before.combat.monsters) : "") !==
         (after.combat ? JSON.stringify(after.combat.monsters) : "") || (after.combat && before && before.combat &&
         JSON.stringify(after.combat.one_shots) !== JSON.stringify(before.combat.one_shots))) out.push(words.fight_live);
@@ -674,6 +676,13 @@
 
   if (config.needs_code) {
     $("code-box").hidden = false;
+    // A join link (…/?code=…) brings the code: keep it, and take it out of the address bar.
+    const address = new URL(location.href);
+    if (address.searchParams.get("code")) {
+      localStorage.setItem("referee-code", address.searchParams.get("code").trim());
+      address.searchParams.delete("code");
+      history.replaceState(null, "", address.pathname + address.search + address.hash);
+    }
     $("code").value = localStorage.getItem("referee-code") || "";
     $("code").addEventListener("change", () => localStorage.setItem("referee-code", code()));
   }

@@ -9,6 +9,8 @@
   const config = JSON.parse(document.getElementById("referee-words").textContent);
   const words = config.words;
   const answer = document.getElementById("ask-answer");
+  // A map's own entry only: a player named "constructor" or "__proto__" is a name, not Object's.
+  const own = (map, key) => (map && Object.prototype.hasOwnProperty.call(map, key) ? map[key] : undefined);
 
   function el(tag, text, className) {
     const node = document.createElement(tag);
@@ -18,7 +20,7 @@
   }
 
   function word(value) {
-    return (config.values && config.values[value]) || value;
+    return own(config.values, value) || value;
   }
 
   function figures(details) {
@@ -26,7 +28,7 @@
     Object.keys(details || {}).forEach((key) => {
       const value = details[key];
       if (value === null || typeof value === "object") return;
-      list.append(el("dt", (config.labels && config.labels[key]) || key), el("dd", word(value)));
+      list.append(el("dt", own(config.labels, key) || key), el("dd", word(value)));
     });
     return list;
   }
