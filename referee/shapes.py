@@ -102,14 +102,70 @@ def card_note_json(note, text: RuleText) -> dict:
 
 
 def change_summary(change) -> str:
-    """A recorded change in the current language (its summary is kept untranslated in the log)."""
+    """A recorded change in the current language (its summary is kept untranslated in the log):
+    codes as the language words them, fields by their labels, card names as its catalog has them."""
+    from referee.i18n.catalogs import current_language
+    from referee.i18n.formatting import format_list
     from referee.message import Message
 
     summary = change.summary
     if "plural" in summary:
         template = ngettext(summary["template"], summary["plural"], summary["count"])
         return template.format(**summary["values"])
-    return Message.of(summary["template"], **summary["values"]).render(_)
+    values = dict(summary["values"])
+    speaker = None if current_language() == "en" else _speaker(current_language())
+    if speaker is None:
+        return Message.of(summary["template"], **values).render(_)
+    fields = change.effect.get("fields") if isinstance(change.effect, dict) else None
+    if "fields" in values and change.effect.get("op") == "player" and isinstance(fields, dict):
+        values["fields"] = ", ".join(f"{words_label(key)}: {_field_value(key, value, speaker)}"
+                                     for key, value in fields.items())
+    if isinstance(values.get("monsters"), str):  # names joined when the change was recorded
+        values["monsters"] = format_list([speaker.card(n) for n in values["monsters"].split(", ")], speaker.language)
+    for name in ("phase", "source", "game"):  # codes, in words
+        if isinstance(values.get(name), str):
+            values[name] = speaker.word(name, values[name])
+    for name in ("item", "card", "curse", "steed", "hireling"):  # card names, as the language names them
+        if isinstance(values.get(name), str):
+            values[name] = speaker.card(values[name])
+    # numbers stay numbers: a template may format them itself ("{bonus:+d}")
+    return Message.of(summary["template"], **values).render(_)
+
+
+def words_label(key: str) -> str:
+    from referee.i18n.words import label
+
+    return label(key)
+
+
+def _field_value(key: str, value, speaker) -> str:
+    """A player's field as the reader's language shows it: words for codes, yes and no."""
+    from referee.i18n.formatting import format_list
+
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        vocabulary = {"races": "race|class", "classes": "race|class", "enhancers": "enhancer"}.get(key)
+        shown = [speaker.word(vocabulary, v) if vocabulary else speaker.card(str(v)) for v in value]
+        return format_list(shown, speaker.language, "standard") if shown else "—"
+    if key == "sex" and value:
+        return speaker.word("sex", value)
+    if isinstance(value, dict):
+        return ", ".join(f"{words_label(k)}: {_field_value(k, v, speaker)}" for k, v in value.items())
+    return "—" if value is None else str(value)
+
+
+_SPEAKERS: dict = {}
+
+
+def _speaker(language: str):
+    """One speaker per language a process shows changes in (it holds the corpus's card words)."""
+    if language not in _SPEAKERS:
+        from referee.corpus import load_corpus
+        from referee.i18n.speaker import Speaker
+
+        _SPEAKERS[language] = Speaker(load_corpus(), language)
+    return _SPEAKERS[language]
 
 
 def taken_back_by(change, log) -> int | None:

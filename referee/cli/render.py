@@ -304,10 +304,12 @@ def table_text(shown, text: RuleText) -> list[str]:
     lines = [head]
     extras = []
     if state.get("expansions"):
-        extras.append(_("expansions: {names}").format(names=", ".join(state["expansions"])))
+        extras.append(_("expansions: {names}").format(names=", ".join(words.word("expansion", e)
+                                                                        for e in state["expansions"])))
     if state.get("house_rules"):
-        extras.append(_("house rules: {rules}").format(rules=", ".join(f"{k}={v}" for k, v in
-                                                                        state["house_rules"].items())))
+        extras.append(_("house rules: {rules}").format(rules=", ".join(
+            f"{words.word('house rule', k)}: {_('yes') if v is True else _('no') if v is False else v}"
+            for k, v in state["house_rules"].items())))
     if extras:
         lines.append(" · ".join(extras))
     lines.append("")

@@ -33,6 +33,27 @@ FIELD_LABELS = {
     "run_away": N_("to run away"), "ignores_below": N_("does not pursue up to level"), "slot": N_("slot"),
     "big": N_("Big"), "requires": N_("usable by"), "classes": N_("classes"), "races": N_("races"),
     "sex": N_("sex"), "not_classes": N_("not usable by classes"), "not_races": N_("not usable by races"),
+    # Translators: a figure of a death: the monsters whose Bad Stuff no longer applies to the dead
+    "no_further_bad_stuff": N_("no more Bad Stuff from"),
+    # a player's fields, as a table's log shows a change to them
+    # Translators: a player's field in the table's log ("dead: yes")
+    "dead": N_("dead"),
+    # Translators: a player's field in the table's log ("Half-Breed: yes"), the card's name
+    "half_breed": N_("Half-Breed"),
+    # Translators: a player's field in the table's log ("Super Munchkin: yes"), the card's name
+    "super_munchkin": N_("Super Munchkin"),
+    # Translators: a player's field in the table's log ("cards in hand: 5")
+    "hand": N_("cards in hand"),
+    # Translators: a player's field in the table's log: the curses that affect them
+    "curses": N_("curses"),
+    # Translators: a player's field in the table's log: their hireling
+    "hireling": N_("hireling"),
+    # Translators: a player's field in the table's log: the steed they ride
+    "steed": N_("steed"),
+    # Translators: a player's field in the table's log: an Epic Human's pet
+    "pet": N_("pet"),
+    # Translators: a player's field in the table's log: race and class enhancer cards (High, Master…)
+    "enhancers": N_("enhancers"),
 }
 
 #: The values of each vocabulary (model.py, corpus/schema.py, corpus/cards.py).
@@ -76,6 +97,9 @@ VALUES = {
     "race": {"human": N_("human")},
 }
 
+#: Vocabularies with no words of their own here: a code is shown as the players of the language
+#: type it (the first of its typed words in the catalog).
+TYPED_VOCABULARIES = ("expansion", "enhancer", "house rule")
 #: Which vocabulary a figure's string value comes from, by the figure's key.
 VALUE_OF_FIELD = {"winner": "winner", "treasures_face": "face", "action": "action", "slot": "slot", "sex": "sex",
                   "verdict": "verdict", "phase": "phase", "source": "source"}
@@ -86,7 +110,7 @@ CARD_PLACEHOLDERS = {"card", "curse", "monster", "item", "items", "steed", "hire
 #: ``key`` is what a monster's bonus is against: a race, a class or a sex.
 VALUE_OF_PLACEHOLDER = {"phase": "phase", "slot": "slot", "sex": "sex", "label": "label", "source": "source",
                         "race": "race", "class": "class", "key": "race|class|sex", "action": "action",
-                        "classes": "class", "races": "race"}
+                        "classes": "class", "races": "race", "game": "game", "expansion": "expansion"}
 
 
 def label(key: str) -> str:
@@ -98,6 +122,10 @@ def label(key: str) -> str:
 def word(vocabulary: str, code: str, cards=None) -> str:
     """A code of ``vocabulary`` in the current language (races and classes through ``cards``)."""
     for name in vocabulary.split("|"):
+        if name in TYPED_VOCABULARIES:  # shown as the players type them (referee/i18n/typed.py)
+            from referee.vocabulary import shown
+
+            return shown(code)
         if name in ("race", "class") and cards is not None:
             found = cards(code)
             if found:

@@ -1,0 +1,98 @@
+"""No English sentence or word in what a game at the table prints, in any other language.
+
+A whole game is played in each translated language with the players' own words (races,
+classes, sex, level sources, phases, expansions, yes and no as the catalogs list them), every
+command run in-process, and its text output scanned for English: the words of the English
+messages (locales/referee.pot) that are no word of that language's own catalogs. This can see
+an English sentence, where tests/test_output_words.py sees codes and labels. The allow-list
+below is all that may stay, each entry with its reason.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from tests.test_output_words import TRANSLATED, own_words, scannable
+from tests.test_vocabulary import TABLE_WORDS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: What may be shown in English in every language, and why.
+ALLOWED = {
+    "munchkin",  # the game's name
+    "referee",   # the program's name
+    "anna", "béla", "cili",  # the players of the game below
+    "troll",     # a home-made monster of the game below (NAME:LEVEL), named by the player
+}
+
+#: the game: (command line, with {race} {class} {sex} {source} {phase} {expansion} {yes} in the
+#: language's words)
+GAME = [
+    "table new Anna Béla Cili --expansion {expansion}",
+    "table set Anna races={race} classes={klass} sex={sex} half_breed={yes}",
+    "table level Anna +1 --source {source}",
+    "table item Anna Kard bonus=3",
+    "table turn --phase {phase}",
+    "fight Troll:8 --helper Béla --record",
+    "flee Troll:8",
+    "can Béla steal --target Anna",
+    "can Anna play-race --item {race}",
+    "sell Anna Kard",
+    "gear Anna",
+    "charity Anna",
+    "death Anna",
+    "table turn",
+    "table undo",
+    "table log",
+    "table",
+]
+
+
+@lru_cache(maxsize=None)
+def english_words(language: str) -> frozenset[str]:
+    """Words of the English messages that are no word of ``language``'s own catalogs."""
+    from babel.messages.pofile import read_po
+
+    with open(ROOT / "locales" / "referee.pot", "rb") as handle:
+        template = read_po(handle)
+    words = set()
+    for message in template:
+        for text in (message.id if isinstance(message.id, (list, tuple)) else [message.id]):
+            prose = re.sub(r"\{[^{}]*\}|`[^`]*`|--[\w-]+|\b[\w-]+\.[\w.-]+\b", " ", text or "")
+            words.update(w.lower() for w in re.findall(r"[A-Za-z]{4,}", prose))
+    return frozenset(words - own_words(language) - ALLOWED)
+
+
+def _run(argv: list[str], capsys) -> tuple[int, str, str]:
+    from referee.cli import run
+
+    code = run(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_game_played_in_the_players_language_shows_no_english_word(language, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
+    race, klass, sex, source, phase, expansion, yes = TABLE_WORDS[language]
+    words = dict(race=race, klass=klass, sex=sex, source=source, phase=phase, expansion=expansion, yes=yes)
+    english = english_words(language)
+    leaks = []
+    try:
+        for line in GAME:
+            argv = [w.format(**words) for w in line.split()] + ["--lang", language, "--table", str(tmp_path / "t")]
+            code, out, err = _run(argv, capsys)
+            assert code in (0, 1), (line, err)
+            text = scannable(out + "\n" + err)
+            found = sorted({w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in english})
+            if found:
+                leaks.append(f"{line}: {found}\n{out}{err}")
+    finally:
+        from referee.i18n.catalogs import use_language
+
+        use_language("en")
+    assert not leaks, "\n".join(leaks)
