@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_output_words import TRANSLATED, own_words, scannable
+from tests.test_output_words import COMMANDS, NEW, QUERY, TRANSLATED, TYPO, own_words, scannable
 from tests.test_vocabulary import TABLE_WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,6 +27,7 @@ ALLOWED = {
     "referee",   # the program's name
     "anna", "béla", "cili",  # the players of the game below
     "troll",     # a home-made monster of the game below (NAME:LEVEL), named by the player
+    "aser",      # Star Munchkin's laser rule quotes the ending "-aser" of item names
 }
 
 #: the game: (command line, with {race} {class} {sex} {source} {phase} {expansion} {yes} in the
@@ -67,6 +68,47 @@ def english_words(language: str) -> frozenset[str]:
     return frozenset(words - own_words(language) - ALLOWED)
 
 
+#: a word as the catalogs' own words are counted (tests/test_output_words.py): hyphenated
+#: terms whole ("One-Shot" in Dutch), accented letters part of the word
+_WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*")
+
+
+def english_in(text: str, language: str) -> list[str]:
+    """The English words in ``text``: a word, or each part of a hyphenated word the language
+    does not use whole."""
+    english, own = english_words(language), own_words(language)
+    found = set()
+    for word in _WORD.findall(scannable(text)):
+        if word.lower() in own or word.lower() in ALLOWED:
+            continue
+        found.update(part for part in re.split(r"[-']", word) if part.lower() in english)
+    return sorted(found)
+
+
+@lru_cache(maxsize=None)
+def situation_names() -> frozenset[str]:
+    """Words of the names a situation file gives its players, items, curses and monsters: what
+    the user wrote is shown as written."""
+    import yaml
+
+    names = set()
+
+    def walk(node, key=None):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, k)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, key)
+        elif isinstance(node, str) and key in ("name", "curses", "player", "helper", "fighter", "target", "item",
+                                                "items", "monster", "wizard", "by"):
+            names.update(w.lower() for w in re.findall(r"[^\W\d_]+", node))
+
+    for path in (ROOT / "examples").glob("*.yaml"):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return frozenset(names)
+
+
 def _run(argv: list[str], capsys) -> tuple[int, str, str]:
     from referee.cli import run
 
@@ -80,17 +122,41 @@ def test_a_game_played_in_the_players_language_shows_no_english_word(language, t
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
     race, klass, sex, source, phase, expansion, yes = TABLE_WORDS[language]
     words = dict(race=race, klass=klass, sex=sex, source=source, phase=phase, expansion=expansion, yes=yes)
-    english = english_words(language)
     leaks = []
     try:
         for line in GAME:
             argv = [w.format(**words) for w in line.split()] + ["--lang", language, "--table", str(tmp_path / "t")]
             code, out, err = _run(argv, capsys)
             assert code in (0, 1), (line, err)
-            text = scannable(out + "\n" + err)
-            found = sorted({w for w in re.findall(r"[A-Za-z]{4,}", text) if w.lower() in english})
+            found = english_in(out + "\n" + err, language)
             if found:
                 leaks.append(f"{line}: {found}\n{out}{err}")
+    finally:
+        from referee.i18n.catalogs import use_language
+
+        use_language("en")
+    assert not leaks, "\n".join(leaks)
+
+
+#: every command of tests/test_output_words.py that reads, not those that write catalogs
+READERS = [(name, args) for name, args in COMMANDS
+           if not (args[0] == "i18n" and args[1] in ("extract", "update", "compile", "init"))]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_command_prints_an_english_word(language, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.chdir(ROOT)
+    leaks = []
+    try:
+        for name, args in READERS:
+            argv = [a.format(lang=language, new=NEW[language], query=QUERY[language], typo=TYPO[language])
+                    for a in args] + ["--lang", language]
+            code, out, err = _run(argv, capsys)
+            assert code in (0, 1), (argv, err)
+            found = [w for w in english_in(out + "\n" + err, language) if w.lower() not in situation_names()]
+            if found:
+                leaks.append(f"{' '.join(argv)}: {found}")
     finally:
         from referee.i18n.catalogs import use_language
 
