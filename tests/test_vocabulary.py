@@ -218,3 +218,19 @@ def test_a_table_takes_every_vocabulary_word_in_the_players_language_and_keeps_t
     assert (ann["races"], ann["classes"], ann["sex"], ann["half_breed"], ann["level"]) == (
         ["dwarf"], ["warrior"], "female", True, 2)
     assert (table["phase"], table["expansions"]) == ("combat", ["hirelings"])
+
+
+@pytest.mark.parametrize("language, typed, offered, english", [
+    ("hu", "Sárkány", "Plutónium sárkány", "Plutonium Dragon"),
+    ("es", "Dragónx", "Dragón de Plutonio", "Plutonium Dragon"),
+])
+def test_did_you_mean_offers_the_cards_name_in_the_players_language(language, typed, offered, english, speaking,
+                                                                     corpus):
+    from referee.errors import BadInput
+    from referee.questions import monster
+
+    speaking(language)
+    with pytest.raises(BadInput) as info:
+        monster(typed, corpus)
+    message = info.value.render()
+    assert offered in message and english not in message
