@@ -140,3 +140,9 @@ def test_a_long_question_keeps_its_subject_after_the_function_words_go(cache):
     query = ("so what is it that we are supposed to do when it is the case that my strength is "
              "exactly the same as the monster's, a tie")
     assert "combat.ties" in top(search(query, "--lang", "en", env=cache))
+
+
+@pytest.mark.parametrize("forms", [("szörny", "szörnnyel"), ("rész", "résszel"), ("harc", "harccal"),
+                                   ("dühöngés", "dühöngése", "dühöngését"), ("eladás", "eladása", "eladását")])
+def test_hungarian_endings_that_assimilate_or_possess_leave_the_noun(forms):
+    assert len({hungarian_stem(form) for form in forms}) == 1, {form: hungarian_stem(form) for form in forms}

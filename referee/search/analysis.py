@@ -140,6 +140,8 @@ _HU_POSSESSIVE = ("jaink", "jeink", "aink", "eink", "jaitok", "jeitek", "aitok",
                   "otok", "etek", "ötök", "juk", "jük", "uk", "ük", "om", "em", "öm", "am", "od", "ed", "öd", "ad",
                   "ja", "je")
 _HU_PLURAL = ("ok", "ek", "ök", "ak")
+#: the two-letter consonants, doubled as an ending assimilates to them (szörny -> szörnnyel)
+_HU_DOUBLED = ("nny", "ssz", "ggy", "tty", "lly", "zzs", "ccs")
 
 
 def _hu_cut(word: str, endings, minimum: int) -> tuple[str, bool]:
@@ -192,10 +194,18 @@ def _hu_stem(w: str) -> str:
         if not cased and len(w) >= 4 and w[-1] == "t" and ((w[-2] in _HU_VOWELS and w[-2] not in "ií")
                                                           or w[-2] in "lrjs"):
             stem, cased = w[:-1], True
-        # the instrumental assimilates to the stem: harc-cal, szint-tel
-        if not cased and len(w) >= 6 and w[-2:] in ("al", "el") and w[-3] == w[-4] and w[-3] not in _HU_VOWELS:
-            stem = w[:-3]
+        # the instrumental assimilates to the stem: harc-cal, szint-tel; a two-letter consonant
+        # doubles its first letter: szörny-nyel, kard-dal but rész-szel, hegy-gyel
+        if not cased and len(w) >= 6 and w[-2:] in ("al", "el"):
+            doubled = next((d for d in _HU_DOUBLED if w[:-2].endswith(d)), None)
+            if doubled:
+                stem = w[: -2 - len(doubled)] + doubled[1:]
+            elif w[-3] == w[-4] and w[-3] not in _HU_VOWELS:
+                stem = w[:-3]
         w, _ = _hu_cut(stem, _HU_POSSESSIVE, 3)
+        # an -ás/-és noun with its bare possessive: menekülése, eladása -> menekülés, eladás
+        if len(w) >= 6 and w[-3:] in ("ása", "ése", "ásá", "ésé"):
+            w = w[:-1]
         w, _ = _hu_cut(w, _HU_PLURAL, 3)
         if len(w) >= 4 and w[-1] == "k" and w[-2] in "aáeéoóöőuúüű":
             w = w[:-1]
