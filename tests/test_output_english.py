@@ -28,6 +28,7 @@ ALLOWED = {
     "anna", "béla", "cili",  # the players of the game below
     "troll",     # a home-made monster of the game below (NAME:LEVEL), named by the player
     "aser",      # Star Munchkin's laser rule quotes the ending "-aser" of item names
+    "english",   # the page's language menu names each language in itself
 }
 
 #: the game: (command line, with {race} {class} {sex} {source} {phase} {expansion} {yes} in the
@@ -161,4 +162,30 @@ def test_no_command_prints_an_english_word(language, tmp_path, capsys, monkeypat
         from referee.i18n.catalogs import use_language
 
         use_language("en")
+    assert not leaks, "\n".join(leaks)
+
+
+#: the pages a player opens, each in every language
+PAGES = ["/", "/rule/combat.ties", "/rule/running-away.must-roll", "/card/plutonium-dragon", "/card/elf",
+         "/card/horny-helmet"]
+
+
+def page_text(html: str) -> str:
+    """What a page shows a reader: no script, no style, no tags; a source's own words (the
+    quotes in their language, ``<blockquote lang>``) and the language menu's names left out."""
+    import html as entities
+
+    html = re.sub(r"<(script|style|blockquote|select)\b.*?</\1>", " ", html, flags=re.S)
+    return entities.unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def test_no_page_shows_an_english_word(server):
+    leaks = []
+    for language in TRANSLATED:
+        for path in PAGES:
+            status, html, _ = server.request("GET", f"{path}?lang={language}")
+            assert status == 200, (path, language)
+            found = english_in(page_text(html), language)
+            if found:
+                leaks.append(f"{path}?lang={language}: {found}")
     assert not leaks, "\n".join(leaks)

@@ -78,6 +78,7 @@ def _render(request: Request, template: str, text, status: int = 200, **values) 
     from referee.corpus import load_corpus
     from referee.i18n import words
     from referee.i18n.languages import codes, language
+    from referee.cli import render
     from referee.i18n.speaker import Speaker
     from referee.model import CLASSES, EXPANSIONS, GAMES, LEVEL_SOURCES, RACES
 
@@ -94,7 +95,11 @@ def _render(request: Request, template: str, text, status: int = 200, **values) 
     page = _environment().get_template(template).render(
         words=page_words, lang=text.language, languages=[(code, language(code).name) for code in codes()],
         path=request.url.path, script=script, games=[(g, words.word("game", g)) for g in GAMES],
-        expansions=EXPANSIONS, sources=[(code, words.word("source", code)) for code in LEVEL_SOURCES], **values)
+        expansions=EXPANSIONS, sources=[(code, words.word("source", code)) for code in LEVEL_SOURCES],
+        # figures, kinds and relations in words, as the CLI shows them (never their codes)
+        word=words.word, relation_label=render.relation_label,
+        facts_text=lambda facts: render.figure(speaker, "facts", {k: v for k, v in facts.items() if k != "basis"}),
+        **values)
     return HTMLResponse(page, status_code=status)
 
 
