@@ -234,3 +234,26 @@ def test_did_you_mean_offers_the_cards_name_in_the_players_language(language, ty
         monster(typed, corpus)
     message = info.value.render()
     assert offered in message and english not in message
+
+
+def test_a_hungarian_table_is_played_with_no_english_word_typed(tmp_path):
+    import json
+
+    from tests.conftest import run_referee
+
+    env = {"REFEREE_TABLE": str(tmp_path / "t.sqlite3"), "REFEREE_LANG": "hu"}
+    steps = [("table", "new", "Anna", "Béla", "--game", "epikus", "--expansion", "hátasok",
+              "--house-rule", "nulladik fázis=igen"),
+             ("table", "set", "Anna", "szint=3", "faj=törpe", "kaszt=harcos", "nem=nő", "halott=nem"),
+             ("table", "item", "Anna", "Kard", "bónusz=3", "nagy=igen"),
+             ("table", "level", "Anna", "+1", "--source", "eladás"),
+             ("table", "turn", "--phase", "harc")]
+    for step in steps:
+        result = run_referee(*step, env=env)
+        assert result.returncode == 0, (step, result.stderr)
+    table = json.loads(run_referee("table", "--json", env=env).stdout)["table"]
+    anna = table["players"][0]
+    assert (table["game"], table["expansions"], table["house_rules"]["phase_zero"], table["phase"]) == (
+        "epic", ["steeds"], True, "combat")
+    assert (anna["level"], anna["races"], anna["classes"], anna["sex"], anna["items"][0]["big"]) == (
+        4, ["dwarf"], ["warrior"], "female", True)

@@ -209,6 +209,70 @@ ENTRIES = (
     # Translators: a house rule's name in --house-rule NAME=VALUE. Write the words players of your language type for
     # it, separated by "|"; the first one is offered back when a word is mistyped. Any case and spacing is accepted.
     typed("house rule", "shared_victory"),
+    # --- field
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "level"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "sex"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "races"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "classes"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "enhancers"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "half_breed"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "super_munchkin"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "dead"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "hand"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "curses"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "hireling"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "steed"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "pet"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "bonus"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "slot"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "big"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "complex"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "gold"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "carried"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "one_shot"),
+    # Translators: a field of a player or an item in FIELD=VALUE (`table set Anna level=5`): the words
+    # players of your language type for it, separated by "|"; the first one is offered back.
+    typed("field", "requires"),
 )
 
 

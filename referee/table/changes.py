@@ -97,7 +97,7 @@ def decide_new(changes: list, names: list[str], game: str, expansions: list[str]
     request = {"players": list(names), "game": game, "expansions": list(expansions), "house_rules": house,
                "replace": replace}
     return Draft("new", request, {"op": "new", "table": table},
-                 message(N_("New game of {game}: {players}."), game=game, players=", ".join(names)),
+                 message(N_("New game of {game}: {players}."), game=table["game"], players=", ".join(names)),
                  new_game=True)
 
 
