@@ -53,6 +53,15 @@ def source_of(corpus: Corpus, clause_id: str) -> str | None:
     return clause.sources[0].seed if clause and clause.sources else None
 
 
+def source_named(corpus: Corpus, clause_id: str) -> str | None:
+    """The source a clause comes from, named for a reader in the current language (JSON keeps
+    the file: :func:`source_of`)."""
+    from referee.i18n.words import source_name
+
+    clause = corpus.clauses.get(clause_id)
+    return source_name(clause.sources[0].seed, clause.sources[0].lang) if clause and clause.sources else None
+
+
 def clause_field(corpus: Corpus, clause_id: str, text: RuleText, name: str, marked: bool = False) -> str:
     """A clause's title or text in the language (``marked``: an English fallback says so)."""
     clause = corpus.clauses.get(clause_id)

@@ -20,7 +20,7 @@ from referee.errors import quote
 from referee.i18n import words
 from referee.i18n.catalogs import FALLBACK_MARK, RuleText, _, current_language, ngettext
 from referee.i18n.speaker import Speaker
-from referee.shapes import (card_note_json, change_json, change_summary, clause_field, source_of, taken_back_by,
+from referee.shapes import (card_note_json, change_json, change_summary, clause_field, source_named, taken_back_by,
                             verdict_json)
 
 if TYPE_CHECKING:  # the corpus package is imported by the commands that need it
@@ -163,7 +163,7 @@ def clause_text(corpus: Corpus, clause: Clause, text: RuleText) -> list[str]:
     if clause.sources or clause.basis:
         lines += ["", _("Sources")]
         for source in clause.sources:
-            lines += [f"  {source.seed} ({source.lang})"] + wrap(f"“{source.quote.strip()}”", "    ")
+            lines += [f"  {words.source_name(source.seed, source.lang)}"] + wrap(f"“{source.quote.strip()}”", "    ")
         if clause.basis == "published-card":
             lines += ["  " + _("the published card text")]
     related = corpus.related(clause.id)
@@ -246,7 +246,7 @@ def verdict_text(corpus: Corpus, verdict, text: RuleText, cards=()) -> list[str]
     if verdict.dissent:
         lines += ["", _("Other sources would rule otherwise")]
         for d in verdict.dissent:
-            lines.append(f"  [{d.clause}] ({source_of(corpus, d.clause)}) "
+            lines.append(f"  [{d.clause}] ({source_named(corpus, d.clause)}) "
                          f"{clause_field(corpus, d.clause, text, 'title', marked=True)}")
             lines += wrap(speaker.note(d.note), "     ")
     if cards:

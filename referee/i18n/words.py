@@ -399,6 +399,28 @@ VALUE_OF_PLACEHOLDER = {"phase": "phase", "slot": "slot", "sex": "sex", "label":
                         "classes": "class", "races": "race", "game": "game", "expansion": "expansion"}
 
 
+#: The source texts as people name them, by the language each is written in (rules/sources.yaml
+#: has one per language); a reader sees these, JSON the file names.
+SOURCE_NAMES = {
+    # Translators: a source text of the rules, named for a reader: the Dutch translation of the rulebook
+    "nl": C_("source text", "Dutch rulebook (unofficial translation)"),
+    # Translators: a source text of the rules: the official Hungarian errata and FAQ
+    "hu": C_("source text", "Hungarian FAQ and errata"),
+    # Translators: a source text of the rules: the Spanish rulebook with the expansions and Epic rules
+    "es": C_("source text", "Spanish rulebook"),
+    # Translators: a source text of the rules: a Gujarati summary of the classic rules
+    "gu": C_("source text", "Gujarati rules summary"),
+    # Translators: a source text of the rules: the German rulebook of Star Munchkin
+    "de": C_("source text", "German Star Munchkin rulebook"),
+}
+
+
+def source_name(seed: str, language: str) -> str:
+    """A source text named for a reader ("Hungarian FAQ and errata"), or its file name."""
+    found = SOURCE_NAMES.get(language)
+    return pgettext(*found) if found else seed
+
+
 def label(key: str) -> str:
     """A field's label in the current language (an unknown key with its dashes as spaces)."""
     found = FIELD_LABELS.get(key)

@@ -121,7 +121,7 @@ def _render(request: Request, template: str, text, status: int = 200, **values) 
         path=request.url.path, script=script, games=[(g, words.word("game", g)) for g in GAMES],
         expansions=EXPANSIONS, sources=[(code, words.word("source", code)) for code in LEVEL_SOURCES],
         # figures, kinds and relations in words, as the CLI shows them (never their codes)
-        word=words.word, relation_label=render.relation_label,
+        word=words.word, relation_label=render.relation_label, source_name=words.source_name,
         facts_text=lambda facts: render.figure(speaker, "facts", {k: v for k, v in facts.items() if k != "basis"}),
         **values)
     return HTMLResponse(page, status_code=status)
