@@ -10,6 +10,8 @@ expected clauses is among the first k results.
 any tuning it could have guided: short queries written without sight of the main set or of the
 search phrases (locales/search/), then full player questions, 20 per language. Tune on the main
 set only: add a query there, never run ``--misses`` on the held-out set.
+``benchmarks/search_queries_blind.yaml`` is a third set, 22 table questions per language written
+in one sitting before any was run; never tune on it either.
 """
 
 from __future__ import annotations

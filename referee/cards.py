@@ -161,8 +161,16 @@ def decide(matches: list[NameMatch]) -> tuple[NameMatch | None, list[NameMatch]]
 def suggested(cards, name: str, candidates: list[NameMatch], localized=None) -> list[str]:
     """The names to offer when ``name`` decided no card: the candidates, else the cards its
     first four letters match (at most five)."""
-    names = [m.card.name for m in candidates] or [m.card.name for m in find_cards(cards, name[:4], localized)]
-    return names[:5]
+    matches = candidates or find_cards(cards, name[:4], localized)
+    return _offered([m.card for m in matches], localized)[:5]
+
+
+def _offered(cards, localized=None) -> list[str]:
+    """Cards offered to a player ("did you mean"), by their names in the player's language."""
+    from referee.i18n.catalogs import current_language
+
+    language = current_language()
+    return list(dict.fromkeys(name_in(card, language, localized) for card in cards))
 
 
 def lookup(cards, query: str, localized=None) -> tuple[NameMatch | None, list[NameMatch], list[str]]:
@@ -173,7 +181,7 @@ def lookup(cards, query: str, localized=None) -> tuple[NameMatch | None, list[Na
     suggestions: list[str] = []
     if chosen is None and not candidates:
         half = find_cards(cards, query[: max(3, len(query) // 2)], localized)
-        suggestions = [m.card.name for m in half][:5]
+        suggestions = _offered([m.card for m in half], localized)[:5]
     return chosen, candidates, suggestions
 
 

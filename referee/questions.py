@@ -227,7 +227,7 @@ def persona(word: str, corpus, game: str = "munchkin") -> tuple[str, str]:
     own words (``referee.vocabulary``) or by a race or class card's name in any language."""
     from referee import model
     from referee.cards import decide, find_cards, localizer
-    from referee.vocabulary import canonical, nearest, word_for
+    from referee.vocabulary import canonical, suggest, word_for
 
     found = word_for(word, game)
     if found is not None:
@@ -241,7 +241,7 @@ def persona(word: str, corpus, game: str = "munchkin") -> tuple[str, str]:
             return chosen.card.type, known
     words = (*model.RACES[game], *model.CLASSES[game], *model.SEXES, *model.ENHANCERS)
     raise BadInput("--player: {word} is not a race, class, sex or flag of {game} (did you mean: {suggestions}?)",
-                   word=repr(word), game=game, suggestions=", ".join(nearest(word, words)) or "—")
+                   word=repr(word), game=game, suggestions=", ".join(suggest(word, words)) or "—")
 
 
 def _cut(text: str, length: int = 60) -> str:

@@ -53,6 +53,15 @@ def source_of(corpus: Corpus, clause_id: str) -> str | None:
     return clause.sources[0].seed if clause and clause.sources else None
 
 
+def source_named(corpus: Corpus, clause_id: str) -> str | None:
+    """The source a clause comes from, named for a reader in the current language (JSON keeps
+    the file: :func:`source_of`)."""
+    from referee.i18n.words import source_name
+
+    clause = corpus.clauses.get(clause_id)
+    return source_name(clause.sources[0].seed, clause.sources[0].lang) if clause and clause.sources else None
+
+
 def clause_field(corpus: Corpus, clause_id: str, text: RuleText, name: str, marked: bool = False) -> str:
     """A clause's title or text in the language (``marked``: an English fallback says so)."""
     clause = corpus.clauses.get(clause_id)
@@ -102,7 +111,10 @@ def card_note_json(note, text: RuleText) -> dict:
 
 
 def change_summary(change) -> str:
-    """A recorded change in the current language (its summary is kept untranslated in the log)."""
+    """A recorded change in the current language (its summary is kept untranslated in the log):
+    codes as the language words them, fields by their labels, card names as its catalog has them."""
+    from referee.i18n.catalogs import current_language
+    from referee.i18n.formatting import format_list
     from referee.message import Message
 
     summary = change.summary if hasattr(change, "summary") else change
@@ -112,7 +124,60 @@ def change_summary(change) -> str:
     if "plural" in summary:
         template = ngettext(summary["template"], summary["plural"], summary["count"])
         return template.format(**values)
+    speaker = None if current_language() == "en" else _speaker(current_language())
+    if speaker is None:
+        return Message.of(summary["template"], **values).render(_)
+    effect = getattr(change, "effect", None)  # a change taken back by an undo is its summary alone
+    fields = effect.get("fields") if isinstance(effect, dict) else None
+    if "fields" in values and isinstance(fields, dict) and effect.get("op") == "player":
+        values["fields"] = ", ".join(f"{words_label(key)}: {_field_value(key, value, speaker)}"
+                                     for key, value in fields.items())
+    if isinstance(values.get("monsters"), str):  # names joined when the change was recorded
+        values["monsters"] = format_list([speaker.card(n) for n in values["monsters"].split(", ")], speaker.language)
+    for name in ("phase", "source", "game"):  # codes, in words
+        if isinstance(values.get(name), str):
+            values[name] = speaker.word(name, values[name])
+    for name in ("item", "card", "curse", "steed", "hireling"):  # card names, as the language names them
+        if isinstance(values.get(name), str):
+            values[name] = speaker.card(values[name])
+    # numbers stay numbers: a template may format them itself ("{bonus:+d}")
     return Message.of(summary["template"], **values).render(_)
+
+
+def words_label(key: str) -> str:
+    from referee.i18n.words import label
+
+    return label(key)
+
+
+def _field_value(key: str, value, speaker) -> str:
+    """A player's field as the reader's language shows it: words for codes, yes and no."""
+    from referee.i18n.formatting import format_list
+
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        vocabulary = {"races": "race|class", "classes": "race|class", "enhancers": "enhancer"}.get(key)
+        shown = [speaker.word(vocabulary, v) if vocabulary else speaker.card(str(v)) for v in value]
+        return format_list(shown, speaker.language, "standard") if shown else "—"
+    if key == "sex" and value:
+        return speaker.word("sex", value)
+    if isinstance(value, dict):
+        return ", ".join(f"{words_label(k)}: {_field_value(k, v, speaker)}" for k, v in value.items())
+    return "—" if value is None else str(value)
+
+
+_SPEAKERS: dict = {}
+
+
+def _speaker(language: str):
+    """One speaker per language a process shows changes in (it holds the corpus's card words)."""
+    if language not in _SPEAKERS:
+        from referee.corpus import load_corpus
+        from referee.i18n.speaker import Speaker
+
+        _SPEAKERS[language] = Speaker(load_corpus(), language)
+    return _SPEAKERS[language]
 
 
 def taken_back_by(change, log) -> int | None:

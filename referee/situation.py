@@ -14,7 +14,7 @@ from typing import Any
 from referee import model
 from referee.errors import InvalidFile, Problem, quote
 from referee.message import Message
-from referee.vocabulary import canonical, nearest
+from referee.vocabulary import heard, shown, suggest
 
 MAX_BYTES = 256 * 1024
 MAX_LEVEL = {"munchkin": 10, "star-munchkin": 10, "epic": 20}
@@ -139,6 +139,8 @@ class _Reader:
                 return default
             return value
         if kind is bool:
+            if isinstance(value, str) and heard(value, ("true", "false")):
+                return heard(value, ("true", "false")) == "true"  # igen, nee, sí: the player's yes and no
             if not isinstance(value, bool):
                 self.bad(where, "expected true or false, got {got}", got=_show(value))
                 return default
@@ -148,7 +150,7 @@ class _Reader:
                 self.bad(where, "expected a text value, got {got}", got=_show(value))
                 return default
             if choices is not None:
-                known = canonical(value, choices) or self.card_word(value, choices)
+                known = heard(value, choices) or self.card_word(value, choices)
                 if known is None:
                     self.unknown(where, value, choices)
                 return known if known is not None else default
@@ -157,13 +159,12 @@ class _Reader:
 
     def unknown(self, where: str, value: str, choices) -> None:
         """Report a word outside a closed vocabulary, with the known words nearest to it."""
-        near = nearest(value, choices)
+        near, allowed = suggest(value, choices), ", ".join(shown(c) for c in choices)  # in the player's words
         if near:
             self.bad(where, "unknown value {value} (did you mean: {nearest}? expected one of: {allowed})",
-                     value=quote(value), nearest=", ".join(near), allowed=", ".join(choices))
+                     value=quote(value), nearest=", ".join(near), allowed=allowed)
         else:
-            self.bad(where, "unknown value {value} (expected one of: {allowed})", value=quote(value),
-                     allowed=", ".join(choices))
+            self.bad(where, "unknown value {value} (expected one of: {allowed})", value=quote(value), allowed=allowed)
 
     def strings(self, data: dict, key: str, path: str, choices=None, unique: bool = False) -> tuple[str, ...]:
         """A list of names (a single name is a list of one); with ``choices``, each a known word."""
@@ -181,7 +182,7 @@ class _Reader:
             if not isinstance(entry, str) or not entry.strip():
                 self.bad(f"{where}[{i}]", "expected a name, got {got}", got=_show(entry))
             elif choices is not None:
-                known = canonical(entry, choices) or self.card_word(entry, choices)
+                known = heard(entry, choices) or self.card_word(entry, choices)
                 if known is None:
                     self.unknown(f"{where}[{i}]", entry, choices)
                 elif unique and known in out:
@@ -638,7 +639,7 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
         pairs = []
         against = model.RACES[r.game] + model.CLASSES[r.game] + model.SEXES
         for key, value in bonus_vs.items():
-            known = canonical(str(key), against)
+            known = heard(str(key), against)
             if known is None:
                 r.unknown(f"{path}.bonus_vs.{key}", str(key), against)
             elif isinstance(value, bool) or not isinstance(value, int):

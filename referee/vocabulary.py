@@ -11,6 +11,10 @@ say ``elff`` → ``elf``. The fuzzy matcher (difflib) is imported only when a wo
 ['elf']
 >>> word_for("Lizard Man", "munchkin")
 ('race', 'lizard-guy')
+
+Players type these words in their own language: :func:`heard` also knows the words the current
+language's catalog lists for each code (:mod:`referee.i18n.typed`: ``Törpe`` is ``dwarf`` in
+Hungarian), and :func:`suggest` and :func:`shown` offer the player's own words back.
 """
 
 from __future__ import annotations
@@ -24,8 +28,14 @@ _NOT_A_LETTER = re.compile(r"[\W_]+")
 
 
 def fold(word: str) -> str:
-    """``word`` as it is compared: lower case, letters and digits only."""
-    return _NOT_A_LETTER.sub("", word.casefold())
+    """``word`` as it is compared: lower case, letters, digits and the marks on them only (the vowel
+    signs of Gujarati are marks: without them નર and નારી would be one word)."""
+    import unicodedata
+
+    word = unicodedata.normalize("NFC", word.casefold())
+    if word.isascii():
+        return _NOT_A_LETTER.sub("", word)
+    return "".join(ch for ch in word if ch.isalnum() or unicodedata.category(ch) in ("Mn", "Mc"))
 
 
 def canonical(word: str, vocabulary: Iterable[str]) -> Optional[str]:
@@ -36,6 +46,60 @@ def canonical(word: str, vocabulary: Iterable[str]) -> Optional[str]:
         return known[folded]
     meant = SPELLINGS.get(folded)
     return meant if meant in known.values() else None
+
+
+def typed_words(code: str) -> tuple[str, ...]:
+    """The words a player of the current language types for ``code``, the one to offer first."""
+    from referee.i18n.catalogs import pgettext
+    from referee.i18n.typed import contexts
+
+    words: list[str] = []
+    for context in contexts().get(code, ()):
+        for typed in pgettext(context, code).split("|"):
+            typed = " ".join(typed.split())
+            if typed and typed not in words:
+                words.append(typed)
+    return tuple(words) or (code,)
+
+
+def _spoken(vocabulary: Iterable[str]) -> dict[str, str]:
+    """Every folded word the current language's players type for a code of ``vocabulary``."""
+    out: dict[str, str] = {}
+    for code in vocabulary:
+        for typed in typed_words(code):
+            out.setdefault(fold(typed), code)
+    return out
+
+
+def heard(word: str, vocabulary: Iterable[str]) -> Optional[str]:
+    """The code ``word`` stands for — its own spelling, an other spelling, or a word of the current
+    language's players — or ``None`` when it is none of ``vocabulary``'s words."""
+    vocabulary = tuple(vocabulary)
+    known = canonical(word, vocabulary)
+    if known is not None:
+        return known
+    return _spoken(vocabulary).get(fold(word))
+
+
+def shown(code: str) -> str:
+    """``code`` as a player of the current language types it (the first of its typed words)."""
+    return typed_words(code)[0]
+
+
+def suggest(word: str, vocabulary: Iterable[str], limit: int = 3) -> list[str]:
+    """The words nearest to a mistyped ``word``, in the player's words (:func:`shown`), best first."""
+    import difflib
+
+    vocabulary = tuple(vocabulary)
+    by_fold = _spoken(vocabulary)
+    for code in vocabulary:
+        by_fold.setdefault(fold(code), code)
+    by_fold.update({spelling: meant for spelling, meant in SPELLINGS.items() if meant in vocabulary})
+    out: list[str] = []
+    for match in difflib.get_close_matches(fold(word), list(by_fold), n=limit * 3, cutoff=0.6):
+        if shown(by_fold[match]) not in out:
+            out.append(shown(by_fold[match]))
+    return out[:limit]
 
 
 def nearest(word: str, vocabulary: Iterable[str], limit: int = 3) -> list[str]:
@@ -60,18 +124,28 @@ def word_for(word: str, game: str = "munchkin") -> Optional[tuple[str, str]]:
 
     for kind, vocabulary in (("race", model.RACES[game]), ("class", model.CLASSES[game]), ("sex", model.SEXES),
                              ("enhancer", model.ENHANCERS)):
-        known = canonical(word, vocabulary)
+        known = heard(word, vocabulary)
         if known is not None:
             return kind, known
     return None
 
 
-def one_of(value: Optional[str], allowed: Iterable[str], name: str) -> None:
-    """A value that must be one of a closed list (``--game``, ``?kind=`` …): anything else is
-    bad input naming the option and the values it takes."""
+def one_of(value: Optional[str], allowed: Iterable[str], name: str) -> Optional[str]:
+    """A value that must be one of a closed list (``--game``, ``?kind=`` …), as its code (a word
+    of the player's language is heard as the code it stands for); anything else is bad input
+    naming the option and the values it takes, in the player's words."""
     allowed = tuple(allowed)
-    if value is not None and value not in allowed:
-        from referee.errors import BadInput, quote
+    if value is None or value in allowed:
+        return value
+    known = heard(value, allowed)
+    if known is not None:
+        return known
+    from referee.errors import BadInput, quote
 
-        raise BadInput("{option}: unknown value {value}; expected one of: {allowed}", option=name,
-                       value=quote(value), allowed=", ".join(allowed))
+    near = suggest(value, allowed)
+    if near:
+        raise BadInput("{option}: unknown value {value} (did you mean: {nearest}? expected one of: {allowed})",
+                       option=name, value=quote(value), nearest=", ".join(near),
+                       allowed=", ".join(shown(code) for code in allowed))
+    raise BadInput("{option}: unknown value {value}; expected one of: {allowed}", option=name,
+                   value=quote(value), allowed=", ".join(shown(code) for code in allowed))

@@ -102,8 +102,10 @@ def own_words(language: str) -> frozenset[str]:
 _NOT_PROSE = re.compile(r'\b[a-z0-9-]+\.[a-z0-9-]+\b|\{[^{}]*\}|`[^`]*`|\([^()]*\)|"[^"]*"|“[^”]*”|„[^“”]*[“”]|«[^»]*»')
 
 
-def _translated(language: str, english: str) -> str:
-    message = catalogs(language)["referee"].get(english)
+def _translated(language: str, english) -> str:
+    """A message of the words tables (``(context, text)``) or a plain one, in ``language``."""
+    context, english = english if isinstance(english, tuple) else (None, english)
+    message = catalogs(language)["referee"].get(english, context)
     return message.string if message is not None and message.string else english
 
 
@@ -116,11 +118,11 @@ def leaks(language: str) -> dict[str, re.Pattern]:
     pairs = []  # (English word or code, what the language shows for it)
     for key, english in words.FIELD_LABELS.items():
         shown = _translated(language, english)
-        pairs += [(key, shown), (key.replace("_", " "), shown), (english, shown)]
+        pairs += [(key, shown), (key.replace("_", " "), shown), (english[1], shown)]
     for vocabulary in words.VALUES.values():
         for code, english in vocabulary.items():
             shown = _translated(language, english)
-            pairs += [(code, shown), (english, shown)]
+            pairs += [(code, shown), (english[1], shown)]
     cards = {m.context[5:]: m.string for m in catalogs(language)["rules"] if m.context and m.context.startswith("card:")}
     for card in load_corpus().cards.values():
         if card.type in ("race", "class"):

@@ -103,3 +103,46 @@ def test_nothing_found_and_no_correction_is_still_no_result(cache):
     result = run_referee("search", "qxzvvq", env=cache)
     assert result.returncode == 1 and "qxzvvq" in result.stdout
     assert json.loads(run_referee("search", "qxzvvq", "--json", env=cache).stdout)["searched"] == "qxzvvq"
+
+
+# --- the families of misses: each fixed in general form ---------------------------------------
+
+@pytest.mark.parametrize("forms", [("átok", "átkot", "átkok", "átkom", "átka", "átkát", "átkokat"),
+                                   ("dolog", "dolgot", "dolgok"), ("méreg", "mérget", "mérgek")])
+def test_hungarian_nouns_that_drop_their_last_vowel_share_one_stem(forms):
+    assert len({hungarian_stem(form) for form in forms}) == 1, {form: hungarian_stem(form) for form in forms}
+
+
+@pytest.mark.parametrize("spellings", [("વેમ્પાયર", "વેંપાયર"), ("સેન્ટોર", "સેંટોર")])
+def test_a_gujarati_nasal_cluster_and_its_anusvara_are_one_spelling(spellings):
+    assert len({gujarati_form(s) for s in spellings}) == 1
+
+
+@pytest.mark.parametrize("language, word", [("en", "below"), ("en", "both"), ("en", "once"), ("es", "más"),
+                                            ("hu", "nagy"), ("de", "gegen")])
+def test_a_stop_word_that_carries_a_rule_is_searched(language, word):
+    from referee.search.analysis import language_analyzer, prepare
+
+    assert [t.text for t in language_analyzer(language)(prepare(word, language))], word
+
+
+@pytest.mark.parametrize("language, query", [
+    ("en", "my buddy is helping me"), ("de", "mein Kumpel hilft mir"), ("es", "mi amiguito me ayuda"),
+    ("hu", "a társam segít nekem"), ("gu", "મારો જોડીદાર મને મદદ કરે છે"),
+])
+def test_an_everyday_word_that_is_a_cards_name_does_not_bring_the_card(language, query, cache):
+    found = top(search(query, "--lang", language, env=cache))
+    assert not any("mate" in clause for clause in found), found
+    assert any("help" in clause for clause in found), found
+
+
+def test_a_long_question_keeps_its_subject_after_the_function_words_go(cache):
+    query = ("so what is it that we are supposed to do when it is the case that my strength is "
+             "exactly the same as the monster's, a tie")
+    assert "combat.ties" in top(search(query, "--lang", "en", env=cache))
+
+
+@pytest.mark.parametrize("forms", [("szörny", "szörnnyel"), ("rész", "résszel"), ("harc", "harccal"),
+                                   ("dühöngés", "dühöngése", "dühöngését"), ("eladás", "eladása", "eladását")])
+def test_hungarian_endings_that_assimilate_or_possess_leave_the_noun(forms):
+    assert len({hungarian_stem(form) for form in forms}) == 1, {form: hungarian_stem(form) for form in forms}

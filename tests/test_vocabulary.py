@@ -136,3 +136,124 @@ def test_check_flags_a_model_word_with_no_card_record(rules_copy, referee):
     result = referee("check", "--rules", str(rules_copy))
     assert result.returncode == 2
     assert "'centaur' has no race card record" in result.stdout, result.stdout
+
+
+# --- the players' own words (referee/i18n/typed.py: data of the referee catalog) ----------------
+
+TRANSLATED = ("nl", "hu", "es", "gu", "de")
+
+
+@pytest.fixture
+def speaking():
+    """Speak a language in-process for one test, and English again after it."""
+    from referee.i18n.catalogs import use_language
+
+    yield use_language
+    use_language("en")
+
+
+def _vocabularies() -> dict[str, tuple[str, ...]]:
+    from referee.i18n.typed import ENTRIES
+
+    out: dict[str, list[str]] = {}
+    for context, code in ENTRIES:
+        out.setdefault(context, []).append(code)
+    return {context: tuple(codes) for context, codes in out.items()}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_word_a_catalog_lists_for_a_code_is_heard_as_that_code_and_no_other(language, speaking):
+    from referee.i18n.catalogs import translations
+    from referee.vocabulary import heard, typed_words
+
+    speaking(language)
+    catalog = translations(language, "referee")
+    for context, codes in _vocabularies().items():
+        for code in codes:
+            assert catalog.has(code, context), f"{language}: no words for {context} {code!r}"
+            for word in typed_words(code):
+                assert heard(word, codes) == code, f"{language}: {word!r} ({context}) is not heard as {code!r}"
+                assert heard(word.upper(), codes) == code
+
+
+@pytest.mark.parametrize("language, typo, shown", [
+    ("hu", "Törpee", "törpe"), ("nl", "dwergg", "dwerg"), ("es", "enanno", "enano"), ("de", "Zwergg", "Zwerg"),
+    ("gu", "ડ્વાર્ફ઼", "ડ્વાર્ફ"),
+])
+def test_an_unknown_race_is_answered_with_the_players_own_words(language, typo, shown, speaking):
+    speaking(language)
+    problems = _problems(BASE.replace("level: 3}", f"level: 3, races: [{typo}]}}"))
+    message = problems["players[0].races[0]"]
+    assert shown in message
+    assert "dwarf" not in message and "lizard-guy" not in message
+
+
+# one row per language: race, class, sex, a level source, a phase, an expansion, yes
+TABLE_WORDS = {
+    "hu": ("Törpe", "Harcos", "nő", "eladás", "harc", "fegyverhordozók", "igen"),
+    "nl": ("Dwerg", "Krijger", "vrouw", "verkopen", "gevecht", "huurlingen", "ja"),
+    "es": ("Enano", "Guerrero", "mujer", "venta", "combate", "escuderos", "sí"),
+    "gu": ("ડ્વાર્ફ", "યોદ્ધા", "સ્ત્રી", "વેચાણ", "લડાઈ", "ભાડૂતી", "હા"),
+    "de": ("Zwerg", "Krieger", "weiblich", "Verkauf", "Kampf", "Gefolgsleute", "ja"),
+}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_table_takes_every_vocabulary_word_in_the_players_language_and_keeps_the_codes(language, tmp_path):
+    import json
+
+    from tests.conftest import run_referee
+
+    race, klass, sex, source, phase, expansion, yes = TABLE_WORDS[language]
+    env = {"REFEREE_TABLE": str(tmp_path / "t.sqlite3"), "REFEREE_LANG": language}
+    steps = [("table", "new", "Ann", "Bob", "--expansion", expansion),
+             ("table", "set", "Ann", f"races={race}", f"classes={klass}", f"sex={sex}", f"half_breed={yes}"),
+             ("table", "level", "Ann", "+1", "--source", source),
+             ("table", "turn", "--phase", phase)]
+    for step in steps:
+        result = run_referee(*step, env=env)
+        assert result.returncode == 0, (step, result.stderr)
+    table = json.loads(run_referee("table", "--json", env=env).stdout)["table"]
+    ann = table["players"][0]
+    assert (ann["races"], ann["classes"], ann["sex"], ann["half_breed"], ann["level"]) == (
+        ["dwarf"], ["warrior"], "female", True, 2)
+    assert (table["phase"], table["expansions"]) == ("combat", ["hirelings"])
+
+
+@pytest.mark.parametrize("language, typed, offered, english", [
+    ("hu", "Sárkány", "Plutónium sárkány", "Plutonium Dragon"),
+    ("es", "Dragónx", "Dragón de Plutonio", "Plutonium Dragon"),
+])
+def test_did_you_mean_offers_the_cards_name_in_the_players_language(language, typed, offered, english, speaking,
+                                                                     corpus):
+    from referee.errors import BadInput
+    from referee.questions import monster
+
+    speaking(language)
+    with pytest.raises(BadInput) as info:
+        monster(typed, corpus)
+    message = info.value.render()
+    assert offered in message and english not in message
+
+
+def test_a_hungarian_table_is_played_with_no_english_word_typed(tmp_path):
+    import json
+
+    from tests.conftest import run_referee
+
+    env = {"REFEREE_TABLE": str(tmp_path / "t.sqlite3"), "REFEREE_LANG": "hu"}
+    steps = [("table", "new", "Anna", "Béla", "--game", "epikus", "--expansion", "hátasok",
+              "--house-rule", "nulladik fázis=igen"),
+             ("table", "set", "Anna", "szint=3", "faj=törpe", "kaszt=harcos", "nem=nő", "halott=nem"),
+             ("table", "item", "Anna", "Kard", "bónusz=3", "nagy=igen"),
+             ("table", "level", "Anna", "+1", "--source", "eladás"),
+             ("table", "turn", "--phase", "harc")]
+    for step in steps:
+        result = run_referee(*step, env=env)
+        assert result.returncode == 0, (step, result.stderr)
+    table = json.loads(run_referee("table", "--json", env=env).stdout)["table"]
+    anna = table["players"][0]
+    assert (table["game"], table["expansions"], table["house_rules"]["phase_zero"], table["phase"]) == (
+        "epic", ["steeds"], True, "combat")
+    assert (anna["level"], anna["races"], anna["classes"], anna["sex"], anna["items"][0]["big"]) == (
+        4, ["dwarf"], ["warrior"], "female", True)

@@ -145,9 +145,9 @@ def check(locales: Optional[Path] = locales_option(), lang: Optional[str] = opti
     problems = check_catalogs(load_corpus())
     if as_json:
         render.emit_json({**_origin_json(), "ok": not problems, "problems": [
-            {"file": p.file, "line": p.line, "field": p.field, "message": p.message} for p in problems]})
+            {"file": p.file, "line": p.line, "field": p.field, "message": _english(p.message)} for p in problems]})
     else:
-        render.emit([reading()] + [str(p) for p in problems]
+        render.emit([reading()] + [p.render(_) for p in problems]
                     + [ngettext("catalogs: {count} problem", "catalogs: {count} problems", len(problems))
                        .format(count=len(problems))])
     if problems:
@@ -170,3 +170,8 @@ def register(app: typer.Typer) -> None:
     group.command("check", cls=Command, help=_("Fail on gaps in a complete language, lost numbers, broken "
                                                "placeholders, glossary drift, card names and stale catalogs."))(check)
     app.add_typer(group, name="i18n")
+
+
+def _english(message) -> str:
+    """A problem's description as JSON gives it: the English text."""
+    return message.render() if hasattr(message, "render") else str(message)

@@ -71,8 +71,9 @@ def level_source(source):
     return source
 
 
-def one_of(value, allowed, option: str) -> None:
-    """A value of a closed vocabulary (``--game``, ``--kind`` …): anything else is bad input."""
+def one_of(value, allowed, option: str):
+    """A value of a closed vocabulary (``--game``, ``--kind`` …), as its code (a word of the
+    player's language is heard as the code it means): anything else is bad input."""
     from referee.vocabulary import one_of as check
 
-    check(value, allowed, option)
+    return check(value, allowed, option)

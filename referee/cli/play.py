@@ -69,7 +69,8 @@ class Session:
         if words[0] in QUIT:
             return None
         if words[0] == "help":
-            return run([*words[1:], "--help"] if len(words) > 1 else ["--help"], self.command)
+            # in the session's language, like every other command (click's own words included)
+            return run([*words[1:], "--help", "--lang", self.language], self.command)
         if words[0] == "play":
             print("referee: " + _("this is the interactive session already"), file=sys.stderr)
             return 2

@@ -84,8 +84,8 @@ def ask(kind: str, params: dict, lang: Optional[str], as_json: bool, table_path:
     from referee.i18n import choose_language
 
     text = RuleText(choose_language(lang))
-    options.one_of(params.get("game"), GAMES, "--game")
-    options.one_of(params.get("phase"), PHASES, "--phase")
+    params.update(game=options.one_of(params.get("game"), GAMES, "--game"),
+                  phase=options.one_of(params.get("phase"), PHASES, "--phase"))
     corpus = load_corpus()
     players = params.get("players")
     if players and any(questions.bare_name(p) for p in players):
@@ -322,7 +322,7 @@ def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(...,
           met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
           table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
-    options.one_of(options.level_source(source), LEVEL_SOURCES, "--source")
+    source = options.one_of(options.level_source(source), LEVEL_SOURCES, "--source")
     params = dict(player=name, change=change, source=source, players=player, game=game, expansions=expansion,
                   house_rules=house_rule, turn=turn, phase=phase, met_monster=met)
     return ask("level", params, lang, as_json, table_path, save)

@@ -21,7 +21,7 @@ from referee.errors import quote
 from referee.i18n import words
 from referee.i18n.catalogs import FALLBACK_MARK, RuleText, _, current_language, ngettext
 from referee.i18n.speaker import Speaker
-from referee.shapes import (card_note_json, change_json, change_summary, clause_field, source_of, taken_back_by,
+from referee.shapes import (card_note_json, change_json, change_summary, clause_field, source_named, taken_back_by,
                             verdict_json)
 
 if TYPE_CHECKING:  # the corpus package is imported by the commands that need it
@@ -124,10 +124,27 @@ def wrap(text: str, indent: str = "") -> list[str]:
 
 def relation_label(relation: str, direction: str) -> str:
     """How a relation reads from the clause being shown."""
-    outgoing = {"errata-of": _("corrects"), "clarifies": _("clarifies"), "overrides": _("overrides"),
-                "see-also": _("see also"), "conflicts-with": _("conflicts with")}
-    incoming = {"errata-of": _("corrected by"), "clarifies": _("clarified by"), "overrides": _("overridden by"),
-                "see-also": _("see also"), "conflicts-with": _("conflicts with")}
+    # Translators: the relations below label a related rule ("corrects: combat.ties — …"): how
+    # the rule shown relates to the other one, then how the other relates to it
+    outgoing = {
+        # Translators: this rule is an erratum of the related rule
+        "errata-of": _("corrects"),
+        # Translators: this rule clarifies the related rule
+        "clarifies": _("clarifies"),
+        # Translators: this rule overrides the related rule
+        "overrides": _("overrides"),
+        # Translators: the related rule is worth reading with this one
+        "see-also": _("see also"),
+        # Translators: this rule and the related one disagree
+        "conflicts-with": _("conflicts with")}
+    incoming = {
+        # Translators: an erratum (the related rule) corrects this rule
+        "errata-of": _("corrected by"),
+        # Translators: the related rule clarifies this rule
+        "clarifies": _("clarified by"),
+        # Translators: the related rule overrides this rule
+        "overrides": _("overridden by"),
+        "see-also": _("see also"), "conflicts-with": _("conflicts with")}
     return (outgoing if direction == "out" else incoming).get(relation, relation)
 
 
@@ -158,7 +175,7 @@ def clause_text(corpus: Corpus, clause: Clause, text: RuleText) -> list[str]:
     if clause.sources or clause.basis:
         lines += ["", _("Sources")]
         for source in clause.sources:
-            lines += [f"  {source.seed} ({source.lang})"] + wrap(f"“{source.quote.strip()}”", "    ")
+            lines += [f"  {words.source_name(source.seed, source.lang)}"] + wrap(f"“{source.quote.strip()}”", "    ")
         if clause.basis == "published-card":
             lines += ["  " + _("the published card text")]
     related = corpus.related(clause.id)
@@ -229,6 +246,7 @@ def figure_label(key: str) -> str:
 def verdict_text(corpus: Corpus, verdict, text: RuleText, cards=()) -> list[str]:
     speaker = Speaker(corpus, text.language)
     what = f"{words.word('question', verdict.question)}, {words.word('game', verdict.game)}"
+    # Translators: the first line of a verdict; {verdict} is its answer in capitals (WIN, ALLOWED…)
     lines = [_("Verdict: {verdict}").format(verdict=verdict_word(verdict.verdict).upper()) + f"  ({what})", "",
              _("Figures")]
     for key, value in verdict.details.items():
@@ -240,7 +258,7 @@ def verdict_text(corpus: Corpus, verdict, text: RuleText, cards=()) -> list[str]
     if verdict.dissent:
         lines += ["", _("Other sources would rule otherwise")]
         for d in verdict.dissent:
-            lines.append(f"  [{d.clause}] ({source_of(corpus, d.clause)}) "
+            lines.append(f"  [{d.clause}] ({source_named(corpus, d.clause)}) "
                          f"{clause_field(corpus, d.clause, text, 'title', marked=True)}")
             lines += wrap(speaker.note(d.note), "     ")
     if cards:
@@ -294,6 +312,7 @@ def change_line(change, log, when: bool = False) -> str:
 
 def _item_words(item: dict) -> str:
     word = f"{item['name']} {item['bonus']:+d}" if item.get("bonus") else item["name"]
+    # Translators: marks after an item on the table: carried (not in use), Big, one-shot
     marks = [_("carried") if item.get("carried") else None, words.word("label", "Big") if item.get("big") else None,
              _("one-shot") if item.get("one_shot") else None]
     marks = [m for m in marks if m]
@@ -316,10 +335,12 @@ def table_text(shown, text: RuleText) -> list[str]:
     lines = [head]
     extras = []
     if state.get("expansions"):
-        extras.append(_("expansions: {names}").format(names=", ".join(state["expansions"])))
+        extras.append(_("expansions: {names}").format(names=", ".join(words.word("expansion", e)
+                                                                        for e in state["expansions"])))
     if state.get("house_rules"):
-        extras.append(_("house rules: {rules}").format(rules=", ".join(f"{k}={v}" for k, v in
-                                                                        state["house_rules"].items())))
+        extras.append(_("house rules: {rules}").format(rules=", ".join(
+            f"{words.word('house rule', k)}: {_('yes') if v is True else _('no') if v is False else v}"
+            for k, v in state["house_rules"].items())))
     if extras:
         lines.append(" · ".join(extras))
     lines.append("")
@@ -329,11 +350,14 @@ def table_text(shown, text: RuleText) -> list[str]:
         who = [speaker.word("sex", player["sex"])] if player.get("sex") else []
         who += [speaker.word("race|class", x) for x in (*player.get("races", ()), *player.get("classes", ()))]
         if player.get("half_breed"):
+            # Translators: the card Half-Breed, shown after a player's races on the table
             who.append(_("Half-Breed"))
         if player.get("super_munchkin"):
             who.append(_("Super Munchkin"))
         if player.get("dead"):
+            # Translators: shown after a dead player's name on the table
             who.append(_("dead"))
+        # Translators: a player's line on the table: "level 5  strength 8"
         line = (f"{mark} {player['name']:<{width}}  " + _("level {level}").format(level=player["level"]) + "  "
                 + _("strength {strength}").format(strength=power[player["name"]]))
         if who:
@@ -342,6 +366,7 @@ def table_text(shown, text: RuleText) -> list[str]:
         hand = player.get("hand")
         details = []
         if player.get("items"):
+            # Translators: a player's gear on the table, after their line
             details.append(_("items: {items}").format(items=", ".join(_item_words(i) for i in player["items"])))
         for key, label in (("hireling", _("hireling: {name}")), ("steed", _("steed: {name}"))):
             if player.get(key):

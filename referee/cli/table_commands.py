@@ -108,7 +108,7 @@ def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(...,
     from referee.table.changes import parse_change
 
     text = _language(lang)
-    options.one_of(options.level_source(source), LEVEL_SOURCES, "--source")
+    source = options.one_of(options.level_source(source), LEVEL_SOURCES, "--source")
     corpus = _corpus()
     judged, recorded = table.level(name, parse_change(change), source, corpus, path=table_path,
                                    expected=expected)
@@ -145,7 +145,7 @@ def turn(name: Optional[str] = Argument(None, metavar="[NAME]"),
          as_json: bool = options.json_flag()) -> int:
     from referee import table
     text = _language(lang)
-    options.one_of(phase, PHASES, "--phase")
+    phase = options.one_of(phase, PHASES, "--phase")
     return _changed(table.turn(name, phase, met, path=table_path, expected=expected), table_path, text, as_json)
 
 

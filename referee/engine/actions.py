@@ -143,7 +143,7 @@ def _trade(s, p, rules, trace):
         trace.cite("trading-selling.trade", "{item} is on the table, so it may be traded.", item=named.name)
         return True, None
     trace.cite("trading-selling.trade", "Only items in play are traded, never cards in hand.")
-    return True, "only items in play, not cards in hand"
+    return True, Phrase.of("only items in play, not cards in hand")
 
 
 @action("sell")
@@ -164,7 +164,7 @@ def _sell(s, p, rules, trace):
     trace.cite("trading-selling.sell", "{player} may sell items on their own turn, out of combat.", player=p.name)
     if named is not None and named.item is not None and named.item.gold >= GOLD_PER_LEVEL:
         return True, None
-    return True, "at least 1,000 gold for a level; selling never gives the winning level"
+    return True, Phrase.of("at least 1,000 gold for a level; selling never gives the winning level")
 
 
 def _no_victim(s: Situation, p: Player, involved: set, combat_clause: str, trace: Trace) -> bool:
@@ -229,8 +229,8 @@ def _steal(s, p, rules, trace):
         trace.cite("card-rulings.thief-level-one-failed-theft", "A failed theft costs a level, but {player} is at "
                    "level 1 and stays there.", player=p.name)
     if paid is None:
-        return True, "needs a card to discard"
-    return True, "discard a card, then roll: 4 or more succeeds"
+        return True, Phrase.of("needs a card to discard")
+    return True, Phrase.of("discard a card, then roll: 4 or more succeeds")
 
 
 def _steal_from_hand(s, p, rules, trace):
@@ -246,7 +246,7 @@ def _steal_from_hand(s, p, rules, trace):
         return False, None
     if _no_cards(p):
         return False, None
-    return True, "once a turn"
+    return True, Phrase.of("once a turn")
 
 
 @action("backstab")
@@ -275,15 +275,15 @@ def _backstab(s, p, rules, trace):
         trace.cite("card-rulings.thief-no-self-backstab", "The only player in combat is {player}, and a Thief "
                    "cannot backstab themself: there is nobody to backstab.", player=p.name)
         return False, None
-    condition = "discard a card for each backstab"
+    condition = Phrase.of("discard a card for each backstab")
     if arrows:
         epic_power(p, rules, trace, "epic.elf-it-wasnt-me", "{player} is an Epic Elf outside this combat: discard a "
                    "card to shoot an arrow, -2 to either side, two arrows a turn at most.")
-        condition = "discard a card per arrow, two arrows a turn"
+        condition = Phrase.of("discard a card per arrow, two arrows a turn")
         if "thief" in p.classes:
             trace.cite("epic.elf-thief-arrows-and-backstab", "As an Epic Elf Thief, {player} may shoot two arrows "
                        "and backstab as well, with three cards or more to discard.", player=p.name)
-            condition = "two arrows and a backstab need three cards to discard"
+            condition = Phrase.of("two arrows and a backstab need three cards to discard")
             if _no_cards(p, ARROWS_AND_BACKSTAB_CARDS):
                 condition = Phrase.of("{player} holds {cards}: not enough for two arrows and a backstab",
                                       player=p.name, cards=n_cards(p.hand))
@@ -365,7 +365,8 @@ def _play_race_or_class(s, p, rules, trace):
         trace.cite("races.one-race" if race else "classes.one-class", "{player} already has {have}: the new card "
                    "replaces it unless a Half-Breed or Super Munchkin is played.", player=p.name,
                    have=", ".join(have))
-        condition = f"replaces {', '.join(have)}"
+        condition = (Phrase.of("replaces {races}", races=list(have)) if race
+                     else Phrase.of("replaces {classes}", classes=list(have)))
     elif two and len(have) >= 2:
         trace.cite("card-rulings.half-breed-max-two-races" if race else "card-rulings.super-munchkin-max-two-classes",
                    "{player} already has two: no card gives a third.", player=p.name)
@@ -377,7 +378,7 @@ def _play_race_or_class(s, p, rules, trace):
         trace.cite("classes.super-munchkin", "{player} has Super Munchkin in play: a second class may be played "
                    "next to {have}.", player=p.name, have=", ".join(have))
     if not own_turn(s, p.name):
-        return True, "only as soon as you get the card"
+        return True, Phrase.of("only as soon as you get the card")
     return True, condition
 
 
@@ -452,7 +453,7 @@ def _play_item(s, p, rules, trace):
         return False, None
     if not own_turn(s, p.name):
         trace.cite("card-timing.items", "Items are played on your own turn or as soon as you get them.")
-        return True, "only as soon as you get the card"
+        return True, Phrase.of("only as soon as you get the card")
     trace.cite("card-timing.items", "Items may be played at any time on your own turn.")
     return True, None
 
@@ -472,7 +473,7 @@ def _play_one_shot(s, p, rules, trace):
                "play, for either side.")
     if _someone_fighting(s):
         return True, None
-    return True, "most one-shots are for combat; some say they may be used at other times"
+    return True, Phrase.of("most one-shots are for combat; some say they may be used at other times")
 
 
 def _sacrifice_pet(s, p, rules, trace):
@@ -535,7 +536,7 @@ def _play_wandering(s, p, rules, trace):
         trace.cite("card-timing.monsters", "{player} holds {hand}: a Wandering Monster needs itself and a "
                    "monster card in hand.", player=p.name, hand=n_cards(p.hand))
         return False, None
-    return True, "with a monster card from the hand"
+    return True, Phrase.of("with a monster card from the hand")
 
 
 @action("play-curse")
@@ -611,8 +612,8 @@ def _help(s, p, rules, trace):
     trace.cite("helping.one-helper", "{player} may help if {fighter} asks.", player=p.name, fighter=s.combat.fighter)
     if "high" in p.enhancers and epic_power(p, rules, trace, "epic.high-big-help", "{player} is Epic High: when "
                                             "asked, they add a die roll to the help."):
-        return True, "the fighter must ask; the help adds a die roll"
-    return True, "the fighter must ask (or accept)"
+        return True, Phrase.of("the fighter must ask; the help adds a die roll")
+    return True, Phrase.of("the fighter must ask (or accept)")
 
 
 
@@ -638,7 +639,7 @@ def _look_for_trouble(s, p, rules, trace):
     if _no_cards(p):
         trace.cite("turn.look-for-trouble", "{player} holds no card, so no monster to play.", player=p.name)
         return False, None
-    return True, "with a monster card from the hand"
+    return True, Phrase.of("with a monster card from the hand")
 
 
 @action("loot-room")
@@ -663,7 +664,7 @@ def _loot(s, p, rules, trace):
     if s.house_rules.phase_zero:
         trace.cite("star-munchkin.phase-zero-loot", "With Phase 0 in play, looting the room draws a face-down "
                    "Treasure instead of a Door.")
-        return True, "with Phase 0: a face-down Treasure instead of a Door"
+        return True, Phrase.of("with Phase 0: a face-down Treasure instead of a Door")
     return True, None
 
 
@@ -721,7 +722,7 @@ def _tame(s, p, rules, trace):
     monster = next((m for m in s.combat.monsters if m.name == s.question.item), None) if s.combat else None
     if monster is not None:
         return True, f"as a steed it gives +{monster.treasures}, its treasures"
-    return True, "the steed's bonus is the number of treasures the monster gives"
+    return True, Phrase.of("the steed's bonus is the number of treasures the monster gives")
 
 
 @action("make-pet")
@@ -760,7 +761,7 @@ def _turn_monster(s, p, rules, trace):
     if target is None or target.name == p.name or target.name == s.combat.helper:
         trace.cite("epic.dark-so-evil", "The monster turns only on a player who refused to help.")
         return False, None
-    return True, "on a roll of 5 or 6"
+    return True, Phrase.of("on a roll of 5 or 6")
 
 
 @action("kick-another-door")
@@ -776,7 +777,7 @@ def _third_door(s, p, rules, trace):
     if s.met_monster_this_turn:
         trace.cite("epic.legendary-hit-and-myth", "A monster was already behind the door.")
         return False, None
-    return True, "only if neither door card was a monster"
+    return True, Phrase.of("only if neither door card was a monster")
 
 
 def judge_action(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:

@@ -18,6 +18,7 @@ from referee.engine.fight import Resolved, bad_stuff, resolve
 from referee.engine.levels import raise_level
 from referee.engine.trace import Trace, levels as n_levels, treasures as n_treasures
 from referee.engine.variants import Munchkin
+from referee.message import Phrase
 from referee.model import Situation, Verdict
 
 #: an Epic Bard draws this many extra treasures, then discards as many (epic.bard-super-bard-luck)
@@ -45,8 +46,8 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
     if fight.helper_roll:
         details["helper_roll"] = fight.helper_roll
         if fight.helper_roll["wins_on"] not in (None, 1):
-            details["condition"] = (f"{fight.helper_roll['player']} rolls a die: {fight.helper_roll['wins_on']} "
-                                    "or more wins")
+            details["condition"] = Phrase.of("{player} rolls a die: {roll} or more wins",
+                                             player=fight.helper_roll["player"], roll=fight.helper_roll["wins_on"])
     if fight.options:
         details["options"] = [dict(o) for o in fight.options]
     if fight.winner == "players":

@@ -20,6 +20,7 @@ from referee.engine.discards import payable
 from referee.engine.fight import MAX_POWER_DISCARDS, bad_stuff, resolve
 from referee.engine.trace import Trace, cards as n_cards, levels as n_levels, treasures as n_treasures
 from referee.engine.variants import Munchkin
+from referee.message import Phrase
 from referee.model import Situation, Verdict
 
 BASE_ROLL = 5
@@ -131,7 +132,8 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
         clause = rules.clause("hirelings.sacrifice")
         trace.cite(clause, "Instead of rolling, {player} may sacrifice {hireling} and escape every monster "
                    "automatically.", player=fight.fighter.name, hireling=hireling.name)
-        details["condition"] = f"{fight.fighter.name} may sacrifice {hireling.name} instead of rolling"
+        details["condition"] = Phrase.of("{player} may sacrifice {hireling} instead of rolling", player=fight.fighter.name,
+                                         hireling=hireling.name)
     if fight.fought:
         trace.cite(rules.clause("running-away.bad-stuff"), "A failed roll means that monster's Bad Stuff.")
         stuff = bad_stuff(fight.fought, trace)

@@ -123,6 +123,11 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _current.ngettext(singular, plural, count)
 
 
+def pgettext(context: str, message: str) -> str:
+    """A CLI message with a context (``msgctxt``) in the current language."""
+    return _current.pgettext(context, message)
+
+
 def N_(message: str) -> str:
     """Mark a message for extraction without translating it yet (it is translated when shown)."""
     return message

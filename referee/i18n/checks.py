@@ -26,6 +26,7 @@ from pathlib import Path
 
 from referee.data import locales_dir
 from referee.errors import Problem
+from referee.message import Message
 from referee.i18n.catalogs import CLI_DOMAIN, RULES_DOMAIN
 from referee.i18n.messages import corpus_messages
 from referee.i18n.workflow import SOURCES, catalog_path, state
@@ -128,12 +129,12 @@ def check_entries(language: str, domain: str, catalog, file: str, complete: bool
         kind = state(message)
         if kind == "fuzzy":
             if complete:
-                problems.append(Problem(file, line, field, "fuzzy: the English changed; translate it again and "
-                                                           "remove the fuzzy flag"))
+                problems.append(Problem(file, line, field, M("fuzzy: the English changed; translate it again and "
+                                                             "remove the fuzzy flag")))
             continue
         if kind == "untranslated":
             if complete:
-                problems.append(Problem(file, line, field, "untranslated"))
+                problems.append(Problem(file, line, field, M("untranslated")))
             continue
         strings = _strings(message)
         for index, text in enumerate(strings):
@@ -141,15 +142,16 @@ def check_entries(language: str, domain: str, catalog, file: str, complete: bool
             # a card's name is a name: "1/3-Breed" is "Super-Halb-Blut" in German, no quantity lost
             lost = [] if (message.context or "").startswith("card:") else missing_numbers(english, text)
             if lost:
-                problems.append(Problem(file, line, field, f"number(s) {', '.join(lost)} of the English text "
-                                                           "missing from the translation"))
+                problems.append(Problem(file, line, field, M("number(s) {numbers} of the English text missing "
+                                                             "from the translation", numbers=", ".join(lost))))
             if placeholders(english) != placeholders(text) and not _spelled_count(message, index, english, text):
-                problems.append(Problem(file, line, field, "placeholders differ: expected {"
-                                        + "}, {".join(sorted(placeholders(english))) + "}, got {"
-                                        + "}, {".join(sorted(placeholders(text))) + "}"))
+                problems.append(Problem(file, line, field, M(
+                    "placeholders differ: expected {expected}, got {got}",
+                    expected=", ".join("{" + p + "}" for p in sorted(placeholders(english))),
+                    got=", ".join("{" + p + "}" for p in sorted(placeholders(text))))))
         for term in glossary_misses(language, " ".join(_ids(message)), " ".join(strings)):
-            problems.append(Problem(file, line, field, f"glossary term {term!r} not rendered as in "
-                                                       "locales/glossary.yaml"))
+            problems.append(Problem(file, line, field, M("glossary term {term} not rendered as in "
+                                                         "locales/glossary.yaml", term=repr(term))))
     return problems
 
 
@@ -241,10 +243,15 @@ def read_catalog_checked(path: Path, language: str, domain: str, problems: list[
     except PoFileError as error:
         found = re.search(r"line (\d+)", str(error))
         problems.append(Problem(_display(path), int(found.group(1)) if found else None, "",
-                                f"not a valid PO file: {error}"))
+                                M("not a valid PO file: {error}", error=str(error))))
     except (OSError, UnicodeDecodeError, ValueError) as error:
-        problems.append(Problem(_display(path), None, "", f"cannot be read: {error}"))
+        problems.append(Problem(_display(path), None, "", M("cannot be read: {error}", error=str(error))))
     return None
+
+
+def M(template: str, **values) -> Message:
+    """A problem's description, translated when it is shown (``referee i18n check --lang nl``)."""
+    return Message.of(template, **values) if values else Message(template)
 
 
 def check_languages() -> list[Problem]:
@@ -268,8 +275,8 @@ def check_catalogs(corpus) -> list[Problem]:
 
     problems: list[Problem] = check_languages()
     if stale_rules_template(corpus.root):
-        problems.append(Problem("locales/rules.pot", None, "", "stale: the corpus texts changed; run "
-                                                               "`referee i18n extract` and `referee i18n update`"))
+        problems.append(Problem("locales/rules.pot", None, "", M(
+            "stale: the corpus texts changed; run `referee i18n extract` and `referee i18n update`")))
     templates = {domain: _template(domain) for domain in SOURCES}
     known = languages()
     for language in translated():
@@ -279,7 +286,7 @@ def check_catalogs(corpus) -> list[Problem]:
             path = catalog_path(language, domain)
             name = _display(path)
             if not path.exists():
-                problems.append(Problem(name, None, "", "missing catalog (run `referee i18n update`)"))
+                problems.append(Problem(name, None, "", M("missing catalog (run `referee i18n update`)")))
                 continue
             catalog = read_catalog_checked(path, language, domain, problems)
             if catalog is None:
@@ -287,11 +294,11 @@ def check_catalogs(corpus) -> list[Problem]:
             catalogs[domain] = catalog
             problems += check_entries(language, domain, catalog, name, complete=complete)
             if stale_catalog(catalog, templates[domain]):
-                problems.append(Problem(name, None, "", "stale: `pybabel update` would change it; run "
-                                                        "`referee i18n update`"))
+                problems.append(Problem(name, None, "", M("stale: `pybabel update` would change it; run "
+                                                          "`referee i18n update`")))
             if stale_mo(catalog, path.with_suffix(".mo")):
-                problems.append(Problem(name, None, "", "the compiled .mo is missing or does not match the "
-                                                        ".po; run `referee i18n compile`"))
+                problems.append(Problem(name, None, "", M("the compiled .mo is missing or does not match the "
+                                                          ".po; run `referee i18n compile`")))
         if RULES_DOMAIN in catalogs:
             problems += check_card_names(corpus, language, catalogs[RULES_DOMAIN],
                                          _display(catalog_path(language, RULES_DOMAIN)))

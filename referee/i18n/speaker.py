@@ -11,6 +11,10 @@ from referee.i18n import words
 from referee.i18n.catalogs import FALLBACK_MARK, _, ngettext
 
 
+#: the name a question gives a monster it was not told (referee.questions.SOME_MONSTER)
+UNNAMED_MONSTER = "Monster"
+
+
 class Speaker:
     """What a note or a figure is rendered with: the CLI catalog with its plural forms, and the
     values — numbers, lists, codes, card names — written the way ``language`` writes them."""
@@ -38,6 +42,8 @@ class Speaker:
         """An English card name as this language's card catalog gives it (other names unchanged)."""
         if self.language == "en" or self._corpus is None:
             return name
+        if name == UNNAMED_MONSTER:  # the monster a question names none for (referee.questions)
+            return _("monster")
         if self._cards is None:
             self._cards = card_names(self._corpus, self.language)
         return self._cards.get(name, name)
@@ -61,6 +67,8 @@ class Speaker:
                 return self.word(vocabulary, value)
             if name in words.CARD_PLACEHOLDERS:
                 return self.card(value)
+            if name == "monsters" or value == UNNAMED_MONSTER:  # names the engine may have joined
+                return format_list([self.card(v) for v in value.split(", ")], self.language)
         return value
 
     def note(self, message) -> str:

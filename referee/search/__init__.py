@@ -148,8 +148,21 @@ class Searcher:
     def _rank(self, text: str, language: str, limit: int, allowed):
         from referee.search.query import corrections, named_games, plan
 
-        words = plan(text, corrections(self.speller, self._searcher.reader(), text, language), language)
+        reader = self._searcher.reader()
+        words = plan(text, corrections(self.speller, reader, text, language), language, _CardWords(reader))
         return self._ranker.rank(words, limit=limit, allowed=allowed, priors=self._weights(named_games(text)))
+
+
+class _CardWords:
+    """The words of card names, as the index holds them (``term in cards``)."""
+
+    __slots__ = ("reader",)
+
+    def __init__(self, reader):
+        self.reader = reader
+
+    def __contains__(self, term: str) -> bool:
+        return ("cardnames", term) in self.reader
 
 
 #: (corpus key, corpus) -> its open searcher, for the life of the process

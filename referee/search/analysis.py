@@ -109,7 +109,12 @@ def gujarati_form(word: str) -> str:
     """What a Gujarati word is searched as: its stem (:func:`gujarati_stem`, which folds its
     vowels), less the anusvara and virama typed Gujarati drops: "નહીં" and "નહી", "પાદરી"
     and "પાદરિ", "ડ્વાર્ફ" and "ડવાર્ફ" meet."""
-    return gujarati_stem(word).translate(_GU_MARK_FOLD)
+    return _GU_NASAL_CLUSTER.sub("", gujarati_stem(word)).translate(_GU_MARK_FOLD)
+
+
+#: A nasal consonant with a virama before another consonant is the same sound as an anusvara
+#: (વેમ્પાયર, વેંપાયર: vampire), which typed Gujarati drops: both spellings lose it.
+_GU_NASAL_CLUSTER = re.compile(r"[ઙઞણનમ]્(?=[ક-હ])")
 
 
 # Hungarian: a light stemmer in place of Snowball's, which stems nouns but cuts verbs short
@@ -135,6 +140,8 @@ _HU_POSSESSIVE = ("jaink", "jeink", "aink", "eink", "jaitok", "jeitek", "aitok",
                   "otok", "etek", "ötök", "juk", "jük", "uk", "ük", "om", "em", "öm", "am", "od", "ed", "öd", "ad",
                   "ja", "je")
 _HU_PLURAL = ("ok", "ek", "ök", "ak")
+#: the two-letter consonants, doubled as an ending assimilates to them (szörny -> szörnnyel)
+_HU_DOUBLED = ("nny", "ssz", "ggy", "tty", "lly", "zzs", "ccs")
 
 
 def _hu_cut(word: str, endings, minimum: int) -> tuple[str, bool]:
@@ -152,11 +159,32 @@ def hungarian_verb(word: str) -> bool:
     return _hu_cut(lowered, _HU_VERB_SHORT, 2)[1] or _hu_cut(lowered, _HU_VERB, 3)[1]
 
 
+#: Nouns whose last vowel drops before an ending (átok, átkot, átkok, átkom): the nominative and
+#: the stem every ending goes on. A closed class of Hungarian nouns; these are the ones a game of
+#: Munchkin talks about.
+_HU_FLEETING = {"átok": "átk", "dolog": "dolg", "lélek": "lelk", "tükör": "tükr", "méreg": "mérg", "bokor": "bokr",
+                "teher": "terh", "torony": "torny", "sátor": "sátr", "kölyök": "kölyk", "fészek": "fészk",
+                "ököl": "ökl", "gyomor": "gyomr", "vödör": "vödr", "sarok": "sark", "halom": "halm", "álom": "álm",
+                "majom": "majm", "titok": "titk", "piszok": "piszk", "pokol": "pokl", "gödör": "gödr",
+                "csokor": "csokr", "cukor": "cukr", "terem": "term", "verem": "verm", "ajak": "ajk",
+                "haszon": "haszn", "iker": "ikr", "lepel": "lepl", "selyem": "selym", "eper": "epr",
+                "bátor": "bátr", "szobor": "szobr", "kehely": "kelyh", "korom": "korm", "kosár": "kosar"}
+_HU_FLEETING_STEMS = frozenset(_HU_FLEETING.values())
+
+
 @lru_cache(maxsize=65536)
 def hungarian_stem(word: str) -> str:
     """The stem a Hungarian word is searched by: "menekülhetek", "menekülni" -> "menekül";
-    "lapjaimat" -> "lap"; "szintet", "szinthez" -> "szint"."""
+    "lapjaimat" -> "lap"; "szintet", "szinthez" -> "szint"; "átok", "átkot", "átka" -> "átk"."""
     w = word.lower()
+    if w in _HU_FLEETING:
+        return _HU_FLEETING[w]
+    w = _hu_stem(w)
+    # a fleeting-vowel stem with a bare possessive -a/-e left on it ("átka", "átkát")
+    return w[:-1] if w[-1:] in ("a", "e") and w[:-1] in _HU_FLEETING_STEMS else w
+
+
+def _hu_stem(w: str) -> str:
     w, cut = _hu_cut(w, _HU_VERB_SHORT, 2)
     if not cut:
         w, cut = _hu_cut(w, _HU_VERB, 3)
@@ -166,10 +194,18 @@ def hungarian_stem(word: str) -> str:
         if not cased and len(w) >= 4 and w[-1] == "t" and ((w[-2] in _HU_VOWELS and w[-2] not in "ií")
                                                           or w[-2] in "lrjs"):
             stem, cased = w[:-1], True
-        # the instrumental assimilates to the stem: harc-cal, szint-tel
-        if not cased and len(w) >= 6 and w[-2:] in ("al", "el") and w[-3] == w[-4] and w[-3] not in _HU_VOWELS:
-            stem = w[:-3]
+        # the instrumental assimilates to the stem: harc-cal, szint-tel; a two-letter consonant
+        # doubles its first letter: szörny-nyel, kard-dal but rész-szel, hegy-gyel
+        if not cased and len(w) >= 6 and w[-2:] in ("al", "el"):
+            doubled = next((d for d in _HU_DOUBLED if w[:-2].endswith(d)), None)
+            if doubled:
+                stem = w[: -2 - len(doubled)] + doubled[1:]
+            elif w[-3] == w[-4] and w[-3] not in _HU_VOWELS:
+                stem = w[:-3]
         w, _ = _hu_cut(stem, _HU_POSSESSIVE, 3)
+        # an -ás/-és noun with its bare possessive: menekülése, eladása -> menekülés, eladás
+        if len(w) >= 6 and w[-3:] in ("ása", "ése", "ásá", "ésé"):
+            w = w[:-1]
         w, _ = _hu_cut(w, _HU_PLURAL, 3)
         if len(w) >= 4 and w[-1] == "k" and w[-2] in "aáeéoóöőuúüű":
             w = w[:-1]
@@ -203,6 +239,29 @@ def _gujarati_word(match) -> str:
 
 
 @lru_cache(maxsize=None)
+def kept_words() -> dict[str, frozenset[str]]:
+    """language -> the words of its stop list that carry meaning in this game (locales/kept_words.yaml)."""
+    import yaml
+
+    from referee.data import locales_dir
+
+    path = locales_dir() / "kept_words.yaml"
+    if not path.exists():
+        return {}
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
+    return {str(language): frozenset(str(w).lower() for w in words or ()) for language, words in data.items()}
+
+
+@lru_cache(maxsize=None)
+def stop_words(language: str) -> frozenset[str]:
+    """The language's function words, less those that carry a question here (:func:`kept_words`)."""
+    from whoosh.lang import stopwords_for_language
+
+    return frozenset(stopwords_for_language(language)) - kept_words().get(language, frozenset())
+
+
+@lru_cache(maxsize=None)
 def language_analyzer(language: str):
     """The field of one language: tokens, lower case, stop words, stems, then accents folded.
 
@@ -215,7 +274,7 @@ def language_analyzer(language: str):
     chain = RegexTokenizer(TOKEN) | LowercaseFilter()
     analysis = search_analysis(language)
     if analysis in ("snowball", "hungarian") and has_stopwords(language):
-        chain = chain | StopFilter(lang=language)
+        chain = chain | StopFilter(stoplist=stop_words(language))
     if analysis == "snowball" and has_stemmer(language):  # Hungarian is stemmed in prepare()
         chain = chain | StemFilter(lang=language)
     return chain | CharsetFilter(accent_map)

@@ -36,7 +36,7 @@ from referee.message import Message
 from referee.search.analysis import accented_words, exact_analyzer, language_analyzer, prepare, word_analyzer
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 29
+SCHEMA_VERSION = 30
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -126,6 +126,7 @@ def content_key(corpus) -> str:
     rules = corpus.content_key or corpus_key(corpus.root)
     # languages.yaml: which languages have a field, and how each is analysed
     catalogs = (sorted(locales_dir().glob("*/LC_MESSAGES/rules.mo")) + sorted(locales_dir().glob("thesaurus.yaml"))
+                + sorted(locales_dir().glob("kept_words.yaml"))
                 + sorted(locales_dir().glob("languages.yaml")) + sorted(locales_dir().glob("search/*.yaml")))
     return content_digest(f"{SCHEMA_VERSION}:{whoosh.versionstring()}:{rules}", catalogs)
 

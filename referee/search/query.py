@@ -26,6 +26,10 @@ _WORDS = re.compile(TOKEN)
 FILTER = re.compile(r"\b(topic|game|kind|id):(\S+)", re.IGNORECASE)
 LANGUAGE_BOOST, EXACT_BOOST, CORRECTED_BOOST, ID_BOOST = 1.0, 0.4, 0.9, 0.5
 CARD_BOOST = 1.5
+#: weight of a card name that is also an everyday word of the asked language (its concept words)
+COMMON_CARD_BOOST = 0.3
+#: weight of such a word's own readings, against its concept's (RELATED_BOOST)
+EVERYDAY_CARD_WORD = 0.4
 #: weight of a word from the same concept group (locales/thesaurus.yaml) as the typed word
 RELATED_BOOST = 0.6
 #: extra weight of the language the question is asked in
@@ -42,6 +46,8 @@ OTHER_GAME_PRIOR = 0.8
 GAME_KEY = "*game"
 #: key of the question words in the thesaurus table, and how much such a word weighs
 QUESTION_KEY, QUESTION_WEIGHT = "?", 0.25
+#: key of the words of everyday concept groups (thesaurus ``everyday``), which name no card
+EVERYDAY_KEY = "~"
 #: key of the verb prefixes that may stand apart from their verb ("*prefix:el" -> "hu")
 PREFIX_KEY = "*prefix"
 
@@ -113,7 +119,8 @@ def build_thesaurus() -> dict[str, str]:
             for word in words or ():
                 for term in (t.text for t in stems(prepare(str(word), language))):
                     table[(f"{QUESTION_KEY}:{language}", term)] = {QUESTION_KEY}
-    for group in (data.get("concepts") or {}).values():
+    everyday = set(data.get("everyday") or ())
+    for name, group in (data.get("concepts") or {}).items():
         for language, words in (group or {}).items():
             if language not in LANGUAGES or not isinstance(words, list):
                 continue
@@ -123,6 +130,8 @@ def build_thesaurus() -> dict[str, str]:
             for word, own in terms.items():
                 for key in {t.text for t in fold(word)} | own:
                     table.setdefault((language, key), set()).update(group_terms - own)
+                    if name in everyday:
+                        table[(f"{EVERYDAY_KEY}:{language}", key)] = {EVERYDAY_KEY}
     return {f"{language}:{key}": " ".join(sorted(words)) for (language, key), words in table.items() if words}
 
 
@@ -134,7 +143,8 @@ def _terms(analyzer, text: str) -> list[str]:
     return seen[:MAX_TERMS]
 
 
-def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = None) -> list[list[Reading]]:
+def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = None,
+         cards=()) -> list[list[Reading]]:
     """The query as words to rank by (:mod:`referee.search.ranking`): each word its readings.
 
     Each word scores by its best reading (a disjunction-max): its best language, a word of the
@@ -146,20 +156,24 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     The text is prepared here, once (NFC; Gujarati function words out, endings stripped).
     """
     words: list[list[Reading]] = []
-    typed = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))][:MAX_TERMS]
+    typed = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
     joined = _joined_verbs(typed)  # before the function words go: a prefix is one
-    for position, word in enumerate(typed):
-        if _function_word(word, language) and position not in joined:
-            continue
-        readings = _readings(word, 1.0, language)
+    # the function words go first, then a long question is cut: it keeps its subject
+    kept = [position for position, word in enumerate(typed)
+            if position in joined or not _function_word(word, language)][:MAX_TERMS]
+    if len(kept) < 2:
+        cards = ()  # a card's name alone is asked about as the card
+    for position in kept:
+        word = typed[position]
+        readings = _readings(word, 1.0, language, cards)
         for prefix_language, verb in joined.get(position, ()):
             readings += [Reading(prefix_language, term, LANGUAGE_BOOST * (ASKED_BOOST if prefix_language == language
                                                                           else 1.0))
                          for term in _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))]
         fixed = fixes.get(next(iter(t.text for t in word_analyzer()(word)), word))
         if fixed:
-            readings += _readings(fixed, CORRECTED_BOOST, language)
+            readings += _readings(fixed, CORRECTED_BOOST, language, cards)
         if readings:
             words.append(readings)
         if has_accent(word):
@@ -184,15 +198,15 @@ def _function_word(word: str, asked: str | None) -> bool:
 
 @lru_cache(maxsize=None)
 def _stop_words(language: str) -> frozenset[str]:
-    from whoosh.lang import has_stopwords, stopwords_for_language
+    from whoosh.lang import has_stopwords
 
-    from referee.search.analysis import search_analysis
+    from referee.search.analysis import search_analysis, stop_words
 
     if search_analysis(language) not in ("snowball", "hungarian") or not has_stopwords(language):
         return frozenset()
     # a word of the question is kept: it weighs a quarter (question words), not nothing
     asked = {key.split(":", 2)[2] for key in thesaurus() if key.startswith(f"{QUESTION_KEY}:{language}:")}
-    return frozenset(stopwords_for_language(language)) - asked
+    return stop_words(language) - asked
 
 
 def _joined_verbs(typed: list[str]) -> dict[int, list[tuple[str, str]]]:
@@ -217,15 +231,21 @@ def _joined_verbs(typed: list[str]) -> dict[int, list[tuple[str, str]]]:
     return out
 
 
-def _readings(word: str, boost: float, asked: str | None = None) -> list[Reading]:
+def _readings(word: str, boost: float, asked: str | None = None, cards=()) -> list[Reading]:
     """Every way one word may match: per language, by concept, as a card name.
 
     The language the player asked in (``asked``) weighs a little more: a word is most likely
-    meant in the language the rest of the question is in.
+    meant in the language the rest of the question is in. ``cards`` holds the words of card
+    names (folded).
     """
     readings = []
     related = thesaurus()
     folded = {t.text for t in word_analyzer()(word)}
+    # An everyday word of the asked language (thesaurus ``everyday`` groups: "buddy", "Kumpel")
+    # that is also a card's name names the card only in passing: "my buddy is helping me" is
+    # about helping, not about the card Mate. The word itself then weighs less than its concept.
+    everyday = asked is not None and any(f"{EVERYDAY_KEY}:{asked}:{key}" in related and key in cards
+                                         for key in folded)
     for language in LANGUAGES:
         # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
         stems = _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
@@ -235,12 +255,13 @@ def _readings(word: str, boost: float, asked: str | None = None) -> list[Reading
             readings += [Reading(language, term, LANGUAGE_BOOST * weight * QUESTION_WEIGHT) for term in stems]
             continue
         for term in stems:
-            readings.append(Reading(language, term, LANGUAGE_BOOST * weight))
+            readings.append(Reading(language, term, LANGUAGE_BOOST * weight * (EVERYDAY_CARD_WORD if everyday
+                                                                                else 1.0)))
         others = {term for key in (*folded, *stems) for term in related.get(f"{language}:{key}", "").split()}
         for term in sorted(others.difference(stems)):
             readings.append(Reading(language, term, RELATED_BOOST * weight))
     for term in _terms(word_analyzer(), word):
-        readings.append(Reading("cardnames", term, CARD_BOOST * boost))
+        readings.append(Reading("cardnames", term, (COMMON_CARD_BOOST if everyday else CARD_BOOST) * boost))
     return readings
 
 

@@ -134,9 +134,9 @@ def decide_new(changes: list, names: list[str], game: str, expansions: list[str]
                "replace": replace}
     if kept:
         summary = message(N_("New game of {game}: {players} (the unusable table file was kept as {kept})."),
-                          game=game, players=", ".join(names), kept=kept)
+                          game=table["game"], players=", ".join(names), kept=kept)
     else:
-        summary = message(N_("New game of {game}: {players}."), game=game, players=", ".join(names))
+        summary = message(N_("New game of {game}: {players}."), game=table["game"], players=", ".join(names))
     return Draft("new", request, {"op": "new", "table": table}, summary, new_game=True)
 
 

@@ -72,6 +72,11 @@ def parse_assignments(words: list[str], allowed: tuple[str, ...], what: str) -> 
         key = key.strip().replace("-", "_").lower()
         head, _, rest = key.partition(".")
         if head not in allowed:
+            from referee.vocabulary import heard
+
+            head = heard(key, allowed) or head  # a name in the player's words ("nulladik fázis")
+            key = head if head in allowed else key
+        if head not in allowed:
             close = nearest(head, allowed)
             if close:
                 raise BadInput("{what}: unknown field {field}; did you mean {suggestion}? (fields: {fields})",

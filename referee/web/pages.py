@@ -22,47 +22,71 @@ TEMPLATES = Path(__file__).parent / "templates"
 
 #: the page's own words, translated per request
 WORDS = {
+    # Translators: the page's title and heading
     "title": N_("Munchkin referee"),
     "search": N_("Search the rules"),
     "search_hint": N_("A few words, in any language: huir dado, Gleichstand, szint eladás"),
     "no_result": N_("No clause matches."),
+    # Translators: heading of the page's section that shows the game in progress
     "table": N_("The table"),
     "no_table": N_("No game in progress. Start one:"),
     "players": N_("Players (comma-separated, in the order they sit)"),
+    # Translators: label of the game chooser (Munchkin, Star Munchkin, Epic) when starting a game on the page
     "game": N_("Game"),
     "start": N_("Start the game"),
+    # Translators: a player's level, a column of the table on the page
     "level": N_("level"),
+    # Translators: a player's combat strength, a column of the table on the page
     "strength": N_("strength"),
+    # Translators: whose turn it is, a column of the table on the page
     "turn": N_("turn"),
+    # Translators: button: the turn passes to the next player
     "next_turn": N_("Next turn"),
+    # Translators: button: the player goes up a level
     "up": N_("Up a level"),
+    # Translators: button: the player goes down a level
     "down": N_("Down a level"),
     "up_source": N_("Levels up come from"),
     "down_source": N_("Levels down come from"),
+    # Translators: button: take back the last change to the table
     "undo": N_("Undo"),
     "refused": N_("The rules do not allow this change:"),
+    # Translators: heading of the page's section where a fight is judged
     "fight": N_("A fight"),
     "monsters": N_("Monsters (NAME:LEVEL or a card's name; one per line)"),
+    # Translators: label: the player who fights the monsters
     "fighter": N_("Fighter"),
+    # Translators: label: the player who helps in the fight
     "helper": N_("Helper"),
+    # Translators: the choice of no helper in the helper list
     "nobody": N_("nobody"),
     "player_bonus": N_("One-shots for the players"),
     "monster_bonus": N_("Bonuses for the monsters"),
+    # Translators: button: judge the fight
     "judge": N_("Who wins?"),
     "record": N_("Record the levels won"),
+    # Translators: heading above the reasons of a verdict
     "reasons": N_("Reasons"),
+    # Translators: heading above the figures of a verdict (strengths, winner…)
     "figures": N_("Figures"),
     "dissent": N_("Other sources would rule otherwise"),
     "rulings": N_("Rulings on the cards here"),
     "code": N_("Join code (shown where the referee runs)"),
     "code_needed": N_("This change needs the join code."),
+    # Translators: heading of a message that something went wrong
     "error": N_("Error"),
+    # Translators: heading above the source texts a rule quotes
     "sources": N_("Sources"),
+    # Translators: heading above the rules related to this one
     "related": N_("Related"),
+    # Translators: before a note under a rule
     "note": N_("Note:"),
+    # Translators: before a card's names in every language
     "names": N_("Names:"),
+    # Translators: before a card's numbers (level, treasures…)
     "numbers": N_("Numbers:"),
     "back": N_("Back to the referee"),
+    # Translators: label of the language menu
     "language": N_("Language"),
     # the box at the top that answers everything (static/ask.js)
     "ask_hint": N_("In your own words: Troll level 8, Bob helps me, who wins?"),
@@ -142,6 +166,7 @@ def _render(request: Request, template: str, text, status: int = 200, **values) 
     from referee.corpus import load_corpus
     from referee.i18n import words
     from referee.i18n.languages import codes, language
+    from referee.cli import render
     from referee.i18n.speaker import Speaker
     from referee.model import CLASSES, EXPANSIONS, GAMES, LEVEL_SOURCES, RACES
 
@@ -163,6 +188,9 @@ def _render(request: Request, template: str, text, status: int = 200, **values) 
         words=page_words, lang=text.language, languages=[(code, language(code).name) for code in codes()],
         path=request.url.path, script=script, games=[(g, words.word("game", g)) for g in GAMES],
         expansions=EXPANSIONS, sources=[(code, words.word("source", code)) for code in LEVEL_SOURCES],
+        # figures, kinds and relations in words, as the CLI shows them (never their codes)
+        word=words.word, relation_label=render.relation_label, source_name=words.source_name,
+        facts_text=lambda facts: render.figure(speaker, "facts", {k: v for k, v in facts.items() if k != "basis"}),
         actions=actions, **values)
     return HTMLResponse(page, status_code=status)
 

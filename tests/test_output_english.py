@@ -1,0 +1,191 @@
+"""No English sentence or word in what a game at the table prints, in any other language.
+
+A whole game is played in each translated language with the players' own words (races,
+classes, sex, level sources, phases, expansions, yes and no as the catalogs list them), every
+command run in-process, and its text output scanned for English: the words of the English
+messages (locales/referee.pot) that are no word of that language's own catalogs. This can see
+an English sentence, where tests/test_output_words.py sees codes and labels. The allow-list
+below is all that may stay, each entry with its reason.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+
+from tests.test_output_words import COMMANDS, NEW, QUERY, TRANSLATED, TYPO, own_words, scannable
+from tests.test_vocabulary import TABLE_WORDS
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: What may be shown in English in every language, and why.
+ALLOWED = {
+    "munchkin",  # the game's name
+    "referee",   # the program's name
+    "anna", "béla", "cili",  # the players of the game below
+    "troll",     # a home-made monster of the game below (NAME:LEVEL), named by the player
+    "aser",      # Star Munchkin's laser rule quotes the ending "-aser" of item names
+    "english",   # the page's language menu names each language in itself
+}
+
+#: the game: (command line, with {race} {class} {sex} {source} {phase} {expansion} {yes} in the
+#: language's words)
+GAME = [
+    "table new Anna Béla Cili --expansion {expansion}",
+    "table set Anna races={race} classes={klass} sex={sex} half_breed={yes}",
+    "table level Anna +1 --source {source}",
+    "table item Anna Kard bonus=3",
+    "table turn --phase {phase}",
+    "fight Troll:8 --helper Béla --record",
+    "flee Troll:8",
+    "can Béla steal --target Anna",
+    "can Anna play-race --item {race}",
+    "sell Anna Kard",
+    "gear Anna",
+    "charity Anna",
+    "death Anna",
+    "table turn",
+    "table undo",
+    "table log",
+    "table",
+]
+
+
+@lru_cache(maxsize=None)
+def english_words(language: str) -> frozenset[str]:
+    """Words of the English messages that are no word of ``language``'s own catalogs."""
+    from babel.messages.pofile import read_po
+
+    with open(ROOT / "locales" / "referee.pot", "rb") as handle:
+        template = read_po(handle)
+    words = set()
+    for message in template:
+        for text in (message.id if isinstance(message.id, (list, tuple)) else [message.id]):
+            prose = re.sub(r"\{[^{}]*\}|`[^`]*`|--[\w-]+|\b[\w-]+\.[\w.-]+\b", " ", text or "")
+            words.update(w.lower() for w in re.findall(r"[A-Za-z]{4,}", prose))
+    return frozenset(words - own_words(language) - ALLOWED)
+
+
+#: a word as the catalogs' own words are counted (tests/test_output_words.py): hyphenated
+#: terms whole ("One-Shot" in Dutch), accented letters part of the word
+_WORD = re.compile(r"[^\W\d_]+(?:[-'][^\W\d_]+)*")
+
+
+def english_in(text: str, language: str) -> list[str]:
+    """The English words in ``text``: a word, or each part of a hyphenated word the language
+    does not use whole."""
+    english, own = english_words(language), own_words(language)
+    found = set()
+    for word in _WORD.findall(scannable(text)):
+        if word.lower() in own or word.lower() in ALLOWED:
+            continue
+        found.update(part for part in re.split(r"[-']", word) if part.lower() in english)
+    return sorted(found)
+
+
+@lru_cache(maxsize=None)
+def situation_names() -> frozenset[str]:
+    """Words of the names a situation file gives its players, items, curses and monsters: what
+    the user wrote is shown as written."""
+    import yaml
+
+    names = set()
+
+    def walk(node, key=None):
+        if isinstance(node, dict):
+            for k, v in node.items():
+                walk(v, k)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v, key)
+        elif isinstance(node, str) and key in ("name", "curses", "player", "helper", "fighter", "target", "item",
+                                                "items", "monster", "wizard", "by"):
+            names.update(w.lower() for w in re.findall(r"[^\W\d_]+", node))
+
+    for path in (ROOT / "examples").glob("*.yaml"):
+        walk(yaml.safe_load(path.read_text(encoding="utf-8")))
+    return frozenset(names)
+
+
+def _run(argv: list[str], capsys) -> tuple[int, str, str]:
+    from referee.cli import run
+
+    code = run(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_game_played_in_the_players_language_shows_no_english_word(language, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
+    race, klass, sex, source, phase, expansion, yes = TABLE_WORDS[language]
+    words = dict(race=race, klass=klass, sex=sex, source=source, phase=phase, expansion=expansion, yes=yes)
+    leaks = []
+    try:
+        for line in GAME:
+            argv = [w.format(**words) for w in line.split()] + ["--lang", language, "--table", str(tmp_path / "t")]
+            code, out, err = _run(argv, capsys)
+            assert code in (0, 1), (line, err)
+            found = english_in(out + "\n" + err, language)
+            if found:
+                leaks.append(f"{line}: {found}\n{out}{err}")
+    finally:
+        from referee.i18n.catalogs import use_language
+
+        use_language("en")
+    assert not leaks, "\n".join(leaks)
+
+
+#: every command of tests/test_output_words.py that reads, not those that write catalogs
+READERS = [(name, args) for name, args in COMMANDS
+           if not (args[0] == "i18n" and args[1] in ("extract", "update", "compile", "init"))]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_command_prints_an_english_word(language, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.chdir(ROOT)
+    leaks = []
+    try:
+        for name, args in READERS:
+            argv = [a.format(lang=language, new=NEW[language], query=QUERY[language], typo=TYPO[language])
+                    for a in args] + ["--lang", language]
+            code, out, err = _run(argv, capsys)
+            assert code in (0, 1), (argv, err)
+            found = [w for w in english_in(out + "\n" + err, language) if w.lower() not in situation_names()]
+            if found:
+                leaks.append(f"{' '.join(argv)}: {found}")
+    finally:
+        from referee.i18n.catalogs import use_language
+
+        use_language("en")
+    assert not leaks, "\n".join(leaks)
+
+
+#: the pages a player opens, each in every language
+PAGES = ["/", "/rule/combat.ties", "/rule/running-away.must-roll", "/card/plutonium-dragon", "/card/elf",
+         "/card/horny-helmet"]
+
+
+def page_text(html: str) -> str:
+    """What a page shows a reader: no script, no style, no tags; a source's own words (the
+    quotes in their language, ``<blockquote lang>``) and the language menu's names left out."""
+    import html as entities
+
+    html = re.sub(r"<(script|style|blockquote|select)\b.*?</\1>", " ", html, flags=re.S)
+    return entities.unescape(re.sub(r"<[^>]+>", " ", html))
+
+
+def test_no_page_shows_an_english_word(server):
+    leaks = []
+    for language in TRANSLATED:
+        for path in PAGES:
+            status, html, _ = server.request("GET", f"{path}?lang={language}")
+            assert status == 200, (path, language)
+            found = english_in(page_text(html), language)
+            if found:
+                leaks.append(f"{path}?lang={language}: {found}")
+    assert not leaks, "\n".join(leaks)
