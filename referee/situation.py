@@ -14,7 +14,7 @@ from typing import Any
 from referee import model
 from referee.errors import InvalidFile, Problem, quote
 from referee.message import Message
-from referee.vocabulary import heard, shown, suggest
+from referee.vocabulary import canonical, heard, shown, suggest
 
 MAX_BYTES = 256 * 1024
 MAX_LEVEL = {"munchkin": 10, "star-munchkin": 10, "epic": 20}
@@ -445,7 +445,7 @@ def _two_cards_need_their_card(r: _Reader, raw: dict, path: str) -> None:
         if not isinstance(listed, list) or raw.get(flag) is True:
             continue
         # Human is no race card
-        if len([x for x in listed if isinstance(x, str) and canonical(x, ("human",)) is None]) > 1:
+        if len([x for x in listed if isinstance(x, str) and heard(x, ("human",)) is None]) > 1:
             if key == "races":
                 r.bad(_join(path, key), "two races need the Half-Breed card in play ({flag}: true)", flag=flag)
             else:
@@ -575,7 +575,7 @@ def _item(r: _Reader, raw, path: str) -> model.Item | None:
     races_classes_sexes = races + classes + model.SEXES
     bonus_for = []
     for key, value in r.mapping(raw.get("bonus_for"), f"{path}.bonus_for", _AnyKey()).items():
-        known = canonical(str(key), races_classes_sexes)
+        known = heard(str(key), races_classes_sexes)
         if known is None:
             r.unknown(f"{path}.bonus_for.{key}", str(key), races_classes_sexes)
         elif isinstance(value, bool) or not isinstance(value, int) or not -100 <= value <= 100:
@@ -823,7 +823,7 @@ def _question(r: _Reader, raw, players: tuple[model.Player, ...]) -> model.Quest
     if item is not None and action in ("play-race", "play-class"):
         # the race or class card played, by its name in any language (Harcos is the Warrior)
         known = model.RACES[r.game] if action == "play-race" else model.CLASSES[r.game]
-        item = canonical(item, known) or r.card_word(item, known) or item
+        item = heard(item, known) or r.card_word(item, known) or item
     target = r.value(raw, "target", "question", str)
     return model.Question(kind=kind, player=player, action=action, items=items, change=change,
                           source=source, roll=roll, target=target, item=item,
