@@ -403,8 +403,8 @@ def _discard_race_or_class(s, p, rules, trace):
 
 def _two_card_stays(p: Player, race: bool, trace: Trace):
     """What a discarded race or class does to Half-Breed or Super Munchkin. The reading followed
-    (the German rule, star-munchkin.lose-all-races-classes): the card goes only with the last
-    race or class. A Half-Breed left with one race is half human (card-rulings.half-breed-discard-race);
+    (the German rule, star-munchkin.lose-all-races-classes; for Super Munchkin
+    classes.super-munchkin-last-class): the card goes only with the last race or class. A Half-Breed left with one race is half human (card-rulings.half-breed-discard-race);
     the Hungarian FAQ's Super Munchkin must replace a discarded class at once or lose the card
     (card-rulings.super-munchkin-replace-class): recorded as dissent."""
     have = p.races if race else p.classes
@@ -422,7 +422,7 @@ def _two_card_stays(p: Player, race: bool, trace: Trace):
         trace.cite("card-rulings.half-breed-discard-race", "{player} keeps Half-Breed with one race left: half "
                    "human, and free to play another race later.", player=p.name)
         return None
-    trace.cite("star-munchkin.lose-all-races-classes", "{player} keeps Super Munchkin while a Class card is left; "
+    trace.cite("classes.super-munchkin-last-class", "{player} keeps Super Munchkin while a Class card is left; "
                "it goes only with the last one.", player=p.name)
     trace.dissent_from("card-rulings.super-munchkin-replace-class", "The Hungarian FAQ: a Super Munchkin who "
                        "discards a class to replace it must play the new class at once, or Super Munchkin is "

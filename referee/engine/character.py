@@ -8,7 +8,8 @@ card-rulings.tiny-hands, card-rulings.curse-big-foot-footgear, curses.immediate-
 card-rulings.fools-gold-next-combat, card-rulings.necrophobia-must-run, star-munchkin.trap-reminder
 (a sex-change trap). A curse with no known effect is reported (curses.persistent), not ignored.
 Disguises (an item whose record names a race, Fake Ears and Fake Beard) make the character that
-race for what monsters and rules see (card-rulings.fake-ears-beard-race, -both).
+race for what monsters and rules see (card-rulings.fake-ears-beard-race, -both). An item whose
+requirement a curse took away gives nothing (items.requirement-lost-in-combat).
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ def note_epic(player: Player, trace: Trace) -> None:
 def as_played(player: Player, trace: Trace | None = None) -> Player:
     """``player`` with what the curses on them change: the races, classes and sex that count."""
     cite = trace.cite if trace is not None else (lambda *a, **k: None)
+    original = player
     if player.cursed("forgets_race_and_class") and (player.races or player.classes or player.half_breed
                                                     or player.super_munchkin):
         cite(EFFECT_CLAUSES["forgets_race_and_class"], "{player} is under a curse that makes them forget race and "
@@ -77,7 +79,24 @@ def as_played(player: Player, trace: Trace | None = None) -> Player:
         cite(EFFECT_CLAUSES["changes_sex"], "A sex-change curse is in play on {player}: {sex} until it ends.",
              player=player.name, sex=other)
         player = player._replace(sex=other)
+    if trace is not None and (player.races, player.classes, player.sex) != (original.races, original.classes,
+                                                                            original.sex):
+        _requirements_lost(original, player, cite)
     return player
+
+
+def _requirements_lost(original: Player, player: Player, cite) -> None:
+    """Cite items.requirement-lost-in-combat for each item in use that the character could use
+    before a curse took the race, class or sex it needs, and cannot now: it gives nothing, and in
+    combat no other item may be swapped in for it (items.no-swap-in-combat)."""
+    from referee.engine.equipment import unmet_requirement  # equipment reads this module
+
+    for item in original.items:
+        if item.carried or item.one_shot:
+            continue
+        if unmet_requirement(original, item) is None and unmet_requirement(player, item) is not None:
+            cite("items.requirement-lost-in-combat", "{player} has lost what {item} requires: it gives nothing "
+                 "now, and in combat no other item may be swapped in for it.", player=player.name, item=item.name)
 
 
 def _disguised(player: Player, cite) -> Player:

@@ -261,8 +261,9 @@ def _chaser(fought, fighters) -> tuple[Optional[Monster], Optional[Player]]:
     return None, None
 
 
-def _discard_bonus(player: Player, count: int, monsters, trace: Trace) -> int:
-    """What cards discarded for a power add: Berserking +1 each, Turning +3 each against undead."""
+def _discard_bonus(player: Player, count: int, monsters, trace: Trace, helper: Optional[Player] = None) -> int:
+    """What cards discarded for a power add: Berserking +1 each, Turning +3 each against undead. A
+    Warrior who helps goes Berserk too, once per combat (helping.warrior-helper-berserk)."""
     count = payable(player, count, trace)  # only the cards the player has, in hand or in play
     if count <= 0:
         return 0
@@ -279,7 +280,9 @@ def _discard_bonus(player: Player, count: int, monsters, trace: Trace) -> int:
                 trace.cite(monster.clause("undead", ""), "{monster} is not Undead: Turning gives {player} nothing "
                            "against it.", monster=monster.name, player=player.name)
     if "warrior" in player.classes:
-        trace.cite("classes.warrior-berserking", "{player} goes Berserk: {cards} discarded for +{bonus}, "
+        helping = helper is not None and helper.name == player.name
+        trace.cite("helping.warrior-helper-berserk" if helping else "classes.warrior-berserking",
+                   "{player} goes Berserk: {cards} discarded for +{bonus}, "
                    "once per combat.", player=player.name, cards=n_cards(used), bonus=used)
         return used
     trace.cite("classes.discards-for-abilities", "{player} has no power that turns discarded cards into combat "
@@ -382,7 +385,7 @@ def resolve(situation: Situation, rules: Munchkin, trace: Trace) -> Resolved:
                    items=h_items + h_extra)
         players_total += h_strength
     fighters = [fighter] + ([helper] if helper else [])
-    players_total += sum(_discard_bonus(situation.player(name), count, fought, trace)
+    players_total += sum(_discard_bonus(situation.player(name), count, fought, trace, helper)
                          for name, count in combat.discards)
     players_total += sum(_epic_bonus(p, fought, rules, trace) for p in fighters)
     shots_players, shots_monsters = sum(combat.player_bonuses), sum(combat.monster_bonuses)
@@ -484,7 +487,7 @@ def _level_only(situation, rules, trace: Trace, fighter, helper, fought, out, mo
                "against {monster}: level {level}, with no items, other bonuses or helper; powers paid by discarding "
                "cards still count.", player=fighter.name, monster=monster.name, level=fighter.level)
     fighters = [fighter] + ([helper] if helper else [])
-    players_total = fighter.level + sum(_discard_bonus(situation.player(name), count, fought, trace)
+    players_total = fighter.level + sum(_discard_bonus(situation.player(name), count, fought, trace, helper)
                                         for name, count in situation.combat.discards)
     shots_monsters = sum(situation.combat.monster_bonuses)
     if shots_monsters:
