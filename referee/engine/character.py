@@ -56,8 +56,11 @@ def note_epic(player: Player, trace: Trace) -> None:
     trace.cite(EPIC_CLAUSE, "{player} is level {level} in an Epic game, so Epic from level 10 on.",
                player=player.name, level=player.level)
 
+#: the curse effects that take a race, class or sex: what an item or a Big item limit may need
+CHANGING_EFFECTS = ("loses_races", "forgets_race_and_class", "changes_sex")
 
-def as_played(player: Player, trace: Trace | None = None) -> Player:
+
+def as_played(player: Player, trace: Trace | None = None, rules=None) -> Player:
     """``player`` with what the curses on them change: the races, classes and sex that count."""
     cite = trace.cite if trace is not None else (lambda *a, **k: None)
     original = player
@@ -79,10 +82,23 @@ def as_played(player: Player, trace: Trace | None = None) -> Player:
         cite(EFFECT_CLAUSES["changes_sex"], "A sex-change curse is in play on {player}: {sex} until it ends.",
              player=player.name, sex=other)
         player = player._replace(sex=other)
-    if trace is not None and (player.races, player.classes, player.sex) != (original.races, original.classes,
-                                                                            original.sex):
+    if trace is not None and any(player.cursed(e) for e in CHANGING_EFFECTS) and (
+            (player.races, player.classes, player.sex) != (original.races, original.classes, original.sex)):
         _requirements_lost(original, player, cite)
+        if rules is not None:
+            _big_limit_lost(original, player, rules, cite)
     return player
+
+
+def _big_limit_lost(original: Player, player: Player, rules, cite) -> None:
+    """A curse that took the race letting the character carry more Big items leaves them one
+    (or the game's limit), at once (items.big-after-losing-dwarf): the extras must go."""
+    before, _ = rules.big_item_limit(original)
+    after, _ = rules.big_item_limit(player)
+    bigs = [i for i in original.items if i.big]
+    if after is not None and (before is None or before > after) and len(bigs) > after:
+        cite("items.big-after-losing-dwarf", "{player} has lost what let them carry {count} Big items: only "
+             "{limit} may be kept, at once.", player=player.name, count=len(bigs), limit=after)
 
 
 def _requirements_lost(original: Player, player: Player, cite) -> None:
@@ -122,10 +138,10 @@ def _disguised(player: Player, cite) -> Player:
     return player._replace(races=races, half_breed=False)
 
 
-def as_played_situation(situation: Situation, trace: Trace | None = None, cited=()) -> Situation:
+def as_played_situation(situation: Situation, trace: Trace | None = None, cited=(), rules=None) -> Situation:
     """The situation with every player as the curses on them make them count (the trace
     mentions the players named in ``cited``)."""
-    return situation._replace(players=tuple(as_played(p, trace if p.name in cited else None)
+    return situation._replace(players=tuple(as_played(p, trace if p.name in cited else None, rules)
                                             for p in situation.players))
 
 
