@@ -88,6 +88,7 @@ class Item(NamedTuple):
     requires: Requirements = Requirements()
     bonus_for: tuple[tuple[str, int], ...] = ()   # (race / class / sex, the bonus for a user who is one)
     disguise: Optional[str] = None                 # worn, it makes monsters and rules see this race
+    run_away: Optional[int] = None                 # a steed's printed Run Away modifier: replaces the rider's
 
 
 class Hireling(NamedTuple):

@@ -232,7 +232,7 @@ PLAYER_KEYS = dict.fromkeys(("name", "level", "sex", "races", "classes", "half_b
                              "dead", "hand", "items", "hireling", "steed", "curses", "enhancers", "pet"))
 PET_KEYS = dict.fromkeys(("name", "level"))
 ITEM_KEYS = dict.fromkeys(("name", "bonus", "slot", "big", "complex", "gold", "carried", "one_shot",
-                           "requires", "card", "bonus_for", "disguise"))
+                           "requires", "card", "bonus_for", "disguise", "run_away"))
 REQUIRES_KEYS = dict.fromkeys(("classes", "races", "sex", "not_classes", "not_races"))
 HIRELING_KEYS = dict.fromkeys(("name", "bonus", "race", "classes", "sex", "enhancers", "gold"))
 COMBAT_KEYS = dict.fromkeys(("fighter", "helper", "monsters", "one_shots", "discards", "charm", "removed"))
@@ -495,7 +495,7 @@ def _list(r: _Reader, data: dict, key: str, path: str) -> list:
 
 
 #: the card facts each kind of thing may take from a card record
-ITEM_FACTS = ("bonus", "slot", "big", "gold", "requires", "bonus_for", "disguise")
+ITEM_FACTS = ("bonus", "slot", "big", "gold", "requires", "bonus_for", "disguise", "run_away")
 MONSTER_FACTS = ("level", "treasures", "levels", "undead", "bonus_vs", "run_away", "ignores_below",
                  *MONSTER_EFFECT_KEYS, "families", "rulings")
 
@@ -585,7 +585,7 @@ def _item(r: _Reader, raw, path: str) -> model.Item | None:
         big=r.value(raw, "big", path, bool, False), complex=r.value(raw, "complex", path, bool, False),
         gold=r.value(raw, "gold", path, int, 0, low=0, high=1_000_000),
         carried=r.value(raw, "carried", path, bool, False), one_shot=r.value(raw, "one_shot", path, bool, False),
-        requires=requires)
+        requires=requires, run_away=r.value(raw, "run_away", path, int, None, low=-6, high=6))
 
 
 def _hireling(r: _Reader, raw, path: str) -> model.Hireling | None:

@@ -196,6 +196,8 @@ def item_mapping(item: model.Item) -> dict:
         out["bonus_for"] = dict(item.bonus_for)
     if item.disguise:
         out["disguise"] = item.disguise
+    if item.run_away is not None:  # a steed's Run Away modifier
+        out["run_away"] = item.run_away
     return out
 
 
