@@ -99,6 +99,7 @@ class Hireling(NamedTuple):
     sex: Optional[str] = None
     enhancers: tuple[int, ...] = ()   # monster enhancers played on it (+5 gives it a level, +10 two)
     gold: int = 0                     # a price on the card makes a hireling an item
+    big_items: int = 0                # extra Big items it carries for its owner
 
 
 class Curse(NamedTuple):

@@ -213,7 +213,8 @@ def player_mapping(player: model.Player) -> dict:
         "hireling": None if hireling is None else {
             k: v for k, v in (("name", hireling.name), ("bonus", hireling.bonus), ("race", hireling.race),
                               ("classes", list(hireling.classes)), ("sex", hireling.sex),
-                              ("enhancers", list(hireling.enhancers)), ("gold", hireling.gold))
+                              ("enhancers", list(hireling.enhancers)), ("gold", hireling.gold),
+                              ("big_items", hireling.big_items))
             if v not in (None, [], 0) or k == "bonus"},
         "steed": None if player.steed is None else item_mapping(player.steed),
         "curses": [curse.name for curse in player.curses],
