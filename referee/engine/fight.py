@@ -125,7 +125,8 @@ def _match(player: Player, key: str, rules: Munchkin, trace: Trace) -> str | Non
     """How a monster's "against <key>" applies to ``player``: ``"self"``, ``"hireling"`` or ``None``.
 
     A Half-Breed with a single race (a Super Munchkin with a single class) has that race's
-    advantages without its disadvantages: monsters that hate the race do not hate them.
+    advantages without its disadvantages: monsters that hate the race do not hate them; the other
+    half is Human (card-rulings.half-breed-other-half-human).
     """
     if key in player.races:
         if player.half_breed and len(player.races) == 1:
@@ -140,6 +141,10 @@ def _match(player: Player, key: str, rules: Munchkin, trace: Trace) -> str | Non
         else:
             return "self"
     elif player.sex == key or (key == "human" and player.human):
+        return "self"
+    elif key == "human" and player.half_breed and len(player.races) == 1:
+        trace.cite("card-rulings.half-breed-other-half-human", "{player} is a Half-Breed with one race: the other "
+                   "half is Human, and monsters see it.", player=player.name)
         return "self"
     hireling = player.hireling
     if hireling is not None and rules.has("hirelings") and key in (hireling.race, hireling.sex, *hireling.classes):
