@@ -76,6 +76,14 @@ def _someone_fighting(s: Situation) -> bool:
     return s.combat is not None and s.phase in ("combat", "running-away")
 
 
+def _any_time(s: Situation, p: Player, trace: Trace) -> None:
+    """Cite card-timing.any-time when the card is played where most cards may not be: in combat or on
+    another player's turn (a Go Up a Level card, a Hireling, a race or class discarded)."""
+    if _someone_fighting(s) or (s.turn is not None and s.turn != p.name):
+        trace.cite("card-timing.any-time", "This may be done at any time, even during combat and on other players' "
+                   "turns.")
+
+
 def _target(s: Situation) -> Player | None:
     return s.player(s.question.target) if s.question.target else None
 
@@ -397,6 +405,7 @@ def _discard_race_or_class(s, p, rules, trace):
         return False, None
     clause = "races.discard" if race else "classes.discard"
     trace.cite(clause, "A race or class card may be discarded at any time, even in combat.")
+    _any_time(s, p, trace)
     condition = _two_card_stays(original, race, trace)
     return True, condition or (None if have else "a curse already keeps it from counting")
 
@@ -566,7 +575,11 @@ def _play_gual(s, p, rules, trace):
     if target.level + 1 in rules.kill_only_levels():
         trace.cite(rules.kill_only_clause, "{player} is at level {level}: the card cannot give the winning level, "
                    "so it does nothing.", player=target.name, level=target.level)
+        if target.level == 9:
+            trace.cite("levels.stuck-at-nine", "A Go Up a Level card played at level 9 does nothing: {player} "
+                       "stays at level 9.", player=target.name)
         return False, None
+    _any_time(s, p, trace)
     return True, None
 
 
@@ -586,6 +599,7 @@ def _play_hireling(s, p, rules, trace):
                    player=p.name, hireling=p.hireling.name)
         return False, None
     trace.cite("hirelings.play", "A hireling may be played at any time, even in combat.")
+    _any_time(s, p, trace)
     return True, None
 
 
