@@ -266,9 +266,13 @@ def _chaser(fought, fighters) -> tuple[Optional[Monster], Optional[Player]]:
     return None, None
 
 
-def _discard_bonus(player: Player, count: int, monsters, trace: Trace, helper: Optional[Player] = None) -> int:
+def _discard_bonus(player: Player, count: int, monsters, trace: Trace, helper: Optional[Player] = None,
+                   rules: Optional[Munchkin] = None) -> int:
     """What cards discarded for a power add: Berserking +1 each, Turning +3 each against undead. A
-    Warrior who helps goes Berserk too, once per combat (helping.warrior-helper-berserk)."""
+    Warrior who helps goes Berserk too, once per combat (helping.warrior-helper-berserk). A Warrior
+    whose class a curse took in this combat keeps what the cards already discarded gave, and can
+    discard no more (classes.warrior-lost-mid-combat): Berserking cards can only have been
+    discarded while still a Warrior."""
     count = payable(player, count, trace)  # only the cards the player has, in hand or in play
     if count <= 0:
         return 0
@@ -289,6 +293,12 @@ def _discard_bonus(player: Player, count: int, monsters, trace: Trace, helper: O
         trace.cite("helping.warrior-helper-berserk" if helping else "classes.warrior-berserking",
                    "{player} goes Berserk: {cards} discarded for +{bonus}, "
                    "once per combat.", player=player.name, cards=n_cards(used), bonus=used)
+        return used
+    table = rules.situation.player(player.name) if rules is not None else player
+    if "warrior" in table.classes:
+        trace.cite("classes.warrior-lost-mid-combat", "{player} went Berserk before a curse took the Warrior class: "
+                   "the {cards} already discarded still give +{bonus}, but no more may be discarded for it.",
+                   player=player.name, cards=n_cards(used), bonus=used)
         return used
     trace.cite("classes.discards-for-abilities", "{player} has no power that turns discarded cards into combat "
                "strength here.", player=player.name)
@@ -390,7 +400,7 @@ def resolve(situation: Situation, rules: Munchkin, trace: Trace) -> Resolved:
                    items=h_items + h_extra)
         players_total += h_strength
     fighters = [fighter] + ([helper] if helper else [])
-    players_total += sum(_discard_bonus(situation.player(name), count, fought, trace, helper)
+    players_total += sum(_discard_bonus(situation.player(name), count, fought, trace, helper, rules)
                          for name, count in combat.discards)
     players_total += sum(_epic_bonus(p, fought, rules, trace) for p in fighters)
     shots_players, shots_monsters = sum(combat.player_bonuses), sum(combat.monster_bonuses)
@@ -492,7 +502,7 @@ def _level_only(situation, rules, trace: Trace, fighter, helper, fought, out, mo
                "against {monster}: level {level}, with no items, other bonuses or helper; powers paid by discarding "
                "cards still count.", player=fighter.name, monster=monster.name, level=fighter.level)
     fighters = [fighter] + ([helper] if helper else [])
-    players_total = fighter.level + sum(_discard_bonus(situation.player(name), count, fought, trace, helper)
+    players_total = fighter.level + sum(_discard_bonus(situation.player(name), count, fought, trace, helper, rules)
                                         for name, count in situation.combat.discards)
     shots_monsters = sum(situation.combat.monster_bonuses)
     if shots_monsters:
