@@ -481,6 +481,8 @@ def _play_one_shot(s, p, rules, trace):
                "play, for either side.")
     if _someone_fighting(s):
         return True, None
+    trace.cite("card-timing.one-shot-outside-combat", "Outside combat, a one-shot may be used only when its card "
+               "says so (the Wishing Ring does).")
     return True, "most one-shots are for combat; some say they may be used at other times"
 
 
