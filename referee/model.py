@@ -88,6 +88,7 @@ class Item(NamedTuple):
     requires: Requirements = Requirements()
     bonus_for: tuple[tuple[str, int], ...] = ()   # (race / class / sex, the bonus for a user who is one)
     disguise: Optional[str] = None                 # worn, it makes monsters and rules see this race
+    run_away: Optional[int] = None                 # a steed's printed Run Away modifier: replaces the rider's
 
 
 class Hireling(NamedTuple):
@@ -98,6 +99,7 @@ class Hireling(NamedTuple):
     sex: Optional[str] = None
     enhancers: tuple[int, ...] = ()   # monster enhancers played on it (+5 gives it a level, +10 two)
     gold: int = 0                     # a price on the card makes a hireling an item
+    big_items: int = 0                # extra Big items it carries for its owner
 
 
 class Curse(NamedTuple):

@@ -237,9 +237,9 @@ PLAYER_KEYS = dict.fromkeys(("name", "level", "sex", "races", "classes", "half_b
                              "dead", "hand", "items", "hireling", "steed", "curses", "enhancers", "pet"))
 PET_KEYS = dict.fromkeys(("name", "level"))
 ITEM_KEYS = dict.fromkeys(("name", "bonus", "slot", "big", "complex", "gold", "carried", "one_shot",
-                           "requires", "card", "bonus_for", "disguise"))
+                           "requires", "card", "bonus_for", "disguise", "run_away"))
 REQUIRES_KEYS = dict.fromkeys(("classes", "races", "sex", "not_classes", "not_races"))
-HIRELING_KEYS = dict.fromkeys(("name", "bonus", "race", "classes", "sex", "enhancers", "gold"))
+HIRELING_KEYS = dict.fromkeys(("name", "bonus", "race", "classes", "sex", "enhancers", "gold", "big_items"))
 COMBAT_KEYS = dict.fromkeys(("fighter", "helper", "monsters", "one_shots", "discards", "charm", "removed"))
 CHARM_KEYS = dict.fromkeys(("wizard", "monster"))
 REMOVED_KEYS = dict.fromkeys(("monster", "by", "treasure"))
@@ -500,7 +500,7 @@ def _list(r: _Reader, data: dict, key: str, path: str) -> list:
 
 
 #: the card facts each kind of thing may take from a card record
-ITEM_FACTS = ("bonus", "slot", "big", "gold", "requires", "bonus_for", "disguise")
+ITEM_FACTS = ("bonus", "slot", "big", "gold", "requires", "bonus_for", "disguise", "run_away")
 MONSTER_FACTS = ("level", "treasures", "levels", "undead", "bonus_vs", "run_away", "ignores_below",
                  *MONSTER_EFFECT_KEYS, "families", "rulings")
 
@@ -590,7 +590,7 @@ def _item(r: _Reader, raw, path: str) -> model.Item | None:
         big=r.value(raw, "big", path, bool, False), complex=r.value(raw, "complex", path, bool, False),
         gold=r.value(raw, "gold", path, int, 0, low=0, high=1_000_000),
         carried=r.value(raw, "carried", path, bool, False), one_shot=r.value(raw, "one_shot", path, bool, False),
-        requires=requires)
+        requires=requires, run_away=r.value(raw, "run_away", path, int, None, low=-6, high=6))
 
 
 def _hireling(r: _Reader, raw, path: str) -> model.Hireling | None:
@@ -601,12 +601,26 @@ def _hireling(r: _Reader, raw, path: str) -> model.Hireling | None:
     if name is None:
         r.bad(f"{path}.name", "missing: a hireling needs a name")
         return None
-    return model.Hireling(name=name, bonus=r.value(raw, "bonus", path, int, 0, low=-100, high=100),
+    raw = _hireling_card(r, raw, name)
+    return model.Hireling(big_items=r.value(raw, "big_items", path, int, 0, low=0, high=3),
+                          name=name, bonus=r.value(raw, "bonus", path, int, 0, low=-100, high=100),
                           race=r.value(raw, "race", path, str, choices=model.RACES[r.game]),
                           classes=r.strings(raw, "classes", path, choices=model.CLASSES[r.game], unique=True),
                           sex=r.value(raw, "sex", path, str, choices=model.SEXES),
                           enhancers=r.numbers(raw.get("enhancers"), f"{path}.enhancers"),
                           gold=r.value(raw, "gold", path, int, 0, low=0, high=1_000_000))
+
+
+def _hireling_card(r: _Reader, raw: dict, name: str) -> dict:
+    """A hireling named exactly as a hireling card, in any language, carries the Big items its
+    record says (the Hireling: one, card-rulings.hireling-big-item) unless the file says otherwise."""
+    if "big_items" in raw or r.cards is None or not name.strip():
+        return raw
+    record = r.cards(name)[0]
+    if record is None or not record.get("exact") or record.get("type") != "hireling":
+        return raw
+    big = (record.get("facts") or {}).get("big_items")
+    return raw if big is None else {**raw, "big_items": big}
 
 
 def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:

@@ -52,6 +52,8 @@ MONSTER_EFFECTS = {
 MONSTER_FAMILIES = ("plant", "santanic")
 # items: the bonus for a user of a race, class or sex (Horny Helmet); a disguise's race (Fake Ears)
 FACT_KEYS.update({"bonus_for": (False, dict), "disguise": (False, str)})
+# A hireling that carries extra Big items for its owner (card-rulings.hireling-big-item):
+FACT_KEYS.update({"big_items": (False, int)})
 #: the order rulings are shown in: corrections first, then how to apply them, then the rest
 RULING_ORDER = ("errata", "clarification", "card-ruling", "rule", "variant", "optional-rule")
 

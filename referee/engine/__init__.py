@@ -53,7 +53,7 @@ def judge(situation: Situation) -> Verdict:
     """
     rules = rules_for(situation)
     trace = Trace(rules.clause)
-    played = as_played_situation(situation, trace, involved(situation))
+    played = as_played_situation(situation, trace, involved(situation), rules)
     verdict = judge_for(situation.question.kind)(played, rules, trace)
     return verdict._replace(reasons=tuple(trace.reasons), dissent=tuple(trace.dissent))
 

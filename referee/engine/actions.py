@@ -76,6 +76,14 @@ def _someone_fighting(s: Situation) -> bool:
     return s.combat is not None and s.phase in ("combat", "running-away")
 
 
+def _any_time(s: Situation, p: Player, trace: Trace) -> None:
+    """Cite card-timing.any-time when the card is played where most cards may not be: in combat or on
+    another player's turn (a Go Up a Level card, a Hireling, a race or class discarded)."""
+    if _someone_fighting(s) or (s.turn is not None and s.turn != p.name):
+        trace.cite("card-timing.any-time", "This may be done at any time, even during combat and on other players' "
+                   "turns.")
+
+
 def _target(s: Situation) -> Player | None:
     return s.player(s.question.target) if s.question.target else None
 
@@ -398,14 +406,15 @@ def _discard_race_or_class(s, p, rules, trace):
         return False, None
     clause = "races.discard" if race else "classes.discard"
     trace.cite(clause, "A race or class card may be discarded at any time, even in combat.")
+    _any_time(s, p, trace)
     condition = _two_card_stays(original, race, trace)
     return True, condition or (None if have else "a curse already keeps it from counting")
 
 
 def _two_card_stays(p: Player, race: bool, trace: Trace):
     """What a discarded race or class does to Half-Breed or Super Munchkin. The reading followed
-    (the German rule, star-munchkin.lose-all-races-classes): the card goes only with the last
-    race or class. A Half-Breed left with one race is half human (card-rulings.half-breed-discard-race);
+    (the German rule, star-munchkin.lose-all-races-classes; for Super Munchkin
+    classes.super-munchkin-last-class): the card goes only with the last race or class. A Half-Breed left with one race is half human (card-rulings.half-breed-discard-race);
     the Hungarian FAQ's Super Munchkin must replace a discarded class at once or lose the card
     (card-rulings.super-munchkin-replace-class): recorded as dissent."""
     have = p.races if race else p.classes
@@ -423,7 +432,7 @@ def _two_card_stays(p: Player, race: bool, trace: Trace):
         trace.cite("card-rulings.half-breed-discard-race", "{player} keeps Half-Breed with one race left: half "
                    "human, and free to play another race later.", player=p.name)
         return None
-    trace.cite("star-munchkin.lose-all-races-classes", "{player} keeps Super Munchkin while a Class card is left; "
+    trace.cite("classes.super-munchkin-last-class", "{player} keeps Super Munchkin while a Class card is left; "
                "it goes only with the last one.", player=p.name)
     trace.dissent_from("card-rulings.super-munchkin-replace-class", "The Hungarian FAQ: a Super Munchkin who "
                        "discards a class to replace it must play the new class at once, or Super Munchkin is "
@@ -473,6 +482,8 @@ def _play_one_shot(s, p, rules, trace):
                "play, for either side.")
     if _someone_fighting(s):
         return True, None
+    trace.cite("card-timing.one-shot-outside-combat", "Outside combat, a one-shot may be used only when its card "
+               "says so (the Wishing Ring does).")
     return True, Phrase.of("most one-shots are for combat; some say they may be used at other times")
 
 
@@ -567,7 +578,11 @@ def _play_gual(s, p, rules, trace):
     if target.level + 1 in rules.kill_only_levels():
         trace.cite(rules.kill_only_clause, "{player} is at level {level}: the card cannot give the winning level, "
                    "so it does nothing.", player=target.name, level=target.level)
+        if target.level == 9:
+            trace.cite("levels.stuck-at-nine", "A Go Up a Level card played at level 9 does nothing: {player} "
+                       "stays at level 9.", player=target.name)
         return False, None
+    _any_time(s, p, trace)
     return True, None
 
 
@@ -587,6 +602,7 @@ def _play_hireling(s, p, rules, trace):
                    player=p.name, hireling=p.hireling.name)
         return False, None
     trace.cite("hirelings.play", "A hireling may be played at any time, even in combat.")
+    _any_time(s, p, trace)
     return True, None
 
 

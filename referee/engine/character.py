@@ -8,7 +8,8 @@ card-rulings.tiny-hands, card-rulings.curse-big-foot-footgear, curses.immediate-
 card-rulings.fools-gold-next-combat, card-rulings.necrophobia-must-run, star-munchkin.trap-reminder
 (a sex-change trap). A curse with no known effect is reported (curses.persistent), not ignored.
 Disguises (an item whose record names a race, Fake Ears and Fake Beard) make the character that
-race for what monsters and rules see (card-rulings.fake-ears-beard-race, -both).
+race for what monsters and rules see (card-rulings.fake-ears-beard-race, -both). An item whose
+requirement a curse took away gives nothing (items.requirement-lost-in-combat).
 """
 
 from __future__ import annotations
@@ -55,10 +56,14 @@ def note_epic(player: Player, trace: Trace) -> None:
     trace.cite(EPIC_CLAUSE, "{player} is level {level} in an Epic game, so Epic from level 10 on.",
                player=player.name, level=player.level)
 
+#: the curse effects that take a race, class or sex: what an item or a Big item limit may need
+CHANGING_EFFECTS = ("loses_races", "forgets_race_and_class", "changes_sex")
 
-def as_played(player: Player, trace: Trace | None = None) -> Player:
+
+def as_played(player: Player, trace: Trace | None = None, rules=None) -> Player:
     """``player`` with what the curses on them change: the races, classes and sex that count."""
     cite = trace.cite if trace is not None else (lambda *a, **k: None)
+    original = player
     if player.cursed("forgets_race_and_class") and (player.races or player.classes or player.half_breed
                                                     or player.super_munchkin):
         cite(EFFECT_CLAUSES["forgets_race_and_class"], "{player} is under a curse that makes them forget race and "
@@ -77,7 +82,37 @@ def as_played(player: Player, trace: Trace | None = None) -> Player:
         cite(EFFECT_CLAUSES["changes_sex"], "A sex-change curse is in play on {player}: {sex} until it ends.",
              player=player.name, sex=other)
         player = player._replace(sex=other)
+    if trace is not None and any(player.cursed(e) for e in CHANGING_EFFECTS) and (
+            (player.races, player.classes, player.sex) != (original.races, original.classes, original.sex)):
+        _requirements_lost(original, player, cite)
+        if rules is not None:
+            _big_limit_lost(original, player, rules, cite)
     return player
+
+
+def _big_limit_lost(original: Player, player: Player, rules, cite) -> None:
+    """A curse that took the race letting the character carry more Big items leaves them one
+    (or the game's limit), at once (items.big-after-losing-dwarf): the extras must go."""
+    before, _ = rules.big_item_limit(original)
+    after, _ = rules.big_item_limit(player)
+    bigs = [i for i in original.items if i.big]
+    if after is not None and (before is None or before > after) and len(bigs) > after:
+        cite("items.big-after-losing-dwarf", "{player} has lost what let them carry {count} Big items: only "
+             "{limit} may be kept, at once.", player=player.name, count=len(bigs), limit=after)
+
+
+def _requirements_lost(original: Player, player: Player, cite) -> None:
+    """Cite items.requirement-lost-in-combat for each item in use that the character could use
+    before a curse took the race, class or sex it needs, and cannot now: it gives nothing, and in
+    combat no other item may be swapped in for it (items.no-swap-in-combat)."""
+    from referee.engine.equipment import unmet_requirement  # equipment reads this module
+
+    for item in original.items:
+        if item.carried or item.one_shot:
+            continue
+        if unmet_requirement(original, item) is None and unmet_requirement(player, item) is not None:
+            cite("items.requirement-lost-in-combat", "{player} has lost what {item} requires: it gives nothing "
+                 "now, and in combat no other item may be swapped in for it.", player=player.name, item=item.name)
 
 
 def _disguised(player: Player, cite) -> Player:
@@ -103,10 +138,10 @@ def _disguised(player: Player, cite) -> Player:
     return player._replace(races=races, half_breed=False)
 
 
-def as_played_situation(situation: Situation, trace: Trace | None = None, cited=()) -> Situation:
+def as_played_situation(situation: Situation, trace: Trace | None = None, cited=(), rules=None) -> Situation:
     """The situation with every player as the curses on them make them count (the trace
     mentions the players named in ``cited``)."""
-    return situation._replace(players=tuple(as_played(p, trace if p.name in cited else None)
+    return situation._replace(players=tuple(as_played(p, trace if p.name in cited else None, rules)
                                             for p in situation.players))
 
 

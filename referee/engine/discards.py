@@ -19,10 +19,17 @@ ANY_CARD_CLAUSE = "classes.discards-for-abilities"
 
 def in_play(player: Player) -> int:
     """The cards in play in front of ``player`` that can pay for a class ability: items (in use or
-    carried), steed, hireling, race cards and Half-Breed. The class cards are left out: the
-    power is the class's, and a class card discarded takes its power with it."""
+    carried), steed, hireling, race cards and Half-Breed, and (races.discard-to-pay) a second class
+    card and Super Munchkin. The class card whose power it is is left out: a race or class card may
+    pay for any ability but its own, and a class card discarded takes its power with it."""
     return (len(player.items) + (player.steed is not None) + (player.hireling is not None) + len(player.races)
-            + player.half_breed)
+            + player.half_breed + spare_classes(player))
+
+
+def spare_classes(player: Player) -> int:
+    """The class cards that may pay for a class ability: all but the one whose power it is, and
+    Super Munchkin (races.discard-to-pay)."""
+    return max(len(player.classes) - 1, 0) + player.super_munchkin
 
 
 def can_pay(player: Player, count: int, from_play: bool) -> Optional[bool]:
@@ -50,6 +57,9 @@ def payable(player: Player, count: int, trace) -> int:
     from referee.engine.trace import cards as n_cards
 
     limit = most(player, from_play=True)
+    if count > 0 and limit is not None and spare_classes(player) and limit - spare_classes(player) < count:
+        trace.cite("races.discard-to-pay", "{player} may pay with a second class card or Super Munchkin too, but "
+                   "not with the class whose power it is.", player=player.name)
     if count <= 0 or limit is None or limit >= count:
         return max(count, 0)
     trace.cite(ANY_CARD_CLAUSE, "{player} has only {cards} to discard, in hand and in play together.",

@@ -125,6 +125,12 @@ def _big_limit(player: Player, rules: Munchkin, cite, trace: Trace | None) -> tu
         return limit, clause
     if "warrior" in player.classes and is_epic(player, rules):
         limit, clause = 2, "epic.warrior-absurd-strength"
+    extra = player.hireling.big_items if player.hireling is not None else 0
+    if extra and sum(i.big for i in player.items) > limit:
+        cite("card-rulings.hireling-big-item", "{player}'s hireling {hireling} carries extra Big items for them "
+             "({count} more), and changes no other rule.", player=player.name, hireling=player.hireling.name,
+             count=extra)
+        limit, clause = limit + extra, "card-rulings.hireling-big-item"
     if player.steed is not None and rules.has("steeds") and is_epic(player, rules):
         if trace is not None:
             note_epic(player, trace)

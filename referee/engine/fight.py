@@ -125,7 +125,8 @@ def _match(player: Player, key: str, rules: Munchkin, trace: Trace) -> str | Non
     """How a monster's "against <key>" applies to ``player``: ``"self"``, ``"hireling"`` or ``None``.
 
     A Half-Breed with a single race (a Super Munchkin with a single class) has that race's
-    advantages without its disadvantages: monsters that hate the race do not hate them.
+    advantages without its disadvantages: monsters that hate the race do not hate them; the other
+    half is Human (card-rulings.half-breed-other-half-human).
     """
     if key in player.races:
         if player.half_breed and len(player.races) == 1:
@@ -140,6 +141,10 @@ def _match(player: Player, key: str, rules: Munchkin, trace: Trace) -> str | Non
         else:
             return "self"
     elif player.sex == key or (key == "human" and player.human):
+        return "self"
+    elif key == "human" and player.half_breed and len(player.races) == 1:
+        trace.cite("card-rulings.half-breed-other-half-human", "{player} is a Half-Breed with one race: the other "
+                   "half is Human, and monsters see it.", player=player.name)
         return "self"
     hireling = player.hireling
     if hireling is not None and rules.has("hirelings") and key in (hireling.race, hireling.sex, *hireling.classes):
@@ -261,8 +266,13 @@ def _chaser(fought, fighters) -> tuple[Optional[Monster], Optional[Player]]:
     return None, None
 
 
-def _discard_bonus(player: Player, count: int, monsters, trace: Trace) -> int:
-    """What cards discarded for a power add: Berserking +1 each, Turning +3 each against undead."""
+def _discard_bonus(player: Player, count: int, monsters, trace: Trace, helper: Optional[Player] = None,
+                   rules: Optional[Munchkin] = None) -> int:
+    """What cards discarded for a power add: Berserking +1 each, Turning +3 each against undead. A
+    Warrior who helps goes Berserk too, once per combat (helping.warrior-helper-berserk). A Warrior
+    whose class a curse took in this combat keeps what the cards already discarded gave, and can
+    discard no more (classes.warrior-lost-mid-combat): Berserking cards can only have been
+    discarded while still a Warrior."""
     count = payable(player, count, trace)  # only the cards the player has, in hand or in play
     if count <= 0:
         return 0
@@ -279,8 +289,16 @@ def _discard_bonus(player: Player, count: int, monsters, trace: Trace) -> int:
                 trace.cite(monster.clause("undead", ""), "{monster} is not Undead: Turning gives {player} nothing "
                            "against it.", monster=monster.name, player=player.name)
     if "warrior" in player.classes:
-        trace.cite("classes.warrior-berserking", "{player} goes Berserk: {cards} discarded for +{bonus}, "
+        helping = helper is not None and helper.name == player.name
+        trace.cite("helping.warrior-helper-berserk" if helping else "classes.warrior-berserking",
+                   "{player} goes Berserk: {cards} discarded for +{bonus}, "
                    "once per combat.", player=player.name, cards=n_cards(used), bonus=used)
+        return used
+    table = rules.situation.player(player.name) if rules is not None else player
+    if "warrior" in table.classes:
+        trace.cite("classes.warrior-lost-mid-combat", "{player} went Berserk before a curse took the Warrior class: "
+                   "the {cards} already discarded still give +{bonus}, but no more may be discarded for it.",
+                   player=player.name, cards=n_cards(used), bonus=used)
         return used
     trace.cite("classes.discards-for-abilities", "{player} has no power that turns discarded cards into combat "
                "strength here.", player=player.name)
@@ -382,7 +400,7 @@ def resolve(situation: Situation, rules: Munchkin, trace: Trace) -> Resolved:
                    items=h_items + h_extra)
         players_total += h_strength
     fighters = [fighter] + ([helper] if helper else [])
-    players_total += sum(_discard_bonus(situation.player(name), count, fought, trace)
+    players_total += sum(_discard_bonus(situation.player(name), count, fought, trace, helper, rules)
                          for name, count in combat.discards)
     players_total += sum(_epic_bonus(p, fought, rules, trace) for p in fighters)
     shots_players, shots_monsters = sum(combat.player_bonuses), sum(combat.monster_bonuses)
@@ -484,7 +502,7 @@ def _level_only(situation, rules, trace: Trace, fighter, helper, fought, out, mo
                "against {monster}: level {level}, with no items, other bonuses or helper; powers paid by discarding "
                "cards still count.", player=fighter.name, monster=monster.name, level=fighter.level)
     fighters = [fighter] + ([helper] if helper else [])
-    players_total = fighter.level + sum(_discard_bonus(situation.player(name), count, fought, trace)
+    players_total = fighter.level + sum(_discard_bonus(situation.player(name), count, fought, trace, helper, rules)
                                         for name, count in situation.combat.discards)
     shots_monsters = sum(situation.combat.monster_bonuses)
     if shots_monsters:

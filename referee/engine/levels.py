@@ -76,6 +76,9 @@ def raise_level(player: Player, change: int, source: str, rules: Munchkin, trace
     if rules.name != "epic" and player.level == ceiling:
         trace.cite("precedence.level-nine-stays", "At level 9, anything but a kill that would raise the level "
                    "simply does not happen.")
+        if source in ("card", "go-up-a-level"):
+            trace.cite("levels.stuck-at-nine", "A Go Up a Level card played at level 9 does nothing: {player} "
+                       "stays at level 9.", player=player.name)
     return decided.outcome
 
 
@@ -117,6 +120,9 @@ def lower_level(player: Player, loss: int, source: str, rules: Munchkin, trace: 
     new = max(floor, wanted) if player.level >= floor else player.level
     trace.cite(floor_clause, "Nothing takes a level below {floor}: {player} stays at level {new}.",
                floor=floor, player=player.name, new=new)
+    if floor_clause == "star-munchkin.level-floor-cyborg":
+        trace.cite("star-munchkin.cyborg", "While {player} is a Cyborg, no card or rule can take the level below 2.",
+                   player=player.name)
     return new
 
 

@@ -64,6 +64,11 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
         bonus = 1 if "elf" in player.races else 0
         if bonus:
             trace.cite("races.elf", "{player} is an Elf: +1 to run away.", player=name)
+        if player.steed is not None and player.steed.run_away is not None:
+            # steeds.run-away-modifier: the steed's modifier replaces the rider's own (an Elf's +1)
+            bonus = player.steed.run_away
+            trace.cite("steeds.run-away-modifier", "{player} rides {steed}: its {mod} to run away replaces the "
+                       "rider's own modifier.", player=name, steed=player.steed.name, mod=f"{bonus:+d}")
         flight = (min(payable(player, dict(combat.discards).get(name, 0), trace), MAX_POWER_DISCARDS)
                   if "wizard" in player.classes else 0)
         if flight:

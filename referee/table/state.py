@@ -196,6 +196,8 @@ def item_mapping(item: model.Item) -> dict:
         out["bonus_for"] = dict(item.bonus_for)
     if item.disguise:
         out["disguise"] = item.disguise
+    if item.run_away is not None:  # a steed's Run Away modifier
+        out["run_away"] = item.run_away
     return out
 
 
@@ -211,7 +213,8 @@ def player_mapping(player: model.Player) -> dict:
         "hireling": None if hireling is None else {
             k: v for k, v in (("name", hireling.name), ("bonus", hireling.bonus), ("race", hireling.race),
                               ("classes", list(hireling.classes)), ("sex", hireling.sex),
-                              ("enhancers", list(hireling.enhancers)), ("gold", hireling.gold))
+                              ("enhancers", list(hireling.enhancers)), ("gold", hireling.gold),
+                              ("big_items", hireling.big_items))
             if v not in (None, [], 0) or k == "bonus"},
         "steed": None if player.steed is None else item_mapping(player.steed),
         "curses": [curse.name for curse in player.curses],
