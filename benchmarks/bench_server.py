@@ -8,8 +8,14 @@
    failures, and p50/p95/p99 latency per kind of request.
 3. Writers: 8 clients each make 50 table changes as fast as they can; every one must be in the
    log afterwards.
+4. Live: 50 phones hold the table's event stream (``GET /api/table/events``) open while 8 players
+   change the table for 10 s (each reads the table and writes a change, ``--think`` ms apart on
+   average). Every event the server sends must reach every stream, the last one being the table
+   as the writers left it; no request may fail; prints REST latency and how long a change took
+   to reach the phones.
 
     .venv/bin/python benchmarks/bench_server.py [--clients 50] [--seconds 10] [--think 100] [--workers 2]
+    .venv/bin/python benchmarks/bench_server.py --live-only [--streams 50] [--writers 8] [--workers 1]
 """
 
 from __future__ import annotations
@@ -102,8 +108,125 @@ def client(port: int, number: int, until: float, think: float, results: list, lo
             time.sleep(rng.uniform(0, 2 * think))
 
 
+class Stream(threading.Thread):
+    """One phone's open event stream: every (id, arrival time) it receives."""
+
+    def __init__(self, port: int):
+        super().__init__(daemon=True)
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+        self.connection.request("GET", "/api/table/events", headers={"Accept": "text/event-stream"})
+        self.response = self.connection.getresponse()
+        assert self.response.status == 200, self.response.status
+        self.events: list[tuple[int, float]] = []
+        self.failed = False
+
+    def run(self) -> None:
+        try:
+            while True:
+                line = self.response.readline()
+                if not line:
+                    return
+                if line.startswith(b"id: "):
+                    self.events.append((int(line[4:]), time.perf_counter()))
+        except (OSError, ValueError, http.client.HTTPException):
+            self.failed = True
+
+    def stop(self) -> None:
+        try:
+            self.connection.sock.shutdown(socket.SHUT_RDWR)
+        except (OSError, AttributeError):
+            pass
+        self.connection.close()
+
+
+def live(port: int, streams: int, writers: int, seconds: float, think: float) -> dict:
+    """50 open streams, 8 players changing the table: see the module's docstring (4)."""
+    phones = [Stream(port) for _ in range(streams)]
+    for phone in phones:
+        phone.start()
+    time.sleep(0.5)
+    results: list = []  # (kind, status, seconds, change count after a write, when answered)
+    lock = threading.Lock()
+    until = time.perf_counter() + seconds
+
+    def player(n: int) -> None:
+        rng = random.Random(n)
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        while time.perf_counter() < until:
+            for kind, method, path, body in (("read", "GET", f"/api/table?lang={rng.choice(LANGS)}", None),
+                                             ("write", "POST", "/api/table/set",
+                                              {"player": f"P{n}", "fields": [f"level={rng.randrange(1, 9)}"]})):
+                began = time.perf_counter()
+                count = None
+                try:
+                    data = None if body is None else json.dumps(body).encode()
+                    connection.request(method, path, body=data,
+                                       headers={"Content-Type": "application/json"} if data else {})
+                    answer = connection.getresponse()
+                    text = answer.read()
+                    status = answer.status
+                    if kind == "write" and status == 200:
+                        count = json.loads(text)["changes"]
+                except (OSError, http.client.HTTPException, ValueError):
+                    status = 0
+                    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                done = time.perf_counter()
+                with lock:
+                    results.append((kind, status, done - began, count, done))
+            if think:
+                time.sleep(rng.uniform(0, 2 * think))
+
+    threads = [threading.Thread(target=player, args=(n,)) for n in range(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    final = json.loads(_get(port, "/api/table"))["changes"]
+    deadline = time.perf_counter() + 3
+    while time.perf_counter() < deadline and not all(p.events and p.events[-1][0] == final for p in phones):
+        time.sleep(0.05)
+    for phone in phones:
+        phone.stop()
+    sent = sorted({i for p in phones for i, _ in p.events})  # every event any stream got
+    missing = sum(len(set(sent) - {i for i, _ in p.events}) for p in phones)
+    # how long a write took to reach every phone: from its answer to the first event at or after it
+    lags = []
+    for kind, status, _took, count, answered in results:
+        if count is None:
+            continue
+        for phone in phones:
+            seen = next((t for i, t in phone.events if i >= count), None)
+            if seen is not None:
+                lags.append(max(0.0, seen - answered))
+    rest = [r[2] for r in results]
+    writes = [r for r in results if r[0] == "write"]
+    return {"streams": streams, "writers": writers, "seconds": seconds, "think_ms": think * 1000,
+            "requests": len(results), "writes": len(writes), "failed": sum(1 for r in results if r[1] != 200),
+            "changes": final, "events_sent": len(sent), "events_missing": missing,
+            "streams_with_final_table": sum(1 for p in phones if p.events and p.events[-1][0] == final),
+            "streams_failed": sum(1 for p in phones if p.failed),
+            "rest_ms": {"p50": round(percentile(rest, .5), 1), "p95": round(percentile(rest, .95), 1),
+                        "p99": round(percentile(rest, .99), 1)},
+            "change_to_phone_ms": {"p50": round(percentile(lags, .5), 1), "p95": round(percentile(lags, .95), 1),
+                                   "max": round(max(lags) * 1000, 1) if lags else None}}
+
+
+def print_live(figures: dict) -> None:
+    print(f"live: {figures['streams']} streams open, {figures['writers']} players for {figures['seconds']:.0f} s "
+          f"(think {figures['think_ms']:.0f} ms): {figures['requests']} requests ({figures['writes']} writes), "
+          f"{figures['failed']} failed")
+    print(f"  events: {figures['events_sent']} sent for {figures['changes']} changes, {figures['events_missing']} "
+          f"missing on some stream, {figures['streams_with_final_table']}/{figures['streams']} streams end with the "
+          f"final table, {figures['streams_failed']} streams broken")
+    rest, lag = figures["rest_ms"], figures["change_to_phone_ms"]
+    print(f"  REST p50 {rest['p50']} ms  p95 {rest['p95']} ms  p99 {rest['p99']} ms")
+    print(f"  a change reaches the phones: p50 {lag['p50']} ms  p95 {lag['p95']} ms  max {lag['max']} ms")
+
+
 def percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
+    if not ordered:
+        return float("nan")
     return ordered[min(len(ordered) - 1, int(round(share * (len(ordered) - 1))))] * 1000
 
 
@@ -114,8 +237,25 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=100, help="mean pause between a client's requests, ms")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--streams", type=int, default=50, help="open event streams in the live part")
+    parser.add_argument("--writers", type=int, default=8, help="players changing the table in the live part")
+    parser.add_argument("--live-only", action="store_true", help="only the live part (4)")
     args = parser.parse_args()
     compile_package()
+    if args.live_only:
+        with tempfile.TemporaryDirectory() as tmp:
+            process, port, _ = start(Path(tmp) / "live.sqlite3", args.workers)
+            try:
+                setup = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+                assert request(setup, "POST", "/api/table/new", {"players": [f"P{i}" for i in range(8)]}) == 200
+                figures = live(port, args.streams, args.writers, args.seconds, args.think / 1000)
+            finally:
+                process.terminate()
+                process.wait()
+        print(json.dumps(figures, indent=2) if args.json else "", end="\n" if args.json else "")
+        if not args.json:
+            print_live(figures)
+        return
     situations = [p.read_bytes() for p in sorted((ROOT / "examples").glob("*.yaml"))]
     report: dict = {}
     with tempfile.TemporaryDirectory() as tmp:
@@ -173,6 +313,7 @@ def main() -> None:
             after = json.loads(_get(port, "/api/table"))["changes"]
             report["writers"] = {"writers": 8, "changes_each": 50, "failed": len(errors),
                                  "in_the_log": after - before, "seconds": round(took, 2)}
+            report["live"] = live(port, args.streams, args.writers, args.seconds, args.think / 1000)
         finally:
             process.terminate()
             process.wait()
@@ -188,6 +329,7 @@ def main() -> None:
               f"p99 {figures['p99']:6.1f} ms")
     w = report["writers"]
     print(f"8 writers × 50 changes: {w['in_the_log']} in the log, {w['failed']} failed, {w['seconds']} s")
+    print_live(report["live"])
 
 
 def _get(port: int, path: str) -> str:

@@ -137,7 +137,11 @@ def table_json(shown, path, text: RuleText | None = None) -> dict:
     from referee.table.store import default_path
 
     body = {"table": shown.state, "changes": shown.count, "strength": strengths(shown.state),
-            "path": str(path or default_path()), "winner": shown.winner}
+            "path": str(path or default_path()), "winner": shown.winner,
+            # what the last change did, in words: every phone says what was just recorded
+            "last_change": None if not shown.changes else {
+                "seq": shown.changes[-1].seq, "command": shown.changes[-1].command, "at": shown.changes[-1].at,
+                "summary": change_summary(shown.changes[-1])}}
     if shown.fight is not None:
         body["combat"] = combat_json(shown, text)
     return body

@@ -70,7 +70,7 @@ def _strip(data):
     """A table answer without what differs between two files: their paths and the times."""
     data = json.loads(json.dumps(data))
     data.pop("path", None)
-    for change in (data.get("change"), data.get("recorded")):
+    for change in (data.get("change"), data.get("recorded"), data.get("last_change")):
         if isinstance(change, dict):
             change.pop("at", None)
     return data

@@ -43,6 +43,9 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
           code: Optional[str] = Option(None, "--code", metavar="CODE",
                                        help=_("The join code changes need (default on a network address: a new "
                                               "random one).")),
+          tls: Optional[tuple[Path, Path]] = Option(None, "--tls", metavar="CERT KEY",
+                                                   help=_("Serve over HTTPS with this certificate and key (PEM "
+                                                          "files): phones then keep the screen on.")),
           table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
     from referee.errors import BadInput
@@ -57,6 +60,8 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
     if code is not None and not code.strip():
         raise BadInput("--code: the join code cannot be empty")
     code = code or (join_code() if open_to_network else None)
+    if tls:
+        _check_tls(*tls)
     from referee.web.server import bind, run
 
     try:
@@ -66,7 +71,7 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
                        reason=exc.strerror or str(exc)) from None
     port = sock.getsockname()[1]  # the one the system chose for --port 0
     shown = _lan_address() if host in ("0.0.0.0", "::") else host
-    url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
+    url = f"{'https' if tls else 'http'}://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
     if as_json:  # one line a program starting the server can read: where to go, what code to send
         import json
 
@@ -77,8 +82,27 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
             print(_("join code for changes: {code}").format(code=code), flush=True)
     os.environ["REFEREE_SERVE_TABLE"] = str(table_path) if table_path else ""
     os.environ["REFEREE_SERVE_CODE"] = code or ""
-    run(sock, workers)
+    run(sock, workers, tls=tuple(str(p) for p in tls) if tls else None)
     return 0
+
+
+def _check_tls(cert: Path, key: Path) -> None:
+    """The certificate and key load together, or a message that says which file is wrong."""
+    import ssl
+
+    from referee.errors import BadInput
+
+    if not cert.is_file():
+        raise BadInput("--tls: no certificate file {path}; give the certificate and its key as PEM files",
+                       path=str(cert))
+    if not key.is_file():
+        raise BadInput("--tls: no key file {path}; give the certificate and its key as PEM files", path=str(key))
+    try:
+        ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER).load_cert_chain(str(cert), str(key))
+    except (ssl.SSLError, OSError, ValueError) as exc:
+        raise BadInput("--tls: the certificate {cert} and the key {key} cannot be used together ({reason}); give "
+                       "a PEM certificate and its own private key (no passphrase)", cert=str(cert), key=str(key),
+                       reason=str(exc)[:200]) from None
 
 
 def register(app) -> None:

@@ -169,6 +169,7 @@ async def ask(request: Request, text):
 
         require_code(request)
         judged, recorded, _data = table.record_fight(params, corpus, path=path)
+        _changed(request)
         body = shapes.verdict_json(corpus, judged.verdict, text, judged.cards)
         body["recorded"] = shapes.change_json(recorded, table.show(path).changes) if recorded else None
         return UTF8JSON(body)
@@ -181,16 +182,75 @@ async def ask(request: Request, text):
     return UTF8JSON(shapes.verdict_json(corpus, judged.verdict, text, judged.cards))
 
 
+class _refused:
+    """A write refused because the table moved on: 409 with the fresh table under ``"table"``
+    (nothing was written; the page shows what changed). A change after the game was won: 422."""
+
+    def __init__(self, request: Request, path, text):
+        self.request, self.path, self.text = request, path, text
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        from referee import table
+        from referee.errors import BadInput
+
+        if isinstance(exc, table.Stale):
+            from referee.i18n.catalogs import _
+
+            fresh = shapes.table_json(exc.shown, self.path, self.text) if exc.shown.state is not None else None
+            raise _Answered(UTF8JSON({"error": {"exit": exc.exit_code, "message": exc.render(_)},
+                                      "expected": exc.expected, "changes": exc.count, "table": fresh},
+                                     status_code=409)) from None
+        if isinstance(exc, BadInput) and not isinstance(exc, table.Stale) and _game_over(exc):
+            from referee.i18n.catalogs import _
+
+            raise _Answered(UTF8JSON({"error": {"exit": exc.exit_code, "message": exc.render(_)}},
+                                     status_code=422)) from None
+        return False
+
+
+def _game_over(exc) -> bool:
+    """The refusal of a change after the game was won (CONTRACT.md: exit 2, HTTP 422)."""
+    message = getattr(exc, "message", None)
+    return getattr(message, "template", "").startswith("the game is over")
+
+
+class _Answered(Exception):
+    """An answer decided while handling an error (see :func:`answered`)."""
+
+    def __init__(self, response):
+        super().__init__()
+        self.response = response
+
+
+def answered(handler):
+    """A handler whose refusals may be whole answers (:class:`_Answered`)."""
+
+    async def route(request: Request, text):
+        try:
+            return await handler(request, text)
+        except _Answered as done:
+            return done.response
+
+    route.__name__ = handler.__name__
+    return route
+
+
 # --- the table --------------------------------------------------------------------------------
 
 async def table_show(request: Request, text):
     from referee import table
 
-    path = request.app.state.settings.table_path
-    shown = table.show(path)
-    if shown.state is None:
+    from referee.web.live import watch_of
+
+    # The body this process made for the table as it stands (one pragma tells it is current):
+    # a hundred phones reading the same table cost one body per change, not a hundred.
+    body = watch_of(request.app).body(text.language)
+    if body["table"] is None:
         raise NotFound("no table in progress; start one with `referee table new NAME…`")
-    return UTF8JSON(shapes.table_json(shown, path))
+    return UTF8JSON(body)
 
 
 #: each change's body, as the CLI's fields: name -> (required, type)
@@ -203,11 +263,18 @@ CHANGES = {
              "remove": (False, bool)},
     "turn": {"player": (False, str), "phase": (False, str), "met_monster": (False, bool)},
     "undo": {"count": (False, int)},
+    "redo": {},
 }
+#: the fight in progress: POST /api/table/combat (open or change), /combat/close, /combat/cancel
+COMBAT = {"fighter": (False, str), "helper": (False, str), "no_helper": (False, bool),
+          "monsters": (False, list), "wandering": (False, list), "plus": (False, list), "monster_plus": (False, list),
+          "discards": (False, (list, dict)), "charm": (False, str), "new": (False, bool)}
+#: every write may say which table it was based on (CONTRACT.md, "The live table")
+EXPECTED = {"expected": (False, int)}
 
 
-def _fields(body: dict, change: str) -> dict:
-    spec = CHANGES[change]
+def _fields(body: dict, change: str, spec: Optional[dict] = None) -> dict:
+    spec = {**(CHANGES[change] if spec is None else spec), **EXPECTED}
     for key in body:
         if key not in spec:
             raise BadInput("table {change}: unknown field {field} (fields: {fields})", change=change,
@@ -224,6 +291,7 @@ def _fields(body: dict, change: str) -> dict:
     return body
 
 
+@answered
 async def table_change(request: Request, text):
     """``POST /api/table/{new|set|level|item|turn|undo}``: the change the CLI would make."""
     from referee import table
@@ -237,6 +305,16 @@ async def table_change(request: Request, text):
     require_code(request)
     body = _fields(await json_body(request), change)
     path = request.app.state.settings.table_path
+    with _refused(request, path, text):
+        return await _table_change(request, text, change, body, path)
+
+
+async def _table_change(request: Request, text, change: str, body: dict, path):
+    from referee import table
+    from referee.questions import flow_text
+    from referee.table.changes import parse_change
+
+    expected = body.get("expected")
     if change == "level":
         from referee.model import LEVEL_SOURCES
         from referee.vocabulary import one_of
@@ -244,31 +322,79 @@ async def table_change(request: Request, text):
         one_of(body["source"], LEVEL_SOURCES, "source")
         levels = body["change"] if isinstance(body["change"], int) else parse_change(body["change"])
         corpus = _corpus()
-        judged, recorded = table.level(body["player"], levels, body["source"], corpus, path=path)
+        judged, recorded = table.level(body["player"], levels, body["source"], corpus, path=path, expected=expected)
+        _changed(request)
         data = shapes.verdict_json(corpus, judged.verdict, text, judged.cards)
         data["recorded"] = shapes.change_json(recorded, table.show(path).changes) if recorded else None
-        return UTF8JSON(data)
+        return UTF8JSON(data)  # the CLI's body: the page reads the table from its event stream
     words = _words(body.get("fields"), flow_text)
     if change == "new":
         recorded = table.new([str(n) for n in body["players"]], body.get("game") or "munchkin",
                              [str(e) for e in body.get("expansions") or []],
-                             _words(body.get("house_rules"), flow_text), bool(body.get("replace")), path=path)
+                             _words(body.get("house_rules"), flow_text), bool(body.get("replace")), path=path,
+                             expected=expected)
     elif change == "set":
-        recorded = table.set_fields(body["player"], words, path=path)
+        recorded = table.set_fields(body["player"], words, path=path, expected=expected)
     elif change == "item":
         recorded = table.put_item(body["player"], body["item"], words, card=body.get("card"),
                                   remove=bool(body.get("remove")), corpus=None if body.get("remove") else _corpus(),
-                                  path=path)
+                                  path=path, expected=expected)
     elif change == "turn":
         from referee.model import PHASES
         from referee.vocabulary import one_of
 
         one_of(body.get("phase"), PHASES, "phase")
-        recorded = table.turn(body.get("player"), body.get("phase"), body.get("met_monster"), path=path)
+        recorded = table.turn(body.get("player"), body.get("phase"), body.get("met_monster"), path=path,
+                              expected=expected)
+    elif change == "redo":
+        recorded = table.redo(path=path, expected=expected)
     else:
-        recorded = table.undo(body.get("count", 1), path=path)
-    shown = table.show(path)
-    return UTF8JSON({"change": shapes.change_json(recorded, shown.changes), **shapes.table_json(shown, path)})
+        recorded = table.undo(body.get("count", 1), path=path, expected=expected)
+    return _answer(request, text, recorded, path)
+
+
+def _answer(request: Request, text, recorded, path) -> UTF8JSON:
+    """A change's answer: what was recorded, and the whole table as it now stands."""
+    from referee.web.live import watch_of
+
+    watch = watch_of(request.app)
+    body = watch.body(text.language)  # the table after this change, made once for the streams too
+    watch.poke()
+    # a change just recorded was taken back by nothing yet (an empty map of what undid what)
+    change = shapes.change_json(recorded, {}) if recorded else None
+    return UTF8JSON({"change": change, **body})
+
+
+@answered
+async def combat(request: Request, text):
+    """``POST /api/table/combat[/close|/cancel]``: open or change the fight in progress, judge it
+    now and record its result, or call it off. The answer: the change and the table."""
+    from referee import table
+
+    action = request.path_params.get("action") or "change"
+    if action not in ("change", "close", "cancel"):
+        raise NotFound("no fight action {action} (actions: close, cancel)", action=repr(action[:40]))
+    require_code(request)
+    body = _fields(await json_body(request), "combat", COMBAT if action == "change" else {})
+    path = request.app.state.settings.table_path
+    expected = body.pop("expected", None)
+    with _refused(request, path, text):
+        if action == "change":
+            new = bool(body.pop("new", False))
+            recorded = table.combat(body, _corpus(), new=new, path=path, expected=expected)
+        elif action == "close":
+            recorded = table.close_combat(_corpus(), path=path, expected=expected)
+        else:
+            recorded = table.cancel_combat(path=path, expected=expected)
+    return _answer(request, text, recorded, path)
+
+
+def _changed(request: Request) -> None:
+    """Tell the event streams of this process at once (other processes' polls see it too);
+    from now on this process also settles a fight whose window runs out with nobody writing."""
+    from referee.web.live import watch_of
+
+    watch_of(request.app).poke()
 
 
 def _words(value, flow_text) -> list[str]:

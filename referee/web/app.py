@@ -19,7 +19,6 @@ from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
-from starlette.staticfiles import StaticFiles
 
 from referee.errors import BadInput, InvalidFile, NotFound, RefereeError, RulesDoNotSettle
 
@@ -208,13 +207,16 @@ def endpoint(handler):
 
 def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = None) -> Starlette:
     """The server's application (``join_code`` set: the table changes only with it)."""
-    from referee.web import api, pages
+    from starlette.middleware.gzip import GZipMiddleware
+
+    from referee.web import api, assets, live, pages
 
     routes = [
         Route("/", endpoint(pages.index)),
         Route("/rule/{clause_id}", endpoint(pages.rule)),
         Route("/card/{card_id}", endpoint(pages.card)),
         Route("/healthz", endpoint(api.healthz)),
+        Route("/manifest.webmanifest", endpoint(assets.manifest)),
         Route("/api/search", endpoint(api.search)),
         Route("/api/rule/{clause_id}", endpoint(api.rule)),
         Route("/api/card", endpoint(api.card)),
@@ -222,10 +224,14 @@ def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = Non
         Route("/api/judge", endpoint(api.judge), methods=["POST"]),
         Route("/api/ask/{kind}", endpoint(api.ask), methods=["POST"]),
         Route("/api/table", endpoint(api.table_show)),
+        Route("/api/table/events", endpoint(live.events)),
+        Route("/api/table/combat", endpoint(api.combat), methods=["POST"]),
+        Route("/api/table/combat/{action}", endpoint(api.combat), methods=["POST"]),
         Route("/api/table/{change}", endpoint(api.table_change), methods=["POST"]),
-        Mount("/static", app=StaticFiles(directory=str(STATIC)), name="static"),
+        Mount("/static", app=assets.CachedStatic(directory=str(STATIC)), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=_lifespan)
+    app.add_middleware(GZipMiddleware, minimum_size=1024)  # never the event stream: Starlette leaves it alone
     app.state.settings = Settings(Path(table_path) if table_path else None, join_code)
     return app
 

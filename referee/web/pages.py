@@ -64,14 +64,69 @@ WORDS = {
     "numbers": N_("Numbers:"),
     "back": N_("Back to the referee"),
     "language": N_("Language"),
+    # the live table
+    "turn_of": N_("{name}'s turn: {phase}"),
+    "winner": N_("The winner: {names}"),
+    "game_over": N_("The game is over. Only Undo changes the table now."),
+    "stale": N_("Someone changed the table first, so your change was not made. Here is the table as it is now:"),
+    "refused_short": N_("Refused"),
+    "redo": N_("Redo"),
+    "edit": N_("Edit"),
+    "done": N_("Done"),
+    "gear": N_("Gear"),
+    "curses": N_("Curses"),
+    "hireling": N_("Hireling"),
+    "steed": N_("Steed"),
+    "add_item": N_("Add an item: a card's name, in any language"),
+    "item_bonus": N_("Bonus, for an item that is not a card"),
+    "add_curse": N_("Add a curse: a card's name"),
+    "set_hireling": N_("Hireling: name and bonus (empty: none)"),
+    "set_steed": N_("Steed: name and bonus (empty: none)"),
+    "add": N_("Add"),
+    "remove": N_("Remove"),
+    "save": N_("Save"),
+    "cards_found": N_("Cards that match:"),
+    "open_fight": N_("Fight it on the table"),
+    "fight_live": N_("The fight on the table"),
+    "against": N_("{fighter} against {monsters}"),
+    "helped_by": N_("helped by {helper}"),
+    "closes_in": N_("The others have {seconds} s to interfere"),
+    "judging": N_("Time is up: recording the result…"),
+    "add_helper": N_("A helper joins"),
+    "one_shot": N_("One-shot for the players: +N or a card"),
+    "enhancer": N_("Enhancer for the monsters: +N or a card"),
+    "wandering": N_("Wandering Monster: a card, or NAME:LEVEL"),
+    "play": N_("Play"),
+    "close_now": N_("Decide now"),
+    "cancel_fight": N_("Call the fight off"),
+    "recorded": N_("Recorded on the table:"),
+    "questions": N_("Ask the referee"),
+    "question": N_("Question"),
+    "player": N_("Player"),
+    "action": N_("Action"),
+    "sell_items": N_("Items to sell: their names, or NAME:GOLD, comma-separated"),
+    "flee_from": N_("Monsters to run from (empty: the fight on the table)"),
+    "ask": N_("Ask"),
+    "q_flee": N_("Can I run away?"),
+    "q_sell": N_("Sell items for levels"),
+    "q_can": N_("May I…?"),
+    "q_death": N_("What happens when I die?"),
+    "q_charity": N_("Charity: what must I give away?"),
+    "q_gear": N_("Which of my gear counts?"),
+    "offline": N_("Lost touch with the referee; trying again…"),
+    "none": N_("none"),
 }
 
 @lru_cache(maxsize=1)
 def _environment():
     from jinja2 import Environment, FileSystemLoader, select_autoescape
 
-    return Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True),
-                       trim_blocks=True, lstrip_blocks=True)
+    from referee.web.assets import static_url
+
+    environment = Environment(loader=FileSystemLoader(str(TEMPLATES)), autoescape=select_autoescape(default=True),
+                              trim_blocks=True, lstrip_blocks=True)
+    environment.globals["static_url"] = static_url
+    return environment
 
 
 def _render(request: Request, template: str, text, status: int = 200, **values) -> HTMLResponse:
@@ -85,16 +140,21 @@ def _render(request: Request, template: str, text, status: int = 200, **values) 
     speaker = Speaker(load_corpus(), text.language)
     # The script writes verdicts and the table: the labels of their figures and the words of
     # their codes, in this language (codes the script meets that are not here show as they are).
-    shown = {code: words.word(vocabulary, code) for vocabulary in ("verdict", "winner", "face", "sex")
+    shown = {code: words.word(vocabulary, code) for vocabulary in ("verdict", "winner", "face", "sex", "phase")
              for code in words.VALUES[vocabulary]}
+    actions = [(code, words.word("action", code)) for code in words.VALUES["action"]]
     shown.update({code: speaker.word("race|class", code) for game in GAMES
                   for code in (*RACES.get(game, ()), *CLASSES.get(game, ()))})
     script = {"words": page_words, "lang": text.language, "labels": {key: words.label(key) for key in _FIGURES},
-              "values": shown, "needs_code": request.app.state.settings.join_code is not None}
+              "values": shown, "needs_code": request.app.state.settings.join_code is not None,
+              "races": {game: list(RACES.get(game, ())) for game in GAMES},
+              "classes": {game: list(CLASSES.get(game, ())) for game in GAMES},
+              "fields": {key: words.label(key) for key in ("level", "sex", "races", "classes", "bonus")}}
     page = _environment().get_template(template).render(
         words=page_words, lang=text.language, languages=[(code, language(code).name) for code in codes()],
         path=request.url.path, script=script, games=[(g, words.word("game", g)) for g in GAMES],
-        expansions=EXPANSIONS, sources=[(code, words.word("source", code)) for code in LEVEL_SOURCES], **values)
+        expansions=EXPANSIONS, sources=[(code, words.word("source", code)) for code in LEVEL_SOURCES],
+        actions=actions, **values)
     return HTMLResponse(page, status_code=status)
 
 

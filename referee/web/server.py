@@ -42,12 +42,16 @@ class _Workers(Multiprocess):
         super().handle_int()
 
 
-def run(sock: socket.socket, workers: int = 1) -> None:
+def run(sock: socket.socket, workers: int = 1, tls: tuple[str, str] | None = None) -> None:
     """Serve on ``sock`` until stopped: SIGTERM returns, Ctrl-C raises KeyboardInterrupt once
     the workers are down (the CLI's exit 130 and one line, with one worker or many)."""
     host, port = sock.getsockname()[:2]
     config = uvicorn.Config(APP, factory=True, host=host, port=port, workers=workers, log_level="warning",
-                            access_log=False, server_header=False)
+                            access_log=False, server_header=False,
+                            # the phones' event streams never end by themselves: end them on stop
+                            timeout_graceful_shutdown=1,
+                            # HTTPS: a secure context, where phones may keep the screen on (Wake Lock)
+                            ssl_certfile=tls[0] if tls else None, ssl_keyfile=tls[1] if tls else None)
     if workers == 1:
         uvicorn.Server(config).run(sockets=[sock])
         return

@@ -1,0 +1,219 @@
+"""The table, live on every phone: ``GET /api/table/events`` (Server-Sent Events).
+
+One :class:`Watch` per table file and server process polls the file cheaply
+(:class:`referee.table.watch.Probe`, a pragma every :data:`POLL` seconds) and wakes every
+stream when the table changed — by this server, another worker, or a ``referee table``
+command on the same file. The table body is made once per change and language and shared by
+all the streams, so a hundred phones cost one poll and one body, not a hundred.
+
+Each event is ``id:`` the change count and ``data:`` exactly the ``GET /api/table`` body
+(``{"table": null, "changes": 0}`` while no game is in progress). A client that reconnects
+with ``Last-Event-ID`` gets the table at once if it changed meanwhile, else only what comes
+next. A comment line every :data:`HEARTBEAT` seconds keeps proxies from closing a quiet stream;
+with it, and when the stream opens, an ``event: clock`` gives the server's time in milliseconds
+since the epoch, so a phone counts the fight's window down by the server's clock, not its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Optional
+
+from starlette.requests import Request
+from starlette.responses import StreamingResponse
+
+#: seconds between two looks at the table file (changes reach the phones within this, plus a body)
+POLL = 0.1
+#: seconds between two heartbeat comments on a quiet stream
+HEARTBEAT = 15.0
+#: how long a browser waits before reconnecting a dropped stream (milliseconds)
+RETRY_MS = 1000
+
+
+class Watch:
+    """The one poller of one table file in this process, and the streams waiting on it."""
+
+    def __init__(self, path: Optional[Path]):
+        from referee.table.store import default_path
+        from referee.table.watch import Probe
+
+        self.path = path
+        self._probe = Probe(Path(path) if path else default_path())
+        self._token = object()  # nothing seen yet
+        self._changed = asyncio.Event()
+        self._bodies: dict[str, tuple[int, bytes, dict]] = {}  # language -> (count, event, body) of now
+        self._streams = 0
+        self._task: Optional[asyncio.Task] = None
+        self._poke = asyncio.Event()
+        self._shown = None  # (Shown or None, error or None) at the last change seen
+        self._deadline: Optional[float] = None  # when the fight on the table closes (epoch seconds)
+
+    # --- the poller ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        if self._task is None or self._task.done():
+            self._task = asyncio.get_running_loop().create_task(self._run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+        self._probe.close()
+
+    def poke(self) -> None:
+        """Look at the file now (a write was just made through this server)."""
+        self._poke.set()
+
+    async def _run(self) -> None:
+        import sys
+        import traceback
+
+        while True:
+            try:
+                self.settle()
+                self.look()
+            except Exception:  # a bug must not stop every phone's updates: say it, go on
+                traceback.print_exc(file=sys.stderr)
+            try:
+                await asyncio.wait_for(self._poke.wait(), POLL)
+            except asyncio.TimeoutError:
+                pass
+            self._poke.clear()
+
+    def settle(self) -> None:
+        """Record the fight's result once its window has run out, even when nobody writes (the
+        library decides it from the log, so another process seeing it first is no double)."""
+        from referee import table
+
+        if self._deadline is not None and table.clock() >= self._deadline:
+            self._deadline = None
+            from referee.errors import RefereeError
+
+            try:
+                table.settle(self.path)
+            except RefereeError:
+                pass  # a table that cannot be written: the next read says why
+
+    def look(self) -> bool:
+        """Wake the streams if the table changed since the last look; whether it did."""
+        token = self._probe.token()
+        if token == self._token:
+            return False
+        self._token = token
+        self._bodies.clear()
+        self._shown = _shown(self.path)
+        fight = self._shown[0].fight if self._shown[0] is not None else None
+        self._deadline = fight.get("closes_at") if fight and fight.get("result") is None else None
+        woken, self._changed = self._changed, asyncio.Event()
+        woken.set()
+        return True
+
+    # --- what the streams send -------------------------------------------------------------------
+
+    def changed(self) -> asyncio.Event:
+        """An event set at the next change."""
+        return self._changed
+
+    def current(self, language: str) -> tuple[int, bytes]:
+        """(change count, the SSE event) of the table as it stands, in ``language``."""
+        return self._made(language)[:2]
+
+    def body(self, language: str) -> dict:
+        """The ``GET /api/table`` body as the table stands now (looked at first: one pragma), made
+        once per change and language for every reader and stream of this process. Raises the
+        error of a table that cannot be read; ``{"table": None, …}`` before any game."""
+        self.settle()
+        self.look()
+        if self._shown is not None and self._shown[1] is not None:
+            raise self._shown[1]
+        return self._made(language)[2]
+
+    def _made(self, language: str) -> tuple[int, bytes, dict]:
+        known = self._bodies.get(language)
+        if known is None:
+            if self._shown is None:
+                self._shown = _shown(self.path)
+            known = self._bodies[language] = _event(self.path, *self._shown, language)
+        return known
+
+
+def _shown(path: Optional[Path]):
+    """The table as it stands (a fight whose window ran out is recorded first), or the error
+    body of a file that cannot be read; ``(None, None)`` before any game."""
+    from referee import table
+    from referee.errors import NotFound, RefereeError
+
+    try:
+        shown = table.show(path)
+    except NotFound:
+        return None, None
+    except RefereeError as exc:  # a file that cannot be read: the page says why
+        return None, exc
+    return (shown if shown.state is not None else None), None
+
+
+def _event(path: Optional[Path], shown, error, language: str) -> tuple[int, bytes, dict]:
+    from referee.i18n.catalogs import RuleText, current_language, use_language
+
+    before = current_language()
+    use_language(language)
+    try:
+        body: dict = {"table": None, "changes": 0}  # no game yet: the phones show the form that starts one
+        if error is not None:
+            from referee.i18n.catalogs import _
+
+            body["error"] = {"exit": error.exit_code, "message": error.render(_)}
+        elif shown is not None:
+            from referee import shapes
+
+            body = shapes.table_json(shown, path, RuleText(language))
+    finally:
+        use_language(before)  # a request in another language may be half-way through its answer
+    count = int(body.get("changes") or 0)
+    data = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    return count, f"id: {count}\ndata: {data}\n\n".encode("utf-8"), body
+
+
+def watch_of(app) -> Watch:
+    """The application's watch of its table, started on first use."""
+    watch = getattr(app.state, "watch", None)
+    if watch is None:
+        watch = app.state.watch = Watch(app.state.settings.table_path)
+    watch.start()
+    return watch
+
+
+async def events(request: Request, text):
+    """``GET /api/table/events``: the table now (unless the client has it), then every change."""
+    watch = watch_of(request.app)
+    language = text.language
+    last = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
+
+    def clock() -> bytes:
+        # the server's time, so a phone whose clock is off still counts the fight's window down right
+        from referee import table
+
+        return f"event: clock\ndata: {table.clock() * 1000:.0f}\n\n".encode()
+
+    async def stream():
+        yield f"retry: {RETRY_MS}\n\n".encode() + clock()
+        watch.look()
+        seen = None
+        while True:
+            changed = watch.changed()
+            count, event = watch.current(language)
+            if event is not seen and (seen is not None or last is None or last != str(count)):
+                yield event
+            seen = event
+            try:
+                await asyncio.wait_for(changed.wait(), HEARTBEAT)
+            except asyncio.TimeoutError:
+                yield b": heartbeat\n\n" + clock()
+
+    return StreamingResponse(stream(), media_type="text/event-stream",
+                             headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
