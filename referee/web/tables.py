@@ -1,0 +1,196 @@
+"""Many tables on one server: ``POST /api/tables``, ``/t/{id}`` and ``/api/tables/{id}/…``.
+
+Every table route of the server's own table (``/api/table…``) exists again under
+``/api/tables/{table_id}…`` with the same handler: the handlers ask :func:`where_of` which table
+a request is about, and :func:`require_code` whether it may change it. A table's id is
+unguessable (``secrets.token_urlsafe``) and reading needs only it; a change needs the table's
+own join code (``X-Referee-Code``), whatever address the server listens on. Only a hash of the
+code is kept. Wrong codes from one client are slowed down: past a few, 429 with Retry-After.
+
+Where the tables live is the server's store (:mod:`referee.table.stores`): tables in one
+PostgreSQL database, or files beside the server's own table file, each with its code's hash
+in ``ID.code``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import math
+import os
+import re
+import secrets
+import time
+from pathlib import Path
+from typing import Optional
+
+from starlette.requests import Request
+from starlette.routing import Route
+
+from referee.errors import BadInput, NotFound
+from referee.i18n.catalogs import N_
+
+#: a table id as :func:`create` makes them (anything else is no table: never a path)
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+#: wrong codes one client may send at once, then one every 1/RATE seconds
+BURST, RATE = 5, 0.5
+
+
+class WrongCode(BadInput):
+    """A change to a table with a wrong or missing join code (403)."""
+
+    http_status = 403
+
+
+class TooManyTries(BadInput):
+    """Too many wrong join codes from one client (429, ``Retry-After``)."""
+
+    http_status = 429
+
+    def __init__(self, seconds: int):
+        self.retry_after = seconds
+        super().__init__(N_("too many wrong join codes from this address; try again in {seconds} s"), seconds=seconds)
+
+
+class Limiter:
+    """Wrong tries per client: :data:`BURST` at once, then one each ``1 / RATE`` seconds (a token
+    bucket per address, the oldest forgotten past ``clients``). Each worker counts its own."""
+
+    def __init__(self, rate: float = RATE, burst: int = BURST, clients: int = 4096, clock=time.monotonic):
+        self.rate, self.burst, self.clients, self.clock = rate, burst, clients, clock
+        self.buckets: dict[str, tuple[float, float]] = {}
+
+    def _tokens(self, client: str) -> float:
+        tokens, at = self.buckets.get(client, (float(self.burst), self.clock()))
+        return min(float(self.burst), tokens + (self.clock() - at) * self.rate)
+
+    def wait(self, client: str) -> int:
+        """Seconds until ``client`` may try again (0: now)."""
+        tokens = self._tokens(client)
+        return 0 if tokens >= 1 else max(1, math.ceil((1 - tokens) / self.rate))
+
+    def spend(self, client: str) -> None:
+        tokens = self._tokens(client)
+        self.buckets.pop(client, None)
+        self.buckets[client] = (max(tokens - 1, 0.0), self.clock())
+        while len(self.buckets) > self.clients:
+            self.buckets.pop(next(iter(self.buckets)))
+
+
+def _hash(code: str) -> str:
+    return hashlib.sha256(code.encode("utf-8")).hexdigest()
+
+
+def _store(request: Request) -> Optional[str]:
+    return request.app.state.settings.store
+
+
+def _known(store: Optional[str], table_id: str) -> tuple[bool, Optional[str]]:
+    """(whether the table was made, its code's hash)."""
+    from referee.table.pgstore import code_hash_of, is_url
+    from referee.table.stores import tables_directory
+
+    if not TABLE_ID.fullmatch(table_id):
+        return False, None
+    if is_url(store):
+        return code_hash_of(store, table_id)
+    try:
+        return True, (tables_directory(store) / f"{table_id}.code").read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return False, None
+
+
+def where_of(request: Request):
+    """The table a request is about: ``{table_id}`` of the store, else the server's own table."""
+    from referee.table.stores import table_in
+
+    table_id = request.path_params.get("table_id")
+    if table_id is None:
+        return request.app.state.settings.table_path
+    if not _known(_store(request), table_id)[0]:
+        raise NotFound("no table {id} on this server", id=repr(table_id[:64]))
+    return table_in(_store(request), table_id)
+
+
+def require_code(request: Request) -> bool:
+    """Refuse a change to table ``{table_id}`` without its join code; ``False`` for the server's
+    own table (its code is the server's, checked by the caller)."""
+    table_id = request.path_params.get("table_id")
+    if table_id is None:
+        return False
+    limiter: Limiter = request.app.state.code_limiter
+    client = request.client.host if request.client else "?"
+    wait = limiter.wait(client)
+    if wait:
+        raise TooManyTries(wait)
+    known, expected = _known(_store(request), table_id)
+    if not known:
+        raise NotFound("no table {id} on this server", id=repr(table_id[:64]))
+    given = (request.headers.get("x-referee-code") or "").strip()
+    if expected is None or not hmac.compare_digest(_hash(given).encode(), expected.encode()):
+        limiter.spend(client)
+        raise WrongCode(N_("this change needs the table's join code (the one given when the table was made) in the "
+                           "X-Referee-Code header; nothing was changed"))
+    return True
+
+
+async def create(request: Request, text):
+    """``POST /api/tables``: a new table, empty until a game starts on it: 201 ``{"id", "code"}``."""
+    from referee.table.pgstore import is_url, make_table
+    from referee.table.stores import tables_directory
+    from referee.web.app import UTF8JSON
+
+    store = _store(request)
+    table_id, code = secrets.token_urlsafe(18), secrets.token_urlsafe(9)
+    if is_url(store):
+        make_table(store, table_id, _hash(code))
+    else:
+        folder = tables_directory(store)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with open(folder / f"{table_id}.code", "x", encoding="ascii") as out:
+                out.write(_hash(code))
+                out.flush()
+                os.fsync(out.fileno())
+        except OSError as exc:
+            raise BadInput("{path}: cannot make a new table there ({reason})", path=str(folder),
+                           reason=exc.strerror or str(exc)) from None
+    return UTF8JSON({"id": table_id, "code": code, "page": f"/t/{table_id}", "api": f"/api/tables/{table_id}"},
+                    status_code=201)
+
+
+async def page(request: Request, text):
+    """``GET /t/{table_id}``: the page of that table (404 for an id never made)."""
+    from referee.web import pages
+
+    where_of(request)
+    return await pages.index(request, text)
+
+
+def routes(own: list) -> list:
+    """``POST /api/tables``, ``/t/{table_id}``, and every ``/api/table…`` route of ``own`` again
+    under ``/api/tables/{table_id}…``, with the same handler."""
+    from referee.web.app import endpoint
+
+    made = [Route("/api/tables", endpoint(create), methods=["POST"]),
+            Route("/t/{table_id}", endpoint(page))]
+    for route in own:
+        path = getattr(route, "path", "")
+        if path == "/api/table" or path.startswith("/api/table/"):
+            made.append(Route("/api/tables/{table_id}" + path[len("/api/table"):], route.endpoint,
+                              methods=sorted(route.methods - {"HEAD"}) if route.methods else None))
+    return made
+
+
+def probe_for(where):
+    """How a server notices that ``where`` changed: a pragma on the file, or the store's notifications."""
+    from referee.table.pgstore import PgTable
+
+    if isinstance(where, PgTable):
+        from referee.table.pgwatch import Probe
+
+        return Probe(where)
+    from referee.table.store import default_path
+    from referee.table.watch import Probe
+
+    return Probe(Path(where) if where else default_path())
