@@ -243,6 +243,9 @@ class PgTableStore:
                     return None
                 change = self._append(log, draft, stamp(time.time() if at is None else at))
                 db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.where.id))
+            from referee.table import pgwatch
+
+            pgwatch.changed(self.where.url, self.where.id)  # this process's streams, before the notification
             return change
 
     def _append(self, log: Log, draft: Draft, at: str) -> Change:

@@ -32,6 +32,7 @@ class Settings(NamedTuple):
 
     table_path: Optional[Path]
     join_code: Optional[str]   # None: bound to loopback, changes need no code
+    store: Optional[str] = None  # where POST /api/tables makes tables (referee.table.stores)
 
 
 class TooLarge(BadInput):
@@ -44,6 +45,8 @@ class Forbidden(BadInput):
 
 def status_of(exc: RefereeError) -> int:
     """The HTTP status of a library error, by the contract: the CLI's exit code, as HTTP."""
+    if getattr(exc, "http_status", None):
+        return exc.http_status
     if isinstance(exc, TooLarge):
         return 413
     if isinstance(exc, Forbidden):
@@ -60,7 +63,10 @@ def status_of(exc: RefereeError) -> int:
 def error_response(exc: RefereeError) -> JSONResponse:
     from referee.i18n.catalogs import _
 
-    return JSONResponse({"error": {"exit": exc.exit_code, "message": exc.render(_)}}, status_code=status_of(exc))
+    response = JSONResponse({"error": {"exit": exc.exit_code, "message": exc.render(_)}}, status_code=status_of(exc))
+    if getattr(exc, "retry_after", None):
+        response.headers["Retry-After"] = str(exc.retry_after)
+    return response
 
 
 class UTF8JSON(JSONResponse):
@@ -174,7 +180,12 @@ async def json_body(request: Request) -> dict:
 
 
 def require_code(request: Request) -> None:
-    """A change to the table needs the join code when the server is open to the network."""
+    """A change to the table needs the join code when the server is open to the network (a
+    table made by POST /api/tables: its own code, on any address)."""
+    from referee.web import tables
+
+    if tables.require_code(request):
+        return
     code = request.app.state.settings.join_code
     if code is None:
         return
@@ -205,11 +216,13 @@ def endpoint(handler):
     return route
 
 
-def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = None) -> Starlette:
-    """The server's application (``join_code`` set: the table changes only with it)."""
+def create_app(table_path=None, join_code: Optional[str] = None, store: Optional[str] = None) -> Starlette:
+    """The server's application (``join_code`` set: the table changes only with it; ``store``: a
+    table file or a PostgreSQL URL, whose own table is the server's unless ``table_path``)."""
     from starlette.middleware.gzip import GZipMiddleware
 
-    from referee.web import api, assets, live, pages
+    from referee.table.stores import own_table
+    from referee.web import api, assets, live, pages, tables
 
     routes = [
         Route("/", endpoint(pages.index)),
@@ -230,9 +243,13 @@ def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = Non
         Route("/api/table/{change}", endpoint(api.table_change), methods=["POST"]),
         Mount("/static", app=assets.CachedStatic(directory=str(STATIC)), name="static"),
     ]
+    routes[-1:-1] = tables.routes(routes)  # the same table routes for every table of the store
     app = Starlette(routes=routes, lifespan=_lifespan)
     app.add_middleware(GZipMiddleware, minimum_size=1024)  # never the event stream: Starlette leaves it alone
-    app.state.settings = Settings(Path(table_path) if table_path else None, join_code)
+    own = table_path if table_path is not None else own_table(store)
+    app.state.settings = Settings(Path(own) if isinstance(own, str) else own, join_code,
+                                  store if store is not None else (str(table_path) if table_path else None))
+    app.state.code_limiter = tables.Limiter()
     return app
 
 
@@ -261,4 +278,5 @@ def app_from_environment() -> Starlette:
     the environment (``REFEREE_SERVE_TABLE``, ``REFEREE_SERVE_CODE``)."""
     import os
 
-    return create_app(os.environ.get("REFEREE_SERVE_TABLE") or None, os.environ.get("REFEREE_SERVE_CODE") or None)
+    return create_app(os.environ.get("REFEREE_SERVE_TABLE") or None, os.environ.get("REFEREE_SERVE_CODE") or None,
+                      os.environ.get("REFEREE_STORE") or None)

@@ -36,11 +36,10 @@ class Watch:
     """The one poller of one table file in this process, and the streams waiting on it."""
 
     def __init__(self, path: Optional[Path]):
-        from referee.table.store import default_path
-        from referee.table.watch import Probe
+        from referee.web.tables import probe_for
 
         self.path = path
-        self._probe = Probe(Path(path) if path else default_path())
+        self._probe = probe_for(path)  # a pragma on the file, or a PostgreSQL store's notifications
         self._token = object()  # nothing seen yet
         self._changed = asyncio.Event()
         self._bodies: dict[str, tuple[int, bytes, dict]] = {}  # language -> (count, event, body) of now
@@ -179,18 +178,26 @@ def _event(path: Optional[Path], shown, error, language: str) -> tuple[int, byte
     return count, f"id: {count}\ndata: {data}\n\n".encode("utf-8"), body
 
 
-def watch_of(app) -> Watch:
-    """The application's watch of its table, started on first use."""
-    watch = getattr(app.state, "watch", None)
+def watch_of(app, where=None) -> Watch:
+    """The application's watch of a table (default: its own), started on first use."""
+    if where is None:
+        where = app.state.settings.table_path
+    watches = getattr(app.state, "watches", None)
+    if watches is None:
+        watches = app.state.watches = {}
+    key = str(where) if where is not None else None
+    watch = watches.get(key)
     if watch is None:
-        watch = app.state.watch = Watch(app.state.settings.table_path)
+        watch = watches[key] = Watch(where)
     watch.start()
     return watch
 
 
 async def events(request: Request, text):
     """``GET /api/table/events``: the table now (unless the client has it), then every change."""
-    watch = watch_of(request.app)
+    from referee.web.tables import where_of
+
+    watch = watch_of(request.app, where_of(request))
     language = text.language
     last = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
 
