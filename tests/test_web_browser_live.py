@@ -63,6 +63,14 @@ def wait_for(driver, condition, timeout: float):
     return WebDriverWait(driver, timeout).until(condition)
 
 
+def row_text(driver, name: str) -> str:
+    """A player's row as the phone shows it (read by script: the rows are drawn anew on each change)."""
+    return driver.execute_script(
+        "const row = Array.from(document.querySelectorAll('#players .player'))"
+        "  .find((r) => r.dataset.name === arguments[0]);"
+        "return row ? row.innerText : '';", name)
+
+
 def level_of(driver, name: str):
     return driver.execute_script(
         "const row = Array.from(document.querySelectorAll('#players .player'))"
@@ -136,8 +144,7 @@ def test_three_phones_keep_one_table_live(phones, tmp_path):
         assert pick.text == "Felszarvazott sisak"
         pick.click()
         two.find_element(By.CSS_SELECTOR, "#players .editor .add-item").click()
-        until(phones, lambda d: "Felszarvazott sisak" in d.find_element(By.CSS_SELECTOR,
-              "#players .player[data-name='Bob']").text, 1.5, "Bob's helmet")
+        until(phones, lambda d: "Felszarvazott sisak" in row_text(d, "Bob"), 1.5, "Bob's helmet")
         shots.take("gear-by-card-name", "#players .player[data-name='Bob']")
 
         # A question, its verdict scrolled into view.
@@ -160,6 +167,12 @@ def test_three_phones_keep_one_table_live(phones, tmp_path):
         until(phones, lambda d: d.execute_script("return !document.getElementById('combat').hidden"), 2, "the fight")
         assert "Troll" in two.find_element(By.ID, "combat-who").text
         shots.take("fight-opened", "#fight")
+        # a curse played meanwhile, on a player who is not fighting, from the third phone
+        Select(three.find_element(By.ID, "combat-curse-player")).select_by_value("Cid")
+        three.find_element(By.ID, "combat-curse").send_keys("Body Odor")
+        three.find_element(By.ID, "combat-curse-play").click()
+        until(phones, lambda d: "Body Odor" in row_text(d, "Cid"),
+              1.5, "Cid's curse")
         two.find_element(By.ID, "combat-plus").send_keys("+5")
         two.find_element(By.ID, "combat-plus-play").click()
         until(phones, lambda d: d.execute_script("const w = document.querySelector('#combat-verdict .word');"

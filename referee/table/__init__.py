@@ -39,8 +39,9 @@ class Shown(NamedTuple):
     """The table as it stands.
 
     ``state``: the table in the situation-file format (``None`` before any game); ``changes``:
-    the last changes of the game, oldest first (the whole log: :func:`log`); ``winner``: the players who won, or ``None``; ``fight``: the
-    fight on the table (see :mod:`referee.table.fight`), or ``None``.
+    the last changes of the game, oldest first (the whole log: :func:`log`); ``winner``: the
+    players who won, or ``None``; ``fight``: the fight on the table (see
+    :mod:`referee.table.fight`; ``closes_at`` already counts later changes), or ``None``.
     """
 
     state: Optional[dict]

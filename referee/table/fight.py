@@ -110,8 +110,8 @@ def decide_combat(changes: list, params: dict, corpus, now: float, new: bool) ->
     fight = {"combat": block, "window": seconds, "changed_at": now, "closes_at": now + seconds, "result": None}
     judge(table, fight, corpus)  # checked as a situation file is: a bad name or number is refused here
     monsters = ", ".join(m["name"] for m in block["monsters"])
-    return Draft("combat", {"fight": params, "new": new}, {"op": "combat", "fight": fight,
-                                                           "fields": {"phase": "combat", "met_monster_this_turn": True}},
+    effect = {"op": "combat", "fight": fight, "fields": {"phase": "combat", "met_monster_this_turn": True}}
+    return Draft("combat", {"fight": params, "new": new}, effect,
                  message(template, fighter=block["fighter"], monsters=monsters, seconds=f"{seconds:g}"))
 
 

@@ -15,10 +15,10 @@ canonical form:
 - ``{"op": "redo", "changes": [seq, …]}`` — undos taken back: what they took back stands again;
 - ``{"op": "combat", "fight": {…} | None}`` — the fight in progress opened, changed or cancelled.
 
-Any effect may also carry ``"phase"`` (the phase after it), ``"fight"`` (the fight in progress after it: a mapping, or ``None``
-when the change ends it) and ``"won"`` (the players the change makes winners). The replayed state
-keeps them under :data:`FIGHT` and :data:`WINNER`, which :func:`split` takes out: the table
-itself stays in the situation-file format.
+Any effect may also carry ``"phase"`` (the phase after it), ``"fight"`` (the fight in progress
+after it: a mapping, or ``None`` when the change ends it) and ``"won"`` (the players the change
+makes winners). The replayed state keeps the last two under :data:`FIGHT` and :data:`WINNER`,
+which :func:`split` takes out: the table itself stays in the situation-file format.
 
 Replaying the effects of every change not taken back gives the state; since each effect sets
 values rather than adding to them, taking back the last changes is exact.

@@ -97,6 +97,7 @@ WORDS = {
     "enhancer": N_("Enhancer for the monsters: +N or a card"),
     "wandering": N_("Wandering Monster: a card, or NAME:LEVEL"),
     "play": N_("Play"),
+    "curse_in_fight": N_("A curse on a player: who, and the card's name"),
     "close_now": N_("Decide now"),
     "cancel_fight": N_("Call the fight off"),
     "recorded": N_("Recorded on the table:"),

@@ -210,6 +210,7 @@
     if (table.turn && document.activeElement !== $("fight-fighter")) $("fight-fighter").value = table.turn;
     fillSelect($("fight-helper"), names, true);
     fillSelect($("combat-helper"), names, true);
+    fillSelect($("combat-curse-player"), names, false);
     fillSelect($("question-player"), names, false);
     if (editing && !names.includes(editing)) editing = null;
     showCombat(body, before);
@@ -562,6 +563,15 @@
       if (data) $(id).value = "";
     });
   }
+  // A curse played in the fight lands on a player; any change to the table re-arms the window.
+  $("combat-curse-play").addEventListener("click", async () => {
+    const name = $("combat-curse").value.trim(), who = $("combat-curse-player").value;
+    const player = current && current.table ? current.table.players.find((p) => p.name === who) : null;
+    if (!name || !player) return;
+    const data = await write("/api/table/set", {player: who, fields: [`curses=${JSON.stringify([...(player.curses || []), name])}`]},
+                             $("combat-verdict"));
+    if (data) $("combat-curse").value = "";
+  });
   $("combat-close").addEventListener("click", () => combat("close", {}));
   $("combat-cancel").addEventListener("click", () => combat("cancel", {}));
 
