@@ -168,7 +168,7 @@ def run(store: str, servers: int, args) -> dict:
         elapsed = time.monotonic() - began
         time.sleep(1.5)  # the last events on their way
         lost, delivery, missing = 0, [], 0
-        reader = setup[0]
+        reader = http.client.HTTPConnection("127.0.0.1", ports[0], timeout=60)  # setup's is closed by now
         for table_id, _code in busy:
             status, body = call(reader, "GET", f"/api/tables/{table_id}")
             answered = sum(1 for t, _count, _at in written if t == table_id)

@@ -126,3 +126,16 @@ def test_many_writers_on_one_table_each_decide_on_the_log_as_it_stands(pg_url):
     log = table.log(where)
     assert len(log) == 1 + 24 - len(refused)
     assert [c.seq for c in log] == list(range(1, len(log) + 1))  # no gap, no double
+
+
+def test_serve_on_a_store_of_a_newer_referee_or_an_unreachable_one_is_exit_2_saying_why(database, tmp_path):
+    from tests.conftest import run_referee
+
+    table.new(["Ann"], path=PgTable(database, "a" * 20), now=T0)
+    pgstore._POOLS.pop(database).close()
+    sql(database, "UPDATE referee_schema SET version = 99")
+    result = run_referee("serve", "--port", "0", "--store", database)
+    assert result.returncode == 2 and "newer referee" in result.stderr and "Traceback" not in result.stderr
+    nowhere = f"postgresql:///postgres?host={tmp_path}&user=referee&connect_timeout=2"
+    result = run_referee("serve", "--port", "0", "--store", nowhere, env={"REFEREE_STORE": ""})
+    assert result.returncode == 2 and "cannot be reached" in result.stderr and "Traceback" not in result.stderr

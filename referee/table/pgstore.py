@@ -38,6 +38,8 @@ CHANNEL = "referee_tables"
 POOL_SIZE = 4
 #: how long a write waits for the table's lock or a connection before giving up (seconds)
 WAIT = 30.0
+#: how long reaching the database may take before it counts as unreachable (seconds)
+CONNECT_TIMEOUT = 5
 
 #: each version's statements, in order: a database at version N runs MIGRATIONS[N:]
 MIGRATIONS = [
@@ -122,19 +124,18 @@ def pool(url: str):
         found = _POOLS.get(url)
         if found is None:
             try:
+                import psycopg
                 from psycopg_pool import ConnectionPool
             except ImportError:
                 raise BadInput("a PostgreSQL store needs psycopg: pip install 'referee[postgres]'") from None
-            made = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, timeout=WAIT, open=False,
-                                  kwargs={"autocommit": True}, name="referee")
             with _errors(url):
-                made.open(wait=True, timeout=WAIT)
-                try:
-                    with made.connection() as db:
-                        _migrate(db, url)
-                except BaseException:
-                    made.close()
-                    raise
+                # one direct connection first: an unreachable database is said at once, not
+                # after the pool's retries; the schema is checked or brought up to date on it
+                with psycopg.connect(url, autocommit=True, connect_timeout=CONNECT_TIMEOUT) as db:
+                    _migrate(db, url)
+                made = ConnectionPool(url, min_size=1, max_size=POOL_SIZE, timeout=WAIT, open=False,
+                                      kwargs={"autocommit": True}, name="referee")
+                made.open(wait=False)
             found = _POOLS[url] = made
     return found
 
