@@ -192,8 +192,8 @@ def new(names: list[str], game: str = "munchkin", expansions: list[str] = (), ho
     try:
         return started()
     except Unusable:
-        if not replace:
-            raise
+        if not replace or not isinstance(path, (str, Path, type(None))):
+            raise  # a table in a database is not a file to move aside
     where = Path(path) if path is not None else default_path()
     try:
         kept = move_aside(where)
