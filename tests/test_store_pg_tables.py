@@ -239,3 +239,28 @@ def test_a_worker_killed_mid_write_leaves_the_last_good_state_and_its_streams_re
     finally:
         one.stop()
         two.stop()
+
+
+def test_a_fights_window_watched_by_two_servers_is_closed_once(pg_url):
+    from referee import table
+    from referee.table.pgstore import PgTable
+
+    one, two = StoreServer(pg_url), StoreServer(pg_url)
+    try:
+        table_id, code = made(one)
+        start_game(one, table_id, code)
+        streams = [TableStream(one, table_id), TableStream(two, table_id)]  # both servers watch the window
+        status, body, _ = two.request("POST", f"/api/tables/{table_id}/combat", {"fighter": "Ann",
+                                      "monsters": ["Troll:1"]}, headers={"X-Referee-Code": code})
+        assert status == 200 and body["combat"]["closes_at"]
+        for stream in streams:  # both see the result, recorded by whichever server saw the window end first
+            stream.wait_for(lambda b: b.get("changes") == 3, timeout=5)
+        time.sleep(0.5)
+        log = table.log(PgTable(pg_url, table_id))
+        assert [c.command for c in log] == ["new", "combat", "settle"]  # one result, not one per server
+        assert two.request("GET", f"/api/tables/{table_id}")[1]["changes"] == 3
+        for stream in streams:
+            stream.close()
+    finally:
+        one.stop()
+        two.stop()
