@@ -28,6 +28,8 @@ from starlette.responses import StreamingResponse
 POLL = 0.1
 #: seconds between two heartbeat comments on a quiet stream
 HEARTBEAT = 15.0
+#: seconds a table's poller goes on without any stream or fight before it stops
+IDLE = 5.0
 #: how long a browser waits before reconnecting a dropped stream (milliseconds)
 RETRY_MS = 1000
 
@@ -72,6 +74,7 @@ class Watch:
         import sys
         import traceback
 
+        idle = 0.0
         while True:
             try:
                 self.settle()
@@ -83,6 +86,11 @@ class Watch:
             except asyncio.TimeoutError:
                 pass
             self._poke.clear()
+            # nobody listening and no fight to settle: stop polling (a server of many tables
+            # polls only those with a phone on them); the next request starts it again
+            idle = idle + POLL if self._streams == 0 and self._deadline is None else 0.0
+            if idle >= IDLE:
+                return
 
     def settle(self) -> None:
         """Record the fight's result once its window has run out, even when nobody writes (the
@@ -211,16 +219,20 @@ async def events(request: Request, text):
         yield f"retry: {RETRY_MS}\n\n".encode() + clock()
         watch.look()
         seen = None
-        while True:
-            changed = watch.changed()
-            count, event = watch.current(language)
-            if event is not seen and (seen is not None or last is None or last != str(count)):
-                yield event
-            seen = event
-            try:
-                await asyncio.wait_for(changed.wait(), HEARTBEAT)
-            except asyncio.TimeoutError:
-                yield b": heartbeat\n\n" + clock()
+        watch._streams += 1
+        try:
+            while True:
+                changed = watch.changed()
+                count, event = watch.current(language)
+                if event is not seen and (seen is not None or last is None or last != str(count)):
+                    yield event
+                seen = event
+                try:
+                    await asyncio.wait_for(changed.wait(), HEARTBEAT)
+                except asyncio.TimeoutError:
+                    yield b": heartbeat\n\n" + clock()
+        finally:
+            watch._streams -= 1
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})
