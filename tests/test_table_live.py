@@ -140,6 +140,26 @@ def test_a_bad_change_to_the_fight_is_refused_naming_what_is_wrong(path, corpus,
     assert table.show(path, now=T0 + 1).count == 2
 
 
+def test_one_shots_in_the_combat_block_shape_and_a_curse_change_the_fight(path, corpus):
+    table.set_fields("Ann", ["level=5"], path=path, now=T0)
+    table.put_item("Ann", "Boots of Butt-Kicking", path=path, now=T0)
+    table.combat({"monsters": ["Troll:6"]}, corpus, path=path, now=T0)
+    shown = table.show(path, now=T0 + 1)
+    assert table.fight_judgement(shown, corpus).verdict.verdict == "win"  # 5 + 2 against 6
+    table.combat({"one_shots": {"players": [1], "monsters": ["Enraged"]}}, corpus, path=path, now=T0 + 1)
+    shown = table.show(path, now=T0 + 2)
+    assert shown.fight["combat"]["one_shots"] == {"players": [1], "monsters": [5]}
+    table.combat({"curse": "Ann=Curse! Big Foot"}, corpus, path=path, now=T0 + 2)
+    shown = table.show(path, now=T0 + 3)
+    assert shown.state["players"][0]["curses"] == ["Curse! Big Foot"]
+    details = table.fight_judgement(shown, corpus).verdict.details
+    assert details["players_strength"] == 6  # the boots no longer count
+    with pytest.raises(BadInput, match="NAME=CURSE"):
+        table.combat({"curse": "Ann"}, corpus, path=path, now=T0 + 3)
+    table.undo(path=path, now=T0 + 4)
+    assert table.show(path, now=T0 + 4).state["players"][0]["curses"] == []
+
+
 def test_table_level_works_in_the_middle_of_a_fight(path, corpus):
     table.combat({"monsters": ["Troll:5"]}, corpus, path=path, now=T0)
     judged, recorded = table.level("Ann", 1, "card", corpus, path=path, now=T0 + 1)

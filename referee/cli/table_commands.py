@@ -188,6 +188,8 @@ def combat(action: str = Argument("show", metavar="[ACTION]"),
                                        help=_("Cards a fighter discards for a power (Berserking, Turning).")),
            charm: Optional[str] = Option(None, "--charm", metavar="WIZARD=MONSTER",
                                          help=_("A Wizard charms a monster away with the whole hand.")),
+           curse: Optional[str] = Option(None, "--curse", metavar="NAME=CURSE",
+                                         help=_("A curse played on a player during the fight.")),
            expected: Optional[int] = expected_option(), table_path: Optional[Path] = options.table_path(),
            lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     """``referee table combat [show|open|change|close|cancel|wait]``: the fight in progress."""
@@ -197,7 +199,7 @@ def combat(action: str = Argument("show", metavar="[ACTION]"),
     text = _language(lang)
     options.one_of(action, COMBAT_ACTIONS, "ACTION")
     params = dict(fighter=fighter, helper=helper, plus=plus, monster_plus=monster_plus, wandering=wandering,
-                  discards=discard, charm=charm, no_helper=no_helper)
+                  discards=discard, charm=charm, curse=curse, no_helper=no_helper)
     if action in ("show", "wait", "close", "cancel") and (monsters or any(v for v in params.values())):
         raise BadInput("table combat {action} takes no monsters or options; `referee table combat change …` changes "
                        "the fight", action=action)

@@ -25,14 +25,14 @@ from typing import Optional
 
 from referee.errors import BadInput, InvalidFile, NotFound
 from referee.i18n.catalogs import N_
-from referee.table.state import FIGHT, split
+from referee.table.state import FIGHT, apply, split
 from referee.table.store import Draft, seconds_of, stamp
 
 #: the rules' window for interfering before a fight's result stands (combat.wait-for-interference)
 WINDOW = 2.6
 #: what a change to the fight may carry, beside the ``fight`` question's own parameters
-CHANGE_KEYS = ("fighter", "helper", "monsters", "wandering", "plus", "monster_plus", "discards", "charm",
-               "no_helper")
+CHANGE_KEYS = ("fighter", "helper", "monsters", "wandering", "plus", "monster_plus", "one_shots", "discards", "charm",
+               "curse", "no_helper")
 
 
 def iso(seconds: float) -> str:
@@ -94,7 +94,8 @@ def decide_combat(changes: list, params: dict, corpus, now: float, new: bool) ->
     if unknown:
         raise BadInput("table combat: unknown field {field} (fields: {fields})", field=repr(str(unknown[0])[:40]),
                        fields=", ".join(CHANGE_KEYS))
-    params = {k: v for k, v in params.items() if v not in (None, [], "", False)}
+    params = _one_shots_as_bonuses({k: v for k, v in params.items() if v not in (None, [], "", False, {})})
+    cursed = _curse(table, params.pop("curse", None), corpus)
     if not new and open_fight({FIGHT: fight}) is None and not params.get("monsters"):
         raise NotFound("table combat: no fight in progress to change (a fight is decided once the others' time to "
                        "interfere runs out); open one with `referee table combat open MONSTER…`")
@@ -102,15 +103,18 @@ def decide_combat(changes: list, params: dict, corpus, now: float, new: bool) ->
         block = _opened(table, params, corpus)
         template = N_("Fight: {fighter} against {monsters}; the others have {seconds} s to interfere.")
     else:
-        if not params:
+        if not params and not cursed:
             raise BadInput("table combat: say what changes (fields: {fields})", fields=", ".join(CHANGE_KEYS))
         block = _changed(table, fight["combat"], params, corpus)
         template = N_("Fight changed: {fighter} against {monsters}; the window starts again ({seconds} s).")
     seconds = window(table)
     fight = {"combat": block, "window": seconds, "changed_at": now, "closes_at": now + seconds, "result": None}
-    judge(table, fight, corpus)  # checked as a situation file is: a bad name or number is refused here
-    monsters = ", ".join(m["name"] for m in block["monsters"])
     effect = {"op": "combat", "fight": fight, "fields": {"phase": "combat", "met_monster_this_turn": True}}
+    if cursed:
+        effect["players"] = cursed
+    # checked as a situation file is: a bad name or number is refused here
+    judge(apply(table, {"op": "players", "fields": cursed}) if cursed else table, fight, corpus)
+    monsters = ", ".join(m["name"] for m in block["monsters"])
     return Draft("combat", {"fight": params, "new": new}, effect,
                  message(template, fighter=block["fighter"], monsters=monsters, seconds=f"{seconds:g}"))
 
@@ -159,6 +163,49 @@ def _changed(table: dict, block: dict, params: dict, corpus) -> dict:
         block["charm"] = {"wizard": who(table, str(charm.get("wizard")), None, "charm"),
                           "monster": charm.get("monster")}
     return block
+
+
+def _one_shots_as_bonuses(params: dict) -> dict:
+    """``one_shots`` as a situation's combat block gives them (``{"players": […], "monsters": […]}``)
+    added to ``plus`` and ``monster_plus``."""
+    shots = params.pop("one_shots", None)
+    if shots is None:
+        return params
+    if not isinstance(shots, dict) or set(shots) - {"players", "monsters"}:
+        raise BadInput("table combat: one_shots is a mapping with players and monsters (lists of bonuses)")
+    out = dict(params)
+    out["plus"] = _listed(params.get("plus")) + _listed(shots.get("players"))
+    out["monster_plus"] = _listed(params.get("monster_plus")) + _listed(shots.get("monsters"))
+    return {k: v for k, v in out.items() if v}
+
+
+def _curse(table: dict, spec, corpus) -> dict:
+    """A curse played during the fight (``NAME=CURSE`` or ``{"player", "curse"}``): the player's
+    curses with it added, as a ``players`` effect's fields."""
+    from referee.questions import who
+
+    if not spec:
+        return {}
+    if isinstance(spec, str):
+        name, _, curse = spec.partition("=")
+    elif isinstance(spec, dict):
+        name, curse = str(spec.get("player") or ""), str(spec.get("curse") or "")
+    else:
+        name = curse = ""
+    if not name.strip() or not curse.strip():
+        raise BadInput("table combat: a curse is NAME=CURSE (the player it is played on, and the curse)")
+    name = who(table, name.strip(), None, "curse")
+    player = next(p for p in table["players"] if p["name"] == name)
+    return {name: {"curses": [*player.get("curses", []), _curse_name(curse.strip(), corpus)]}}
+
+
+def _curse_name(name: str, corpus) -> str:
+    """The curse card ``name`` means (typos forgiven), else the name as typed."""
+    from referee.cards import decide, find_cards, localizer
+
+    curses = [c for c in corpus.cards.values() if c.type == "curse"]
+    chosen, _ = decide(find_cards(curses, name, localizer()))
+    return chosen.card.name if chosen is not None else name
 
 
 def _listed(value) -> list:

@@ -135,6 +135,8 @@ def _apply(state: Optional[dict], effect: dict, copy: bool) -> dict:
         state["phase"] = effect["phase"]
     if op == "combat":
         state.update(effect.get("fields", {}))
+        for name, fields in effect.get("players", {}).items():  # a curse played in the fight
+            player_of(state, name).update(fields)
     elif op == "player":
         player_of(state, effect["name"]).update(effect["fields"])
     elif op == "players":

@@ -469,8 +469,15 @@ def _open_read_only(path: Path, why: str = "") -> TableStore:
                 _check_table(db, path)
             except sqlite3.OperationalError:
                 # The WAL index cannot be made here (read-only directory, full disk): read the
-                # file as it stands on disk.
+                # file as it stands on disk, unless changes wait in its WAL file (they would be
+                # missed: an older table, silently).
                 db.close()
+                wal = path.with_name(path.name + "-wal")
+                if wal.exists() and wal.stat().st_size > 0:
+                    raise BadInput(N_("{path}: the last changes are in {wal}, which cannot be read here (a "
+                                      "read-only or full disk); nothing was changed: open the table where it can be "
+                                      "written once"),
+                                   path=str(path), wal=str(wal)) from None
                 db = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
                 _check_table(db, path)
         except BaseException:
