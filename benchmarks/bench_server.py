@@ -130,6 +130,8 @@ class Stream(threading.Thread):
                     self.events.append((int(line[4:]), time.perf_counter()))
         except (OSError, ValueError, http.client.HTTPException):
             self.failed = True
+        except AttributeError:  # stop() closed the connection under the reader: the end
+            return
 
     def stop(self) -> None:
         try:
@@ -167,6 +169,8 @@ def live(port: int, streams: int, writers: int, seconds: float, think: float) ->
                     status = answer.status
                     if kind == "write" and status == 200:
                         count = json.loads(text)["changes"]
+                    elif status != 200:
+                        print(f"{kind} {status}: {text[:300]!r}", file=sys.stderr)
                 except (OSError, http.client.HTTPException, ValueError):
                     status = 0
                     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
@@ -207,6 +211,10 @@ def live(port: int, streams: int, writers: int, seconds: float, think: float) ->
             "streams_failed": sum(1 for p in phones if p.failed),
             "rest_ms": {"p50": round(percentile(rest, .5), 1), "p95": round(percentile(rest, .95), 1),
                         "p99": round(percentile(rest, .99), 1)},
+            "read_ms": {"p50": round(percentile([r[2] for r in results if r[0] == "read"], .5), 1),
+                        "p95": round(percentile([r[2] for r in results if r[0] == "read"], .95), 1)},
+            "write_ms": {"p50": round(percentile([r[2] for r in writes], .5), 1),
+                         "p95": round(percentile([r[2] for r in writes], .95), 1)},
             "change_to_phone_ms": {"p50": round(percentile(lags, .5), 1), "p95": round(percentile(lags, .95), 1),
                                    "max": round(max(lags) * 1000, 1) if lags else None}}
 
@@ -219,7 +227,8 @@ def print_live(figures: dict) -> None:
           f"missing on some stream, {figures['streams_with_final_table']}/{figures['streams']} streams end with the "
           f"final table, {figures['streams_failed']} streams broken")
     rest, lag = figures["rest_ms"], figures["change_to_phone_ms"]
-    print(f"  REST p50 {rest['p50']} ms  p95 {rest['p95']} ms  p99 {rest['p99']} ms")
+    print(f"  REST p50 {rest['p50']} ms  p95 {rest['p95']} ms  p99 {rest['p99']} ms "
+          f"(reads p95 {figures['read_ms']['p95']} ms, writes p95 {figures['write_ms']['p95']} ms)")
     print(f"  a change reaches the phones: p50 {lag['p50']} ms  p95 {lag['p95']} ms  max {lag['max']} ms")
 
 

@@ -122,6 +122,9 @@ def test_three_phones_keep_one_table_live(phones, tmp_path):
         for lang, driver in zip(LANGS, phones):
             driver.get(f"{server.base}/?lang={lang}")
         until(phones, lambda d: level_of(d, "Cid") == "1", 10, "the table on every phone")
+        # localhost is a secure context: the page asks to keep the screen on (headless may refuse)
+        until(phones, lambda d: d.execute_script("return document.documentElement.dataset.wakeLock || ''")
+              in ("on", "refused"), 5, "the wake lock asked for")
         shots.take("table", "#table")
 
         # A change on one phone shows on the other two within a second, without a reload.
@@ -216,6 +219,16 @@ def test_three_phones_keep_one_table_live(phones, tmp_path):
         for driver in phones:
             assert "Ann" in driver.find_element(By.ID, "winner").text
         shots.take("winner", "#table")
+
+        # Undo takes the winning level back; every phone says what was taken back; redo puts it back.
+        two.find_element(By.ID, "undo").click()
+        until(phones, lambda d: level_of(d, "Ann") == "9" and not d.find_element(By.ID, "winner").is_displayed(),
+              1.5, "the win taken back")
+        for driver in phones:
+            assert "Ann" in driver.find_element(By.ID, "last-change").text
+        shots.take("undo", "#table")
+        three.find_element(By.ID, "redo").click()
+        until(phones, lambda d: level_of(d, "Ann") == "10", 1.5, "the win put back")
     finally:
         server.stop()
     assert took < 1.0

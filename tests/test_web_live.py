@@ -370,3 +370,39 @@ def test_serve_tls_answers_over_https_and_refuses_a_key_that_does_not_fit(tmp_pa
     finally:
         process.terminate()
         process.communicate(timeout=10)
+
+
+def test_two_workers_and_four_phones_writing_at_once_lose_nothing_and_refuse_nothing(tmp_path):
+    """Each worker reads the table while the other commits: a sound log never looks damaged."""
+    server = Server(tmp_path / "table.sqlite3", "--workers", "2")
+    try:
+        server.request("POST", "/api/table/new", {"players": ["Ann", "Bob", "Cid", "Dan"]})
+        failures: list = []
+
+        def phone(name: str) -> None:
+            for i in range(25):
+                status, body, _ = server.request("POST", "/api/table/set", {"player": name, "fields": {"level": 1 + i % 8}})
+                if status != 200:
+                    failures.append((status, body))
+                server.request("GET", "/api/table")
+
+        threads = [threading.Thread(target=phone, args=(n,)) for n in ("Ann", "Bob", "Cid", "Dan")]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        assert failures == []
+        assert server.request("GET", "/api/table")[1]["changes"] == 101
+    finally:
+        server.stop()
+
+
+def test_a_curse_played_during_the_fight_lands_on_its_player_by_card_name_and_rearms_the_window(live):
+    server, _ = live
+    server.request("POST", "/api/table/new", {"players": ["Ann", "Bob"], "house_rules": {"interference_seconds": 30}})
+    _, opened, _ = server.request("POST", "/api/table/combat", {"monsters": ["Troll:3"]})
+    status, body, _ = server.request("POST", "/api/table/combat?lang=hu",
+                                     {"curse": {"player": "Bob", "curse": "Body Odr"}, "expected": opened["changes"]})
+    assert status == 200, body
+    assert body["table"]["players"][1]["curses"] == ["Body Odor"]
+    assert body["combat"]["closes_at"] > opened["combat"]["closes_at"]

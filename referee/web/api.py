@@ -169,10 +169,10 @@ async def ask(request: Request, text):
         from referee import table
 
         require_code(request)
-        judged, recorded, _data = table.record_fight(params, corpus, path=path)
+        judged, recorded, _data = await _recorded(text, table.record_fight, params, corpus, path=path)
         _changed(request)
         body = shapes.verdict_json(corpus, judged.verdict, text, judged.cards)
-        body["recorded"] = shapes.change_json(recorded, table.show(path).changes) if recorded else None
+        body["recorded"] = shapes.change_json(recorded, {}) if recorded else None
         return UTF8JSON(body)
     state = None if params.get("players") else _table_state(request)
     data = questions.ask(kind, params, state, corpus)
@@ -269,7 +269,8 @@ CHANGES = {
 #: the fight in progress: POST /api/table/combat (open or change), /combat/close, /combat/cancel
 COMBAT = {"fighter": (False, str), "helper": (False, str), "no_helper": (False, bool),
           "monsters": (False, list), "wandering": (False, list), "plus": (False, list), "monster_plus": (False, list),
-          "discards": (False, (list, dict)), "charm": (False, str), "new": (False, bool)}
+          "discards": (False, (list, dict)), "charm": (False, str), "new": (False, bool),
+          "one_shots": (False, dict), "curse": (False, (str, dict))}
 #: every write may say which table it was based on (CONTRACT.md, "The live table")
 EXPECTED = {"expected": (False, int)}
 
@@ -323,34 +324,35 @@ async def _table_change(request: Request, text, change: str, body: dict, path):
         one_of(body["source"], LEVEL_SOURCES, "source")
         levels = body["change"] if isinstance(body["change"], int) else parse_change(body["change"])
         corpus = _corpus()
-        judged, recorded = table.level(body["player"], levels, body["source"], corpus, path=path, expected=expected)
+        judged, recorded = await _recorded(text, table.level, body["player"], levels, body["source"], corpus,
+                                           path=path, expected=expected)
         _changed(request)
         data = shapes.verdict_json(corpus, judged.verdict, text, judged.cards)
-        data["recorded"] = shapes.change_json(recorded, table.show(path).changes) if recorded else None
+        data["recorded"] = shapes.change_json(recorded, {}) if recorded else None  # nothing took it back yet
         return UTF8JSON(data)  # the CLI's body: the page reads the table from its event stream
     words = _words(body.get("fields"), flow_text)
     if change == "new":
-        recorded = table.new([str(n) for n in body["players"]], body.get("game") or "munchkin",
-                             [str(e) for e in body.get("expansions") or []],
-                             _words(body.get("house_rules"), flow_text), bool(body.get("replace")), path=path,
-                             expected=expected)
+        recorded = await _recorded(text, table.new, [str(n) for n in body["players"]],
+                                   body.get("game") or "munchkin", [str(e) for e in body.get("expansions") or []],
+                                   _words(body.get("house_rules"), flow_text), bool(body.get("replace")), path=path,
+                                   expected=expected)
     elif change == "set":
-        recorded = table.set_fields(body["player"], words, path=path, expected=expected)
+        recorded = await _recorded(text, table.set_fields, body["player"], words, path=path, expected=expected)
     elif change == "item":
-        recorded = table.put_item(body["player"], body["item"], words, card=body.get("card"),
-                                  remove=bool(body.get("remove")), corpus=None if body.get("remove") else _corpus(),
-                                  path=path, expected=expected)
+        recorded = await _recorded(text, table.put_item, body["player"], body["item"], words,
+                                   card=body.get("card"), remove=bool(body.get("remove")),
+                                   corpus=None if body.get("remove") else _corpus(), path=path, expected=expected)
     elif change == "turn":
         from referee.model import PHASES
         from referee.vocabulary import one_of
 
         one_of(body.get("phase"), PHASES, "phase")
-        recorded = table.turn(body.get("player"), body.get("phase"), body.get("met_monster"), path=path,
-                              expected=expected)
+        recorded = await _recorded(text, table.turn, body.get("player"), body.get("phase"), body.get("met_monster"),
+                                   path=path, expected=expected)
     elif change == "redo":
-        recorded = table.redo(path=path, expected=expected)
+        recorded = await _recorded(text, table.redo, path=path, expected=expected)
     else:
-        recorded = table.undo(body.get("count", 1), path=path, expected=expected)
+        recorded = await _recorded(text, table.undo, body.get("count", 1), path=path, expected=expected)
     return _answer(request, text, recorded, path)
 
 
@@ -382,12 +384,35 @@ async def combat(request: Request, text):
     with _refused(request, path, text):
         if action == "change":
             new = bool(body.pop("new", False))
-            recorded = table.combat(body, _corpus(), new=new, path=path, expected=expected)
+            recorded = await _recorded(text, table.combat, body, _corpus(), new=new, path=path, expected=expected)
         elif action == "close":
-            recorded = table.close_combat(_corpus(), path=path, expected=expected)
+            recorded = await _recorded(text, table.close_combat, _corpus(), path=path, expected=expected)
         else:
-            recorded = table.cancel_combat(path=path, expected=expected)
+            recorded = await _recorded(text, table.cancel_combat, path=path, expected=expected)
     return _answer(request, text, recorded, path)
+
+
+#: the one thread of this process that records changes to the table: the event loop goes on
+#: answering reads and feeding the event streams while a change waits for the disk (SQLite lets
+#: go of the interpreter meanwhile); one thread, since the table takes one writer at a time anyway
+_WRITER = None
+
+
+async def _recorded(text, record, *args, **kwargs):
+    """``record(*args, **kwargs)`` (a library function that writes the table) on the writer thread."""
+    import asyncio
+    import functools
+    from concurrent.futures import ThreadPoolExecutor
+
+    from referee.i18n.catalogs import use_language
+
+    global _WRITER
+    if _WRITER is None:
+        _WRITER = ThreadPoolExecutor(1, thread_name_prefix="referee-table-writer")
+    try:
+        return await asyncio.get_running_loop().run_in_executor(_WRITER, functools.partial(record, *args, **kwargs))
+    finally:
+        use_language(text.language)  # another request may have spoken its own language meanwhile
 
 
 def _changed(request: Request) -> None:

@@ -203,6 +203,8 @@
     $("whose-turn").textContent = table.turn ? text(words.turn_of, {name: table.turn,
       phase: config.values[table.phase] || table.phase || ""}) : "";
     showWinner(body.winner);
+    // what was just done, on every phone (an undo says what it took back)
+    $("last-change").textContent = body.last_change ? "#" + body.last_change.seq + " " + body.last_change.summary : "";
     const box = $("players");
     box.replaceChildren();
     for (const player of table.players) box.append(playerRow(player, table, body));
@@ -563,13 +565,11 @@
       if (data) $(id).value = "";
     });
   }
-  // A curse played in the fight lands on a player; any change to the table re-arms the window.
+  // A curse played during the fight lands on a player, recorded (and undone) with the fight's change.
   $("combat-curse-play").addEventListener("click", async () => {
-    const name = $("combat-curse").value.trim(), who = $("combat-curse-player").value;
-    const player = current && current.table ? current.table.players.find((p) => p.name === who) : null;
-    if (!name || !player) return;
-    const data = await write("/api/table/set", {player: who, fields: [`curses=${JSON.stringify([...(player.curses || []), name])}`]},
-                             $("combat-verdict"));
+    const curse = $("combat-curse").value.trim(), player = $("combat-curse-player").value;
+    if (!curse || !player) return;
+    const data = await combat("", {curse: {player: player, curse: curse}});
     if (data) $("combat-curse").value = "";
   });
   $("combat-close").addEventListener("click", () => combat("close", {}));
@@ -659,13 +659,20 @@
 
   // --- the screen stays on while the table plays (where the phone allows: a secure context) ----
 
+  // The page's root says how it went (data-wake-lock: on, refused, unsupported), for the curious.
   let wakeLock = null;
   async function keepAwake() {
-    if (!("wakeLock" in navigator) || document.visibilityState !== "visible" || wakeLock) return;
+    const root = document.documentElement;
+    if (!("wakeLock" in navigator)) { root.dataset.wakeLock = "unsupported"; return; }  // e.g. plain http on a LAN
+    if (document.visibilityState !== "visible" || wakeLock) return;
     try {
       wakeLock = await navigator.wakeLock.request("screen");
-      wakeLock.addEventListener("release", () => { wakeLock = null; });
-    } catch (e) { wakeLock = null; }  // refused (battery saver, not allowed): the page works without
+      root.dataset.wakeLock = "on";
+      wakeLock.addEventListener("release", () => { wakeLock = null; root.dataset.wakeLock = "released"; });
+    } catch (e) {
+      wakeLock = null;  // refused (battery saver, not allowed): the page works without
+      root.dataset.wakeLock = "refused";
+    }
   }
   document.addEventListener("visibilitychange", keepAwake);
 
