@@ -15,6 +15,7 @@ come as one event). Measured: p50/p95/p99 of the REST calls, and of event delive
 write's answer to the first event that carries it, on every stream of every server).
 
     .venv/bin/python benchmarks/bench_many_tables.py [--tables 200] [--busy 20] [--writers 8] [--changes 10]
+    .venv/bin/python benchmarks/bench_many_tables.py --think 8000 --changes 5     # players' pace
 
 PostgreSQL: ``$REFEREE_BENCH_PG`` (a URL), else a throwaway cluster made as the tests make it.
 """
@@ -39,6 +40,8 @@ from processes import compile_package
 
 ROOT = Path(__file__).resolve().parent.parent
 REFEREE = str(Path(sys.executable).parent / "referee")
+#: seconds a client reuses an idle connection (uvicorn closes them after 5 s)
+KEEP_ALIVE = 4.0
 
 
 def free_port() -> int:
@@ -111,9 +114,12 @@ class Stream(threading.Thread):
 
 def writer(port: int, table_id: str, code: str, player: str, changes: int, think: float, rest: list,
            written: list, failed: list, lock) -> None:
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    connection, used = http.client.HTTPConnection("127.0.0.1", port, timeout=60), time.monotonic()
     for n in range(changes):
         time.sleep(random.uniform(0, 2 * think))
+        if time.monotonic() - used > KEEP_ALIVE:  # as a browser does: a new connection once the server's
+            connection.close()                   # keep-alive has run out, never a request into a closing one
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
         began = time.monotonic()
         try:
             status, body = call(connection, "POST", f"/api/tables/{table_id}/set",
@@ -121,7 +127,7 @@ def writer(port: int, table_id: str, code: str, player: str, changes: int, think
         except OSError as exc:
             status, body = 0, {"error": str(exc)}
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        done = time.monotonic()
+        done = used = time.monotonic()
         with lock:
             rest.append(done - began)
             if status == 200:
