@@ -163,7 +163,10 @@ async def page(request: Request, text):
     """``GET /t/{table_id}``: the page of that table (404 for an id never made)."""
     from referee.web import pages
 
-    where_of(request)
+    try:
+        where_of(request)
+    except NotFound as missing:
+        return pages._missing(request, text, missing)  # a page that says so, in the page's language
     return await pages.index(request, text)
 
 
