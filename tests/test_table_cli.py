@@ -115,3 +115,12 @@ def test_a_wizard_flees_the_fight_in_progress_with_flight(table):
     plain = table.data("flee")["details"]["rolls"][0]
     flight = table.data("flee", "--discard", "Ann=2")["details"]["rolls"][0]
     assert plain["monster"] == flight["monster"] == "Troll" and flight["needed"] == plain["needed"] - 2
+
+
+def test_a_record_based_on_an_older_count_is_refused_and_writes_nothing(table):
+    table("table", "new", "Ann", "Bob")
+    table("table", "set", "Ann", "level=4")
+    refused = table("fight", "Troll:2", "--record", "--expected", "1", expect=2)
+    assert "2 changes now" in refused.stderr
+    assert table.data("table")["changes"] == 2
+    assert table.data("fight", "Troll:2", "--record", "--expected", "2")["recorded"]["seq"] == 3

@@ -51,6 +51,11 @@ def met_option():
                         help=_("Whether a monster was fought or fled from this turn (default: the table's)."))
 
 
+def expected_option():
+    return Option(None, "--expected", metavar="N", help=_("Write only if the table still has N changes (what you last "
+                                                          "saw); otherwise nothing is written."))
+
+
 def save_option():
     return Option(None, "--save-situation", metavar="FILE",
                         help=_("Also write the situation judged to FILE, for `referee judge FILE`."))
@@ -138,24 +143,25 @@ def fight(monsters: List[str] = Argument(..., metavar="MONSTER…"),
           turn: Optional[str] = turn_option(), met: Optional[bool] = met_option(),
           record: bool = Option(False, "--record", help=_("On the table: also record the levels the fight "
                                                                 "gives (one change, undone as one).")),
+          expected: Optional[int] = expected_option(),
           save: Optional[str] = save_option(), table_path: Optional[Path] = options.table_path(),
           lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     params = dict(monsters=monsters, fighter=fighter, helper=helper, plus=plus, monster_plus=monster_plus,
                   discards=discard, charm=charm, players=player, game=game, expansions=expansion,
                   house_rules=house_rule, turn=turn, met_monster=met)
     if record:
-        return _record_fight(params, lang, as_json, table_path, save)
+        return _record_fight(params, lang, as_json, table_path, save, expected)
     return ask("fight", params, lang, as_json, table_path, save)
 
 
-def _record_fight(params: dict, lang, as_json, table_path, save) -> int:
+def _record_fight(params: dict, lang, as_json, table_path, save, expected: Optional[int] = None) -> int:
     from referee import table
     from referee.corpus import load_corpus
     from referee.i18n import choose_language
 
     text = RuleText(choose_language(lang))
     corpus = load_corpus()
-    judged, recorded, data = table.record_fight(params, corpus, path=table_path)
+    judged, recorded, data = table.record_fight(params, corpus, path=table_path, expected=expected)
     if save:
         _save(data, save)
     render.emit_recorded(corpus, judged, recorded, table.after(recorded, table_path).changes, text, as_json,
@@ -163,7 +169,8 @@ def _record_fight(params: dict, lang, as_json, table_path, save) -> int:
     return 0
 
 
-def _record(kind: str, params: dict, lang, as_json, table_path, save, nothing: str) -> int:
+def _record(kind: str, params: dict, lang, as_json, table_path, save, nothing: str,
+            expected: Optional[int] = None) -> int:
     """A sale or a death judged on the table and recorded there (``--record``)."""
     from referee import table
     from referee.corpus import load_corpus
@@ -171,7 +178,7 @@ def _record(kind: str, params: dict, lang, as_json, table_path, save, nothing: s
 
     text = RuleText(choose_language(lang))
     corpus = load_corpus()
-    judged, recorded, data = table.record_question(kind, params, corpus, path=table_path)
+    judged, recorded, data = table.record_question(kind, params, corpus, path=table_path, expected=expected)
     if save:
         _save(data, save)
     render.emit_recorded(corpus, judged, recorded, table.after(recorded, table_path).changes, text, as_json, nothing)
@@ -257,13 +264,14 @@ def sell(name: str = Argument(..., metavar="NAME"), items: List[str] = Argument(
          turn: Optional[str] = turn_option(), phase: Optional[str] = phase_option(),
          met: Optional[bool] = met_option(),
          record: bool = record_option(_("On the table: also record the sale (the levels it buys, the items gone).")),
-         save: Optional[str] = save_option(),
+         expected: Optional[int] = expected_option(), save: Optional[str] = save_option(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
     params = dict(player=name, items=items, players=player, game=game, expansions=expansion, house_rules=house_rule,
                   turn=turn, phase=phase, met_monster=met)
     if record:
-        return _record("sell", params, lang, as_json, table_path, save, _("Nothing recorded: the sale buys no level."))
+        return _record("sell", params, lang, as_json, table_path, save, _("Nothing recorded: the sale buys no level."),
+                       expected)
     return ask("sell", params, lang, as_json, table_path, save)
 
 
@@ -290,12 +298,12 @@ def death(name: Optional[str] = Argument(None, metavar="[NAME]"), player: List[s
           phase: Optional[str] = phase_option(), met: Optional[bool] = met_option(),
           record: bool = record_option(_("On the table: also record the death (the player loses what the rules "
                                          "say).")),
-          save: Optional[str] = save_option(), table_path: Optional[Path] = options.table_path(),
+          expected: Optional[int] = expected_option(), save: Optional[str] = save_option(), table_path: Optional[Path] = options.table_path(),
           lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     params = dict(player=name, players=player, game=game, expansions=expansion, house_rules=house_rule, turn=turn,
                   phase=phase, met_monster=met)
     if record:
-        return _record("death", params, lang, as_json, table_path, save, "")
+        return _record("death", params, lang, as_json, table_path, save, "", expected)
     return ask("death", params, lang, as_json, table_path, save)
 
 
