@@ -108,44 +108,54 @@ def client(port: int, number: int, until: float, think: float, results: list, lo
             time.sleep(rng.uniform(0, 2 * think))
 
 
-class Stream(threading.Thread):
-    """One phone's open event stream: every (id, arrival time) it receives."""
+def watch_streams(port: int, count: int, stop_file: str) -> None:
+    """The phones, in a process of their own (so their reading never slows the writers' clock):
+    ``count`` event streams read with one selector until ``stop_file`` exists; prints, as JSON,
+    each stream's events as (id, wall-clock arrival) and whether it broke."""
+    import os
+    import selectors
 
-    def __init__(self, port: int):
-        super().__init__(daemon=True)
-        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
-        self.connection.request("GET", "/api/table/events", headers={"Accept": "text/event-stream"})
-        self.response = self.connection.getresponse()
-        assert self.response.status == 200, self.response.status
-        self.events: list[tuple[int, float]] = []
-        self.failed = False
-
-    def run(self) -> None:
-        try:
-            while True:
-                line = self.response.readline()
-                if not line:
-                    return
+    selector = selectors.DefaultSelector()
+    streams = []
+    for n in range(count):
+        sock = socket.create_connection(("127.0.0.1", port))
+        sock.sendall(b"GET /api/table/events HTTP/1.1\r\nHost: bench\r\nAccept: text/event-stream\r\n\r\n")
+        sock.setblocking(False)
+        state = {"buffer": b"", "events": [], "broken": False}
+        streams.append(state)
+        selector.register(sock, selectors.EVENT_READ, state)
+    print("ready", flush=True)
+    while not os.path.exists(stop_file):
+        for key, _ in selector.select(timeout=0.05):
+            state = key.data
+            try:
+                data = key.fileobj.recv(65536)
+            except BlockingIOError:
+                continue
+            except OSError:
+                data = b""
+            if not data:
+                state["broken"] = True
+                selector.unregister(key.fileobj)
+                continue
+            now = time.time()
+            state["buffer"] += data
+            # chunked transfer: the event lines are whole inside it; "id: N" lines are what counts
+            *lines, state["buffer"] = state["buffer"].split(b"\n")
+            for line in lines:
                 if line.startswith(b"id: "):
-                    self.events.append((int(line[4:]), time.perf_counter()))
-        except (OSError, ValueError, http.client.HTTPException):
-            self.failed = True
-        except AttributeError:  # stop() closed the connection under the reader: the end
-            return
-
-    def stop(self) -> None:
-        try:
-            self.connection.sock.shutdown(socket.SHUT_RDWR)
-        except (OSError, AttributeError):
-            pass
-        self.connection.close()
+                    state["events"].append((int(line[4:].strip()), now))
+    print(json.dumps([{"events": s["events"], "broken": s["broken"]} for s in streams]), flush=True)
 
 
 def live(port: int, streams: int, writers: int, seconds: float, think: float) -> dict:
     """50 open streams, 8 players changing the table: see the module's docstring (4)."""
-    phones = [Stream(port) for _ in range(streams)]
-    for phone in phones:
-        phone.start()
+    import os
+
+    stop_file = tempfile.mktemp(prefix="bench-streams-")
+    phones_process = subprocess.Popen([sys.executable, __file__, "--streams-child", str(port), str(streams), stop_file],
+                                      stdout=subprocess.PIPE, text=True)
+    assert phones_process.stdout.readline().strip() == "ready"
     time.sleep(0.5)
     results: list = []  # (kind, status, seconds, change count after a write, when answered)
     lock = threading.Lock()
@@ -176,7 +186,7 @@ def live(port: int, streams: int, writers: int, seconds: float, think: float) ->
                     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
                 done = time.perf_counter()
                 with lock:
-                    results.append((kind, status, done - began, count, done))
+                    results.append((kind, status, done - began, count, time.time()))
             if think:
                 time.sleep(rng.uniform(0, 2 * think))
 
@@ -186,20 +196,20 @@ def live(port: int, streams: int, writers: int, seconds: float, think: float) ->
     for thread in threads:
         thread.join()
     final = json.loads(_get(port, "/api/table"))["changes"]
-    deadline = time.perf_counter() + 3
-    while time.perf_counter() < deadline and not all(p.events and p.events[-1][0] == final for p in phones):
-        time.sleep(0.05)
-    for phone in phones:
-        phone.stop()
-    sent = sorted({i for p in phones for i, _ in p.events})  # every event any stream got
-    missing = sum(len(set(sent) - {i for i, _ in p.events}) for p in phones)
+    time.sleep(2)  # what is on its way arrives
+    open(stop_file, "w").close()
+    phones = json.loads(phones_process.stdout.readline())
+    phones_process.wait()
+    os.unlink(stop_file)
+    sent = sorted({i for p in phones for i, _ in p["events"]})  # every event any stream got
+    missing = sum(len(set(sent) - {i for i, _ in p["events"]}) for p in phones)
     # how long a write took to reach every phone: from its answer to the first event at or after it
     lags = []
     for kind, status, _took, count, answered in results:
         if count is None:
             continue
         for phone in phones:
-            seen = next((t for i, t in phone.events if i >= count), None)
+            seen = next((t for i, t in phone["events"] if i >= count), None)
             if seen is not None:
                 lags.append(max(0.0, seen - answered))
     rest = [r[2] for r in results]
@@ -207,8 +217,8 @@ def live(port: int, streams: int, writers: int, seconds: float, think: float) ->
     return {"streams": streams, "writers": writers, "seconds": seconds, "think_ms": think * 1000,
             "requests": len(results), "writes": len(writes), "failed": sum(1 for r in results if r[1] != 200),
             "changes": final, "events_sent": len(sent), "events_missing": missing,
-            "streams_with_final_table": sum(1 for p in phones if p.events and p.events[-1][0] == final),
-            "streams_failed": sum(1 for p in phones if p.failed),
+            "streams_with_final_table": sum(1 for p in phones if p["events"] and p["events"][-1][0] == final),
+            "streams_failed": sum(1 for p in phones if p["broken"]),
             "rest_ms": {"p50": round(percentile(rest, .5), 1), "p95": round(percentile(rest, .95), 1),
                         "p99": round(percentile(rest, .99), 1)},
             "read_ms": {"p50": round(percentile([r[2] for r in results if r[0] == "read"], .5), 1),
@@ -240,6 +250,9 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--streams-child"]:
+        watch_streams(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clients", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=10)

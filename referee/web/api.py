@@ -242,8 +242,6 @@ def answered(handler):
 # --- the table --------------------------------------------------------------------------------
 
 async def table_show(request: Request, text):
-    from referee import table
-
     from referee.web.live import watch_of
 
     # The body this process made for the table as it stands (one pragma tells it is current):
@@ -295,11 +293,7 @@ def _fields(body: dict, change: str, spec: Optional[dict] = None) -> dict:
 
 @answered
 async def table_change(request: Request, text):
-    """``POST /api/table/{new|set|level|item|turn|undo}``: the change the CLI would make."""
-    from referee import table
-    from referee.questions import flow_text
-    from referee.table.changes import parse_change
-
+    """``POST /api/table/{new|set|level|item|turn|undo|redo}``: the change the CLI would make."""
     change = request.path_params["change"]
     if change not in CHANGES:
         raise NotFound("no table change {change} (changes: {changes})", change=repr(change[:40]),

@@ -17,6 +17,7 @@ since the epoch, so a phone counts the fight's window down by the server's clock
 from __future__ import annotations
 
 import asyncio
+import collections
 import json
 from pathlib import Path
 from typing import Optional
@@ -30,6 +31,8 @@ POLL = 0.1
 HEARTBEAT = 15.0
 #: seconds a table's poller goes on without any stream or fight before it stops
 IDLE = 5.0
+#: how many tables a stream may fall behind and still send each one (then it skips to the newest)
+HISTORY = 64
 #: how long a browser waits before reconnecting a dropped stream (milliseconds)
 RETRY_MS = 1000
 
@@ -44,8 +47,12 @@ class Watch:
         self._probe = probe_for(path)  # a pragma on the file, or a PostgreSQL store's notifications
         self._token = object()  # nothing seen yet
         self._changed = asyncio.Event()
-        self._bodies: dict[str, tuple[int, bytes, dict]] = {}  # language -> (count, event, body) of now
-        self._streams = 0
+        # Each table this process saw, newest last, with a serial number: a stream that was busy
+        # sending when the next change came still sends every one in turn (up to HISTORY behind).
+        self._serial = 0
+        self._history: collections.deque = collections.deque(maxlen=HISTORY)  # (serial, shown, error)
+        self._bodies: dict[tuple[int, str], tuple[int, bytes, dict]] = {}  # (serial, language) -> made
+        self._streams = 0  # open streams (none, and no fight due: the poller stops)
         self._task: Optional[asyncio.Task] = None
         self._poke = asyncio.Event()
         self._shown = None  # (Shown or None, error or None) at the last change seen
@@ -112,8 +119,12 @@ class Watch:
         if token == self._token:
             return False
         self._token = token
-        self._bodies.clear()
         self._shown = _shown(self.path)
+        self._serial += 1
+        self._history.append((self._serial, *self._shown))
+        oldest = self._history[0][0]
+        for key in [k for k in self._bodies if k[0] < oldest]:
+            del self._bodies[key]
         fight = self._shown[0].fight if self._shown[0] is not None else None
         self._deadline = fight.get("closes_at") if fight and fight.get("result") is None else None
         woken, self._changed = self._changed, asyncio.Event()
@@ -126,9 +137,20 @@ class Watch:
         """An event set at the next change."""
         return self._changed
 
-    def current(self, language: str) -> tuple[int, bytes]:
-        """(change count, the SSE event) of the table as it stands, in ``language``."""
-        return self._made(language)[:2]
+    def current(self, language: str) -> tuple[int, int, bytes]:
+        """(serial, change count, the SSE event) of the table as it stands, in ``language``."""
+        if not self._history:
+            self.look()
+        serial = self._history[-1][0]
+        return (serial, *self._made(serial, language)[:2])
+
+    def since(self, serial: int, language: str) -> list[tuple[int, bytes]]:
+        """Every (serial, event) after ``serial``, oldest first; only the newest when the stream
+        fell further behind than the history reaches."""
+        newer = [entry[0] for entry in self._history if entry[0] > serial]
+        if newer and newer[0] != serial + 1:
+            newer = newer[-1:]
+        return [(n, self._made(n, language)[1]) for n in newer]
 
     def body(self, language: str) -> dict:
         """The ``GET /api/table`` body as the table stands now (looked at first: one pragma), made
@@ -136,16 +158,16 @@ class Watch:
         error of a table that cannot be read; ``{"table": None, …}`` before any game."""
         self.settle()
         self.look()
-        if self._shown is not None and self._shown[1] is not None:
-            raise self._shown[1]
-        return self._made(language)[2]
+        serial, shown, error = self._history[-1]
+        if error is not None:
+            raise error
+        return self._made(serial, language)[2]
 
-    def _made(self, language: str) -> tuple[int, bytes, dict]:
-        known = self._bodies.get(language)
+    def _made(self, serial: int, language: str) -> tuple[int, bytes, dict]:
+        known = self._bodies.get((serial, language))
         if known is None:
-            if self._shown is None:
-                self._shown = _shown(self.path)
-            known = self._bodies[language] = _event(self.path, *self._shown, language)
+            _serial, shown, error = next(entry for entry in self._history if entry[0] == serial)
+            known = self._bodies[(serial, language)] = _event(self.path, shown, error, language)
         return known
 
 
@@ -218,15 +240,15 @@ async def events(request: Request, text):
     async def stream():
         yield f"retry: {RETRY_MS}\n\n".encode() + clock()
         watch.look()
-        seen = None
+        sent, count, event = watch.current(language)
+        if last is None or last != str(count):
+            yield event
         watch._streams += 1
         try:
             while True:
                 changed = watch.changed()
-                count, event = watch.current(language)
-                if event is not seen and (seen is not None or last is None or last != str(count)):
+                for sent, event in watch.since(sent, language):
                     yield event
-                seen = event
                 try:
                     await asyncio.wait_for(changed.wait(), HEARTBEAT)
                 except asyncio.TimeoutError:
