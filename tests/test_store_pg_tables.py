@@ -119,6 +119,10 @@ def test_a_change_without_the_tables_code_or_with_another_tables_code_is_refused
                                          {"player": "Ann", "fields": ["level=5"]}, headers=headers)
         assert status == 403 and "join code" in body["error"]["message"]
     assert served.request("GET", f"/api/tables/{table_id}")[1]["changes"] == 1
+    # the code as a person types it: capitals, no dashes, spaces
+    typed = " " + code.replace("-", "").upper() + " "
+    assert served.request("POST", f"/api/tables/{table_id}/set", {"player": "Ann", "fields": ["level=5"]},
+                          headers={"X-Referee-Code": typed})[0] == 200
     status, body, _ = served.request("POST", "/api/tables/" + "A" * 24 + "/set", {"player": "Ann", "fields": []},
                                      headers={"X-Referee-Code": code})
     assert status == 404

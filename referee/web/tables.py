@@ -77,8 +77,19 @@ class Limiter:
             self.buckets.pop(next(iter(self.buckets)))
 
 
+#: a table's join code: letters and digits that cannot be mistaken for one another, read and typed
+#: in groups of four (``k3mf-9x2q-…``; dashes, spaces and capitals do not matter when typed)
+CODE_ALPHABET, CODE_LENGTH = "0123456789abcdefghjkmnpqrstvwxyz", 16
+
+
+def new_code() -> str:
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return "-".join(raw[i:i + 4] for i in range(0, CODE_LENGTH, 4))
+
+
 def _hash(code: str) -> str:
-    return hashlib.sha256(code.encode("utf-8")).hexdigest()
+    plain = "".join(code.lower().split()).replace("-", "")[:200]
+    return hashlib.sha256(plain.encode("utf-8")).hexdigest()
 
 
 def _store(request: Request) -> Optional[str]:
@@ -141,7 +152,7 @@ async def create(request: Request, text):
     from referee.web.app import UTF8JSON
 
     store = _store(request)
-    table_id, code = secrets.token_urlsafe(18), secrets.token_urlsafe(9)
+    table_id, code = secrets.token_urlsafe(18), new_code()
     if is_url(store):
         make_table(store, table_id, _hash(code))
     else:
