@@ -7,12 +7,14 @@ import secrets
 import threading
 
 import pytest
+from hypothesis import given, settings
 
 from referee import table
 from referee.errors import BadInput, NotFound
 from referee.table import pgstore
 from referee.table.pgstore import PgTable
 from referee.table.store import Damaged
+from tests.test_table_replay import NAMES, _fresh, replay, store_steps
 
 T0 = 1_800_000_000.0
 
@@ -139,3 +141,24 @@ def test_serve_on_a_store_of_a_newer_referee_or_an_unreachable_one_is_exit_2_say
     nowhere = f"postgresql:///postgres?host={tmp_path}&user=referee&connect_timeout=2"
     result = run_referee("serve", "--port", "0", "--store", nowhere, env={"REFEREE_STORE": ""})
     assert result.returncode == 2 and "cannot be reached" in result.stderr and "Traceback" not in result.stderr
+
+
+@settings(max_examples=40, deadline=None)
+@given(store_steps)
+def test_on_postgresql_too_the_state_kept_with_each_change_is_what_a_replay_of_the_whole_log_gives(pg_url, plan):
+    """The property the SQLite store is held to (tests/test_table_replay.py), on PostgreSQL."""
+    from referee.table.state import split
+
+    where = PgTable(pg_url, secrets.token_urlsafe(16))
+    table.new(NAMES, path=where)
+    for step in plan:
+        try:
+            if step[0] == "set":
+                table.set_fields(step[1], [f"level={step[2]}"], path=where)
+            elif step[0] == "undo":
+                table.undo(step[1], path=where)
+            else:
+                table.redo(path=where)
+        except (BadInput, NotFound):
+            pass
+        assert table.show(where).state == split(replay(_fresh(table.log(where))))[0]
