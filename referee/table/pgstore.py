@@ -38,6 +38,8 @@ CHANNEL = "referee_tables"
 POOL_SIZE = 4
 #: how long a write waits for the table's lock or a connection before giving up (seconds)
 WAIT = 30.0
+#: changes read at once before the one asked for (a table shows its last 20)
+WINDOW = 24
 #: how long reaching the database may take before it counts as unreachable (seconds)
 CONNECT_TIMEOUT = 5
 
@@ -305,6 +307,10 @@ class PgTableStore:
         known = self._rows.get(seq)
         if known is not None:
             return known
+        self._read_window(seq)  # the rows a table and its recent changes need, in one round trip
+        known = self._rows.get(seq)
+        if known is not None:
+            return known
         rows = self._db.execute(f"SELECT {COLUMNS} FROM referee_changes WHERE table_id = %s AND seq IN (%s, %s) "
                                 "ORDER BY seq", (self.where.id, seq - 1, seq)).fetchall()
         if not rows or rows[-1][0] != seq:
@@ -312,6 +318,22 @@ class PgTableStore:
         row = self._verified(rows[-1], rows[0][-1] if len(rows) == 2 else "")
         self._rows[seq] = row
         return row
+
+    def _read_window(self, seq: int) -> None:
+        """Read change ``seq`` and the :data:`WINDOW` before it at once, keeping each row that
+        verifies against the one before it (a row that does not is read alone, and named)."""
+        rows = self._db.execute(f"SELECT {COLUMNS} FROM referee_changes WHERE table_id = %s AND seq BETWEEN %s AND %s "
+                                "ORDER BY seq", (self.where.id, seq - WINDOW - 1, seq)).fetchall()
+        before = None if not rows or rows[0][0] != 1 else ""
+        for raw in rows:
+            if before is not None and (raw[0] == 1 or raw[0] - 1 == previous):
+                try:
+                    row = self._verified(raw, before)
+                except Damaged:
+                    row = None
+                if row is not None:
+                    self._rows[raw[0]] = row
+            before, previous = raw[-1], raw[0]
 
     def _verified(self, raw, before: str) -> _Row:
         raw = list(raw)
