@@ -4,7 +4,7 @@ Each process keeps one dedicated connection that ``LISTEN``\\s on
 :data:`referee.table.pgstore.CHANNEL`; every write's commit notifies it with the table's id.
 A thread reads the notifications and counts them per table: a :class:`Probe`'s token is that
 count, so a server's poll of a table costs no query at all, and a change reaches the event
-streams of every process within one poll. A write made by this process counts at once
+streams of every process at once (the listening thread wakes the table's poller). A write made by this process counts at once
 (:func:`changed`, called by the store after its commit), before its own notification comes
 back. When the listening connection drops, every table counts as changed (a notification may
 have been missed) and it connects again.
@@ -20,6 +20,7 @@ from typing import Optional
 _counts: dict[tuple[str, str], int] = defaultdict(int)   # (url, table id) -> changes seen
 _epochs: dict[str, int] = defaultdict(int)                # url -> reconnections of its listener
 _listeners: dict[str, threading.Thread] = {}
+_wakers: dict[tuple[str, str], list] = defaultdict(list)   # (url, table id) -> called on a notification
 _lock = threading.Lock()
 
 
@@ -52,6 +53,11 @@ def _listen(url: str) -> None:
                 pause = 0.1
                 for note in db.notifies():
                     changed(url, note.payload)
+                    for wake in list(_wakers.get((url, note.payload), ())):
+                        try:
+                            wake()
+                        except RuntimeError:  # its event loop has closed
+                            pass
         except Exception:  # the database went away: say nothing per try, count all as changed, retry
             _epochs[url] += 1
             time.sleep(pause)
@@ -68,5 +74,13 @@ class Probe:
     def token(self) -> Optional[tuple]:
         return (_epochs[self.where.url], _counts[(self.where.url, self.where.id)])
 
+    def on_change(self, wake) -> None:
+        """Call ``wake()`` (from the listening thread) when another process changes the table, so
+        the server looks at once instead of at its next poll."""
+        self._wake = wake
+        _wakers[(self.where.url, self.where.id)].append(wake)
+
     def close(self) -> None:
-        pass
+        wake = getattr(self, "_wake", None)
+        if wake is not None and wake in _wakers.get((self.where.url, self.where.id), ()):
+            _wakers[(self.where.url, self.where.id)].remove(wake)

@@ -45,6 +45,9 @@ class Watch:
 
         self.path = path
         self._probe = probe_for(path)  # a pragma on the file, or a PostgreSQL store's notifications
+        if hasattr(self._probe, "on_change"):  # notified: look at once, not at the next poll
+            loop = asyncio.get_running_loop()
+            self._probe.on_change(lambda: loop.call_soon_threadsafe(self.poke))
         self._token = object()  # nothing seen yet
         self._changed = asyncio.Event()
         # Each table this process saw, newest last, with a serial number: a stream that was busy
