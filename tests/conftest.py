@@ -176,7 +176,7 @@ def _start_cluster(root: Path) -> tuple[str, callable]:
                 pwd.getpwnam(user)
             except KeyError:
                 continue
-            prefix = ["runuser", "-u", user, "--"]
+            prefix = [shutil.which("runuser") or "/usr/sbin/runuser", "-u", user, "--"]
             shutil.chown(root, user=user)
             break
     data = root / "data"
