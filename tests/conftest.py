@@ -156,3 +156,86 @@ def server(tmp_path):
     running = Server(tmp_path / "table.sqlite3")
     yield running
     running.stop()
+
+
+# --- the two table stores: SQLite files and a throwaway PostgreSQL cluster --------------------
+
+def _start_cluster(root: Path) -> tuple[str, callable]:
+    """initdb + pg_ctl on a Unix socket in ``root`` (as the ``postgres`` or ``nobody`` user when
+    run as root: PostgreSQL refuses to run as root). The URL and how to stop it."""
+    import pwd
+
+    initdb = shutil.which("initdb") or next(iter(sorted(Path("/usr/lib/postgresql").glob("*/bin/initdb"))), None)
+    if initdb is None:
+        raise RuntimeError("PostgreSQL is not installed (no initdb); install Debian's `postgresql` package")
+    bin_dir = Path(initdb).parent
+    prefix: list[str] = []
+    if os.geteuid() == 0:
+        for user in ("postgres", "nobody"):
+            try:
+                pwd.getpwnam(user)
+            except KeyError:
+                continue
+            prefix = [shutil.which("runuser") or "/usr/sbin/runuser", "-u", user, "--"]
+            shutil.chown(root, user=user)
+            break
+    data = root / "data"
+    subprocess.run([*prefix, str(bin_dir / "initdb"), "-D", str(data), "-A", "trust", "-U", "referee", "-E", "UTF8",
+                    "--no-sync"], check=True, capture_output=True, timeout=120)
+    subprocess.run([*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(root / "log"), "-w", "-o",
+                    f"-k {root} -c listen_addresses='' -c fsync=off -c max_connections=200", "start"],
+                   check=True, capture_output=True, timeout=120)
+
+    def stop():
+        subprocess.run([*prefix, str(bin_dir / "pg_ctl"), "-D", str(data), "-m", "immediate", "stop"],
+                       capture_output=True, timeout=60)
+
+    return f"postgresql:///postgres?host={root}&user=referee", stop
+
+
+@pytest.fixture(scope="session")
+def pg_url(tmp_path_factory):
+    """A PostgreSQL database for the tests: ``$REFEREE_TEST_PG``, else a throwaway cluster.
+    Missing PostgreSQL fails the test in CI (``$CI``) and skips it, saying why, elsewhere."""
+    given = os.environ.get("REFEREE_TEST_PG")
+    if given:
+        yield given
+        return
+    import tempfile
+
+    root = Path(tempfile.mkdtemp(prefix="referee-pg-"))  # short: a socket path has a length limit
+    try:
+        url, stop = _start_cluster(root)
+    except (RuntimeError, OSError, subprocess.SubprocessError) as exc:
+        reason = f"PostgreSQL is needed and could not be started: {exc}"
+        if os.environ.get("CI"):
+            pytest.fail(reason)
+        pytest.skip(reason)
+    try:
+        yield url
+    finally:
+        from referee.table import pgstore
+
+        pgstore.close_pools()
+        stop()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store_kind(request):
+    return request.param
+
+
+@pytest.fixture
+def new_table(request, store_kind, tmp_path):
+    """A function giving a new, empty table's address in the store the test runs on."""
+    import itertools
+    import secrets
+
+    numbers = itertools.count(1)
+    if store_kind == "sqlite":
+        return lambda: tmp_path / f"table-{next(numbers)}.sqlite3"
+    from referee.table.pgstore import PgTable
+
+    url = request.getfixturevalue("pg_url")
+    return lambda: PgTable(url, secrets.token_urlsafe(12))

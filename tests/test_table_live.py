@@ -21,8 +21,8 @@ def corpus():
 
 
 @pytest.fixture
-def path(tmp_path):
-    where = tmp_path / "table.sqlite3"
+def path(new_table):
+    where = new_table()  # a file, and a table in PostgreSQL (tests/conftest.py)
     table.new(["Ann", "Bob", "Cid"], path=where, now=T0)
     return where
 
@@ -108,8 +108,8 @@ def test_without_any_settle_nothing_is_recorded_and_a_late_write_is_stale(path, 
     assert refused.value.shown.fight["result"] == "lose" and refused.value.count == 3  # a tie: the monster wins
 
 
-def test_a_house_rule_sets_another_window(tmp_path, corpus):
-    where = tmp_path / "table.sqlite3"
+def test_a_house_rule_sets_another_window(new_table, corpus):
+    where = new_table()
     table.new(["Ann", "Bob"], house_rules=["interference_seconds=10"], path=where, now=T0)
     table.combat({"monsters": ["Troll:1"]}, corpus, path=where, now=T0)
     assert table.settle(where, now=T0 + 9.9) is None and table.settle(where, now=T0 + 10) is not None
@@ -177,8 +177,8 @@ def test_table_level_works_in_the_middle_of_a_fight(path, corpus):
     ("epic", [], 19, 1, ["Ann"]),
     ("munchkin", ["shared_victory=true"], 9, 3, ["Ann", "Bob"]),
 ])
-def test_a_kill_to_the_winning_level_ends_the_game(tmp_path, corpus, game, house, start, helper_level, winners):
-    where = tmp_path / "table.sqlite3"
+def test_a_kill_to_the_winning_level_ends_the_game(new_table, corpus, game, house, start, helper_level, winners):
+    where = new_table()
     table.new(["Ann", "Bob"], game=game, house_rules=house, path=where, now=T0)
     table.set_fields("Ann", [f"level={start}"], path=where, now=T0)
     table.set_fields("Bob", [f"level={helper_level}"], path=where, now=T0)

@@ -74,6 +74,9 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
           allowed_host: List[str] = Option([], "--allowed-host", metavar="NAME",
                                            help=_("Another name the server answers to, such as a proxy's "
                                                   "(repeat for more).")),
+          store: Optional[str] = Option(None, "--store", metavar="URL",
+                                        help=_("Where the tables are kept: a table file (the default) or "
+                                               "postgresql://… shared by several servers (default: $REFEREE_STORE).")),
           table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
     from referee.errors import BadInput
@@ -94,6 +97,7 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
     code = code or (join_code() if open_to_network else None)
     if tls:
         _check_tls(*tls)
+    store = _check_store(store or os.environ.get("REFEREE_STORE") or None)
     from referee.web.server import bind, run
 
     try:
@@ -118,8 +122,26 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
     os.environ["REFEREE_SERVE_TABLE"] = str(table_path) if table_path else ""
     os.environ["REFEREE_SERVE_CODE"] = code or ""
     os.environ["REFEREE_SERVE_HOSTS"] = ",".join([*own_names(host, shown), *(n.strip() for n in allowed_host)])
+    os.environ["REFEREE_STORE"] = store or ""
     run(sock, workers, tls=tuple(str(p) for p in tls) if tls else None)
     return 0
+
+
+def _check_store(store: Optional[str]) -> Optional[str]:
+    """A PostgreSQL store is reached, and its schema made or brought up to date, before the
+    server starts (an unreachable database or a newer schema: exit 2 with its message)."""
+    from referee.table import pgstore
+
+    if store is None or not store.startswith(("postgres:", "postgresql:")):
+        return store
+    if not pgstore.is_url(store):
+        from referee.errors import BadInput
+
+        raise BadInput("--store: {url} is not a PostgreSQL URL; write postgresql://USER@HOST/DATABASE",
+                       url=pgstore.safe_url(store))
+    pgstore.pool(store)
+    pgstore.close_pools()  # each worker opens its own connections
+    return store
 
 
 def _check_tls(cert: Path, key: Path) -> None:

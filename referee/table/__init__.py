@@ -28,7 +28,8 @@ from typing import Callable, NamedTuple, Optional
 from referee.errors import BadInput
 from referee.i18n.catalogs import N_
 from referee.table.state import split
-from referee.table.store import Change, Log, open_store
+from referee.table.store import Change, Log
+from referee.table.stores import open_store  # the SQLite file or a table in PostgreSQL
 
 #: the clock the table reads when a caller gives no ``now`` (seconds since the epoch)
 clock: Callable[[], float] = time.time
@@ -150,7 +151,7 @@ def after(change: Optional[Change], path: Optional[Path] = None) -> Shown:
 def _key(path: Optional[Path]) -> str:
     from referee.table.store import default_path
 
-    return str(Path(path) if path is not None else default_path())
+    return str(path if path is not None else default_path())
 
 
 def _write(path, decide, expected: Optional[int] = None, now: Optional[float] = None, corpus=None,
@@ -191,8 +192,8 @@ def new(names: list[str], game: str = "munchkin", expansions: list[str] = (), ho
     try:
         return started()
     except Unusable:
-        if not replace:
-            raise
+        if not replace or not isinstance(path, (str, Path, type(None))):
+            raise  # a table in a database is not a file to move aside
     where = Path(path) if path is not None else default_path()
     try:
         kept = move_aside(where)

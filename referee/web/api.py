@@ -17,6 +17,7 @@ from referee.errors import BadInput, NotFound, quote
 from referee.message import Message
 from referee.web.app import UTF8JSON, body_of, json_body, require_code
 from referee.web.bodies import check
+from referee.web.tables import where_of
 
 #: the longest search query read (the CLI's own cap applies after this)
 MAX_QUERY = 1000
@@ -148,7 +149,7 @@ def _table_state(request: Request) -> Optional[dict]:
     from referee import table
 
     try:
-        return table.show(request.app.state.settings.table_path).state
+        return table.show(where_of(request)).state
     except NotFound:
         return None
 
@@ -167,7 +168,7 @@ async def ask(request: Request, text):
         params = check(params, {name: (False, ASK_FIELDS.get(name, "any")) for name in allowed}, kind)
     record = params.pop("record", False) if kind == "fight" else False
     corpus = _corpus()
-    path = request.app.state.settings.table_path
+    path = where_of(request)
     if record:
         from referee import table
 
@@ -267,7 +268,7 @@ async def table_show(request: Request, text):
 
     # The body this process made for the table as it stands (one pragma tells it is current):
     # a hundred phones reading the same table cost one body per change, not a hundred.
-    body = watch_of(request.app).body(text.language)
+    body = watch_of(request.app, where_of(request)).body(text.language)
     if body["table"] is None:
         raise NotFound("no table in progress; start one with `referee table new NAME…`")
     return UTF8JSON(body)
@@ -314,7 +315,7 @@ async def table_change(request: Request, text):
                        changes=", ".join(CHANGES))
     require_code(request)
     body = _fields(await json_body(request), change)
-    path = request.app.state.settings.table_path
+    path = where_of(request)
     with _refused(request, path, text):
         return await _table_change(request, text, change, body, path)
 
@@ -368,7 +369,7 @@ def _answer(request: Request, text, recorded, path) -> UTF8JSON:
     """A change's answer: what was recorded, and the whole table as it now stands."""
     from referee.web.live import watch_of
 
-    watch = watch_of(request.app)
+    watch = watch_of(request.app, where_of(request))
     body = watch.body(text.language)  # the table after this change, made once for the streams too
     watch.poke()
     # a change just recorded was taken back by nothing yet (an empty map of what undid what)
@@ -387,7 +388,7 @@ async def combat(request: Request, text):
         raise NotFound("no fight action {action} (actions: close, cancel)", action=repr(action[:40]))
     require_code(request)
     body = _fields(await json_body(request), "combat", COMBAT if action == "change" else {})
-    path = request.app.state.settings.table_path
+    path = where_of(request)
     expected = body.pop("expected", None)
     with _refused(request, path, text):
         if action == "change":
@@ -428,7 +429,7 @@ def _changed(request: Request) -> None:
     from now on this process also settles a fight whose window runs out with nobody writing."""
     from referee.web.live import watch_of
 
-    watch_of(request.app).poke()
+    watch_of(request.app, where_of(request)).poke()
 
 
 def _words(value, flow_text) -> list[str]:

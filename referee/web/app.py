@@ -35,6 +35,7 @@ class Settings(NamedTuple):
 
     table_path: Optional[Path]
     join_code: Optional[str]   # None: bound to loopback, changes need no code
+    store: Optional[str] = None  # where POST /api/tables makes tables (referee.table.stores)
 
 
 class TooLarge(BadInput):
@@ -51,6 +52,8 @@ def status_of(exc: RefereeError) -> int:
 
     if isinstance(exc, Refused):
         return exc.status
+    if getattr(exc, "http_status", None):
+        return exc.http_status
     if isinstance(exc, TooLarge):
         return 413
     if isinstance(exc, Forbidden):
@@ -67,8 +70,9 @@ def status_of(exc: RefereeError) -> int:
 def error_response(exc: RefereeError) -> JSONResponse:
     from referee.i18n.catalogs import _
 
+    headers = dict(getattr(exc, "headers", None) or {})
     return JSONResponse({"error": {"exit": exc.exit_code, "message": exc.render(_)}}, status_code=status_of(exc),
-                        headers=getattr(exc, "headers", None) or None)
+                        headers=headers or None)
 
 
 class UTF8JSON(JSONResponse):
@@ -190,6 +194,10 @@ def require_code(request: Request) -> None:
     codes from one client are limited (:class:`referee.web.guard.TokenBucket`): 429 past it."""
     from referee.web.guard import TooManyTries
 
+    from referee.web import tables
+
+    if tables.require_code(request):
+        return
     code = request.app.state.settings.join_code
     if code is None:
         return
@@ -227,14 +235,16 @@ def endpoint(handler):
     return route
 
 
-def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = None,
-               allowed_hosts: tuple[str, ...] = ()) -> Starlette:
-    """The server's application (``join_code`` set: the table changes only with it), answering
-    to this machine's loopback names and ``allowed_hosts`` (:class:`referee.web.guard.Guard`)."""
+def create_app(table_path=None, join_code: Optional[str] = None, allowed_hosts: tuple[str, ...] = (),
+               store: Optional[str] = None) -> Starlette:
+    """The server's application (``join_code`` set: the table changes only with it; ``store``: a
+    table file or a PostgreSQL URL, whose own table is the server's unless ``table_path``),
+    answering to this machine's loopback names and ``allowed_hosts`` (:class:`referee.web.guard.Guard`)."""
     from starlette.middleware import Middleware
     from starlette.middleware.gzip import GZipMiddleware
 
-    from referee.web import api, assets, live, pages
+    from referee.table.stores import own_table
+    from referee.web import api, assets, live, pages, tables
     from referee.web.guard import Guard, TokenBucket
 
     routes = [
@@ -257,13 +267,18 @@ def create_app(table_path: Optional[Path] = None, join_code: Optional[str] = Non
         Route("/api/table/{change}", endpoint(api.table_change), methods=["POST"]),
         Mount("/static", app=assets.CachedStatic(directory=str(STATIC)), name="static"),
     ]
+    routes[-1:-1] = tables.routes(routes)  # the same table routes for every table of the store
     gate = Middleware(Guard, allowed_hosts=(*LOOPBACK_HOSTS, *allowed_hosts), refuse=_refusal)
     # the gate first, so a refused request costs nothing; never gzip on the event stream
     # (Starlette's GZip leaves text/event-stream alone)
     zipped = Middleware(GZipMiddleware, minimum_size=1024)
     app = Starlette(routes=routes, lifespan=_lifespan, middleware=[gate, zipped])
-    app.state.settings = Settings(Path(table_path) if table_path else None, join_code)
+    own = table_path if table_path is not None else own_table(store)
+    app.state.settings = Settings(Path(own) if isinstance(own, str) else own, join_code,
+                                  store if store is not None else (str(table_path) if table_path else None))
     app.state.wrong_codes = TokenBucket()
+    # a table made by POST /api/tables has a code of its own: fewer wrong tries before a wait
+    app.state.code_limiter = TokenBucket(rate=tables.RATE, burst=tables.BURST)
     return app
 
 
@@ -305,4 +320,4 @@ def app_from_environment() -> Starlette:
 
     hosts = tuple(h for h in os.environ.get("REFEREE_SERVE_HOSTS", "").split(",") if h)
     return create_app(os.environ.get("REFEREE_SERVE_TABLE") or None, os.environ.get("REFEREE_SERVE_CODE") or None,
-                      hosts)
+                      hosts, os.environ.get("REFEREE_STORE") or None)

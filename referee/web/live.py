@@ -29,6 +29,8 @@ from starlette.responses import StreamingResponse
 POLL = 0.1
 #: seconds between two heartbeat comments on a quiet stream
 HEARTBEAT = 15.0
+#: seconds a table's poller goes on without any stream or fight before it stops
+IDLE = 5.0
 #: how many tables a stream may fall behind and still send each one (then it skips to the newest)
 HISTORY = 64
 #: how long a browser waits before reconnecting a dropped stream (milliseconds)
@@ -39,11 +41,13 @@ class Watch:
     """The one poller of one table file in this process, and the streams waiting on it."""
 
     def __init__(self, path: Optional[Path]):
-        from referee.table.store import default_path
-        from referee.table.watch import Probe
+        from referee.web.tables import probe_for
 
         self.path = path
-        self._probe = Probe(Path(path) if path else default_path())
+        self._probe = probe_for(path)  # a pragma on the file, or a PostgreSQL store's notifications
+        if hasattr(self._probe, "on_change"):  # notified: look at once, not at the next poll
+            loop = asyncio.get_running_loop()
+            self._probe.on_change(lambda: loop.call_soon_threadsafe(self.poke))
         self._token = object()  # nothing seen yet
         self._changed = asyncio.Event()
         # Each table this process saw, newest last, with a serial number: a stream that was busy
@@ -51,6 +55,7 @@ class Watch:
         self._serial = 0
         self._history: collections.deque = collections.deque(maxlen=HISTORY)  # (serial, shown, error)
         self._bodies: dict[tuple[int, str], tuple[int, bytes, dict]] = {}  # (serial, language) -> made
+        self._streams = 0  # open streams (none, and no fight due: the poller stops)
         self._task: Optional[asyncio.Task] = None
         self._poke = asyncio.Event()
         self._shown = None  # (Shown or None, error or None) at the last change seen
@@ -79,6 +84,7 @@ class Watch:
         import sys
         import traceback
 
+        idle = 0.0
         while True:
             try:
                 self.settle()
@@ -90,6 +96,11 @@ class Watch:
             except asyncio.TimeoutError:
                 pass
             self._poke.clear()
+            # nobody listening and no fight to settle: stop polling (a server of many tables
+            # polls only those with a phone on them); the next request starts it again
+            idle = idle + POLL if self._streams == 0 and self._deadline is None else 0.0
+            if idle >= IDLE:
+                return
 
     def settle(self) -> None:
         """Record the fight's result once its window has run out, even when nobody writes (the
@@ -200,18 +211,26 @@ def _event(path: Optional[Path], shown, error, language: str) -> tuple[int, byte
     return count, f"id: {count}\ndata: {data}\n\n".encode("utf-8"), body
 
 
-def watch_of(app) -> Watch:
-    """The application's watch of its table, started on first use."""
-    watch = getattr(app.state, "watch", None)
+def watch_of(app, where=None) -> Watch:
+    """The application's watch of a table (default: its own), started on first use."""
+    if where is None:
+        where = app.state.settings.table_path
+    watches = getattr(app.state, "watches", None)
+    if watches is None:
+        watches = app.state.watches = {}
+    key = str(where) if where is not None else None
+    watch = watches.get(key)
     if watch is None:
-        watch = app.state.watch = Watch(app.state.settings.table_path)
+        watch = watches[key] = Watch(where)
     watch.start()
     return watch
 
 
 async def events(request: Request, text):
     """``GET /api/table/events``: the table now (unless the client has it), then every change."""
-    watch = watch_of(request.app)
+    from referee.web.tables import where_of
+
+    watch = watch_of(request.app, where_of(request))
     language = text.language
     last = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
 
@@ -227,14 +246,18 @@ async def events(request: Request, text):
         sent, count, event = watch.current(language)
         if last is None or last != str(count):
             yield event
-        while True:
-            changed = watch.changed()
-            for sent, event in watch.since(sent, language):
-                yield event
-            try:
-                await asyncio.wait_for(changed.wait(), HEARTBEAT)
-            except asyncio.TimeoutError:
-                yield b": heartbeat\n\n" + clock()
+        watch._streams += 1
+        try:
+            while True:
+                changed = watch.changed()
+                for sent, event in watch.since(sent, language):
+                    yield event
+                try:
+                    await asyncio.wait_for(changed.wait(), HEARTBEAT)
+                except asyncio.TimeoutError:
+                    yield b": heartbeat\n\n" + clock()
+        finally:
+            watch._streams -= 1
 
     return StreamingResponse(stream(), media_type="text/event-stream",
                              headers={"Cache-Control": "no-store", "X-Accel-Buffering": "no"})

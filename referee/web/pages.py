@@ -180,7 +180,11 @@ def _render(request: Request, template: str, text, status: int = 200, **values) 
     shown.update({code: speaker.word("race|class", code) for game in GAMES
                   for code in (*RACES.get(game, ()), *CLASSES.get(game, ()))})
     script = {"words": page_words, "lang": text.language, "labels": {key: words.label(key) for key in _FIGURES},
-              "values": shown, "needs_code": request.app.state.settings.join_code is not None,
+              "values": shown,
+              "needs_code": request.app.state.settings.join_code is not None or "table_id" in request.path_params,
+              # a table of the store (/t/{id}): its routes, in place of the server's own table's
+              "table_api": ("/api/tables/" + request.path_params["table_id"]) if "table_id" in request.path_params
+              else None,
               "races": {game: list(RACES.get(game, ())) for game in GAMES},
               "classes": {game: list(CLASSES.get(game, ())) for game in GAMES},
               "fields": {key: words.label(key) for key in ("level", "sex", "races", "classes", "bonus")}}

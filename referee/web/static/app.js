@@ -19,6 +19,10 @@
   }
 
   function url(path, params) {
+    // the page of one table of many (/t/ID) speaks to that table's routes
+    if (config.table_api && (path === "/api/table" || path.startsWith("/api/table/"))) {
+      path = config.table_api + path.slice("/api/table".length);
+    }
     const query = new URLSearchParams(params || {});
     query.set("lang", config.lang);
     return path + "?" + query.toString();

@@ -1,0 +1,86 @@
+"""Noticing a change to a table in a PostgreSQL store, whichever server process made it.
+
+Each process keeps one dedicated connection that ``LISTEN``\\s on
+:data:`referee.table.pgstore.CHANNEL`; every write's commit notifies it with the table's id.
+A thread reads the notifications and counts them per table: a :class:`Probe`'s token is that
+count, so a server's poll of a table costs no query at all, and a change reaches the event
+streams of every process at once (the listening thread wakes the table's poller). A write made by this process counts at once
+(:func:`changed`, called by the store after its commit), before its own notification comes
+back. When the listening connection drops, every table counts as changed (a notification may
+have been missed) and it connects again.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import defaultdict
+from typing import Optional
+
+_counts: dict[tuple[str, str], int] = defaultdict(int)   # (url, table id) -> changes seen
+_epochs: dict[str, int] = defaultdict(int)                # url -> reconnections of its listener
+_listeners: dict[str, threading.Thread] = {}
+_wakers: dict[tuple[str, str], list] = defaultdict(list)   # (url, table id) -> called on a notification
+_lock = threading.Lock()
+
+
+def changed(url: str, table_id: str) -> None:
+    """Count a change of ``table_id`` (a notification, or a commit of this process)."""
+    _counts[(url, table_id)] += 1
+
+
+def listen(url: str) -> None:
+    """Start this process's listener on ``url`` (once)."""
+    with _lock:
+        if url in _listeners and _listeners[url].is_alive():
+            return
+        thread = threading.Thread(target=_listen, args=(url,), name="referee-listen", daemon=True)
+        _listeners[url] = thread
+        thread.start()
+
+
+def _listen(url: str) -> None:
+    import psycopg
+
+    from referee.table.pgstore import CHANNEL
+
+    pause = 0.1
+    while True:
+        try:
+            with psycopg.connect(url, autocommit=True) as db:
+                db.execute(f"LISTEN {CHANNEL}")
+                _epochs[url] += 1  # anything may have changed while nobody listened
+                pause = 0.1
+                for note in db.notifies():
+                    changed(url, note.payload)
+                    for wake in list(_wakers.get((url, note.payload), ())):
+                        try:
+                            wake()
+                        except RuntimeError:  # its event loop has closed
+                            pass
+        except Exception:  # the database went away: say nothing per try, count all as changed, retry
+            _epochs[url] += 1
+            time.sleep(pause)
+            pause = min(pause * 2, 5.0)
+
+
+class Probe:
+    """The watch of one table in a PostgreSQL store (see :class:`referee.table.watch.Probe`)."""
+
+    def __init__(self, where):
+        self.where = where
+        listen(where.url)
+
+    def token(self) -> Optional[tuple]:
+        return (_epochs[self.where.url], _counts[(self.where.url, self.where.id)])
+
+    def on_change(self, wake) -> None:
+        """Call ``wake()`` (from the listening thread) when another process changes the table, so
+        the server looks at once instead of at its next poll."""
+        self._wake = wake
+        _wakers[(self.where.url, self.where.id)].append(wake)
+
+    def close(self) -> None:
+        wake = getattr(self, "_wake", None)
+        if wake is not None and wake in _wakers.get((self.where.url, self.where.id), ()):
+            _wakers[(self.where.url, self.where.id)].remove(wake)

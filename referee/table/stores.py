@@ -1,0 +1,84 @@
+"""The two table stores behind one interface, and where a table lives.
+
+A table is addressed by what :mod:`referee.table` calls its ``path``: a file (the SQLite store,
+:mod:`referee.table.store`, the default) or a :class:`~referee.table.pgstore.PgTable` (a table
+in a PostgreSQL store, :mod:`referee.table.pgstore`). :func:`open_store` opens either; nothing
+above this module knows which it got.
+
+A *store* (``referee serve --store``, ``$REFEREE_STORE``) holds many tables: a PostgreSQL URL,
+or a SQLite file whose server's own table is that file and whose other tables
+(``POST /api/tables``) are files in the directory beside it, ``FILE.tables/ID.sqlite3``.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Callable, Optional, Protocol, Union
+
+from referee.table.pgstore import PgTable, is_url
+from referee.table.store import Change, Draft, Log
+
+Where = Union[Path, PgTable, None]
+
+
+class Store(Protocol):
+    """What :mod:`referee.table` needs of a table's store (both stores give it)."""
+
+    path: object  # what messages call the table
+    writable: bool
+
+    def log(self) -> Log: ...
+
+    def changes(self) -> list[Change]: ...
+
+    def write(self, decide: Callable[[Log], Optional[Draft]], at: Optional[float] = None) -> Optional[Change]: ...
+
+    def close(self) -> None: ...
+
+    def __enter__(self) -> "Store": ...
+
+    def __exit__(self, *exc) -> None: ...
+
+
+def open_store(path: Where = None, create: bool = False, write: bool = True) -> Store:
+    """The table at ``path`` in its store (see :func:`referee.table.store.open_store`)."""
+    if isinstance(path, PgTable):
+        from referee.table import pgstore
+
+        return pgstore.open_store(path, create=create, write=write)
+    from referee.table import store
+
+    return store.open_store(path, create=create, write=write)
+
+
+#: the id of the server's own table in a PostgreSQL store (the single-table routes)
+OWN_TABLE = "own"
+
+
+def store_from_environment() -> Optional[str]:
+    return os.environ.get("REFEREE_STORE") or None
+
+
+def own_table(store: Optional[str]) -> Where:
+    """The server's own table in ``store`` (``None``: the default table file)."""
+    if store is None:
+        return None
+    if is_url(store):
+        return PgTable(store, OWN_TABLE)
+    return Path(store)
+
+
+def table_in(store: Optional[str], table_id: str) -> Where:
+    """Table ``table_id`` (made by :func:`referee.web.tables`) of ``store``."""
+    if is_url(store):
+        return PgTable(store, table_id)
+    return tables_directory(store) / f"{table_id}.sqlite3"
+
+
+def tables_directory(store: Optional[str]) -> Path:
+    from referee.table.store import default_path
+
+    own = Path(store) if store else default_path()
+    return own.with_name(own.name + ".tables")
+

@@ -1,0 +1,174 @@
+"""Many tables on one server: ``POST /api/tables``, ``/t/{id}`` and ``/api/tables/{id}/…``.
+
+Every table route of the server's own table (``/api/table…``) exists again under
+``/api/tables/{table_id}…`` with the same handler: the handlers ask :func:`where_of` which table
+a request is about, and :func:`require_code` whether it may change it. A table's id is
+unguessable (``secrets.token_urlsafe``) and reading needs only it; a change needs the table's
+own join code (``X-Referee-Code``), whatever address the server listens on. Only a hash of the
+code is kept. Wrong codes from one client are slowed down: past a few, 429 with Retry-After.
+
+Where the tables live is the server's store (:mod:`referee.table.stores`): tables in one
+PostgreSQL database, or files beside the server's own table file, each with its code's hash
+in ``ID.code``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import re
+import secrets
+from pathlib import Path
+from typing import Optional
+
+from starlette.requests import Request
+from starlette.routing import Route
+
+from referee.errors import BadInput, NotFound
+from referee.i18n.catalogs import N_
+from referee.web.guard import TooManyTries
+
+#: a table id as :func:`create` makes them (anything else is no table: never a path)
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{16,64}")
+#: wrong codes one client may send at once, then one every 1/RATE seconds
+BURST, RATE = 5, 0.5
+
+
+class WrongCode(BadInput):
+    """A change to a table with a wrong or missing join code (403)."""
+
+    http_status = 403
+
+
+#: a table's join code: letters and digits that cannot be mistaken for one another, read and typed
+#: in groups of four (``k3mf-9x2q-…``; dashes, spaces and capitals do not matter when typed)
+CODE_ALPHABET, CODE_LENGTH = "0123456789abcdefghjkmnpqrstvwxyz", 16
+
+
+def new_code() -> str:
+    raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+    return "-".join(raw[i:i + 4] for i in range(0, CODE_LENGTH, 4))
+
+
+def _hash(code: str) -> str:
+    plain = "".join(code.lower().split()).replace("-", "")[:200]
+    return hashlib.sha256(plain.encode("utf-8")).hexdigest()
+
+
+def _store(request: Request) -> Optional[str]:
+    return request.app.state.settings.store
+
+
+def _known(store: Optional[str], table_id: str) -> tuple[bool, Optional[str]]:
+    """(whether the table was made, its code's hash)."""
+    from referee.table.pgstore import code_hash_of, is_url
+    from referee.table.stores import tables_directory
+
+    if not TABLE_ID.fullmatch(table_id):
+        return False, None
+    if is_url(store):
+        return code_hash_of(store, table_id)
+    try:
+        return True, (tables_directory(store) / f"{table_id}.code").read_text(encoding="ascii").strip()
+    except (OSError, UnicodeDecodeError):
+        return False, None
+
+
+def where_of(request: Request):
+    """The table a request is about: ``{table_id}`` of the store, else the server's own table."""
+    from referee.table.stores import table_in
+
+    table_id = request.path_params.get("table_id")
+    if table_id is None:
+        return request.app.state.settings.table_path
+    if not _known(_store(request), table_id)[0]:
+        raise NotFound("no table {id} on this server", id=repr(table_id[:64]))
+    return table_in(_store(request), table_id)
+
+
+def require_code(request: Request) -> bool:
+    """Refuse a change to table ``{table_id}`` without its join code; ``False`` for the server's
+    own table (its code is the server's, checked by the caller)."""
+    table_id = request.path_params.get("table_id")
+    if table_id is None:
+        return False
+    limiter = request.app.state.code_limiter  # a guard.TokenBucket of BURST and RATE
+    client = request.client.host if request.client else "?"
+    wait = limiter.wait(client)
+    if wait:
+        raise TooManyTries("too many wrong join codes from this device; try again in {seconds} s", seconds=wait)
+    known, expected = _known(_store(request), table_id)
+    if not known:
+        raise NotFound("no table {id} on this server", id=repr(table_id[:64]))
+    given = (request.headers.get("x-referee-code") or "").strip()
+    if expected is None or not hmac.compare_digest(_hash(given).encode(), expected.encode()):
+        limiter.spend(client)
+        raise WrongCode(N_("this change needs the table's join code (the one given when the table was made) in the "
+                           "X-Referee-Code header; nothing was changed"))
+    return True
+
+
+async def create(request: Request, text):
+    """``POST /api/tables``: a new table, empty until a game starts on it: 201 ``{"id", "code"}``."""
+    from referee.table.pgstore import is_url, make_table
+    from referee.table.stores import tables_directory
+    from referee.web.app import UTF8JSON
+
+    store = _store(request)
+    table_id, code = secrets.token_urlsafe(18), new_code()
+    if is_url(store):
+        make_table(store, table_id, _hash(code))
+    else:
+        folder = tables_directory(store)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            with open(folder / f"{table_id}.code", "x", encoding="ascii") as out:
+                out.write(_hash(code))
+                out.flush()
+                os.fsync(out.fileno())
+        except OSError as exc:
+            raise BadInput("{path}: cannot make a new table there ({reason})", path=str(folder),
+                           reason=exc.strerror or str(exc)) from None
+    return UTF8JSON({"id": table_id, "code": code, "page": f"/t/{table_id}", "api": f"/api/tables/{table_id}"},
+                    status_code=201)
+
+
+async def page(request: Request, text):
+    """``GET /t/{table_id}``: the page of that table (404 for an id never made)."""
+    from referee.web import pages
+
+    try:
+        where_of(request)
+    except NotFound as missing:
+        return pages._missing(request, text, missing)  # a page that says so, in the page's language
+    return await pages.index(request, text)
+
+
+def routes(own: list) -> list:
+    """``POST /api/tables``, ``/t/{table_id}``, and every ``/api/table…`` route of ``own`` again
+    under ``/api/tables/{table_id}…``, with the same handler."""
+    from referee.web.app import endpoint
+
+    made = [Route("/api/tables", endpoint(create), methods=["POST"]),
+            Route("/t/{table_id}", endpoint(page))]
+    for route in own:
+        path = getattr(route, "path", "")
+        if path == "/api/table" or path.startswith("/api/table/"):
+            made.append(Route("/api/tables/{table_id}" + path[len("/api/table"):], route.endpoint,
+                              methods=sorted(route.methods - {"HEAD"}) if route.methods else None))
+    return made
+
+
+def probe_for(where):
+    """How a server notices that ``where`` changed: a pragma on the file, or the store's notifications."""
+    from referee.table.pgstore import PgTable
+
+    if isinstance(where, PgTable):
+        from referee.table.pgwatch import Probe
+
+        return Probe(where)
+    from referee.table.store import default_path
+    from referee.table.watch import Probe
+
+    return Probe(Path(where) if where else default_path())

@@ -1,0 +1,270 @@
+"""Many tables on one server, on both stores (a table file and PostgreSQL): POST /api/tables, each
+table's page and routes, join codes refused and slowed; and several servers on one PostgreSQL
+store, live across them, one of them killed mid-write."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import threading
+import time
+
+import pytest
+
+from tests.conftest import REFEREE, Server, free_port
+from tests.test_web_live import Stream
+
+
+class StoreServer(Server):
+    """``referee serve --store STORE`` (no --table: the store's own table)."""
+
+    def __init__(self, store: str, *options: str):
+        import urllib.request
+
+        self.port = free_port()
+        self.table = None
+        self.base = f"http://127.0.0.1:{self.port}"
+        clean = {k: v for k, v in os.environ.items() if not k.startswith(("REFEREE_", "LANG", "LC_"))}
+        self.process = subprocess.Popen([REFEREE, "serve", "--port", str(self.port), "--store", store, *options],
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=clean)
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                with urllib.request.urlopen(self.base + "/healthz", timeout=1) as answer:
+                    if answer.status == 200:
+                        break
+            except OSError:
+                if self.process.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start: {self.process.communicate()}")
+                time.sleep(0.05)
+
+
+@pytest.fixture
+def store(store_kind, tmp_path, request):
+    return str(tmp_path / "own.sqlite3") if store_kind == "sqlite" else request.getfixturevalue("pg_url")
+
+
+@pytest.fixture
+def served(store):
+    running = StoreServer(store)
+    yield running
+    running.stop()
+
+
+class TableStream(Stream):
+    """The event stream of one table of the store."""
+
+    def __init__(self, server: Server, table_id: str, last_event_id: str | None = None):
+        import http.client
+        import json  # noqa: F401  (the reader thread parses the events)
+
+        self.connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        headers = {"Accept": "text/event-stream"}
+        if last_event_id is not None:
+            headers["Last-Event-ID"] = last_event_id
+        self.connection.request("GET", f"/api/tables/{table_id}/events?lang=en", headers=headers)
+        self._socket = self.connection.sock
+        self.response = self.connection.getresponse()
+        assert self.response.status == 200
+        self.events, self.comments, self.clocks = [], 0, []
+        self._thread = threading.Thread(target=self._read, daemon=True)
+        self._thread.start()
+
+
+def made(server: Server) -> tuple[str, str]:
+    status, body, _headers = server.request("POST", "/api/tables")
+    assert status == 201, body
+    return body["id"], body["code"]
+
+
+def start_game(server: Server, table_id: str, code: str, players=("Ann", "Bob")) -> dict:
+    status, body, _headers = server.request("POST", f"/api/tables/{table_id}/new", {"players": list(players)},
+                                            headers={"X-Referee-Code": code})
+    assert status == 200, body
+    return body
+
+
+def test_a_new_table_has_an_unguessable_id_its_own_code_its_page_and_every_table_route(served):
+    first, code = made(served)
+    second, other_code = made(served)
+    assert first != second and code != other_code and len(first) >= 24 and len(code) >= 12
+    assert served.request("GET", f"/api/tables/{first}")[0] == 404  # no game yet
+    start_game(served, first, code)
+    status, body, _ = served.request("GET", f"/api/tables/{first}")
+    assert status == 200 and [p["name"] for p in body["table"]["players"]] == ["Ann", "Bob"]
+    # the other table and the server's own table are untouched
+    assert served.request("GET", f"/api/tables/{second}")[0] == 404
+    assert served.request("GET", "/api/table")[0] == 404
+    # every route of the table under its id: a change, undo, the fight
+    headers = {"X-Referee-Code": code}
+    assert served.request("POST", f"/api/tables/{first}/set", {"player": "Ann", "fields": ["level=4"]},
+                          headers=headers)[0] == 200
+    assert served.request("POST", f"/api/tables/{first}/undo", {}, headers=headers)[1]["changes"] == 3
+    status, body, _ = served.request("POST", f"/api/tables/{first}/combat", {"monsters": ["Troll:1"]}, headers=headers)
+    assert status == 200 and body["combat"]["closes_at"]
+    assert served.request("POST", f"/api/tables/{first}/combat/cancel", {}, headers=headers)[0] == 200
+    # the page of the table speaks to that table's routes
+    status, page, _ = served.request("GET", f"/t/{first}")
+    assert status == 200 and f"/api/tables/{first}" in page
+    assert served.request("GET", "/t/" + "x" * 24)[0] == 404
+
+
+def test_a_change_without_the_tables_code_or_with_another_tables_code_is_refused_and_writes_nothing(served):
+    table_id, code = made(served)
+    _other, other_code = made(served)
+    start_game(served, table_id, code)
+    for headers in ({}, {"X-Referee-Code": other_code}, {"X-Referee-Code": code[:-1]}):
+        status, body, _ = served.request("POST", f"/api/tables/{table_id}/set",
+                                         {"player": "Ann", "fields": ["level=5"]}, headers=headers)
+        assert status == 403 and "join code" in body["error"]["message"]
+    assert served.request("GET", f"/api/tables/{table_id}")[1]["changes"] == 1
+    # the code as a person types it: capitals, no dashes, spaces
+    typed = " " + code.replace("-", "").upper() + " "
+    assert served.request("POST", f"/api/tables/{table_id}/set", {"player": "Ann", "fields": ["level=5"]},
+                          headers={"X-Referee-Code": typed})[0] == 200
+    status, body, _ = served.request("POST", "/api/tables/" + "A" * 24 + "/set", {"player": "Ann", "fields": []},
+                                     headers={"X-Referee-Code": code})
+    assert status == 404
+    assert served.request("GET", "/api/tables/..%2F..%2Fown")[0] == 404  # an id is never a path
+
+
+def test_wrong_codes_are_slowed_after_a_few_tries_and_a_right_code_passes_once_the_wait_is_over(served):
+    table_id, code = made(served)
+    start_game(served, table_id, code)
+    answers = [served.request("POST", f"/api/tables/{table_id}/undo", {}, headers={"X-Referee-Code": f"guess{n}"})
+               for n in range(8)]
+    statuses = [a[0] for a in answers]
+    assert statuses[:5] == [403] * 5 and set(statuses[5:]) == {429}, statuses
+    wait = int({k.lower(): v for k, v in answers[-1][2].items()}["retry-after"])
+    assert 1 <= wait <= 5
+    # while slowed, even the right code waits (a guesser cannot tell a hit from a miss)
+    assert served.request("POST", f"/api/tables/{table_id}/set", {"player": "Ann", "fields": ["level=2"]},
+                          headers={"X-Referee-Code": code})[0] == 429
+    time.sleep(wait + 0.1)
+    started = time.monotonic()
+    assert served.request("POST", f"/api/tables/{table_id}/set", {"player": "Ann", "fields": ["level=2"]},
+                          headers={"X-Referee-Code": code})[0] == 200
+    assert time.monotonic() - started < 2
+    assert served.request("GET", f"/api/tables/{table_id}")[1]["changes"] == 2
+
+
+def test_a_tables_event_stream_sees_its_changes_and_only_its_own(served):
+    table_id, code = made(served)
+    other, other_code = made(served)
+    start_game(served, table_id, code)
+    stream = TableStream(served, table_id)
+    try:
+        stream.wait_for(lambda body: body.get("changes") == 1)
+        start_game(served, other, other_code, players=("Xia",))
+        served.request("POST", f"/api/tables/{table_id}/set", {"player": "Bob", "fields": ["level=3"]},
+                       headers={"X-Referee-Code": code})
+        stream.wait_for(lambda body: body.get("changes") == 2)
+        assert all(body["table"]["players"][0]["name"] == "Ann" for _id, body, _at in stream.events)
+    finally:
+        stream.close()
+
+
+# --- several servers on one PostgreSQL store ----------------------------------------------------
+
+def test_a_change_through_one_server_reaches_the_streams_of_another_within_a_second(pg_url):
+    one, two = StoreServer(pg_url), StoreServer(pg_url)
+    try:
+        table_id, code = made(one)
+        start_game(two, table_id, code)
+        streams = [TableStream(one, table_id), TableStream(two, table_id)]
+        for stream in streams:
+            stream.wait_for(lambda body: body.get("changes") == 1, timeout=2)
+        for number, (writer, level) in enumerate([(one, 2), (two, 3), (one, 4)], start=2):
+            sent = time.monotonic()
+            assert writer.request("POST", f"/api/tables/{table_id}/set", {"player": "Ann", "fields": [f"level={level}"]},
+                                  headers={"X-Referee-Code": code})[0] == 200
+            for stream in streams:
+                event = stream.wait_for(lambda body, n=number: body.get("changes") == n, timeout=1.0)
+                assert event[2] - sent < 1.0
+        for stream in streams:
+            stream.close()
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_a_worker_killed_mid_write_leaves_the_last_good_state_and_its_streams_resume_on_another(pg_url):
+    one, two = StoreServer(pg_url), StoreServer(pg_url)
+    try:
+        table_id, code = made(two)
+        start_game(two, table_id, code)
+        stream = TableStream(one, table_id)
+        stream.wait_for(lambda body: body.get("changes") == 1, timeout=2)
+        answered: list[int] = []
+
+        def write_on(server):
+            for n in range(200):
+                try:
+                    status, _body, _ = server.request("POST", f"/api/tables/{table_id}/set",
+                                                      {"player": "Bob", "fields": [f"level={n % 9 + 1}"]},
+                                                      headers={"X-Referee-Code": code})
+                except OSError:
+                    return
+                if status == 200:
+                    answered.append(n)
+
+        writer = threading.Thread(target=write_on, args=(one,))
+        writer.start()
+        time.sleep(0.5)
+        one.process.send_signal(signal.SIGKILL)  # mid-write: no goodbye
+        one.process.wait(timeout=10)
+        writer.join(timeout=30)
+        seen = stream.events[-1][0] if stream.events else "1"
+        stream.close()
+        # the other worker keeps serving, and the log is whole and verified
+        status, body, _ = two.request("GET", f"/api/tables/{table_id}")
+        assert status == 200
+        assert body["changes"] >= 1 + len(answered)  # every answered write is kept (one may be unanswered)
+        assert body["changes"] <= 1 + len(answered) + 1
+        # the stream resumes on the other worker from Last-Event-ID: what it missed at once (the
+        # table as it now is), nothing twice, then every change
+        resumed = TableStream(two, table_id, last_event_id=seen)
+        behind = TableStream(two, table_id, last_event_id="1")
+        try:
+            assert behind.wait_for(lambda b: True, timeout=2)[1]["changes"] == body["changes"]
+            if int(seen) < body["changes"]:
+                assert resumed.wait_for(lambda b: True, timeout=2)[1]["changes"] == body["changes"]
+            else:
+                time.sleep(0.5)
+                assert resumed.events == []
+            assert two.request("POST", f"/api/tables/{table_id}/set", {"player": "Ann", "fields": ["level=7"]},
+                               headers={"X-Referee-Code": code})[0] == 200
+            for stream in (resumed, behind):
+                stream.wait_for(lambda b: b.get("changes") == body["changes"] + 1, timeout=1)
+        finally:
+            resumed.close()
+            behind.close()
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_a_fights_window_watched_by_two_servers_is_closed_once(pg_url):
+    from referee import table
+    from referee.table.pgstore import PgTable
+
+    one, two = StoreServer(pg_url), StoreServer(pg_url)
+    try:
+        table_id, code = made(one)
+        start_game(one, table_id, code)
+        streams = [TableStream(one, table_id), TableStream(two, table_id)]  # both servers watch the window
+        status, body, _ = two.request("POST", f"/api/tables/{table_id}/combat", {"fighter": "Ann",
+                                      "monsters": ["Troll:1"]}, headers={"X-Referee-Code": code})
+        assert status == 200 and body["combat"]["closes_at"]
+        for stream in streams:  # both see the result, recorded by whichever server saw the window end first
+            stream.wait_for(lambda b: b.get("changes") == 3, timeout=5)
+        time.sleep(0.5)
+        log = table.log(PgTable(pg_url, table_id))
+        assert [c.command for c in log] == ["new", "combat", "settle"]  # one result, not one per server
+        assert two.request("GET", f"/api/tables/{table_id}")[1]["changes"] == 3
+        for stream in streams:
+            stream.close()
+    finally:
+        one.stop()
+        two.stop()
