@@ -14,7 +14,7 @@ from typing import Any
 from referee import model
 from referee.errors import InvalidFile, Problem, quote
 from referee.message import Message
-from referee.vocabulary import canonical, heard, shown, suggest
+from referee.vocabulary import heard, shown, suggest
 
 MAX_BYTES = 256 * 1024
 MAX_LEVEL = {"munchkin": 10, "star-munchkin": 10, "epic": 20}

@@ -325,6 +325,7 @@ class PgTableStore:
         rows = self._db.execute(f"SELECT {COLUMNS} FROM referee_changes WHERE table_id = %s AND seq BETWEEN %s AND %s "
                                 "ORDER BY seq", (self.where.id, seq - WINDOW - 1, seq)).fetchall()
         before = None if not rows or rows[0][0] != 1 else ""
+        previous = None
         for raw in rows:
             if before is not None and (raw[0] == 1 or raw[0] - 1 == previous):
                 try:
