@@ -81,6 +81,7 @@ ROWS = [
     Row("level", ["level", "Ann", "+1", "--source", "kill"], None, ["level", "Ann", "+1", "--source", "luck"],
         "a level change always has a verdict"),
     Row("die", ["die", "3"], None, ["die", "11"], "every roll has an effect"),
+    Row("ask", ["ask", "Troll:8,", "who", "wins?"], ["ask", "xqzzqx", "qwzzx"], ["ask", "who", "wins", "--lang", "xx"]),
     Row("play", ["play"], None, ["play", "--lang", "xx"], "a session reads what it is given, to the end"),
     Row("serve", ["serve", "--help"], None, ["serve", "--port", "99999"],
         "a server runs until stopped (tests/test_web_api.py starts real ones)"),

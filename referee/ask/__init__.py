@@ -96,8 +96,17 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
             readings = surest
     body = {"query": text, "lang": lang, "understood": None, "judgement": None, "results": [],
             "missing": [], "readings": []}
+    refused = None
     if chosen is not None:
-        situation, judged, judgement = _judge(chosen, state, corpus, lang)
+        from referee.errors import InvalidFile
+
+        try:
+            situation, judged, judgement = _judge(chosen, state, corpus, lang)
+        except InvalidFile as problems:
+            # the words read as a table the rules do not allow (two races without Half-Breed…):
+            # a misreading, or a question about an impossible table; either way, no verdict
+            refused, chosen = problems, None
+    if chosen is not None:
         line = command(build.COMMAND[chosen.kind], _params(chosen))
         from referee.ask.shown import understood
 
@@ -111,7 +120,9 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     # what the surest reading misses — unless that reading has no subject at all ("which
     # monster?" said of a rules question is noise)
     first = next((b for b in built if b.core), None)
-    if first is not None and not readings:
+    if refused is not None:
+        body["missing"] = [refused.render(say)]
+    elif first is not None and not readings:
         body["missing"] = [m.render(say) for m in first.missing]
         body["kind"] = first.kind
     body["readings"] = [{"kind": b.kind, "command": command(build.COMMAND[b.kind], _params(b))} for b in readings]

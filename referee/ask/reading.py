@@ -367,14 +367,18 @@ class Reading:
             if not (race(j) and j > 0 and toks[j - 1].key in self.words.articles):
                 return None
             article = j - 1
-        if article < 1:
+        if article < 0:
             return None
-        key = toks[article - 1].key
         fighting = {w for phrase in self.words.kinds.get("combat", ()) for w in phrase.text.replace("*", "").split()}
-        if any(key == w or (w and key.startswith(w) and len(key) - len(w) <= 3) for w in fighting
-               if len(w) >= 2 and w not in self.words.me):
-            return j
-        return None
+
+        def fights(at: int) -> bool:
+            key = toks[at].key if 0 <= at < len(toks) else ""
+            return any(key == w or (w and key.startswith(w) and len(key) - len(w) <= 3) for w in fighting
+                       if len(w) >= 2 and w not in self.words.me)
+
+        # the word of fighting before the article ("against a level 8 orc"), or right after the
+        # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે")
+        return j if fights(article - 1) or fights(j + 1) else None
 
     def _described(self, person: str) -> bool:
         return bool(self.people.get(person))
