@@ -265,7 +265,7 @@ def verdict_text(corpus: Corpus, verdict, text: RuleText, cards=()) -> list[str]
         lines += ["", _("Rulings on the cards here")]
         for note in cards:
             data = card_note_json(note, text)
-            lines.append(f"  {data['name']} ({note.card.id})")
+            lines.append(f"  {data['name']}")  # the card's name in the reader's language; `referee card` takes it
             for ruling in data["rulings"]:
                 lines += wrap(f"[{ruling['id']}] {ruling['title']}", "     ")
     return lines + fallback_note(text)

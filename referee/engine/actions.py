@@ -356,8 +356,8 @@ def _play_race_or_class(s, p, rules, trace):
     card = s.question.item
     known = (RACES if race else CLASSES)[rules.name]
     if card is not None and canonical(card, known) in have:
-        trace.cite("races.no-duplicate" if race else "classes.no-duplicate", "{player} already has {card} in play, "
-                   "and nobody may have two of the same card.", player=p.name, card=card)
+        trace.cite("races.no-duplicate" if race else "classes.no-duplicate", "{player} already has {race_or_class} in "
+                   "play, and nobody may have two of the same card.", player=p.name, race_or_class=canonical(card, known))
         if race and p.half_breed:
             trace.cite("card-rulings.half-breed-no-duplicate-race", "Not even Half-Breed allows two of the same "
                        "race.")

@@ -475,7 +475,8 @@ CARD_PLACEHOLDERS = {"card", "curse", "monster", "item", "items", "steed", "hire
 #: ``key`` is what a monster's bonus is against: a race, a class or a sex.
 VALUE_OF_PLACEHOLDER = {"phase": "phase", "slot": "slot", "sex": "sex", "label": "label", "source": "source",
                         "race": "race", "class": "class", "key": "race|class|sex", "action": "action",
-                        "classes": "class", "races": "race", "game": "game", "expansion": "expansion"}
+                        "classes": "class", "races": "race", "game": "game", "expansion": "expansion",
+                        "race_or_class": "race|class"}
 
 
 #: The source texts as people name them, by the language each is written in (rules/sources.yaml
