@@ -151,7 +151,7 @@ def run(store: str, servers: int, args) -> dict:
         tables = []
         for number in range(args.tables):
             connection = setup[number % len(setup)]
-            status, made = call(connection, "POST", "/api/tables")
+            status, made = call(connection, "POST", "/api/tables", {})
             assert status == 201, made
             status, body = call(connection, "POST", f"/api/tables/{made['id']}/new",
                                 {"players": [f"P{n}" for n in range(1, args.writers + 1)]}, made["code"])

@@ -73,7 +73,7 @@ class TableStream(Stream):
 
 
 def made(server: Server) -> tuple[str, str]:
-    status, body, _headers = server.request("POST", "/api/tables")
+    status, body, _headers = server.request("POST", "/api/tables", {})
     assert status == 201, body
     return body["id"], body["code"]
 
