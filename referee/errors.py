@@ -7,11 +7,25 @@ error boundary (:func:`referee.cli.main`) that renders them on stderr; nothing b
 
 from __future__ import annotations
 
+from enum import IntEnum
 from typing import Callable, NamedTuple, Union
 
 from referee.message import Message
 
 Translate = Callable[[str], str]
+
+
+class Exit(IntEnum):
+    """Every exit code of ``referee``, in one place (README, "Exit codes"; the web's error body
+    carries the same number under ``"exit"``)."""
+
+    OK = 0
+    NO_RESULT = 1        # a well-formed question with no answer: nothing found, no such id
+    BAD_INPUT = 2        # a bad option, file, field or word: a message naming it
+    UNSETTLED = 3        # two clauses apply and disagree, with no precedence between them
+    INTERNAL = 70        # a bug (REFEREE_DEBUG=1 shows where)
+    INTERRUPTED = 130    # Ctrl-C: one line, nothing left behind
+    BROKEN_PIPE = 141    # the reader of the output stopped reading
 
 
 def _identity(text: str) -> str:
@@ -75,7 +89,7 @@ class RefereeError(Exception):
     Raise with an English template and its values: ``BadInput("no file {name}", name=…)``.
     """
 
-    exit_code = 2
+    exit_code = Exit.BAD_INPUT
 
     def __init__(self, template: str = "", **values):
         self.message = Message.of(template, **values) if values else Message(template)
@@ -92,7 +106,7 @@ class BadInput(RefereeError):
 class NotFound(RefereeError):
     """A well-formed question with no answer, such as an id that does not exist."""
 
-    exit_code = 1
+    exit_code = Exit.NO_RESULT
 
 
 class InvalidFile(BadInput):
@@ -112,4 +126,4 @@ class InvalidFile(BadInput):
 class RulesDoNotSettle(RefereeError):
     """Two clauses apply and disagree with no precedence between them (an engine finding)."""
 
-    exit_code = 3
+    exit_code = Exit.UNSETTLED

@@ -148,3 +148,26 @@ def test_play_json_answers_every_command_in_json_for_programs(tmp_path):
         found.append(value)
         text = text[end:].strip()
     assert found[0]["table"]["players"][0]["name"] == "Ann" and found[2]["verdict"] == "win"
+
+
+def test_every_command_that_reads_a_table_reads_the_sessions_table(tmp_path, monkeypatch, capsys):
+    """`referee play --table FILE`: each command whose declaration takes --table is given FILE
+    (asked of the command itself), never the default table of another game."""
+    from referee.cli import run
+    from referee.cli.play import Session, _every_command
+
+    game, other = tmp_path / "game.sqlite3", tmp_path / "other.sqlite3"
+    monkeypatch.setenv("REFEREE_TABLE", str(other))
+    assert run(["table", "new", "Ann", "Bob", "--table", str(game)]) == 0
+    assert run(["table", "set", "Ann", "level=5", "--table", str(game)]) == 0
+    assert run(["table", "new", "Ann", "Bob"]) == 0          # the default table: Ann at level 1
+    capsys.readouterr()
+    session = Session(_every_command(), "en", game, as_json=True)
+    for line in ("level Ann +1 --source kill", "fight Troll:3", "ask Troll level 3, who wins?"):
+        assert session.run_line(line) == 0, line
+        answer = json.loads(capsys.readouterr().out)
+        judged = answer.get("judgement") or answer
+        if line.startswith("level"):
+            assert judged["details"]["old_level"] == 5, (line, answer)
+        else:
+            assert judged["details"]["players_strength"] == 5, (line, answer)

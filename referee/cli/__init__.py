@@ -17,16 +17,15 @@ import os
 import sys
 from typing import Optional
 
-from referee.errors import RefereeError
+from referee.errors import Exit, RefereeError
 
 #: Options every command takes, which may also stand before the command's name
 #: (``referee --lang hu rule combat.ties``): option -> does it take a value.
 ANYWHERE = {"--lang": True, "--json": False, "--table": True}
 #: Options of the whole program that may stand anywhere and are taken out before parsing.
 GLOBAL_FLAGS = ("--quiet", "-q")
-#: exit codes beside the commands' own (0 found, 1 no result, 2 bad input, 3 the rules do not
-#: settle it): an interrupt, a reader that stopped reading, a bug
-INTERRUPTED, BROKEN_PIPE, INTERNAL_ERROR = 130, 141, 70
+#: exit codes of the process itself (the commands' own come with their errors: referee.errors.Exit)
+INTERRUPTED, BROKEN_PIPE, INTERNAL_ERROR = Exit.INTERRUPTED, Exit.BROKEN_PIPE, Exit.INTERNAL
 
 
 def hoist_options(argv: list[str]) -> tuple[list[str], Optional[str]]:

@@ -81,12 +81,17 @@ class Session:
         names = set(getattr(self.command, "commands", {}) or {})
         return names | set(QUIT) | {"help", "play", "referee"} | {w for w in names if w.startswith("-")}
 
+    def _takes_table(self, name: str) -> bool:
+        """Does command ``name`` read a table? Asked of the command's own declaration, so a
+        command that gains ``--table`` is given the session's table without a list to keep."""
+        return _takes_table((getattr(self.command, "commands", {}) or {}).get(name))
+
     def _run_words(self, words: list[str], original: str = "") -> int:
         from referee.cli import run
 
         if "--lang" not in words and not any(w.startswith("--lang=") for w in words):
             words += ["--lang", self.language]
-        if self.table_path is not None and "--table" not in words and _takes_table(words[0]):
+        if self.table_path is not None and "--table" not in words and self._takes_table(words[0]):
             words += ["--table", str(self.table_path)]
         if self.as_json and "--json" not in words:
             words.append("--json")
@@ -269,10 +274,6 @@ def _escape(name: str) -> str:
     return name.replace("\\", "\\\\").replace(" ", "\\ ")
 
 
-def _takes_table(command: str) -> bool:
-    return command in ("table", "fight", "flee", "can", "sell", "gear", "charity", "death", "die", "ask")
-
-
 def play(table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = Option(False, "--json", help=_("Answer every command in JSON (for programs that "
                                                              "drive the session)."))) -> int:
@@ -289,6 +290,15 @@ def play(table_path: Optional[Path] = options.table_path(), lang: Optional[str] 
     gc.freeze()
     gc.enable()
     return session.loop()
+
+
+def _takes_table(command) -> bool:
+    """A click command with a ``--table`` option, or a group (``table``) one of whose commands has it."""
+    if command is None:
+        return False
+    if any("--table" in getattr(param, "opts", ()) for param in command.params):
+        return True
+    return any(_takes_table(sub) for sub in (getattr(command, "commands", None) or {}).values())
 
 
 def _every_command():

@@ -22,7 +22,8 @@ from referee.engine.character import epic_power, is_epic, report_unknown_curses
 from referee.engine.discards import can_pay
 from referee.engine.equipment import unmet_requirement
 from referee.engine.families import hireling_is_item
-from referee.engine.selling import GOLD_PER_LEVEL, in_combat, own_turn, sale_refused
+from referee.engine.selling import GOLD_PER_LEVEL, in_combat, sale_refused
+from referee.engine.turns import own_turn
 from referee.engine.trace import Trace, cards as n_cards
 from referee.message import Phrase
 from referee.engine.variants import Munchkin

@@ -32,6 +32,7 @@ from referee.engine.character import epic_power, is_epic
 from referee.engine.discards import can_pay, payable
 from referee.engine.equipment import loadout
 from referee.engine.trace import Trace, cards as n_cards, levels as n_levels, treasures as n_treasures
+from referee.engine.turns import own_turn
 from referee.engine.variants import Munchkin
 from referee.model import Monster, Player, Situation
 
@@ -360,10 +361,6 @@ def _epic_bonus(player: Player, fought, rules, trace: Trace) -> int:
     return 0
 
 
-def _own_turn(situation: Situation, name: str) -> bool:
-    return situation.turn in (None, name) and situation.phase != "other-turn"
-
-
 def resolve(situation: Situation, rules: Munchkin, trace: Trace) -> Resolved:
     """The fight the situation describes, resolved once for every question that reads it."""
     combat = situation.combat
@@ -384,7 +381,7 @@ def resolve(situation: Situation, rules: Munchkin, trace: Trace) -> Resolved:
     if level_only is not None:
         return _level_only(situation, rules, trace, fighter, helper, fought, out, level_only, withdrawn)
 
-    strength, items, extra = player_strength(fighter, rules, trace, own_fight=_own_turn(situation, fighter.name))
+    strength, items, extra = player_strength(fighter, rules, trace, own_fight=own_turn(situation, fighter.name))
     if extra:
         trace.cite("combat.strength", "{player}'s combat strength is level {level} + {items} from items + {extra} "
                    "from powers and hireling = {total}.", player=fighter.name, level=fighter.level,
@@ -525,7 +522,7 @@ def _high_roll(players_total: int, monsters_total: int, fighters, helper) -> dic
 
 def _orc_lunch(situation: Situation, fighter: Player, fought, rules) -> list[Monster]:
     """Level 1 monsters an Epic Orc may eat in their own fight (kicked open or found looking for trouble)."""
-    if "orc" not in fighter.races or not is_epic(fighter, rules) or not _own_turn(situation, fighter.name):
+    if "orc" not in fighter.races or not is_epic(fighter, rules) or not own_turn(situation, fighter.name):
         return []
     return [m for m in fought if m.level == 1]
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from referee.engine.character import epic_power, report_unknown_curses
 from referee.engine.levels import raise_level
 from referee.engine.trace import Trace, levels as n_levels
+from referee.engine.turns import own_turn
 from referee.engine.variants import Munchkin
 from referee.model import Item, Situation, Verdict
 
@@ -25,10 +26,6 @@ def in_combat(situation: Situation, name: str) -> bool:
     combat = situation.combat
     return (combat is not None and situation.phase in ("combat", "running-away")
             and name in (combat.fighter, combat.helper))
-
-
-def own_turn(situation: Situation, name: str) -> bool:
-    return situation.turn == name if situation.turn else situation.phase != "other-turn"
 
 
 def sale_prices(player, items, rules: Munchkin, trace: Trace) -> dict[str, int]:

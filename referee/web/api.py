@@ -13,7 +13,7 @@ from typing import Optional
 from starlette.requests import Request
 
 from referee import shapes
-from referee.errors import BadInput, NotFound, quote
+from referee.errors import BadInput, Exit, NotFound, quote
 from referee.message import Message
 from referee.web.app import UTF8JSON, body_of, json_body, require_code
 from referee.web.bodies import check
@@ -54,7 +54,7 @@ def no_result(body: dict, message) -> UTF8JSON:
     """No result (the CLI's exit 1): 404 with the contract's error, beside the CLI's own body."""
     from referee.i18n.catalogs import _
 
-    return UTF8JSON({**body, "error": {"exit": 1, "message": message.render(_)}}, status_code=404)
+    return UTF8JSON({**body, "error": {"exit": int(Exit.NO_RESULT), "message": message.render(_)}}, status_code=404)
 
 
 def _number(value: Optional[str], name: str, default: int, low: int, high: int) -> int:

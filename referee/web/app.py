@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route
 
-from referee.errors import BadInput, InvalidFile, NotFound, RefereeError, RulesDoNotSettle
+from referee.errors import BadInput, Exit, InvalidFile, NotFound, RefereeError, RulesDoNotSettle
 
 #: request bodies larger than this are refused (413) before they are read in full
 MAX_BODY = 1024 * 1024
@@ -228,7 +228,7 @@ def endpoint(handler):
             from referee.web.quiet import report
 
             report(request.method, request.url.path, exc)
-            return UTF8JSON({"error": {"exit": 70, "message": f"internal error: {type(exc).__name__}"}},
+            return UTF8JSON({"error": {"exit": int(Exit.INTERNAL), "message": f"internal error: {type(exc).__name__}"}},
                             status_code=500)
 
     route.__name__ = handler.__name__
