@@ -29,7 +29,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
-from referee.table.store import (COLUMNS, Change, Damaged, Draft, Log, _checksum, _dump, _pack, _Row, stamp)
+from referee.table.store import (COLUMNS, Change, Damaged, Draft, Log, _checksum, _Row, new_row, stamp)
 
 SCHEMA_VERSION = 1
 #: the channel every commit notifies with the table's id as payload
@@ -252,8 +252,6 @@ class PgTableStore:
             return change
 
     def _append(self, log: Log, draft: Draft, at: str) -> Change:
-        from referee.table.state import _apply
-
         db, table_id = self._db, self.where.id
         tip = log._tip
         game = tip.change.game if tip is not None else None
@@ -265,19 +263,7 @@ class PgTableStore:
             n = tip.n + 1
         last = db.execute("SELECT seq, checksum FROM referee_tip WHERE table_id = %s", (table_id,)).fetchone()
         seq = (last[0] if last else 0) + 1
-        op = draft.effect.get("op")
-        before = log._head.change.seq if log._head is not None and n > 1 else None
-        if op == "undo":
-            chain = log.standing(len(draft.effect["changes"]) + 1)
-            head, prev, state = chain[-1].seq, before, None
-        elif op == "redo":
-            undo = self._row(draft.effect["changes"][0])
-            head, prev, state = undo.prev, before, None
-        else:
-            after = _apply(log.state if n > 1 else None, draft.effect, copy=False)
-            head, prev, state = seq, before, _pack(after)
-        row = [seq, game, n, at, draft.command, _dump(draft.request), _dump(draft.effect), _dump(draft.summary),
-               head, prev, state]
+        row = new_row(log, draft, seq, game, n, at, self._row)
         checksum = _checksum(last[1] if last else "", row)
         db.execute(f"INSERT INTO referee_changes(table_id, {COLUMNS}) VALUES (%s, {', '.join(['%s'] * 12)})",
                    (table_id, *row, checksum))

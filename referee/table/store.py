@@ -265,8 +265,6 @@ class TableStore:
             return change
 
     def _append(self, db, log: Log, draft: Draft, at: str) -> Change:
-        from referee.table.state import _apply
-
         tip = log._tip
         game = tip.change.game if tip is not None else None
         if draft.new_game or game is None:
@@ -275,19 +273,7 @@ class TableStore:
         else:
             n = tip.n + 1
         seq = (db.execute("SELECT max(seq) FROM changes").fetchone()[0] or 0) + 1
-        op = draft.effect.get("op")
-        before = log._head.change.seq if log._head is not None and n > 1 else None
-        if op == "undo":
-            chain = log.standing(len(draft.effect["changes"]) + 1)
-            head, prev, state = chain[-1].seq, before, None
-        elif op == "redo":
-            undo = self._row(draft.effect["changes"][0])
-            head, prev, state = undo.prev, before, None
-        else:
-            after = _apply(log.state if n > 1 else None, draft.effect, copy=False)
-            head, prev, state = seq, before, _pack(after)
-        row = [seq, game, n, at, draft.command, _dump(draft.request), _dump(draft.effect), _dump(draft.summary),
-               head, prev, state]
+        row = new_row(log, draft, seq, game, n, at, self._row)
         checksum = _checksum(tip.checksum if tip is not None and n > 1 else self._last_checksum(db, seq), row)
         db.execute(f"INSERT INTO changes({COLUMNS}) VALUES ({', '.join('?' * 12)})", (*row, checksum))
         db.execute("INSERT OR REPLACE INTO tip(id, seq, checksum) VALUES (1, ?, ?)", (seq, checksum))
@@ -363,6 +349,25 @@ def _state_of(row: _Row, path: Path) -> str:
         return text
     except (zlib.error, ValueError) as exc:
         raise Damaged(path, row.change.seq, str(exc)) from None
+
+
+def new_row(log, draft: "Draft", seq: int, game: int, n: int, at: str, row_of: Callable) -> list:
+    """The columns (checksum aside) of the change ``draft`` records as ``seq``, as both stores
+    write them: the head of the standing chain, the change before it, and the state kept with it
+    (none for an undo or a redo, which point at states already kept; ``row_of(seq)`` reads the
+    undo a redo takes back)."""
+    from referee.table.state import _apply  # only a write needs it: a read starts without the model
+
+    op = draft.effect.get("op")
+    before = log._head.change.seq if log._head is not None and n > 1 else None
+    if op == "undo":
+        head, prev, state = log.standing(len(draft.effect["changes"]) + 1)[-1].seq, before, None
+    elif op == "redo":
+        head, prev, state = row_of(draft.effect["changes"][0]).prev, before, None
+    else:
+        head, prev, state = seq, before, _pack(_apply(log.state if n > 1 else None, draft.effect, copy=False))
+    return [seq, game, n, at, draft.command, _dump(draft.request), _dump(draft.effect), _dump(draft.summary),
+            head, prev, state]
 
 
 def _pack(state) -> bytes:
