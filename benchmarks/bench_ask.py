@@ -66,7 +66,8 @@ def evaluate(lang: str, folder: Path, table_path: Path, verbose: bool) -> dict:
 
 def main(argv: list[str]) -> int:
     verbose = "-v" in argv
-    folder = A.HERE / "heldout" if "--heldout" in argv else A.HERE
+    folder = (A.HERE / "heldout2" if "--heldout2" in argv else A.HERE / "heldout" if "--heldout" in argv
+              else A.HERE)
     langs = [a for a in argv if not a.startswith("-")] or list(A.LANGS)
     path = A.make_table(Path(tempfile.mkdtemp()) / "table.db")
     from referee.ask import ask
