@@ -3,22 +3,17 @@ another server of one PostgreSQL store, see every change whichever server made i
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 
 import pytest
 
 from tests.test_store_pg_tables import StoreServer, made, start_game
-from tests.test_web_browser import CHROMEDRIVER, CHROMIUM
+from tests.test_web_browser import require_chromium
 from tests.test_web_browser_live import level_of, phone, until
 
 
 @pytest.fixture
 def two_phones():
-    if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
-        if os.environ.get("REFEREE_REQUIRE_BROWSER"):
-            pytest.fail("Chromium and ChromeDriver are required here (apt-get install chromium chromium-driver)")
-        pytest.skip("no Chromium on this machine (apt-get install chromium chromium-driver)")
+    require_chromium()
     drivers = []
     try:
         drivers = [phone(), phone()]

@@ -33,12 +33,17 @@ LANGUAGES = {
 }
 
 
-@pytest.fixture(scope="module")
-def browser():
+def require_chromium() -> None:
+    """Skip on a machine without Chromium; fail where CI said a browser is required."""
     if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
         if os.environ.get("REFEREE_REQUIRE_BROWSER"):
             pytest.fail("Chromium and ChromeDriver are required here (apt-get install chromium chromium-driver)")
         pytest.skip("no Chromium on this machine (apt-get install chromium chromium-driver)")
+
+
+def new_phone(console_log: bool = False):
+    """A headless Chromium at a phone's size (``console_log``: keep the console, where CSP
+    violations are logged)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.options import Options
     from selenium.webdriver.chrome.service import Service
@@ -50,8 +55,17 @@ def browser():
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
                  "--disable-dev-shm-usage", f"--window-size={PHONE[0]},{PHONE[1]}"):
         options.add_argument(flag)
+    if console_log:
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_window_size(*PHONE)
+    return driver
+
+
+@pytest.fixture(scope="module")
+def browser():
+    require_chromium()
+    driver = new_phone()
     yield driver
     driver.quit()
 

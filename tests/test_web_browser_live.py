@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import Server, run_referee
-from tests.test_web_browser import CHROMEDRIVER, CHROMIUM, PHONE
+from tests.test_web_browser import new_phone, require_chromium
 
 LANGS = ("en", "hu", "es")  # each phone in its own language
 #: a phone put in a pocket (arguments[0] "hidden") or taken out ("visible"), as the browser tells the page
@@ -26,27 +26,12 @@ SHOWN = ("Object.defineProperty(document, 'visibilityState', {value: arguments[0
 
 
 def phone():
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", f"--window-size={PHONE[0]},{PHONE[1]}"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_window_size(*PHONE)
-    return driver
+    return new_phone()
 
 
 @pytest.fixture(scope="module")
 def phones():
-    if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
-        if os.environ.get("REFEREE_REQUIRE_BROWSER"):
-            pytest.fail("Chromium and ChromeDriver are required here (apt-get install chromium chromium-driver)")
-        pytest.skip("no Chromium on this machine (apt-get install chromium chromium-driver)")
+    require_chromium()
     drivers = []
     try:
         for _ in LANGS:

@@ -12,30 +12,13 @@ import threading
 import pytest
 
 from tests.conftest import Server, free_port
-from tests.test_web_browser import CHROMEDRIVER, CHROMIUM, PHONE, wait
+from tests.test_web_browser import new_phone, require_chromium, wait
 
 
 @pytest.fixture(scope="module")
 def chromium():
-    import os
-    from pathlib import Path
-
-    if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
-        if os.environ.get("REFEREE_REQUIRE_BROWSER"):
-            pytest.fail("Chromium and ChromeDriver are required here (apt-get install chromium chromium-driver)")
-        pytest.skip("no Chromium on this machine (apt-get install chromium chromium-driver)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-
-    options = Options()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", f"--window-size={PHONE[0]},{PHONE[1]}"):
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})  # CSP violations are logged there
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    require_chromium()
+    driver = new_phone(console_log=True)  # CSP violations are logged there
     yield driver
     driver.quit()
 
