@@ -100,17 +100,21 @@ class Server:
     client: what a bot or another app would use)."""
 
     def __init__(self, table: Path, *options: str, env: dict | None = None):
+        self.table = table
+        self._start(["--table", str(table), *options], env, wait=20)
+
+    def _start(self, arguments: list[str], env: dict | None, wait: float) -> None:
+        """Start ``referee serve`` on a free port with ``arguments`` and wait until it answers."""
         import time
         import urllib.request
 
         self.port = free_port()
-        self.table = table
         self.base = f"http://127.0.0.1:{self.port}"
         clean = {k: v for k, v in os.environ.items() if not k.startswith(("REFEREE_", "LANG", "LC_"))}
         clean.update(env or {})
-        self.process = subprocess.Popen([REFEREE, "serve", "--port", str(self.port), "--table", str(table), *options],
+        self.process = subprocess.Popen([REFEREE, "serve", "--port", str(self.port), *arguments],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=clean)
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + wait
         while True:
             try:
                 with urllib.request.urlopen(self.base + "/healthz", timeout=1) as answer:

@@ -4,15 +4,13 @@ store, live across them, one of them killed mid-write."""
 
 from __future__ import annotations
 
-import os
 import signal
-import subprocess
 import threading
 import time
 
 import pytest
 
-from tests.conftest import REFEREE, Server, free_port
+from tests.conftest import Server
 from tests.test_web_live import Stream
 
 
@@ -20,24 +18,9 @@ class StoreServer(Server):
     """``referee serve --store STORE`` (no --table: the store's own table)."""
 
     def __init__(self, store: str, *options: str):
-        import urllib.request
-
-        self.port = free_port()
         self.table = None
-        self.base = f"http://127.0.0.1:{self.port}"
-        clean = {k: v for k, v in os.environ.items() if not k.startswith(("REFEREE_", "LANG", "LC_"))}
-        self.process = subprocess.Popen([REFEREE, "serve", "--port", str(self.port), "--store", store, *options],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=clean)
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                with urllib.request.urlopen(self.base + "/healthz", timeout=1) as answer:
-                    if answer.status == 200:
-                        break
-            except OSError:
-                if self.process.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError(f"the server did not start: {self.process.communicate()}")
-                time.sleep(0.05)
+        self._start(["--store", store, *options], None, wait=30)
+        self.banner = ""
 
 
 @pytest.fixture
