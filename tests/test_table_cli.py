@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 from datetime import datetime, timezone
+from pathlib import Path
 
 import pytest
 
@@ -13,11 +14,15 @@ from tests.conftest import run_referee
 
 
 @pytest.fixture
-def table(tmp_path):
-    path = tmp_path / "table.sqlite3"
+def table(new_table):
+    """``referee`` on a new table: a file named by ``$REFEREE_TABLE``, or a table of a PostgreSQL
+    store named by ``--table URL#ID`` (the same commands, the same assertions)."""
+    path = new_table()
+    named = {"REFEREE_TABLE": str(path)} if isinstance(path, Path) else {}
+    option = [] if isinstance(path, Path) else ["--table", path.address]
 
     def referee(*args, lang="en", expect=0):
-        result = run_referee(*args, env={"REFEREE_TABLE": str(path), "REFEREE_LANG": lang})
+        result = run_referee(*args, *option, env={**named, "REFEREE_LANG": lang})
         assert result.returncode == expect, (args, result.stdout, result.stderr)
         assert "Traceback" not in result.stderr
         return result
@@ -124,3 +129,29 @@ def test_a_record_based_on_an_older_count_is_refused_and_writes_nothing(table):
     assert "2 changes now" in refused.stderr
     assert table.data("table")["changes"] == 2
     assert table.data("fight", "Troll:2", "--record", "--expected", "2")["recorded"]["seq"] == 3
+
+
+def test_export_gives_the_last_games_changes_and_the_table_they_leave(table):
+    table("table", "new", "Ann", "Bob")
+    table("table", "set", "Ann", "level=3")
+    table("table", "new", "Cid", "Dan", "--replace")
+    table("table", "set", "Dan", "level=2", "races=elf")
+    exported = json.loads(table("table", "export").stdout)
+    assert [c["command"] for c in exported["changes"]] == ["new", "set"]
+    assert exported["stopped_at"] is None and exported["table"]["players"][1]["level"] == 2
+
+
+def test_a_table_of_a_postgresql_store_is_named_by_its_address_in_referee_table_too(pg_url):
+    """``$REFEREE_TABLE=URL#ID`` as ``--table URL#ID``; without ``#ID``, the store's own table
+    (what ``referee serve --store URL`` serves); an id that cannot be one is refused, exit 2."""
+    import secrets
+
+    address = f"{pg_url}#{secrets.token_urlsafe(12)}"
+    made = run_referee("table", "new", "Ann", "Bob", env={"REFEREE_TABLE": address})
+    assert made.returncode == 0, made.stderr
+    shown = run_referee("table", "--json", "--table", address)
+    assert shown.returncode == 0 and json.loads(shown.stdout)["changes"] == 1
+    missing = run_referee("table", "--table", address + "x")
+    assert missing.returncode == 1 and "no table" in missing.stderr and "Traceback" not in missing.stderr
+    bad = run_referee("table", "--table", pg_url + "#no/such")
+    assert bad.returncode == 2 and "--table" in bad.stderr and "Traceback" not in bad.stderr

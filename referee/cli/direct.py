@@ -38,7 +38,7 @@ COMMANDS = {
 }
 
 #: settings of a parameter this reader knows how to honour; any other sends the line to typer
-_KNOWN_SETTINGS = frozenset({"help", "metavar", "min", "max", "show_default", "autocompletion"})
+_KNOWN_SETTINGS = frozenset({"help", "metavar", "min", "max", "show_default", "autocompletion", "parser"})
 
 
 def command(name: str) -> Optional[Callable]:
@@ -170,6 +170,8 @@ def parse(function, args: list[str]) -> Optional[dict]:
 
 
 def _convert(value: str, kind: str, settings: dict):
+    if settings.get("parser"):  # the option reads its value itself, as typer would have it do
+        return settings["parser"](value)
     if kind == "str":
         return value
     if kind == "path":

@@ -53,9 +53,15 @@ def version():
                   help=_("Print the version and exit."))
 
 
+def _table_address(value: str):
+    from referee.table.stores import table_address  # a file, or postgresql://…#ID
+
+    return table_address(value)
+
+
 def table_path():
     # No envvar here: the store reads REFEREE_TABLE itself (referee.table.store.default_path).
-    return Option(None, "--table", metavar="PATH",
+    return Option(None, "--table", metavar="PATH", parser=_table_address,
                   help=_("The table file (default: REFEREE_TABLE, then table.sqlite3 in the user data "
                          "directory)."))
 

@@ -64,6 +64,11 @@ def for_typer(command: Callable) -> Callable:
     hints = typing.get_type_hints(command)
     wrapper.__signature__ = signature.replace(parameters=[
         p.replace(default=p.default.to_typer() if isinstance(p.default, Param) else p.default,
-                  annotation=hints.get(p.name, p.annotation))
+                  annotation=typing.Any if _parsed(p.default) else hints.get(p.name, p.annotation))
         for p in signature.parameters.values()])
     return wrapper
+
+
+def _parsed(default) -> bool:
+    """Whether an option reads its value with its own ``parser`` (typer must not convert it again)."""
+    return isinstance(default, Param) and "parser" in default.settings

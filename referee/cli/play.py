@@ -92,7 +92,7 @@ class Session:
         if "--lang" not in words and not any(w.startswith("--lang=") for w in words):
             words += ["--lang", self.language]
         if self.table_path is not None and "--table" not in words and self._takes_table(words[0]):
-            words += ["--table", str(self.table_path)]
+            words += ["--table", getattr(self.table_path, "address", str(self.table_path))]  # a file or URL#ID
         if self.as_json and "--json" not in words:
             words.append("--json")
         if words[0] in ("ask", "table", "help") or words[0] not in self._known_words():

@@ -204,13 +204,12 @@ def new(names: list[str], game: str = "munchkin", expansions: list[str] = (), ho
 
 
 def export(path: Optional[Path] = None) -> dict:
-    """The good part of the table file's last game, however damaged the rest (see
-    :func:`referee.table.store.export`), with the table those changes leave."""
+    """The good part of the table's last game, however damaged the rest (see
+    :func:`referee.table.stores.export`), with the table those changes leave."""
     from referee.table.state import replay
-    from referee.table.store import default_path, export as read_good
+    from referee.table.stores import export as read_good
 
-    where = Path(path) if path is not None else default_path()
-    good = read_good(where)
+    good = read_good(path)
     state, fight, winner = split(replay(good["changes"]) if good["changes"] else None)
     return {**good, "table": state, "winner": winner, "fight": fight}
 

@@ -98,6 +98,11 @@ class PgTable(NamedTuple):
     def __str__(self) -> str:
         return f"table {self.id}"
 
+    @property
+    def address(self) -> str:
+        """What ``--table`` and ``$REFEREE_TABLE`` name it by: ``URL#ID``."""
+        return f"{self.url}#{self.id}"
+
 
 def is_url(where) -> bool:
     return isinstance(where, str) and where.startswith(("postgresql://", "postgres://"))
@@ -387,3 +392,36 @@ def tip_of(url: str, table_id: str) -> Optional[tuple]:
     """(last change's number, its checksum) of a table: what a watcher compares between looks."""
     with _errors(url), pool(url).connection(timeout=WAIT) as db:
         return db.execute("SELECT seq, checksum FROM referee_tip WHERE table_id = %s", (table_id,)).fetchone()
+
+
+def export(where: PgTable) -> dict:
+    """The good part of a table's log, however damaged the rest (the twin of
+    :func:`referee.table.store.export`): each change read in order until the first one that is
+    missing or fails its checksum; the changes of the last game among them."""
+    with _errors(where.url), pool(where.url).connection(timeout=WAIT) as db:
+        known = db.execute("SELECT 1 FROM referee_tip WHERE table_id = %s UNION ALL SELECT 1 FROM referee_tables "
+                           "WHERE id = %s LIMIT 1", (where.id, where.id)).fetchone()
+        if known is None:
+            raise NotFound("no table in progress ({path}); start one with `referee table new NAME…`",
+                           path=str(where))
+        rows = db.execute(f"SELECT {COLUMNS} FROM referee_changes WHERE table_id = %s ORDER BY seq",
+                          (where.id,)).fetchall()
+    good, before, stopped, reason, expected = [], "", None, None, 1
+    for raw in rows:
+        raw = [bytes(value) if isinstance(value, memoryview) else value for value in raw]
+        if raw[0] != expected:
+            stopped, reason = expected, "the change is missing"
+            break
+        expected += 1
+        if _checksum(before, raw[:-1]) != raw[-1]:
+            stopped, reason = raw[0], "its checksum does not match"
+            break
+        before = raw[-1]
+        try:
+            good.append(Change(raw[0], raw[1], raw[3], raw[4], json.loads(raw[5]), json.loads(raw[6]),
+                               json.loads(raw[7])))
+        except (ValueError, TypeError) as exc:
+            stopped, reason = raw[0], str(exc)
+            break
+    game = good[-1].game if good else None
+    return {"changes": [c for c in good if c.game == game], "stopped_at": stopped, "reason": reason}

@@ -3,7 +3,9 @@
 A table is addressed by what :mod:`referee.table` calls its ``path``: a file (the SQLite store,
 :mod:`referee.table.store`, the default) or a :class:`~referee.table.pgstore.PgTable` (a table
 in a PostgreSQL store, :mod:`referee.table.pgstore`). :func:`open_store` opens either; nothing
-above this module knows which it got.
+above this module knows which it got. :func:`table_address` reads what a user names a table by
+(``--table``, ``$REFEREE_TABLE``): a file, or ``postgresql://…#ID``, table ``ID`` of that
+store (without ``#ID``: the store's own table, the one ``referee serve --store URL`` serves).
 
 A *store* (``referee serve --store``, ``$REFEREE_STORE``) holds many tables: a PostgreSQL URL,
 or a SQLite file whose server's own table is that file and whose other tables
@@ -13,6 +15,7 @@ or a SQLite file whose server's own table is that file and whose other tables
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 from typing import Callable, Optional, Protocol, Union
 
@@ -41,8 +44,37 @@ class Store(Protocol):
     def __exit__(self, *exc) -> None: ...
 
 
+def table_address(value) -> Where:
+    """The table a ``--table`` value or ``$REFEREE_TABLE`` names: ``postgresql://…#ID`` (or
+    ``postgres://``) is table ``ID`` of that PostgreSQL store, the store's own table without
+    ``#ID``; anything else is a table file. ``None`` and ``""``: the default table."""
+    if value is None or isinstance(value, (PgTable, Path)):
+        return value
+    text = str(value)
+    if not is_url(text):
+        return Path(text) if text else None
+    url, _, table_id = text.partition("#")  # a fragment means nothing to PostgreSQL: the table's id
+    table_id = table_id or OWN_TABLE
+    if not _TABLE_ID.fullmatch(table_id):
+        from referee.errors import BadInput
+
+        raise BadInput("--table: expected a table id after '#' (letters, digits, '-' and '_'), got {id}",
+                       id=repr(table_id[:80]))
+    return PgTable(url, table_id)
+
+
+def resolved(path: Where) -> Where:
+    """``path`` as a table address; ``None``, the default table, as ``$REFEREE_TABLE`` says
+    when it names a table of a PostgreSQL store (a file is the SQLite store's to find)."""
+    if path is None:
+        given = os.environ.get("REFEREE_TABLE")
+        return table_address(given) if is_url(given) else None
+    return table_address(path)
+
+
 def open_store(path: Where = None, create: bool = False, write: bool = True) -> Store:
     """The table at ``path`` in its store (see :func:`referee.table.store.open_store`)."""
+    path = resolved(path)
     if isinstance(path, PgTable):
         from referee.table import pgstore
 
@@ -52,8 +84,23 @@ def open_store(path: Where = None, create: bool = False, write: bool = True) -> 
     return store.open_store(path, create=create, write=write)
 
 
+def export(path: Where = None) -> dict:
+    """The good part of the table's last game, however damaged the rest of its log:
+    ``{"changes": [...], "stopped_at": seq | None, "reason": …}``."""
+    path = resolved(path)
+    if isinstance(path, PgTable):
+        from referee.table import pgstore
+
+        return pgstore.export(path)
+    from referee.table import store
+
+    return store.export(Path(path) if path is not None else store.default_path())
+
+
 #: the id of the server's own table in a PostgreSQL store (the single-table routes)
 OWN_TABLE = "own"
+#: what may follow the '#' of a table's address
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 def store_from_environment() -> Optional[str]:
