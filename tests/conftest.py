@@ -154,6 +154,16 @@ class Server:
             self.process.communicate()
 
 
+class StoreServer(Server):
+    """``referee serve --store STORE``: a PostgreSQL URL or a table file, whose own table is the
+    server's (``/api/table…``) and whose other tables are made by ``POST /api/tables``."""
+
+    def __init__(self, store: str, *options: str):
+        self.table = None
+        self._start(["--store", store, *options], None, wait=30)
+        self.banner = ""
+
+
 @pytest.fixture
 def server(tmp_path):
     """A server on a table of its own (nothing in it yet), bound to loopback."""
@@ -223,6 +233,22 @@ def pg_url(tmp_path_factory):
         pgstore.close_pools()
         stop()
         shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture
+def pg_database(pg_url):
+    """A new, empty database on the tests' PostgreSQL server (its URL): a store whose own table
+    (``referee serve --store URL``, ``/api/table…``) no other test has written."""
+    import secrets
+    from urllib.parse import urlsplit
+
+    import psycopg
+
+    name = f"referee_{secrets.token_hex(6)}"
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        db.execute(f"CREATE DATABASE {name}")
+    parts = urlsplit(pg_url)  # (urlunsplit drops the '//' of an empty host: a socket's URL has one)
+    return f"{parts.scheme}://{parts.netloc}/{name}" + (f"?{parts.query}" if parts.query else "")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.test_store_pg_tables import StoreServer, made, start_game
+from tests.conftest import StoreServer
+from tests.test_store_pg_tables import made, start_game
 from tests.test_web_browser import require_chromium
 from tests.test_web_browser_live import level_of, phone, until
 

@@ -10,17 +10,8 @@ import time
 
 import pytest
 
-from tests.conftest import Server
+from tests.conftest import Server, StoreServer
 from tests.test_web_live import Stream
-
-
-class StoreServer(Server):
-    """``referee serve --store STORE`` (no --table: the store's own table)."""
-
-    def __init__(self, store: str, *options: str):
-        self.table = None
-        self._start(["--store", store, *options], None, wait=30)
-        self.banner = ""
 
 
 @pytest.fixture

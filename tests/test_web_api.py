@@ -92,8 +92,26 @@ CHANGES = [
 ]
 
 
-def test_table_changes_and_questions_answer_as_the_cli_does(server, tmp_path):
-    mirror = tmp_path / "cli.sqlite3"  # the same game played through the CLI
+@pytest.fixture
+def table_server(store_kind, tmp_path, request):
+    """A server on a table of its own, on each store: a table file, or the own table of a new
+    PostgreSQL database (``--store URL``); ``.table`` names it as ``REFEREE_TABLE`` does, and
+    ``.mirror`` another table of the same store."""
+    from tests.conftest import StoreServer
+
+    if store_kind == "sqlite":
+        running = Server(tmp_path / "table.sqlite3")
+        running.mirror = tmp_path / "cli.sqlite3"
+    else:
+        url = request.getfixturevalue("pg_database")
+        running = StoreServer(url)
+        running.table, running.mirror = f"{url}#own", f"{url}#mirror"
+    yield running
+    running.stop()
+
+
+def test_table_changes_and_questions_answer_as_the_cli_does(table_server):
+    server, mirror = table_server, table_server.mirror  # the same game played through the CLI
     for change, body, words in CHANGES:
         status, answer, _ = server.request("POST", f"/api/table/{change}", body)
         assert status == 200, answer

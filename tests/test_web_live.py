@@ -1,8 +1,12 @@
 """The live table over HTTP: the event stream every phone listens to, through a real server.
 
 Every change reaches every open stream within a second, whoever made it (a write through the
-server, a ``referee table`` command on the same file); ``Last-Event-ID`` resumes; a stream
+server, a ``referee table`` command on the same table); ``Last-Event-ID`` resumes; a stream
 that starts before any game still says so.
+
+The table tests run on both stores (``store_kind``): the server's own table file, and a table
+of a PostgreSQL store made by ``POST /api/tables`` on ``referee serve --store URL`` (its routes
+under ``/api/tables/ID``, changed with its join code): the same requests, the same assertions.
 """
 
 from __future__ import annotations
@@ -14,18 +18,47 @@ import time
 
 import pytest
 
-from tests.conftest import Server, run_referee
+from tests.conftest import Server, StoreServer, run_referee
+
+
+class TableAt:
+    """One table of a running server as a phone talks to it: the server's own table
+    (``/api/table…``), or a table of its store (``/api/tables/ID…``, each change with the table's
+    join code). ``request`` takes the single-table paths and sends them to this table."""
+
+    def __init__(self, server: Server, address, api: str = "/api/table", code: str | None = None):
+        self.server, self.port, self.api, self.code = server, server.port, api, code
+        self.address = str(getattr(address, "address", address))  # what --table and REFEREE_TABLE say
+
+    def path(self, path: str) -> str:
+        import re
+
+        return re.sub(r"^/api/table(?=$|[/?])", self.api, path)
+
+    def request(self, method: str, path: str, body=None, headers: dict | None = None, raw: bytes | None = None):
+        if self.code is not None:
+            headers = {"X-Referee-Code": self.code, **(headers or {})}
+        return self.server.request(method, self.path(path), body, headers, raw)
+
+
+def table_of(server: Server, store: str) -> TableAt:
+    """A new table made by ``POST /api/tables`` on ``server``, a server of ``store``."""
+    from referee.table.stores import table_in
+
+    status, body, _ = server.request("POST", "/api/tables", {})
+    assert status == 201, body
+    return TableAt(server, table_in(store, body["id"]), api=body["api"], code=body["code"])
 
 
 class Stream:
     """An open ``GET /api/table/events``, its events collected by a thread as they come."""
 
-    def __init__(self, server: Server, last_event_id: str | None = None, lang: str = "en"):
+    def __init__(self, server: Server | TableAt, last_event_id: str | None = None, lang: str = "en"):
         self.connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
         headers = {"Accept": "text/event-stream"}
         if last_event_id is not None:
             headers["Last-Event-ID"] = last_event_id
-        self.connection.request("GET", f"/api/table/events?lang={lang}", headers=headers)
+        self.connection.request("GET", f"{getattr(server, 'api', '/api/table')}/events?lang={lang}", headers=headers)
         self._socket = self.connection.sock
         self.response = self.connection.getresponse()
         assert self.response.status == 200
@@ -90,14 +123,29 @@ def one_server(tmp_path_factory):
     running.stop()
 
 
+@pytest.fixture(scope="module")
+def pg_server(pg_url):
+    """``referee serve --store URL`` on the tests' PostgreSQL database."""
+    running = StoreServer(pg_url)
+    yield running
+    running.stop()
+
+
 @pytest.fixture
-def live(one_server):
-    """The module's server with no game on its table (a server starts in seconds: one for all)."""
-    one_server.table.unlink(missing_ok=True)
-    for suffix in ("-wal", "-shm"):
-        one_server.table.with_name(one_server.table.name + suffix).unlink(missing_ok=True)
+def live(store_kind, request):
+    """A table with no game on it, on the module's server of the store (a server starts in
+    seconds: one for all): the SQLite server's own table file, emptied, or a new table of the
+    PostgreSQL store."""
+    if store_kind == "sqlite":
+        server = request.getfixturevalue("one_server")
+        server.table.unlink(missing_ok=True)
+        for suffix in ("-wal", "-shm"):
+            server.table.with_name(server.table.name + suffix).unlink(missing_ok=True)
+        place = TableAt(server, server.table)
+    else:
+        place = table_of(request.getfixturevalue("pg_server"), request.getfixturevalue("pg_url"))
     streams: list[Stream] = []
-    yield one_server, streams
+    yield place, streams
     for stream in streams:
         stream.close()
 
@@ -128,12 +176,12 @@ def test_a_change_through_the_server_reaches_every_stream_within_a_second_as_the
         assert body == table  # exactly the GET /api/table body, in the stream's language
 
 
-def test_a_cli_change_on_the_same_file_reaches_the_streams(live):
+def test_a_cli_change_on_the_same_table_reaches_the_streams(live):
     server, streams = live
     server.request("POST", "/api/table/new", {"players": ["Ann", "Bob"]})
     streams.append(stream := Stream(server))
     stream.wait_for(lambda body: body["changes"] == 1)
-    result = run_referee("table", "set", "Ann", "level=4", "races=elf", env={"REFEREE_TABLE": str(server.table)})
+    result = run_referee("table", "set", "Ann", "level=4", "races=elf", env={"REFEREE_TABLE": server.address})
     assert result.returncode == 0, result.stderr
     _, body, _ = stream.wait_for(lambda body: body["changes"] == 2, timeout=1.5)
     assert levels(body)["Ann"] == 4 and body["table"]["players"][0]["races"] == ["elf"]
@@ -152,13 +200,13 @@ def test_a_stream_resumed_from_the_last_event_it_saw_gets_only_what_is_new(live)
     assert [e[0] for e in current.events] == ["2"]
 
 
-def test_a_game_replaced_on_the_file_reaches_the_streams(live):
+def test_a_game_replaced_by_the_cli_reaches_the_streams(live):
     server, streams = live
     server.request("POST", "/api/table/new", {"players": ["Ann", "Bob"]})
     server.request("POST", "/api/table/turn", {})
     streams.append(stream := Stream(server))
     stream.wait_for(lambda body: body["changes"] == 2)
-    result = run_referee("table", "new", "Zoe", "Yan", "--replace", env={"REFEREE_TABLE": str(server.table)})
+    result = run_referee("table", "new", "Zoe", "Yan", "--replace", env={"REFEREE_TABLE": server.address})
     assert result.returncode == 0, result.stderr
     _, body, _ = stream.wait_for(lambda body: "Zoe" in levels(body), timeout=1.5)
     assert body["changes"] == 1
@@ -174,7 +222,7 @@ def test_a_stream_tells_the_servers_clock_so_a_phone_counts_the_window_down_by_i
 def test_the_stream_is_not_compressed_and_not_cached(live):
     server, _ = live
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
-    connection.request("GET", "/api/table/events", headers={"Accept-Encoding": "gzip"})
+    connection.request("GET", server.path("/api/table/events"), headers={"Accept-Encoding": "gzip"})
     response = connection.getresponse()
     assert response.getheader("Content-Encoding") is None
     assert "no-store" in response.getheader("Cache-Control")
@@ -268,7 +316,7 @@ def test_after_a_win_every_change_but_undo_is_refused_and_the_body_names_the_win
     assert status == 200 and body["winner"] is None
 
 
-# --- a page that behaves like an app -------------------------------------------------------------
+# --- a page that behaves like an app (the page, not the store: on the SQLite server alone) ---------
 
 def _get(server: Server, path: str, headers: dict | None = None):
     connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=10)
@@ -280,10 +328,10 @@ def _get(server: Server, path: str, headers: dict | None = None):
 
 
 @pytest.mark.parametrize("lang, name", [("en", "Munchkin referee"), ("hu", None), ("gu", None)])
-def test_the_manifest_names_the_app_in_the_pages_language_and_its_icons_exist(live, lang, name):
+def test_the_manifest_names_the_app_in_the_pages_language_and_its_icons_exist(one_server, lang, name):
     import struct
 
-    server, _ = live
+    server = one_server
     response, body = _get(server, f"/manifest.webmanifest?lang={lang}")
     assert response.status == 200 and response.getheader("Content-Type").startswith("application/manifest+json")
     manifest = json.loads(body)
@@ -304,10 +352,10 @@ def test_the_manifest_names_the_app_in_the_pages_language_and_its_icons_exist(li
     assert f'rel="manifest" href="/manifest.webmanifest?lang={lang}"'.encode() in html
 
 
-def test_static_files_are_kept_a_year_at_their_versioned_address_and_revalidated_otherwise(live):
+def test_static_files_are_kept_a_year_at_their_versioned_address_and_revalidated_otherwise(one_server):
     import re
 
-    server, _ = live
+    server = one_server
     _, html = _get(server, "/")
     script = re.search(rb'src="(/static/app\.js\?v=[0-9a-f]{12})"', html).group(1).decode()
     response, _ = _get(server, script)
@@ -320,10 +368,10 @@ def test_static_files_are_kept_a_year_at_their_versioned_address_and_revalidated
     assert again.status == 304 and body == b""
 
 
-def test_pages_scripts_and_answers_are_compressed_for_a_phone_that_asks(live):
+def test_pages_scripts_and_answers_are_compressed_for_a_phone_that_asks(one_server):
     import gzip
 
-    server, _ = live
+    server = one_server
     for path in ("/", "/static/app.js", "/api/cards?lang=de"):
         response, body = _get(server, path, {"Accept-Encoding": "gzip"})
         assert response.status == 200 and response.getheader("Content-Encoding") == "gzip", path
@@ -333,6 +381,7 @@ def test_pages_scripts_and_answers_are_compressed_for_a_phone_that_asks(live):
 
 
 def test_serve_tls_answers_over_https_and_refuses_a_key_that_does_not_fit(tmp_path):
+    """About serving HTTPS, not about the store: on a table file alone."""
     import shutil
     import ssl
     import subprocess
@@ -372,9 +421,15 @@ def test_serve_tls_answers_over_https_and_refuses_a_key_that_does_not_fit(tmp_pa
         process.communicate(timeout=10)
 
 
-def test_two_workers_and_four_phones_writing_at_once_lose_nothing_and_refuse_nothing(tmp_path):
+def test_two_workers_and_four_phones_writing_at_once_lose_nothing_and_refuse_nothing(store_kind, tmp_path, request):
     """Each worker reads the table while the other commits: a sound log never looks damaged."""
-    server = Server(tmp_path / "table.sqlite3", "--workers", "2")
+    if store_kind == "sqlite":
+        running = Server(tmp_path / "table.sqlite3", "--workers", "2")
+        server = TableAt(running, running.table)
+    else:
+        url = request.getfixturevalue("pg_url")
+        running = StoreServer(url, "--workers", "2")
+        server = table_of(running, url)
     try:
         server.request("POST", "/api/table/new", {"players": ["Ann", "Bob", "Cid", "Dan"]})
         failures: list = []
@@ -394,7 +449,7 @@ def test_two_workers_and_four_phones_writing_at_once_lose_nothing_and_refuse_not
         assert failures == []
         assert server.request("GET", "/api/table")[1]["changes"] == 101
     finally:
-        server.stop()
+        running.stop()
 
 
 def test_a_curse_played_during_the_fight_lands_on_its_player_by_card_name_and_rearms_the_window(live):
