@@ -244,11 +244,19 @@ def pg_database(pg_url):
 
     import psycopg
 
+    from referee.table import pgstore
+
     name = f"referee_{secrets.token_hex(6)}"
     with psycopg.connect(pg_url, autocommit=True) as db:
         db.execute(f"CREATE DATABASE {name}")
     parts = urlsplit(pg_url)  # (urlunsplit drops the '//' of an empty host: a socket's URL has one)
-    return f"{parts.scheme}://{parts.netloc}/{name}" + (f"?{parts.query}" if parts.query else "")
+    url = f"{parts.scheme}://{parts.netloc}/{name}" + (f"?{parts.query}" if parts.query else "")
+    yield url
+    made = pgstore._POOLS.pop(url, None)
+    if made is not None:
+        made.close()
+    with psycopg.connect(pg_url, autocommit=True) as db:
+        db.execute(f"DROP DATABASE {name} WITH (FORCE)")
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

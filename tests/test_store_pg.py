@@ -20,20 +20,9 @@ T0 = 1_800_000_000.0
 
 
 @pytest.fixture
-def database(pg_url):
+def database(pg_database):
     """A database of its own (the schema tests change its version)."""
-    import psycopg
-
-    name = "t_" + secrets.token_hex(6)
-    with psycopg.connect(pg_url, autocommit=True) as db:
-        db.execute(f"CREATE DATABASE {name}")
-    url = pg_url.replace("/postgres?", f"/{name}?")
-    yield url
-    pool = pgstore._POOLS.pop(url, None)
-    if pool is not None:
-        pool.close()
-    with psycopg.connect(pg_url, autocommit=True) as db:
-        db.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    return pg_database
 
 
 def sql(url: str, statement: str, *args):
@@ -58,6 +47,18 @@ def test_a_store_of_a_newer_referee_is_refused_saying_to_upgrade_and_left_as_it_
         table.show(where)
     assert sql(database, "SELECT version FROM referee_schema") == [(99,)]
     assert sql(database, "SELECT count(*) FROM referee_changes") == [(1,)]
+
+
+def test_a_store_of_an_older_schema_is_brought_up_to_date_keeping_its_tables(database):
+    where = PgTable(database, "a" * 20)
+    table.new(["Ann", "Bob"], path=where, now=T0)
+    table.set_fields("Ann", ["level=3"], path=where, now=T0 + 1)
+    pgstore._POOLS.pop(database).close()
+    sql(database, "DROP TABLE referee_tries")  # what version 1 had
+    sql(database, "UPDATE referee_schema SET version = 1")
+    assert table.show(where, now=T0 + 2).state["players"][0]["level"] == 3
+    assert sql(database, "SELECT version FROM referee_schema") == [(pgstore.SCHEMA_VERSION,)]
+    assert sql(database, "SELECT count(*) FROM referee_tries") == [(0,)]
 
 
 def test_the_log_is_append_only_in_the_database_too(pg_url):

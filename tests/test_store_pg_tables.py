@@ -16,7 +16,8 @@ from tests.test_web_live import Stream
 
 @pytest.fixture
 def store(store_kind, tmp_path, request):
-    return str(tmp_path / "own.sqlite3") if store_kind == "sqlite" else request.getfixturevalue("pg_url")
+    """A table file, or a new PostgreSQL database (its tries of wrong codes are its own)."""
+    return str(tmp_path / "own.sqlite3") if store_kind == "sqlite" else request.getfixturevalue("pg_database")
 
 
 @pytest.fixture
@@ -158,6 +159,28 @@ def test_a_change_through_one_server_reaches_the_streams_of_another_within_a_sec
                 assert event[2] - sent < 1.0
         for stream in streams:
             stream.close()
+    finally:
+        one.stop()
+        two.stop()
+
+
+def test_wrong_codes_spread_over_two_servers_are_slowed_as_on_one(pg_database):
+    """The tries are counted in the store: a guesser going round the servers behind a proxy
+    gets no more tries than one server gives, and each server makes it wait as long."""
+    one, two = StoreServer(pg_database), StoreServer(pg_database)
+    try:
+        table_id, code = made(one)
+        start_game(two, table_id, code)
+        answers = [server.request("POST", f"/api/tables/{table_id}/undo", {}, headers={"X-Referee-Code": f"guess{n}"})
+                   for n, server in zip(range(8), [one, two] * 4)]
+        statuses = [a[0] for a in answers]
+        assert statuses[:5] == [403] * 5 and statuses[5:] == [429] * 3, statuses
+        waits = [int({k.lower(): v for k, v in a[2].items()}["retry-after"]) for a in answers[5:]]
+        assert all(1 <= wait <= 5 for wait in waits), waits
+        assert one.request("GET", f"/api/tables/{table_id}")[1]["changes"] == 1  # nothing was changed
+        time.sleep(max(waits) + 0.1)
+        assert two.request("POST", f"/api/tables/{table_id}/set", {"player": "Ann", "fields": ["level=2"]},
+                           headers={"X-Referee-Code": code})[0] == 200
     finally:
         one.stop()
         two.stop()

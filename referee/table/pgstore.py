@@ -31,7 +31,7 @@ from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
 from referee.table.store import (COLUMNS, Change, Damaged, Draft, Log, _checksum, _Row, new_row, stamp)
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 #: the channel every commit notifies with the table's id as payload
 CHANNEL = "referee_tables"
 #: connections per process and database (a worker answers one request at a time; the listener has its own)
@@ -81,6 +81,14 @@ MIGRATIONS = [
         $$ BEGIN RAISE EXCEPTION 'append-only log'; END $$;
     CREATE TRIGGER referee_changes_append_only BEFORE UPDATE OR DELETE ON referee_changes
         FOR EACH ROW EXECUTE FUNCTION referee_append_only();
+    """,
+    # 2: wrong join codes counted in the database, so every server of the store slows a guesser alike
+    """
+    CREATE TABLE referee_tries (
+        client TEXT PRIMARY KEY,            -- which limit, and the client's address
+        tokens DOUBLE PRECISION NOT NULL,   -- tries left at `at`
+        at     DOUBLE PRECISION NOT NULL    -- seconds since the epoch, by the database's clock
+    );
     """,
 ]
 assert len(MIGRATIONS) == SCHEMA_VERSION
@@ -425,3 +433,27 @@ def export(where: PgTable) -> dict:
             break
     game = good[-1].game if good else None
     return {"changes": [c for c in good if c.game == game], "stopped_at": stopped, "reason": reason}
+
+
+# --- wrong join codes, counted for every server of the store ------------------------------------
+
+#: the database's clock in seconds: every server reads the same one
+_NOW = "extract(epoch FROM clock_timestamp())"
+
+
+def tries_left(url: str, client: str, rate: float, burst: int) -> float:
+    """The tries ``client`` has now (a bucket of ``burst`` tries, refilled ``rate`` a second)."""
+    with _errors(url), pool(url).connection(timeout=WAIT) as db:
+        found = db.execute(f"SELECT least(%s, tokens + ({_NOW} - at) * %s) FROM referee_tries WHERE client = %s",
+                           (float(burst), rate, client)).fetchone()
+    return float(burst) if found is None else float(found[0])
+
+
+def spend_try(url: str, client: str, rate: float, burst: int) -> None:
+    """Count one wrong try of ``client``, in one statement (two servers counting at once both
+    count); buckets full again are forgotten (a flood of addresses cannot fill the table)."""
+    with _errors(url), pool(url).connection(timeout=WAIT) as db:
+        db.execute(f"INSERT INTO referee_tries AS t(client, tokens, at) VALUES (%(client)s, %(burst)s - 1, {_NOW}) "
+                   f"ON CONFLICT (client) DO UPDATE SET tokens = greatest(least(%(burst)s, t.tokens + ({_NOW} - t.at) "
+                   f"* %(rate)s) - 1, 0), at = {_NOW}", {"client": client, "burst": float(burst), "rate": rate})
+        db.execute(f"DELETE FROM referee_tries WHERE at < {_NOW} - %s", (burst / rate,))

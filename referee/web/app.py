@@ -245,7 +245,7 @@ def create_app(table_path=None, join_code: Optional[str] = None, allowed_hosts: 
 
     from referee.table.stores import own_table
     from referee.web import api, assets, live, pages, tables
-    from referee.web.guard import Guard, TokenBucket
+    from referee.web.guard import Guard, limiter
 
     routes = [
         Route("/", endpoint(pages.index)),
@@ -276,9 +276,10 @@ def create_app(table_path=None, join_code: Optional[str] = None, allowed_hosts: 
     own = table_path if table_path is not None else own_table(store)
     app.state.settings = Settings(Path(own) if isinstance(own, str) else own, join_code,
                                   store if store is not None else (str(table_path) if table_path else None))
-    app.state.wrong_codes = TokenBucket()
+    # counted in the store's database when it is PostgreSQL: every server slows a guesser alike
+    app.state.wrong_codes = limiter(app.state.settings.store, "server")
     # a table made by POST /api/tables has a code of its own: fewer wrong tries before a wait
-    app.state.code_limiter = TokenBucket(rate=tables.RATE, burst=tables.BURST)
+    app.state.code_limiter = limiter(app.state.settings.store, "table", rate=tables.RATE, burst=tables.BURST)
     return app
 
 

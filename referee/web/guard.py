@@ -186,6 +186,14 @@ class Guard:
         return receive_in_time
 
 
+def limiter(store, name: str, rate: float = 1.0, burst: int = 10):
+    """The wrong tries allowed per client on a server of ``store``: kept in the database for a
+    PostgreSQL store (every server of it counts the same tries), else in this process."""
+    from referee.table.pgstore import is_url
+
+    return StoreBucket(store, name, rate, burst) if is_url(store) else TokenBucket(rate, burst)
+
+
 class TokenBucket:
     """Wrong tries allowed per client: ``burst`` at once, then one each ``1 / rate`` seconds.
 
@@ -213,3 +221,22 @@ class TokenBucket:
         self.buckets[client] = (max(tokens - 1, 0.0), self.clock())
         while len(self.buckets) > self.clients:
             self.buckets.pop(next(iter(self.buckets)))
+
+
+class StoreBucket:
+    """:class:`TokenBucket`'s twin kept in a PostgreSQL store (:func:`referee.table.pgstore.spend_try`):
+    wrong tries spread over several servers, or workers, are counted once, by the database's clock."""
+
+    def __init__(self, url: str, name: str, rate: float = 1.0, burst: int = 10):
+        self.url, self.name, self.rate, self.burst = url, name, rate, burst
+
+    def wait(self, client: str) -> int:
+        from referee.table.pgstore import tries_left
+
+        tokens = tries_left(self.url, f"{self.name} {client}", self.rate, self.burst)
+        return 0 if tokens >= 1 else max(1, math.ceil((1 - tokens) / self.rate))
+
+    def spend(self, client: str) -> None:
+        from referee.table.pgstore import spend_try
+
+        spend_try(self.url, f"{self.name} {client}", self.rate, self.burst)

@@ -93,7 +93,7 @@ def require_code(request: Request) -> bool:
     table_id = request.path_params.get("table_id")
     if table_id is None:
         return False
-    limiter = request.app.state.code_limiter  # a guard.TokenBucket of BURST and RATE
+    limiter = request.app.state.code_limiter  # guard.limiter of BURST and RATE: this process or the database
     client = request.client.host if request.client else "?"
     wait = limiter.wait(client)
     if wait:
