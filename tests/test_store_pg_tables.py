@@ -265,3 +265,28 @@ def test_a_fights_window_watched_by_two_servers_is_closed_once(pg_url):
     finally:
         one.stop()
         two.stop()
+
+
+def test_serve_table_url_id_serves_that_table_of_the_store_and_makes_its_new_tables_there(pg_database):
+    """``referee serve --table URL#ID``: the server's own table is that table of the store; the
+    CLI and the server see each other's changes, and POST /api/tables makes tables in that store."""
+    import json
+    import secrets
+
+    from tests.conftest import run_referee
+
+    address = f"{pg_database}#{secrets.token_urlsafe(12)}"
+    assert run_referee("table", "new", "Ann", "Bob", env={"REFEREE_TABLE": address}).returncode == 0
+    server = Server(address)
+    try:
+        status, body, _ = server.request("GET", "/api/table")
+        assert status == 200 and [p["name"] for p in body["table"]["players"]] == ["Ann", "Bob"]
+        assert server.request("POST", "/api/table/set", {"player": "Bob", "fields": ["level=4"]})[0] == 200
+        shown = json.loads(run_referee("table", "--json", "--table", address).stdout)
+        assert shown["changes"] == 2 and shown["table"]["players"][1]["level"] == 4
+        table_id, code = made(server)
+        start_game(server, table_id, code, players=("Xia",))
+        other = json.loads(run_referee("table", "--json", "--table", f"{pg_database}#{table_id}").stdout)
+        assert [p["name"] for p in other["table"]["players"]] == ["Xia"]
+    finally:
+        server.stop()

@@ -62,10 +62,13 @@ def for_typer(command: Callable) -> Callable:
     import typing
 
     hints = typing.get_type_hints(command)
+    # an option with its own parser is not converted again by typer (which reads the annotations)
+    hints.update((p.name, typing.Any) for p in signature.parameters.values() if _parsed(p.default))
     wrapper.__signature__ = signature.replace(parameters=[
         p.replace(default=p.default.to_typer() if isinstance(p.default, Param) else p.default,
-                  annotation=typing.Any if _parsed(p.default) else hints.get(p.name, p.annotation))
+                  annotation=hints.get(p.name, p.annotation))
         for p in signature.parameters.values()])
+    wrapper.__annotations__ = hints
     return wrapper
 
 

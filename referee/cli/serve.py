@@ -97,7 +97,8 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
     code = code or (join_code() if open_to_network else None)
     if tls:
         _check_tls(*tls)
-    store = _check_store(store or os.environ.get("REFEREE_STORE") or None)
+    # --table URL#ID: that table of a PostgreSQL store is the server's own, the store its tables'
+    store = _check_store(store or getattr(table_path, "url", None) or os.environ.get("REFEREE_STORE") or None)
     from referee.web.server import bind, run
 
     try:
@@ -119,7 +120,7 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
         if code:
             print(_("join code for changes: {code}").format(code=code), flush=True)
             print(_("join link (opens the page with the code): {link}").format(link=link), flush=True)
-    os.environ["REFEREE_SERVE_TABLE"] = str(table_path) if table_path else ""
+    os.environ["REFEREE_SERVE_TABLE"] = getattr(table_path, "address", str(table_path)) if table_path else ""
     os.environ["REFEREE_SERVE_CODE"] = code or ""
     os.environ["REFEREE_SERVE_HOSTS"] = ",".join([*own_names(host, shown), *(n.strip() for n in allowed_host)])
     os.environ["REFEREE_STORE"] = store or ""

@@ -192,9 +192,12 @@ def new(names: list[str], game: str = "munchkin", expansions: list[str] = (), ho
     try:
         return started()
     except Unusable:
-        if not replace or not isinstance(path, (str, Path, type(None))):
+        from referee.table.stores import resolved
+
+        where = resolved(path)  # $REFEREE_TABLE may name a table in a database too
+        if not replace or not isinstance(where, (Path, type(None))):
             raise  # a table in a database is not a file to move aside
-    where = Path(path) if path is not None else default_path()
+    where = where if where is not None else default_path()
     try:
         kept = move_aside(where)
     except OSError as exc:

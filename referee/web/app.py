@@ -273,8 +273,10 @@ def create_app(table_path=None, join_code: Optional[str] = None, allowed_hosts: 
     # (Starlette's GZip leaves text/event-stream alone)
     zipped = Middleware(GZipMiddleware, minimum_size=1024)
     app = Starlette(routes=routes, lifespan=_lifespan, middleware=[gate, zipped])
+    from referee.table.stores import table_address  # a file, or URL#ID: a table of a PostgreSQL store
+
     own = table_path if table_path is not None else own_table(store)
-    app.state.settings = Settings(Path(own) if isinstance(own, str) else own, join_code,
+    app.state.settings = Settings(table_address(own), join_code,
                                   store if store is not None else (str(table_path) if table_path else None))
     # counted in the store's database when it is PostgreSQL: every server slows a guesser alike
     app.state.wrong_codes = limiter(app.state.settings.store, "server")
