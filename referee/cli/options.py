@@ -60,10 +60,10 @@ def _table_address(value: str):
 
 
 def table_path():
-    # No envvar here: the store reads REFEREE_TABLE itself (referee.table.store.default_path).
+    # No envvar here: the store reads REFEREE_TABLE itself (referee.table.stores.resolved).
     return Option(None, "--table", metavar="PATH", parser=_table_address,
-                  help=_("The table file (default: REFEREE_TABLE, then table.sqlite3 in the user data "
-                         "directory)."))
+                  help=_("The table: a file, or postgresql://…#ID for a table of a PostgreSQL store "
+                         "(default: REFEREE_TABLE, then table.sqlite3 in the user data directory)."))
 
 
 def level_source(source):
