@@ -155,3 +155,16 @@ def test_a_table_of_a_postgresql_store_is_named_by_its_address_in_referee_table_
     assert missing.returncode == 1 and "no table" in missing.stderr and "Traceback" not in missing.stderr
     bad = run_referee("table", "--table", pg_url + "#no/such")
     assert bad.returncode == 2 and "--table" in bad.stderr and "Traceback" not in bad.stderr
+
+
+def test_play_on_a_table_of_a_postgresql_store_gives_every_command_that_table(pg_url, tmp_path):
+    import secrets
+
+    address = f"{pg_url}#{secrets.token_urlsafe(12)}"
+    lines = "table new Ann Bob\ntable set Ann level=5\nfight Troll:3 --record\nquit\n"
+    result = run_referee("play", "--json", "--table", address, input=lines,
+                         env={"REFEREE_TABLE": str(tmp_path / "other.sqlite3")})
+    assert result.returncode == 0, result.stderr
+    shown = json.loads(run_referee("table", "--json", "--table", address).stdout)
+    assert shown["changes"] == 3 and shown["table"]["players"][0]["level"] == 6
+    assert not (tmp_path / "other.sqlite3").exists()
