@@ -1,6 +1,8 @@
 """``referee table …``: a game in progress in a real SQLite file, every change checked by the rules.
 
-Each test plays through the console script as a user would, with its own table file.
+Each test plays through the console script as a user would, with its own table: a file, and
+(``store_kind``) a table of a PostgreSQL store named by ``REFEREE_TABLE=URL#ID``, with the same
+assertions. What is about the file itself (damage, a foreign file) is on a file alone.
 """
 
 from __future__ import annotations
@@ -14,15 +16,39 @@ import pytest
 from tests.conftest import run_referee
 
 
-@pytest.fixture
-def table(tmp_path):
-    path = tmp_path / "table.sqlite3"
+def _table(path):
+    named = str(getattr(path, "address", path))  # a file, or URL#ID
 
     def referee(*args, lang="en"):
-        return run_referee(*args, env={"REFEREE_TABLE": str(path), "REFEREE_LANG": lang})
+        return run_referee(*args, env={"REFEREE_TABLE": named, "REFEREE_LANG": lang})
 
     referee.path = path
     return referee
+
+
+@pytest.fixture
+def table(new_table):
+    return _table(new_table())
+
+
+@pytest.fixture
+def file_table(tmp_path):
+    return _table(tmp_path / "table.sqlite3")
+
+
+def rows_written(table) -> int:
+    """Every change the table's store holds for it, of every game (none: no file at all)."""
+    from pathlib import Path
+
+    if isinstance(table.path, Path):
+        if not table.path.exists():
+            return 0
+        with sqlite3.connect(table.path) as db:
+            return db.execute("select count(*) from changes").fetchone()[0]
+    import psycopg
+
+    with psycopg.connect(table.path.url) as db:
+        return db.execute("select count(*) from referee_changes where table_id = %s", (table.path.id,)).fetchone()[0]
 
 
 def state(table) -> dict:
@@ -57,8 +83,7 @@ def test_a_new_table_over_one_in_progress_needs_replace_and_keeps_the_old_log(ta
     assert player(table, "Ann")["level"] == 4
     ok(table("table", "new", "Xia", "Yan", "--replace", "--game", "epic"))
     assert state(table)["table"]["game"] == "epic"
-    with sqlite3.connect(table.path) as db:  # the old game is still in the file
-        assert db.execute("select count(*) from changes").fetchone()[0] == 3
+    assert rows_written(table) == 3  # the old game is still in the store
 
 
 def test_set_changes_a_players_fields_and_show_answers_the_same(table):
@@ -185,7 +210,7 @@ def test_no_table_is_exit_1_for_show_and_exit_2_for_a_question(table):
     assert shown.returncode == 1 and "table new" in shown.stderr
     asked = table("fight", "Troll:8")
     assert asked.returncode == 2 and "--player" in asked.stderr
-    assert not table.path.exists()
+    assert rows_written(table) == 0 and not (hasattr(table.path, "exists") and table.path.exists())
 
 
 def test_the_table_speaks_the_chosen_language(table):
@@ -216,7 +241,8 @@ def _damage(path, kind: str) -> None:
 
 
 @pytest.mark.parametrize("kind", ["truncated", "random", "text", "foreign"])
-def test_a_damaged_or_foreign_table_file_is_exit_2_and_left_as_it_was_until_replace_moves_it_aside(table, kind):
+def test_a_damaged_or_foreign_table_file_is_exit_2_and_left_as_it_was_until_replace_moves_it_aside(file_table, kind):
+    table = file_table  # about the file itself
     ok(table("table", "new", "Ann", "Bob"))
     for i in range(30):  # enough changes for the file to span several pages
         ok(table("table", "set", "Ann", f"hand={i % 7}"))
