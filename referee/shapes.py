@@ -200,9 +200,10 @@ def table_json(shown, path, text: RuleText | None = None) -> dict:
     """The table body (CONTRACT.md, "The table" and "The live table")."""
     from referee.table import strengths
     from referee.table.store import default_path
+    from referee.table.stores import resolved  # a table of a PostgreSQL store: named without its URL
 
     body = {"table": shown.state, "changes": shown.count, "strength": strengths(shown.state),
-            "path": str(path or default_path()), "winner": shown.winner,
+            "path": str(resolved(path) or default_path()), "winner": shown.winner,
             # what the last change did, in words: every phone says what was just recorded
             "last_change": None if not shown.changes else {
                 "seq": shown.changes[-1].seq, "command": shown.changes[-1].command, "at": shown.changes[-1].at,

@@ -290,3 +290,33 @@ def test_serve_table_url_id_serves_that_table_of_the_store_and_makes_its_new_tab
         assert [p["name"] for p in other["table"]["players"]] == ["Xia"]
     finally:
         server.stop()
+
+
+def test_serve_on_referee_table_url_id_watches_that_table(pg_database):
+    """``REFEREE_TABLE=URL#ID referee serve``: as ``--table URL#ID``; a change made by the CLI
+    reaches the server's streams (the server listens to the store, not to a file)."""
+    import secrets
+
+    from tests.conftest import run_referee
+
+    address = f"{pg_database}#{secrets.token_urlsafe(12)}"
+    assert run_referee("table", "new", "Ann", "Bob", env={"REFEREE_TABLE": address}).returncode == 0
+
+    class EnvServer(Server):
+        def __init__(self):
+            self.table, self.banner = None, ""
+            self._start([], {"REFEREE_TABLE": address}, wait=30)
+
+    server = EnvServer()
+    try:
+        stream = Stream(server)
+        stream.wait_for(lambda body: body["changes"] == 1, timeout=2)
+        assert run_referee("table", "set", "Bob", "level=3", env={"REFEREE_TABLE": address}).returncode == 0
+        assert stream.wait_for(lambda body: body["changes"] == 2, timeout=1.5)[1]["table"]["players"][1]["level"] == 3
+        stream.close()
+        table_id, code = made(server)
+        start_game(server, table_id, code, players=("Xia",))
+        shown = run_referee("table", "--json", "--table", f"{pg_database}#{table_id}")
+        assert shown.returncode == 0, shown.stderr
+    finally:
+        server.stop()

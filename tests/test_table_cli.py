@@ -151,6 +151,9 @@ def test_a_table_of_a_postgresql_store_is_named_by_its_address_in_referee_table_
     assert made.returncode == 0, made.stderr
     shown = run_referee("table", "--json", "--table", address)
     assert shown.returncode == 0 and json.loads(shown.stdout)["changes"] == 1
+    # the table is named by its id, never by the database's URL (it may carry a password)
+    for named in (run_referee("table", "--json", env={"REFEREE_TABLE": address}), shown):
+        assert json.loads(named.stdout)["path"] == f"table {address.rpartition('#')[2]}"
     missing = run_referee("table", "--table", address + "x")
     assert missing.returncode == 1 and "no table" in missing.stderr and "Traceback" not in missing.stderr
     bad = run_referee("table", "--table", pg_url + "#no/such")

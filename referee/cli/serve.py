@@ -97,7 +97,11 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
     code = code or (join_code() if open_to_network else None)
     if tls:
         _check_tls(*tls)
-    # --table URL#ID: that table of a PostgreSQL store is the server's own, the store its tables'
+    # --table URL#ID (or $REFEREE_TABLE): that table of a PostgreSQL store is the server's own,
+    # the store its tables'
+    from referee.table.stores import resolved
+
+    table_path = table_path if table_path is not None else resolved(None)
     store = _check_store(store or getattr(table_path, "url", None) or os.environ.get("REFEREE_STORE") or None)
     from referee.web.server import bind, run
 

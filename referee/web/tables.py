@@ -163,7 +163,9 @@ def routes(own: list) -> list:
 def probe_for(where):
     """How a server notices that ``where`` changed: a pragma on the file, or the store's notifications."""
     from referee.table.pgstore import PgTable
+    from referee.table.stores import resolved
 
+    where = resolved(where)  # the default table may be one of a PostgreSQL store ($REFEREE_TABLE)
     if isinstance(where, PgTable):
         from referee.table.pgwatch import Probe
 
