@@ -124,6 +124,22 @@ def test_wrong_codes_are_slowed_after_a_few_tries_and_a_right_code_passes_once_t
     assert served.request("GET", f"/api/tables/{table_id}")[1]["changes"] == 2
 
 
+def test_behind_a_proxy_on_the_same_machine_each_player_has_tries_of_their_own(served):
+    """The proxy names the client in X-Forwarded-For (trusted from this machine only, uvicorn's
+    default; FORWARDED_ALLOW_IPS names a proxy elsewhere): one guesser is slowed, not the table."""
+    table_id, code = made(served)
+    start_game(served, table_id, code)
+
+    def guess(client: str, n: int) -> int:
+        return served.request("POST", f"/api/tables/{table_id}/undo", {},
+                              headers={"X-Referee-Code": f"guess{n}", "X-Forwarded-For": client})[0]
+
+    assert [guess("203.0.113.7", n) for n in range(7)] == [403] * 5 + [429] * 2
+    assert guess("198.51.100.20", 0) == 403  # another player behind the same proxy: not slowed
+    assert served.request("POST", f"/api/tables/{table_id}/set", {"player": "Ann", "fields": ["level=2"]},
+                          headers={"X-Referee-Code": code, "X-Forwarded-For": "198.51.100.20"})[0] == 200
+
+
 def test_a_tables_event_stream_sees_its_changes_and_only_its_own(served):
     table_id, code = made(served)
     other, other_code = made(served)
