@@ -11,7 +11,7 @@ import time
 import pytest
 
 from tests.conftest import Server, StoreServer
-from tests.test_web_live import Stream
+from tests.test_web_live import Stream, TableAt
 
 
 @pytest.fixture
@@ -27,24 +27,9 @@ def served(store):
     running.stop()
 
 
-class TableStream(Stream):
+def TableStream(server: Server, table_id: str, last_event_id: str | None = None) -> Stream:  # noqa: N802
     """The event stream of one table of the store."""
-
-    def __init__(self, server: Server, table_id: str, last_event_id: str | None = None):
-        import http.client
-        import json  # noqa: F401  (the reader thread parses the events)
-
-        self.connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
-        headers = {"Accept": "text/event-stream"}
-        if last_event_id is not None:
-            headers["Last-Event-ID"] = last_event_id
-        self.connection.request("GET", f"/api/tables/{table_id}/events?lang=en", headers=headers)
-        self._socket = self.connection.sock
-        self.response = self.connection.getresponse()
-        assert self.response.status == 200
-        self.events, self.comments, self.clocks = [], 0, []
-        self._thread = threading.Thread(target=self._read, daemon=True)
-        self._thread.start()
+    return Stream(TableAt(server, table_id, api=f"/api/tables/{table_id}"), last_event_id)
 
 
 def made(server: Server) -> tuple[str, str]:
