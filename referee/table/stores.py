@@ -47,12 +47,13 @@ class Store(Protocol):
 def table_address(value) -> Where:
     """The table a ``--table`` value or ``$REFEREE_TABLE`` names: ``postgresql://…#ID`` (or
     ``postgres://``) is table ``ID`` of that PostgreSQL store, the store's own table without
-    ``#ID``; anything else is a table file. ``None`` and ``""``: the default table."""
+    ``#ID``; anything else is a table file (``""`` too, as typer reads it). ``None``: the
+    default table."""
     if value is None or isinstance(value, (PgTable, Path)):
         return value
     text = str(value)
     if not is_url(text):
-        return Path(text) if text else None
+        return Path(text)
     url, _, table_id = text.partition("#")  # a fragment means nothing to PostgreSQL: the table's id
     table_id = table_id or OWN_TABLE
     if not _TABLE_ID.fullmatch(table_id):
