@@ -14,6 +14,7 @@ from typing import Any
 from referee import model
 from referee.errors import InvalidFile, Problem, quote
 from referee.message import Message
+from referee.registry import QUESTIONS
 from referee.vocabulary import heard, shown, suggest
 
 MAX_BYTES = 256 * 1024
@@ -787,7 +788,8 @@ class _AnyKey(dict):
         return True
 
 
-NEEDS_PLAYER = ("sell", "level", "action", "equipment", "charity", "death", "munchkin-die")
+#: the kinds of question about one player (question.player), as the registry declares them
+NEEDS_PLAYER = tuple(q.kind for q in QUESTIONS if q.needs_player)
 
 
 def _question(r: _Reader, raw, players: tuple[model.Player, ...]) -> model.Question | None:

@@ -17,6 +17,7 @@ import os
 import sys
 from typing import Optional
 
+from referee import registry
 from referee.errors import Exit, RefereeError
 
 #: Options every command takes, which may also stand before the command's name
@@ -85,8 +86,7 @@ COMMAND_MODULES = {"rule": "corpus_commands", "list": "corpus_commands", "confli
                    "card": "card_commands", "cards": "card_commands", "judge": "judge_command",
                    "i18n": "i18n_commands", "table": "table_commands", "play": "play", "serve": "serve",
                    "ask": "ask_command",
-                   **dict.fromkeys(("fight", "flee", "can", "sell", "gear", "charity", "death", "level", "die"),
-                                   "question_commands")}
+                   **dict.fromkeys(registry.VERBS, "question_commands")}
 
 
 def build_app(command: Optional[str] = None, outline: bool = False):

@@ -15,7 +15,8 @@ from __future__ import annotations
 import os
 from typing import Callable, Optional
 
-from referee.cli.params import Param
+from referee import registry
+from referee.cli import params
 
 #: command name -> (module, function): the commands worth starting without typer
 COMMANDS = {
@@ -28,9 +29,7 @@ COMMANDS = {
     "judge": ("referee.cli.judge_command", "judge"),
     "ask": ("referee.cli.ask_command", "ask"),
     # at the table: a question asked in the middle of an argument must come back at once
-    **{name: ("referee.cli.question_commands", function) for name, function in (
-        ("fight", "fight"), ("flee", "flee"), ("can", "can"), ("sell", "sell"), ("gear", "gear"),
-        ("charity", "charity"), ("death", "death"), ("level", "level"), ("die", "die"))},
+    **{verb: ("referee.cli.question_commands", verb) for verb in registry.VERBS},
     "table": ("referee.cli.table_commands", "show"),
     **{f"table {name}": ("referee.cli.table_commands", function) for name, function in (
         ("new", "new"), ("set", "set_"), ("level", "level"), ("item", "item"), ("turn", "turn"),
@@ -65,17 +64,6 @@ def find(argv: list[str]) -> Optional[Callable[[], object]]:
     return lambda: function(**values)
 
 
-def _declared(function) -> list[tuple[str, Param, str]]:
-    """Each parameter of ``function``: name, declaration, annotation (a string: PEP 563)."""
-    code = function.__code__
-    names = code.co_varnames[:code.co_argcount]
-    defaults = function.__defaults__ or ()
-    if len(defaults) != len(names) or not all(isinstance(d, Param) for d in defaults):
-        return []
-    annotations = function.__annotations__
-    return [(name, param, str(annotations.get(name, ""))) for name, param in zip(names, defaults)]
-
-
 def _kind(annotation: str) -> Optional[str]:
     """What typer makes of an annotation, for the ones this reader handles (else ``None``)."""
     bare = annotation.replace("typing.", "").replace(" ", "")
@@ -89,7 +77,7 @@ def _kind(annotation: str) -> Optional[str]:
 def parse(function, args: list[str]) -> Optional[dict]:
     """The keyword arguments typer would call ``function`` with for ``args``, or ``None`` when
     the line is not plain enough to be sure."""
-    declared = _declared(function)
+    declared = params.declared(function)
     if not declared:
         return None
     values, options, positional = {}, {}, []

@@ -60,6 +60,16 @@ def table_path():
                          "directory)."))
 
 
+def expected():
+    return Option(None, "--expected", metavar="N", help=_("Write only if the table still has N changes (what you last "
+                                                          "saw); otherwise nothing is written."))
+
+
+def save_situation():
+    return Option(None, "--save-situation", metavar="FILE",
+                  help=_("Also write the situation judged to FILE, for `referee judge FILE`."))
+
+
 def level_source(source):
     """``--source`` of a level change, which is required: the rules judge a level change by
     where it comes from (declared optional so that the command can run without typer)."""

@@ -24,11 +24,6 @@ def _corpus():
     return load_corpus()
 
 
-def expected_option():
-    return Option(None, "--expected", metavar="N", help=_("Write only if the table still has N changes (what you last "
-                                                          "saw); otherwise nothing is written."))
-
-
 def _changed(change, path: Optional[Path], text: RuleText, as_json: bool) -> int:
     """What a recorded change prints: the change, then the table as it now stands."""
     from referee import table
@@ -76,7 +71,7 @@ def new(names: List[str] = Argument(..., metavar="NAME…"),
                                                     "shared_victory=true.")),
         replace: bool = Option(False, "--replace", help=_("Start a new game even though one is in progress "
                                                                "(its log is kept in the file).")),
-        expected: Optional[int] = expected_option(),
+        expected: Optional[int] = options.expected(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
         as_json: bool = options.json_flag()) -> int:
     from referee import table
@@ -88,7 +83,7 @@ def new(names: List[str] = Argument(..., metavar="NAME…"),
 
 def set_(name: str = Argument(..., metavar="NAME"),
          fields: List[str] = Argument(..., metavar="FIELD=VALUE…"),
-         expected: Optional[int] = expected_option(),
+         expected: Optional[int] = options.expected(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
     from referee import table
@@ -101,7 +96,7 @@ def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(...,
           source: Optional[str] = Option(None, "--source", metavar="SOURCE",
                                      help=_("Where the levels come from: {sources}.").format(
                                          sources=", ".join(LEVEL_SOURCES))),
-          expected: Optional[int] = expected_option(),
+          expected: Optional[int] = options.expected(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
     from referee import table
@@ -122,7 +117,7 @@ def item(name: str = Argument(..., metavar="NAME"), item_name: str = Argument(..
          card: Optional[str] = Option(None, "--card", metavar="CARD",
                                             help=_("Take the item's numbers from this card's record.")),
          remove: bool = Option(False, "--remove", help=_("Take the item away from the player.")),
-         expected: Optional[int] = expected_option(),
+         expected: Optional[int] = options.expected(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
     from referee import table
@@ -140,7 +135,7 @@ def turn(name: Optional[str] = Argument(None, metavar="[NAME]"),
                                                  phases=", ".join(PHASES))),
          met: Optional[bool] = Option(None, "--met-monster/--no-met-monster",
                                             help=_("Whether a monster was fought or fled from this turn.")),
-         expected: Optional[int] = expected_option(),
+         expected: Optional[int] = options.expected(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
     from referee import table
@@ -150,7 +145,7 @@ def turn(name: Optional[str] = Argument(None, metavar="[NAME]"),
 
 
 def undo(count: int = Argument(1, metavar="[N]", min=1, max=1000),
-         expected: Optional[int] = expected_option(),
+         expected: Optional[int] = options.expected(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
     from referee import table
@@ -159,7 +154,7 @@ def undo(count: int = Argument(1, metavar="[N]", min=1, max=1000),
     return _changed(table.undo(count, path=table_path, expected=expected), table_path, text, as_json)
 
 
-def redo(expected: Optional[int] = expected_option(), table_path: Optional[Path] = options.table_path(),
+def redo(expected: Optional[int] = options.expected(), table_path: Optional[Path] = options.table_path(),
          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     from referee import table
 
@@ -190,7 +185,7 @@ def combat(action: str = Argument("show", metavar="[ACTION]"),
                                          help=_("A Wizard charms a monster away with the whole hand.")),
            curse: Optional[str] = Option(None, "--curse", metavar="NAME=CURSE",
                                          help=_("A curse played on a player during the fight.")),
-           expected: Optional[int] = expected_option(), table_path: Optional[Path] = options.table_path(),
+           expected: Optional[int] = options.expected(), table_path: Optional[Path] = options.table_path(),
            lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     """``referee table combat [show|open|change|close|cancel|wait]``: the fight in progress."""
     from referee import table
