@@ -6,7 +6,7 @@ Each :class:`Question` row says everything every face needs to know of one quest
 function that judges it and the :mod:`referee.questions` function that builds its situation,
 whether it is about one player, whether it can be recorded on the table, and its help text.
 
-Everything that lists questions reads this table: the command line (:mod:`referee.cli.questions`
+Everything that lists questions reads this table: the command line (:mod:`referee.cli.question_commands`
 makes each command from its row), ``referee play``, the direct reader, the engine's dispatch
 (:data:`referee.engine.JUDGES`), the situation reader (:data:`referee.model.QUESTION_KINDS`),
 the one-line questions (:data:`referee.questions.PARAMETERS`), the web API (``POST

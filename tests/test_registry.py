@@ -119,7 +119,7 @@ def test_the_command_line_has_exactly_one_command_per_question_with_the_rows_par
     made = {name for name, module in COMMAND_MODULES.items() if module == "question_commands"}
     assert made == VERBS == set(question_commands.COMMANDS)
     assert {n for n, (module, _) in direct.COMMANDS.items() if module.endswith("question_commands")} == VERBS
-    session = Session(app, "en", None)
+    session = Session(app, "en", None, run=None)
     assert VERBS <= set(session.candidates("", ""))  # play's Tab completion
     for question in registry.QUESTIONS:
         command = app.commands[question.verb]
