@@ -13,7 +13,8 @@ the one-line questions (:data:`referee.questions.PARAMETERS`), the web API (``PO
 /api/ask/{verb}``) and ``referee ask``. Adding a question is one row here, its judge, its
 builder and its cases (``tests/test_registry.py`` fails on a list of questions kept elsewhere).
 
-This module imports nothing: the engine, the reader and every command's start-up read it.
+This module imports nothing but :mod:`typing` (which every command has loaded already): the
+engine, the reader and every command's start-up read it (under 1 ms on a loaded machine).
 Functions are named by dotted path (``module:function``) and imported when asked, so judging
 one question loads the rules of that question only.
 """
