@@ -107,7 +107,9 @@ def build_app(command: Optional[str] = None, outline: bool = False):
 
     app = typer.Typer(name="referee", help=_("Settle Munchkin rules arguments: the rule, its sources, and a verdict."),
                       cls=Group, add_completion=True, no_args_is_help=True, pretty_exceptions_enable=False,
-                      context_settings={"help_option_names": ["-h", "--help"]})
+                      # obj: how a command runs further command lines (`play`), handed to it through
+                      # click's context so that no command module imports this one, which imports them all
+                      context_settings={"help_option_names": ["-h", "--help"], "obj": run})
     from referee.cli import options  # start-up: +26.8 ms if imported with the module
 
     if command in COMMAND_MODULES:
@@ -203,9 +205,7 @@ def run(argv: list[str], app=None) -> int:
                     app = build_app(outline=True)
                 else:
                     app = build_app(name)
-            # obj: how a command runs further command lines (`play`), handed in so that no
-            # command module imports this one, which imports them all
-            code = app(args=argv, prog_name="referee", standalone_mode=False, obj=run)
+            code = app(args=argv, prog_name="referee", standalone_mode=False)
             if code == INTERRUPTED:  # typer turned a Ctrl-C into exit 130, silently
                 raise KeyboardInterrupt
     except RefereeError as exc:

@@ -282,7 +282,7 @@ def play(context: typer.Context, table_path: Optional[Path] = options.table_path
 
     language = choose_language(lang)
     # The app that runs this command has every command (run() builds the whole app for `play`),
-    # and run() hands it its own error boundary (click's context object) to run the lines with.
+    # and the app hands it run(), the error boundary, as click's context object to run the lines with.
     session = Session(context.find_root().command, language, table_path, as_json, run=context.obj)
     _warm_up(load_corpus(), language)
     # A one-shot command runs with the cyclic collector off (referee.cli.main); a session lives
