@@ -43,14 +43,21 @@ class Parameter(NamedTuple):
     flag: Optional[str] = None    # its option ("--fighter", "--met-monster/--no-met-monster"), None: an argument
     metavar: str = ""
     help: str = ""          # msgid of its help on the command line
-    default: object = None  # on the command line; ... is a required argument
+    default: object = None  # on the command line when not given (a required argument has none)
     dest: str = ""          # its name in the command's function, when not ``name``
     cli: bool = True        # False: no option of its own (the command line says it with ``flag``, read otherwise)
     limits: tuple = ()      # (min, max) of a whole number on the command line
+    required: bool = False  # the question cannot be asked without it (the situation reader says so)
 
     @property
     def argument(self) -> bool:
         return self.flag is None
+
+    @property
+    def cli_default(self):
+        """Its default on the command line: none (``...``) for a required argument; a required
+        option is declared optional there, so that the library says what it needs."""
+        return ... if self.required and self.argument else self.default
 
     @property
     def python_name(self) -> str:
@@ -96,7 +103,7 @@ COMMON = (
 QUESTIONS = (
     Question("fight", "combat", "combat:judge_combat", "ask_fight",
              N_("Who wins this fight, on the table or with --player: monsters as NAME:LEVEL or a card's name."),
-             (Parameter("monsters", "pieces", "List[str]", None, "MONSTER…", default=...),
+             (Parameter("monsters", "pieces", "List[str]", None, "MONSTER…", required=True),
               Parameter("fighter", "text", flag="--fighter", metavar="NAME",
                         help=N_("Who fights (default: whose turn it is).")),
               Parameter("helper", "text", flag="--helper", metavar="NAME", help=N_("Who helps.")),
@@ -132,8 +139,8 @@ QUESTIONS = (
              # Translators: the kind of question a verdict answers, shown in brackets
              reader="flee", title=C_("question kind", "running away")),
     Question("can", "action", "actions:judge_action", "ask_can", N_("May this player do this now? ACTION: {actions}."),
-             (Parameter("player", "text", "str", None, "NAME", default=..., dest="name"),
-              Parameter("action", "text", "str", None, "ACTION", default=...),
+             (Parameter("player", "text", "str", None, "NAME", required=True, dest="name"),
+              Parameter("action", "text", "str", None, "ACTION", required=True),
               Parameter("target", "text", flag="--target", metavar="NAME", help=N_("The player it is done to.")),
               Parameter("item", "text", flag="--item", metavar="ITEM", help=N_("The item it is about.")),
               Parameter("fighter", "text", flag="--fighter", metavar="NAME", help=N_("Asked during a fight: who fights.")),
@@ -145,8 +152,8 @@ QUESTIONS = (
              reader="action", title=C_("question kind", "action")),
     Question("sell", "sell", "selling:judge_sell", "ask_sell",
              N_("Selling these items for levels (ITEM: one the player has, or NAME:GOLD)."),
-             (Parameter("player", "text", "str", None, "NAME", default=..., dest="name"),
-              Parameter("items", "words", "List[str]", None, "ITEM…", default=...)),
+             (Parameter("player", "text", "str", None, "NAME", required=True, dest="name"),
+              Parameter("items", "words", "List[str]", None, "ITEM…", required=True)),
              needs_player=True,
              record=N_("On the table: also record the sale (the levels it buys, the items gone)."),
              nothing=N_("Nothing recorded: the sale buys no level."),
@@ -170,16 +177,16 @@ QUESTIONS = (
              reader="about", title=C_("question kind", "death")),
     Question("level", "level", "levels:judge_level", "ask_level",
              N_("A level change as the rules allow it (on the table, `table level` also records it)."),
-             (Parameter("player", "text", "str", None, "NAME", default=..., dest="name"),
-              Parameter("change", "whole or text", "str", None, "±N", default=...),
-              # required, but declared optional so that its absence is the library's message
-              Parameter("source", "text", flag="--source", metavar="SOURCE",
+             (Parameter("player", "text", "str", None, "NAME", required=True, dest="name"),
+              Parameter("change", "whole or text", "str", None, "±N", required=True),
+              # an option, so that its absence is the library's message (naming the sources), not typer's
+              Parameter("source", "text", flag="--source", metavar="SOURCE", required=True,
                         help=N_("Where the levels come from: {sources}."))),
              needs_player=True, loose=True,
              # Translators: the kind of question a verdict answers, shown in brackets
              reader="level", title=C_("question kind", "level change")),
     Question("die", "munchkin-die", "table:judge_munchkin_die", "ask_die", N_("The Munchkin die's result ROLL (1–10)."),
-             (Parameter("roll", "whole", "int", None, "ROLL", default=..., limits=(1, 10)),
+             (Parameter("roll", "whole", "int", None, "ROLL", required=True, limits=(1, 10)),
               Parameter("player", "text", flag="--for", metavar="NAME", dest="name",
                         help=N_("Who rolled (default: whose turn it is)."))),
              needs_player=True,

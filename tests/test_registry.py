@@ -145,3 +145,20 @@ def test_the_web_answers_every_question_and_no_other(tmp_path):
         answer = client.post(f"/api/ask/{verb}", json={"no such field": 1})
         assert answer.status_code == 400 and "no such field" in answer.text, (verb, answer.text)
     assert client.post("/api/ask/nope", json={}).status_code in (400, 404)
+
+
+def test_the_reader_refuses_a_question_without_a_field_its_row_requires():
+    """Each required parameter of a row that is a field of the situation's question (``roll``,
+    ``source`` …) is one the situation reader asks for, naming the field."""
+    from referee.errors import InvalidFile
+    from referee.situation import NEEDS, read_situation
+
+    whole = {"player": "Ann", "action": "trade", "items": ["Club"], "change": 1, "source": "kill", "roll": 3}
+    for question in registry.QUESTIONS:
+        for field in NEEDS[question.kind] - {"player"}:
+            data = {"players": [{"name": "Ann", "level": 3, "items": [{"name": "Club", "gold": 300}]}],
+                    "question": {"kind": question.kind, **{k: v for k, v in whole.items() if k != field}}}
+            with pytest.raises(InvalidFile) as refused:
+                read_situation(data, "case")
+            assert any(p.field == f"question.{field}" for p in refused.value.problems), (question.verb, field)
+    assert NEEDS["munchkin-die"] == {"roll"} and NEEDS["level"] == {"player", "change", "source"}

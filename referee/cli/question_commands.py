@@ -32,7 +32,7 @@ def _formats() -> dict:
 
 def _declared(parameter: registry.Parameter, formats: dict) -> Param:
     """A parameter of the registry as the command line declares it."""
-    default = list(parameter.default) if isinstance(parameter.default, list) else parameter.default
+    default = list(parameter.cli_default) if isinstance(parameter.cli_default, list) else parameter.cli_default
     if parameter.argument:
         limits = dict(zip(("min", "max"), parameter.limits))
         return Argument(default, metavar=parameter.metavar, **limits)
