@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
+from referee import registry
 from referee.message import Message
 
 GAMES = ("munchkin", "star-munchkin", "epic")
@@ -53,8 +54,8 @@ CURSE_EFFECTS = {
     "must_run_from_undead": (True,),  # must run from the Undead even when you could win (Necrophobia)
     "changes_sex": (True,),           # your sex is the other one (Trap! Change Sex)
 }
-QUESTION_KINDS = ("combat", "run-away", "sell", "level", "action", "equipment", "charity", "death",
-                  "munchkin-die")
+#: the kinds of question a situation may ask, as the registry of questions declares them
+QUESTION_KINDS = registry.KINDS
 LEVEL_SOURCES = ("kill", "sell", "card", "go-up-a-level", "divine-intervention", "steal-level",
                  "bad-stuff", "curse", "help-elf", "munchkin-die")
 ACTIONS = ("trade", "sell", "steal", "backstab", "equip", "unequip", "play-race", "play-class",

@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 from typing import Optional
 
+from referee import registry
 from referee.errors import BadInput
 from referee.table.fields import PLAYER_FIELDS, parse_assignments, parse_value
 
@@ -390,24 +391,16 @@ def _pairs(words: list[str], option: str, shape: str, number: bool = False) -> d
 # --- one entry for every face -------------------------------------------------------------------
 
 #: the parameters each question takes, beside the common ones (the CLI's options, the API's body)
-PARAMETERS = {
-    "fight": ("monsters", "fighter", "helper", "plus", "monster_plus", "discards", "charm"),
-    "flee": ("monsters", "fleeing", "fighter", "helper", "discards"),
-    "can": ("player", "action", "target", "item", "fighter", "helper", "monsters"),
-    "sell": ("player", "items"),
-    "gear": ("player",), "charity": ("player",), "death": ("player",),
-    "level": ("player", "change", "source"),
-    "die": ("roll", "player"),
-}
 #: what every question takes: inline players and the moment it is asked at
-COMMON = ("players", "game", "expansions", "house_rules", "turn", "phase", "met_monster")
-ABOUT = {"gear": "equipment", "charity": "charity", "death": "death"}
+COMMON = tuple(p.name for p in registry.COMMON)
+PARAMETERS = {q.verb: tuple(p.name for p in q.parameters if p.name not in COMMON) for q in registry.QUESTIONS}
 
 
 def ask(kind: str, params: dict, state: Optional[dict], corpus) -> dict:
-    """The situation the question ``kind`` asks, from its parameters, on the table's ``state``
-    (or on ``params["players"]``, given inline). Unknown parameters are errors."""
-    if kind not in PARAMETERS:
+    """The situation the question ``kind`` (its verb: ``fight``) asks, from its parameters, on
+    the table's ``state`` (or on ``params["players"]``, given inline). Unknown parameters are errors."""
+    question = registry.BY_VERB.get(kind)
+    if question is None:
         raise BadInput("unknown question {kind} (questions: {kinds})", kind=repr(kind), kinds=", ".join(PARAMETERS))
     allowed = PARAMETERS[kind] + COMMON
     unknown = [key for key in params if key not in allowed]
@@ -419,30 +412,51 @@ def ask(kind: str, params: dict, state: Optional[dict], corpus) -> dict:
                    _assignments(p.get("house_rules")))
     data = at_moment(data, p.get("turn"), p.get("phase"), p.get("met_monster"))
     monsters = [m if isinstance(m, dict) else monster(str(m), corpus) for m in p.get("monsters") or []]
-    if kind == "fight":
-        if not monsters:
-            raise BadInput("fight: name at least one monster (NAME:LEVEL or a card's name)")
-        return fight(data, monsters, p.get("fighter"), p.get("helper"), _numbers(p.get("plus"), "plus"),
-                     _numbers(p.get("monster_plus"), "monster_plus"), _assignments(p.get("discards")),
-                     _assignment(p.get("charm")))
-    if kind == "flee":
-        return flee(data, monsters, _words(p.get("fleeing")), p.get("helper"), p.get("fighter"),
-                    _assignments(p.get("discards")))
-    if kind == "can":
-        return can(data, _required(p, "player", kind), _required(p, "action", kind), p.get("target"), p.get("item"),
-                   p.get("fighter"), p.get("helper"), monsters)
-    if kind == "sell":
-        return sell(data, _required(p, "player", kind), _words(_required(p, "items", kind)))
-    if kind == "level":
-        change = p.get("change")
-        if isinstance(change, str):
-            from referee.table.changes import parse_change
+    return globals()[question.build](question, data, p, monsters)
 
-            change = parse_change(change)
-        return level(data, _required(p, "player", kind), _whole(change, "change"), _required(p, "source", kind))
-    if kind == "die":
-        return die(data, _whole(_required(p, "roll", kind), "roll"), p.get("player"))
-    return about(data, ABOUT[kind], p.get("player"))
+
+# Each builds the situation of one question (its row's ``build``) from the parameters ``p`` as
+# given (None left out), on ``data``, the table part; ``monsters`` are the typed ones, read.
+
+def ask_fight(question, data: dict, p: dict, monsters: list[dict]) -> dict:
+    if not monsters:
+        raise BadInput("fight: name at least one monster (NAME:LEVEL or a card's name)")
+    return fight(data, monsters, p.get("fighter"), p.get("helper"), _numbers(p.get("plus"), "plus"),
+                 _numbers(p.get("monster_plus"), "monster_plus"), _assignments(p.get("discards")),
+                 _assignment(p.get("charm")))
+
+
+def ask_flee(question, data: dict, p: dict, monsters: list[dict]) -> dict:
+    return flee(data, monsters, _words(p.get("fleeing")), p.get("helper"), p.get("fighter"),
+                _assignments(p.get("discards")))
+
+
+def ask_can(question, data: dict, p: dict, monsters: list[dict]) -> dict:
+    kind = question.verb
+    return can(data, _required(p, "player", kind), _required(p, "action", kind), p.get("target"), p.get("item"),
+               p.get("fighter"), p.get("helper"), monsters)
+
+
+def ask_sell(question, data: dict, p: dict, monsters: list[dict]) -> dict:
+    return sell(data, _required(p, "player", question.verb), _words(_required(p, "items", question.verb)))
+
+
+def ask_level(question, data: dict, p: dict, monsters: list[dict]) -> dict:
+    kind = question.verb
+    change = p.get("change")
+    if isinstance(change, str):
+        from referee.table.changes import parse_change
+
+        change = parse_change(change)
+    return level(data, _required(p, "player", kind), _whole(change, "change"), _required(p, "source", kind))
+
+
+def ask_die(question, data: dict, p: dict, monsters: list[dict]) -> dict:
+    return die(data, _whole(_required(p, "roll", question.verb), "roll"), p.get("player"))
+
+
+def ask_about(question, data: dict, p: dict, monsters: list[dict]) -> dict:
+    return about(data, question.kind, p.get("player"))
 
 
 def _required(params: dict, key: str, kind: str):

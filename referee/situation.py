@@ -14,6 +14,7 @@ from typing import Any
 from referee import model
 from referee.errors import InvalidFile, Problem, quote
 from referee.message import Message
+from referee.registry import QUESTIONS
 from referee.vocabulary import heard, shown, suggest
 
 MAX_BYTES = 256 * 1024
@@ -787,7 +788,11 @@ class _AnyKey(dict):
         return True
 
 
-NEEDS_PLAYER = ("sell", "level", "action", "equipment", "charity", "death", "munchkin-die")
+#: the kinds of question about one player (question.player), as the registry declares them
+NEEDS_PLAYER = tuple(q.kind for q in QUESTIONS if q.needs_player)
+#: question kind -> the fields of its ``question`` mapping it cannot be asked without: its
+#: required parameters, as the registry declares them, that are such fields
+NEEDS = {q.kind: {p.name for p in q.parameters if p.required} & set(QUESTION_KEYS) for q in QUESTIONS}
 
 
 def _question(r: _Reader, raw, players: tuple[model.Player, ...]) -> model.Question | None:
@@ -810,18 +815,19 @@ def _question(r: _Reader, raw, players: tuple[model.Player, ...]) -> model.Quest
     if kind in NEEDS_PLAYER:
         r.require("question.player", player is not None, "missing: a {kind} question asks about one player", kind=kind)
     action = r.value(raw, "action", "question", str, choices=model.ACTIONS)
-    if kind == "action":
+    if "action" in NEEDS[kind]:
         r.require("question.action", action is not None, "missing (expected one of: {allowed})",
                   allowed=", ".join(model.ACTIONS))
     source = r.value(raw, "source", "question", str, choices=model.LEVEL_SOURCES)
     change = r.value(raw, "change", "question", int, 0, low=-20, high=20)
-    if kind == "level":
+    if "change" in NEEDS[kind]:
         r.require("question.change", raw.get("change") is not None,
                   "missing: the number of levels to add or take (+N / -N)")
+    if "source" in NEEDS[kind]:
         r.require("question.source", source is not None, "missing (expected one of: {allowed})",
                   allowed=", ".join(model.LEVEL_SOURCES))
     roll = r.value(raw, "roll", "question", int, None, low=1, high=10)
-    if kind == "munchkin-die":
+    if "roll" in NEEDS[kind]:
         r.require("question.roll", roll is not None, "missing: the d10 result, 1 to 10")
     items = r.strings(raw, "items", "question")
     if kind == "sell" and player in names:

@@ -3,6 +3,7 @@ typer does, or leaves it to typer."""
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -46,12 +47,17 @@ LINES = [
 ]
 
 
+@functools.lru_cache(maxsize=1)
+def _app():
+    import typer.main
+
+    return typer.main.get_command(build_app())
+
+
 def _typer_reads(argv: list[str]):
     """What typer passes the command for ``argv``, or ``None`` when it refuses the line or
     would not call the command (help)."""
-    import typer.main
-
-    group = typer.main.get_command(build_app())
+    group = _app()
     command, words = group.commands[argv[0]], argv[1:]
     if hasattr(command, "commands") and words and words[0] in command.commands:  # a subcommand
         command, words = command.commands[words[0]], words[1:]
@@ -111,3 +117,47 @@ def test_a_path_option_is_a_path():
 
     assert direct.parse(check, ["--rules", "some/dir", "--no-catalogs"]) == {
         "coverage": False, "rules": Path("some/dir"), "catalogs": False, "lang": None, "as_json": False}
+
+
+# --- generated command lines ---------------------------------------------------------------------
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+#: words a command line may hold: names, numbers, monsters, options' look-alikes
+_WORDS = st.sampled_from(["Ann", "Bob", "Troll:8", "3", "11", "0", "-1", "+2", "x", "-", "kill", "steal", "a=b",
+                          "Ann:5 elf", "", "--", "-h", "--json", "--nope", "=", "1_0", " 7"])
+
+
+def _options_of(name: str) -> list[str]:
+    """Every option name the command declares (both halves of a --flag/--no-flag)."""
+    from referee.cli.params import declared
+
+    return sorted({option for pname, param, _ in declared(direct.command(name)) if not param.argument
+                   for option in param.names(pname)})
+
+
+@st.composite
+def _lines(draw):
+    name = draw(st.sampled_from(sorted(n for n in direct.COMMANDS if " " not in n and n != "table")))
+    options = _options_of(name)
+    words = []
+    for _ in range(draw(st.integers(0, 6))):
+        kind = draw(st.integers(0, 2))
+        if kind == 0 or not options:
+            words.append(draw(_WORDS))
+        else:
+            option = draw(st.sampled_from(options))
+            words += [f"{option}={draw(_WORDS)}"] if kind == 2 else [option, draw(_WORDS)][:draw(st.integers(1, 2))]
+    return [name, *words]
+
+
+@settings(max_examples=300, deadline=None)
+@given(_lines())
+def test_generated_lines_are_read_alike_by_both_paths_or_left_to_typer(argv):
+    read = direct.parse(direct.command(argv[0]), argv[1:])
+    if read is None:
+        return
+    expected = _typer_reads(argv)
+    assert expected is not None, f"the direct path took a line typer refuses: {argv}"
+    assert {k: str(v) if isinstance(v, Path) else v for k, v in read.items()} == expected, argv

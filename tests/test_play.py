@@ -153,8 +153,10 @@ def test_play_json_answers_every_command_in_json_for_programs(tmp_path):
 def test_every_command_that_reads_a_table_reads_the_sessions_table(tmp_path, monkeypatch, capsys):
     """`referee play --table FILE`: each command whose declaration takes --table is given FILE
     (asked of the command itself), never the default table of another game."""
-    from referee.cli import run
-    from referee.cli.play import Session, _every_command
+    import typer.main
+
+    from referee.cli import build_app, run
+    from referee.cli.play import Session
 
     game, other = tmp_path / "game.sqlite3", tmp_path / "other.sqlite3"
     monkeypatch.setenv("REFEREE_TABLE", str(other))
@@ -162,7 +164,7 @@ def test_every_command_that_reads_a_table_reads_the_sessions_table(tmp_path, mon
     assert run(["table", "set", "Ann", "level=5", "--table", str(game)]) == 0
     assert run(["table", "new", "Ann", "Bob"]) == 0          # the default table: Ann at level 1
     capsys.readouterr()
-    session = Session(_every_command(), "en", game, as_json=True)
+    session = Session(typer.main.get_command(build_app()), "en", game, as_json=True, run=run)
     for line in ("level Ann +1 --source kill", "fight Troll:3", "ask Troll level 3, who wins?"):
         assert session.run_line(line) == 0, line
         answer = json.loads(capsys.readouterr().out)

@@ -17,13 +17,14 @@ from __future__ import annotations
 from typing import NamedTuple, Optional
 
 from referee import LANGUAGES
+from referee.registry import QUESTIONS
 
 #: the most results a question that is no situation shows
 RESULTS = 5
 #: a text longer than this is no question asked at a table
 MAX_TEXT = 1000
 #: options no command of a fight or a flight takes (they set the phase themselves)
-NO_PHASE = ("fight", "flee")
+NO_PHASE = tuple(question.verb for question in QUESTIONS if "phase" in question.without)
 
 
 def language_of(text: str, asked: str) -> str:

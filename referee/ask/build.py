@@ -12,13 +12,13 @@ from typing import NamedTuple, Optional
 
 from referee.ask.reading import ME, Reading
 from referee.message import Message
+from referee.registry import QUESTIONS
 
 N_ = Message.of
 #: actions whose question is about another player
 TARGETED = ("steal", "backstab", "trade", "play-curse")
 #: the kinds of question and their one-line command
-COMMAND = {"combat": "fight", "run-away": "flee", "action": "can", "sell": "sell", "equipment": "gear",
-           "charity": "charity", "death": "death", "level": "level", "munchkin-die": "die"}
+COMMAND = {question.kind: question.verb for question in QUESTIONS}
 LOSING_SOURCES = ("bad-stuff", "curse", "steal-level")
 
 
@@ -341,5 +341,11 @@ def die(c: Context):
     return params, missing
 
 
-BUILDERS = {"combat": fight, "run-away": flee, "action": action, "sell": sell, "equipment": about("gear"),
-            "charity": about("charity"), "death": about("death"), "level": level, "munchkin-die": die}
+def _reader(question):
+    """The function that reads ``question`` in a sentence: the one its row names."""
+    found = globals()[question.reader]
+    return found(question.verb) if found is about else found
+
+
+#: question kind -> its reader, for each question of the registry that `ask` reads
+BUILDERS = {question.kind: _reader(question) for question in QUESTIONS if question.reader}

@@ -14,32 +14,36 @@ def _word(value) -> str:
 
 
 def command(name: str, params: dict) -> str:
+    """The command line of question ``name`` (its verb) with ``params``: its arguments in order,
+    then its options, each as the registry of questions declares it."""
+    from referee.registry import BY_VERB, parameters
+
+    question = BY_VERB[name]
     words = [name]
-    if name in ("fight", "flee"):
-        words += [_word(m) for m in params.get("monsters", [])]
-    elif name == "can":
-        words += [_word(params["player"]), params["action"]]
-    elif name == "sell":
-        words += [_word(params["player"])] + [_word(i) for i in params["items"]]
-    elif name in ("gear", "charity", "death"):
-        words.append(_word(params["player"]))
-    elif name == "level":
-        words += [_word(params["player"]), f"{params['change']:+d}", "--source", params["source"]]
-    elif name == "die":
-        words.append(str(params["roll"]))
-        if params.get("player"):
-            words += ["--for", _word(params["player"])]
-    for key, option in (("fighter", "--fighter"), ("helper", "--helper"), ("target", "--target")):
-        if params.get(key):
-            words += [option, _word(params[key])]
-    for key, option in (("plus", "--plus"), ("monster_plus", "--monster-plus")):
-        for value in params.get(key, []):
-            words += [option, str(value)]
-    for person in params.get("fleeing", []):
-        words += ["--player", _word(person)]
-    for person in params.get("players", []):
-        words += ["--player", _word(person)]
-    for key, option in (("game", "--game"), ("turn", "--turn"), ("phase", "--phase")):
-        if params.get(key) and (key != "game" or params[key] != "munchkin"):
-            words += [option, _word(params[key])]
+    for parameter in parameters(question):
+        value = params.get(parameter.name)
+        if value in (None, "", [], {}) or (parameter.name == "game" and value == "munchkin"):
+            continue  # not given, or the default game
+        if parameter.name in question.without:
+            continue  # not on this command line (a fight sets its phase itself)
+        if parameter.kind == "flag":
+            on, _, off = parameter.flag.partition("/")
+            words.append(on if value else off)
+            continue
+        if isinstance(value, dict) and parameter.kind == "assignments":
+            value = [f"{key}={_text(item)}" for key, item in value.items()]
+        for one in value if isinstance(value, list) else [value]:
+            shown = _number(one, parameter.kind) if isinstance(one, int) else _word(one)
+            words += [shown] if parameter.argument else [parameter.flag, shown]
     return " ".join(words)
+
+
+def _number(value: int, kind: str) -> str:
+    """A number as typed: a change of levels with its sign (``+1``), any other as it is."""
+    return f"{value:+d}" if kind == "whole or text" else str(value)
+
+
+def _text(value) -> str:
+    from referee.questions import flow_text
+
+    return value if isinstance(value, str) else flow_text(value)

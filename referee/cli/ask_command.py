@@ -12,12 +12,13 @@ from typing import List, Optional
 
 from referee.cli import options, render
 from referee.cli.params import Argument, Option
-from referee.i18n.catalogs import N_, RuleText, _
+from referee.errors import NotFound
+from referee.i18n import choose_language
+from referee.i18n.catalogs import N_, RuleText, _, translations
 
 
 def _table_state(path: Optional[Path]) -> Optional[dict]:
-    from referee import table
-    from referee.errors import NotFound
+    from referee import table  # start-up: +35.3 ms if imported with the module
 
     try:
         return table.show(path).state
@@ -30,9 +31,8 @@ def ask(words: List[str] = Argument(..., metavar="TEXT…"),
                                         help=_("Who \"I\" is (default: whose turn it is on the table).")),
         table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
         as_json: bool = options.json_flag()) -> int:
-    from referee.ask import answer
-    from referee.corpus import load_corpus
-    from referee.i18n import choose_language
+    from referee.ask import answer  # start-up: +5.9 ms if imported with the module
+    from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
 
     language = choose_language(lang)
     corpus = load_corpus()
@@ -47,8 +47,6 @@ def ask(words: List[str] = Argument(..., metavar="TEXT…"),
 
 def lines(corpus, found, text: RuleText) -> list[str]:
     """An answer as the terminal shows it, in the language of the question."""
-    from referee.i18n.catalogs import translations
-
     body = found.body
     say = translations(body["lang"], "referee").gettext
     if body["understood"] is not None:
@@ -75,7 +73,7 @@ def lines(corpus, found, text: RuleText) -> list[str]:
 
 
 def register(app) -> None:
-    from referee.cli.help import Command
+    from referee.cli.help import Command  # start-up: +90.4 ms if imported with the module
 
     app.command("ask", cls=Command, help=_("A question or a situation in your own words, in any of the six "
                                            "languages: what was understood, and the verdict or the clauses."))(ask)

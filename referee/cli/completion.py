@@ -7,6 +7,8 @@ or cached pickle, a few milliseconds — and never fail: a broken corpus complet
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from referee import LANGUAGES
 
 #: at most this many candidates: a shell shows a screenful at a time anyway
@@ -23,20 +25,20 @@ def languages(incomplete: str) -> list[str]:
 
 
 def games(incomplete: str) -> list[str]:
-    from referee.corpus.schema import GAMES
+    from referee.corpus.schema import GAMES  # start-up: +0.5 ms if imported with the module
 
     return _matching(GAMES, incomplete)
 
 
 def kinds(incomplete: str) -> list[str]:
-    from referee.corpus.schema import KINDS
+    from referee.corpus.schema import KINDS  # start-up: +0.5 ms if imported with the module
 
     return _matching(KINDS, incomplete)
 
 
 def _corpus():
     try:
-        from referee.corpus import load_corpus
+        from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
 
         return load_corpus()
     except Exception:  # completion must never print a traceback into the shell
@@ -62,9 +64,9 @@ def card_names(incomplete: str) -> list[str]:
     corpus = _corpus()
     if corpus is None:
         return []
-    from referee.cards import all_names
-    from referee.cards import localizer
-    from referee.corpus.cards import fold
+    from referee.cards import all_names  # start-up: +5.2 ms if imported with the module
+    from referee.cards import localizer  # start-up: +5.2 ms if imported with the module
+    from referee.corpus.cards import fold  # start-up: +1.3 ms if imported with the module
 
     typed, size, localized = fold(incomplete), len(incomplete), localizer()
     names = dict.fromkeys(incomplete + name[size:] for card in corpus.cards.values()
@@ -74,8 +76,6 @@ def card_names(incomplete: str) -> list[str]:
 
 def situation_files(incomplete: str) -> list[str]:
     """``-`` and the YAML and JSON files beside what was typed."""
-    from pathlib import Path
-
     folder = Path(incomplete).parent if incomplete else Path(".")
     try:
         found = sorted(str(p) if str(folder) != "." else p.name for p in folder.iterdir()
@@ -86,6 +86,6 @@ def situation_files(incomplete: str) -> list[str]:
 
 
 def card_types(incomplete: str) -> list[str]:
-    from referee.corpus.cards import CARD_TYPES
+    from referee.corpus.cards import CARD_TYPES  # start-up: +1.3 ms if imported with the module
 
     return _matching(CARD_TYPES, incomplete)

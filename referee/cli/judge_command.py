@@ -8,6 +8,7 @@ from typing import Optional
 from referee.cli import completion, options, render
 from referee.cli.params import Argument
 from referee.errors import BadInput
+from referee.i18n import choose_language
 from referee.i18n.catalogs import RuleText, _
 
 
@@ -48,9 +49,8 @@ def read_input(path: str) -> tuple[str, str]:
 
 def judge(file: str = Argument(..., metavar="FILE", autocompletion=completion.situation_files),
           lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
-    from referee.adjudicate import judge_text
-    from referee.corpus import load_corpus
-    from referee.i18n import choose_language
+    from referee.adjudicate import judge_text  # start-up: +11.1 ms if imported with the module
+    from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
 
     language = choose_language(lang)
     text, name = read_input(file)
@@ -60,7 +60,7 @@ def judge(file: str = Argument(..., metavar="FILE", autocompletion=completion.si
 
 
 def register(app) -> None:
-    from referee.cli.help import Command
+    from referee.cli.help import Command  # start-up: +71.5 ms if imported with the module
 
     app.command("judge", cls=Command, help=_(
         "Judge a situation file (YAML or JSON; - reads stdin): the verdict, the figures behind it, and the "

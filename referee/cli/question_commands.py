@@ -1,71 +1,92 @@
-"""Questions without a file: ``fight``, ``flee``, ``can``, ``sell``, ``gear``, ``charity``, ``death``, ``die``.
+"""Questions without a file: one command for each question of :mod:`referee.registry`.
 
-Each builds the situation the words describe (:mod:`referee.questions`), on the table in
-progress or on players given with ``--player``, and judges it through
-:func:`referee.adjudicate.judge_data` — what ``referee judge`` does with a file — so the output,
-text and ``--json``, is exactly judge's. ``--save-situation FILE`` writes that situation out.
+Each command is made from its question's row — its arguments and options, their help, the
+command's help — with the options every question shares declared once (:data:`registry.COMMON`
+and :func:`shared_options`). It builds the situation the words describe
+(:mod:`referee.questions`), on the table in progress or on players given with ``--player``, and
+judges it through :func:`referee.adjudicate.judge_data` — what ``referee judge`` does with a
+file — so the output, text and ``--json``, is exactly judge's. ``--save-situation FILE`` writes
+that situation out; ``--record`` (where the row allows it) keeps the result on the table.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
+from typing import Callable, Optional
 
+from referee import registry
+from referee.cache import write_atomic
 from referee.cli import options, render
-from referee.cli.params import Argument, Option
+from referee.cli.params import Argument, Option, Param
+from referee.errors import BadInput, InvalidFile, NotFound
+from referee.i18n import choose_language
 from referee.i18n.catalogs import RuleText, _
 from referee.model import ACTIONS, EXPANSIONS, GAMES, LEVEL_SOURCES, PHASES
 
 
-def players_option():
-    return Option([], "--player", metavar="SPEC",
-                        help=_("A player described inline instead of the table's: 'NAME:LEVEL race class +GEAR' or "
-                               "a mapping in the situation format (repeat for more)."))
+def _formats() -> dict:
+    """What the help texts of the registry name: ``{games}``, ``{phases}`` …"""
+    return dict(games=", ".join(GAMES), names=", ".join(EXPANSIONS), phases=", ".join(PHASES),
+                actions=", ".join(ACTIONS), sources=", ".join(LEVEL_SOURCES))
 
 
-def game_option():
-    return Option(None, "--game", metavar="GAME", help=_("With --player: the game ({games}).").format(
-        games=", ".join(GAMES)))
+def _declared(parameter: registry.Parameter, formats: dict) -> Param:
+    """A parameter of the registry as the command line declares it."""
+    default = list(parameter.cli_default) if isinstance(parameter.cli_default, list) else parameter.cli_default
+    if parameter.argument:
+        limits = dict(zip(("min", "max"), parameter.limits))
+        return Argument(default, metavar=parameter.metavar, **limits)
+    settings = {"metavar": parameter.metavar} if parameter.metavar else {}
+    return Option(default, parameter.flag, help=_(parameter.help).format(**formats), **settings)
 
 
-def expansion_option():
-    return Option([], "--expansion", metavar="E", help=_("With --player: an expansion in play ({names}).").format(
-        names=", ".join(EXPANSIONS)))
+def shared_options(question: registry.Question) -> list:
+    """The options of the command line itself that every question takes (and ``--record`` with
+    ``--expected`` where the question's answer can be recorded): name, declaration, type."""
+    shared = []
+    if question.record:
+        shared += [("record", Option(False, "--record", help=_(question.record)), "bool"),
+                   ("expected", options.expected(), "Optional[int]")]
+    return shared + [("save", options.save_situation(), "Optional[str]"), ("table_path", options.table_path(), "Optional[Path]"),
+                     ("lang", options.lang(), "Optional[str]"), ("as_json", options.json_flag(), "bool")]
 
 
-def house_rule_option():
-    return Option([], "--house-rule", metavar="KEY=VALUE", help=_("With --player: a house rule."))
+def command(question: registry.Question) -> Callable[..., int]:
+    """The command of ``question``: its parameters are the row's (``__declared__``, which typer
+    and the direct reader both read: see :func:`referee.cli.params.declared`)."""
+    formats = _formats()
+
+    def answer(**values) -> int:
+        return _answer(question, values)
+
+    answer.__name__ = answer.__qualname__ = question.verb
+    answer.__declared__ = tuple(
+        [(p.python_name, _declared(p, formats), p.type) for p in registry.parameters(question)
+         if p.cli and p.name not in question.without] + shared_options(question))
+    return answer
 
 
-def turn_option():
-    return Option(None, "--turn", metavar="NAME", help=_("Whose turn it is (default: the table's)."))
-
-
-def phase_option():
-    return Option(None, "--phase", metavar="PHASE", help=_("The phase it is asked in: {phases} (default: "
-                                                                 "the table's).").format(phases=", ".join(PHASES)))
-
-
-def met_option():
-    return Option(None, "--met-monster/--no-met-monster",
-                        help=_("Whether a monster was fought or fled from this turn (default: the table's)."))
-
-
-def expected_option():
-    return Option(None, "--expected", metavar="N", help=_("Write only if the table still has N changes (what you last "
-                                                          "saw); otherwise nothing is written."))
-
-
-def save_option():
-    return Option(None, "--save-situation", metavar="FILE",
-                        help=_("Also write the situation judged to FILE, for `referee judge FILE`."))
+def _answer(question: registry.Question, values: dict) -> int:
+    """Run ``question`` with the values of its command line."""
+    cli = {name: values.pop(name) for name in ("save", "table_path", "lang", "as_json")}
+    record, expected = values.pop("record", False), values.pop("expected", None)
+    params = {p.name: values[p.python_name] for p in registry.parameters(question) if p.python_name in values}
+    # what one command line does beside building the situation, in a function named for its verb
+    prepare = globals().get(f"_prepare_{question.verb}")
+    if prepare is not None:
+        params = prepare(params, cli["table_path"])
+    if record:
+        if question.verb == "fight":
+            return _record_fight(params, cli["lang"], cli["as_json"], cli["table_path"], cli["save"], expected)
+        return _record(question.verb, params, cli["lang"], cli["as_json"], cli["table_path"], cli["save"],
+                       _(question.nothing) if question.nothing else "", expected)
+    return ask(question.verb, params, cli["lang"], cli["as_json"], cli["table_path"], cli["save"])
 
 
 def _table_state(path: Optional[Path]) -> Optional[dict]:
     """The table, with the fight in progress when there is one: a question asked in the middle
     of a fight is about that fight."""
-    from referee import table
-    from referee.errors import NotFound
+    from referee import table  # start-up: +7.2 ms if imported with the module
 
     try:
         shown = table.show(path)
@@ -79,9 +100,8 @@ def _table_state(path: Optional[Path]) -> Optional[dict]:
 def ask(kind: str, params: dict, lang: Optional[str], as_json: bool, table_path: Optional[Path],
         save: Optional[str]) -> int:
     """Build the situation on the table (or inline players), judge it, save it, print the verdict."""
-    from referee import questions
-    from referee.corpus import load_corpus
-    from referee.i18n import choose_language
+    from referee import questions  # start-up: +49.4 ms if imported with the module
+    from referee.corpus import load_corpus  # start-up: +0.2 ms if imported with the module
 
     text = RuleText(choose_language(lang))
     params.update(game=options.one_of(params.get("game"), GAMES, "--game"),
@@ -102,9 +122,8 @@ def ask(kind: str, params: dict, lang: Optional[str], as_json: bool, table_path:
 
 
 def _judge(data: dict, corpus):
-    from referee.adjudicate import judge_data
-    from referee.errors import InvalidFile
-    from referee.table.changes import by_name
+    from referee.adjudicate import judge_data  # start-up: +0.4 ms if imported with the module
+    from referee.table.changes import by_name  # start-up: +17.8 ms if imported with the module
 
     try:
         return judge_data(data, "question", corpus)
@@ -114,10 +133,7 @@ def _judge(data: dict, corpus):
 
 def _save(data: dict, target: str) -> None:
     """Write the situation judged; never over a file that is already there (it may be the user's)."""
-    import yaml
-
-    from referee.cache import write_atomic
-    from referee.errors import BadInput
+    import yaml  # start-up: +13.0 ms if imported with the module
 
     path = Path(target)
     if path.exists():
@@ -131,38 +147,9 @@ def _save(data: dict, target: str) -> None:
                        reason=exc.strerror or str(exc)) from None
 
 
-def fight(monsters: List[str] = Argument(..., metavar="MONSTER…"),
-          fighter: Optional[str] = Option(None, "--fighter", metavar="NAME",
-                                                help=_("Who fights (default: whose turn it is).")),
-          helper: Optional[str] = Option(None, "--helper", metavar="NAME", help=_("Who helps.")),
-          plus: List[int] = Option([], "--plus", metavar="N",
-                                         help=_("A one-shot bonus played for the players (repeat for more).")),
-          monster_plus: List[int] = Option([], "--monster-plus", metavar="N",
-                                                 help=_("A bonus played for the monsters (repeat for more).")),
-          discard: List[str] = Option([], "--discard", metavar="NAME=CARDS",
-                                            help=_("Cards a fighter discards for a power (Berserking, Turning).")),
-          charm: Optional[str] = Option(None, "--charm", metavar="WIZARD=MONSTER",
-                                              help=_("A Wizard charms a monster away with the whole hand.")),
-          player: List[str] = players_option(), game: Optional[str] = game_option(),
-          expansion: List[str] = expansion_option(), house_rule: List[str] = house_rule_option(),
-          turn: Optional[str] = turn_option(), met: Optional[bool] = met_option(),
-          record: bool = Option(False, "--record", help=_("On the table: also record the levels the fight "
-                                                                "gives (one change, undone as one).")),
-          expected: Optional[int] = expected_option(),
-          save: Optional[str] = save_option(), table_path: Optional[Path] = options.table_path(),
-          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
-    params = dict(monsters=monsters, fighter=fighter, helper=helper, plus=plus, monster_plus=monster_plus,
-                  discards=discard, charm=charm, players=player, game=game, expansions=expansion,
-                  house_rules=house_rule, turn=turn, met_monster=met)
-    if record:
-        return _record_fight(params, lang, as_json, table_path, save, expected)
-    return ask("fight", params, lang, as_json, table_path, save)
-
-
 def _record_fight(params: dict, lang, as_json, table_path, save, expected: Optional[int] = None) -> int:
-    from referee import table
-    from referee.corpus import load_corpus
-    from referee.i18n import choose_language
+    from referee import table  # start-up: +7.2 ms if imported with the module
+    from referee.corpus import load_corpus  # start-up: +0.2 ms if imported with the module
 
     text = RuleText(choose_language(lang))
     corpus = load_corpus()
@@ -177,9 +164,8 @@ def _record_fight(params: dict, lang, as_json, table_path, save, expected: Optio
 def _record(kind: str, params: dict, lang, as_json, table_path, save, nothing: str,
             expected: Optional[int] = None) -> int:
     """A sale or a death judged on the table and recorded there (``--record``)."""
-    from referee import table
-    from referee.corpus import load_corpus
-    from referee.i18n import choose_language
+    from referee import table  # start-up: +7.2 ms if imported with the module
+    from referee.corpus import load_corpus  # start-up: +0.2 ms if imported with the module
 
     text = RuleText(choose_language(lang))
     corpus = load_corpus()
@@ -190,49 +176,13 @@ def _record(kind: str, params: dict, lang, as_json, table_path, save, nothing: s
     return 0
 
 
-def record_option(what: str):
-    return Option(False, "--record", help=what)
-
-
-def flee(monsters: Optional[List[str]] = Argument(None, metavar="[MONSTER…]"),
-         player: List[str] = Option([], "--player", metavar="NAME|SPEC",
-                                          help=_("Who runs away: a player of the table (the fighter first, then the "
-                                                 "helper), or a player described inline.")),
-         fighter: Optional[str] = Option(None, "--fighter", metavar="NAME",
-                                               help=_("Who fought (default: the first --player, or whose turn it is).")),
-         helper: Optional[str] = Option(None, "--helper", metavar="NAME", help=_("The helper, who runs too.")),
-         discard: List[str] = Option([], "--discard", metavar="NAME=CARDS",
-                                     help=_("Cards a Wizard discards for Flight: +1 to run away for each (up to 3).")),
-         game: Optional[str] = game_option(), expansion: List[str] = expansion_option(),
-         house_rule: List[str] = house_rule_option(), turn: Optional[str] = turn_option(),
-         met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
-         table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
-         as_json: bool = options.json_flag()) -> int:
-    # --player names players of the table when it has them all, else describes inline players.
-    shown = _table_shown(table_path) if not (player and any(not _plain_name(p) for p in player)) else None
-    state = shown.state if shown else None
-    names = {p["name"].casefold() for p in state["players"]} if state else set()
-    picked = player if state and all(p.casefold() in names for p in player) else []
-    params = dict(monsters=monsters, fleeing=picked, fighter=fighter, helper=helper, discards=discard,
-                  players=[] if picked or not player else player, game=game, expansions=expansion,
-                  house_rules=house_rule, turn=turn, met_monster=met)
-    fight = shown.fight if shown and not params["players"] else None
-    if fight is not None and not monsters:
-        # On a table with a fight in progress (or just lost), the flight is from that fight.
-        combat = fight["combat"]
-        params.update(monsters=combat["monsters"], fighter=fighter or combat["fighter"],
-                      helper=helper or combat.get("helper"))
-    return ask("flee", params, lang, as_json, table_path, save)
-
-
 def _plain_name(spec: str) -> bool:
     """A --player that can only be a name at the table (not an inline spec)."""
     return ":" not in spec and " " not in spec.strip() and not spec.strip().startswith("{")
 
 
 def _table_shown(path: Optional[Path]):
-    from referee import table
-    from referee.errors import NotFound
+    from referee import table  # start-up: +7.2 ms if imported with the module
 
     try:
         return table.show(path)
@@ -240,123 +190,44 @@ def _table_shown(path: Optional[Path]):
         return None
 
 
-def can(name: str = Argument(..., metavar="NAME"),
-        action: str = Argument(..., metavar="ACTION"),
-        target: Optional[str] = Option(None, "--target", metavar="NAME", help=_("The player it is done to.")),
-        item: Optional[str] = Option(None, "--item", metavar="ITEM", help=_("The item it is about.")),
-        fighter: Optional[str] = Option(None, "--fighter", metavar="NAME",
-                                              help=_("Asked during a fight: who fights.")),
-        helper: Optional[str] = Option(None, "--helper", metavar="NAME",
-                                             help=_("Asked during a fight: who helps.")),
-        monster: List[str] = Option([], "--monster", metavar="MONSTER",
-                                          help=_("Asked during a fight: a monster in it.")),
-        player: List[str] = players_option(), game: Optional[str] = game_option(),
-        expansion: List[str] = expansion_option(), house_rule: List[str] = house_rule_option(),
-        turn: Optional[str] = turn_option(), phase: Optional[str] = phase_option(),
-        met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
-        table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
-        as_json: bool = options.json_flag()) -> int:
-    options.one_of(action, ACTIONS, "ACTION")
-    params = dict(player=name, action=action, target=target, item=item, fighter=fighter, helper=helper,
-                  monsters=monster, players=player, game=game, expansions=expansion, house_rules=house_rule,
-                  turn=turn, phase=phase, met_monster=met)
-    return ask("can", params, lang, as_json, table_path, save)
+def _prepare_flee(params: dict, table_path: Optional[Path]) -> dict:
+    """``flee --player`` names players of the table when it has them all, else describes inline players."""
+    player, monsters = params["players"], params["monsters"]
+    shown = _table_shown(table_path) if not (player and any(not _plain_name(p) for p in player)) else None
+    state = shown.state if shown else None
+    names = {p["name"].casefold() for p in state["players"]} if state else set()
+    picked = player if state and all(p.casefold() in names for p in player) else []
+    params = dict(params, fleeing=picked, players=[] if picked or not player else player)
+    fight = shown.fight if shown and not params["players"] else None
+    if fight is not None and not monsters:
+        # On a table with a fight in progress (or just lost), the flight is from that fight.
+        combat = fight["combat"]
+        params.update(monsters=combat["monsters"], fighter=params["fighter"] or combat["fighter"],
+                      helper=params["helper"] or combat.get("helper"))
+    return params
 
 
-def sell(name: str = Argument(..., metavar="NAME"), items: List[str] = Argument(..., metavar="ITEM…"),
-         player: List[str] = players_option(), game: Optional[str] = game_option(),
-         expansion: List[str] = expansion_option(), house_rule: List[str] = house_rule_option(),
-         turn: Optional[str] = turn_option(), phase: Optional[str] = phase_option(),
-         met: Optional[bool] = met_option(),
-         record: bool = record_option(_("On the table: also record the sale (the levels it buys, the items gone).")),
-         expected: Optional[int] = expected_option(), save: Optional[str] = save_option(),
-         table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
-         as_json: bool = options.json_flag()) -> int:
-    params = dict(player=name, items=items, players=player, game=game, expansions=expansion, house_rules=house_rule,
-                  turn=turn, phase=phase, met_monster=met)
-    if record:
-        return _record("sell", params, lang, as_json, table_path, save, _("Nothing recorded: the sale buys no level."),
-                       expected)
-    return ask("sell", params, lang, as_json, table_path, save)
+def _prepare_can(params: dict, table_path: Optional[Path]) -> dict:
+    options.one_of(params["action"], ACTIONS, "ACTION")
+    return params
 
 
-def _about(kind: str):
-    def command(name: Optional[str] = Argument(None, metavar="[NAME]"), player: List[str] = players_option(),
-                game: Optional[str] = game_option(), expansion: List[str] = expansion_option(),
-                house_rule: List[str] = house_rule_option(), turn: Optional[str] = turn_option(),
-                phase: Optional[str] = phase_option(), met: Optional[bool] = met_option(),
-                save: Optional[str] = save_option(), table_path: Optional[Path] = options.table_path(),
-                lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
-        params = dict(player=name, players=player, game=game, expansions=expansion, house_rules=house_rule, turn=turn,
-                      phase=phase, met_monster=met)
-        return ask(kind, params, lang, as_json, table_path, save)
-
-    return command
+def _prepare_level(params: dict, table_path: Optional[Path]) -> dict:
+    source = options.one_of(options.level_source(params["source"]), LEVEL_SOURCES, "--source")
+    return dict(params, source=source)
 
 
-gear, charity = _about("gear"), _about("charity")
-
-
-def death(name: Optional[str] = Argument(None, metavar="[NAME]"), player: List[str] = players_option(),
-          game: Optional[str] = game_option(), expansion: List[str] = expansion_option(),
-          house_rule: List[str] = house_rule_option(), turn: Optional[str] = turn_option(),
-          phase: Optional[str] = phase_option(), met: Optional[bool] = met_option(),
-          record: bool = record_option(_("On the table: also record the death (the player loses what the rules "
-                                         "say).")),
-          expected: Optional[int] = expected_option(), save: Optional[str] = save_option(), table_path: Optional[Path] = options.table_path(),
-          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
-    params = dict(player=name, players=player, game=game, expansions=expansion, house_rules=house_rule, turn=turn,
-                  phase=phase, met_monster=met)
-    if record:
-        return _record("death", params, lang, as_json, table_path, save, "", expected)
-    return ask("death", params, lang, as_json, table_path, save)
-
-
-def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(..., metavar="±N"),
-          source: Optional[str] = Option(None, "--source", metavar="SOURCE",
-                                     help=_("Where the levels come from: {sources}.").format(
-                                         sources=", ".join(LEVEL_SOURCES))),
-          player: List[str] = players_option(), game: Optional[str] = game_option(),
-          expansion: List[str] = expansion_option(), house_rule: List[str] = house_rule_option(),
-          turn: Optional[str] = turn_option(), phase: Optional[str] = phase_option(),
-          met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
-          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
-          as_json: bool = options.json_flag()) -> int:
-    source = options.one_of(options.level_source(source), LEVEL_SOURCES, "--source")
-    params = dict(player=name, change=change, source=source, players=player, game=game, expansions=expansion,
-                  house_rules=house_rule, turn=turn, phase=phase, met_monster=met)
-    return ask("level", params, lang, as_json, table_path, save)
-
-
-def die(roll: int = Argument(..., metavar="ROLL", min=1, max=10),
-        name: Optional[str] = Option(None, "--for", metavar="NAME",
-                                           help=_("Who rolled (default: whose turn it is).")),
-        player: List[str] = players_option(), game: Optional[str] = game_option(),
-        expansion: List[str] = expansion_option(), house_rule: List[str] = house_rule_option(),
-        turn: Optional[str] = turn_option(), phase: Optional[str] = phase_option(),
-        met: Optional[bool] = met_option(), save: Optional[str] = save_option(),
-        table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
-        as_json: bool = options.json_flag()) -> int:
-    params = dict(roll=roll, player=name, players=player, game=game, expansions=expansion, house_rules=house_rule,
-                  turn=turn, phase=phase, met_monster=met)
-    return ask("die", params, lang, as_json, table_path, save)
+#: each question's command, by its verb (``referee.cli.question_commands.fight``)
+COMMANDS = {question.verb: command(question) for question in registry.QUESTIONS}
+globals().update(COMMANDS)
 
 
 def register(app) -> None:
-    from referee.cli.help import Command
+    from referee.cli.help import Command  # start-up: +55.3 ms if imported with the module
 
-    app.command("fight", cls=Command, help=_("Who wins this fight, on the table or with --player: monsters as "
-                                             "NAME:LEVEL or a card's name."))(fight)
-    app.command("flee", cls=Command, help=_("What each fleeing player must roll against each monster."))(flee)
-    app.command("can", cls=Command, help=_("May this player do this now? ACTION: {actions}.").format(
-        actions=", ".join(ACTIONS)))(can)
-    app.command("sell", cls=Command, help=_("Selling these items for levels (ITEM: one the player has, or "
-                                            "NAME:GOLD)."))(sell)
-    app.command("gear", cls=Command, help=_("Which of a player's items count, and is the load legal."))(gear)
-    app.command("charity", cls=Command, help=_("Where a player's excess cards go at the end of the turn."))(charity)
-    app.command("death", cls=Command, help=_("What a dead player keeps and loses, and who loots first."))(death)
-    # "-1" is a number of levels here, not an option.
-    app.command("level", cls=Command, context_settings={"ignore_unknown_options": True},
-                help=_("A level change as the rules allow it (on the table, `table level` also records "
-                       "it)."))(level)
-    app.command("die", cls=Command, help=_("The Munchkin die's result ROLL (1–10)."))(die)
+    formats = _formats()
+    for question in registry.QUESTIONS:
+        # "-1" is a number of levels to `level`, not an option
+        settings = {"context_settings": {"ignore_unknown_options": True}} if question.loose else {}
+        app.command(question.verb, cls=Command, help=_(question.help).format(**formats), **settings)(
+            COMMANDS[question.verb])

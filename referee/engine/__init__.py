@@ -21,20 +21,12 @@ from referee.engine.precedence import EngineConflict
 from referee.engine.trace import Trace
 from referee.engine.variants import rules_for
 from referee.model import Situation, Verdict
+from referee.registry import QUESTIONS
 
-#: question kind -> the function that judges it ("module:function"), imported when asked:
-#: a process judges one question and need not load the rules of all nine.
-JUDGES = {
-    "combat": "combat:judge_combat",
-    "run-away": "running:judge_run_away",
-    "sell": "selling:judge_sell",
-    "level": "levels:judge_level",
-    "action": "actions:judge_action",
-    "equipment": "table:judge_equipment",
-    "charity": "table:judge_charity",
-    "death": "table:judge_death",
-    "munchkin-die": "table:judge_munchkin_die",
-}
+#: question kind -> the function that judges it ("module:function" of referee.engine), from the
+#: registry of questions; imported when asked: a process judges one question and need not load
+#: the rules of all of them.
+JUDGES = {question.kind: question.judge for question in QUESTIONS}
 
 
 def judge_for(kind: str):

@@ -9,6 +9,7 @@ catalog. Races and classes are cards, so their words are the card catalog's name
 from __future__ import annotations
 
 from referee.i18n.catalogs import pgettext
+from referee.registry import QUESTIONS
 
 
 def C_(context: str, message: str) -> tuple[str, str]:
@@ -361,26 +362,8 @@ VALUES = {
         # Translators: the type of a card, shown beside its name
         "other": C_("card type", "other"),
     },
-    "question": {
-        # Translators: the kind of question a verdict answers, shown in brackets
-        "combat": C_("question kind", "combat"),
-        # Translators: the kind of question a verdict answers, shown in brackets
-        "run-away": C_("question kind", "running away"),
-        # Translators: the kind of question a verdict answers, shown in brackets
-        "sell": C_("question kind", "selling"),
-        # Translators: the kind of question a verdict answers, shown in brackets
-        "level": C_("question kind", "level change"),
-        # Translators: the kind of question a verdict answers, shown in brackets
-        "action": C_("question kind", "action"),
-        # Translators: the kind of question a verdict answers, shown in brackets
-        "equipment": C_("question kind", "equipment"),
-        # Translators: the kind of question a verdict answers, shown in brackets
-        "charity": C_("question kind", "charity"),
-        # Translators: the kind of question a verdict answers, shown in brackets
-        "death": C_("question kind", "death"),
-        # Translators: the kind of question a verdict answers, shown in brackets
-        "munchkin-die": C_("question kind", "Munchkin die"),
-    },
+    # the kinds of question, as the registry of questions names them
+    "question": {question.kind: question.title for question in QUESTIONS},
     "action": {
         # Translators: something a player does (`referee can NAME ACTION`), as a short phrase
         "trade": C_("action", "trade"),

@@ -12,7 +12,7 @@ from typing import Optional
 
 from starlette.requests import Request
 
-from referee import shapes
+from referee import registry, shapes
 from referee.errors import BadInput, Exit, NotFound, quote
 from referee.message import Message
 from referee.web.app import UTF8JSON, body_of, json_body, require_code
@@ -293,13 +293,9 @@ COMBAT = {"fighter": (False, "text"), "helper": (False, "text"), "no_helper": (F
           "new": (False, "flag"), "one_shots": (False, "assignments"), "curse": (False, "assignments")}
 #: every write may say which table it was based on (CONTRACT.md, "The live table")
 EXPECTED = {"expected": (False, "whole")}
-#: each question's parameters (``POST /api/ask/{kind}``): name -> kind of referee.web.bodies.KINDS
-ASK_FIELDS = {"monsters": "pieces", "fighter": "text", "helper": "text", "plus": "numbers", "monster_plus": "numbers",
-              "discards": "assignments", "charm": "assignments", "fleeing": "words", "player": "text",
-              "action": "text", "target": "text", "item": "text", "items": "words", "change": "whole or text",
-              "source": "text", "roll": "whole", "players": "pieces", "game": "text", "expansions": "words",
-              "house_rules": "assignments", "turn": "text", "phase": "text", "met_monster": "flag",
-              "record": "flag"}
+#: each question's parameters (``POST /api/ask/{kind}``): name -> kind of referee.web.bodies.KINDS, as the
+#: registry of questions declares them (and fight's ``record``)
+ASK_FIELDS = {**{p.name: p.kind for q in registry.QUESTIONS for p in registry.parameters(q)}, "record": "flag"}
 
 
 def _fields(body: dict, change: str, spec: Optional[dict] = None) -> dict:
