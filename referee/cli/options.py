@@ -53,7 +53,7 @@ def version():
 
 
 def _table_address(value: str):
-    from referee.table.stores import table_address  # a file, or postgresql://…#ID
+    from referee.table.stores import table_address  # start-up: +40 ms (sqlite3 and the stores); a file, or postgresql://…#ID
 
     return table_address(value)
 
