@@ -17,7 +17,7 @@ import time
 import zlib
 from pathlib import Path
 
-from referee import __version__
+from referee.version import __version__
 
 #: an entry of the cache unused for this long is removed by the next build
 MAX_AGE_DAYS = 30

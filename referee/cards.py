@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from referee import LANGUAGES
+from referee.i18n.languages import LANGUAGES
 from referee.corpus.cards import Card, fold
+from referee.i18n.cardnames import name_in  # noqa: F401 (one card's name in one language)
 
 #: a name scoring this much (of 100) is a candidate at all
 CANDIDATE_SCORE = 70
@@ -50,16 +51,6 @@ def card_names(card: Card, localized=None) -> dict[str, str]:
         elif language in card.names:
             names[language] = card.names[language][0]
     return names
-
-
-def name_in(card: Card, language: str, localized=None) -> str:
-    """The card's name in one language, as :func:`card_names` gives it, reading only that
-    language's catalog (English needs none)."""
-    if language == "en":
-        return card.name
-    if localized is not None:
-        return localized(language, card)
-    return card.names[language][0] if language in card.names else card.name
 
 
 def all_names(card: Card, localized=None) -> list[tuple[str, str]]:

@@ -24,7 +24,7 @@ import copy
 from typing import Optional
 
 from referee.errors import BadInput
-from referee.table.fields import PLAYER_FIELDS, parse_assignments, parse_value
+from referee.fields import PLAYER_FIELDS, parse_assignments, parse_change, parse_value
 
 COMBAT_PHASES = ("combat", "running-away")
 #: the monster a flight or a question in combat is about when none is named
@@ -436,8 +436,6 @@ def ask(kind: str, params: dict, state: Optional[dict], corpus) -> dict:
     if kind == "level":
         change = p.get("change")
         if isinstance(change, str):
-            from referee.table.changes import parse_change
-
             change = parse_change(change)
         return level(data, _required(p, "player", kind), _whole(change, "change"), _required(p, "source", kind))
     if kind == "die":

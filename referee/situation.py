@@ -88,7 +88,7 @@ def _keys_given_twice(node, path: str = ""):
             yield from _keys_given_twice(item, f"{path}[{i}]")
 
 
-#: for one-line inputs read as YAML (referee.table.fields), which refuse a key given twice too
+#: for one-line inputs read as YAML (referee.fields), which refuse a key given twice too
 keys_given_twice = _keys_given_twice
 
 

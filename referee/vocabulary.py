@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from typing import Iterable, Optional
 
+from referee.i18n.typed import shown, typed_words
 from referee.model import SPELLINGS
 
 _NOT_A_LETTER = re.compile(r"[\W_]+")
@@ -48,20 +49,6 @@ def canonical(word: str, vocabulary: Iterable[str]) -> Optional[str]:
     return meant if meant in known.values() else None
 
 
-def typed_words(code: str) -> tuple[str, ...]:
-    """The words a player of the current language types for ``code``, the one to offer first."""
-    from referee.i18n.catalogs import pgettext
-    from referee.i18n.typed import contexts
-
-    words: list[str] = []
-    for context in contexts().get(code, ()):
-        for typed in pgettext(context, code).split("|"):
-            typed = " ".join(typed.split())
-            if typed and typed not in words:
-                words.append(typed)
-    return tuple(words) or (code,)
-
-
 def _spoken(vocabulary: Iterable[str]) -> dict[str, str]:
     """Every folded word the current language's players type for a code of ``vocabulary``."""
     out: dict[str, str] = {}
@@ -79,11 +66,6 @@ def heard(word: str, vocabulary: Iterable[str]) -> Optional[str]:
     if known is not None:
         return known
     return _spoken(vocabulary).get(fold(word))
-
-
-def shown(code: str) -> str:
-    """``code`` as a player of the current language types it (the first of its typed words)."""
-    return typed_words(code)[0]
 
 
 def suggest(word: str, vocabulary: Iterable[str], limit: int = 3) -> list[str]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from referee import LANGUAGES
+from referee.i18n.languages import LANGUAGES
 
 #: the most results a question that is no situation shows
 RESULTS = 5

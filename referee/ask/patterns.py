@@ -140,7 +140,7 @@ def words(lang: str) -> Words:
 def every_language() -> dict:
     """Every language's words, kept in the user cache by the files' identity: reading and
     folding six files of phrases costs a question ten times what answering it does."""
-    from referee import LANGUAGES
+    from referee.i18n.languages import LANGUAGES
 
     key = _key()
     cached = _read(key) if key else None

@@ -15,7 +15,7 @@ from collections import Counter
 from referee.corpus import schema
 from referee.corpus.clause import Clause
 from referee.corpus.corpus import Corpus
-from referee.corpus.sources import normalize, repair
+from referee.corpus.sources import normalize, quote_problem, repair  # noqa: F401 (quote_problem: also read here)
 from referee.errors import Problem
 
 
@@ -74,22 +74,6 @@ def _check_topics(corpus: Corpus, clause: Clause) -> list[Problem]:
             out.append(Problem(clause.file, _at(clause, "topics"), f"{clause.id}.topics",
                                f"unknown topic {topic!r} (add it to {corpus.display}/topics.yaml or use a listed one)"))
     return out
-
-
-def quote_problem(corpus: Corpus, seed_name: str, quote: str) -> str | None:
-    """Why ``quote`` does not stand in seed ``seed_name`` (``None`` when it does)."""
-    seed = corpus.seeds.get(seed_name)
-    if seed is None:
-        return f"unknown seed {seed_name!r} (expected one of: {', '.join(corpus.seeds)})"
-    wanted = normalize(quote)
-    if not wanted:
-        return "the quote is empty"
-    if wanted in seed.searchable:
-        return None
-    if seed.repair and normalize(repair(wanted, seed.repair)) in seed.searchable:
-        return (f"the quote keeps the seed's {seed.repair} fault; write it repaired "
-                f"(e.g. ő and ű, never ı or İ)")
-    return f"not found in {seed_name}: {wanted[:70]!r}{'…' if len(wanted) > 70 else ''}"
 
 
 def _check_sources(corpus: Corpus, clause: Clause) -> list[Problem]:

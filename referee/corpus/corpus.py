@@ -12,8 +12,9 @@ from typing import NamedTuple
 
 from referee.corpus import schema
 from referee.corpus.clause import Clause, Conflict, Relation, Source
+from referee.corpus.paths import display_root
 from referee.corpus.sources import Seed
-from referee.corpus.yamlload import LineDict
+from referee.yamlload import LineDict
 from referee.data import rules_dir
 from referee.errors import InvalidFile, NotFound, Problem, quote
 
@@ -151,19 +152,6 @@ def corpus_key(root: Path) -> str:
     return content_digest(f"corpus {CACHE_VERSION}", sorted(root.glob("*.yaml")))
 
 
-def display_root(root: Path) -> str:
-    """How messages name the corpus directory: ``rules`` for the shipped one, else as given."""
-    from referee.data import data_dir
-
-    shipped = data_dir("rules")
-    try:
-        if root == shipped or root.resolve() == shipped.resolve():
-            return "rules"
-    except OSError:
-        pass
-    return root.as_posix()
-
-
 def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
     """:func:`read_corpus`, from the corpus the wheel ships or the user cache when the files are
     unchanged.
@@ -268,7 +256,7 @@ def _display(path: Path, root: Path) -> str:
 def _load(path: Path, root: Path, problems: list[Problem]):
     import yaml
 
-    from referee.corpus.yamlload import load_yaml
+    from referee.yamlload import load_yaml
 
     name = _display(path, root)
     try:

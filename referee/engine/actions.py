@@ -20,7 +20,7 @@ from typing import Callable, NamedTuple, Optional
 
 from referee.engine.character import epic_power, is_epic, report_unknown_curses
 from referee.engine.discards import can_pay
-from referee.engine.equipment import unmet_requirement
+from referee.engine.character import unmet_requirement
 from referee.engine.families import hireling_is_item
 from referee.engine.selling import GOLD_PER_LEVEL, in_combat, sale_refused
 from referee.engine.turns import own_turn

@@ -130,7 +130,7 @@ def not_raised_by(player: Player, question, trace: Trace) -> bool:
     """Does the card the levels come from leave ``player`` out? Its record says whom it raises
     (``requires``: Divine Intervention raises Clerics), and a character who lost that class or
     race — to a curse as much as to a discard — is not one (races.change-mid-combat)."""
-    from referee.engine.equipment import unmet_requirement
+    from referee.engine.character import unmet_requirement
     from referee.model import Item
 
     if question.source_requires is None or question.change <= 0:

@@ -41,6 +41,16 @@ def localizer():
     return localized
 
 
+def name_in(card, language: str, localized=None) -> str:
+    """The card's name in one language, as :func:`referee.cards.card_names` gives it, reading only that
+    language's catalog (English needs none)."""
+    if language == "en":
+        return card.name
+    if localized is not None:
+        return localized(language, card)
+    return card.names[language][0] if language in card.names else card.name
+
+
 def catalog_names(catalog) -> dict[str, str]:
     """Card id -> its translated name in this catalog (untranslated and fuzzy entries left out)."""
     return {m.context[5:]: m.string for m in catalog

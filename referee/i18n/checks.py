@@ -302,6 +302,6 @@ def check_catalogs(corpus) -> list[Problem]:
         if RULES_DOMAIN in catalogs:
             problems += check_card_names(corpus, language, catalogs[RULES_DOMAIN],
                                          _display(catalog_path(language, RULES_DOMAIN)))
-    from referee.search.phrases import check_search_phrases
+    from referee.i18n.phrases import check_search_phrases
 
     return problems + check_search_phrases(corpus)

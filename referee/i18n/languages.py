@@ -60,7 +60,7 @@ def read_descriptions(root: Path) -> tuple[dict[str, Language], list[Problem]]:
     """``locales/languages.yaml`` read with line numbers: each entry, and what is wrong with it."""
     import yaml
 
-    from referee.corpus.yamlload import load_yaml
+    from referee.yamlload import load_yaml
 
     name = f"locales/{FILE}"
     path = root / FILE
@@ -153,3 +153,11 @@ def translated(root: Path | None = None) -> tuple[str, ...]:
 
 def language(code: str) -> Language:
     return languages().get(code) or Language(code, code)
+
+
+def __getattr__(name: str):
+    # ``LANGUAGES``: the codes of every language, ``en`` (the canonical text) first. They are
+    # data (the catalogs under locales/), so the tuple is read when first asked for.
+    if name == "LANGUAGES":
+        return codes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

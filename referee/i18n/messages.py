@@ -37,7 +37,7 @@ def tag_words(tag: str) -> str:
 
 def messages_of_file(path: Path, text: str) -> list[RuleMessage]:
     """The translatable texts of one file of ``rules/`` (none for files without any)."""
-    from referee.corpus.yamlload import load_yaml
+    from referee.yamlload import load_yaml
 
     data, _ = load_yaml(text)
     if path.name == "topics.yaml" and isinstance(data, dict):

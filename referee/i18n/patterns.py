@@ -71,7 +71,7 @@ def facts_from_babel(locale) -> Optional[dict]:
     negative = format_decimal(-1, locale=locale)
     if negative.count("1") != 1:
         return None
-    from referee import LANGUAGES
+    from referee.i18n.languages import LANGUAGES
 
     facts = {"group": get_group_symbol(locale), "grouping": list(pattern.grouping[:2]),
              "languages": {code: display_name(code, locale) for code in LANGUAGES},
@@ -104,7 +104,7 @@ def _cache_file() -> Optional[Path]:
     import importlib.util
     import os
 
-    from referee import __version__
+    from referee.version import __version__
     from referee.cache import cache_dir
 
     spec = importlib.util.find_spec("babel")

@@ -79,8 +79,7 @@ class Speaker:
 
 def card_names(corpus, language: str) -> dict[str, str]:
     """English card name -> the card's name in ``language`` (what ``referee card`` shows)."""
-    from referee.cards import name_in
-    from referee.i18n.cardnames import localizer
+    from referee.i18n.cardnames import localizer, name_in
 
     localized = localizer()
     return {card.name: name_in(card, language, localized) for card in corpus.cards.values()}

@@ -511,7 +511,7 @@ def word(vocabulary: str, code: str, cards=None) -> str:
     """A code of ``vocabulary`` in the current language (races and classes through ``cards``)."""
     for name in vocabulary.split("|"):
         if name in TYPED_VOCABULARIES:  # shown as the players type them (referee/i18n/typed.py)
-            from referee.vocabulary import shown
+            from referee.i18n.typed import shown
 
             return shown(code)
         if name in ("race", "class") and cards is not None:

@@ -122,6 +122,15 @@ def compile_catalogs() -> str:
     return "".join(_run("compile", domain, "-d", str(root), "-D", domain, "--statistics") for domain in SOURCES)
 
 
+def default_analysis(code: str) -> str:
+    """The analysis a new language starts with: Snowball where whoosh can stem it."""
+    # lazy: whoosh (the search's engine, 40 ms to import) is asked only for its list of stemmers,
+    # and only when a language is started
+    from whoosh.lang import has_stemmer
+
+    return "snowball" if has_stemmer(code) else "words"
+
+
 def init(code: str) -> list[Path]:
     """Start a language: its catalogs from the templates, its entry in languages.yaml, compiled.
 
@@ -130,8 +139,6 @@ def init(code: str) -> list[Path]:
     English (marked) wherever it has no translation yet.
     """
     from babel import Locale, UnknownLocaleError
-
-    from referee.search.analysis import default_analysis
 
     root = locales_dir()
     if not _PLAIN_CODE.match(code or ""):

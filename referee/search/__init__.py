@@ -15,7 +15,7 @@ from referee.search.lean import import_whoosh
 
 import_whoosh()  # before any other module of this package imports whoosh: see referee.search.lean
 
-from referee import LANGUAGES  # noqa: E402
+from referee.i18n.languages import LANGUAGES  # noqa: E402
 
 #: How many characters of context a snippet shows around the first match.
 SNIPPET_CHARS = 160

@@ -33,12 +33,6 @@ def search_analysis(language: str) -> str:
     return describe(language).search
 
 
-def default_analysis(code: str) -> str:
-    """The analysis a new language starts with: Snowball where whoosh can stem it."""
-    from whoosh.lang import has_stemmer
-
-    return "snowball" if has_stemmer(code) else "words"
-
 #: Spellings Gujarati writers use for the same word: long and short i and u (પાદરી, પાદરિ),
 #: candra vowels, chandrabindu for anusvara. The stemmer sees words (and its own lists)
 #: with these folded; the anusvara and virama, which typed Gujarati drops as often as not

@@ -28,7 +28,7 @@ from typing import Callable, NamedTuple, Optional
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, KEYWORD, TEXT, Schema
 
-from referee import LANGUAGES
+from referee.i18n.languages import LANGUAGES
 from referee.cache import cache_dir, checksum, content_digest
 from referee.data import locales_dir, prebuilt_dir
 from referee.errors import BadInput
@@ -80,7 +80,7 @@ def clause_texts(corpus, language: str) -> dict[str, str]:
     """Searchable text of every clause in one language: title twice (it weighs more), text, note,
     and the players' phrases for it — prepared for whoosh (:func:`~referee.search.analysis.prepare`)."""
     from referee.i18n.catalogs import RuleText
-    from referee.search.phrases import search_phrases
+    from referee.i18n.phrases import search_phrases
 
     text = RuleText(language)
     phrases = search_phrases(language)

@@ -15,7 +15,7 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
-from referee import LANGUAGES
+from referee.i18n.languages import LANGUAGES
 from referee.search.analysis import TOKEN, has_accent, language_analyzer, prepare, word_analyzer
 from referee.search.ranking import Reading
 

@@ -16,7 +16,7 @@ from typing import Optional
 from referee import model
 from referee.errors import BadInput, InvalidFile, NotFound, Problem
 from referee.i18n.catalogs import N_
-from referee.table.fields import ITEM_FIELDS, PLAYER_FIELDS, parse_assignments, parse_value
+from referee.fields import ITEM_FIELDS, PLAYER_FIELDS, parse_assignments, parse_change, parse_value  # noqa: F401
 from referee.table.state import FIGHT, apply, item_mapping, next_player, player_mapping, split, table_mapping
 from referee.table.store import Draft
 
@@ -322,14 +322,6 @@ def decide_turn(changes: list, name: Optional[str], phase: Optional[str], met: O
 
 
 # --- table level ---------------------------------------------------------------------------
-
-def parse_change(text: str) -> int:
-    """``+2`` / ``-1`` / ``3`` as a number of levels."""
-    value = parse_value(text)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput("{value} is not a number of levels (+1, -2 …)", value=repr(text[:40]))
-    return value
-
 
 def decide_level(changes: list, name: str, change: int, source: str, corpus):
     """The ``level`` verdict on the table, and the change to record (``None`` when refused)."""

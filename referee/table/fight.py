@@ -217,7 +217,7 @@ def _listed(value) -> list:
 def _bonuses(values, corpus, field: str) -> list[int]:
     """One-shot bonuses as numbers: ``+3``, ``-2``, or the name of a card with a bonus (a
     one-shot item, a monster enhancer such as Ancient)."""
-    from referee.table.fields import parse_value
+    from referee.fields import parse_value
 
     out = []
     for value in _listed(values):

@@ -3,7 +3,7 @@
 The bodies are exactly what ``referee … --json`` prints for the same question (the tests
 compare them), because both build them with :mod:`referee.shapes` from the same library calls.
 Errors are ``{"error": {"exit": 1|2|3, "message": …}}`` with 404, 400/422 or 409
-(:func:`referee.web.app.status_of`).
+(:func:`referee.web.endpoints.status_of`).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from starlette.requests import Request
 from referee import shapes
 from referee.errors import BadInput, Exit, NotFound, quote
 from referee.message import Message
-from referee.web.app import UTF8JSON, body_of, json_body, require_code
+from referee.web.endpoints import UTF8JSON, body_of, json_body
 from referee.web.bodies import check
-from referee.web.tables import where_of
+from referee.web.tables import require_code, where_of
 
 #: the longest search query read (the CLI's own cap applies after this)
 MAX_QUERY = 1000
@@ -69,7 +69,7 @@ def _number(value: Optional[str], name: str, default: int, low: int, high: int) 
 # --- reading the rules ------------------------------------------------------------------------
 
 async def healthz(request: Request, text):
-    from referee import __version__
+    from referee.version import __version__
 
     return UTF8JSON({"ok": True, "version": __version__, "clauses": len(_corpus())})
 

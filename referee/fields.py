@@ -5,6 +5,9 @@ Values are read as YAML scalars or flow collections (``3``, ``true``, ``[elf, dw
 ``races=none``. Dotted fields reach into a mapping (``requires.classes=wizard``). The values are
 checked afterwards by the situation reader, like any situation file; here only the words' shape
 and the field names are.
+
+Read by the questions (``--player`` specs, ``level +1``) and by the table's changes alike, so
+it sits below both.
 """
 
 from __future__ import annotations
@@ -50,6 +53,14 @@ def parse_value(raw: str, as_list: bool = False) -> Any:
         return text
     if isinstance(value, (dict, list)):
         _no_key_twice(yaml.compose(text, Loader=loader), text)
+    return value
+
+
+def parse_change(text: str) -> int:
+    """``+2`` / ``-1`` / ``3`` as a number of levels."""
+    value = parse_value(text)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput("{value} is not a number of levels (+1, -2 …)", value=repr(text[:40]))
     return value
 
 
