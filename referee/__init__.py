@@ -16,6 +16,7 @@ def __getattr__(name: str):
     # ``LANGUAGES``, for users of the library: referee.i18n.languages.LANGUAGES, read when
     # first asked for (they are data: the catalogs under locales/).
     if name == "LANGUAGES":
+        # lazy: LANGUAGES is read from locales/ when first asked for, not when this module loads
         from referee.i18n.languages import LANGUAGES
 
         return LANGUAGES

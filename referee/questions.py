@@ -21,6 +21,7 @@ Typed pieces:
 from __future__ import annotations
 
 import copy
+import json
 from typing import Optional
 
 from referee.errors import BadInput
@@ -95,6 +96,7 @@ def monster(spec: str, corpus) -> dict:
     name, level = _name_and_level(text)
     if not name:
         raise BadInput("monster {spec}: give a name, NAME:LEVEL or a card's name", spec=_cut(spec))
+    # lazy: referee.cards 47 ms, referee.corpus.cards 21 ms to import, paid only by the calls that need it
     from referee.cards import decide, exact_cards, find_cards, localizer, suggested
     from referee.corpus.cards import fold
 
@@ -225,6 +227,7 @@ def item_name(item: dict) -> str:
 def persona(word: str, corpus, game: str = "munchkin") -> tuple[str, str]:
     """What a word of a player spec is — ``(race | class | sex | enhancer, word)`` — by the game's
     own words (``referee.vocabulary``) or by a race or class card's name in any language."""
+    # lazy: referee.vocabulary 56 ms, referee.cards 47 ms, … to import, paid only by the calls that need it
     from referee import model
     from referee.cards import decide, find_cards, localizer
     from referee.vocabulary import canonical, suggest, word_for
@@ -486,6 +489,4 @@ def _whole(value, name: str) -> int:
 
 def flow_text(value) -> str:
     """A value written as one word of YAML flow style (JSON is such a word)."""
-    import json
-
     return json.dumps(value, ensure_ascii=False)

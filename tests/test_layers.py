@@ -11,6 +11,10 @@ The units of the layering are the subpackages (``referee.engine``, ``referee.cor
 the graph between units must have no circle either, so a layer never reaches up to one that
 reads it. And every module imports alone, in a fresh set of ``referee`` modules, so none works
 only because another happened to be imported first.
+
+An import inside a function (outside the command line, whose own change does the same there) is
+there for a measured reason, said in a ``# lazy:`` comment above it (or above the group of
+imports it belongs to): what it would cost, and which command does without it.
 """
 
 from __future__ import annotations
@@ -236,6 +240,45 @@ def test_no_circle_in_the_cli(edges):
     found = [c for c in circles(_module_graph(edges)) if _in_cli(c)]
     found += [c for c in circles(_unit_graph(edges)) if _in_cli(c)]
     assert not found, _report(found, edges)
+
+
+def _lazy_without_reason() -> list[str]:
+    """Imports inside functions, outside the command line, with no ``# lazy:`` comment on their
+    line or above their group of imports."""
+    missing = []
+    for name, path in modules().items():
+        if name == CLI or name.startswith(CLI + "."):
+            continue
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for node in ast.walk(ast.parse("\n".join(lines))):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            for inner in ast.walk(node):
+                if not isinstance(inner, (ast.Import, ast.ImportFrom)):
+                    continue
+                at = inner.lineno - 1
+                above = at - 1
+                while above >= 0 and (not lines[above].strip() or lines[above].lstrip().startswith(("import ", "from "))
+                                      or (lines[above].lstrip().startswith("#") and "# lazy:" not in lines[above])):
+                    above -= 1
+                if "# lazy:" not in lines[at] and not (above >= 0 and lines[above].lstrip().startswith("# lazy:")):
+                    missing.append(f"{path.relative_to(PACKAGE.parent)}:{inner.lineno}: {ast.unparse(inner)}")
+    return sorted(set(missing))
+
+
+def test_an_import_inside_a_function_says_why():
+    missing = _lazy_without_reason()
+    assert not missing, ("move these imports to the top of their module, or say above them what they cost "
+                         "(`# lazy: whoosh.index 40 ms, which `referee rule` does not need`; measure with "
+                         "python -X importtime):\n  " + "\n  ".join(missing))
+
+
+def test_the_command_line_can_be_profiled(tmp_path):
+    """``python -m cProfile -m referee …`` prints the command's output, then the profile."""
+    result = subprocess.run([sys.executable, "-m", "cProfile", "-m", "referee", "rule", "combat.ties"],
+                            capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert "combat.ties" in result.stdout and "function calls" in result.stdout
 
 
 #: imports each module of the package in a fresh set of referee modules, one process for all

@@ -132,6 +132,7 @@ def read_cards(root: Path, load, check_fields, problems: list[Problem]) -> list[
 
 def _effects_ok(facts, check_fields, file: str, where: str, problems: list[Problem]) -> bool:
     """Check the monster effects in a card's facts against their closed vocabulary."""
+    # lazy: referee.model 3 ms to import, which `referee rule` does not need
     from referee.model import CLASSES, RACES, SEXES, SLOTS
 
     words = set(SEXES).union(*RACES.values(), *CLASSES.values())

@@ -7,6 +7,7 @@ the whole corpus (ids, references, quotes, disagreements).
 
 from __future__ import annotations
 
+import zlib
 from pathlib import Path
 from typing import NamedTuple
 
@@ -14,9 +15,9 @@ from referee.corpus import schema
 from referee.corpus.clause import Clause, Conflict, Relation, Source
 from referee.corpus.paths import display_root
 from referee.corpus.sources import Seed
-from referee.yamlload import LineDict
-from referee.data import rules_dir
+from referee.data import prebuilt_dir, rules_dir
 from referee.errors import InvalidFile, NotFound, Problem, quote
+from referee.yamlload import LineDict, load_yaml
 
 #: Files of rules/ that are not topic files.
 SPECIAL_FILES = {"topics.yaml", "sources.yaml", "residue.yaml", "cards.yaml"}
@@ -101,6 +102,7 @@ class Corpus:
 
     def rulings(self, card) -> list[Clause]:
         """The clauses that rule on a card, errata first."""
+        # lazy: referee.corpus.cards 16 ms to import, paid only by the calls that need it
         from referee.corpus.cards import RULING_ORDER
 
         found = [c for c in self if card.name in c.cards]
@@ -147,6 +149,7 @@ PREBUILT = "corpus.pickle"
 def corpus_key(root: Path) -> str:
     """The content key of a corpus directory: every rules file's name and bytes and the package
     version, never its place (it also keys the search index built from it)."""
+    # lazy: referee.cache 2 ms to import, paid only by the calls that need it
     from referee.cache import content_digest
 
     return content_digest(f"corpus {CACHE_VERSION}", sorted(root.glob("*.yaml")))
@@ -178,10 +181,10 @@ _READ: dict[tuple[str, str], tuple] = {}
 
 
 def _read_cached(root: Path, key: str) -> tuple[Corpus, list[Problem]]:
+    # lazy: referee.cache 2 ms, pickle 2 ms to import, paid only by the calls that need it
     import pickle
 
     from referee.cache import cache_dir, read_checked, remove_stale, touch, write_checked
-    from referee.data import prebuilt_dir
 
     label = _label(root, key)
     cached = None  # the user cache's place is found only when the shipped pickle will not do
@@ -213,13 +216,12 @@ def _read_cached(root: Path, key: str) -> tuple[Corpus, list[Problem]]:
 
 def _label(root: Path, key: str) -> str:
     """The content key and how messages name the directory (they are in the pickle too)."""
-    import zlib
-
     return f"{key}-{zlib.crc32(display_root(root).encode()):08x}"
 
 
 def parsed_bytes(root: Path, key: str, result: tuple[Corpus, list[Problem]]) -> bytes:
     """The parsed corpus as :func:`cached_read_corpus` reads it back (before the checksum)."""
+    # lazy: pickle 2 ms to import, paid only by the calls that need it
     import pickle
 
     return pickle.dumps((_label(root, key), result), protocol=pickle.HIGHEST_PROTOCOL)
@@ -243,6 +245,7 @@ def read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
     for path in sorted(root.glob("*.yaml")):
         if path.name not in SPECIAL_FILES:
             clauses.extend(_read_topic_file(path, root, topics, problems))
+    # lazy: referee.corpus.cards 16 ms to import, paid only by the calls that need it
     from referee.corpus.cards import read_cards
 
     cards = read_cards(root, _load, check_fields, problems)
@@ -254,9 +257,8 @@ def _display(path: Path, root: Path) -> str:
 
 
 def _load(path: Path, root: Path, problems: list[Problem]):
+    # lazy: yaml 85 ms to import, paid only by the calls that need it
     import yaml
-
-    from referee.yamlload import load_yaml
 
     name = _display(path, root)
     try:

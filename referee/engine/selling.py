@@ -11,6 +11,7 @@ gained, and both the figures and the reasons show that value.
 from __future__ import annotations
 
 from referee.engine.character import epic_power, report_unknown_curses
+from referee.engine.families import hireling_is_item
 from referee.engine.levels import raise_level
 from referee.engine.trace import Trace, levels as n_levels
 from referee.engine.turns import own_turn
@@ -47,8 +48,6 @@ def sellable(player, names, rules: Munchkin, trace: Trace) -> tuple[list[Item], 
     """The things named for sale that are items with a price — items, a steed (steeds are items),
     a hireling whose card shows a price — and the names that are not items (a hireling with no
     price), each with the clause that says so."""
-    from referee.engine.families import hireling_is_item
-
     items = [i for i in player.items if i.name in names]
     refused = []
     steed = player.steed

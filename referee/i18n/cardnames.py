@@ -13,9 +13,15 @@ kockát", German "des Wunschringes", Gujarati "એલ્ફને" all name thei
 
 from __future__ import annotations
 
+import json
 import re
+import zlib
 
+from referee.cache import cache_dir, write_atomic
+from referee.data import locales_dir
 from referee.errors import Problem
+from referee.i18n.catalogs import RULES_DOMAIN, SOURCE, translations
+from referee.version import __version__
 
 #: letters and combining marks: a Gujarati word is not cut at its vowel signs
 _WORD = re.compile(r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+")
@@ -29,8 +35,6 @@ def localizer():
     times (a stat, not a read): ``referee card`` shows a card's name in every language, and
     parsing five whole catalogs for a few dozen names cost it more than a ``judge`` costs.
     """
-    from referee.i18n.catalogs import SOURCE
-
     kept = _kept_card_names()
 
     def localized(language: str, card) -> str:
@@ -51,13 +55,6 @@ _KEPT_VERSION = 1
 def _kept_card_names() -> dict[str, dict[str, str]]:
     """language -> ``card:ID\x04English name`` -> the catalog's name, for every compiled
     ``rules`` catalog: from the user cache while the catalogs are unchanged, else read."""
-    import json
-    import zlib
-
-    from referee.cache import cache_dir, write_atomic
-    from referee.data import locales_dir
-    from referee.version import __version__
-
     try:
         files = sorted(locales_dir().glob("*/LC_MESSAGES/rules.mo"))
         stats = [(str(path), path.stat().st_size, path.stat().st_mtime_ns) for path in files]
@@ -80,8 +77,6 @@ def _kept_card_names() -> dict[str, dict[str, str]]:
 
 
 def _read_card_names(languages: list[str]) -> dict[str, dict[str, str]]:
-    from referee.i18n.catalogs import RULES_DOMAIN, translations
-
     out = {}
     for language in languages:
         catalog = getattr(translations(language, RULES_DOMAIN), "_catalog", {})

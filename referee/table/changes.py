@@ -17,7 +17,7 @@ from referee import model
 from referee.errors import BadInput, InvalidFile, NotFound, Problem
 from referee.i18n.catalogs import N_
 from referee.fields import ITEM_FIELDS, PLAYER_FIELDS, parse_assignments, parse_change, parse_value  # noqa: F401
-from referee.table.state import FIGHT, apply, item_mapping, next_player, player_mapping, split, table_mapping
+from referee.table.state import FIGHT, apply, item_mapping, next_player, player_mapping, player_of, split, table_mapping
 from referee.table.store import Draft
 
 #: house rules a table may play with, as in situation files
@@ -59,6 +59,7 @@ def refuse_if_won(changes: list) -> None:
 
 def top_level(situation: model.Situation) -> int:
     """The level that wins the game (10; 20 in Epic)."""
+    # lazy: referee.engine.variants 1 ms to import, paid only by the calls that need it
     from referee.engine.variants import rules_for
 
     return rules_for(situation).max_level
@@ -67,8 +68,6 @@ def top_level(situation: model.Situation) -> int:
 def win_levels(table: dict, judged) -> tuple[dict, str, list]:
     """What a fight's verdict records: each player's new level, those changes in words, and the
     winners (the engine's, shared victory included)."""
-    from referee.table.state import player_of
-
     details = judged.verdict.details
     gains = {name: gain for name, gain in (details.get("levels") or {}).items() if gain}
     old = {name: player_of(table, name)["level"] for name in gains}
@@ -80,6 +79,7 @@ def win_levels(table: dict, judged) -> tuple[dict, str, list]:
 def checked(state: dict, what: str, corpus=None) -> model.Situation:
     """Read ``state`` as the situation reader would (with the corpus's cards, when given: races,
     classes and curses by a card's name in any language); problems name players by name."""
+    # lazy: referee.situation 0.7 ms to import, paid only by the calls that need it
     from referee.situation import read_table
 
     try:
@@ -179,6 +179,7 @@ LOAD_CORPUS = object()  # stands for "load the corpus when a card is first looke
 def _cards(corpus):
     """The situation reader's card look-up on ``corpus`` (``LOAD_CORPUS``: the corpus read on the
     first name looked up, as most tables name no card)."""
+    # lazy: referee.adjudicate 0.3 ms to import, paid only by the calls that need it
     from referee.adjudicate import card_lookup
 
     resolved = []
@@ -186,6 +187,7 @@ def _cards(corpus):
     def cards(name: str):
         if not resolved:
             if corpus is LOAD_CORPUS:
+                # lazy: referee.corpus 0.1 ms to import, paid only by the calls that need it
                 from referee.corpus import load_corpus
 
                 resolved.append(card_lookup(load_corpus()))
@@ -254,6 +256,7 @@ def decide_item(changes: list, name: str, item: str, assignments: list[str], car
 
 
 def _nearest_items(corpus, name: str) -> str:
+    # lazy: referee.cards 36 ms to import, which `referee table show` does not need
     from referee.cards import decide, find_cards, localizer, suggested
 
     items = [c for c in corpus.cards.values() if c.type in ITEM_TYPES]
@@ -263,6 +266,7 @@ def _nearest_items(corpus, name: str) -> str:
 
 
 def _shell_word(text: str) -> str:
+    # lazy: shlex 0.3 ms to import, paid only by the calls that need it
     import shlex
 
     return shlex.quote(text)
@@ -279,6 +283,7 @@ def _owned_name(item: str, owned: dict) -> str:
 def _item_card(corpus, name: str, explicit: bool):
     """The item card ``name`` names: any match (typos forgiven) when asked with --card; only an
     exact name otherwise, so a player's own item name never takes another card's numbers."""
+    # lazy: referee.cards 36 ms to import, which `referee table show` does not need
     from referee.cards import decide, exact_cards, find_cards, localizer, suggested
 
     items = [c for c in corpus.cards.values() if c.type in ITEM_TYPES]
@@ -325,6 +330,7 @@ def decide_turn(changes: list, name: Optional[str], phase: Optional[str], met: O
 
 def decide_level(changes: list, name: str, change: int, source: str, corpus):
     """The ``level`` verdict on the table, and the change to record (``None`` when refused)."""
+    # lazy: referee.questions 1.0 ms, referee.adjudicate 0.3 ms to import, paid only by the calls that need it
     from referee.adjudicate import judge_data
 
     from referee.questions import in_fight
@@ -349,6 +355,7 @@ def decide_level(changes: list, name: str, change: int, source: str, corpus):
 def decide_fight(changes: list, build, corpus):
     """A fight on the table (``referee fight … --record``) and the levels it gives, recorded as
     one change: the verdict is judged on the log as it stands inside the write."""
+    # lazy: referee.adjudicate 0.3 ms to import, paid only by the calls that need it
     from referee.adjudicate import judge_data
 
     state, fight, _ = split(full(changes))
@@ -375,6 +382,7 @@ def decide_recorded(changes: list, kind: str, build, corpus):
     """A sale or a death on the table (``sell … --record``, ``death … --record``), judged on the
     log as it stands inside the write, and what it does to the player recorded as one change:
     a sale the levels it buys and the items sold; a death everything the player loses."""
+    # lazy: referee.engine.variants 1 ms, referee.adjudicate 0.3 ms to import, paid only by the calls that need it
     from referee.adjudicate import judge_data
     from referee.engine.variants import rules_for
 

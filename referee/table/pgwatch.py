@@ -42,6 +42,7 @@ def listen(url: str) -> None:
 
 
 def _listen(url: str) -> None:
+    # lazy: psycopg 842 ms to import, which `referee fight` does not need
     import psycopg
 
     pause = 0.1

@@ -11,18 +11,24 @@ writes never wait on each other inside one process. A busy table runs several wo
 
 from __future__ import annotations
 
+import contextlib
+import gc
+import os
 from pathlib import Path
 from typing import Optional
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Mount, Route
 
 from referee.errors import RefereeError
 # what the endpoints share, read here too by those who knew it as the application's
+from referee.i18n.catalogs import use_language
 from referee.web.endpoints import (MAX_BODY, UTF8JSON, Forbidden, Settings, TooLarge, body_of,  # noqa: F401
                                    endpoint, error_response, json_body, language_of, speak, status_of)
+from referee.web.guard import Guard, TokenBucket
 from referee.web.tables import plain_code, require_code  # noqa: F401
 
 STATIC = Path(__file__).parent / "static"
@@ -37,12 +43,11 @@ def create_app(table_path=None, join_code: Optional[str] = None, allowed_hosts: 
     """The server's application (``join_code`` set: the table changes only with it; ``store``: a
     table file or a PostgreSQL URL, whose own table is the server's unless ``table_path``),
     answering to this machine's loopback names and ``allowed_hosts`` (:class:`referee.web.guard.Guard`)."""
-    from starlette.middleware import Middleware
+    # lazy: referee.table.stores 28 ms, referee.web.tables 25 ms, … to import, paid only by the calls that need it
     from starlette.middleware.gzip import GZipMiddleware
 
     from referee.table.stores import own_table
     from referee.web import api, assets, live, pages, tables
-    from referee.web.guard import Guard, TokenBucket
 
     routes = [
         Route("/", endpoint(pages.index)),
@@ -81,8 +86,6 @@ def create_app(table_path=None, join_code: Optional[str] = None, allowed_hosts: 
 
 def _refusal(scope, exc: RefereeError) -> Response:
     """The gate's answer to a request it turns away, in the request's language if it says one."""
-    from referee.i18n.catalogs import use_language
-
     try:
         use_language(language_of(Request(scope)))
     except RefereeError:
@@ -92,14 +95,12 @@ def _refusal(scope, exc: RefereeError) -> Response:
 
 def _lifespan(app):
     """Read the corpus and open the search index before the first request."""
-    import contextlib
-
     @contextlib.asynccontextmanager
     async def lifespan(_app):
+        # lazy: referee.web.api 12 ms to import, paid only by the calls that need it
         from referee.web.api import warm_up
 
         warm_up()
-        import gc
 
         # The corpus, the index and the catalogs stay for the server's life: keep them out of
         # every collection, and collect what requests leave (the CLI itself runs without).
@@ -113,8 +114,6 @@ def _lifespan(app):
 def app_from_environment() -> Starlette:
     """The application of ``referee serve``, whose settings travel to each worker process in
     the environment (``REFEREE_SERVE_TABLE``, ``REFEREE_SERVE_CODE``, ``REFEREE_SERVE_HOSTS``)."""
-    import os
-
     hosts = tuple(h for h in os.environ.get("REFEREE_SERVE_HOSTS", "").split(",") if h)
     return create_app(os.environ.get("REFEREE_SERVE_TABLE") or None, os.environ.get("REFEREE_SERVE_CODE") or None,
                       hosts, os.environ.get("REFEREE_STORE") or None)

@@ -16,6 +16,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from referee.errors import BadInput, Exit, InvalidFile, NotFound, RefereeError, RulesDoNotSettle
+from referee.i18n.catalogs import RuleText, _, use_language
+from referee.i18n.locale import choose_language, parse_language
+from referee.web.bodies import parse
+from referee.web.guard import Refused
+from referee.web.quiet import report
 
 #: request bodies larger than this are refused (413) before they are read in full
 MAX_BODY = 1024 * 1024
@@ -40,8 +45,6 @@ class Forbidden(BadInput):
 
 def status_of(exc: RefereeError) -> int:
     """The HTTP status of a library error, by the contract: the CLI's exit code, as HTTP."""
-    from referee.web.guard import Refused
-
     if isinstance(exc, Refused):
         return exc.status
     if getattr(exc, "http_status", None):
@@ -60,8 +63,6 @@ def status_of(exc: RefereeError) -> int:
 
 
 def error_response(exc: RefereeError) -> JSONResponse:
-    from referee.i18n.catalogs import _
-
     headers = dict(getattr(exc, "headers", None) or {})
     return JSONResponse({"error": {"exit": exc.exit_code, "message": exc.render(_)}}, status_code=status_of(exc),
                         headers=headers or None)
@@ -78,8 +79,6 @@ class UTF8JSON(JSONResponse):
 
 def language_of(request: Request) -> str:
     """``?lang=``, then the ``Accept-Language`` header, then English (the contract's order)."""
-    from referee.i18n.locale import choose_language, parse_language
-
     asked = request.query_params.get("lang")
     if asked:
         return choose_language(asked)  # an unknown code is bad input (400), as --lang is
@@ -103,8 +102,6 @@ def language_of(request: Request) -> str:
 
 def speak(request: Request):
     """Choose the request's language for everything said in the answer; its rule texts."""
-    from referee.i18n.catalogs import RuleText, use_language
-
     language = language_of(request)
     use_language(language)
     return RuleText(language)
@@ -166,8 +163,6 @@ async def body_of(request: Request) -> bytes:
 async def json_body(request: Request) -> dict:
     """The request body as a JSON object (an empty body is ``{}``), refused when malformed
     (:func:`referee.web.bodies.parse`: duplicate keys, too deep, not an object)."""
-    from referee.web.bodies import parse
-
     raw = await body_of(request)
     if not raw.strip():
         return {}
@@ -186,7 +181,6 @@ def endpoint(handler):
         except RefereeError as exc:
             return error_response(exc)
         except Exception as exc:  # a bug: the client gets a clear answer, the log a line
-            from referee.web.quiet import report
 
             report(request.method, request.url.path, exc)
             return UTF8JSON({"error": {"exit": int(Exit.INTERNAL), "message": f"internal error: {type(exc).__name__}"}},
