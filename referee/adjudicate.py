@@ -75,7 +75,7 @@ def _judge(situation: Situation, name: str, corpus) -> Judgement:
     from referee.engine import EngineConflict, judge
 
     try:
-        verdict = judge(situation)
+        verdict = judge(situation, corpus.values)
     except EngineConflict as exc:
         raise RulesDoNotSettle("{file}: the rules do not settle this: {error}", file=name, error=str(exc)) from None
     return Judgement(situation, verdict, involved_cards(corpus, situation, verdict))

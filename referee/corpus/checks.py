@@ -16,6 +16,7 @@ from referee.corpus import schema
 from referee.corpus.card_numbers import check_card_numbers
 from referee.corpus.clause import Clause
 from referee.corpus.corpus import Corpus
+from referee.corpus.figures import check_figures
 from referee.corpus.rulings import check_rulings
 from referee.corpus.sources import normalize, quote_problem, repair  # noqa: F401 (quote_problem: also read here)
 from referee.errors import Problem
@@ -42,6 +43,7 @@ def check_corpus(corpus: Corpus) -> list[Problem]:
     problems += check_fidelity(corpus)
     problems += check_quotes(corpus)
     problems += check_rulings(corpus)
+    problems += check_figures(corpus)
     if corpus.cards:
         # lazy: referee.corpus.vocabulary_check 46 ms to import, paid only by the calls that need it
         from referee.corpus.vocabulary_check import check_vocabulary

@@ -78,6 +78,15 @@ class Corpus:
     def __iter__(self):
         return iter(self.clauses.values())
 
+    @property
+    def values(self) -> dict[str, dict[str, int]]:
+        """clause id -> name -> figure: the numbers of the rules, each with the clause stating it
+        (a clause's ``values:``), as the engine reads them (:mod:`referee.engine.values`)."""
+        found = self.__dict__.get("_values")
+        if found is None:
+            found = self.__dict__["_values"] = {c.id: dict(c.values) for c in self.clauses.values() if c.values}
+        return found
+
     def __len__(self) -> int:
         return len(self.clauses)
 
@@ -428,13 +437,36 @@ def _read_clause(raw, topic: str, file: str, index: int, problems: list[Problem]
         conflict=conflict, cards=cards, note=raw.get("note") if isinstance(raw.get("note"), str) else None,
         basis=raw.get("basis") if isinstance(raw.get("basis"), str) else None,
         not_adjudicable=raw.get("not_adjudicable") if isinstance(raw.get("not_adjudicable"), str) else None,
+        values=_values(raw, report),
         file=file, line=raw.line,
         lines={"sources": [ln for _, ln in sources], "related": [ln for _, ln in related],
                "topics": line_of("topics"), "conflict": line_of("conflict"), "key": line_of("key"),
                "text": line_of("text"), "note": line_of("note"), "kind": line_of("kind"), "game": line_of("game"),
-               "cards": line_of("cards"), "not_adjudicable": line_of("not_adjudicable")},
+               "cards": line_of("cards"), "not_adjudicable": line_of("not_adjudicable"),
+               "values": line_of("values")},
     )
     return clause
+
+
+def _values(raw, report) -> dict[str, int]:
+    """A clause's ``values:``: the figures it states, each a name and a whole number."""
+    given = raw.get("values")
+    if given is None:
+        return {}
+    if not isinstance(given, dict):
+        report("values", "expected a mapping of name -> number, like {hand_limit: 5}")
+        return {}
+    out = {}
+    for name, value in given.items():
+        if not isinstance(name, str) or not schema.VALUE_NAME.match(name):
+            report("values", f"{name!r} is no value name: expected lowercase words joined by underscores, like "
+                             "'hand_limit'", given.line_of(name) if hasattr(given, "line_of") else None)
+        elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= schema.MAX_VALUE:
+            report(f"values.{name}", f"expected a whole number from 0 to {schema.MAX_VALUE}, not {value!r}",
+                   given.line_of(name) if hasattr(given, "line_of") else None)
+        else:
+            out[name] = value
+    return out
 
 
 def _list(raw: dict, name: str) -> list:

@@ -22,7 +22,7 @@ from referee.engine.character import epic_power, is_epic, report_unknown_curses
 from referee.engine.discards import can_pay
 from referee.engine.character import unmet_requirement
 from referee.engine.families import hireling_is_item
-from referee.engine.selling import GOLD_PER_LEVEL, in_combat, sale_refused
+from referee.engine.selling import in_combat, sale_refused
 from referee.engine.turns import own_turn
 from referee.engine.trace import Trace, cards as n_cards
 from referee.message import Phrase
@@ -35,11 +35,6 @@ ACTION_RULES: dict[str, Rule] = {}
 
 #: cards an Epic Elf Thief needs for two arrows and a Backstab (epic.elf-thief-arrows-and-backstab)
 ARROWS_AND_BACKSTAB_CARDS = 3
-#: cards discarded by the Epic powers that are actions of their own
-MIRACLE_CARDS = 2        # epic.cleric-ask-for-a-miracle
-HERD_CARDS = 2           # epic.centaur-herd
-TAME_CARDS = 3           # epic.ranger-animal-exploitation: the whole hand, at least 3
-PET_MAX_LEVEL = 5        # epic.human-pet
 
 
 def action(name: str):
@@ -171,7 +166,7 @@ def _sell(s, p, rules, trace):
     if named is not None and named.where == "hand":
         trace.cite("trading-selling.sell-from-hand-or-play", "Items may be sold from the hand as well as from play.")
     trace.cite("trading-selling.sell", "{player} may sell items on their own turn, out of combat.", player=p.name)
-    if named is not None and named.item is not None and named.item.gold >= GOLD_PER_LEVEL:
+    if named is not None and named.item is not None and named.item.gold >= rules.value("trading-selling.sell", "gold_per_level"):
         return True, None
     return True, Phrase.of("at least 1,000 gold for a level; selling never gives the winning level")
 
@@ -710,9 +705,9 @@ def _miracle(s, p, rules, trace):
         return False, None
     epic_power(p, rules, trace, "epic.cleric-ask-for-a-miracle", "{player} may discard two cards, from hand or "
                "table, at any time (even in combat), to take the top Treasure face down.")
-    if p.hand_known and p.hand + len(p.items) < MIRACLE_CARDS:
+    if p.hand_known and p.hand + len(p.items) < rules.value("epic.cleric-ask-for-a-miracle", "cards"):
         return False, None
-    return True, None if p.hand_known and p.hand >= MIRACLE_CARDS else "two cards to discard, from hand or table"
+    return True, None if p.hand_known and p.hand >= rules.value("epic.cleric-ask-for-a-miracle", "cards") else "two cards to discard, from hand or table"
 
 
 @action("take-discarded-steed")
@@ -724,7 +719,7 @@ def _herd(s, p, rules, trace):
     if s.question.target == p.name:
         trace.cite("epic.centaur-herd", "The steed must be discarded by another player.")
         return False, None
-    if _no_cards(p, HERD_CARDS):
+    if _no_cards(p, rules.value("epic.centaur-herd", "cards")):
         return False, None
     return True, None if p.hand_known else "two cards from the hand to discard"
 
@@ -735,7 +730,7 @@ def _tame(s, p, rules, trace):
         return False, None
     epic_power(p, rules, trace, "epic.ranger-animal-exploitation", "{player} may discard the whole hand (at least "
                "three cards) to tame a monster as it is discarded; it becomes the new steed.")
-    if _no_cards(p, TAME_CARDS):
+    if _no_cards(p, rules.value("epic.ranger-animal-exploitation", "cards")):
         return False, None
     monster = next((m for m in s.combat.monsters if m.name == s.question.item), None) if s.combat else None
     if monster is not None:
@@ -758,9 +753,9 @@ def _make_pet(s, p, rules, trace):
         return False, None
     monster = next((m for m in s.combat.monsters if m.name == s.question.item), None)
     if monster is None:
-        small = [m.name for m in s.combat.monsters if m.level <= PET_MAX_LEVEL]
+        small = [m.name for m in s.combat.monsters if m.level <= rules.value("epic.human-pet", "max_monster_level")]
         return (True, f"one of: {', '.join(small)}") if small else (False, None)
-    if monster.level > PET_MAX_LEVEL:
+    if monster.level > rules.value("epic.human-pet", "max_monster_level"):
         trace.cite("epic.human-pet", "{monster} is level {level}, above 5.", monster=monster.name, level=monster.level)
         return False, None
     return True, None

@@ -15,11 +15,10 @@ requirement a curse took away gives nothing (items.requirement-lost-in-combat).
 from __future__ import annotations
 
 from referee.engine.trace import Trace
-from referee.engine.variants import EPIC_LEVEL
 from referee.message import Alternatives, Phrase
 from referee.model import Item, Player, Situation
 
-__all__ = ["EPIC_LEVEL", "is_epic", "epic_power", "as_played", "as_played_situation"]
+__all__ = ["is_epic", "epic_power", "as_played", "as_played_situation"]
 EPIC_CLAUSE = "epic.epic-from-level-10"
 
 #: curse effect -> the clause that states it
@@ -37,7 +36,7 @@ EFFECT_CLAUSES = {
 
 def is_epic(player: Player, rules) -> bool:
     """Is this character Epic (an Epic game, level 10 or more)?"""
-    return rules.name == "epic" and player.level >= EPIC_LEVEL
+    return rules.name == "epic" and player.level >= rules.epic_level
 
 
 def epic_power(player: Player, rules, trace: Trace, clause: str, template: str, **values) -> bool:

@@ -23,7 +23,6 @@ from referee.engine.variants import Munchkin
 from referee.message import Phrase
 from referee.model import Situation, Verdict
 
-BASE_ROLL = 5
 #: how a monster left the fight -> the clause that took it out
 OUT_CLAUSES = {"charmed": "classes.wizard-charm", "eaten": "epic.orc-munchkin-lunch"}
 #: ... or, when its own card took it out, the effect whose ruling says so (and the rule, if none)
@@ -40,7 +39,7 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
     fight = resolve(situation, rules, Trace())   # the fight's own reasons belong to the combat question
     roll_clause = rules.clause("running-away.roll")
     trace.cite(roll_clause, "Each fleeing player rolls a d6 and escapes on {base} or more, after modifiers.",
-               base=BASE_ROLL)
+               base=rules.value("running-away.roll", "escape_roll"))
     for gone in fight.out:
         trace.cite(OUT_CLAUSES.get(gone.how) or gone.monster.clause(*MONSTER_OUT_CLAUSES.get(
                        gone.how, ("", "combat.remove-one-monster"))),
@@ -116,7 +115,7 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
             elif modifier:
                 trace.cite("running-away.modifiers", "{monster} changes the escape roll by {mod}.",
                            monster=monster.name, mod=f"{modifier:+d}")
-            needed = BASE_ROLL - bonus - modifier
+            needed = rules.value("running-away.roll", "escape_roll") - bonus - modifier
             details["rolls"].append({"player": name, "monster": monster.name, "needed": min(max(needed, 1), 7),
                                      "required": True, "possible": needed <= 6})
         if "halfling" in player.races:

@@ -380,8 +380,8 @@ def strengths(state: dict, corpus=None) -> dict[str, int]:
     from referee.engine.trace import Trace
     from referee.engine.variants import rules_for
     from referee.situation import read_table
-    from referee.table.changes import LOAD_CORPUS, card_names
+    from referee.table.changes import LOAD_CORPUS, _loaded, card_names
 
     situation = read_table(state, "table", cards=card_names(LOAD_CORPUS if corpus is None else corpus))
-    rules = rules_for(situation)
+    rules = rules_for(situation, _loaded(corpus).values)
     return {p.name: player_strength(as_played(p), rules, Trace(rules.clause))[0] for p in situation.players}

@@ -14,6 +14,7 @@ import re
 from typing import Optional
 
 from referee import model
+from referee.corpus import load_corpus
 from referee.errors import BadInput, InvalidFile, NotFound, Problem
 from referee.i18n.catalogs import N_
 from referee.fields import ITEM_FIELDS, PLAYER_FIELDS, parse_assignments, parse_change, parse_value  # noqa: F401
@@ -57,12 +58,12 @@ def refuse_if_won(changes: list) -> None:
                        "new … --replace` starts a new game)", names=", ".join(winners))
 
 
-def top_level(situation: model.Situation) -> int:
+def top_level(situation: model.Situation, corpus) -> int:
     """The level that wins the game (10; 20 in Epic)."""
     # lazy: referee.engine.variants 1 ms to import, paid only by the calls that need it
     from referee.engine.variants import rules_for
 
-    return rules_for(situation).max_level
+    return rules_for(situation, _loaded(corpus).values).max_level
 
 
 def win_levels(table: dict, judged) -> tuple[dict, str, list]:
@@ -160,7 +161,7 @@ def decide_set(changes: list, name: str, assignments: list[str]) -> Draft:
     shown = ", ".join(f"{k}={_show(v)}" for k, v in fields.items())
     effect = {"op": "player", "name": name, "fields": fields}
     before = next(p for p in state["players"] if p["name"] == name)["level"]
-    if "level" in fields and fields["level"] >= top_level(situation) > before:
+    if "level" in fields and fields["level"] >= top_level(situation, _corpus()) > before:
         # The table is told the player stands at the winning level: the game is won (setup.winning).
         effect["won"] = [name]
     return Draft("set", {"player": name, "fields": assignments}, effect,
@@ -176,6 +177,11 @@ def _corpus():
 LOAD_CORPUS = object()  # stands for "load the corpus when a card is first looked up"
 
 
+def _loaded(corpus):
+    """``corpus`` itself, or the rules corpus read now for :data:`LOAD_CORPUS`."""
+    return load_corpus() if corpus is LOAD_CORPUS or corpus is None else corpus
+
+
 def _cards(corpus):
     """The situation reader's card look-up on ``corpus`` (``LOAD_CORPUS``: the corpus read on the
     first name looked up, as most tables name no card)."""
@@ -187,9 +193,6 @@ def _cards(corpus):
     def cards(name: str):
         if not resolved:
             if corpus is LOAD_CORPUS:
-                # lazy: referee.corpus 0.1 ms to import, paid only by the calls that need it
-                from referee.corpus import load_corpus
-
                 resolved.append(card_lookup(load_corpus()))
             else:
                 resolved.append(card_lookup(corpus))
@@ -407,7 +410,7 @@ def decide_recorded(changes: list, kind: str, build, corpus):
         fields = {"dead": True, "items": [], "hireling": None, "steed": None}
         if player.get("hand") is not None:
             fields["hand"] = 0
-        if not rules_for(judged.situation).curses_kept_at_death():
+        if not rules_for(judged.situation, corpus.values).curses_kept_at_death():
             fields["curses"] = []
         summary = message(N_("{player} died and lost everything but level, race and class."), player=name)
     after = apply(state, {"op": "player", "name": name, "fields": fields})
