@@ -237,9 +237,10 @@ def test_no_two_layers_need_each_other(edges):
                           "reading of referee.cli.render) is broken by the question registry's change",
                    strict=False)
 def test_no_circle_in_the_cli(edges):
-    found = [c for c in circles(_module_graph(edges)) if _in_cli(c)]
-    found += [c for c in circles(_unit_graph(edges)) if _in_cli(c)]
-    assert not found, _report(found, edges)
+    modules_ = [c for c in circles(_module_graph(edges)) if _in_cli(c)]
+    layers = [c for c in circles(_unit_graph(edges)) if _in_cli(c)]
+    assert not modules_ + layers, (_report(modules_, edges) if modules_ else "") + (
+        "\n" + _report(layers, edges, unit_of) if layers else "")
 
 
 def _lazy_without_reason() -> list[str]:
