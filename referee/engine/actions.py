@@ -33,9 +33,6 @@ from referee.vocabulary import canonical
 Rule = Callable[[Situation, Player, Munchkin, Trace], "tuple[bool, str | None]"]
 ACTION_RULES: dict[str, Rule] = {}
 
-#: cards an Epic Elf Thief needs for two arrows and a Backstab (epic.elf-thief-arrows-and-backstab)
-ARROWS_AND_BACKSTAB_CARDS = 3
-
 
 def action(name: str):
     def register(func: Rule) -> Rule:
@@ -288,7 +285,7 @@ def _backstab(s, p, rules, trace):
             trace.cite("epic.elf-thief-arrows-and-backstab", "As an Epic Elf Thief, {player} may shoot two arrows "
                        "and backstab as well, with three cards or more to discard.", player=p.name)
             condition = Phrase.of("two arrows and a backstab need three cards to discard")
-            if _no_cards(p, ARROWS_AND_BACKSTAB_CARDS):
+            if _no_cards(p, rules.value("epic.elf-thief-arrows-and-backstab", "cards")):
                 condition = Phrase.of("{player} holds {cards}: not enough for two arrows and a backstab",
                                       player=p.name, cards=n_cards(p.hand))
     else:
@@ -627,8 +624,6 @@ def _help(s, p, rules, trace):
                                             "asked, they add a die roll to the help."):
         return True, Phrase.of("the fighter must ask; the help adds a die roll")
     return True, Phrase.of("the fighter must ask (or accept)")
-
-
 
 
 @action("look-for-trouble")

@@ -30,8 +30,6 @@ MONSTER_OUT_CLAUSES = {"friendly": ("friendly_to", "monsters.friendly-monsters")
                        "chased": ("chased_by", "combat.monster-special-powers"),
                        "waved": ("wave_past", "combat.monster-special-powers"),
                        "stomped": ("stomped_by", "combat.monster-special-powers")}
-#: treasures an Epic Gnome still draws, face down, after escaping (epic.gnome-slippery)
-GNOME_TREASURES = 2
 
 
 def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
@@ -76,9 +74,9 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
                        "run away.", player=name, cards=n_cards(flight), bonus=flight)
         slippery = "gnome" in player.races and epic_power(
             player, rules, trace, "epic.gnome-slippery", "{player} is an Epic Gnome: no penalty to running away, "
-            "and {treasures} face down after escaping.", treasures=n_treasures(GNOME_TREASURES))
+            "and {treasures} face down after escaping.", treasures=n_treasures(rules.value("epic.gnome-slippery", "treasures")))
         if slippery:
-            details.setdefault("treasures_on_escape", {})[name] = GNOME_TREASURES
+            details.setdefault("treasures_on_escape", {})[name] = rules.value("epic.gnome-slippery", "treasures")
         for monster in fight.fought:
             if monster.auto_escape:
                 trace.cite(monster.clause("auto_escape", "combat.monster-special-powers"), "{monster}'s card says "

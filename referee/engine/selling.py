@@ -18,9 +18,6 @@ from referee.engine.turns import own_turn
 from referee.engine.variants import Munchkin
 from referee.model import Item, Situation, Verdict
 
-#: items a Halfling sells at double price in one turn: (not Epic, Epic)
-HALFLING_ITEMS = (1, 2)
-
 
 def in_combat(situation: Situation, name: str) -> bool:
     combat = situation.combat
@@ -35,7 +32,7 @@ def sale_prices(player, items, rules: Munchkin, trace: Trace) -> dict[str, int]:
     if "halfling" in player.races and items:
         epic = epic_power(player, rules, trace, "epic.halfling-flea-market", "{player} is an Epic Halfling and "
                           "may sell two items a turn at double price.")
-        for item in sorted(items, key=lambda i: -i.gold)[:HALFLING_ITEMS[epic]]:
+        for item in sorted(items, key=lambda i: -i.gold)[:rules.value("epic.halfling-flea-market" if epic else "races.halfling", "double_price_items")]:
             prices[item.name] = item.gold * 2
             trace.cite("epic.halfling-flea-market" if epic else "races.halfling", "{player} is a Halfling and "
                        "sells {item} at double price ({gold}).", player=player.name, item=item.name,

@@ -39,6 +39,11 @@ READ = (
     ("epic.cleric-ask-for-a-miracle", "cards"),
     ("epic.centaur-herd", "cards"),
     ("epic.ranger-animal-exploitation", "cards"),
+    ("epic.elf-thief-arrows-and-backstab", "cards"),
+    ("epic.bard-super-bard-luck", "extra_treasures"),
+    ("epic.gnome-slippery", "treasures"),
+    ("races.halfling", "double_price_items"),
+    ("epic.halfling-flea-market", "double_price_items"),
 )
 
 
