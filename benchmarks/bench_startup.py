@@ -7,7 +7,7 @@ version-manager shim).
 
     .venv/bin/python benchmarks/bench_startup.py [--rounds 15] [--json]
 
-Targets: ``judge`` ≤ 2.0 × ``python -c "import yaml"``; ``--help`` ≤ 1.2 × ``python -c "import
+Targets: ``judge`` ≤ 2.0 × ``python -c "import yaml"``; ``card`` ≤ 1.0 × ``judge``; ``--help`` ≤ 1.2 × ``python -c "import
 typer"``, in every language.
 """
 
@@ -32,6 +32,9 @@ COMMANDS = {
     "judge": ([REFEREE, "judge", EXAMPLE], "import yaml", 2.0),
     "judge --json --lang hu": ([REFEREE, "judge", EXAMPLE, "--json", "--lang", "hu"], "import yaml", None),
     "rule": ([REFEREE, "rule", "combat.ties"], "import yaml", None),
+    # `card` reads one card's names in every language: it must cost no more than `judge`.
+    "card": ([REFEREE, "card", "Drooling Slime"], "judge", 1.0),
+    "card --lang hu": ([REFEREE, "card", "Nyáladzó nyálka", "--lang", "hu"], "judge", 1.0),
     "--help": ([REFEREE, "--help"], "import typer", 1.2),
     **{f"--help --lang {code}": ([REFEREE, "--help", "--lang", code], "import typer", 1.2)
        for code in ("nl", "hu", "es", "gu", "de")},

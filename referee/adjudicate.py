@@ -40,6 +40,7 @@ def card_lookup(corpus):
     def resolve(name: str):
         known = _RESOLVERS.get(id(corpus))
         if known is None or known[0] is not corpus:
+            # lazy: referee.cards 135 ms to import, which `referee table show` does not need
             from referee.cards import card_resolver, localizer
 
             if len(_RESOLVERS) >= 8:  # corpora read and dropped (a localizer's edits): start afresh
@@ -55,6 +56,7 @@ def card_lookup(corpus):
 _RESOLVERS: dict[int, tuple] = {}
 def judge_text(text: str, name: str, corpus) -> Judgement:
     """Judge a situation file's text (YAML or JSON); ``name`` is how problems refer to it."""
+    # lazy: referee.situation 106 ms to import, paid only by the calls that need it
     from referee.situation import load_situation
 
     return _judge(load_situation(text, name, cards=card_lookup(corpus)), name, corpus)
@@ -62,16 +64,18 @@ def judge_text(text: str, name: str, corpus) -> Judgement:
 
 def judge_data(data: dict, name: str, corpus) -> Judgement:
     """Judge a situation given as a mapping (the situation file's format, already parsed)."""
+    # lazy: referee.situation 106 ms to import, paid only by the calls that need it
     from referee.situation import read_situation
 
     return _judge(read_situation(data, name, cards=card_lookup(corpus)), name, corpus)
 
 
 def _judge(situation: Situation, name: str, corpus) -> Judgement:
+    # lazy: referee.engine 3 ms to import, paid only by the calls that need it
     from referee.engine import EngineConflict, judge
 
     try:
-        verdict = judge(situation)
+        verdict = judge(situation, corpus.values)
     except EngineConflict as exc:
         raise RulesDoNotSettle("{file}: the rules do not settle this: {error}", file=name, error=str(exc)) from None
     return Judgement(situation, verdict, involved_cards(corpus, situation, verdict))
@@ -108,6 +112,7 @@ def involved_cards(corpus, situation: Situation, verdict: Verdict) -> tuple[Card
     A name counts when it is exactly a card's name in some language (case and accents aside):
     a typo in a player's own item name must not drag in another card's rulings.
     """
+    # lazy: referee.cards 135 ms to import, which `referee table show` does not need
     from referee.cards import corpus_name_table, exact_cards
 
     cited = {r.clause for r in verdict.reasons} | {d.clause for d in verdict.dissent}

@@ -15,10 +15,17 @@ The best-scoring name is the card meant when it stands clearly above the next ca
 
 from __future__ import annotations
 
+import json
+import zlib
 from typing import NamedTuple
 
-from referee import LANGUAGES
-from referee.corpus.cards import Card, fold
+from referee.cache import cache_dir, write_atomic
+from referee.corpus.cards import CARD_TYPES, Card, fold
+from referee.data import locales_dir
+# localizer: a card's name in a language, from the compiled catalogs; name_in: one card's name in one language
+from referee.i18n.cardnames import localizer, name_in  # noqa: F401
+from referee.i18n.catalogs import current_language
+from referee.i18n.languages import LANGUAGES
 
 #: a name scoring this much (of 100) is a candidate at all
 CANDIDATE_SCORE = 70
@@ -52,16 +59,6 @@ def card_names(card: Card, localized=None) -> dict[str, str]:
     return names
 
 
-def name_in(card: Card, language: str, localized=None) -> str:
-    """The card's name in one language, as :func:`card_names` gives it, reading only that
-    language's catalog (English needs none)."""
-    if language == "en":
-        return card.name
-    if localized is not None:
-        return localized(language, card)
-    return card.names[language][0] if language in card.names else card.name
-
-
 def all_names(card: Card, localized=None) -> list[tuple[str, str]]:
     """Every name a player may type for the card, with its language."""
     names = [("en", card.name)] + [("en", alias) for alias in card.aliases]
@@ -76,6 +73,7 @@ def _is_prefix(words: list[str], parts: list[str]) -> bool:
 
 def _word_score(word: str, parts: list[str]) -> float:
     """How well one typed word matches the best word of a name (0 to 100)."""
+    # lazy: rapidfuzz 34 ms to import, which `referee judge` does not need
     from rapidfuzz import fuzz
 
     best = 0.0
@@ -92,6 +90,7 @@ def _word_score(word: str, parts: list[str]) -> float:
 
 def score(query: str, name: str) -> float:
     """How well a folded query matches a folded name, 0 to 100 (100: the same)."""
+    # lazy: rapidfuzz 34 ms to import, which `referee judge` does not need
     from rapidfuzz import fuzz
 
     if query == name:
@@ -122,6 +121,7 @@ def _typed_names(card: Card, localized) -> list[tuple[str, str, str]]:
 
 def find_cards(cards, query: str, localized=None) -> list[NameMatch]:
     """The cards ``query`` may name, best first; one entry per card (its best-matching name)."""
+    # lazy: rapidfuzz.distance 41 ms to import, which `referee judge` does not need
     from rapidfuzz.distance import Levenshtein
 
     wanted = fold(query)
@@ -167,8 +167,6 @@ def suggested(cards, name: str, candidates: list[NameMatch], localized=None) -> 
 
 def _offered(cards, localized=None) -> list[str]:
     """Cards offered to a player ("did you mean"), by their names in the player's language."""
-    from referee.i18n.catalogs import current_language
-
     language = current_language()
     return list(dict.fromkeys(name_in(card, language, localized) for card in cards))
 
@@ -187,8 +185,6 @@ def lookup(cards, query: str, localized=None) -> tuple[NameMatch | None, list[Na
 
 def listed(cards, card_type: str | None = None, game: str | None = None) -> list[Card]:
     """The cards of a type and game (each filter optional), by type and then name."""
-    from referee.corpus.cards import CARD_TYPES
-
     return sorted((c for c in cards if (card_type is None or c.type == card_type) and (game is None or c.game == game)),
                   key=lambda c: (CARD_TYPES.index(c.type), c.name))
 
@@ -226,14 +222,6 @@ def card_resolver(cards, localized=None):
                 "folded_names": [fold(n) for n in (card.name, *card.aliases)]}
 
     return resolve
-
-
-def localizer():
-    """``localized(language, card)``: a card's name in a language, from the compiled catalogs
-    (:func:`referee.i18n.cardnames.localizer`, where the rule texts' card names are checked)."""
-    from referee.i18n.cardnames import localizer as make
-
-    return make()
 
 
 def exact_cards(cards, names, localized=None, by_name: dict | None = None) -> list[Card]:
@@ -299,10 +287,6 @@ NAME_TABLE_VERSION = 2
 
 def _name_table_key(cards) -> str | None:
     """Cards and compiled catalogs, by content and file identity (a stat, not a read)."""
-    import zlib
-
-    from referee.data import locales_dir
-
     try:
         stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns)
                        for p in locales_dir().glob("*/LC_MESSAGES/rules.mo"))
@@ -313,10 +297,6 @@ def _name_table_key(cards) -> str | None:
 
 
 def _read_name_table(key: str) -> dict | None:
-    import json
-
-    from referee.cache import cache_dir
-
     try:
         data = json.loads((cache_dir() / f"cardnames-{key}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -325,10 +305,6 @@ def _read_name_table(key: str) -> dict | None:
 
 
 def _write_name_table(key: str, data: dict) -> None:
-    import json
-
-    from referee.cache import cache_dir, write_atomic
-
     try:
         write_atomic(cache_dir() / f"cardnames-{key}.json", json.dumps(data, ensure_ascii=False).encode("utf-8"))
     except OSError:

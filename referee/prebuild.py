@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from referee.cache import write_checked
+
 
 def make_prebuilt(rules: Path, target: Path) -> None:
     """Parse the corpus in ``rules`` and build its search index into ``target``.
@@ -17,7 +19,7 @@ def make_prebuilt(rules: Path, target: Path) -> None:
     A corpus with problems ships no index: the first search reports the problems, as any
     command does.
     """
-    from referee.cache import write_checked
+    # lazy: referee.corpus.corpus 53 ms to import, paid only by the calls that need it
     from referee.corpus.corpus import PREBUILT, corpus_key, parsed_bytes, read_corpus
 
     target.mkdir(parents=True, exist_ok=True)
@@ -26,6 +28,7 @@ def make_prebuilt(rules: Path, target: Path) -> None:
     write_checked(target / PREBUILT, parsed_bytes(rules, corpus.content_key, (corpus, problems)))
     if problems:
         return
+    # lazy: referee.search.index 247 ms to import, paid only by the calls that need it
     from referee.search.index import build, content_key
 
     build(corpus, target / "index", content_key(corpus))

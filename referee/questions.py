@@ -21,11 +21,12 @@ Typed pieces:
 from __future__ import annotations
 
 import copy
+import json
 from typing import Optional
 
 from referee import registry
 from referee.errors import BadInput
-from referee.table.fields import PLAYER_FIELDS, parse_assignments, parse_value
+from referee.fields import PLAYER_FIELDS, parse_assignments, parse_change, parse_value
 
 COMBAT_PHASES = ("combat", "running-away")
 #: the monster a flight or a question in combat is about when none is named
@@ -96,6 +97,7 @@ def monster(spec: str, corpus) -> dict:
     name, level = _name_and_level(text)
     if not name:
         raise BadInput("monster {spec}: give a name, NAME:LEVEL or a card's name", spec=_cut(spec))
+    # lazy: referee.cards 47 ms, referee.corpus.cards 21 ms to import, paid only by the calls that need it
     from referee.cards import decide, exact_cards, find_cards, localizer, suggested
     from referee.corpus.cards import fold
 
@@ -226,6 +228,7 @@ def item_name(item: dict) -> str:
 def persona(word: str, corpus, game: str = "munchkin") -> tuple[str, str]:
     """What a word of a player spec is — ``(race | class | sex | enhancer, word)`` — by the game's
     own words (``referee.vocabulary``) or by a race or class card's name in any language."""
+    # lazy: referee.vocabulary 56 ms, referee.cards 47 ms, … to import, paid only by the calls that need it
     from referee import model
     from referee.cards import decide, find_cards, localizer
     from referee.vocabulary import canonical, suggest, word_for
@@ -445,8 +448,6 @@ def ask_level(question, data: dict, p: dict, monsters: list[dict]) -> dict:
     kind = question.verb
     change = p.get("change")
     if isinstance(change, str):
-        from referee.table.changes import parse_change
-
         change = parse_change(change)
     return level(data, _required(p, "player", kind), _whole(change, "change"), _required(p, "source", kind))
 
@@ -502,6 +503,4 @@ def _whole(value, name: str) -> int:
 
 def flow_text(value) -> str:
     """A value written as one word of YAML flow style (JSON is such a word)."""
-    import json
-
     return json.dumps(value, ensure_ascii=False)

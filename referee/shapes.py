@@ -9,7 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from referee.i18n.catalogs import RuleText, _, ngettext
+from referee.i18n import choose_language
+from referee.i18n.catalogs import RuleText, _, current_language, ngettext
+from referee.message import Message
 
 if TYPE_CHECKING:
     from referee.corpus import Clause, Corpus
@@ -56,6 +58,7 @@ def source_of(corpus: Corpus, clause_id: str) -> str | None:
 def source_named(corpus: Corpus, clause_id: str) -> str | None:
     """The source a clause comes from, named for a reader in the current language (JSON keeps
     the file: :func:`source_of`)."""
+    # lazy: referee.i18n.words 0.3 ms to import, paid only by the calls that need it
     from referee.i18n.words import source_name
 
     clause = corpus.clauses.get(clause_id)
@@ -86,6 +89,7 @@ def _trace_json(corpus: Corpus, entry, text: RuleText, speaker) -> dict:
 def verdict_json(corpus: Corpus, verdict, text: RuleText, cards=()) -> dict:
     """A verdict in the contract's ``judge --json`` shape (figures keep their codes), with the
     cards it involves and their rulings."""
+    # lazy: referee.i18n.speaker 0.4 ms to import, paid only by the calls that need it
     from referee.i18n.speaker import Speaker
 
     speaker = Speaker(corpus, text.language)
@@ -100,6 +104,7 @@ def verdict_json(corpus: Corpus, verdict, text: RuleText, cards=()) -> dict:
 
 
 def card_note_json(note, text: RuleText) -> dict:
+    # lazy: referee.cards 105 ms to import, which `referee rule` does not need
     from referee.cards import localizer, name_in
 
     card = note.card
@@ -113,9 +118,8 @@ def card_note_json(note, text: RuleText) -> dict:
 def change_summary(change) -> str:
     """A recorded change in the current language (its summary is kept untranslated in the log):
     codes as the language words them, fields by their labels, card names as its catalog has them."""
-    from referee.i18n.catalogs import current_language
+    # lazy: referee.i18n.formatting 0.7 ms to import, which `referee --help` does not need
     from referee.i18n.formatting import format_list
-    from referee.message import Message
 
     summary = change.summary if hasattr(change, "summary") else change
     values = dict(summary["values"])
@@ -145,6 +149,7 @@ def change_summary(change) -> str:
 
 
 def words_label(key: str) -> str:
+    # lazy: referee.i18n.words 0.3 ms to import, paid only by the calls that need it
     from referee.i18n.words import label
 
     return label(key)
@@ -152,6 +157,7 @@ def words_label(key: str) -> str:
 
 def _field_value(key: str, value, speaker) -> str:
     """A player's field as the reader's language shows it: words for codes, yes and no."""
+    # lazy: referee.i18n.formatting 0.7 ms to import, which `referee --help` does not need
     from referee.i18n.formatting import format_list
 
     if isinstance(value, bool):
@@ -173,6 +179,7 @@ _SPEAKERS: dict = {}
 def _speaker(language: str):
     """One speaker per language a process shows changes in (it holds the corpus's card words)."""
     if language not in _SPEAKERS:
+        # lazy: referee.i18n.speaker 0.4 ms, referee.corpus 0.3 ms to import, paid only by the calls that need it
         from referee.corpus import load_corpus
         from referee.i18n.speaker import Speaker
 
@@ -198,6 +205,7 @@ def change_json(change, log) -> dict:
 
 def table_json(shown, path, text: RuleText | None = None) -> dict:
     """The table body (CONTRACT.md, "The table" and "The live table")."""
+    # lazy: referee.table 125 ms, referee.table.store 63 ms to import, which `referee judge` does not need
     from referee.table import strengths
     from referee.table.store import default_path
     from referee.table.stores import resolved  # a table of a PostgreSQL store: named without its URL
@@ -215,6 +223,7 @@ def table_json(shown, path, text: RuleText | None = None) -> dict:
 
 def combat_json(shown, text: RuleText | None = None) -> dict:
     """The fight on the table: its combat block, when its window closes, and the verdict as it stands."""
+    # lazy: referee.table 125 ms, referee.table.fight 120 ms, … to import, paid only by the calls that need it
     from referee.corpus import load_corpus
     from referee.table import fight_judgement
     from referee.table.fight import iso
@@ -223,8 +232,6 @@ def combat_json(shown, text: RuleText | None = None) -> dict:
     corpus = load_corpus()
     judged = fight_judgement(shown, corpus)
     if text is None:
-        from referee.i18n import choose_language
-
         text = RuleText(choose_language(None))
     return {**fight["combat"], "closes_at": iso(fight["closes_at"]) if fight.get("result") is None else None,
             "window": fight["window"], "result": fight.get("result"),
@@ -249,6 +256,7 @@ def search_json(corpus: Corpus, result, text: RuleText) -> dict:
 
 def card_json(corpus, card, text: RuleText, localized) -> dict:
     """A card in the contract's ``card --json`` shape (plus a few extra fields)."""
+    # lazy: referee.cards 105 ms to import, which `referee rule` does not need
     from referee.cards import card_names
 
     names = card_names(card, localized)
@@ -277,6 +285,7 @@ def lookup_json(query: str, language: str, card: dict | None, candidates, sugges
 
 def cards_json(corpus: Corpus, cards, text: RuleText, localized) -> dict:
     """The ``cards --json`` shape: each card by its name in the language, with its number of rulings."""
+    # lazy: referee.cards 105 ms to import, which `referee rule` does not need
     from referee.cards import name_in
 
     return {"lang": text.language, "total": len(cards), "cards": [

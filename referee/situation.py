@@ -23,6 +23,7 @@ MAX_LEVEL = {"munchkin": 10, "star-munchkin": 10, "epic": 20}
 def _loader():
     """libyaml's safe loader (about ten times faster than the pure-Python one), imported when a
     text is read: a situation built by a program (a question asked in one line) needs no YAML."""
+    # lazy: yaml 110 ms to import, which `referee fight` does not need
     import yaml
 
     return getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -32,6 +33,7 @@ def _parse(text: str, name: str) -> Any:
     if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
         raise InvalidFile([Problem(name, None, "", Message.of("file too large (over {size} KiB); a situation is a few dozen lines",
                                                               size=MAX_BYTES // 1024))], what="situation")
+    # lazy: yaml 110 ms to import, which `referee fight` does not need
     import yaml
 
     _Base = _loader()
@@ -73,6 +75,7 @@ def _keys_given_twice(node, path: str = ""):
     YAML (and JSON, which is read as YAML) would keep the last value silently: ``game:`` given
     twice could turn a classic game into an Epic one.
     """
+    # lazy: yaml 110 ms to import, which `referee fight` does not need
     import yaml
 
     if isinstance(node, yaml.MappingNode):
@@ -89,7 +92,7 @@ def _keys_given_twice(node, path: str = ""):
             yield from _keys_given_twice(item, f"{path}[{i}]")
 
 
-#: for one-line inputs read as YAML (referee.table.fields), which refuse a key given twice too
+#: for one-line inputs read as YAML (referee.fields), which refuse a key given twice too
 keys_given_twice = _keys_given_twice
 
 
@@ -474,6 +477,7 @@ def _curses(r: _Reader, raw: dict, path: str) -> tuple[model.Curse, ...]:
 
 
 def _fold_name(name: str) -> str:
+    # lazy: referee.corpus.cards 2 ms to import, paid only by the calls that need it
     from referee.corpus.cards import fold
 
     return fold(name)

@@ -85,7 +85,7 @@ def test_case(case, corpus, cards):
         fields = [p.field for p in info.value.problems]
         assert expect["error"] in fields, f"{fields}{_explain(case)}"
         return
-    verdict = judge(load_situation(text, "case.yaml", cards=cards))
+    verdict = judge(load_situation(text, "case.yaml", cards=cards), corpus.values)
     problems = []
     if "verdict" in expect and verdict.verdict != expect["verdict"]:
         problems.append(f"verdict: expected {expect['verdict']!r}, got {verdict.verdict!r}")

@@ -195,7 +195,7 @@ def test_a_search_phrase_for_a_missing_clause_is_caught(tmp_path, referee):
 
 def test_every_language_has_search_phrases_for_every_clause(corpus):
     from referee import LANGUAGES
-    from referee.search.phrases import search_phrases
+    from referee.i18n.phrases import search_phrases
 
     for language in LANGUAGES:
         phrases = search_phrases(language)

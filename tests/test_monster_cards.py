@@ -34,7 +34,7 @@ def _fight(players: list[dict], monsters: list[dict], kind: str = "combat", help
             "question": {"kind": kind}}
     if helper:
         data["combat"]["helper"] = helper
-    return judge(read_situation(data, "test", cards=CARDS))
+    return judge(read_situation(data, "test", cards=CARDS), CORPUS.values)
 
 
 @pytest.mark.parametrize("card", MONSTERS, ids=lambda c: c.id)

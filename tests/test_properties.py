@@ -126,7 +126,7 @@ def table_questions(draw) -> dict:
 
 
 def ask(data: dict):
-    return judge(read_situation(json.loads(json.dumps(data))))
+    return judge(read_situation(json.loads(json.dumps(data))), CORPUS.values)
 
 
 def _rename(data: dict, mapping: dict) -> dict:
@@ -509,8 +509,8 @@ def test_a_curse_with_no_known_effect_is_always_reported(data, curse):
 @given(fights())
 def test_a_situation_written_as_yaml_or_json_gets_the_same_verdict_as_the_mapping(data):
     direct = ask(data)
-    from_yaml = judge(load_situation(yaml.safe_dump(data, allow_unicode=True), "p.yaml"))
-    from_json = judge(load_situation(json.dumps(data), "p.json"))
+    from_yaml = judge(load_situation(yaml.safe_dump(data, allow_unicode=True), "p.yaml"), CORPUS.values)
+    from_json = judge(load_situation(json.dumps(data), "p.json"), CORPUS.values)
     assert _comparable(direct) == _comparable(from_yaml) == _comparable(from_json)
     assert direct.details == from_yaml.details == from_json.details
 

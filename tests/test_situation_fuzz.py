@@ -13,6 +13,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from referee.corpus import load_corpus
 from referee.engine import judge
 from referee.errors import InvalidFile
 from referee.situation import load_situation
@@ -24,6 +25,10 @@ scalars = st.one_of(st.none(), st.booleans(), st.integers(-1000, 1000), st.text(
 values = st.recursive(scalars, lambda inner: st.one_of(st.lists(inner, max_size=4),
                                                        st.dictionaries(st.text(max_size=8), inner, max_size=4)),
                       max_leaves=12)
+
+
+#: the figures of the rules, as the corpus states them
+VALUES = load_corpus().values
 
 
 def _paths(node, prefix=()):
@@ -44,7 +49,7 @@ def _judge_or_reject(data) -> None:
         assert exc.problems and all(p.field or p.line for p in exc.problems)
         assert exc.render()  # the message renders
         return
-    verdict = judge(situation)
+    verdict = judge(situation, VALUES)
     assert verdict.verdict and verdict.reasons
 
 

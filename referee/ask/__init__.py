@@ -16,7 +16,12 @@ from __future__ import annotations
 
 from typing import NamedTuple, Optional
 
-from referee import LANGUAGES
+from referee.ask.command import command
+from referee.ask.shown import understood
+from referee.errors import BadInput, InvalidFile, RefereeError
+from referee.i18n.catalogs import RuleText, translations
+from referee.i18n.languages import LANGUAGES
+from referee.shapes import search_json, verdict_json
 from referee.registry import QUESTIONS
 
 #: the most results a question that is no situation shows
@@ -30,6 +35,7 @@ NO_PHASE = tuple(question.verb for question in QUESTIONS if "phase" in question.
 def language_of(text: str, asked: str) -> str:
     """The language the text is written in: Gujarati by its script, else the language whose
     phrases it uses most; the asked language when the words do not tell."""
+    # lazy: referee.ask.patterns 51 ms, referee.ask.text 14 ms to import, paid only by the calls that need it
     from referee.ask.patterns import words
     from referee.ask.text import tokens
 
@@ -61,11 +67,10 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
            lang: str = "en") -> Answer:
     """The answer to ``text`` (``lang`` is the language asked for; the answer speaks the text's
     own language when its words tell it)."""
+    # lazy: referee.ask.reading 52 ms, referee.ask.patterns 51 ms, … to import, paid only by the calls that need it
     from referee.ask import build
-    from referee.ask.command import command
     from referee.ask.patterns import words
     from referee.ask.reading import Reading
-    from referee.errors import BadInput
 
     text = " ".join(str(text).split())
     if not text:
@@ -76,6 +81,7 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
                        length=len(text), limit=MAX_TEXT)
     lang = language_of(text, lang)
     if as_name is not None and state is not None:
+        # lazy: referee.questions 52 ms to import, paid only by the calls that need it
         from referee.questions import who
 
         as_name = who(state, as_name, None, "--as")
@@ -99,8 +105,6 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
             "missing": [], "readings": []}
     refused = None
     if chosen is not None:
-        from referee.errors import InvalidFile
-
         try:
             situation, judged, judgement = _judge(chosen, state, corpus, lang)
         except InvalidFile as problems:
@@ -109,13 +113,11 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
             refused, chosen = problems, None
     if chosen is not None:
         line = command(build.COMMAND[chosen.kind], _params(chosen))
-        from referee.ask.shown import understood
 
         body["understood"] = {"command": line, "situation": situation, "kind": chosen.kind,
                               "text": understood(situation, lang, corpus)}
         body["judgement"] = judgement
         return Answer(body, judged)
-    from referee.i18n.catalogs import translations
 
     say = translations(lang, "referee").gettext
     # what the surest reading misses — unless that reading has no subject at all ("which
@@ -139,16 +141,16 @@ def _params(built) -> dict:
 
 
 def build_name(built) -> str:
+    # lazy: referee.ask.build 50 ms to import, paid only by the calls that need it
     from referee.ask.build import COMMAND
 
     return COMMAND[built.kind]
 
 
 def _judge(chosen, state, corpus, lang: str):
+    # lazy: referee.questions 23 ms, referee.adjudicate 21 ms to import, paid only by the calls that need it
     from referee import questions
     from referee.adjudicate import judge_data
-    from referee.i18n.catalogs import RuleText
-    from referee.shapes import verdict_json
 
     params = _params(chosen)
     # the monsters as `monster()` reads the command's words, without reading them again
@@ -172,10 +174,8 @@ def _monster(word, corpus):
 
 
 def _results(text: str, corpus, lang: str) -> list[dict]:
-    from referee.errors import RefereeError
-    from referee.i18n.catalogs import RuleText
+    # lazy: referee.search 198 ms to import, which `referee ask` does not need
     from referee.search import search
-    from referee.shapes import search_json
 
     try:
         result = search(corpus, text, language=lang, limit=RESULTS)

@@ -8,6 +8,7 @@ an ambiguity, and no verdict.
 
 from __future__ import annotations
 
+import copy
 from typing import NamedTuple, Optional
 
 from referee.ask.reading import ME, Reading
@@ -33,8 +34,6 @@ class Built(NamedTuple):
 def candidates(read, state: Optional[dict], me: Optional[str]) -> list[Built]:
     """Every kind the text may ask, surest first, each built (on a reading of its own: a
     builder gives the pieces to their owners its way) or with what it misses."""
-    import copy
-
     first = read()
     scores = first.best("kinds")
     # a fight is always a reading to try (the least sure): "Cid against a level 15 dragon?"
@@ -72,6 +71,7 @@ class Context:
     def people(self, needed: list[str], level_needed: bool = True) -> dict:
         """``players`` for the question when the text describes them (no table, or the text
         says something the table does not), else nothing: the table's players are asked."""
+        # lazy: referee.questions 40 ms to import, paid only by the calls that need it
         from referee.questions import flow_text
 
         people = dict(self.reading.people)

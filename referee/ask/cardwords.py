@@ -4,10 +4,14 @@ table (:func:`referee.cards.name_table`), so a name in any language is the same 
 
 from __future__ import annotations
 
+import json
+import zlib
 from functools import lru_cache
 from typing import NamedTuple
 
+from referee.cache import cache_dir, write_atomic
 from referee.corpus.cards import fold
+from referee.data import locales_dir
 
 #: a run of words this close (rapidfuzz ratio, 0–100) to a card's name is that card, typos forgiven
 FUZZY = 88
@@ -53,10 +57,6 @@ def _build(corpus) -> CardWords:
 
 def _key(corpus):
     """The corpus by its content key, and the compiled catalogs (card names) by a stat."""
-    import zlib
-
-    from referee.data import locales_dir
-
     if not corpus.content_key:
         return None
     try:
@@ -69,6 +69,7 @@ def _key(corpus):
 
 
 def _names(cards) -> dict:
+    # lazy: referee.cards 29 ms, referee.model 22 ms, … to import, paid only by the calls that need it
     from referee import model
     from referee.cards import localizer, name_table
     from referee.vocabulary import canonical
@@ -92,10 +93,6 @@ def _names(cards) -> dict:
 
 
 def _read(key: str):
-    import json
-
-    from referee.cache import cache_dir
-
     try:
         data = json.loads((cache_dir() / f"ask-cards-{key}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -104,10 +101,6 @@ def _read(key: str):
 
 
 def _write(key: str, data: dict) -> None:
-    import json
-
-    from referee.cache import cache_dir, write_atomic
-
     try:
         write_atomic(cache_dir() / f"ask-cards-{key}.json", json.dumps(data, ensure_ascii=False).encode("utf-8"))
     except OSError:
@@ -118,6 +111,7 @@ def fuzzy_monster(words: CardWords, text: str):
     """The monster card a run of words names with a typo, or ``None``."""
     if len(text.replace(" ", "")) < FUZZY_LENGTH or not _maybe(words, text):
         return None
+    # lazy: rapidfuzz 52 ms to import, which `referee ask` does not need
     from rapidfuzz import fuzz, process
 
     found = process.extractOne(text, words.monster_names, scorer=fuzz.ratio, score_cutoff=FUZZY)

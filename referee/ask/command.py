@@ -8,6 +8,7 @@ import shlex
 
 
 def _word(value) -> str:
+    # lazy: referee.questions 44 ms to import, paid only by the calls that need it
     from referee.questions import flow_text
 
     return shlex.quote(value if isinstance(value, str) else flow_text(value))

@@ -14,11 +14,15 @@ phrase finds one piece wherever it stands.
 
 from __future__ import annotations
 
+import pickle
 import re
+import zlib
 from functools import lru_cache
 from typing import NamedTuple
 
+from referee.cache import cache_dir, write_atomic
 from referee.corpus.cards import fold as fold_name
+from referee.data import locales_dir
 
 
 def fold(text: str) -> str:
@@ -140,7 +144,8 @@ def words(lang: str) -> Words:
 def every_language() -> dict:
     """Every language's words, kept in the user cache by the files' identity: reading and
     folding six files of phrases costs a question ten times what answering it does."""
-    from referee import LANGUAGES
+    # lazy: LANGUAGES is read from locales/ when first asked for, not when this module loads
+    from referee.i18n.languages import LANGUAGES
 
     key = _key()
     cached = _read(key) if key else None
@@ -153,10 +158,6 @@ def every_language() -> dict:
 
 
 def _key():
-    import zlib
-
-    from referee.data import locales_dir
-
     try:
         stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in locales_dir().glob("*/ask.yaml"))
     except OSError:
@@ -166,10 +167,6 @@ def _key():
 
 
 def _read(key: str):
-    import pickle
-
-    from referee.cache import cache_dir
-
     try:
         with open(cache_dir() / f"ask-words-{key}.pickle", "rb") as handle:
             return pickle.load(handle)
@@ -178,10 +175,6 @@ def _read(key: str):
 
 
 def _write(key: str, built: dict) -> None:
-    import pickle
-
-    from referee.cache import cache_dir, write_atomic
-
     try:
         write_atomic(cache_dir() / f"ask-words-{key}.pickle", pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:
@@ -189,9 +182,8 @@ def _write(key: str, built: dict) -> None:
 
 
 def _built(lang: str) -> Words:
+    # lazy: yaml 60 ms to import, paid only by the calls that need it
     import yaml
-
-    from referee.data import locales_dir
 
     path = locales_dir() / lang / "ask.yaml"
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

@@ -11,6 +11,7 @@ a word that is no one and nothing known names a monster.
 
 from __future__ import annotations
 
+import copy
 from typing import Optional
 
 from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
@@ -47,8 +48,6 @@ class Reading:
     def fresh(self) -> "Reading":
         """A copy to give the pieces to their owners on: each kind of question does it its way,
         and the words are read once."""
-        import copy
-
         other = copy.copy(self)
         other.roles, other.used, other.names = list(self.roles), set(self.used), list(self.names)
         other.people = {k: copy.deepcopy(v) for k, v in self.people.items()}

@@ -4,6 +4,7 @@ a word of its own (``,``), so a description stays with the part of the sentence 
 
 from __future__ import annotations
 
+import bisect
 import re
 import unicodedata
 from typing import NamedTuple, Optional
@@ -69,6 +70,4 @@ def joined(words: list[Token]) -> tuple[str, list[int]]:
 
 def at(starts: list[int], offset: int) -> int:
     """The index of the word at a character offset of :func:`joined`'s string."""
-    import bisect
-
     return max(0, bisect.bisect_right(starts, offset) - 1)

@@ -9,6 +9,8 @@ The names below are loaded on first use: ``from referee.corpus import schema`` (
 command's ``--help`` needs) does not read the corpus machinery.
 """
 
+import importlib
+
 __all__ = ["Clause", "Conflict", "Corpus", "Relation", "Source", "load_corpus"]
 
 _WHERE = {"Clause": "referee.corpus.clause", "Conflict": "referee.corpus.clause", "Relation": "referee.corpus.clause",
@@ -17,8 +19,6 @@ _WHERE = {"Clause": "referee.corpus.clause", "Conflict": "referee.corpus.clause"
 
 def __getattr__(name: str):
     if name in _WHERE:
-        import importlib
-
         value = getattr(importlib.import_module(_WHERE[name]), name)
         globals()[name] = value
         return value

@@ -11,6 +11,8 @@ from typing import NamedTuple
 from pathlib import Path
 
 from referee.corpus import schema
+from referee.corpus.paths import display_root
+from referee.corpus.sources import normalize, quote_problem
 from referee.errors import Problem
 
 CARD_TYPES = ("monster", "curse", "trap", "item", "one-shot item", "race", "class", "enhancer", "hireling",
@@ -92,8 +94,6 @@ def read_cards(root: Path, load, check_fields, problems: list[Problem]) -> list[
     path = root / "cards.yaml"
     if not path.exists():
         return []
-    from referee.corpus.corpus import display_root
-
     name = f"{display_root(root)}/cards.yaml"
     data = load(path, root, problems)
     if data is None:
@@ -132,6 +132,7 @@ def read_cards(root: Path, load, check_fields, problems: list[Problem]) -> list[
 
 def _effects_ok(facts, check_fields, file: str, where: str, problems: list[Problem]) -> bool:
     """Check the monster effects in a card's facts against their closed vocabulary."""
+    # lazy: referee.model 3 ms to import, which `referee rule` does not need
     from referee.model import CLASSES, RACES, SEXES, SLOTS
 
     words = set(SEXES).union(*RACES.values(), *CLASSES.values())
@@ -178,8 +179,6 @@ def effect_clauses(card: Card):
 
 def check_cards(corpus) -> list[Problem]:
     """Links that do not resolve, cards nothing rules on, source names not in their seed."""
-    from referee.corpus.checks import quote_problem
-
     problems = []
     by_name = {}
     for card in corpus.cards.values():
@@ -224,8 +223,6 @@ def check_cards(corpus) -> list[Problem]:
 
 def _in_seed(corpus, seed_name: str, name: str) -> bool:
     """Does the seed give this name? (Its case may differ: a name can open a sentence.)"""
-    from referee.corpus.sources import normalize
-
     seed = corpus.seeds.get(seed_name)
     return seed is not None and normalize(name).casefold() in seed.searchable.casefold()
 

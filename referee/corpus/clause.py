@@ -49,6 +49,8 @@ class Clause(NamedTuple):
     basis: str | None = None
     #: on a clause that rules on a card: why no engine rule can apply it (English, short)
     not_adjudicable: str | None = None
+    #: the figures the clause states, as data: name -> whole number (``values:``)
+    values: dict = {}
     file: str = ""
     line: int = 0
     #: lines of the clause's parts (``sources``, ``related``: one per entry), for error messages

@@ -7,15 +7,17 @@ the whole corpus (ids, references, quotes, disagreements).
 
 from __future__ import annotations
 
+import zlib
 from pathlib import Path
 from typing import NamedTuple
 
 from referee.corpus import schema
 from referee.corpus.clause import Clause, Conflict, Relation, Source
+from referee.corpus.paths import display_root
 from referee.corpus.sources import Seed
-from referee.corpus.yamlload import LineDict
-from referee.data import rules_dir
+from referee.data import prebuilt_dir, rules_dir
 from referee.errors import InvalidFile, NotFound, Problem, quote
+from referee.yamlload import LineDict, load_yaml
 
 #: Files of rules/ that are not topic files.
 SPECIAL_FILES = {"topics.yaml", "sources.yaml", "residue.yaml", "cards.yaml"}
@@ -76,6 +78,15 @@ class Corpus:
     def __iter__(self):
         return iter(self.clauses.values())
 
+    @property
+    def values(self) -> dict[str, dict[str, int]]:
+        """clause id -> name -> figure: the numbers of the rules, each with the clause stating it
+        (a clause's ``values:``), as the engine reads them (:mod:`referee.engine.values`)."""
+        found = self.__dict__.get("_values")
+        if found is None:
+            found = self.__dict__["_values"] = {c.id: dict(c.values) for c in self.clauses.values() if c.values}
+        return found
+
     def __len__(self) -> int:
         return len(self.clauses)
 
@@ -100,6 +111,7 @@ class Corpus:
 
     def rulings(self, card) -> list[Clause]:
         """The clauses that rule on a card, errata first."""
+        # lazy: referee.corpus.cards 16 ms to import, paid only by the calls that need it
         from referee.corpus.cards import RULING_ORDER
 
         found = [c for c in self if card.name in c.cards]
@@ -146,22 +158,10 @@ PREBUILT = "corpus.pickle"
 def corpus_key(root: Path) -> str:
     """The content key of a corpus directory: every rules file's name and bytes and the package
     version, never its place (it also keys the search index built from it)."""
+    # lazy: referee.cache 2 ms to import, paid only by the calls that need it
     from referee.cache import content_digest
 
     return content_digest(f"corpus {CACHE_VERSION}", sorted(root.glob("*.yaml")))
-
-
-def display_root(root: Path) -> str:
-    """How messages name the corpus directory: ``rules`` for the shipped one, else as given."""
-    from referee.data import data_dir
-
-    shipped = data_dir("rules")
-    try:
-        if root == shipped or root.resolve() == shipped.resolve():
-            return "rules"
-    except OSError:
-        pass
-    return root.as_posix()
 
 
 def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
@@ -190,10 +190,10 @@ _READ: dict[tuple[str, str], tuple] = {}
 
 
 def _read_cached(root: Path, key: str) -> tuple[Corpus, list[Problem]]:
+    # lazy: referee.cache 2 ms, pickle 2 ms to import, paid only by the calls that need it
     import pickle
 
     from referee.cache import cache_dir, read_checked, remove_stale, touch, write_checked
-    from referee.data import prebuilt_dir
 
     label = _label(root, key)
     cached = None  # the user cache's place is found only when the shipped pickle will not do
@@ -225,13 +225,12 @@ def _read_cached(root: Path, key: str) -> tuple[Corpus, list[Problem]]:
 
 def _label(root: Path, key: str) -> str:
     """The content key and how messages name the directory (they are in the pickle too)."""
-    import zlib
-
     return f"{key}-{zlib.crc32(display_root(root).encode()):08x}"
 
 
 def parsed_bytes(root: Path, key: str, result: tuple[Corpus, list[Problem]]) -> bytes:
     """The parsed corpus as :func:`cached_read_corpus` reads it back (before the checksum)."""
+    # lazy: pickle 2 ms to import, paid only by the calls that need it
     import pickle
 
     return pickle.dumps((_label(root, key), result), protocol=pickle.HIGHEST_PROTOCOL)
@@ -255,6 +254,7 @@ def read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
     for path in sorted(root.glob("*.yaml")):
         if path.name not in SPECIAL_FILES:
             clauses.extend(_read_topic_file(path, root, topics, problems))
+    # lazy: referee.corpus.cards 16 ms to import, paid only by the calls that need it
     from referee.corpus.cards import read_cards
 
     cards = read_cards(root, _load, check_fields, problems)
@@ -266,9 +266,8 @@ def _display(path: Path, root: Path) -> str:
 
 
 def _load(path: Path, root: Path, problems: list[Problem]):
+    # lazy: yaml 85 ms to import, paid only by the calls that need it
     import yaml
-
-    from referee.corpus.yamlload import load_yaml
 
     name = _display(path, root)
     try:
@@ -438,13 +437,36 @@ def _read_clause(raw, topic: str, file: str, index: int, problems: list[Problem]
         conflict=conflict, cards=cards, note=raw.get("note") if isinstance(raw.get("note"), str) else None,
         basis=raw.get("basis") if isinstance(raw.get("basis"), str) else None,
         not_adjudicable=raw.get("not_adjudicable") if isinstance(raw.get("not_adjudicable"), str) else None,
+        values=_values(raw, report),
         file=file, line=raw.line,
         lines={"sources": [ln for _, ln in sources], "related": [ln for _, ln in related],
                "topics": line_of("topics"), "conflict": line_of("conflict"), "key": line_of("key"),
                "text": line_of("text"), "note": line_of("note"), "kind": line_of("kind"), "game": line_of("game"),
-               "cards": line_of("cards"), "not_adjudicable": line_of("not_adjudicable")},
+               "cards": line_of("cards"), "not_adjudicable": line_of("not_adjudicable"),
+               "values": line_of("values")},
     )
     return clause
+
+
+def _values(raw, report) -> dict[str, int]:
+    """A clause's ``values:``: the figures it states, each a name and a whole number."""
+    given = raw.get("values")
+    if given is None:
+        return {}
+    if not isinstance(given, dict):
+        report("values", "expected a mapping of name -> number, like {hand_limit: 5}")
+        return {}
+    out = {}
+    for name, value in given.items():
+        if not isinstance(name, str) or not schema.VALUE_NAME.match(name):
+            report("values", f"{name!r} is no value name: expected lowercase words joined by underscores, like "
+                             "'hand_limit'", given.line_of(name) if hasattr(given, "line_of") else None)
+        elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= schema.MAX_VALUE:
+            report(f"values.{name}", f"expected a whole number from 0 to {schema.MAX_VALUE}, not {value!r}",
+                   given.line_of(name) if hasattr(given, "line_of") else None)
+        else:
+            out[name] = value
+    return out
 
 
 def _list(raw: dict, name: str) -> list:

@@ -31,11 +31,17 @@ CLAUSE_KEYS = {
     "note": (False, str),
     "basis": (False, str),
     "not_adjudicable": (False, str),
+    # the figures the clause states, as data (referee.engine.values): {hand_limit: 5}
+    "values": (False, dict),
 }
 SOURCE_KEYS = {"seed": (True, str), "lang": (True, str), "quote": (True, str)}
 RELATION_KEYS = {"id": (True, str), "relation": (True, str)}
 CONFLICT_KEYS = {"followed": (True, bool), "why": (True, str)}
 RESIDUE_KEYS = {"seed": (True, str), "quote": (True, str), "reason": (True, str)}
+
+#: a name in a clause's ``values:`` (hand_limit), and the largest figure a rule states (1,000 gold)
+VALUE_NAME = re.compile(r"^[a-z]+(_[a-z]+)*$")
+MAX_VALUE = 100_000
 
 KEY_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")

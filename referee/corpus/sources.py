@@ -59,3 +59,19 @@ def _read(path: Path) -> str:
 @lru_cache(maxsize=None)
 def _normalized(path: Path, how: str | None) -> str:
     return normalize(repair(_read(path), how))
+
+
+def quote_problem(corpus, seed_name: str, quote: str) -> str | None:
+    """Why ``quote`` does not stand in seed ``seed_name`` (``None`` when it does)."""
+    seed = corpus.seeds.get(seed_name)
+    if seed is None:
+        return f"unknown seed {seed_name!r} (expected one of: {', '.join(corpus.seeds)})"
+    wanted = normalize(quote)
+    if not wanted:
+        return "the quote is empty"
+    if wanted in seed.searchable:
+        return None
+    if seed.repair and normalize(repair(wanted, seed.repair)) in seed.searchable:
+        return (f"the quote keeps the seed's {seed.repair} fault; write it repaired "
+                f"(e.g. ő and ű, never ı or İ)")
+    return f"not found in {seed_name}: {wanted[:70]!r}{'…' if len(wanted) > 70 else ''}"

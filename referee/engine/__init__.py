@@ -1,13 +1,15 @@
 """The rules engine: judge a situation, with the clauses that decided it.
 
 Pure: no I/O, no printing, no translation. ``judge`` takes a :class:`referee.model.Situation`
-and returns a :class:`referee.model.Verdict` whose reasons cite clause ids of the corpus.
+and the figures of the rules as the corpus states them (:mod:`referee.engine.values`), and
+returns a :class:`referee.model.Verdict` whose reasons cite clause ids of the corpus.
 
+>>> from referee.corpus import load_corpus
 >>> from referee.situation import load_situation
 >>> verdict = judge(load_situation('''
 ... players: [{name: Anna, level: 5, classes: [warrior]}]
 ... combat: {fighter: Anna, monsters: [{name: Troll, level: 5}]}
-... question: {kind: combat}'''))
+... question: {kind: combat}'''), load_corpus().values)
 >>> verdict.verdict, verdict.details["levels"]
 ('win', {'Anna': 1})
 """
@@ -37,13 +39,14 @@ def judge_for(kind: str):
 __all__ = ["EngineConflict", "JUDGES", "judge"]
 
 
-def judge(situation: Situation) -> Verdict:
-    """Answer the situation's question.
+def judge(situation: Situation, values) -> Verdict:
+    """Answer the situation's question, with the figures of the rules ``values`` (the corpus's
+    ``values``: clause id -> name -> figure, or a :class:`~referee.engine.values.RuleValues`).
 
     The question is judged on the players as the rules see them (the races, classes and sex
     that count under the curses on them); ``rules.situation`` keeps the table as described.
     """
-    rules = rules_for(situation)
+    rules = rules_for(situation, values)
     trace = Trace(rules.clause)
     played = as_played_situation(situation, trace, involved(situation), rules)
     verdict = judge_for(situation.question.kind)(played, rules, trace)

@@ -20,9 +20,9 @@ from typing import Callable, NamedTuple, Optional
 
 from referee.engine.character import epic_power, is_epic, report_unknown_curses
 from referee.engine.discards import can_pay
-from referee.engine.equipment import unmet_requirement
+from referee.engine.character import unmet_requirement
 from referee.engine.families import hireling_is_item
-from referee.engine.selling import GOLD_PER_LEVEL, in_combat, sale_refused
+from referee.engine.selling import in_combat, sale_refused
 from referee.engine.turns import own_turn
 from referee.engine.trace import Trace, cards as n_cards
 from referee.message import Phrase
@@ -32,14 +32,6 @@ from referee.vocabulary import canonical
 
 Rule = Callable[[Situation, Player, Munchkin, Trace], "tuple[bool, str | None]"]
 ACTION_RULES: dict[str, Rule] = {}
-
-#: cards an Epic Elf Thief needs for two arrows and a Backstab (epic.elf-thief-arrows-and-backstab)
-ARROWS_AND_BACKSTAB_CARDS = 3
-#: cards discarded by the Epic powers that are actions of their own
-MIRACLE_CARDS = 2        # epic.cleric-ask-for-a-miracle
-HERD_CARDS = 2           # epic.centaur-herd
-TAME_CARDS = 3           # epic.ranger-animal-exploitation: the whole hand, at least 3
-PET_MAX_LEVEL = 5        # epic.human-pet
 
 
 def action(name: str):
@@ -171,7 +163,7 @@ def _sell(s, p, rules, trace):
     if named is not None and named.where == "hand":
         trace.cite("trading-selling.sell-from-hand-or-play", "Items may be sold from the hand as well as from play.")
     trace.cite("trading-selling.sell", "{player} may sell items on their own turn, out of combat.", player=p.name)
-    if named is not None and named.item is not None and named.item.gold >= GOLD_PER_LEVEL:
+    if named is not None and named.item is not None and named.item.gold >= rules.value("trading-selling.sell", "gold_per_level"):
         return True, None
     return True, Phrase.of("at least 1,000 gold for a level; selling never gives the winning level")
 
@@ -293,7 +285,7 @@ def _backstab(s, p, rules, trace):
             trace.cite("epic.elf-thief-arrows-and-backstab", "As an Epic Elf Thief, {player} may shoot two arrows "
                        "and backstab as well, with three cards or more to discard.", player=p.name)
             condition = Phrase.of("two arrows and a backstab need three cards to discard")
-            if _no_cards(p, ARROWS_AND_BACKSTAB_CARDS):
+            if _no_cards(p, rules.value("epic.elf-thief-arrows-and-backstab", "cards")):
                 condition = Phrase.of("{player} holds {cards}: not enough for two arrows and a backstab",
                                       player=p.name, cards=n_cards(p.hand))
     else:
@@ -516,6 +508,7 @@ def _play_enhancer(s, p, rules, trace):
 
 def _no_monster_left(s, rules, trace) -> bool:
     """Every monster of the combat is already out of it (charmed, removed): nothing to enhance or join."""
+    # lazy: referee.engine.fight 16 ms to import, paid only by the calls that need it
     from referee.engine.fight import resolve
 
     if resolve(s, rules, Trace()).fought:
@@ -633,8 +626,6 @@ def _help(s, p, rules, trace):
     return True, Phrase.of("the fighter must ask (or accept)")
 
 
-
-
 @action("look-for-trouble")
 def _look_for_trouble(s, p, rules, trace):
     if p.dead:
@@ -709,9 +700,9 @@ def _miracle(s, p, rules, trace):
         return False, None
     epic_power(p, rules, trace, "epic.cleric-ask-for-a-miracle", "{player} may discard two cards, from hand or "
                "table, at any time (even in combat), to take the top Treasure face down.")
-    if p.hand_known and p.hand + len(p.items) < MIRACLE_CARDS:
+    if p.hand_known and p.hand + len(p.items) < rules.value("epic.cleric-ask-for-a-miracle", "cards"):
         return False, None
-    return True, None if p.hand_known and p.hand >= MIRACLE_CARDS else "two cards to discard, from hand or table"
+    return True, None if p.hand_known and p.hand >= rules.value("epic.cleric-ask-for-a-miracle", "cards") else "two cards to discard, from hand or table"
 
 
 @action("take-discarded-steed")
@@ -723,7 +714,7 @@ def _herd(s, p, rules, trace):
     if s.question.target == p.name:
         trace.cite("epic.centaur-herd", "The steed must be discarded by another player.")
         return False, None
-    if _no_cards(p, HERD_CARDS):
+    if _no_cards(p, rules.value("epic.centaur-herd", "cards")):
         return False, None
     return True, None if p.hand_known else "two cards from the hand to discard"
 
@@ -734,7 +725,7 @@ def _tame(s, p, rules, trace):
         return False, None
     epic_power(p, rules, trace, "epic.ranger-animal-exploitation", "{player} may discard the whole hand (at least "
                "three cards) to tame a monster as it is discarded; it becomes the new steed.")
-    if _no_cards(p, TAME_CARDS):
+    if _no_cards(p, rules.value("epic.ranger-animal-exploitation", "cards")):
         return False, None
     monster = next((m for m in s.combat.monsters if m.name == s.question.item), None) if s.combat else None
     if monster is not None:
@@ -757,9 +748,9 @@ def _make_pet(s, p, rules, trace):
         return False, None
     monster = next((m for m in s.combat.monsters if m.name == s.question.item), None)
     if monster is None:
-        small = [m.name for m in s.combat.monsters if m.level <= PET_MAX_LEVEL]
+        small = [m.name for m in s.combat.monsters if m.level <= rules.value("epic.human-pet", "max_monster_level")]
         return (True, f"one of: {', '.join(small)}") if small else (False, None)
-    if monster.level > PET_MAX_LEVEL:
+    if monster.level > rules.value("epic.human-pet", "max_monster_level"):
         trace.cite("epic.human-pet", "{monster} is level {level}, above 5.", monster=monster.name, level=monster.level)
         return False, None
     return True, None

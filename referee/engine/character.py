@@ -15,10 +15,10 @@ requirement a curse took away gives nothing (items.requirement-lost-in-combat).
 from __future__ import annotations
 
 from referee.engine.trace import Trace
-from referee.engine.variants import EPIC_LEVEL
-from referee.model import Player, Situation
+from referee.message import Alternatives, Phrase
+from referee.model import Item, Player, Situation
 
-__all__ = ["EPIC_LEVEL", "is_epic", "epic_power", "as_played", "as_played_situation"]
+__all__ = ["is_epic", "epic_power", "as_played", "as_played_situation"]
 EPIC_CLAUSE = "epic.epic-from-level-10"
 
 #: curse effect -> the clause that states it
@@ -36,7 +36,7 @@ EFFECT_CLAUSES = {
 
 def is_epic(player: Player, rules) -> bool:
     """Is this character Epic (an Epic game, level 10 or more)?"""
-    return rules.name == "epic" and player.level >= EPIC_LEVEL
+    return rules.name == "epic" and player.level >= rules.epic_level
 
 
 def epic_power(player: Player, rules, trace: Trace, clause: str, template: str, **values) -> bool:
@@ -105,8 +105,6 @@ def _requirements_lost(original: Player, player: Player, cite) -> None:
     """Cite items.requirement-lost-in-combat for each item in use that the character could use
     before a curse took the race, class or sex it needs, and cannot now: it gives nothing, and in
     combat no other item may be swapped in for it (items.no-swap-in-combat)."""
-    from referee.engine.equipment import unmet_requirement  # equipment reads this module
-
     for item in original.items:
         if item.carried or item.one_shot:
             continue
@@ -159,3 +157,18 @@ def report_unknown_curses(players, trace: Trace, details: dict) -> None:
     for name, curses in unknown.items():
         trace.cite("curses.persistent", "The card records do not say what {curses} does, so this verdict does "
                    "not apply it to {player}: read the card.", curses=", ".join(curses), player=name)
+
+
+def unmet_requirement(player: Player, item: Item) -> Phrase | None:
+    """Why ``player`` cannot use ``item`` (``None`` when they can)."""
+    req = item.requires
+    banned = [x for x in (*req.forbid_classes, *req.forbid_races) if player.is_(x)]
+    if banned:
+        return Phrase.of("cannot be used by a {key}", key=banned[0])
+    if req.classes and not any(c in player.classes for c in req.classes):
+        return Phrase.of("usable only by {classes}", classes=Alternatives(req.classes))
+    if req.races and not any(r in player.races or (r == "human" and player.human) for r in req.races):
+        return Phrase.of("usable only by {races}", races=Alternatives(req.races))
+    if req.sex and player.sex != req.sex:
+        return Phrase.of("usable only by a {sex} character", sex=req.sex)
+    return None

@@ -21,9 +21,6 @@ from referee.engine.variants import Munchkin
 from referee.message import Phrase
 from referee.model import Situation, Verdict
 
-#: an Epic Bard draws this many extra treasures, then discards as many (epic.bard-super-bard-luck)
-BARD_EXTRA = 2
-
 
 def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     fight = resolve(situation, rules, trace)
@@ -84,10 +81,11 @@ def _treasures(situation: Situation, rules: Munchkin, trace: Trace, fight: Resol
                        "gets no treasure either.", player=fighter.name)
         return 0, 0
     won += _extra_treasure(fight, trace)
+    extra = rules.value("epic.bard-super-bard-luck", "extra_treasures")
     if won and "bard" in fighter.classes and epic_power(
             fighter, rules, trace, "epic.bard-super-bard-luck", "{player} is an Epic Bard: draws {count} treasures "
-            "instead of {base}, then discards {extra} of them.", count=won + BARD_EXTRA, base=won, extra=BARD_EXTRA):
-        return won + BARD_EXTRA, BARD_EXTRA
+            "instead of {base}, then discards {extra} of them.", count=won + extra, base=won, extra=extra):
+        return won + extra, extra
     return won, 0
 
 
@@ -154,7 +152,6 @@ def _extra_treasure(fight: Resolved, trace: Trace) -> int:
                 extra += count
                 break
     return extra
-
 
 
 def _treasure_for_all(situation: Situation, fight: Resolved, gifts: dict, trace: Trace) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Optional
 
+from referee.engine.trace import cards as n_cards
 from referee.model import Player
 
 #: the clause that lets class abilities be paid with cards in play as well as in hand
@@ -54,8 +55,6 @@ def most(player: Player, from_play: bool) -> Optional[int]:
 def payable(player: Player, count: int, trace) -> int:
     """Of ``count`` cards a situation says ``player`` discards for a class ability, those they can
     pay (hand and play); cites the rule when fewer."""
-    from referee.engine.trace import cards as n_cards
-
     limit = most(player, from_play=True)
     if count > 0 and limit is not None and spare_classes(player) and limit - spare_classes(player) < count:
         trace.cite("races.discard-to-pay", "{player} may pay with a second class card or Super Munchkin too, but "

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from referee.engine.character import EFFECT_CLAUSES, is_epic, note_epic
+from referee.engine.character import EFFECT_CLAUSES, is_epic, note_epic, unmet_requirement  # noqa: F401
 from referee.engine.families import is_laser
 from referee.engine.trace import Trace
-from referee.message import Alternatives, Phrase
+from referee.message import Phrase
 from referee.engine.variants import Munchkin
 from referee.model import Item, Player
 
@@ -45,21 +45,6 @@ class Loadout:
     @property
     def bonus(self) -> int:
         return sum(item.bonus for item in self.active)
-
-
-def unmet_requirement(player: Player, item: Item) -> Phrase | None:
-    """Why ``player`` cannot use ``item`` (``None`` when they can)."""
-    req = item.requires
-    banned = [x for x in (*req.forbid_classes, *req.forbid_races) if player.is_(x)]
-    if banned:
-        return Phrase.of("cannot be used by a {key}", key=banned[0])
-    if req.classes and not any(c in player.classes for c in req.classes):
-        return Phrase.of("usable only by {classes}", classes=Alternatives(req.classes))
-    if req.races and not any(r in player.races or (r == "human" and player.human) for r in req.races):
-        return Phrase.of("usable only by {races}", races=Alternatives(req.races))
-    if req.sex and player.sex != req.sex:
-        return Phrase.of("usable only by a {sex} character", sex=req.sex)
-    return None
 
 
 def _hands(item: Item, one_hand_for_two: bool) -> int:

@@ -38,8 +38,6 @@ from referee.model import Monster, Player, Situation
 
 #: Berserking and Turning count at most this many discarded cards in one combat.
 MAX_POWER_DISCARDS = 3
-#: an Epic Human may keep as a pet a monster of this level or lower (epic.human-pet)
-PET_MAX_LEVEL = 5
 
 
 class Out(NamedTuple):
@@ -535,7 +533,7 @@ def _options(fighter: Player, fought, lunch, rules, situation, out=()) -> list[d
     if lunch:
         options.append({"player": fighter.name, "power": "epic.orc-munchkin-lunch",
                         "monsters": [m.name for m in lunch]})
-    pets = [m.name for m in fought if m.level <= PET_MAX_LEVEL]
+    pets = [m.name for m in fought if m.level <= rules.value("epic.human-pet", "max_monster_level")]
     if pets and fighter.human and fighter.pet is None and is_epic(fighter, rules):
         options.append({"player": fighter.name, "power": "epic.human-pet", "monsters": pets})
     return options

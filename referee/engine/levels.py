@@ -8,11 +8,11 @@ characters its record names: Clerics); death.dead-get-nothing.
 
 from __future__ import annotations
 
-from referee.engine.character import report_unknown_curses
+from referee.engine.character import report_unknown_curses, unmet_requirement
 from referee.engine.precedence import Ruling, resolve
 from referee.engine.trace import Trace, levels as n_levels
 from referee.engine.variants import Munchkin
-from referee.model import Player, Situation, Verdict
+from referee.model import Item, Player, Situation, Verdict
 
 #: Sources of levels that count as a kill for the winning level. The official rules let a
 #: power that gives a level for helping kill a monster (the Elf's) give the winning level too.
@@ -130,9 +130,6 @@ def not_raised_by(player: Player, question, trace: Trace) -> bool:
     """Does the card the levels come from leave ``player`` out? Its record says whom it raises
     (``requires``: Divine Intervention raises Clerics), and a character who lost that class or
     race — to a curse as much as to a discard — is not one (races.change-mid-combat)."""
-    from referee.engine.equipment import unmet_requirement
-    from referee.model import Item
-
     if question.source_requires is None or question.change <= 0:
         return False
     why = unmet_requirement(player, Item(name=question.source, requires=question.source_requires))

@@ -23,7 +23,6 @@ from referee.engine.variants import Munchkin
 from referee.message import Phrase
 from referee.model import Situation, Verdict
 
-BASE_ROLL = 5
 #: how a monster left the fight -> the clause that took it out
 OUT_CLAUSES = {"charmed": "classes.wizard-charm", "eaten": "epic.orc-munchkin-lunch"}
 #: ... or, when its own card took it out, the effect whose ruling says so (and the rule, if none)
@@ -31,8 +30,6 @@ MONSTER_OUT_CLAUSES = {"friendly": ("friendly_to", "monsters.friendly-monsters")
                        "chased": ("chased_by", "combat.monster-special-powers"),
                        "waved": ("wave_past", "combat.monster-special-powers"),
                        "stomped": ("stomped_by", "combat.monster-special-powers")}
-#: treasures an Epic Gnome still draws, face down, after escaping (epic.gnome-slippery)
-GNOME_TREASURES = 2
 
 
 def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
@@ -40,7 +37,7 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
     fight = resolve(situation, rules, Trace())   # the fight's own reasons belong to the combat question
     roll_clause = rules.clause("running-away.roll")
     trace.cite(roll_clause, "Each fleeing player rolls a d6 and escapes on {base} or more, after modifiers.",
-               base=BASE_ROLL)
+               base=rules.value("running-away.roll", "escape_roll"))
     for gone in fight.out:
         trace.cite(OUT_CLAUSES.get(gone.how) or gone.monster.clause(*MONSTER_OUT_CLAUSES.get(
                        gone.how, ("", "combat.remove-one-monster"))),
@@ -77,9 +74,9 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
                        "run away.", player=name, cards=n_cards(flight), bonus=flight)
         slippery = "gnome" in player.races and epic_power(
             player, rules, trace, "epic.gnome-slippery", "{player} is an Epic Gnome: no penalty to running away, "
-            "and {treasures} face down after escaping.", treasures=n_treasures(GNOME_TREASURES))
+            "and {treasures} face down after escaping.", treasures=n_treasures(rules.value("epic.gnome-slippery", "treasures")))
         if slippery:
-            details.setdefault("treasures_on_escape", {})[name] = GNOME_TREASURES
+            details.setdefault("treasures_on_escape", {})[name] = rules.value("epic.gnome-slippery", "treasures")
         for monster in fight.fought:
             if monster.auto_escape:
                 trace.cite(monster.clause("auto_escape", "combat.monster-special-powers"), "{monster}'s card says "
@@ -116,7 +113,7 @@ def judge_run_away(situation: Situation, rules: Munchkin, trace: Trace) -> Verdi
             elif modifier:
                 trace.cite("running-away.modifiers", "{monster} changes the escape roll by {mod}.",
                            monster=monster.name, mod=f"{modifier:+d}")
-            needed = BASE_ROLL - bonus - modifier
+            needed = rules.value("running-away.roll", "escape_roll") - bonus - modifier
             details["rolls"].append({"player": name, "monster": monster.name, "needed": min(max(needed, 1), 7),
                                      "required": True, "possible": needed <= 6})
         if "halfling" in player.races:

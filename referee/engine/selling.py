@@ -11,15 +11,12 @@ gained, and both the figures and the reasons show that value.
 from __future__ import annotations
 
 from referee.engine.character import epic_power, report_unknown_curses
+from referee.engine.families import hireling_is_item
 from referee.engine.levels import raise_level
 from referee.engine.trace import Trace, levels as n_levels
 from referee.engine.turns import own_turn
 from referee.engine.variants import Munchkin
 from referee.model import Item, Situation, Verdict
-
-GOLD_PER_LEVEL = 1000
-#: items a Halfling sells at double price in one turn: (not Epic, Epic)
-HALFLING_ITEMS = (1, 2)
 
 
 def in_combat(situation: Situation, name: str) -> bool:
@@ -35,7 +32,7 @@ def sale_prices(player, items, rules: Munchkin, trace: Trace) -> dict[str, int]:
     if "halfling" in player.races and items:
         epic = epic_power(player, rules, trace, "epic.halfling-flea-market", "{player} is an Epic Halfling and "
                           "may sell two items a turn at double price.")
-        for item in sorted(items, key=lambda i: -i.gold)[:HALFLING_ITEMS[epic]]:
+        for item in sorted(items, key=lambda i: -i.gold)[:rules.value("epic.halfling-flea-market" if epic else "races.halfling", "double_price_items")]:
             prices[item.name] = item.gold * 2
             trace.cite("epic.halfling-flea-market" if epic else "races.halfling", "{player} is a Halfling and "
                        "sells {item} at double price ({gold}).", player=player.name, item=item.name,
@@ -47,8 +44,6 @@ def sellable(player, names, rules: Munchkin, trace: Trace) -> tuple[list[Item], 
     """The things named for sale that are items with a price — items, a steed (steeds are items),
     a hireling whose card shows a price — and the names that are not items (a hireling with no
     price), each with the clause that says so."""
-    from referee.engine.families import hireling_is_item
-
     items = [i for i in player.items if i.name in names]
     refused = []
     steed = player.steed
@@ -81,20 +76,21 @@ def judge_sell(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     refusal = sale_refused(situation, player, items, rules, trace)
     if refusal is None and not_items:
         refusal = "not an item"
-    if refusal is None and gold < GOLD_PER_LEVEL:
+    per_level = rules.value("trading-selling.sell", "gold_per_level")
+    if refusal is None and gold < per_level:
         trace.cite("trading-selling.sell", "{gold} gold is less than the {per} a level costs.", gold=gold,
-                   per=GOLD_PER_LEVEL)
+                   per=per_level)
         trace.cite("trading-selling.no-selling-under-1000", "Items worth less than 1,000 gold in all cannot be "
                    "sold just to get them out of play.")
         refusal = "under 1,000 gold"
     if refusal is not None:
         details["allowed"] = False
         return Verdict("sell", situation.game, "forbidden", details)
-    bought = gold // GOLD_PER_LEVEL
+    bought = gold // per_level
     new = raise_level(player, bought, "sell", rules, trace, situation, clause="trading-selling.sell")
     gained = new - player.level
     # One value for the figures and the reasons: the gold that buys no level is what is lost.
-    wasted = gold - gained * GOLD_PER_LEVEL
+    wasted = gold - gained * per_level
     if gained == 0:
         trace.cite("levels.selling-not-to-ten" if rules.name != "epic" else rules.kill_only_clause,
                    "Selling cannot give level {level}, so this sale buys nothing: all "
@@ -102,7 +98,7 @@ def judge_sell(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
         details["allowed"] = False
         return Verdict("sell", situation.game, "forbidden", details)
     trace.cite("trading-selling.sell", "{gold} gold buys {levels} at {per} gold each.", gold=gold,
-               levels=n_levels(gained), per=GOLD_PER_LEVEL)
+               levels=n_levels(gained), per=per_level)
     if gained > 1:
         trace.cite("trading-selling.several-levels", "Every further 1,000 gold buys one more level.")
     if wasted:

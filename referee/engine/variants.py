@@ -6,19 +6,20 @@ where it differs; :func:`rules_for` finds the one a situation names.
 
 from __future__ import annotations
 
+from typing import Mapping
+
+from referee.engine.values import RuleValues
 from referee.model import Player, Situation
 
-#: From this level on a character in an Epic game is Epic (epic.epic-from-level-10); kept here
-#: rather than imported so the variants stay the root of the engine's imports.
-EPIC_LEVEL = 10
+#: the clause stating from which level a character in an Epic game is Epic
+EPIC_CLAUSE = "epic.epic-from-level-10"
 
 
 class Munchkin:
     """Classic Munchkin: play to level 10; level 10 only by a kill."""
 
     name = "munchkin"
-    max_level = 10
-    #: clause stating how the game is won
+    #: clause stating how the game is won (and its winning level)
     winning_clause = "setup.winning"
     #: clause stating the levels that only a kill can give
     kill_only_clause = "precedence.level-ten-needs-kill"
@@ -27,8 +28,26 @@ class Munchkin:
     #: classic clause id -> this game's own clause stating the same rule
     EQUIVALENTS: dict[str, str] = {}
 
-    def __init__(self, situation: Situation):
+    def __init__(self, situation: Situation, values: RuleValues):
         self.situation = situation
+        #: the figures of the rules, from the corpus (referee.engine.values)
+        self.values = values
+
+    def value(self, clause_id: str, name: str) -> int:
+        """A figure of a rule, read from this game's clause for it (a variant's restatement when
+        it states the figure too), else from the classic clause."""
+        own = self.clause(clause_id)
+        return self.values(own if self.values.has(own, name) else clause_id, name)
+
+    @property
+    def max_level(self) -> int:
+        """The level that wins the game."""
+        return self.values(self.winning_clause, "winning_level")
+
+    @property
+    def epic_level(self) -> int:
+        """From this level on a character in an Epic game is Epic."""
+        return self.values(EPIC_CLAUSE, "epic_level")
 
     def clause(self, clause_id: str) -> str:
         """The clause this game states a rule in (a variant restates many classic rules)."""
@@ -43,13 +62,13 @@ class Munchkin:
 
     def level_floor(self, player: Player) -> tuple[int, str]:
         """The lowest level the player can drop to, and the clause that says so."""
-        return 1, self.level_floor_clause
+        return self.values(self.level_floor_clause, "level_floor"), self.level_floor_clause
 
     def hand_limit(self, player: Player) -> tuple[int | None, str]:
         """Cards the player may keep at the end of the turn (``None``: no limit) and why."""
         if "dwarf" in player.races:
-            return 6, "races.dwarf-hand-size"
-        return 5, "turn.hand-limit"
+            return self.values("races.dwarf-hand-size", "hand_limit"), "races.dwarf-hand-size"
+        return self.values("turn.hand-limit", "hand_limit"), "turn.hand-limit"
 
     def helper_levels(self, helper: Player) -> str | None:
         """The clause that gives a helper a level per monster killed, if any applies."""
@@ -58,7 +77,7 @@ class Munchkin:
     def big_item_limit(self, player: Player) -> tuple[int | None, str]:
         if "dwarf" in player.races:
             return None, "races.dwarf"
-        return 1, "items.big"
+        return self.values("items.big", "big_items"), "items.big"
 
     def complex_item_limit(self, player: Player) -> tuple[int | None, str] | None:
         return None
@@ -128,11 +147,11 @@ class StarMunchkin(Munchkin):
 
     def level_floor(self, player: Player) -> tuple[int, str]:
         if "cyborg" in player.races:
-            return 2, "star-munchkin.level-floor-cyborg"
-        return 1, self.level_floor_clause
+            return self.values("star-munchkin.level-floor-cyborg", "level_floor"), "star-munchkin.level-floor-cyborg"
+        return super().level_floor(player)
 
     def hand_limit(self, player: Player) -> tuple[int | None, str]:
-        return 5, "star-munchkin.hand-limit"
+        return self.values("star-munchkin.hand-limit", "hand_limit"), "star-munchkin.hand-limit"
 
     def has(self, expansion: str) -> bool:
         # Star Munchkin's henchmen are part of the base game, not an expansion.
@@ -147,22 +166,21 @@ class StarMunchkin(Munchkin):
     def complex_item_limit(self, player: Player) -> tuple[int | None, str] | None:
         if "gadgeteer" in player.classes:
             return None, "star-munchkin.gadgeteer"
-        return 1, "star-munchkin.complex-items"
+        return self.values("star-munchkin.complex-items", "complex_items"), "star-munchkin.complex-items"
 
 
 class Epic(Munchkin):
     """Epic Munchkin: play on to level 20; levels 19 and 20 only by killing monsters."""
 
     name = "epic"
-    max_level = 20
     winning_clause = "epic.play-to-20"
     kill_only_clause = "epic.level-19-20-by-kill"
 
     def kill_only_levels(self) -> range:
-        return range(19, 21)
+        return range(self.values(self.kill_only_clause, "from_level"), self.max_level + 1)
 
     def hand_limit(self, player: Player) -> tuple[int | None, str]:
-        if "dwarf" in player.races and player.level >= EPIC_LEVEL:
+        if "dwarf" in player.races and player.level >= self.epic_level:
             return None, "epic.dwarf-hand-of-the-gods"
         return super().hand_limit(player)
 
@@ -170,5 +188,7 @@ class Epic(Munchkin):
 VARIANTS = {cls.name: cls for cls in (Munchkin, StarMunchkin, Epic)}
 
 
-def rules_for(situation: Situation) -> Munchkin:
-    return VARIANTS[situation.game](situation)
+def rules_for(situation: Situation, values: RuleValues | Mapping[str, Mapping[str, int]]) -> Munchkin:
+    """The game's rules for ``situation``, with the figures the corpus states (``values``: a
+    :class:`~referee.engine.values.RuleValues`, or the corpus's ``values`` mapping)."""
+    return VARIANTS[situation.game](situation, values if isinstance(values, RuleValues) else RuleValues(values))

@@ -13,9 +13,15 @@ kockát", German "des Wunschringes", Gujarati "એલ્ફને" all name thei
 
 from __future__ import annotations
 
+import json
 import re
+import zlib
 
+from referee.cache import cache_dir, write_atomic
+from referee.data import locales_dir
 from referee.errors import Problem
+from referee.i18n.catalogs import RULES_DOMAIN, SOURCE, translations
+from referee.version import __version__
 
 #: letters and combining marks: a Gujarati word is not cut at its vowel signs
 _WORD = re.compile(r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+")
@@ -23,22 +29,70 @@ _BEFORE = r"(?<![\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3])"
 
 
 def localizer():
-    """``localized(language, card)``: the card's name in a language, from the compiled catalogs
-    (one :class:`RuleText` per language, made on first use)."""
-    from referee.i18n.catalogs import RuleText
+    """``localized(language, card)``: the card's name in a language, from the compiled catalogs.
 
-    texts = {}
+    The catalogs' card names are kept in the user cache, keyed by the compiled files' sizes and
+    times (a stat, not a read): ``referee card`` shows a card's name in every language, and
+    parsing five whole catalogs for a few dozen names cost it more than a ``judge`` costs.
+    """
+    kept = _kept_card_names()
 
     def localized(language: str, card) -> str:
-        text = texts.get(language)
-        if text is None:
-            text = texts[language] = RuleText(language)
-        context = f"card:{card.id}"
-        if text.language_of(context, card.name) == language:
-            return text(context, card.name)
+        if language == SOURCE:
+            return card.name
+        found = kept.get(language, {}).get(f"card:{card.id}\x04{' '.join(card.name.split())}")
+        if found is not None:
+            return found
         return card.names[language][0] if language in card.names else card.name
 
     return localized
+
+
+#: what the kept card names hold; a file made by an older recipe is not read
+_KEPT_VERSION = 1
+
+
+def _kept_card_names() -> dict[str, dict[str, str]]:
+    """language -> ``card:ID\x04English name`` -> the catalog's name, for every compiled
+    ``rules`` catalog: from the user cache while the catalogs are unchanged, else read."""
+    try:
+        files = sorted(locales_dir().glob("*/LC_MESSAGES/rules.mo"))
+        stats = [(str(path), path.stat().st_size, path.stat().st_mtime_ns) for path in files]
+    except OSError:
+        return _read_card_names([])
+    text = repr((_KEPT_VERSION, __version__, stats)).encode()
+    target = cache_dir() / f"catalog-cards-{zlib.crc32(text):08x}{zlib.adler32(text):08x}.json"
+    try:
+        kept = json.loads(target.read_text(encoding="utf-8"))
+        if isinstance(kept, dict):
+            return kept
+    except (OSError, ValueError):
+        pass
+    kept = _read_card_names([path.parent.parent.name for path in files])
+    try:
+        write_atomic(target, json.dumps(kept, ensure_ascii=False).encode("utf-8"))
+    except OSError:
+        pass  # an unwritable cache only costs speed
+    return kept
+
+
+def _read_card_names(languages: list[str]) -> dict[str, dict[str, str]]:
+    out = {}
+    for language in languages:
+        catalog = getattr(translations(language, RULES_DOMAIN), "_catalog", {})
+        out[language] = {key: value for key, value in catalog.items()
+                         if isinstance(key, str) and key.startswith("card:") and isinstance(value, str)}
+    return out
+
+
+def name_in(card, language: str, localized=None) -> str:
+    """The card's name in one language, as :func:`referee.cards.card_names` gives it, reading only that
+    language's catalog (English needs none)."""
+    if language == "en":
+        return card.name
+    if localized is not None:
+        return localized(language, card)
+    return card.names[language][0] if language in card.names else card.name
 
 
 def catalog_names(catalog) -> dict[str, str]:

@@ -109,6 +109,7 @@ class _NoteSpeaker(_Speaker):
     current language (1.000 Gold, „Anna und Bob“) — the engine hands over plain values."""
 
     def format_value(self, value):
+        # lazy: referee.i18n.formatting 14 ms to import, which `referee --help` does not need
         from referee.i18n.formatting import format_value
 
         return format_value(value, _language)
@@ -164,6 +165,7 @@ class RuleText:
 
     def tag(self, name: str) -> str:
         """A tag of the topic vocabulary ("bad-stuff") in words ("Bad Stuff" in English)."""
+        # lazy: referee.i18n.messages 36 ms to import, which `referee judge` does not need
         from referee.i18n.messages import tag_words
 
         return self(f"tag:{name}", tag_words(name))

@@ -26,6 +26,9 @@ from pathlib import Path
 
 from referee.data import locales_dir
 from referee.errors import Problem
+from referee.i18n.cardnames import check_card_names
+from referee.i18n.languages import SOURCE, catalog_codes, languages, read_descriptions, translated
+from referee.i18n.phrases import check_search_phrases
 from referee.message import Message
 from referee.i18n.catalogs import CLI_DOMAIN, RULES_DOMAIN
 from referee.i18n.messages import corpus_messages
@@ -71,6 +74,7 @@ def placeholders(text: str) -> set[str]:
 
 @lru_cache(maxsize=None)
 def _glossary(path: Path) -> tuple[dict, frozenset]:
+    # lazy: yaml 35 ms to import, paid only by the calls that need it
     import yaml
 
     data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
@@ -171,6 +175,7 @@ def _display(path: Path) -> str:
 
 
 def _template(domain: str):
+    # lazy: babel.messages.pofile 102 ms to import, paid only by the calls that need it
     from babel.messages.pofile import read_po
 
     path = locales_dir() / f"{domain}.pot"
@@ -211,6 +216,7 @@ def _english_fill(ids: tuple, strings: tuple) -> bool:
 def stale_mo(catalog, mo_path: Path) -> bool:
     """Does the .mo say other than the catalog, or have other plural forms? (Any compiler's
     .mo passes: Babel's and msgfmt's differ in bytes, not in content.)"""
+    # lazy: babel.messages.mofile 55 ms to import, paid only by the calls that need it
     from babel.messages.mofile import read_mo
 
     try:
@@ -235,6 +241,7 @@ def stale_rules_template(corpus_root: Path) -> bool:
 
 def read_catalog_checked(path: Path, language: str, domain: str, problems: list[Problem]):
     """The catalog at ``path``, or ``None`` with a problem naming the line that does not parse."""
+    # lazy: babel.messages.pofile 102 ms to import, paid only by the calls that need it
     from babel.messages.pofile import PoFileError, read_po
 
     try:
@@ -256,8 +263,6 @@ def M(template: str, **values) -> Message:
 
 def check_languages() -> list[Problem]:
     """languages.yaml itself, and catalog directories it does not describe."""
-    from referee.i18n.languages import SOURCE, catalog_codes, read_descriptions
-
     root = locales_dir()
     described, problems = read_descriptions(root)
     for code in catalog_codes(root):
@@ -270,9 +275,6 @@ def check_languages() -> list[Problem]:
 
 def check_catalogs(corpus) -> list[Problem]:
     """Every problem of the catalogs, for ``referee check`` and ``referee i18n check``."""
-    from referee.i18n.cardnames import check_card_names
-    from referee.i18n.languages import languages, translated
-
     problems: list[Problem] = check_languages()
     if stale_rules_template(corpus.root):
         problems.append(Problem("locales/rules.pot", None, "", M(
@@ -302,6 +304,5 @@ def check_catalogs(corpus) -> list[Problem]:
         if RULES_DOMAIN in catalogs:
             problems += check_card_names(corpus, language, catalogs[RULES_DOMAIN],
                                          _display(catalog_path(language, RULES_DOMAIN)))
-    from referee.search.phrases import check_search_phrases
 
     return problems + check_search_phrases(corpus)

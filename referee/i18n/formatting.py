@@ -16,6 +16,7 @@ from referee.i18n.patterns import display_name, facts_for, format_int, join_list
 
 @lru_cache(maxsize=None)
 def _locale(language: str):
+    # lazy: babel 12 ms to import, which `referee judge` does not need
     from babel import Locale, UnknownLocaleError
 
     try:
@@ -29,6 +30,7 @@ def format_number(number, language: str) -> str:
         facts = facts_for(language, _locale)
         if facts is not None:
             return format_int(number, facts)
+    # lazy: babel.numbers 22 ms to import, which `referee judge` does not need
     from babel.numbers import format_decimal
 
     return format_decimal(number, locale=_locale(language))
@@ -42,6 +44,7 @@ def format_list(items, language: str, style: str = "standard") -> str:
     facts = facts_for(language, _locale)
     if facts is not None and style in facts["lists"]:
         return join_list(items, facts["lists"][style])
+    # lazy: babel.lists 17 ms to import, which `referee judge` does not need
     from babel.lists import format_list as babel_list
 
     return babel_list(items, style=style, locale=_locale(language))
@@ -57,6 +60,7 @@ def language_display_name(code: str, reader: str) -> str:
 def format_percent(share: float, language: str, digits: int = 1) -> str:
     """A share (0.999) as a percentage with ``digits`` decimals, as the language writes it
     ("99.9%", "99,9 %"). The caller rounds: Babel's rounding could make 99.95 % "100.0 %"."""
+    # lazy: babel.numbers 22 ms to import, which `referee judge` does not need
     from babel.numbers import format_percent as babel_percent
 
     pattern = "#,##0" + ("." + "0" * digits if digits else "") + "%"

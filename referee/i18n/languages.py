@@ -21,8 +21,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
+from referee.cache import cache_dir, content_digest, write_atomic
 from referee.data import locales_dir
 from referee.errors import Problem
+from referee.yamlload import load_yaml
 
 #: The corpus's own language: its texts are the msgids, it has no catalogs.
 SOURCE = "en"
@@ -58,9 +60,8 @@ def catalog_codes(root: Path) -> list[str]:
 
 def read_descriptions(root: Path) -> tuple[dict[str, Language], list[Problem]]:
     """``locales/languages.yaml`` read with line numbers: each entry, and what is wrong with it."""
+    # lazy: yaml 45 ms to import, which `referee rule` does not need
     import yaml
-
-    from referee.corpus.yamlload import load_yaml
 
     name = f"locales/{FILE}"
     path = root / FILE
@@ -106,8 +107,6 @@ def read_descriptions(root: Path) -> tuple[dict[str, Language], list[Problem]]:
 
 def _cached_descriptions(root: Path) -> dict[str, Language]:
     """:func:`read_descriptions` through the user cache (keyed by the file's bytes)."""
-    from referee.cache import cache_dir, content_digest, write_atomic
-
     try:
         key = content_digest(f"{_CACHE_VERSION}", [root / FILE])
     except OSError:
@@ -153,3 +152,11 @@ def translated(root: Path | None = None) -> tuple[str, ...]:
 
 def language(code: str) -> Language:
     return languages().get(code) or Language(code, code)
+
+
+def __getattr__(name: str):
+    # ``LANGUAGES``: the codes of every language, ``en`` (the canonical text) first. They are
+    # data (the catalogs under locales/), so the tuple is read when first asked for.
+    if name == "LANGUAGES":
+        return codes()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from referee.yamlload import load_yaml
+
 #: The clause fields that carry text for people, in the order they are extracted.
 CLAUSE_FIELDS = ("title", "text", "note", "why")
 QUOTE_COMMENT_LENGTH = 160
@@ -37,8 +39,6 @@ def tag_words(tag: str) -> str:
 
 def messages_of_file(path: Path, text: str) -> list[RuleMessage]:
     """The translatable texts of one file of ``rules/`` (none for files without any)."""
-    from referee.corpus.yamlload import load_yaml
-
     data, _ = load_yaml(text)
     if path.name == "topics.yaml" and isinstance(data, dict):
         files = data.get("files") or {}

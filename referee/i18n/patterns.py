@@ -15,11 +15,16 @@ so an upgraded Babel is read afresh.
 
 from __future__ import annotations
 
+import importlib.util
 import json
+import os
 import zlib
 from functools import lru_cache
 from pathlib import Path
 from typing import Optional
+
+from referee.cache import cache_dir, read_checked, touch, write_checked
+from referee.version import __version__
 
 #: numbers and lists the facts must format exactly as Babel does before they are kept
 PROBE_NUMBERS = (0, 7, -3, 42, 999, 1000, -1000, 12345, 123456, 1234567, -98765432, 10**12 + 5)
@@ -64,6 +69,7 @@ def join_list(items: list[str], patterns: dict) -> str:
 def facts_from_babel(locale) -> Optional[dict]:
     """What :func:`format_int` and :func:`join_list` need for ``locale`` (a Babel ``Locale``),
     or ``None`` when they would not reproduce Babel exactly."""
+    # lazy: babel.numbers 47 ms, babel.lists 13 ms to import, which `referee judge` does not need
     from babel.lists import format_list
     from babel.numbers import format_decimal, get_group_symbol
 
@@ -71,7 +77,8 @@ def facts_from_babel(locale) -> Optional[dict]:
     negative = format_decimal(-1, locale=locale)
     if negative.count("1") != 1:
         return None
-    from referee import LANGUAGES
+    # lazy: LANGUAGES is read from locales/ when first asked for, not when this module loads
+    from referee.i18n.languages import LANGUAGES
 
     facts = {"group": get_group_symbol(locale), "grouping": list(pattern.grouping[:2]),
              "languages": {code: display_name(code, locale) for code in LANGUAGES},
@@ -90,6 +97,7 @@ def facts_from_babel(locale) -> Optional[dict]:
 
 def display_name(code: str, locale) -> str:
     """A language's name as ``locale`` writes it ("Englisch" for German), or its code."""
+    # lazy: babel 28 ms to import, which `referee judge` does not need
     from babel import Locale, UnknownLocaleError
 
     try:
@@ -101,12 +109,6 @@ def display_name(code: str, locale) -> str:
 @lru_cache(maxsize=1)  # found once per process, as the facts it holds are read once
 def _cache_file() -> Optional[Path]:
     """The cache file for this package and this Babel's locale data (``None``: no Babel)."""
-    import importlib.util
-    import os
-
-    from referee import __version__
-    from referee.cache import cache_dir
-
     spec = importlib.util.find_spec("babel")
     if spec is None or not spec.origin:
         return None
@@ -121,8 +123,6 @@ def _cache_file() -> Optional[Path]:
 @lru_cache(maxsize=1)
 def _cached() -> dict:
     """language -> facts (or ``None``: Babel itself), as the cache holds them."""
-    from referee.cache import read_checked, touch
-
     path = _cache_file()
     raw = read_checked(path) if path is not None else None
     if raw is None:
@@ -144,8 +144,6 @@ def facts_for(language: str, locale_of) -> Optional[dict]:
     facts = known[language] = facts_from_babel(locale_of(language))
     path = _cache_file()
     if path is not None:
-        from referee.cache import write_checked
-
         try:
             write_checked(path, json.dumps(known, ensure_ascii=False, sort_keys=True).encode("utf-8"))
         except OSError:

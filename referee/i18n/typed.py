@@ -2,12 +2,15 @@
 
 Each entry's context (``msgctxt``) names the vocabulary and its ``msgid`` is the code; the
 translation lists the words a player of that language types for it, separated by ``|``, the
-first being the one offered back ("did you mean"). :mod:`referee.vocabulary` reads them; this
-module only marks them for extraction, so that ``referee i18n extract`` puts them in the
-template with the comments below.
+first being the one offered back ("did you mean"). :func:`typed_words` reads them for the
+current language (:mod:`referee.vocabulary` matches what players type against them); the
+entries are marked for extraction, so that ``referee i18n extract`` puts them in the template
+with the comments below.
 """
 
 from __future__ import annotations
+
+from referee.i18n.catalogs import pgettext
 
 
 def typed(context: str, code: str) -> tuple[str, str]:
@@ -288,3 +291,19 @@ def contexts() -> dict[str, tuple[str, ...]]:
 
 
 _CONTEXTS = None
+
+
+def typed_words(code: str) -> tuple[str, ...]:
+    """The words a player of the current language types for ``code``, the one to offer first."""
+    words: list[str] = []
+    for context in contexts().get(code, ()):
+        for typed in pgettext(context, code).split("|"):
+            typed = " ".join(typed.split())
+            if typed and typed not in words:
+                words.append(typed)
+    return tuple(words) or (code,)
+
+
+def shown(code: str) -> str:
+    """``code`` as a player of the current language types it (the first of its typed words)."""
+    return typed_words(code)[0]

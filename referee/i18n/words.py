@@ -8,7 +8,8 @@ catalog. Races and classes are cards, so their words are the card catalog's name
 
 from __future__ import annotations
 
-from referee.i18n.catalogs import pgettext
+from referee.i18n.catalogs import RuleText, pgettext
+from referee.i18n.typed import shown
 from referee.registry import QUESTIONS
 
 
@@ -494,7 +495,6 @@ def word(vocabulary: str, code: str, cards=None) -> str:
     """A code of ``vocabulary`` in the current language (races and classes through ``cards``)."""
     for name in vocabulary.split("|"):
         if name in TYPED_VOCABULARIES:  # shown as the players type them (referee/i18n/typed.py)
-            from referee.vocabulary import shown
 
             return shown(code)
         if name in ("race", "class") and cards is not None:
@@ -509,8 +509,6 @@ def word(vocabulary: str, code: str, cards=None) -> str:
 
 def card_words(corpus, language: str):
     """A function from a race or class code ("elf", "lizardman") to its card's name in ``language``."""
-    from referee.i18n.catalogs import RuleText
-
     text = RuleText(language)
     by_code = {}
     for card in corpus.cards.values():

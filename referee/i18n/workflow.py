@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import re
 import tempfile
@@ -20,7 +21,7 @@ from pathlib import Path
 from referee.data import checkout, is_checkout, locales_dir
 from referee.errors import BadInput
 from referee.i18n.catalogs import CLI_DOMAIN, RULES_DOMAIN
-from referee.i18n.languages import FILE as LANGUAGES_FILE
+from referee.i18n.languages import FILE as LANGUAGES_FILE, _languages
 from referee.i18n.languages import SOURCE, languages, translated
 
 #: domain -> the directory its messages are extracted from (relative to the project)
@@ -59,6 +60,7 @@ def _in(directory: Path):
 
 def pybabel(*args: str, project: Path | None = None) -> tuple[int, str]:
     """Run ``pybabel ARGS`` in-process in ``project`` (default: see :func:`_workdir`)."""
+    # lazy: babel.messages.frontend 68 ms to import, paid only by the calls that need it
     from babel.messages.frontend import CommandLineInterface
 
     output = io.StringIO()
@@ -78,6 +80,7 @@ def _run(step: str, domain: str, *args: str, project: Path | None = None) -> str
 
 
 def _messages(path: Path) -> set:
+    # lazy: babel.messages.pofile 71 ms to import, paid only by the calls that need it
     from babel.messages.pofile import read_po
 
     with open(path, "rb") as handle:
@@ -122,6 +125,14 @@ def compile_catalogs() -> str:
     return "".join(_run("compile", domain, "-d", str(root), "-D", domain, "--statistics") for domain in SOURCES)
 
 
+def default_analysis(code: str) -> str:
+    """The analysis a new language starts with: Snowball where whoosh can stem it."""
+    # lazy: whoosh.lang costs under 1 ms, but whoosh is kept behind referee.search: only asked here
+    from whoosh.lang import has_stemmer
+
+    return "snowball" if has_stemmer(code) else "words"
+
+
 def init(code: str) -> list[Path]:
     """Start a language: its catalogs from the templates, its entry in languages.yaml, compiled.
 
@@ -129,9 +140,8 @@ def init(code: str) -> list[Path]:
     Babel's for that language. The new language is ``in-progress``: it works at once, showing
     English (marked) wherever it has no translation yet.
     """
+    # lazy: babel 14 ms to import, paid only by the calls that need it
     from babel import Locale, UnknownLocaleError
-
-    from referee.search.analysis import default_analysis
 
     root = locales_dir()
     if not _PLAIN_CODE.match(code or ""):
@@ -163,8 +173,6 @@ def init(code: str) -> list[Path]:
 
 def _describe(path: Path, code: str, name: str, search: str) -> None:
     """Add the language's line to languages.yaml, keeping the file's comments and layout."""
-    import json
-
     line = f"  {code}: {{name: {json.dumps(name, ensure_ascii=False)}, status: in-progress, search: {search}}}\n"
     text = path.read_text(encoding="utf-8") if path.exists() else "languages:\n"
     if "languages:" not in text:
@@ -173,8 +181,6 @@ def _describe(path: Path, code: str, name: str, search: str) -> None:
 
 
 def _languages_changed() -> None:
-    from referee.i18n.languages import _languages
-
     _languages.cache_clear()
 
 
@@ -232,6 +238,7 @@ def catalog_path(language: str, domain: str) -> Path:
 
 
 def read_catalog(language: str, domain: str):
+    # lazy: babel.messages.pofile 71 ms to import, paid only by the calls that need it
     from babel.messages.pofile import read_po
 
     with open(catalog_path(language, domain), "rb") as handle:

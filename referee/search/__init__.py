@@ -11,11 +11,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from referee.i18n.catalogs import RuleText
 from referee.search.lean import import_whoosh
+from referee.search.ranking import Ranker
 
 import_whoosh()  # before any other module of this package imports whoosh: see referee.search.lean
 
-from referee import LANGUAGES  # noqa: E402
+from referee.i18n.languages import LANGUAGES  # noqa: E402
 
 #: How many characters of context a snippet shows around the first match.
 SNIPPET_CHARS = 160
@@ -48,9 +50,9 @@ class Searcher:
     """An open index, ready for many queries (the CLI asks one; benchmarks and bots ask many)."""
 
     def __init__(self, corpus, rebuild: bool = False, progress=None):
+        # lazy: referee.search.query 19 ms, referee.search.index 13 ms, … to import, paid only by the calls that need it
         from referee.search.index import TABLES, open_index, read_table
         from referee.search.query import use_thesaurus
-        from referee.search.ranking import Ranker
 
         from whoosh.searching import Searcher as WhooshSearcher
 
@@ -75,6 +77,7 @@ class Searcher:
 
     def _weights(self, named: frozenset[str]) -> list[float]:
         """Each clause's prior for a query naming ``named`` games (few distinct sets: kept)."""
+        # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
         from referee.search.query import priors
 
         weights = self._priors.get(named)
@@ -87,6 +90,7 @@ class Searcher:
         """The vocabulary of every clause, read on the first query that has a word to check
         (about 2 ms; a search with only short words or numbers never reads it)."""
         if self._speller is None:
+            # lazy: referee.search.spelling 19 ms, referee.search.index 13 ms: only the calls that need them pay
             from referee.search.index import VOCABULARY, read_table
             from referee.search.spelling import Speller
 
@@ -105,6 +109,7 @@ class Searcher:
     def query(self, raw_query: str, language: str = "en", limit: int = 10, game: str | None = None,
               kind: str | None = None, topic: str | None = None, snippets: bool = True) -> Result:
         """Rank the clauses that answer ``raw_query``; snippets are in the language that matched."""
+        # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
         from referee.search.query import filter_query, parse
 
         parsed = parse(raw_query)
@@ -146,6 +151,7 @@ class Searcher:
 
 
     def _rank(self, text: str, language: str, limit: int, allowed):
+        # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
         from referee.search.query import corrections, named_games, plan
 
         reader = self._searcher.reader()
@@ -207,8 +213,6 @@ def _matched_language(matched, preferred: str) -> str:
 
 def _snippet(corpus, clause_id: str, matched, language: str) -> str:
     """The clause text in the matched language with the matched words marked **like this**."""
-    from referee.i18n.catalogs import RuleText
-
     clause = corpus.clauses.get(clause_id)
     if clause is None:
         return ""
@@ -234,6 +238,7 @@ def _analysed(text: str, language: str) -> tuple[tuple[str, int, int], ...]:
     """The indexed form of each word of a clause text, with where it stands: what a snippet
     marks. Analysing the text is most of a query's cost, and a clause is shown again and again
     in a session or a server, so each (text, language) is analysed once."""
+    # lazy: referee.search.analysis 2 ms to import, paid only by the calls that need it
     from referee.search.analysis import gujarati_form, language_analyzer, search_analysis
 
     gujarati = search_analysis(language) == "gujarati"
@@ -243,6 +248,7 @@ def _analysed(text: str, language: str) -> tuple[tuple[str, int, int], ...]:
 
 def _suggest(speller, text: str) -> str | None:
     """A "did you mean" built from the clauses' own words (up to two edits per word)."""
+    # lazy: referee.search.spelling 19 ms to import, paid only by the calls that need it
     from referee.search.spelling import fold
 
     words = []

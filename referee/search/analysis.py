@@ -18,7 +18,11 @@ import unicodedata
 from functools import lru_cache
 
 from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.lang import has_stemmer, has_stopwords, stopwords_for_language
 from whoosh.support.charset import accent_map
+
+from referee.data import locales_dir
+from referee.i18n.languages import language as describe
 
 #: Word characters plus combining marks. Python's ``\w`` does not match Unicode Mn/Mc, so a
 #: plain ``\w+`` cuts every Gujarati word at its vowel signs, anusvara and virama; adding the
@@ -28,16 +32,8 @@ TOKEN = r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+"
 
 def search_analysis(language: str) -> str:
     """``snowball``, ``gujarati`` or ``words``: how ``language`` is analysed (languages.yaml)."""
-    from referee.i18n.languages import language as describe
-
     return describe(language).search
 
-
-def default_analysis(code: str) -> str:
-    """The analysis a new language starts with: Snowball where whoosh can stem it."""
-    from whoosh.lang import has_stemmer
-
-    return "snowball" if has_stemmer(code) else "words"
 
 #: Spellings Gujarati writers use for the same word: long and short i and u (પાદરી, પાદરિ),
 #: candra vowels, chandrabindu for anusvara. The stemmer sees words (and its own lists)
@@ -241,9 +237,8 @@ def _gujarati_word(match) -> str:
 @lru_cache(maxsize=None)
 def kept_words() -> dict[str, frozenset[str]]:
     """language -> the words of its stop list that carry meaning in this game (locales/kept_words.yaml)."""
+    # lazy: yaml 10 ms to import, paid only by the calls that need it
     import yaml
-
-    from referee.data import locales_dir
 
     path = locales_dir() / "kept_words.yaml"
     if not path.exists():
@@ -256,8 +251,6 @@ def kept_words() -> dict[str, frozenset[str]]:
 @lru_cache(maxsize=None)
 def stop_words(language: str) -> frozenset[str]:
     """The language's function words, less those that carry a question here (:func:`kept_words`)."""
-    from whoosh.lang import stopwords_for_language
-
     return frozenset(stopwords_for_language(language)) - kept_words().get(language, frozenset())
 
 
@@ -269,8 +262,6 @@ def language_analyzer(language: str):
     ``exact`` field (:func:`exact_analyzer`) then ranks the exactly spelled word first.
     Analyzers are built once: whoosh's stemming filter keeps a cache per instance.
     """
-    from whoosh.lang import has_stemmer, has_stopwords
-
     chain = RegexTokenizer(TOKEN) | LowercaseFilter()
     analysis = search_analysis(language)
     if analysis in ("snowball", "hungarian") and has_stopwords(language):

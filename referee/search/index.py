@@ -18,22 +18,33 @@ needs, and the vocabulary for typos.
 
 from __future__ import annotations
 
+import atexit
+import errno
 import json
 import os
+import pickle
+import shutil
+import tempfile
 import time
 from array import array
 from pathlib import Path
 from typing import Callable, NamedTuple, Optional
 
+import whoosh
 from whoosh import index as whoosh_index
 from whoosh.fields import ID, KEYWORD, TEXT, Schema
 
-from referee import LANGUAGES
-from referee.cache import cache_dir, checksum, content_digest
+from referee.cache import building_name, cache_dir, checksum, content_digest, remove_stale, touch
 from referee.data import locales_dir, prebuilt_dir
 from referee.errors import BadInput
+from referee.i18n.catalogs import RuleText
+from referee.i18n.languages import LANGUAGES
+from referee.i18n.phrases import search_phrases
 from referee.message import Message
 from referee.search.analysis import accented_words, exact_analyzer, language_analyzer, prepare, word_analyzer
+from referee.search.query import build_thesaurus
+from referee.search.ranking import field_lengths
+from referee.search.spelling import Speller, count_words
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
 SCHEMA_VERSION = 30
@@ -62,8 +73,6 @@ def schema() -> Schema:
 
 def card_names_in(corpus, language: str) -> dict[str, list[str]]:
     """Card name -> the names players type for it in one language (source, catalog, aliases)."""
-    from referee.i18n.catalogs import RuleText
-
     text = RuleText(language)
     out = {}
     for card in corpus.cards.values():
@@ -79,9 +88,6 @@ def card_names_in(corpus, language: str) -> dict[str, list[str]]:
 def clause_texts(corpus, language: str) -> dict[str, str]:
     """Searchable text of every clause in one language: title twice (it weighs more), text, note,
     and the players' phrases for it — prepared for whoosh (:func:`~referee.search.analysis.prepare`)."""
-    from referee.i18n.catalogs import RuleText
-    from referee.search.phrases import search_phrases
-
     text = RuleText(language)
     phrases = search_phrases(language)
     out = {}
@@ -118,8 +124,7 @@ def documents(corpus, texts: dict[str, dict[str, str]], names: dict[str, dict[st
 def content_key(corpus) -> str:
     """A key that changes with the corpus, the compiled catalogs, the schema, whoosh and referee
     (never with where the files are: two installs of one version share one index)."""
-    import whoosh
-
+    # lazy: referee.corpus.corpus 35 ms to import, which `referee search` does not need
     from referee.corpus.corpus import corpus_key
 
     # The corpus read through the cache already knows its key: the rules are not read again.
@@ -265,12 +270,6 @@ SCORED = (*LANGUAGES, "exact", "idwords", "cardnames")
 def write_tables(ix, target: Path, corpus, texts, names) -> None:
     """Write what queries need besides whoosh's files, so that a query neither parses and stems
     the thesaurus nor asks whoosh for thousands of field lengths one by one."""
-    import pickle
-
-    from referee.search.query import build_thesaurus
-    from referee.search.ranking import field_lengths
-    from referee.search.spelling import Speller, count_words
-
     with ix.reader() as reader:
         position = {clause.id: n for n, clause in enumerate(corpus)}
         stored = [fields for _, fields in reader.iter_docs()]
@@ -288,8 +287,6 @@ def write_tables(ix, target: Path, corpus, texts, names) -> None:
 
 def read_table(ix, name: str):
     """One table written with the index (``None`` when it cannot be read)."""
-    import pickle
-
     try:
         return pickle.loads((Path(ix.storage.folder) / name).read_bytes())
     except (OSError, pickle.UnpicklingError, AttributeError, EOFError, ValueError):
@@ -320,8 +317,6 @@ def open_index(corpus, rebuild: bool = False, progress: Progress | None = None) 
             opened = _ready(place, key) if place is not None else None
             if opened is not None:
                 if place == final:
-                    from referee.cache import touch
-
                     touch(final / MANIFEST)
                 return opened
     try:
@@ -334,14 +329,10 @@ def open_index(corpus, rebuild: bool = False, progress: Progress | None = None) 
 
 
 def _build_in_cache(corpus, key: str, root: Path, final: Path, rebuild: bool, progress) -> Opened:
-    import shutil
-
+    # lazy: filelock 170 ms to import, which `referee search` does not need
     from filelock import FileLock  # imported here: it costs more than a warm search
 
-    from referee.cache import building_name, remove_stale
-
     if root.exists() and not root.is_dir():  # mkdir would only say "File exists"
-        import errno
 
         raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(root))
     root.mkdir(parents=True, exist_ok=True)
@@ -375,10 +366,6 @@ def _build_in_cache(corpus, key: str, root: Path, final: Path, rebuild: bool, pr
 
 
 def _build_temporary(corpus, key: str, progress, warning: Message) -> Opened:
-    import atexit
-    import shutil
-    import tempfile
-
     try:
         folder = Path(tempfile.mkdtemp(prefix="referee-index-"))
     except OSError as error:

@@ -23,25 +23,26 @@ search never loads ``urllib.request``, ``http.client``, ``ssl`` or ``asyncio``.
 
 from __future__ import annotations
 
+import functools
 import sys
 import types
 
 
 def _urlretrieve(*args, **kwargs):
+    # lazy: urllib.request 113 ms to import, which `referee search` does not need
     from urllib.request import urlretrieve
 
     return urlretrieve(*args, **kwargs)
 
 
 def _variations(*args, **kwargs):
+    # lazy: whoosh.lang.morph_en 29 ms to import, which `referee search` does not need
     from whoosh.lang.morph_en import variations
 
     return variations(*args, **kwargs)
 
 
 def _stand_ins() -> dict[str, types.ModuleType]:
-    import functools
-
     request = types.ModuleType("urllib.request", "stand-in while whoosh.compat is imported")
     request.urlretrieve = _urlretrieve
     cached = types.ModuleType("cached_property", "stand-in while whoosh.reading is imported")
@@ -58,6 +59,8 @@ def import_whoosh() -> None:
     stand_ins = {name: module for name, module in _stand_ins().items() if name not in sys.modules}
     sys.modules.update(stand_ins)
     try:
+        # lazy: imported with the stand-ins in place, which is this function's point (whoosh.compat
+        # would import urllib.request: 113 ms)
         import whoosh.compat  # noqa: F401
         import whoosh.query  # noqa: F401
         import whoosh.reading  # noqa: F401

@@ -15,8 +15,13 @@ import unicodedata
 from functools import lru_cache
 from typing import NamedTuple
 
-from referee import LANGUAGES
-from referee.search.analysis import TOKEN, has_accent, language_analyzer, prepare, word_analyzer
+from whoosh import query as q
+from whoosh.lang import has_stopwords
+
+from referee.data import locales_dir
+from referee.i18n.languages import LANGUAGES
+from referee.search.analysis import TOKEN, has_accent, hungarian_verb, language_analyzer, prepare, word_analyzer
+from referee.search.analysis import search_analysis, stop_words
 from referee.search.ranking import Reading
 
 #: Queries longer than this are cut: the parser's cost grows with the input, players type words.
@@ -95,9 +100,8 @@ def build_thesaurus() -> dict[str, str]:
     (``"?:language:term" -> "?"``). It is built with the index and read on every query, so
     each entry is one string: such a table unpickles in half the time of one holding tuples.
     """
+    # lazy: yaml 88 ms to import, paid only by the calls that need it
     import yaml
-
-    from referee.data import locales_dir
 
     path = locales_dir() / "thesaurus.yaml"
     if not path.exists():
@@ -198,10 +202,6 @@ def _function_word(word: str, asked: str | None) -> bool:
 
 @lru_cache(maxsize=None)
 def _stop_words(language: str) -> frozenset[str]:
-    from whoosh.lang import has_stopwords
-
-    from referee.search.analysis import search_analysis, stop_words
-
     if search_analysis(language) not in ("snowball", "hungarian") or not has_stopwords(language):
         return frozenset()
     # a word of the question is kept: it weighs a quarter (question words), not nothing
@@ -214,8 +214,6 @@ def _joined_verbs(typed: list[str]) -> dict[int, list[tuple[str, str]]]:
     "elmenekülni", "megölnöm" too, "adhatom el" as "eladhatom". A prefix (locales/thesaurus.yaml
     ``verb_prefixes``) joins the next word with a verb ending within three words, else the word
     before it."""
-    from referee.search.analysis import hungarian_verb
-
     table = thesaurus()
     out: dict[int, list[tuple[str, str]]] = {}
     for position, word in enumerate(typed):
@@ -316,7 +314,6 @@ def _likelihood(speller, reader, typed: str, candidate: str, language: str | Non
 
 def filter_query(filters: dict[str, str]):
     """A whoosh query selecting the clauses the filters allow (``None`` when there are none)."""
-    from whoosh import query as q
 
     clauses = []
     for name, value in filters.items():

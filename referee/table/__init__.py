@@ -25,11 +25,11 @@ import time
 from pathlib import Path
 from typing import Callable, NamedTuple, Optional
 
-from referee.errors import BadInput
+from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
-from referee.table.state import split
-from referee.table.store import Change, Log
-from referee.table.stores import open_store  # the SQLite file or a table in PostgreSQL
+from referee.table.state import replay, split
+from referee.table.store import Change, Log, Unusable, default_path, move_aside
+from referee.table.stores import export as read_good, open_store  # the SQLite file or a table in PostgreSQL
 
 #: the clock the table reads when a caller gives no ``now`` (seconds since the epoch)
 clock: Callable[[], float] = time.time
@@ -67,6 +67,7 @@ class Stale(BadInput):
 
 
 def _shown(log: Log) -> Shown:
+    # lazy: referee.table.fight 0.9 ms to import, which `referee fight` does not need
     from referee.table.fight import closes_at
 
     state, fight, winner = split(log.state)
@@ -78,6 +79,7 @@ def _shown(log: Log) -> Shown:
 def show(path: Optional[Path] = None, now: Optional[float] = None, corpus=None) -> Shown:
     """The table; a fight whose window has run out is recorded first (when the file can be
     written: a read-only table is shown as it is)."""
+    # lazy: referee.table.fight 0.8 ms to import, which `referee fight` does not need
     from referee.table import fight as fights
 
     now = _now(now)
@@ -102,8 +104,6 @@ def log(path: Optional[Path] = None) -> list[Change]:
 
 def state_of(path: Optional[Path] = None) -> dict:
     """The table in progress; :class:`NotFound` when there is none."""
-    from referee.errors import NotFound
-
     state = show(path).state
     if state is None:
         raise NotFound("no table in progress; start one with `referee table new NAME…`")
@@ -118,6 +118,7 @@ def settle(path: Optional[Path] = None, now: Optional[float] = None, corpus=None
 
 
 def _settle(store, now: float, corpus) -> Optional[Change]:
+    # lazy: referee.table.fight 0.8 ms to import, which `referee fight` does not need
     from referee.table import fight as fights
 
     if not fights.due(store.log(), now):
@@ -127,6 +128,7 @@ def _settle(store, now: float, corpus) -> Optional[Change]:
 
 
 def _corpus():
+    # lazy: referee.corpus 0.1 ms to import, paid only by the calls that need it
     from referee.corpus import load_corpus
 
     return load_corpus()
@@ -149,8 +151,6 @@ def after(change: Optional[Change], path: Optional[Path] = None) -> Shown:
 
 
 def _key(path: Optional[Path]) -> str:
-    from referee.table.store import default_path
-
     return str(path if path is not None else default_path())
 
 
@@ -158,6 +158,7 @@ def _write(path, decide, expected: Optional[int] = None, now: Optional[float] = 
            create: bool = False, after_win: bool = False) -> Optional[Change]:
     """Settle, then record what ``decide(log)`` decides, checked against ``expected`` and a won
     game inside the same write transaction."""
+    # lazy: referee.table.changes 0.4 ms to import, which `referee ask` does not need
     from referee.table.changes import refuse_if_won
 
     now = _now(now)
@@ -182,8 +183,8 @@ def new(names: list[str], game: str = "munchkin", expansions: list[str] = (), ho
     """Start a game. With ``replace``, over a game in progress (its log stays in the file), and
     over a file that cannot be used at all (damaged, or not a table): that one is renamed aside,
     kept, and the new game starts in a new file; the change's summary says where it went."""
+    # lazy: referee.table.changes 0.4 ms to import, which `referee ask` does not need
     from referee.table import changes as decide
-    from referee.table.store import Unusable, default_path, move_aside
 
     def started(kept=None):
         return _write(path, lambda log: decide.decide_new(log, list(names), game, list(expansions), list(house_rules),
@@ -209,9 +210,6 @@ def new(names: list[str], game: str = "munchkin", expansions: list[str] = (), ho
 def export(path: Optional[Path] = None) -> dict:
     """The good part of the table's last game, however damaged the rest (see
     :func:`referee.table.stores.export`), with the table those changes leave."""
-    from referee.table.state import replay
-    from referee.table.stores import export as read_good
-
     good = read_good(path)
     state, fight, winner = split(replay(good["changes"]) if good["changes"] else None)
     return {**good, "table": state, "winner": winner, "fight": fight}
@@ -219,6 +217,7 @@ def export(path: Optional[Path] = None) -> dict:
 
 def set_fields(name: str, assignments: list[str], path: Optional[Path] = None, expected: Optional[int] = None,
                now: Optional[float] = None) -> Change:
+    # lazy: referee.table.changes 0.4 ms to import, which `referee ask` does not need
     from referee.table import changes as decide
 
     return _write(path, lambda log: decide.decide_set(log, name, list(assignments)), expected, now)
@@ -227,6 +226,7 @@ def set_fields(name: str, assignments: list[str], path: Optional[Path] = None, e
 def put_item(name: str, item: str, assignments: list[str] = (), card: Optional[str] = None, remove: bool = False,
              corpus=None, path: Optional[Path] = None, expected: Optional[int] = None,
              now: Optional[float] = None) -> Change:
+    # lazy: referee.table.changes 0.4 ms to import, which `referee ask` does not need
     from referee.table import changes as decide
 
     if corpus is None and not remove:
@@ -237,6 +237,7 @@ def put_item(name: str, item: str, assignments: list[str] = (), card: Optional[s
 
 def turn(name: Optional[str] = None, phase: Optional[str] = None, met: Optional[bool] = None,
          path: Optional[Path] = None, expected: Optional[int] = None, now: Optional[float] = None) -> Change:
+    # lazy: referee.table.changes 0.4 ms to import, which `referee ask` does not need
     from referee.table import changes as decide
 
     return _write(path, lambda log: decide.decide_turn(log, name, phase, met), expected, now)
@@ -246,6 +247,7 @@ def level(name: str, change: int, source: str, corpus, path: Optional[Path] = No
           expected: Optional[int] = None, now: Optional[float] = None):
     """The rules' verdict on a level change, and the change recorded (``None`` when refused).
     Works in every phase: in a fight, it is asked about the fight in progress."""
+    # lazy: referee.table.changes 0.4 ms to import, which `referee ask` does not need
     from referee.table import changes as decide
 
     judged = []
@@ -264,6 +266,7 @@ def record_fight(params: dict, corpus, path: Optional[Path] = None, expected: Op
     """Judge the fight ``params`` describe (as :func:`referee.questions.ask` takes them) on the
     table, and record the levels it gives; return the judgement, the change (or ``None``) and the
     situation judged."""
+    # lazy: referee.questions 1 ms, referee.table.changes 0.4 ms to import, paid only by the calls that need it
     from referee.questions import ask
     from referee.table import changes as decide
 
@@ -285,6 +288,7 @@ def record_question(kind: str, params: dict, corpus, path: Optional[Path] = None
                     now: Optional[float] = None):
     """``sell`` or ``death`` on the table, with what it does recorded (``sell … --record``):
     the judgement, the change (``None`` when the rules allow nothing) and the situation judged."""
+    # lazy: referee.questions 1 ms, referee.table.changes 0.4 ms to import, paid only by the calls that need it
     from referee.questions import ask
     from referee.table import changes as decide
 
@@ -312,6 +316,7 @@ def undo(count: int = 1, path: Optional[Path] = None, expected: Optional[int] = 
     """Take back the last ``count`` changes that stand. The change returned names them:
     ``effect["changes"]`` their numbers, ``summary`` each one's own summary (newest first).
     More than can be taken back is refused (:class:`BadInput`, naming how many can)."""
+    # lazy: referee.table.changes 0.4 ms to import, which `referee ask` does not need
     from referee.table import changes as decide
 
     return _write(path, lambda log: decide.decide_undo(log, count), expected, now, after_win=True)
@@ -320,6 +325,7 @@ def undo(count: int = 1, path: Optional[Path] = None, expected: Optional[int] = 
 def redo(path: Optional[Path] = None, expected: Optional[int] = None, now: Optional[float] = None) -> Change:
     """Put back what the last undo took back (:class:`NotFound` when nothing was taken back
     since the last change). Redo again for the undo before that."""
+    # lazy: referee.table.changes 0.4 ms to import, which `referee ask` does not need
     from referee.table import changes as decide
 
     return _write(path, decide.decide_redo, expected, now, after_win=True)
@@ -333,6 +339,7 @@ def combat(params: dict, corpus, new: bool = False, path: Optional[Path] = None,
     starts again. ``params``: ``fighter``, ``monsters`` (names, ``NAME:LEVEL`` or mappings),
     ``helper``, ``plus`` / ``monster_plus`` (numbers or names of cards with a bonus, added to
     those played), ``wandering`` (monsters added), ``discards``, ``charm``, ``no_helper``."""
+    # lazy: referee.table.fight 0.9 ms to import, which `referee fight` does not need
     from referee.table.fight import decide_combat
 
     return _write(path, lambda log: decide_combat(log, dict(params), corpus, _now(now), new), expected, now, corpus)
@@ -341,6 +348,7 @@ def combat(params: dict, corpus, new: bool = False, path: Optional[Path] = None,
 def close_combat(corpus, path: Optional[Path] = None, expected: Optional[int] = None,
                  now: Optional[float] = None) -> Change:
     """Judge the fight in progress now and record its result, as ``fight --record`` would."""
+    # lazy: referee.table.fight 0.9 ms to import, which `referee fight` does not need
     from referee.table.fight import decide_close
 
     return _write(path, lambda log: decide_close(log, corpus, _now(now), settled=False), expected, now, corpus)
@@ -349,6 +357,7 @@ def close_combat(corpus, path: Optional[Path] = None, expected: Optional[int] = 
 def cancel_combat(path: Optional[Path] = None, expected: Optional[int] = None,
                   now: Optional[float] = None) -> Change:
     """Call the fight off: nothing recorded but that."""
+    # lazy: referee.table.fight 0.9 ms to import, which `referee fight` does not need
     from referee.table.fight import decide_cancel
 
     return _write(path, decide_cancel, expected, now)
@@ -356,6 +365,7 @@ def cancel_combat(path: Optional[Path] = None, expected: Optional[int] = None,
 
 def fight_judgement(shown: Shown, corpus):
     """The fight on the table judged as it stands (``None`` without a fight)."""
+    # lazy: referee.table.fight 0.9 ms to import, which `referee fight` does not need
     from referee.table.fight import judge
 
     return None if shown.fight is None else judge(shown.state, shown.fight, corpus)
@@ -366,13 +376,14 @@ def strengths(state: dict, corpus=None) -> dict[str, int]:
     (:func:`referee.engine.fight.player_strength`) on the player as the rules see them — level,
     the gear in use, the hireling, the curses and disguises — with the cards named as a judge
     reads them."""
+    # lazy: referee.engine.fight 19 ms, referee.engine.trace 1 ms, … to import, paid only by the calls that need it
     from referee.engine.character import as_played
     from referee.engine.fight import player_strength
     from referee.engine.trace import Trace
     from referee.engine.variants import rules_for
     from referee.situation import read_table
-    from referee.table.changes import LOAD_CORPUS, card_names
+    from referee.table.changes import LOAD_CORPUS, _loaded, card_names
 
     situation = read_table(state, "table", cards=card_names(LOAD_CORPUS if corpus is None else corpus))
-    rules = rules_for(situation)
+    rules = rules_for(situation, _loaded(corpus).values)
     return {p.name: player_strength(as_played(p), rules, Trace(rules.clause))[0] for p in situation.players}

@@ -14,10 +14,11 @@ import re
 from typing import Optional
 
 from referee import model
+from referee.corpus import load_corpus
 from referee.errors import BadInput, InvalidFile, NotFound, Problem
 from referee.i18n.catalogs import N_
-from referee.table.fields import ITEM_FIELDS, PLAYER_FIELDS, parse_assignments, parse_value
-from referee.table.state import FIGHT, apply, item_mapping, next_player, player_mapping, split, table_mapping
+from referee.fields import ITEM_FIELDS, PLAYER_FIELDS, parse_assignments, parse_change, parse_value  # noqa: F401
+from referee.table.state import FIGHT, apply, item_mapping, next_player, player_mapping, player_of, split, table_mapping
 from referee.table.store import Draft
 
 #: house rules a table may play with, as in situation files
@@ -57,18 +58,17 @@ def refuse_if_won(changes: list) -> None:
                        "new … --replace` starts a new game)", names=", ".join(winners))
 
 
-def top_level(situation: model.Situation) -> int:
+def top_level(situation: model.Situation, corpus) -> int:
     """The level that wins the game (10; 20 in Epic)."""
+    # lazy: referee.engine.variants 1 ms to import, paid only by the calls that need it
     from referee.engine.variants import rules_for
 
-    return rules_for(situation).max_level
+    return rules_for(situation, _loaded(corpus).values).max_level
 
 
 def win_levels(table: dict, judged) -> tuple[dict, str, list]:
     """What a fight's verdict records: each player's new level, those changes in words, and the
     winners (the engine's, shared victory included)."""
-    from referee.table.state import player_of
-
     details = judged.verdict.details
     gains = {name: gain for name, gain in (details.get("levels") or {}).items() if gain}
     old = {name: player_of(table, name)["level"] for name in gains}
@@ -80,6 +80,7 @@ def win_levels(table: dict, judged) -> tuple[dict, str, list]:
 def checked(state: dict, what: str, corpus=None) -> model.Situation:
     """Read ``state`` as the situation reader would (with the corpus's cards, when given: races,
     classes and curses by a card's name in any language); problems name players by name."""
+    # lazy: referee.situation 0.7 ms to import, paid only by the calls that need it
     from referee.situation import read_table
 
     try:
@@ -160,7 +161,7 @@ def decide_set(changes: list, name: str, assignments: list[str]) -> Draft:
     shown = ", ".join(f"{k}={_show(v)}" for k, v in fields.items())
     effect = {"op": "player", "name": name, "fields": fields}
     before = next(p for p in state["players"] if p["name"] == name)["level"]
-    if "level" in fields and fields["level"] >= top_level(situation) > before:
+    if "level" in fields and fields["level"] >= top_level(situation, _corpus()) > before:
         # The table is told the player stands at the winning level: the game is won (setup.winning).
         effect["won"] = [name]
     return Draft("set", {"player": name, "fields": assignments}, effect,
@@ -176,9 +177,15 @@ def _corpus():
 LOAD_CORPUS = object()  # stands for "load the corpus when a card is first looked up"
 
 
+def _loaded(corpus):
+    """``corpus`` itself, or the rules corpus read now for :data:`LOAD_CORPUS`."""
+    return load_corpus() if corpus is LOAD_CORPUS or corpus is None else corpus
+
+
 def _cards(corpus):
     """The situation reader's card look-up on ``corpus`` (``LOAD_CORPUS``: the corpus read on the
     first name looked up, as most tables name no card)."""
+    # lazy: referee.adjudicate 0.3 ms to import, paid only by the calls that need it
     from referee.adjudicate import card_lookup
 
     resolved = []
@@ -186,8 +193,6 @@ def _cards(corpus):
     def cards(name: str):
         if not resolved:
             if corpus is LOAD_CORPUS:
-                from referee.corpus import load_corpus
-
                 resolved.append(card_lookup(load_corpus()))
             else:
                 resolved.append(card_lookup(corpus))
@@ -254,6 +259,7 @@ def decide_item(changes: list, name: str, item: str, assignments: list[str], car
 
 
 def _nearest_items(corpus, name: str) -> str:
+    # lazy: referee.cards 36 ms to import, which `referee table show` does not need
     from referee.cards import decide, find_cards, localizer, suggested
 
     items = [c for c in corpus.cards.values() if c.type in ITEM_TYPES]
@@ -263,6 +269,7 @@ def _nearest_items(corpus, name: str) -> str:
 
 
 def _shell_word(text: str) -> str:
+    # lazy: shlex 0.3 ms to import, paid only by the calls that need it
     import shlex
 
     return shlex.quote(text)
@@ -279,6 +286,7 @@ def _owned_name(item: str, owned: dict) -> str:
 def _item_card(corpus, name: str, explicit: bool):
     """The item card ``name`` names: any match (typos forgiven) when asked with --card; only an
     exact name otherwise, so a player's own item name never takes another card's numbers."""
+    # lazy: referee.cards 36 ms to import, which `referee table show` does not need
     from referee.cards import decide, exact_cards, find_cards, localizer, suggested
 
     items = [c for c in corpus.cards.values() if c.type in ITEM_TYPES]
@@ -323,16 +331,9 @@ def decide_turn(changes: list, name: Optional[str], phase: Optional[str], met: O
 
 # --- table level ---------------------------------------------------------------------------
 
-def parse_change(text: str) -> int:
-    """``+2`` / ``-1`` / ``3`` as a number of levels."""
-    value = parse_value(text)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadInput("{value} is not a number of levels (+1, -2 …)", value=repr(text[:40]))
-    return value
-
-
 def decide_level(changes: list, name: str, change: int, source: str, corpus):
     """The ``level`` verdict on the table, and the change to record (``None`` when refused)."""
+    # lazy: referee.questions 1.0 ms, referee.adjudicate 0.3 ms to import, paid only by the calls that need it
     from referee.adjudicate import judge_data
 
     from referee.questions import in_fight
@@ -357,6 +358,7 @@ def decide_level(changes: list, name: str, change: int, source: str, corpus):
 def decide_fight(changes: list, build, corpus):
     """A fight on the table (``referee fight … --record``) and the levels it gives, recorded as
     one change: the verdict is judged on the log as it stands inside the write."""
+    # lazy: referee.adjudicate 0.3 ms to import, paid only by the calls that need it
     from referee.adjudicate import judge_data
 
     state, fight, _ = split(full(changes))
@@ -383,6 +385,7 @@ def decide_recorded(changes: list, kind: str, build, corpus):
     """A sale or a death on the table (``sell … --record``, ``death … --record``), judged on the
     log as it stands inside the write, and what it does to the player recorded as one change:
     a sale the levels it buys and the items sold; a death everything the player loses."""
+    # lazy: referee.engine.variants 1 ms, referee.adjudicate 0.3 ms to import, paid only by the calls that need it
     from referee.adjudicate import judge_data
     from referee.engine.variants import rules_for
 
@@ -407,7 +410,7 @@ def decide_recorded(changes: list, kind: str, build, corpus):
         fields = {"dead": True, "items": [], "hireling": None, "steed": None}
         if player.get("hand") is not None:
             fields["hand"] = 0
-        if not rules_for(judged.situation).curses_kept_at_death():
+        if not rules_for(judged.situation, corpus.values).curses_kept_at_death():
             fields["curses"] = []
         summary = message(N_("{player} died and lost everything but level, race and class."), player=name)
     after = apply(state, {"op": "player", "name": name, "fields": fields})

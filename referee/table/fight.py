@@ -23,8 +23,12 @@ from __future__ import annotations
 import copy
 from typing import Optional
 
+from referee.adjudicate import judge_data
 from referee.errors import BadInput, InvalidFile, NotFound
+from referee.fields import parse_value
 from referee.i18n.catalogs import N_
+from referee.questions import _pairs, ask, monster, who
+from referee.table.changes import by_name, full, message, win_levels
 from referee.table.state import FIGHT, apply, split
 from referee.table.store import Draft, seconds_of, stamp
 
@@ -72,9 +76,6 @@ def situation_of(table: dict, fight: dict) -> dict:
 
 def judge(table: dict, fight: dict, corpus):
     """The fight as it stands, judged as ``referee judge`` judges the same situation."""
-    from referee.adjudicate import judge_data
-    from referee.table.changes import by_name
-
     data = situation_of(table, fight)
     try:
         return judge_data(data, "fight", corpus)
@@ -87,8 +88,6 @@ def judge(table: dict, fight: dict, corpus):
 def decide_combat(changes: list, params: dict, corpus, now: float, new: bool) -> Draft:
     """Open a fight (``new``, or when none is open) or change the one in progress; the window
     starts again from ``now`` either way."""
-    from referee.table.changes import full, message
-
     table, fight, _ = split(full(changes))
     unknown = [k for k in params if k not in CHANGE_KEYS]
     if unknown:
@@ -120,8 +119,6 @@ def decide_combat(changes: list, params: dict, corpus, now: float, new: bool) ->
 
 
 def _opened(table: dict, params: dict, corpus) -> dict:
-    from referee.questions import ask
-
     if not params.get("monsters"):
         raise BadInput("table combat: name at least one monster (NAME:LEVEL or a card's name)")
     asked = {k: params.get(k) for k in ("monsters", "fighter", "helper", "discards", "charm")}
@@ -134,8 +131,6 @@ def _opened(table: dict, params: dict, corpus) -> dict:
 def _changed(table: dict, block: dict, params: dict, corpus) -> dict:
     """The fight's block with ``params`` applied: names and monsters replace, bonuses and
     wandering monsters add to what is there."""
-    from referee.questions import _pairs, monster, who
-
     block = copy.deepcopy(block)
     if params.get("fighter"):
         block["fighter"] = who(table, params["fighter"], None, "fighter")
@@ -182,8 +177,6 @@ def _one_shots_as_bonuses(params: dict) -> dict:
 def _curse(table: dict, spec, corpus) -> dict:
     """A curse played during the fight (``NAME=CURSE`` or ``{"player", "curse"}``): the player's
     curses with it added, as a ``players`` effect's fields."""
-    from referee.questions import who
-
     if not spec:
         return {}
     if isinstance(spec, str):
@@ -201,6 +194,7 @@ def _curse(table: dict, spec, corpus) -> dict:
 
 def _curse_name(name: str, corpus) -> str:
     """The curse card ``name`` means (typos forgiven), else the name as typed."""
+    # lazy: referee.cards 57 ms to import, which `referee table show` does not need
     from referee.cards import decide, find_cards, localizer
 
     curses = [c for c in corpus.cards.values() if c.type == "curse"]
@@ -217,8 +211,6 @@ def _listed(value) -> list:
 def _bonuses(values, corpus, field: str) -> list[int]:
     """One-shot bonuses as numbers: ``+3``, ``-2``, or the name of a card with a bonus (a
     one-shot item, a monster enhancer such as Ancient)."""
-    from referee.table.fields import parse_value
-
     out = []
     for value in _listed(values):
         if isinstance(value, int) and not isinstance(value, bool):
@@ -233,6 +225,7 @@ def _bonuses(values, corpus, field: str) -> list[int]:
 
 
 def _card_bonus(name: str, corpus, field: str) -> int:
+    # lazy: referee.cards 57 ms to import, which `referee table show` does not need
     from referee.cards import decide, find_cards, localizer, suggested
 
     cards = [c for c in corpus.cards.values() if isinstance(c.facts.get("bonus"), int)
@@ -251,8 +244,6 @@ def decide_close(changes: list, corpus, now: float, settled: bool) -> Optional[D
     """The fight judged now and its result recorded, as ``fight --record`` records it: the
     levels it gives, the winners; a lost fight stays for ``flee``. ``settled``: closed by its
     window running out (``None`` when it has not, or another process closed it already)."""
-    from referee.table.changes import full, message, win_levels
-
     state = full(changes)
     table, fight, _ = split(state)
     if open_fight(state) is None:
@@ -278,8 +269,6 @@ def decide_close(changes: list, corpus, now: float, settled: bool) -> Optional[D
 
 
 def decide_cancel(changes: list) -> Draft:
-    from referee.table.changes import full, message
-
     fight = full(changes).get(FIGHT)
     if fight is None:
         raise NotFound("table combat: no fight in progress to cancel")

@@ -29,11 +29,11 @@ from urllib.parse import urlsplit, urlunsplit
 
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
+from referee.table import pgwatch
+from referee.table.pgwatch import CHANNEL
 from referee.table.store import (COLUMNS, Change, Damaged, Draft, Log, _checksum, _Row, new_row, stamp)
 
 SCHEMA_VERSION = 2
-#: the channel every commit notifies with the table's id as payload
-CHANNEL = "referee_tables"
 #: connections per process and database (a worker answers one request at a time; the listener has its own)
 POOL_SIZE = 4
 #: how long a write waits for the table's lock or a connection before giving up (seconds)
@@ -139,6 +139,7 @@ def pool(url: str):
         found = _POOLS.get(url)
         if found is None:
             try:
+                # lazy: psycopg_pool 1114 ms, psycopg 969 ms to import, which `referee fight` does not need
                 import psycopg
                 from psycopg_pool import ConnectionPool
             except ImportError:
@@ -193,6 +194,7 @@ class _errors:
         if exc is None:
             return False
         try:
+            # lazy: psycopg_pool 1114 ms, psycopg 969 ms to import, which `referee fight` does not need
             import psycopg
             from psycopg_pool import PoolTimeout
         except ImportError:
@@ -259,8 +261,6 @@ class PgTableStore:
                     return None
                 change = self._append(log, draft, stamp(time.time() if at is None else at))
                 db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, self.where.id))
-            from referee.table import pgwatch
-
             pgwatch.changed(self.where.url, self.where.id)  # this process's streams, before the notification
             return change
 

@@ -1,7 +1,7 @@
 """Noticing a change to a table in a PostgreSQL store, whichever server process made it.
 
 Each process keeps one dedicated connection that ``LISTEN``\\s on
-:data:`referee.table.pgstore.CHANNEL`; every write's commit notifies it with the table's id.
+:data:`CHANNEL`; every write's commit notifies it with the table's id.
 A thread reads the notifications and counts them per table: a :class:`Probe`'s token is that
 count, so a server's poll of a table costs no query at all, and a change reaches the event
 streams of every process at once (the listening thread wakes the table's poller). A write made by this process counts at once
@@ -17,6 +17,8 @@ import time
 from collections import defaultdict
 from typing import Optional
 
+#: the channel every commit notifies with the table's id as payload (referee.table.pgstore)
+CHANNEL = "referee_tables"
 _counts: dict[tuple[str, str], int] = defaultdict(int)   # (url, table id) -> changes seen
 _epochs: dict[str, int] = defaultdict(int)                # url -> reconnections of its listener
 _listeners: dict[str, threading.Thread] = {}
@@ -40,9 +42,8 @@ def listen(url: str) -> None:
 
 
 def _listen(url: str) -> None:
+    # lazy: psycopg 842 ms to import, which `referee fight` does not need
     import psycopg
-
-    from referee.table.pgstore import CHANNEL
 
     pause = 0.1
     while True:

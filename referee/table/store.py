@@ -33,9 +33,11 @@ import time
 import zlib
 from pathlib import Path
 from typing import Callable, Iterator, NamedTuple, Optional
+from urllib.parse import quote
 
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
+from referee.table.state import _apply, in_effect
 
 #: Written into the file's header, so a referee table is told apart from any other database.
 APPLICATION_ID = 0x52664565  # "RfEe"
@@ -125,6 +127,7 @@ def default_path() -> Path:
     override = os.environ.get("REFEREE_TABLE")
     if override:
         return Path(override)
+    # lazy: platformdirs 42 ms to import, which `referee fight` does not need
     from platformdirs import user_data_dir
 
     return Path(user_data_dir("referee", appauthor=False)) / "table.sqlite3"
@@ -356,8 +359,6 @@ def new_row(log, draft: "Draft", seq: int, game: int, n: int, at: str, row_of: C
     write them: the head of the standing chain, the change before it, and the state kept with it
     (none for an undo or a redo, which point at states already kept; ``row_of(seq)`` reads the
     undo a redo takes back)."""
-    from referee.table.state import _apply  # only a write needs it: a read starts without the model
-
     op = draft.effect.get("op")
     before = log._head.change.seq if log._head is not None and n > 1 else None
     if op == "undo":
@@ -464,8 +465,6 @@ def _cannot_write(exc: sqlite3.Error) -> bool:
 def _open_read_only(path: Path, why: str = "") -> TableStore:
     """The table for reading only: no journal, lock or schema is written, so it works on a
     read-only mount, on a full disk, and on a file that is not a table (which it refuses)."""
-    from urllib.parse import quote
-
     with _translated_errors(path):
         uri = f"file:{quote(str(path.resolve()))}?mode=ro"
         db = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, isolation_level=None)
@@ -543,8 +542,6 @@ def _check_or_create(db: sqlite3.Connection, path: Path, exists: bool, create: b
 def _upgrade(db: sqlite3.Connection, path: Path) -> None:
     """A table of format 1 (a log without states or checksums) rewritten in this format, in one
     transaction: every game's log replayed and recorded again with the same numbers."""
-    from referee.table.state import _apply, in_effect
-
     db.execute("BEGIN IMMEDIATE")
     try:
         if db.execute("PRAGMA user_version").fetchone()[0] >= SCHEMA_VERSION:
@@ -637,8 +634,6 @@ def export(path: Path) -> dict:
 
 def _open_read_only_any(path: Path) -> TableStore:
     """The file for reading whatever its format (an export of a table of format 1 too)."""
-    from urllib.parse import quote
-
     uri = f"file:{quote(str(path.resolve()))}?mode=ro"
     with _translated_errors(path):
         db = sqlite3.connect(uri, uri=True, isolation_level=None)
@@ -682,6 +677,7 @@ def stamp(seconds: float) -> str:
 
 def seconds_of(at: str) -> float:
     """The inverse of :func:`stamp` (older tables recorded whole seconds)."""
+    # lazy: calendar (with locale) 17 ms to import, which `referee fight` does not need
     import calendar
 
     head, _, fraction = at.rstrip("Z").partition(".")

@@ -19,8 +19,9 @@ import re
 from pathlib import Path
 from typing import Callable, Optional, Protocol, Union
 
+from referee.table import pgstore, store
 from referee.table.pgstore import PgTable, is_url
-from referee.table.store import Change, Draft, Log
+from referee.table.store import Change, Draft, Log, default_path
 
 Where = Union[Path, PgTable, None]
 
@@ -77,10 +78,7 @@ def open_store(path: Where = None, create: bool = False, write: bool = True) -> 
     """The table at ``path`` in its store (see :func:`referee.table.store.open_store`)."""
     path = resolved(path)
     if isinstance(path, PgTable):
-        from referee.table import pgstore
-
         return pgstore.open_store(path, create=create, write=write)
-    from referee.table import store
 
     return store.open_store(path, create=create, write=write)
 
@@ -125,8 +123,6 @@ def table_in(store: Optional[str], table_id: str) -> Where:
 
 
 def tables_directory(store: Optional[str]) -> Path:
-    from referee.table.store import default_path
-
     own = Path(store) if store else default_path()
     return own.with_name(own.name + ".tables")
 

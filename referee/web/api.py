@@ -3,36 +3,42 @@
 The bodies are exactly what ``referee … --json`` prints for the same question (the tests
 compare them), because both build them with :mod:`referee.shapes` from the same library calls.
 Errors are ``{"error": {"exit": 1|2|3, "message": …}}`` with 404, 400/422 or 409
-(:func:`referee.web.app.status_of`).
+(:func:`referee.web.endpoints.status_of`).
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
+from concurrent.futures import ThreadPoolExecutor
 from typing import Optional
 
 from starlette.requests import Request
 
-from referee import registry, shapes
-from referee.errors import BadInput, Exit, NotFound, quote
+from referee import questions, registry, shapes
+from referee.corpus import load_corpus, schema
+from referee.errors import BadInput, Exit, InvalidFile, NotFound, RefereeError, quote
+from referee.i18n.catalogs import _, use_language
 from referee.message import Message
-from referee.web.app import UTF8JSON, body_of, json_body, require_code
+from referee.questions import flow_text
+from referee.version import __version__
 from referee.web.bodies import check
-from referee.web.tables import where_of
+from referee.web.endpoints import UTF8JSON, body_of, json_body
+from referee.web.live import watch_of
+from referee.web.tables import require_code, where_of
 
 #: the longest search query read (the CLI's own cap applies after this)
 MAX_QUERY = 1000
 
 
 def _corpus():
-    from referee.corpus import load_corpus
-
     return load_corpus()
 
 
 def warm_up() -> None:
     """Read what answers need before the first request: corpus, card names, the search index."""
+    # lazy: referee.search 64 ms, referee.cards 43 ms to import, paid only by the calls that need it
     from referee.cards import localizer, name_table
-    from referee.errors import RefereeError
     from referee.search import searcher_for
 
     corpus = _corpus()
@@ -44,6 +50,7 @@ def warm_up() -> None:
 
 
 def _choice(value: Optional[str], allowed, name: str) -> Optional[str]:
+    # lazy: referee.vocabulary 12 ms to import, paid only by the calls that need it
     from referee.vocabulary import one_of
 
     one_of(value or None, allowed, name)
@@ -52,8 +59,6 @@ def _choice(value: Optional[str], allowed, name: str) -> Optional[str]:
 
 def no_result(body: dict, message) -> UTF8JSON:
     """No result (the CLI's exit 1): 404 with the contract's error, beside the CLI's own body."""
-    from referee.i18n.catalogs import _
-
     return UTF8JSON({**body, "error": {"exit": int(Exit.NO_RESULT), "message": message.render(_)}}, status_code=404)
 
 
@@ -69,13 +74,11 @@ def _number(value: Optional[str], name: str, default: int, low: int, high: int) 
 # --- reading the rules ------------------------------------------------------------------------
 
 async def healthz(request: Request, text):
-    from referee import __version__
-
     return UTF8JSON({"ok": True, "version": __version__, "clauses": len(_corpus())})
 
 
 async def search(request: Request, text):
-    from referee.corpus import schema
+    # lazy: referee.search 64 ms to import, paid only by the calls that need it
     from referee.search import search as run
 
     params = request.query_params
@@ -101,6 +104,7 @@ async def rule(request: Request, text):
 
 
 async def card(request: Request, text):
+    # lazy: referee.cards 43 ms to import, paid only by the calls that need it
     from referee.cards import localizer, lookup
 
     corpus = _corpus()
@@ -117,8 +121,8 @@ async def card(request: Request, text):
 
 
 async def cards(request: Request, text):
+    # lazy: referee.cards 43 ms, referee.corpus.cards 6 ms to import, paid only by the calls that need it
     from referee.cards import listed, localizer
-    from referee.corpus import schema
     from referee.corpus.cards import CARD_TYPES
 
     card_type = _choice(request.query_params.get("type"), CARD_TYPES, "type")
@@ -132,6 +136,7 @@ async def cards(request: Request, text):
 # --- judging ----------------------------------------------------------------------------------
 
 async def judge(request: Request, text):
+    # lazy: referee.adjudicate 28 ms to import, paid only by the calls that need it
     from referee.adjudicate import judge_text
 
     raw = await body_of(request)
@@ -146,6 +151,7 @@ async def judge(request: Request, text):
 
 
 def _table_state(request: Request) -> Optional[dict]:
+    # lazy: referee.table 35 ms to import, paid only by the calls that need it
     from referee import table
 
     try:
@@ -156,9 +162,8 @@ def _table_state(request: Request) -> Optional[dict]:
 
 async def ask(request: Request, text):
     """``POST /api/ask/{kind}``: a question without a file, with the CLI's parameters as JSON."""
-    from referee import questions
+    # lazy: referee.table.changes 34 ms, referee.adjudicate 28 ms to import, paid only by the calls that need it
     from referee.adjudicate import judge_data
-    from referee.errors import InvalidFile
     from referee.table.changes import by_name
 
     kind = request.path_params["kind"]
@@ -170,6 +175,7 @@ async def ask(request: Request, text):
     corpus = _corpus()
     path = where_of(request)
     if record:
+        # lazy: referee.table 35 ms to import, paid only by the calls that need it
         from referee import table
 
         require_code(request)
@@ -190,6 +196,7 @@ async def ask(request: Request, text):
 async def ask_text(request: Request, text):
     """``POST /api/ask``: ``{"text": "…", "as": "NAME"}`` — a question in the player's own words,
     answered with ``referee ask --json``'s body (404 when it gets neither a verdict nor a clause)."""
+    # lazy: referee.ask 25 ms to import, paid only by the calls that need it
     from referee.ask import ask as answer
 
     body = await json_body(request)
@@ -216,19 +223,15 @@ class _refused:
         return self
 
     def __exit__(self, kind, exc, tb):
+        # lazy: referee.table 35 ms to import, paid only by the calls that need it
         from referee import table
-        from referee.errors import BadInput
 
         if isinstance(exc, table.Stale):
-            from referee.i18n.catalogs import _
-
             fresh = shapes.table_json(exc.shown, self.path, self.text) if exc.shown.state is not None else None
             raise _Answered(UTF8JSON({"error": {"exit": exc.exit_code, "message": exc.render(_)},
                                       "expected": exc.expected, "changes": exc.count, "table": fresh},
                                      status_code=409)) from None
         if isinstance(exc, BadInput) and not isinstance(exc, table.Stale) and _game_over(exc):
-            from referee.i18n.catalogs import _
-
             raise _Answered(UTF8JSON({"error": {"exit": exc.exit_code, "message": exc.render(_)}},
                                      status_code=422)) from None
         return False
@@ -264,8 +267,6 @@ def answered(handler):
 # --- the table --------------------------------------------------------------------------------
 
 async def table_show(request: Request, text):
-    from referee.web.live import watch_of
-
     # The body this process made for the table as it stands (one pragma tells it is current):
     # a hundred phones reading the same table cost one body per change, not a hundred.
     body = watch_of(request.app, where_of(request)).body(text.language)
@@ -317,12 +318,13 @@ async def table_change(request: Request, text):
 
 
 async def _table_change(request: Request, text, change: str, body: dict, path):
+    # lazy: referee.table 35 ms, referee.table.changes 34 ms to import, paid only by the calls that need it
     from referee import table
-    from referee.questions import flow_text
     from referee.table.changes import parse_change
 
     expected = body.get("expected")
     if change == "level":
+        # lazy: referee.model 15 ms, referee.vocabulary 12 ms to import, paid only by the calls that need it
         from referee.model import LEVEL_SOURCES
         from referee.vocabulary import one_of
 
@@ -348,6 +350,7 @@ async def _table_change(request: Request, text, change: str, body: dict, path):
                                    card=body.get("card"), remove=bool(body.get("remove")),
                                    corpus=None if body.get("remove") else _corpus(), path=path, expected=expected)
     elif change == "turn":
+        # lazy: referee.model 15 ms, referee.vocabulary 12 ms to import, paid only by the calls that need it
         from referee.model import PHASES
         from referee.vocabulary import one_of
 
@@ -363,8 +366,6 @@ async def _table_change(request: Request, text, change: str, body: dict, path):
 
 def _answer(request: Request, text, recorded, path) -> UTF8JSON:
     """A change's answer: what was recorded, and the whole table as it now stands."""
-    from referee.web.live import watch_of
-
     watch = watch_of(request.app, where_of(request))
     body = watch.body(text.language)  # the table after this change, made once for the streams too
     watch.poke()
@@ -377,6 +378,7 @@ def _answer(request: Request, text, recorded, path) -> UTF8JSON:
 async def combat(request: Request, text):
     """``POST /api/table/combat[/close|/cancel]``: open or change the fight in progress, judge it
     now and record its result, or call it off. The answer: the change and the table."""
+    # lazy: referee.table 35 ms to import, paid only by the calls that need it
     from referee import table
 
     action = request.path_params.get("action") or "change"
@@ -405,12 +407,6 @@ _WRITER = None
 
 async def _recorded(text, record, *args, **kwargs):
     """``record(*args, **kwargs)`` (a library function that writes the table) on the writer thread."""
-    import asyncio
-    import functools
-    from concurrent.futures import ThreadPoolExecutor
-
-    from referee.i18n.catalogs import use_language
-
     global _WRITER
     if _WRITER is None:
         _WRITER = ThreadPoolExecutor(1, thread_name_prefix="referee-table-writer")
@@ -423,8 +419,6 @@ async def _recorded(text, record, *args, **kwargs):
 def _changed(request: Request) -> None:
     """Tell the event streams of this process at once (other processes' polls see it too);
     from now on this process also settles a fight whose window runs out with nobody writing."""
-    from referee.web.live import watch_of
-
     watch_of(request.app, where_of(request)).poke()
 
 

@@ -17,6 +17,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.staticfiles import StaticFiles
 
+from referee.i18n.catalogs import N_, _
+
 STATIC = Path(__file__).parent / "static"
 #: a year: the longest a cache keeps anything (RFC 9111 recommends no more)
 FOREVER = "public, max-age=31536000, immutable"
@@ -49,8 +51,6 @@ class CachedStatic(StaticFiles):
 
 async def manifest(request: Request, text):
     """``GET /manifest.webmanifest``: the page as an app on a phone's home screen, in its language."""
-    from referee.i18n.catalogs import N_, _
-
     name = _(N_("Munchkin referee"))
     body = {
         "name": name, "short_name": name, "lang": text.language,

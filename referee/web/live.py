@@ -19,11 +19,17 @@ from __future__ import annotations
 import asyncio
 import collections
 import json
+import sys
+import traceback
 from pathlib import Path
 from typing import Optional
 
 from starlette.requests import Request
 from starlette.responses import StreamingResponse
+
+from referee.errors import NotFound, RefereeError
+from referee.i18n.catalogs import RuleText, _, current_language, use_language
+from referee.web.tables import probe_for, where_of
 
 #: seconds between two looks at the table file (changes reach the phones within this, plus a body)
 POLL = 0.1
@@ -41,8 +47,6 @@ class Watch:
     """The one poller of one table file in this process, and the streams waiting on it."""
 
     def __init__(self, path: Optional[Path]):
-        from referee.web.tables import probe_for
-
         self.path = path
         self._probe = probe_for(path)  # a pragma on the file, or a PostgreSQL store's notifications
         if hasattr(self._probe, "on_change"):  # notified: look at once, not at the next poll
@@ -81,9 +85,6 @@ class Watch:
         self._poke.set()
 
     async def _run(self) -> None:
-        import sys
-        import traceback
-
         idle = 0.0
         while True:
             try:
@@ -105,11 +106,11 @@ class Watch:
     def settle(self) -> None:
         """Record the fight's result once its window has run out, even when nobody writes (the
         library decides it from the log, so another process seeing it first is no double)."""
+        # lazy: referee.table 29 ms to import, paid only by the calls that need it
         from referee import table
 
         if self._deadline is not None and table.clock() >= self._deadline:
             self._deadline = None
-            from referee.errors import RefereeError
 
             try:
                 table.settle(self.path)
@@ -177,8 +178,8 @@ class Watch:
 def _shown(path: Optional[Path]):
     """The table as it stands (a fight whose window ran out is recorded first), or the error
     body of a file that cannot be read; ``(None, None)`` before any game."""
+    # lazy: referee.table 29 ms to import, paid only by the calls that need it
     from referee import table
-    from referee.errors import NotFound, RefereeError
 
     try:
         shown = table.show(path)
@@ -190,17 +191,14 @@ def _shown(path: Optional[Path]):
 
 
 def _event(path: Optional[Path], shown, error, language: str) -> tuple[int, bytes, dict]:
-    from referee.i18n.catalogs import RuleText, current_language, use_language
-
     before = current_language()
     use_language(language)
     try:
         body: dict = {"table": None, "changes": 0}  # no game yet: the phones show the form that starts one
         if error is not None:
-            from referee.i18n.catalogs import _
-
             body["error"] = {"exit": error.exit_code, "message": error.render(_)}
         elif shown is not None:
+            # lazy: referee.shapes 10 ms to import, paid only by the calls that need it
             from referee import shapes
 
             body = shapes.table_json(shown, path, RuleText(language))
@@ -228,14 +226,13 @@ def watch_of(app, where=None) -> Watch:
 
 async def events(request: Request, text):
     """``GET /api/table/events``: the table now (unless the client has it), then every change."""
-    from referee.web.tables import where_of
-
     watch = watch_of(request.app, where_of(request))
     language = text.language
     last = request.headers.get("last-event-id") or request.query_params.get("last_event_id")
 
     def clock() -> bytes:
         # the server's time, so a phone whose clock is off still counts the fight's window down right
+        # lazy: referee.table 29 ms to import, paid only by the calls that need it
         from referee import table
 
         return f"event: clock\ndata: {table.clock() * 1000:.0f}\n\n".encode()

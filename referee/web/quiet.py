@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import re
 import time
+import traceback
 
 SECONDS = 10.0
 #: kinds remembered at once (a flood of distinct messages cannot fill memory)
@@ -56,8 +57,6 @@ class OncePerKind(logging.Filter):
 
 def report(method: str, path: str, error: BaseException) -> None:
     """One line for a fault in a request: where it happened in the code, never the whole trace."""
-    import traceback
-
     frames = traceback.extract_tb(error.__traceback__)
     where = f"{frames[-1].filename.rsplit('/', 1)[-1]}:{frames[-1].lineno}" if frames else "?"
     log.error("internal error answering %s %s at %s", method, path[:100], where, exc_info=error)

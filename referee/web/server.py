@@ -16,6 +16,7 @@ queue for a descriptor.
 
 from __future__ import annotations
 
+import resource
 import socket
 from collections import OrderedDict
 
@@ -23,6 +24,8 @@ import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.supervisors import Multiprocess
+
+from referee.web.quiet import log_config
 
 APP = "referee.web.app:app_from_environment"
 #: seconds a connection has to send a request's headers (the first one, or the next on keep-alive)
@@ -37,8 +40,6 @@ MAX_HEADERS = 16 * 1024
 
 def connection_cap() -> int:
     """How many connections one process holds: what its descriptor limit leaves."""
-    import resource
-
     soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == resource.RLIM_INFINITY:
         soft = 65536
@@ -128,7 +129,6 @@ def run(sock: socket.socket, workers: int = 1, tls: tuple[str, str] | None = Non
     """Serve on ``sock`` until stopped: SIGTERM returns, Ctrl-C raises KeyboardInterrupt once
     the workers are down (the CLI's exit 130 and one line, with one worker or many)."""
     host, port = sock.getsockname()[:2]
-    from referee.web.quiet import log_config
 
     config = uvicorn.Config(APP, factory=True, host=host, port=port, workers=workers, log_level="warning",
                             access_log=False, server_header=False, http=GuardedH11Protocol,

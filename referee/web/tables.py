@@ -27,6 +27,7 @@ from starlette.routing import Route
 
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
+from referee.web.endpoints import UTF8JSON, Forbidden, endpoint
 from referee.web.guard import TooManyTries
 
 #: a table id as :func:`create` makes them (anything else is no table: never a path)
@@ -62,6 +63,7 @@ def _store(request: Request) -> Optional[str]:
 
 def _known(store: Optional[str], table_id: str) -> tuple[bool, Optional[str]]:
     """(whether the table was made, its code's hash)."""
+    # lazy: referee.table.pgstore 43 ms, referee.table.stores 39 ms to import, paid only by the calls that need it
     from referee.table.pgstore import code_hash_of, is_url
     from referee.table.stores import tables_directory
 
@@ -77,6 +79,7 @@ def _known(store: Optional[str], table_id: str) -> tuple[bool, Optional[str]]:
 
 def where_of(request: Request):
     """The table a request is about: ``{table_id}`` of the store, else the server's own table."""
+    # lazy: referee.table.stores 39 ms to import, paid only by the calls that need it
     from referee.table.stores import table_in
 
     table_id = request.path_params.get("table_id")
@@ -87,9 +90,9 @@ def where_of(request: Request):
     return table_in(_store(request), table_id)
 
 
-def require_code(request: Request) -> bool:
+def _store_table_code(request: Request) -> bool:
     """Refuse a change to table ``{table_id}`` without its join code; ``False`` for the server's
-    own table (its code is the server's, checked by the caller)."""
+    own table (its code is the server's, checked by :func:`require_code`)."""
     table_id = request.path_params.get("table_id")
     if table_id is None:
         return False
@@ -109,11 +112,38 @@ def require_code(request: Request) -> bool:
     return True
 
 
+def plain_code(code: str) -> bytes:
+    """A join code as compared: without the groups' dashes and spaces, in lower case, with the
+    letters a phone's keyboard confuses read as the digits they look like (Crockford's base 32)."""
+    kept = "".join(code.split()).replace("-", "").lower()
+    return kept.translate(str.maketrans("ilo", "110")).encode("utf-8", "replace")
+
+
+def require_code(request: Request) -> None:
+    """A change to the table needs the join code when the server is open to the network; wrong
+    codes from one client are limited (:class:`referee.web.guard.TokenBucket`): 429 past it."""
+    if _store_table_code(request):
+        return
+    code = request.app.state.settings.join_code
+    if code is None:
+        return
+    client = request.client.host if request.client else ""
+    tries = request.app.state.wrong_codes
+    wait = tries.wait(client)
+    if wait:
+        raise TooManyTries("too many wrong join codes from this device; try again in {seconds} s", seconds=wait)
+    given = request.headers.get("x-referee-code") or request.query_params.get("code") or ""
+    if not hmac.compare_digest(plain_code(given[:200]), plain_code(code)):
+        tries.spend(client)
+        raise Forbidden("this change needs the table's join code (the one `referee serve` printed): send it as "
+                        "the X-Referee-Code header or ?code=; nothing was changed")
+
+
 async def create(request: Request, text):
     """``POST /api/tables``: a new table, empty until a game starts on it: 201 ``{"id", "code"}``."""
+    # lazy: referee.table.pgstore 43 ms, referee.table.stores 39 ms to import, paid only by the calls that need it
     from referee.table.pgstore import is_url, make_table
     from referee.table.stores import tables_directory
-    from referee.web.app import UTF8JSON
 
     store = _store(request)
     table_id, code = secrets.token_urlsafe(18), new_code()
@@ -136,6 +166,7 @@ async def create(request: Request, text):
 
 async def page(request: Request, text):
     """``GET /t/{table_id}``: the page of that table (404 for an id never made)."""
+    # lazy: referee.web.pages 2 ms to import, paid only by the calls that need it
     from referee.web import pages
 
     try:
@@ -148,8 +179,6 @@ async def page(request: Request, text):
 def routes(own: list) -> list:
     """``POST /api/tables``, ``/t/{table_id}``, and every ``/api/table…`` route of ``own`` again
     under ``/api/tables/{table_id}…``, with the same handler."""
-    from referee.web.app import endpoint
-
     made = [Route("/api/tables", endpoint(create), methods=["POST"]),
             Route("/t/{table_id}", endpoint(page))]
     for route in own:
@@ -162,14 +191,17 @@ def routes(own: list) -> list:
 
 def probe_for(where):
     """How a server notices that ``where`` changed: a pragma on the file, or the store's notifications."""
+    # lazy: referee.table.pgstore 43 ms to import, paid only by the calls that need it
     from referee.table.pgstore import PgTable
     from referee.table.stores import resolved
 
     where = resolved(where)  # the default table may be one of a PostgreSQL store ($REFEREE_TABLE)
     if isinstance(where, PgTable):
+        # lazy: referee.table.pgwatch 34 ms to import, paid only by the calls that need it
         from referee.table.pgwatch import Probe
 
         return Probe(where)
+    # lazy: referee.table.watch 39 ms, referee.table.store 37 ms to import, paid only by the calls that need it
     from referee.table.store import default_path
     from referee.table.watch import Probe
 

@@ -5,6 +5,9 @@ Values are read as YAML scalars or flow collections (``3``, ``true``, ``[elf, dw
 ``races=none``. Dotted fields reach into a mapping (``requires.classes=wizard``). The values are
 checked afterwards by the situation reader, like any situation file; here only the words' shape
 and the field names are.
+
+Read by the questions (``--player`` specs, ``level +1``) and by the table's changes alike, so
+it sits below both.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ def parse_value(raw: str, as_list: bool = False) -> Any:
         return [part.strip() for part in text.split(",") if part.strip()]
     if not text:
         return None
+    # lazy: yaml 40 ms to import, which `referee fight` does not need
     import yaml
 
     try:
@@ -53,8 +57,17 @@ def parse_value(raw: str, as_list: bool = False) -> Any:
     return value
 
 
+def parse_change(text: str) -> int:
+    """``+2`` / ``-1`` / ``3`` as a number of levels."""
+    value = parse_value(text)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadInput("{value} is not a number of levels (+1, -2 …)", value=repr(text[:40]))
+    return value
+
+
 def _no_key_twice(node, text: str) -> None:
     """Refuse a typed mapping that gives a key twice (YAML would keep the last one silently)."""
+    # lazy: referee.situation 59 ms to import, paid only by the calls that need it
     from referee.situation import keys_given_twice
 
     for path, _line in keys_given_twice(node):
@@ -72,6 +85,7 @@ def parse_assignments(words: list[str], allowed: tuple[str, ...], what: str) -> 
         key = key.strip().replace("-", "_").lower()
         head, _, rest = key.partition(".")
         if head not in allowed:
+            # lazy: referee.vocabulary 50 ms to import, paid only by the calls that need it
             from referee.vocabulary import heard
 
             head = heard(key, allowed) or head  # a name in the player's words ("nulladik fázis")
@@ -99,6 +113,7 @@ def parse_assignments(words: list[str], allowed: tuple[str, ...], what: str) -> 
 
 def nearest(word: str, choices) -> str | None:
     """The choice a mistyped word most likely means, if one is close enough."""
+    # lazy: difflib 9 ms to import, which `referee fight` does not need
     import difflib
 
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)

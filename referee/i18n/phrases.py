@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from referee.data import locales_dir
 from referee.errors import Problem
+from referee.i18n.languages import codes
 
 
 def phrases_path(language: str):
@@ -20,6 +21,7 @@ def phrases_path(language: str):
 
 def search_phrases(language: str) -> dict[str, list[str]]:
     """Clause id -> phrases, for one language (empty when the file is missing or unreadable)."""
+    # lazy: yaml 62 ms to import, paid only by the calls that need it
     import yaml
 
     try:
@@ -36,9 +38,8 @@ def search_phrases(language: str) -> dict[str, list[str]]:
 def check_search_phrases(corpus) -> list[Problem]:
     """Each language's file, where there is one: readable, a mapping of known clause ids to
     lists of phrases."""
+    # lazy: yaml 62 ms to import, paid only by the calls that need it
     import yaml
-
-    from referee.i18n.languages import codes
 
     problems = []
     for language in codes():
