@@ -233,9 +233,6 @@ def test_no_two_layers_need_each_other(edges):
     assert not found, _report(found, edges, unit_of)
 
 
-@pytest.mark.xfail(reason="the command line's own circle (referee.cli ↔ referee.cli.play, and the page's "
-                          "reading of referee.cli.render) is broken by the question registry's change",
-                   strict=False)
 def test_no_circle_in_the_cli(edges):
     modules_ = [c for c in circles(_module_graph(edges)) if _in_cli(c)]
     layers = [c for c in circles(_unit_graph(edges)) if _in_cli(c)]
@@ -244,12 +241,10 @@ def test_no_circle_in_the_cli(edges):
 
 
 def _lazy_without_reason() -> list[str]:
-    """Imports inside functions, outside the command line, with no ``# lazy:`` comment on their
+    """Imports inside functions with no ``# lazy:`` comment on their
     line or above their group of imports."""
     missing = []
     for name, path in modules().items():
-        if name == CLI or name.startswith(CLI + "."):
-            continue
         lines = path.read_text(encoding="utf-8").splitlines()
         for node in ast.walk(ast.parse("\n".join(lines))):
             if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):

@@ -6,19 +6,17 @@ from __future__ import annotations
 
 import shlex
 
+from referee.questions import flow_text
+from referee.registry import BY_VERB, parameters
+
 
 def _word(value) -> str:
-    # lazy: referee.questions 44 ms to import, paid only by the calls that need it
-    from referee.questions import flow_text
-
     return shlex.quote(value if isinstance(value, str) else flow_text(value))
 
 
 def command(name: str, params: dict) -> str:
     """The command line of question ``name`` (its verb) with ``params``: its arguments in order,
     then its options, each as the registry of questions declares it."""
-    from referee.registry import BY_VERB, parameters
-
     question = BY_VERB[name]
     words = [name]
     for parameter in parameters(question):
@@ -45,6 +43,4 @@ def _number(value: int, kind: str) -> str:
 
 
 def _text(value) -> str:
-    from referee.questions import flow_text
-
     return value if isinstance(value, str) else flow_text(value)

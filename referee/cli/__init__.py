@@ -71,7 +71,7 @@ def take_global_flags(argv: list[str]) -> tuple[list[str], bool]:
 
 def _language(asked: Optional[str]) -> str:
     """The language to speak: an explicit ``--lang`` must be known, wherever it stood."""
-    from referee.i18n.locale import choose_language  # start-up: +18.4 ms if imported with the module
+    from referee.i18n.locale import choose_language  # lazy: +18.4 ms at start-up if imported with the module
 
     if asked is not None:
         return choose_language(asked)  # raises BadInput for an unknown code: exit 2
@@ -99,23 +99,23 @@ def build_app(command: Optional[str] = None, outline: bool = False):
     commands of that command's module. An ``outline`` app can only show the top-level help:
     its commands have their names and help but no parameters (typer building every command's
     parameters would cost as much as the rest of ``referee --help``)."""
-    import typer  # start-up: +104.1 ms if imported with the module
+    import typer  # lazy: +104.1 ms at start-up if imported with the module
 
-    from referee.i18n.catalogs import _  # start-up: +18.8 ms if imported with the module
+    from referee.i18n.catalogs import _  # lazy: +18.8 ms at start-up if imported with the module
 
-    from referee.cli.help import Group  # start-up: +92.9 ms if imported with the module
+    from referee.cli.help import Group  # lazy: +92.9 ms at start-up if imported with the module
 
     app = typer.Typer(name="referee", help=_("Settle Munchkin rules arguments: the rule, its sources, and a verdict."),
                       cls=Group, add_completion=True, no_args_is_help=True, pretty_exceptions_enable=False,
                       # obj: how a command runs further command lines (`play`), handed to it through
                       # click's context so that no command module imports this one, which imports them all
                       context_settings={"help_option_names": ["-h", "--help"], "obj": run})
-    from referee.cli import options  # start-up: +26.8 ms if imported with the module
+    from referee.cli import options  # lazy: +26.8 ms at start-up if imported with the module
 
     if command in COMMAND_MODULES:
         modules = (importlib.import_module(f"referee.cli.{COMMAND_MODULES[command]}"),)
     else:
-        # start-up: +175.5 ms if imported with the module
+        # lazy: +175.5 ms at start-up if imported with the module
         from referee.cli import (ask_command, card_commands, corpus_commands, i18n_commands, judge_command, play,
                                  question_commands, search_commands, serve, table_commands)
 
@@ -143,7 +143,7 @@ def _no_parameters() -> None:
 def _ready_for_typer(app, outline: bool = False, top: bool = True) -> None:
     """Give typer its own parameters for every command declared with :mod:`referee.cli.params`,
     and plain help unless it goes to a terminal: rich (and pygments) only load to colour it."""
-    from referee.cli.params import for_typer  # start-up: +0.9 ms if imported with the module
+    from referee.cli.params import for_typer  # lazy: +0.9 ms at start-up if imported with the module
 
     app.rich_markup_mode = "rich" if sys.stdout.isatty() else None
     if app.registered_callback is not None and app.registered_callback.callback is not None:
@@ -173,7 +173,7 @@ def _command_name(argv: list[str]) -> Optional[str]:
 def _show_usage_error(exc) -> int:
     """Usage errors from the parser (typer vendors click) know their message and exit code."""
     if hasattr(exc, "ctx") and type(exc).__name__ != "NoArgsIsHelpError":
-        from referee.cli import usage_errors  # start-up: +16.7 ms if imported with the module
+        from referee.cli import usage_errors  # lazy: +16.7 ms at start-up if imported with the module
 
         usage_errors.show(exc)
     else:
@@ -183,14 +183,14 @@ def _show_usage_error(exc) -> int:
 
 def run(argv: list[str], app=None) -> int:
     """Run one command line (without the program name) and return its exit code."""
-    from referee.cli import render  # start-up: +22.7 ms if imported with the module
-    from referee.i18n.catalogs import _, use_language  # start-up: +18.8 ms if imported with the module
+    from referee.cli import render  # lazy: +22.7 ms at start-up if imported with the module
+    from referee.i18n.catalogs import _, use_language  # lazy: +18.8 ms at start-up if imported with the module
 
     try:
         argv, asked = hoist_options(list(argv))
         argv, render.QUIET = take_global_flags(argv)
         use_language(_language(asked))
-        from referee.cli import direct  # start-up: +10.6 ms if imported with the module
+        from referee.cli import direct  # lazy: +10.6 ms at start-up if imported with the module
 
         command = direct.find(argv) if app is None else None
         if command is not None:
@@ -209,7 +209,7 @@ def run(argv: list[str], app=None) -> int:
             if code == INTERRUPTED:  # typer turned a Ctrl-C into exit 130, silently
                 raise KeyboardInterrupt
     except RefereeError as exc:
-        from referee.cli.render import shown  # start-up: +22.7 ms if imported with the module
+        from referee.cli.render import shown  # lazy: +22.7 ms at start-up if imported with the module
 
         print(shown(f"referee: {exc.render(_)}"), file=sys.stderr)
         return exc.exit_code
@@ -236,7 +236,7 @@ def _out_of_space(exc: OSError) -> bool:
 
 
 def _no_space(exc: OSError) -> int:
-    from referee.i18n.catalogs import _  # start-up: +18.8 ms if imported with the module
+    from referee.i18n.catalogs import _  # lazy: +18.8 ms at start-up if imported with the module
 
     print("referee: " + _("cannot write: {reason}; free some disk space and try again").format(
         reason=exc.strerror or exc), file=sys.stderr)

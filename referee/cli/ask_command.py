@@ -18,7 +18,7 @@ from referee.i18n.catalogs import N_, RuleText, _, translations
 
 
 def _table_state(path: Optional[Path]) -> Optional[dict]:
-    from referee import table  # start-up: +35.3 ms if imported with the module
+    from referee import table  # lazy: +35.3 ms at start-up if imported with the module
 
     try:
         return table.show(path).state
@@ -31,8 +31,8 @@ def ask(words: List[str] = Argument(..., metavar="TEXT…"),
                                         help=_("Who \"I\" is (default: whose turn it is on the table).")),
         table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
         as_json: bool = options.json_flag()) -> int:
-    from referee.ask import answer  # start-up: +5.9 ms if imported with the module
-    from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
+    from referee.ask import answer  # lazy: +5.9 ms at start-up if imported with the module
+    from referee.corpus import load_corpus  # lazy: +0.1 ms at start-up if imported with the module
 
     language = choose_language(lang)
     corpus = load_corpus()
@@ -73,7 +73,7 @@ def lines(corpus, found, text: RuleText) -> list[str]:
 
 
 def register(app) -> None:
-    from referee.cli.help import Command  # start-up: +90.4 ms if imported with the module
+    from referee.cli.help import Command  # lazy: +90.4 ms at start-up if imported with the module
 
     app.command("ask", cls=Command, help=_("A question or a situation in your own words, in any of the six "
                                            "languages: what was understood, and the verdict or the clauses."))(ask)

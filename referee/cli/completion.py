@@ -25,20 +25,20 @@ def languages(incomplete: str) -> list[str]:
 
 
 def games(incomplete: str) -> list[str]:
-    from referee.corpus.schema import GAMES  # start-up: +0.5 ms if imported with the module
+    from referee.corpus.schema import GAMES  # lazy: +0.5 ms at start-up if imported with the module
 
     return _matching(GAMES, incomplete)
 
 
 def kinds(incomplete: str) -> list[str]:
-    from referee.corpus.schema import KINDS  # start-up: +0.5 ms if imported with the module
+    from referee.corpus.schema import KINDS  # lazy: +0.5 ms at start-up if imported with the module
 
     return _matching(KINDS, incomplete)
 
 
 def _corpus():
     try:
-        from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
+        from referee.corpus import load_corpus  # lazy: +0.1 ms at start-up if imported with the module
 
         return load_corpus()
     except Exception:  # completion must never print a traceback into the shell
@@ -64,9 +64,9 @@ def card_names(incomplete: str) -> list[str]:
     corpus = _corpus()
     if corpus is None:
         return []
-    from referee.cards import all_names  # start-up: +5.2 ms if imported with the module
-    from referee.cards import localizer  # start-up: +5.2 ms if imported with the module
-    from referee.corpus.cards import fold  # start-up: +1.3 ms if imported with the module
+    from referee.cards import all_names  # lazy: +5.2 ms at start-up if imported with the module
+    from referee.cards import localizer  # lazy: +5.2 ms at start-up if imported with the module
+    from referee.corpus.cards import fold  # lazy: +1.3 ms at start-up if imported with the module
 
     typed, size, localized = fold(incomplete), len(incomplete), localizer()
     names = dict.fromkeys(incomplete + name[size:] for card in corpus.cards.values()
@@ -86,6 +86,6 @@ def situation_files(incomplete: str) -> list[str]:
 
 
 def card_types(incomplete: str) -> list[str]:
-    from referee.corpus.cards import CARD_TYPES  # start-up: +1.3 ms if imported with the module
+    from referee.corpus.cards import CARD_TYPES  # lazy: +1.3 ms at start-up if imported with the module
 
     return _matching(CARD_TYPES, incomplete)

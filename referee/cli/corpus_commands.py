@@ -115,21 +115,21 @@ def check(coverage: bool = Option(False, "--coverage", help=_("Also report how m
           catalogs: bool = Option(True, "--catalogs/--no-catalogs", help=_("Also check the translation catalogs.")),
           lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     _text(lang)  # validates --lang; messages already speak it
-    from referee.corpus.checks import check_corpus  # start-up: +10.2 ms if imported with the module
-    from referee.corpus.corpus import read_corpus  # start-up: +1.9 ms if imported with the module
+    from referee.corpus.checks import check_corpus  # lazy: +10.2 ms at start-up if imported with the module
+    from referee.corpus.corpus import read_corpus  # lazy: +1.9 ms at start-up if imported with the module
 
     corpus, problems = read_corpus(rules)
     problems += check_corpus(corpus)
     if catalogs and rules is None:
-        from referee.i18n.checks import check_catalogs  # start-up: +27.4 ms if imported with the module
+        from referee.i18n.checks import check_catalogs  # lazy: +27.4 ms at start-up if imported with the module
 
         problems += check_catalogs(corpus)
-    from referee.corpus.rulings import classify  # start-up: +10.2 ms if imported with the module
+    from referee.corpus.rulings import classify  # lazy: +10.2 ms at start-up if imported with the module
 
     rulings = classify(corpus)
     report = None
     if coverage:
-        from referee.corpus.coverage import coverage as measure  # start-up: +26.6 ms if imported with the module
+        from referee.corpus.coverage import coverage as measure  # lazy: +26.6 ms at start-up if imported with the module
 
         report = measure(corpus)
     if as_json:
@@ -163,7 +163,7 @@ def check(coverage: bool = Option(False, "--coverage", help=_("Also report how m
 
 
 def register(app) -> None:
-    from referee.cli.help import Command  # start-up: +76.4 ms if imported with the module
+    from referee.cli.help import Command  # lazy: +76.4 ms at start-up if imported with the module
 
     app.command("rule", cls=Command, help=_(
         "Show one clause: its text, its sources with the original wording, related clauses."))(rule)

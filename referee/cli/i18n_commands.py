@@ -55,7 +55,7 @@ def _origin_json() -> dict:
 def init(code: str = typer.Argument(..., metavar="LANG"), locales: Optional[Path] = locales_option(),
          lang: Optional[str] = options.lang()) -> None:
     _prepare(lang, locales)
-    from referee.i18n.workflow import init as start  # start-up: +10.9 ms if imported with the module
+    from referee.i18n.workflow import init as start  # lazy: +10.9 ms at start-up if imported with the module
 
     made = start(code)
     render.emit([reading()] + [_("created {path}").format(path=path) for path in made] + [
@@ -66,7 +66,7 @@ def init(code: str = typer.Argument(..., metavar="LANG"), locales: Optional[Path
 
 def extract(locales: Optional[Path] = locales_option(), lang: Optional[str] = options.lang()) -> None:
     _prepare(lang, locales)
-    from referee.i18n.workflow import extract as run  # start-up: +10.9 ms if imported with the module
+    from referee.i18n.workflow import extract as run  # lazy: +10.9 ms at start-up if imported with the module
 
     changed = run()
     render.emit([reading(), _("templates rewritten: {domains}").format(domains=", ".join(changed)) if changed
@@ -75,7 +75,7 @@ def extract(locales: Optional[Path] = locales_option(), lang: Optional[str] = op
 
 def update(locales: Optional[Path] = locales_option(), lang: Optional[str] = options.lang()) -> None:
     _prepare(lang, locales)
-    from referee.i18n.workflow import update as run  # start-up: +10.9 ms if imported with the module
+    from referee.i18n.workflow import update as run  # lazy: +10.9 ms at start-up if imported with the module
 
     run()
     render.emit([reading(), _("catalogs updated; changed English texts are now fuzzy")])
@@ -83,7 +83,7 @@ def update(locales: Optional[Path] = locales_option(), lang: Optional[str] = opt
 
 def compile_(locales: Optional[Path] = locales_option(), lang: Optional[str] = options.lang()) -> None:
     _prepare(lang, locales)
-    from referee.i18n.workflow import compile_catalogs  # start-up: +10.9 ms if imported with the module
+    from referee.i18n.workflow import compile_catalogs  # lazy: +10.9 ms at start-up if imported with the module
 
     render.emit([reading()] + compile_catalogs().strip().splitlines())
 
@@ -91,10 +91,10 @@ def compile_(locales: Optional[Path] = locales_option(), lang: Optional[str] = o
 def stats(locales: Optional[Path] = locales_option(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> None:
     _prepare(lang, locales)
-    from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
-    from referee.i18n.formatting import format_number, format_percent  # start-up: +0.3 ms if imported with the module
-    from referee.i18n.workflow import floor_share  # start-up: +10.9 ms if imported with the module
-    from referee.i18n.workflow import stats as measure  # start-up: +10.9 ms if imported with the module
+    from referee.corpus import load_corpus  # lazy: +0.1 ms at start-up if imported with the module
+    from referee.i18n.formatting import format_number, format_percent  # lazy: +0.3 ms at start-up if imported with the module
+    from referee.i18n.workflow import floor_share  # lazy: +10.9 ms at start-up if imported with the module
+    from referee.i18n.workflow import stats as measure  # lazy: +10.9 ms at start-up if imported with the module
 
     report = measure(load_corpus())
     if as_json:
@@ -131,8 +131,8 @@ def stats(locales: Optional[Path] = locales_option(), lang: Optional[str] = opti
 def check(locales: Optional[Path] = locales_option(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> None:
     _prepare(lang, locales)
-    from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
-    from referee.i18n.checks import check_catalogs  # start-up: +10.9 ms if imported with the module
+    from referee.corpus import load_corpus  # lazy: +0.1 ms at start-up if imported with the module
+    from referee.i18n.checks import check_catalogs  # lazy: +10.9 ms at start-up if imported with the module
 
     problems = check_catalogs(load_corpus())
     if as_json:

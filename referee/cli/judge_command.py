@@ -49,8 +49,8 @@ def read_input(path: str) -> tuple[str, str]:
 
 def judge(file: str = Argument(..., metavar="FILE", autocompletion=completion.situation_files),
           lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
-    from referee.adjudicate import judge_text  # start-up: +11.1 ms if imported with the module
-    from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
+    from referee.adjudicate import judge_text  # lazy: +11.1 ms at start-up if imported with the module
+    from referee.corpus import load_corpus  # lazy: +0.1 ms at start-up if imported with the module
 
     language = choose_language(lang)
     text, name = read_input(file)
@@ -60,7 +60,7 @@ def judge(file: str = Argument(..., metavar="FILE", autocompletion=completion.si
 
 
 def register(app) -> None:
-    from referee.cli.help import Command  # start-up: +71.5 ms if imported with the module
+    from referee.cli.help import Command  # lazy: +71.5 ms at start-up if imported with the module
 
     app.command("judge", cls=Command, help=_(
         "Judge a situation file (YAML or JSON; - reads stdin): the verdict, the figures behind it, and the "

@@ -41,7 +41,7 @@ def quiet():
 
 def _print_version(value: bool) -> None:
     if value:
-        import typer  # start-up: +45.6 ms if imported with the module
+        import typer  # lazy: +45.6 ms at start-up if imported with the module
 
         typer.echo(f"referee {__version__}")
         raise typer.Exit()
@@ -53,7 +53,7 @@ def version():
 
 
 def _table_address(value: str):
-    from referee.table.stores import table_address  # start-up: +40 ms (sqlite3 and the stores); a file, or postgresql://…#ID
+    from referee.table.stores import table_address  # lazy: +40 ms at start-up (sqlite3 and the stores); a file, or postgresql://…#ID
 
     return table_address(value)
 
@@ -79,7 +79,7 @@ def level_source(source):
     """``--source`` of a level change, which is required: the rules judge a level change by
     where it comes from (declared optional so that the command can run without typer)."""
     if source is None:
-        from referee.model import LEVEL_SOURCES  # start-up: +5.1 ms if imported with the module
+        from referee.model import LEVEL_SOURCES  # lazy: +5.1 ms at start-up if imported with the module
 
         raise BadInput("--source: say where the levels come from: {sources}", sources=", ".join(LEVEL_SOURCES))
     return source
@@ -88,6 +88,6 @@ def level_source(source):
 def one_of(value, allowed, option: str):
     """A value of a closed vocabulary (``--game``, ``--kind`` …), as its code (a word of the
     player's language is heard as the code it means): anything else is bad input."""
-    from referee.vocabulary import one_of as check  # start-up: +5.3 ms if imported with the module
+    from referee.vocabulary import one_of as check  # lazy: +5.3 ms at start-up if imported with the module
 
     return check(value, allowed, option)

@@ -39,7 +39,7 @@ def history_path() -> Path:
     override = os.environ.get("REFEREE_STATE_DIR")
     if override:
         return Path(override) / "history"
-    from platformdirs import user_state_dir  # start-up: +3.5 ms if imported with the module
+    from platformdirs import user_state_dir  # lazy: +3.5 ms at start-up if imported with the module
 
     return Path(user_state_dir("referee", appauthor=False)) / "history"
 
@@ -164,7 +164,7 @@ class Session:
 
     def _start_readline(self) -> None:
         try:
-            import readline  # start-up: +0.7 ms if imported with the module
+            import readline  # lazy: +0.7 ms at start-up if imported with the module
         except ImportError:  # no readline on this platform: plain input still works
             self._readline = None
             return
@@ -192,7 +192,7 @@ class Session:
 
     def complete(self, text: str, state: int) -> Optional[str]:
         try:
-            import readline  # start-up: +0.7 ms if imported with the module
+            import readline  # lazy: +0.7 ms at start-up if imported with the module
 
             before = readline.get_line_buffer()[: readline.get_begidx()]
             found = self.candidates(before, text)
@@ -238,7 +238,7 @@ class Session:
         return [opt for param in command.params for opt in getattr(param, "opts", ()) if opt.startswith("--")]
 
     def _players(self) -> list[str]:
-        from referee import table  # start-up: +10.8 ms if imported with the module
+        from referee import table  # lazy: +10.8 ms at start-up if imported with the module
 
         try:
             state = table.show(self.table_path).state
@@ -248,8 +248,8 @@ class Session:
 
     def _card_names(self) -> list[str]:
         if self._cards is None:
-            from referee.cards import localizer, name_in  # start-up: +1.9 ms if imported with the module
-            from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
+            from referee.cards import localizer, name_in  # lazy: +1.9 ms at start-up if imported with the module
+            from referee.corpus import load_corpus  # lazy: +0.1 ms at start-up if imported with the module
 
             localized = localizer()
             self._cards = sorted({_escape(name_in(c, self.language, localized))
@@ -258,7 +258,7 @@ class Session:
 
     def _clause_ids(self) -> list[str]:
         if self._clauses is None:
-            from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
+            from referee.corpus import load_corpus  # lazy: +0.1 ms at start-up if imported with the module
 
             self._clauses = [c.id for c in load_corpus()]
         return self._clauses
@@ -278,7 +278,7 @@ def play(context: typer.Context, table_path: Optional[Path] = options.table_path
          lang: Optional[str] = options.lang(),
          as_json: bool = Option(False, "--json", help=_("Answer every command in JSON (for programs that "
                                                              "drive the session)."))) -> int:
-    from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
+    from referee.corpus import load_corpus  # lazy: +0.1 ms at start-up if imported with the module
 
     language = choose_language(lang)
     # The app that runs this command has every command (run() builds the whole app for `play`),
@@ -310,10 +310,10 @@ _WARM_UP = {"players": [{"name": "A", "level": 1, "items": [{"name": "I", "bonus
 def _warm_up(corpus, language: str) -> None:
     """Do once, before the first prompt, what the first answer of each kind would otherwise pay
     for (the first search, card and verdict cost 15–45 ms more than the ones after)."""
-    from referee.adjudicate import judge_data  # start-up: +5.7 ms if imported with the module
-    from referee.cards import find_cards, localizer  # start-up: +1.9 ms if imported with the module
-    from referee.cli.render import verdict_text  # start-up: +3.9 ms if imported with the module
-    from referee.search import searcher_for  # start-up: +23.0 ms if imported with the module
+    from referee.adjudicate import judge_data  # lazy: +5.7 ms at start-up if imported with the module
+    from referee.cards import find_cards, localizer  # lazy: +1.9 ms at start-up if imported with the module
+    from referee.cli.render import verdict_text  # lazy: +3.9 ms at start-up if imported with the module
+    from referee.search import searcher_for  # lazy: +23.0 ms at start-up if imported with the module
 
     try:
         searcher_for(corpus).query("level", language=language)
@@ -328,7 +328,7 @@ def _warm_up(corpus, language: str) -> None:
 
 
 def register(app) -> None:
-    from referee.cli.help import Command  # start-up: +0.3 ms if imported with the module
+    from referee.cli.help import Command  # lazy: +0.3 ms at start-up if imported with the module
 
     app.command("play", cls=Command, help=_("An interactive session: every command at a prompt, with history and "
                                             "Tab completion; `quit` or Ctrl-D leaves."))(play)

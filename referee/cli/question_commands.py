@@ -86,7 +86,7 @@ def _answer(question: registry.Question, values: dict) -> int:
 def _table_state(path: Optional[Path]) -> Optional[dict]:
     """The table, with the fight in progress when there is one: a question asked in the middle
     of a fight is about that fight."""
-    from referee import table  # start-up: +7.2 ms if imported with the module
+    from referee import table  # lazy: +7.2 ms at start-up if imported with the module
 
     try:
         shown = table.show(path)
@@ -100,8 +100,8 @@ def _table_state(path: Optional[Path]) -> Optional[dict]:
 def ask(kind: str, params: dict, lang: Optional[str], as_json: bool, table_path: Optional[Path],
         save: Optional[str]) -> int:
     """Build the situation on the table (or inline players), judge it, save it, print the verdict."""
-    from referee import questions  # start-up: +49.4 ms if imported with the module
-    from referee.corpus import load_corpus  # start-up: +0.2 ms if imported with the module
+    from referee import questions  # lazy: +49.4 ms at start-up if imported with the module
+    from referee.corpus import load_corpus  # lazy: +0.2 ms at start-up if imported with the module
 
     text = RuleText(choose_language(lang))
     params.update(game=options.one_of(params.get("game"), GAMES, "--game"),
@@ -122,8 +122,8 @@ def ask(kind: str, params: dict, lang: Optional[str], as_json: bool, table_path:
 
 
 def _judge(data: dict, corpus):
-    from referee.adjudicate import judge_data  # start-up: +0.4 ms if imported with the module
-    from referee.table.changes import by_name  # start-up: +17.8 ms if imported with the module
+    from referee.adjudicate import judge_data  # lazy: +0.4 ms at start-up if imported with the module
+    from referee.table.changes import by_name  # lazy: +17.8 ms at start-up if imported with the module
 
     try:
         return judge_data(data, "question", corpus)
@@ -133,7 +133,7 @@ def _judge(data: dict, corpus):
 
 def _save(data: dict, target: str) -> None:
     """Write the situation judged; never over a file that is already there (it may be the user's)."""
-    import yaml  # start-up: +13.0 ms if imported with the module
+    import yaml  # lazy: +13.0 ms at start-up if imported with the module
 
     path = Path(target)
     if path.exists():
@@ -148,8 +148,8 @@ def _save(data: dict, target: str) -> None:
 
 
 def _record_fight(params: dict, lang, as_json, table_path, save, expected: Optional[int] = None) -> int:
-    from referee import table  # start-up: +7.2 ms if imported with the module
-    from referee.corpus import load_corpus  # start-up: +0.2 ms if imported with the module
+    from referee import table  # lazy: +7.2 ms at start-up if imported with the module
+    from referee.corpus import load_corpus  # lazy: +0.2 ms at start-up if imported with the module
 
     text = RuleText(choose_language(lang))
     corpus = load_corpus()
@@ -164,8 +164,8 @@ def _record_fight(params: dict, lang, as_json, table_path, save, expected: Optio
 def _record(kind: str, params: dict, lang, as_json, table_path, save, nothing: str,
             expected: Optional[int] = None) -> int:
     """A sale or a death judged on the table and recorded there (``--record``)."""
-    from referee import table  # start-up: +7.2 ms if imported with the module
-    from referee.corpus import load_corpus  # start-up: +0.2 ms if imported with the module
+    from referee import table  # lazy: +7.2 ms at start-up if imported with the module
+    from referee.corpus import load_corpus  # lazy: +0.2 ms at start-up if imported with the module
 
     text = RuleText(choose_language(lang))
     corpus = load_corpus()
@@ -182,7 +182,7 @@ def _plain_name(spec: str) -> bool:
 
 
 def _table_shown(path: Optional[Path]):
-    from referee import table  # start-up: +7.2 ms if imported with the module
+    from referee import table  # lazy: +7.2 ms at start-up if imported with the module
 
     try:
         return table.show(path)
@@ -223,7 +223,7 @@ globals().update(COMMANDS)
 
 
 def register(app) -> None:
-    from referee.cli.help import Command  # start-up: +55.3 ms if imported with the module
+    from referee.cli.help import Command  # lazy: +55.3 ms at start-up if imported with the module
 
     formats = _formats()
     for question in registry.QUESTIONS:

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING
 
 from referee.errors import quote
 from referee.i18n import words
+from referee.i18n.figures import figure, relation_label
 from referee.i18n.catalogs import FALLBACK_MARK, RuleText, _, current_language, ngettext
 from referee.i18n.languages import language
 from referee.i18n.speaker import Speaker
-from referee.message import Phrase
 from referee.shapes import (card_note_json, change_json, change_summary, clause_field, source_named, taken_back_by,
                             verdict_json)
 
@@ -123,35 +123,9 @@ def wrap(text: str, indent: str = "") -> list[str]:
                          subsequent_indent=indent, break_on_hyphens=False) or [indent]
 
 
-def relation_label(relation: str, direction: str) -> str:
-    """How a relation reads from the clause being shown."""
-    # Translators: the relations below label a related rule ("corrects: combat.ties — …"): how
-    # the rule shown relates to the other one, then how the other relates to it
-    outgoing = {
-        # Translators: this rule is an erratum of the related rule
-        "errata-of": _("corrects"),
-        # Translators: this rule clarifies the related rule
-        "clarifies": _("clarifies"),
-        # Translators: this rule overrides the related rule
-        "overrides": _("overrides"),
-        # Translators: the related rule is worth reading with this one
-        "see-also": _("see also"),
-        # Translators: this rule and the related one disagree
-        "conflicts-with": _("conflicts with")}
-    incoming = {
-        # Translators: an erratum (the related rule) corrects this rule
-        "errata-of": _("corrected by"),
-        # Translators: the related rule clarifies this rule
-        "clarifies": _("clarified by"),
-        # Translators: the related rule overrides this rule
-        "overrides": _("overridden by"),
-        "see-also": _("see also"), "conflicts-with": _("conflicts with")}
-    return (outgoing if direction == "out" else incoming).get(relation, relation)
-
-
 def topic_words(corpus: Corpus, text: RuleText, topics) -> str:
     """A clause's topics and tags as the reader's language names them."""
-    from referee.i18n.formatting import format_list  # start-up: +0.5 ms if imported with the module
+    from referee.i18n.formatting import format_list  # lazy: +0.5 ms at start-up if imported with the module
 
     return format_list([text.topic(t, corpus.topics[t]) if t in corpus.topics else text.tag(t) for t in topics],
                        text.language)
@@ -201,45 +175,6 @@ def verdict_word(word: str) -> str:
     return words.word("verdict", word)
 
 
-def figure(speaker: Speaker, key: str, value) -> str:
-    """One figure of a verdict in words: labels for its fields, words for its codes, names kept."""
-    if isinstance(value, Phrase):
-        return value.message.render(speaker)
-    if isinstance(value, dict):
-        return ", ".join(f"{_key_word(speaker, k)}: {figure(speaker, k, v)}" for k, v in value.items()) or "—"
-    if isinstance(value, list):
-        shown = [figure(speaker, key, v) for v in value]
-        # names, words: a list as the language writes one ("Anna, Carl und Dora"); phrases that
-        # hold commas or colons of their own stay apart
-        if all(isinstance(v, str) for v in value) and not any(ch in v for v in shown for ch in ",:;"):
-            from referee.i18n.formatting import format_list  # start-up: +0.5 ms if imported with the module
-
-            return format_list(shown, speaker.language) or "—"
-        return "; ".join(shown) or "—"
-    if value is None:
-        return "—"
-    if isinstance(value, str):
-        vocabulary = words.VALUE_OF_FIELD.get(key)
-        if vocabulary:
-            return speaker.word(vocabulary, value)
-        if key == "effect":
-            return _(value)  # the die's effects are messages of the catalog (engine/table.py)
-        return speaker.card(value)
-    return str(speaker.format_value(value))
-
-
-def _key_word(speaker: Speaker, key: str) -> str:
-    """A key inside a figure: a field's label, a code's word (bonus against an elf), or a name."""
-    if key in words.FIELD_LABELS:
-        return words.label(key)
-    found = speaker.word("race|class|sex", key)
-    return found if found != key else speaker.card(key)
-
-
-def figure_label(key: str) -> str:
-    return words.label(key)
-
-
 def verdict_text(corpus: Corpus, verdict, text: RuleText, cards=()) -> list[str]:
     speaker = Speaker(corpus, text.language)
     what = f"{words.word('question', verdict.question)}, {words.word('game', verdict.game)}"
@@ -270,7 +205,7 @@ def verdict_text(corpus: Corpus, verdict, text: RuleText, cards=()) -> list[str]
 
 def language_name(code: str) -> str:
     """A language's name in the reader's language ("Englisch" for a German reader)."""
-    from referee.i18n.formatting import language_display_name  # start-up: +0.5 ms if imported with the module
+    from referee.i18n.formatting import language_display_name  # lazy: +0.5 ms at start-up if imported with the module
 
     return language_display_name(code, current_language())
 
@@ -318,8 +253,8 @@ def _item_words(item: dict) -> str:
 
 def table_text(shown, text: RuleText) -> list[str]:
     """The table in big, plain lines: who is at which level, with what, and whose turn it is."""
-    from referee.corpus import load_corpus  # start-up: +0.1 ms if imported with the module
-    from referee.table import strengths  # start-up: +19.3 ms if imported with the module
+    from referee.corpus import load_corpus  # lazy: +0.1 ms at start-up if imported with the module
+    from referee.table import strengths  # lazy: +19.3 ms at start-up if imported with the module
 
     state = shown.state
     power = strengths(state)
@@ -391,7 +326,7 @@ def table_end_text(shown) -> list[str]:
         else:
             lines.append(_("The fight was lost: {player} runs away (`referee flee`).").format(player=combat["fighter"]))
     if shown.winner:
-        from referee.i18n.formatting import format_list  # start-up: +0.5 ms if imported with the module
+        from referee.i18n.formatting import format_list  # lazy: +0.5 ms at start-up if imported with the module
 
         lines += ["", ngettext("{names} won the game!", "{names} won the game together!",
                                len(shown.winner)).format(names=format_list(shown.winner, current_language()))]

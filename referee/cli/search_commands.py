@@ -18,7 +18,7 @@ def search(words: List[str] = Argument(..., metavar="QUERY…"),
            game: Optional[str] = options.game(), kind: Optional[str] = options.kind(),
            topic: Optional[str] = options.topic(), lang: Optional[str] = options.lang(),
            as_json: bool = options.json_flag()) -> int:
-    from referee.search import search as run  # start-up: +42.9 ms if imported with the module
+    from referee.search import search as run  # lazy: +42.9 ms at start-up if imported with the module
 
     language = choose_language(lang)
     options.one_of(game, schema.GAMES, "--game")
@@ -61,8 +61,8 @@ def index(rebuild: bool = Option(False, "--rebuild", help=_("Build the search in
           info: bool = Option(False, "--info", help=_("Where the index is, its size, age and key.")),
           lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     choose_language(lang)  # validates --lang; messages already speak it
-    from referee.search.index import info as describe  # start-up: +63.0 ms if imported with the module
-    from referee.search.index import open_index  # start-up: +63.0 ms if imported with the module
+    from referee.search.index import info as describe  # lazy: +63.0 ms at start-up if imported with the module
+    from referee.search.index import open_index  # lazy: +63.0 ms at start-up if imported with the module
 
     corpus = load_corpus()
     if rebuild or not info:
@@ -92,7 +92,7 @@ def index(rebuild: bool = Option(False, "--rebuild", help=_("Build the search in
 
 
 def register(app) -> None:
-    from referee.cli.help import Command  # start-up: +49.2 ms if imported with the module
+    from referee.cli.help import Command  # lazy: +49.2 ms at start-up if imported with the module
 
     app.command("search", cls=Command, help=_("Find clauses from a few words in any of the six languages; results "
                                               "in the chosen language."))(search)

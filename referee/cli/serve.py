@@ -19,7 +19,7 @@ LOOPBACK = ("127.0.0.1", "::1", "localhost")
 
 def _lan_address() -> str:
     """This machine's address on the local network, for the URL phones open (no packet is sent)."""
-    import socket  # start-up: +7.7 ms if imported with the module
+    import socket  # lazy: +7.7 ms at start-up if imported with the module
 
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
     try:
@@ -41,7 +41,7 @@ CODE_LENGTH = 28
 def join_code() -> str:
     """A join code from the system's random source, in groups of four to read and type:
     ``k3mf-9x2q-…`` (the dashes are optional when typed)."""
-    import secrets  # start-up: +18.6 ms if imported with the module
+    import secrets  # lazy: +18.6 ms at start-up if imported with the module
 
     raw = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
     return "-".join(raw[i:i + 4] for i in range(0, CODE_LENGTH, 4))
@@ -50,7 +50,7 @@ def join_code() -> str:
 def own_names(host: str, shown: str) -> list[str]:
     """The names this server answers to besides loopback's: the address it is bound to, the one
     it prints and, bound to every address, this machine's name and addresses."""
-    import socket  # start-up: +7.7 ms if imported with the module
+    import socket  # lazy: +7.7 ms at start-up if imported with the module
 
     names = [host, shown]
     if host in ("0.0.0.0", "::"):
@@ -83,7 +83,7 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
           table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
     choose_language(lang)
-    import importlib.util  # start-up: +1.1 ms if imported with the module
+    import importlib.util  # lazy: +1.1 ms at start-up if imported with the module
 
     if not all(importlib.util.find_spec(name) for name in ("uvicorn", "starlette", "jinja2")):
         raise BadInput("the server needs its extra packages: pip install 'referee[serve]'")
@@ -99,11 +99,11 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
         _check_tls(*tls)
     # --table URL#ID (or $REFEREE_TABLE): that table of a PostgreSQL store is the server's own,
     # the store its tables'
-    from referee.table.stores import resolved  # start-up: +40 ms (sqlite3 and the stores) if imported with the module
+    from referee.table.stores import resolved  # lazy: +40 ms at start-up (sqlite3 and the stores) if imported with the module
 
     table_path = table_path if table_path is not None else resolved(None)
     store = _check_store(store or getattr(table_path, "url", None) or os.environ.get("REFEREE_STORE") or None)
-    from referee.web.server import bind, run  # start-up: +280.1 ms if imported with the module
+    from referee.web.server import bind, run  # lazy: +280.1 ms at start-up if imported with the module
 
     try:
         sock = bind(host, port)
@@ -134,7 +134,7 @@ def serve(host: str = Option("127.0.0.1", "--host", metavar="ADDRESS",
 def _check_store(store: Optional[str]) -> Optional[str]:
     """A PostgreSQL store is reached, and its schema made or brought up to date, before the
     server starts (an unreachable database or a newer schema: exit 2 with its message)."""
-    from referee.table import pgstore  # start-up: +49.9 ms if imported with the module
+    from referee.table import pgstore  # lazy: +49.9 ms at start-up if imported with the module
 
     if store is None or not store.startswith(("postgres:", "postgresql:")):
         return store
@@ -148,7 +148,7 @@ def _check_store(store: Optional[str]) -> Optional[str]:
 
 def _check_tls(cert: Path, key: Path) -> None:
     """The certificate and key load together, or a message that says which file is wrong."""
-    import ssl  # start-up: +30.9 ms if imported with the module
+    import ssl  # lazy: +30.9 ms at start-up if imported with the module
 
     if not cert.is_file():
         raise BadInput("--tls: no certificate file {path}; give the certificate and its key as PEM files",
@@ -164,7 +164,7 @@ def _check_tls(cert: Path, key: Path) -> None:
 
 
 def register(app) -> None:
-    from referee.cli.help import Command  # start-up: +64.5 ms if imported with the module
+    from referee.cli.help import Command  # lazy: +64.5 ms at start-up if imported with the module
 
     app.command("serve", cls=Command, help=_("Serve the referee to every phone at the table: a page and a JSON "
                                              "API (Ctrl-C stops it)."))(serve)

@@ -23,14 +23,14 @@ def _language(lang: Optional[str]) -> RuleText:
 
 
 def _corpus():
-    from referee.corpus import load_corpus  # start-up: +0.2 ms if imported with the module
+    from referee.corpus import load_corpus  # lazy: +0.2 ms at start-up if imported with the module
 
     return load_corpus()
 
 
 def _changed(change, path: Optional[Path], text: RuleText, as_json: bool) -> int:
     """What a recorded change prints: the change, then the table as it now stands."""
-    from referee import table  # start-up: +20.1 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
 
     shown = table.after(change, path)  # the table the change left: the file is not opened again
     if as_json:
@@ -42,7 +42,7 @@ def _changed(change, path: Optional[Path], text: RuleText, as_json: bool) -> int
 
 def show(table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
-    from referee import table  # start-up: +20.1 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
 
     text = _language(lang)
     shown = table.show(table_path)
@@ -77,7 +77,7 @@ def new(names: List[str] = Argument(..., metavar="NAME…"),
         expected: Optional[int] = options.expected(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
         as_json: bool = options.json_flag()) -> int:
-    from referee import table  # start-up: +20.1 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
 
     text = _language(lang)
     change = table.new(names, game, expansion, house_rule, replace, path=table_path, expected=expected)
@@ -89,7 +89,7 @@ def set_(name: str = Argument(..., metavar="NAME"),
          expected: Optional[int] = options.expected(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
-    from referee import table  # start-up: +20.1 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
 
     text = _language(lang)
     return _changed(table.set_fields(name, fields, path=table_path, expected=expected), table_path, text, as_json)
@@ -102,8 +102,8 @@ def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(...,
           expected: Optional[int] = options.expected(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
-    from referee import table  # start-up: +20.1 ms if imported with the module
-    from referee.table.changes import parse_change  # start-up: +21.3 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
+    from referee.table.changes import parse_change  # lazy: +21.3 ms at start-up if imported with the module
 
     text = _language(lang)
     source = options.one_of(options.level_source(source), LEVEL_SOURCES, "--source")
@@ -123,7 +123,7 @@ def item(name: str = Argument(..., metavar="NAME"), item_name: str = Argument(..
          expected: Optional[int] = options.expected(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
-    from referee import table  # start-up: +20.1 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
 
     text = _language(lang)
     corpus = _corpus() if not remove else None
@@ -141,7 +141,7 @@ def turn(name: Optional[str] = Argument(None, metavar="[NAME]"),
          expected: Optional[int] = options.expected(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
-    from referee import table  # start-up: +20.1 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
     text = _language(lang)
     phase = options.one_of(phase, PHASES, "--phase")
     return _changed(table.turn(name, phase, met, path=table_path, expected=expected), table_path, text, as_json)
@@ -151,7 +151,7 @@ def undo(count: int = Argument(1, metavar="[N]", min=1, max=1000),
          expected: Optional[int] = options.expected(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
          as_json: bool = options.json_flag()) -> int:
-    from referee import table  # start-up: +20.1 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
 
     text = _language(lang)
     return _changed(table.undo(count, path=table_path, expected=expected), table_path, text, as_json)
@@ -159,7 +159,7 @@ def undo(count: int = Argument(1, metavar="[N]", min=1, max=1000),
 
 def redo(expected: Optional[int] = options.expected(), table_path: Optional[Path] = options.table_path(),
          lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
-    from referee import table  # start-up: +20.1 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
 
     text = _language(lang)
     return _changed(table.redo(path=table_path, expected=expected), table_path, text, as_json)
@@ -191,7 +191,7 @@ def combat(action: str = Argument("show", metavar="[ACTION]"),
            expected: Optional[int] = options.expected(), table_path: Optional[Path] = options.table_path(),
            lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
     """``referee table combat [show|open|change|close|cancel|wait]``: the fight in progress."""
-    from referee import table  # start-up: +20.1 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
 
     text = _language(lang)
     options.one_of(action, COMBAT_ACTIONS, "ACTION")
@@ -226,7 +226,7 @@ def combat(action: str = Argument("show", metavar="[ACTION]"),
 
 def _fight_text(shown, text: RuleText) -> list[str]:
     """The fight as it stands, judged (empty without a fight)."""
-    from referee import table  # start-up: +20.1 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
 
     if shown.fight is None or shown.fight.get("result") is not None:
         return []
@@ -237,7 +237,7 @@ def _fight_text(shown, text: RuleText) -> list[str]:
 
 def _wait(path: Optional[Path]):
     """The table once the fight's window has run out (and its result is recorded)."""
-    from referee import table  # start-up: +20.1 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
 
     while True:
         shown = table.show(path)
@@ -248,9 +248,9 @@ def _wait(path: Optional[Path]):
 
 def log(table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
         as_json: bool = options.json_flag()) -> int:
-    from referee import table  # start-up: +20.1 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
 
-    from referee.table.state import taken_back_map  # start-up: +27.9 ms if imported with the module
+    from referee.table.state import taken_back_map  # lazy: +27.9 ms at start-up if imported with the module
 
     _language(lang)
     changes = table.log(table_path)
@@ -268,8 +268,8 @@ def export(out: Optional[str] = Option(None, "--out", metavar="FILE",
                                        help=_("Write the export to FILE (a new file) instead of the screen.")),
            table_path: Optional[Path] = options.table_path()) -> int:
     """``referee table export``: the good part of the table's log as JSON, however damaged the file."""
-    from referee import table  # start-up: +20.1 ms if imported with the module
-    from referee.table.store import stamp  # start-up: +27.9 ms if imported with the module
+    from referee import table  # lazy: +20.1 ms at start-up if imported with the module
+    from referee.table.store import stamp  # lazy: +27.9 ms at start-up if imported with the module
 
     data = table.export(table_path)
     body = {"changes": [{"seq": c.seq, "at": c.at, "command": c.command, "request": c.request, "effect": c.effect,
@@ -292,9 +292,9 @@ def export(out: Optional[str] = Option(None, "--out", metavar="FILE",
 
 
 def register(app) -> None:
-    import typer  # start-up: +59.3 ms if imported with the module
+    import typer  # lazy: +59.3 ms at start-up if imported with the module
 
-    from referee.cli.help import Command, Group  # start-up: +60.4 ms if imported with the module
+    from referee.cli.help import Command, Group  # lazy: +60.4 ms at start-up if imported with the module
 
     group = typer.Typer(cls=Group, help=_("The game in progress: players, levels, gear, whose turn it is; every "
                                           "change checked by the rules and kept, so it can be undone."),
@@ -324,9 +324,9 @@ def register(app) -> None:
 
 def _with_context(function):
     """``function`` as typer must call it: given the click context as its first argument."""
-    import inspect  # start-up: +9.3 ms if imported with the module
+    import inspect  # lazy: +9.3 ms at start-up if imported with the module
 
-    import typer  # start-up: +59.3 ms if imported with the module
+    import typer  # lazy: +59.3 ms at start-up if imported with the module
 
     @functools.wraps(function)
     def wrapper(*args, **kwargs):

@@ -79,6 +79,6 @@ def show(error, file=None) -> None:
             print(_("Try '{command} {option}' for help.").format(command=ctx.command_path,
                                                                    option=ctx.help_option_names[0]), file=file)
         print(file=file)
-    from referee.cli.render import shown  # start-up: +24.3 ms if imported with the module
+    from referee.cli.render import shown  # lazy: +24.3 ms at start-up if imported with the module
 
     print(shown(f"{_('Error')}: {message(error)}"), file=file)

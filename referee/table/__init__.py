@@ -29,7 +29,7 @@ from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
 from referee.table.state import replay, split
 from referee.table.store import Change, Log, Unusable, default_path, move_aside
-from referee.table.stores import export as read_good, open_store  # the SQLite file or a table in PostgreSQL
+from referee.table.stores import export as read_good, open_store, resolved  # the SQLite file or a table in PostgreSQL
 
 #: the clock the table reads when a caller gives no ``now`` (seconds since the epoch)
 clock: Callable[[], float] = time.time
@@ -193,8 +193,6 @@ def new(names: list[str], game: str = "munchkin", expansions: list[str] = (), ho
     try:
         return started()
     except Unusable:
-        from referee.table.stores import resolved
-
         where = resolved(path)  # $REFEREE_TABLE may name a table in a database too
         if not replace or not isinstance(where, (Path, type(None))):
             raise  # a table in a database is not a file to move aside

@@ -20,6 +20,8 @@ from pathlib import Path
 from typing import Callable, Optional, Protocol, Union
 
 from referee.table import pgstore, store
+from referee.errors import BadInput
+from referee.table import pgstore, store
 from referee.table.pgstore import PgTable, is_url
 from referee.table.store import Change, Draft, Log, default_path
 
@@ -58,8 +60,6 @@ def table_address(value) -> Where:
     url, _, table_id = text.partition("#")  # a fragment means nothing to PostgreSQL: the table's id
     table_id = table_id or OWN_TABLE
     if not _TABLE_ID.fullmatch(table_id):
-        from referee.errors import BadInput
-
         raise BadInput("--table: expected a table id after '#' (letters, digits, '-' and '_'), got {id}",
                        id=repr(table_id[:80]))
     return PgTable(url, table_id)
@@ -88,11 +88,7 @@ def export(path: Where = None) -> dict:
     ``{"changes": [...], "stopped_at": seq | None, "reason": …}``."""
     path = resolved(path)
     if isinstance(path, PgTable):
-        from referee.table import pgstore
-
         return pgstore.export(path)
-    from referee.table import store
-
     return store.export(Path(path) if path is not None else store.default_path())
 
 

@@ -46,7 +46,7 @@ def create_app(table_path=None, join_code: Optional[str] = None, allowed_hosts: 
     # lazy: referee.table.stores 28 ms, referee.web.tables 25 ms, … to import, paid only by the calls that need it
     from starlette.middleware.gzip import GZipMiddleware
 
-    from referee.table.stores import own_table
+    from referee.table.stores import own_table, table_address  # a file, or URL#ID: a table of a PostgreSQL store
     from referee.web import api, assets, live, pages, tables
 
     routes = [
@@ -75,7 +75,6 @@ def create_app(table_path=None, join_code: Optional[str] = None, allowed_hosts: 
     # (Starlette's GZip leaves text/event-stream alone)
     zipped = Middleware(GZipMiddleware, minimum_size=1024)
     app = Starlette(routes=routes, lifespan=_lifespan, middleware=[gate, zipped])
-    from referee.table.stores import table_address  # a file, or URL#ID: a table of a PostgreSQL store
 
     own = table_path if table_path is not None else own_table(store)
     app.state.settings = Settings(table_address(own), join_code,

@@ -27,6 +27,7 @@ from typing import Callable, Iterable, Optional
 from urllib.parse import urlsplit
 
 from referee.errors import BadInput
+from referee.table.pgstore import is_url, spend_try, tries_left
 
 #: seconds a request's whole body may take to arrive once the handler starts reading it
 BODY_SECONDS = 15.0
@@ -189,8 +190,6 @@ class Guard:
 def limiter(store, name: str, rate: float = 1.0, burst: int = 10):
     """The wrong tries allowed per client on a server of ``store``: kept in the database for a
     PostgreSQL store (every server of it counts the same tries), else in this process."""
-    from referee.table.pgstore import is_url
-
     return StoreBucket(store, name, rate, burst) if is_url(store) else TokenBucket(rate, burst)
 
 
@@ -231,12 +230,8 @@ class StoreBucket:
         self.url, self.name, self.rate, self.burst = url, name, rate, burst
 
     def wait(self, client: str) -> int:
-        from referee.table.pgstore import tries_left
-
         tokens = tries_left(self.url, f"{self.name} {client}", self.rate, self.burst)
         return 0 if tokens >= 1 else max(1, math.ceil((1 - tokens) / self.rate))
 
     def spend(self, client: str) -> None:
-        from referee.table.pgstore import spend_try
-
         spend_try(self.url, f"{self.name} {client}", self.rate, self.burst)

@@ -166,9 +166,9 @@ def _environment():
 
 
 def _render(request: Request, template: str, text, status: int = 200, **values) -> HTMLResponse:
-    # lazy: referee.cli.render 17 ms, referee.i18n.speaker 14 ms, … to import, paid only by the calls that need it
+    # lazy: referee.i18n.figures, referee.i18n.speaker 14 ms, … to import, paid only by the calls that need it
     from referee.i18n import words
-    from referee.cli import render
+    from referee.i18n import figures
     from referee.i18n.speaker import Speaker
     from referee.model import CLASSES, EXPANSIONS, GAMES, LEVEL_SOURCES, RACES
 
@@ -195,8 +195,8 @@ def _render(request: Request, template: str, text, status: int = 200, **values) 
         path=request.url.path, script=script, games=[(g, words.word("game", g)) for g in GAMES],
         expansions=EXPANSIONS, sources=[(code, words.word("source", code)) for code in LEVEL_SOURCES],
         # figures, kinds and relations in words, as the CLI shows them (never their codes)
-        word=words.word, relation_label=render.relation_label, source_name=words.source_name,
-        facts_text=lambda facts: render.figure(speaker, "facts", {k: v for k, v in facts.items() if k != "basis"}),
+        word=words.word, relation_label=figures.relation_label, source_name=words.source_name,
+        facts_text=lambda facts: figures.figure(speaker, "facts", {k: v for k, v in facts.items() if k != "basis"}),
         actions=actions, **values)
     return HTMLResponse(page, status_code=status)
 
