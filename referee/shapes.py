@@ -123,6 +123,8 @@ def change_summary(change) -> str:
 
     summary = change.summary if hasattr(change, "summary") else change
     values = dict(summary["values"])
+    if isinstance(values.get("seconds"), str):  # a fight's window, recorded as "2.5": written as the reader writes it
+        values["seconds"] = _seconds(values["seconds"], current_language())
     if isinstance(values.get("changes"), list):  # an undo or redo names the changes it took or put back
         values["changes"] = "; ".join(f"#{c['seq']} {change_summary(c['summary'])}" for c in values["changes"])
     if "plural" in summary:
@@ -146,6 +148,15 @@ def change_summary(change) -> str:
             values[name] = speaker.card(values[name])
     # numbers stay numbers: a template may format them itself ("{bonus:+d}")
     return Message.of(summary["template"], **values).render(_)
+
+
+def _seconds(recorded: str, language: str) -> str:
+    from referee.i18n.formatting import format_decimal
+
+    try:
+        return format_decimal(float(recorded), language)
+    except ValueError:  # not a number: shown as it was recorded
+        return recorded
 
 
 def words_label(key: str) -> str:

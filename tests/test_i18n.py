@@ -252,3 +252,26 @@ def test_numbers_and_lists_are_written_as_the_language_writes_them(referee):
     assert "kifosztási sorrend: Anna, Carl és Dora" in hungarian, hungarian
     english = referee("judge", "examples/sell.yaml").stdout
     assert "1,100" in english
+
+
+@pytest.mark.parametrize("language, shown", [("en", "2.3"), ("gu", "2.3"), ("nl", "2,3"), ("hu", "2,3"),
+                                             ("es", "2,3"), ("de", "2,3")])
+def test_decimals_are_written_as_the_language_writes_them(language, shown):
+    from referee.i18n.formatting import format_decimal
+
+    assert format_decimal(2.3, language, 1) == shown
+    assert format_decimal(2, language, 1) == shown[0] + shown[1] + "0"  # a fixed count of decimals
+    assert format_decimal(2.5, language) == shown[:2] + "5"
+
+
+def test_a_fights_seconds_are_written_as_the_language_writes_them_and_json_keeps_the_number(tmp_path, referee):
+    env = {"REFEREE_TABLE": str(tmp_path / "table.sqlite3")}
+    assert referee("table", "new", "Ann", "Bob", "--house-rule", "interference_seconds=30.5", env=env).returncode == 0
+    opened = referee("table", "combat", "open", "Troll:3", "--lang", "hu", env=env).stdout
+    assert "30,5 mp" in opened and "30.5" not in opened, opened
+    shown = referee("table", "--lang", "de", env=env).stdout
+    assert "30,5" in shown.splitlines()[1] and "30.5" not in shown, shown
+    assert re.search(r"\d,\d s", shown), shown  # the countdown: "noch 29,8 s": a long window, so it is still open
+    assert "30.5 s" in referee("table", "log", env=env).stdout  # English keeps its point
+    data = json.loads(referee("table", "--json", "--lang", "hu", env=env).stdout)
+    assert data["table"]["house_rules"]["interference_seconds"] == 30.5

@@ -271,7 +271,7 @@ def table_text(shown, text: RuleText) -> list[str]:
                                                                         for e in state["expansions"])))
     if state.get("house_rules"):
         extras.append(_("house rules: {rules}").format(rules=", ".join(
-            f"{words.word('house rule', k)}: {_('yes') if v is True else _('no') if v is False else v}"
+            f"{words.word('house rule', k)}: {_house_value(v, text.language)}"
             for k, v in state["house_rules"].items())))
     if extras:
         lines.append(" · ".join(extras))
@@ -311,6 +311,15 @@ def table_text(shown, text: RuleText) -> list[str]:
     return lines + table_end_text(shown)
 
 
+def _house_value(value, language: str) -> str:
+    """A house rule's setting in words: yes or no, a number as the language writes it ("2,5")."""
+    from referee.i18n.formatting import format_number
+
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    return format_number(value, language) if isinstance(value, (int, float)) else str(value)
+
+
 def table_end_text(shown) -> list[str]:
     """Under the players: the fight on the table and its countdown, or who won the game."""
     lines = []
@@ -322,7 +331,10 @@ def table_end_text(shown) -> list[str]:
         lines += ["", _("Fight: {fighters} against {monsters}.").format(fighters=fighters, monsters=monsters)]
         if fight.get("result") is None:
             left = max(0.0, fight["closes_at"] - clock.time())
-            lines.append(_("The others may still interfere: {seconds} s left.").format(seconds=f"{left:.1f}"))
+            from referee.i18n.formatting import format_decimal
+
+            lines.append(_("The others may still interfere: {seconds} s left.").format(
+                seconds=format_decimal(left, current_language(), 1)))
         else:
             lines.append(_("The fight was lost: {player} runs away (`referee flee`).").format(player=combat["fighter"]))
     if shown.winner:

@@ -10,6 +10,7 @@ from referee.cli.params import Argument, Option
 from referee.corpus import load_corpus, schema
 from referee.i18n import choose_language
 from referee.i18n.catalogs import RuleText, _, ngettext
+from referee.i18n.formatting import format_decimal, format_number
 from referee.shapes import search_json
 
 
@@ -38,7 +39,8 @@ def search(words: List[str] = Argument(..., metavar="QUERY…"),
                 query=result.query, suggestion=result.searched), ""]
         for number, hit in enumerate(result.hits, 1):
             clause = corpus[hit.id]
-            lines.append(f"{number}. {hit.id} — {text.marked(hit.id, clause.title)}  ({hit.score:.1f})")
+            score = format_decimal(hit.score, language, 1)
+            lines.append(f"{number}. {hit.id} — {text.marked(hit.id, clause.title)}  ({score})")
             lines += render.wrap(text.marked(hit.id, clause.text), "   ")
             if hit.matched_lang != language:
                 lines += render.wrap(_("matched in {lang}:").format(lang=render.language_name(hit.matched_lang))
@@ -60,7 +62,7 @@ def search(words: List[str] = Argument(..., metavar="QUERY…"),
 def index(rebuild: bool = Option(False, "--rebuild", help=_("Build the search index again now.")),
           info: bool = Option(False, "--info", help=_("Where the index is, its size, age and key.")),
           lang: Optional[str] = options.lang(), as_json: bool = options.json_flag()) -> int:
-    choose_language(lang)  # validates --lang; messages already speak it
+    speak = choose_language(lang)  # validates --lang; messages already speak it
     from referee.search.index import info as describe  # lazy: +63.0 ms at start-up if imported with the module
     from referee.search.index import open_index  # lazy: +63.0 ms at start-up if imported with the module
 
@@ -85,9 +87,11 @@ def index(rebuild: bool = Option(False, "--rebuild", help=_("Build the search in
         render.emit_json(data)
     else:
         render.emit([_("index: {path}").format(path=found.path),
-                     _("key: {key}, {documents} clauses, {size:.1f} MiB, built {age:.0f} s ago in {seconds:.2f} s")
-                     .format(key=found.key, documents=found.documents, size=found.size / 2**20,
-                             age=data["age_seconds"], seconds=found.build_seconds)])
+                     _("key: {key}, {documents} clauses, {size} MiB, built {age} s ago in {seconds} s")
+                     .format(key=found.key, documents=format_number(found.documents, speak),
+                             size=format_decimal(found.size / 2**20, speak, 1),
+                             age=format_decimal(data["age_seconds"], speak, 0),
+                             seconds=format_decimal(found.build_seconds, speak, 2))])
     return 0
 
 

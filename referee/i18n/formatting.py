@@ -36,6 +36,18 @@ def format_number(number, language: str) -> str:
     return format_decimal(number, locale=_locale(language))
 
 
+def format_decimal(number, language: str, digits: int | None = None) -> str:
+    """A number with decimals as the language writes it: 2.3 is "2.3" in English and Gujarati,
+    "2,3" in Dutch, Hungarian, Spanish and German. ``digits`` fixes how many decimals are shown
+    (1 gives "2,0" for 2); without it, up to three, and none for a whole number ("30")."""
+    from babel.numbers import format_decimal as babel_decimal
+
+    if digits is None:
+        return babel_decimal(number, locale=_locale(language))
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    return babel_decimal(number, format=pattern, locale=_locale(language))
+
+
 def format_list(items, language: str, style: str = "standard") -> str:
     """``items`` (strings) joined as the language joins a list ("A, B and C")."""
     items = [str(item) for item in items]

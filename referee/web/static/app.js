@@ -86,6 +86,9 @@
 
   // A list as the page's language joins one ("Anna and Bob", "Anna és Bob"), as the CLI does.
   const lists = window.Intl && Intl.ListFormat ? new Intl.ListFormat(document.documentElement.lang) : null;
+  // Seconds with one decimal as the page's language writes them ("2.3" in English, "2,3" in Hungarian), as the CLI does.
+  const tenths = window.Intl ? new Intl.NumberFormat(document.documentElement.lang,
+                                                     {minimumFractionDigits: 1, maximumFractionDigits: 1}) : null;
 
   function figure(value) {
     if (value === null || value === undefined) return "—";
@@ -521,7 +524,7 @@
       const closes = Date.parse(fight.closes_at);
       const tick = () => {
         const left = Math.max(0, (closes - Date.now() - clockOffset) / 1000);
-        $("countdown").textContent = left > 0 ? text(words.closes_in, {seconds: left.toFixed(1)}) : words.judging;
+        $("countdown").textContent = left > 0 ? text(words.closes_in, {seconds: tenths ? tenths.format(left) : left.toFixed(1)}) : words.judging;
         $("countdown").classList.toggle("urgent", left < 1);
       };
       tick();
