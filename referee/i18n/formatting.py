@@ -40,6 +40,7 @@ def format_decimal(number, language: str, digits: int | None = None) -> str:
     """A number with decimals as the language writes it: 2.3 is "2.3" in English and Gujarati,
     "2,3" in Dutch, Hungarian, Spanish and German. ``digits`` fixes how many decimals are shown
     (1 gives "2,0" for 2); without it, up to three, and none for a whole number ("30")."""
+    # lazy: babel.numbers 22 ms to import, which `referee judge` does not need
     from babel.numbers import format_decimal as babel_decimal
 
     if digits is None:
