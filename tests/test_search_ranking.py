@@ -117,3 +117,26 @@ def test_words_of_the_question_weigh_less_than_its_subject(searcher, query, lang
             if reading.field == lang:
                 weight[reading.text] = max(weight.get(reading.text, 0), reading.boost)
     assert weight[term(question_word)] < weight[term(subject_word)] / 2, weight
+
+
+# A Hungarian word is in the vocabulary as its stem (the index stems Hungarian text before
+# counting its words): a well-spelled inflected word needs no correction, and a mistyped one is
+# corrected on its stem, whatever ending it carries.
+@pytest.mark.parametrize("typed,meant", [
+    ("arnayért", "arany"),         # two letters swapped, a case ending on
+    ("csreélhetek", "cserel"),     # swapped, a verb ending on
+    ("meenküléshez", "menekules"),
+    ("szrönyeket", "szorny"),      # swapped in the noun, plural and accusative on
+])
+def test_a_mistyped_hungarian_word_is_corrected_on_its_stem(searcher, typed, meant):
+    from referee.search.query import corrections
+
+    fixed = corrections(searcher.speller, searcher._searcher.reader(), typed, "hu")
+    assert meant in fixed.values(), fixed
+
+
+@pytest.mark.parametrize("written", ["szintet", "kapok", "segítek", "játékot", "lapjaimat", "kockával"])
+def test_a_well_spelled_hungarian_word_is_never_corrected(searcher, written):
+    from referee.search.query import corrections
+
+    assert corrections(searcher.speller, searcher._searcher.reader(), written, "hu") == {}

@@ -292,15 +292,40 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
     typo). Numbers are never "corrected". Each correction is searched as another reading of
     the word the player typed.
     """
+    from referee.search.spelling import fold
+
     out = {}
-    for token in word_analyzer()(prepare(text, "gu")):
-        word = token.text
+    inflected = _inflected_stemmer(language)
+    for written in _WORDS.findall(prepare(text, "gu").lower()):
+        word = fold(written)
         if len(word) < 3 or word.isdigit() or word in speller:
             continue
-        candidates = [c for c in speller.one_edit(word) if len(c) >= 3 and not c.isdigit()]
+        candidates = []
+        if inflected is not None:
+            # The vocabulary holds this language's words as stems (prepare() stemmed them): a
+            # well-spelled inflected word is known by its stem, and a mistyped one is corrected
+            # on its stem ("arnayért" -> "arany"), never to a neighbouring inflected form.
+            stem = fold(inflected(written))
+            if stem in speller:
+                continue
+            if len(stem) >= 3:
+                candidates = [c for c in speller.one_edit(stem) if len(c) >= 3 and not c.isdigit()]
+        if not candidates:
+            candidates = [c for c in speller.one_edit(word) if len(c) >= 3 and not c.isdigit()]
         if candidates:
             out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
     return out
+
+
+def _inflected_stemmer(language: str | None):
+    """The stemmer that :func:`~referee.search.analysis.prepare` applies to ``language``'s texts
+    before their words are counted (Hungarian), or ``None`` where the vocabulary holds words as
+    written."""
+    from referee.search.analysis import hungarian_stem, search_analysis
+
+    if language and search_analysis(language) == "hungarian":
+        return hungarian_stem
+    return None
 
 
 def _likelihood(speller, reader, typed: str, candidate: str, language: str | None) -> float:
