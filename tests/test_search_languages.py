@@ -118,8 +118,22 @@ def test_a_gujarati_nasal_cluster_and_its_anusvara_are_one_spelling(spellings):
     assert len({gujarati_form(s) for s in spellings}) == 1
 
 
-@pytest.mark.parametrize("language, word", [("en", "below"), ("en", "both"), ("en", "once"), ("es", "más"),
-                                            ("hu", "nagy"), ("de", "gegen")])
+def _kept_words():
+    import yaml
+
+    from referee.data import locales_dir
+
+    data = yaml.safe_load((locales_dir() / "kept_words.yaml").read_text(encoding="utf-8"))
+    return [(language, word) for language, words in data.items() for word in words]
+
+
+# the examples, the game's words found in the review of every stop list, and every
+# word the data keeps (so a word added there is checked to reach the index)
+@pytest.mark.parametrize("language, word", sorted({
+    ("en", "below"), ("en", "both"), ("en", "once"), ("en", "above"), ("en", "between"), ("es", "más"),
+    ("es", "otro"), ("es", "nada"), ("hu", "nagy"), ("hu", "egyes"), ("hu", "több"), ("hu", "utolsó"),
+    ("hu", "új"), ("nl", "niets"), ("nl", "alles"), ("de", "gegen"), ("de", "hinter"), ("de", "nichts"),
+    *_kept_words()}))
 def test_a_stop_word_that_carries_a_rule_is_searched(language, word):
     from referee.search.analysis import language_analyzer, prepare
 
