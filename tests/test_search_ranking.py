@@ -140,3 +140,24 @@ def test_a_well_spelled_hungarian_word_is_never_corrected(searcher, written):
     from referee.search.query import corrections
 
     assert corrections(searcher.speller, searcher._searcher.reader(), written, "hu") == {}
+
+
+# A word of a card's name that the asked language's rules use as an everyday word ("hand",
+# "monster", Spanish "mate": he killed) names the card only in passing: its card reading weighs
+# little. Beside a word only the card's name uses ("Crawling Hand"), it is the name.
+@pytest.mark.parametrize("query,lang,word,damped", [
+    ("how many hands do I have for items", "en", "hands", True),
+    ("si mate al monstruo subo de nivel", "es", "mate", True),
+    ("si mate al monstruo subo de nivel", "es", "monstruo", True),
+    ("a szörny mindig támad", "hu", "szorny", True),
+    ("Crawling Hand", "en", "hand", False),
+    ("Kriechende Hand", "de", "hand", False),
+    ("the thief steals", "en", "thief", False),   # mostly a class's and cards' name
+])
+def test_a_card_word_that_is_an_everyday_word_weighs_little(searcher, query, lang, word, damped):
+    from referee.search import _CardWords
+    from referee.search.query import CARD_BOOST, COMMON_CARD_BOOST, plan
+
+    words = plan(query, None, lang, _CardWords(searcher._searcher.reader()))
+    weights = {r.boost for readings in words for r in readings if r.field == "cardnames" and r.text == word}
+    assert weights == {COMMON_CARD_BOOST if damped else CARD_BOOST}, weights

@@ -164,6 +164,14 @@ class _CardWords:
     def __contains__(self, term: str) -> bool:
         return ("cardnames", term) in self.reader
 
+    def usage(self, language: str, stems, words) -> tuple[int, int]:
+        """How many clauses use the word in ``language``'s text (by its stems there), and how
+        many name a card with it."""
+        reader = self.reader
+        in_rules = max((reader.doc_frequency(language, stem) for stem in stems), default=0)
+        in_names = max((reader.doc_frequency("cardnames", word) for word in words), default=0)
+        return in_rules, in_names
+
 
 #: (corpus key, corpus) -> its open searcher, for the life of the process
 _OPEN: dict = {}

@@ -28,6 +28,9 @@ LANGUAGE_BOOST, EXACT_BOOST, CORRECTED_BOOST, ID_BOOST = 1.0, 0.4, 0.9, 0.5
 CARD_BOOST = 1.5
 #: weight of a card name that is also an everyday word of the asked language (its concept words)
 COMMON_CARD_BOOST = 0.3
+#: a card's word is an everyday word of a language when that many of its clauses use it, and
+#: this many times more than card names do
+COMMON_MIN_CLAUSES, COMMON_RATIO = 5, 2.0
 #: weight of such a word's own readings, against its concept's (RELATED_BOOST)
 EVERYDAY_CARD_WORD = 0.4
 #: weight of a word from the same concept group (locales/thesaurus.yaml) as the typed word
@@ -164,16 +167,21 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
             if position in joined or not _function_word(word, language)][:MAX_TERMS]
     if len(kept) < 2:
         cards = ()  # a card's name alone is asked about as the card
-    for position in kept:
+    # words of a card's name that no rule uses as an everyday word ("Grenade", "Wandering"): an
+    # everyday word beside one is part of the name ("Hand Grenade"), and keeps its card weight
+    named = {position for position in kept if _card_word(cards, typed[position])
+             and not _common_word(cards, _folded(typed[position]), typed[position], language)}
+    for index, position in enumerate(kept):
         word = typed[position]
-        readings = _readings(word, 1.0, language, cards)
+        in_name = any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
+        readings = _readings(word, 1.0, language, cards, in_name)
         for prefix_language, verb in joined.get(position, ()):
             readings += [Reading(prefix_language, term, LANGUAGE_BOOST * (ASKED_BOOST if prefix_language == language
                                                                           else 1.0))
                          for term in _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))]
         fixed = fixes.get(next(iter(t.text for t in word_analyzer()(word)), word))
         if fixed:
-            readings += _readings(fixed, CORRECTED_BOOST, language, cards)
+            readings += _readings(fixed, CORRECTED_BOOST, language, cards, in_name)
         if readings:
             words.append(readings)
         if has_accent(word):
@@ -231,7 +239,15 @@ def _joined_verbs(typed: list[str]) -> dict[int, list[tuple[str, str]]]:
     return out
 
 
-def _readings(word: str, boost: float, asked: str | None = None, cards=()) -> list[Reading]:
+def _folded(word: str) -> set[str]:
+    return {t.text for t in word_analyzer()(word)}
+
+
+def _card_word(cards, word: str) -> bool:
+    return bool(cards) and any(key in cards for key in _folded(word))
+
+
+def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_name: bool = False) -> list[Reading]:
     """Every way one word may match: per language, by concept, as a card name.
 
     The language the player asked in (``asked``) weighs a little more: a word is most likely
@@ -240,11 +256,11 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=()) -> li
     """
     readings = []
     related = thesaurus()
-    folded = {t.text for t in word_analyzer()(word)}
+    folded = _folded(word)
     # An everyday word of the asked language (thesaurus ``everyday`` groups: "buddy", "Kumpel")
     # that is also a card's name names the card only in passing: "my buddy is helping me" is
     # about helping, not about the card Mate. The word itself then weighs less than its concept.
-    everyday = asked is not None and any(f"{EVERYDAY_KEY}:{asked}:{key}" in related and key in cards
+    everyday = asked is not None and not in_name and any(f"{EVERYDAY_KEY}:{asked}:{key}" in related and key in cards
                                          for key in folded)
     for language in LANGUAGES:
         # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
@@ -260,9 +276,24 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=()) -> li
         others = {term for key in (*folded, *stems) for term in related.get(f"{language}:{key}", "").split()}
         for term in sorted(others.difference(stems)):
             readings.append(Reading(language, term, RELATED_BOOST * weight))
+    common = everyday or (not in_name and _common_word(cards, folded, word, asked))
     for term in _terms(word_analyzer(), word):
-        readings.append(Reading("cardnames", term, (COMMON_CARD_BOOST if everyday else CARD_BOOST) * boost))
+        readings.append(Reading("cardnames", term, (COMMON_CARD_BOOST if common else CARD_BOOST) * boost))
     return readings
+
+
+def _common_word(cards, folded: set[str], word: str, asked: str | None) -> bool:
+    """Is a word of a card's name ("Hand", "Monster", Spanish "Mate") used by the asked
+    language's rules as an everyday word, more often than in card names? Then a question using
+    it is about the everyday thing, and the card's rulings should not outrank the rule: the
+    card reading weighs :data:`COMMON_CARD_BOOST`. A word that is mostly a card's or a class's
+    name ("Thief", "Elf") keeps its full weight."""
+    usage = getattr(cards, "usage", None)
+    if asked is None or usage is None or not any(key in cards for key in folded):
+        return False
+    stems = _terms(language_analyzer(asked), prepare(word, asked) if asked != "gu" else word)
+    in_rules, in_names = usage(asked, stems, folded)
+    return in_rules >= COMMON_MIN_CLAUSES and in_rules >= COMMON_RATIO * in_names
 
 
 def named_games(text: str) -> frozenset[str]:
