@@ -40,12 +40,15 @@ def default_analysis(code: str) -> str:
     return "snowball" if has_stemmer(code) else "words"
 
 #: Spellings Gujarati writers use for the same word: long and short i and u (પાદરી, પાદરિ),
-#: candra vowels, chandrabindu for anusvara. The stemmer sees words (and its own lists)
+#: candra vowels, chandrabindu for anusvara, the nukta of borrowed sounds (ઝ઼, ઝ) and the
+#: visarga (દુઃખ, દુખ) left out, and the two sh letters told apart by few (રાક્ષસ, રાક્શસ):
+#: variants of one word meet, where a typo fix would pick some other word one letter away.
+#: The stemmer sees words (and its own lists)
 #: with these folded; the anusvara and virama, which typed Gujarati drops as often as not
 #: (નહીં, નહી; ડ્વાર્ફ, ડવાર્ફ), go after stemming (:func:`gujarati_form`), since the endings
 #: are told apart by them.
 _GU_VOWEL_FOLD = str.maketrans({"ી": "િ", "ૂ": "ુ", "ઈ": "ઇ", "ઊ": "ઉ", "ૅ": "ે", "ૉ": "ો", "ઍ": "એ", "ઑ": "ઓ",
-                                "ઁ": "ં"})
+                                "ઁ": "ં", "઼": None, "ઃ": None, "ષ": "શ"})
 _GU_MARK_FOLD = str.maketrans({"ં": None, "્": None})
 #: a final anusvara after i, e, o is a spelling, not an ending (નહીં = નહી)
 _GU_FINAL_NASAL = re.compile(r"(?<=[િેૈોૌ])ં$")
@@ -55,10 +58,11 @@ def _gu_fold(text: str) -> str:
     return _GU_FINAL_NASAL.sub("", text.translate(_GU_VOWEL_FOLD))
 
 
-#: Common Gujarati case endings and postpositions written onto the word, longest first.
+#: Common Gujarati case endings and postpositions written onto the word, longest first; "in"
+#: also as typed without its anusvara (પીઠમાં, પીઠમા).
 GUJARATI_SUFFIXES = sorted({_gu_fold(s) for s in (
     "ઓનું", "ઓની", "ઓનો", "ઓના", "ઓને", "ઓથી", "ઓમાં", "માંથી", "નું", "ની", "નો", "ના", "ને", "થી",
-    "માં", "એ", "ઓ")}, key=len, reverse=True)
+    "માં", "એ", "ઓ", "ઓમા", "માથી", "મા")}, key=len, reverse=True)
 _GU_WORD = re.compile(TOKEN)
 
 
