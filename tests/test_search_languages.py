@@ -162,3 +162,18 @@ def test_a_long_question_keeps_its_subject_after_the_function_words_go(cache):
                                    ("dühöngés", "dühöngése", "dühöngését"), ("eladás", "eladása", "eladását")])
 def test_hungarian_endings_that_assimilate_or_possess_leave_the_noun(forms):
     assert len({hungarian_stem(form) for form in forms}) == 1, {form: hungarian_stem(form) for form in forms}
+
+
+# A person ending the language's stemmer keeps ("bezaubert", "betovert") is read off as well:
+# the player's verb meets the rule's infinitive.
+@pytest.mark.parametrize("language, typed, rule_word", [
+    ("de", "bezaubert", "bezaubern"), ("de", "verkaufst", "verkaufen"), ("nl", "betovert", "betoveren"),
+    ("nl", "verkoopt", "verkopen"),
+])
+def test_a_verbs_person_ending_meets_the_rules_infinitive(language, typed, rule_word):
+    from referee.search.analysis import language_analyzer, prepare
+    from referee.search.query import plan
+
+    wanted = {t.text for t in language_analyzer(language)(prepare(rule_word, language))}
+    read = {r.text for word in plan(typed + " monster", language=language) for r in word if r.field == language}
+    assert wanted <= read, (wanted, read)

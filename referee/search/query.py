@@ -33,6 +33,8 @@ COMMON_CARD_BOOST = 0.3
 COMMON_MIN_CLAUSES, COMMON_RATIO = 5, 2.0
 #: weight of such a word's own readings, against its concept's (RELATED_BOOST)
 EVERYDAY_CARD_WORD = 0.4
+#: weight of a word read without a person ending its stemmer keeps (verb_endings)
+ENDING_BOOST = 0.9
 #: weight of a word from the same concept group (locales/thesaurus.yaml) as the typed word
 RELATED_BOOST = 0.6
 #: extra weight of the language the question is asked in
@@ -53,6 +55,8 @@ QUESTION_KEY, QUESTION_WEIGHT = "?", 0.25
 EVERYDAY_KEY = "~"
 #: key of the verb prefixes that may stand apart from their verb ("*prefix:el" -> "hu")
 PREFIX_KEY = "*prefix"
+#: key of the person endings a language's stemmer keeps ("*ending:de" -> "est st et t")
+ENDING_KEY = "*ending"
 
 
 class Parsed(NamedTuple):
@@ -116,6 +120,10 @@ def build_thesaurus() -> dict[str, str]:
     for language, prefixes in (data.get("verb_prefixes") or {}).items():
         for prefix in prefixes or ():
             table.setdefault((PREFIX_KEY, str(prefix).lower()), set()).add(str(language))
+    for language, endings in (data.get("verb_endings") or {}).items():
+        ordered = sorted({str(e).lower() for e in endings or ()}, key=len, reverse=True)
+        if ordered:
+            table[(ENDING_KEY, str(language))] = ordered
     for language, words in (data.get("questions") or {}).items():
         if language in LANGUAGES:
             stems = language_analyzer(language)
@@ -135,7 +143,8 @@ def build_thesaurus() -> dict[str, str]:
                     table.setdefault((language, key), set()).update(group_terms - own)
                     if name in everyday:
                         table[(f"{EVERYDAY_KEY}:{language}", key)] = {EVERYDAY_KEY}
-    return {f"{language}:{key}": " ".join(sorted(words)) for (language, key), words in table.items() if words}
+    return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
+            for (language, key), words in table.items() if words}
 
 
 def _terms(analyzer, text: str) -> list[str]:
@@ -273,6 +282,9 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
         for term in stems:
             readings.append(Reading(language, term, LANGUAGE_BOOST * weight * (EVERYDAY_CARD_WORD if everyday
                                                                                 else 1.0)))
+        for term in _without_person_ending(word, language, related):
+            if term not in stems:
+                readings.append(Reading(language, term, LANGUAGE_BOOST * weight * ENDING_BOOST))
         others = {term for key in (*folded, *stems) for term in related.get(f"{language}:{key}", "").split()}
         for term in sorted(others.difference(stems)):
             readings.append(Reading(language, term, RELATED_BOOST * weight))
@@ -294,6 +306,15 @@ def _common_word(cards, folded: set[str], word: str, asked: str | None) -> bool:
     stems = _terms(language_analyzer(asked), prepare(word, asked) if asked != "gu" else word)
     in_rules, in_names = usage(asked, stems, folded)
     return in_rules >= COMMON_MIN_CLAUSES and in_rules >= COMMON_RATIO * in_names
+
+
+def _without_person_ending(word: str, language: str, table) -> list[str]:
+    """The stems of ``word`` less a person ending its language's stemmer keeps ("bezaubert" ->
+    "bezauber" -> "bezaub", as "bezaubern" is stemmed): ``verb_endings`` in the thesaurus."""
+    for ending in table.get(f"{ENDING_KEY}:{language}", "").split():
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return _terms(language_analyzer(language), prepare(word[: -len(ending)], language))
+    return []
 
 
 def named_games(text: str) -> frozenset[str]:
