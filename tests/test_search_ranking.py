@@ -23,8 +23,8 @@ def searcher(tmp_path_factory):
         del os.environ["REFEREE_CACHE_DIR"]
 
 
-# terms as the index holds them: Gujarati "રાક્ષસ" is searched without its virama
-@pytest.mark.parametrize("field,text", [("en", "monster"), ("hu", "szint"), ("gu", "રાકષસ"), ("de", "stuf")])
+# terms as the index holds them: Gujarati "રાક્ષસ" is searched without its virama, with one sh letter
+@pytest.mark.parametrize("field,text", [("en", "monster"), ("hu", "szint"), ("gu", "રાકશસ"), ("de", "stuf")])
 def test_term_scores_are_whooshs_bm25f(searcher, field, text):
     from whoosh import query as q
     from whoosh.scoring import BM25F
@@ -161,3 +161,29 @@ def test_a_card_word_that_is_an_everyday_word_weighs_little(searcher, query, lan
     words = plan(query, None, lang, _CardWords(searcher._searcher.reader()))
     weights = {r.boost for readings in words for r in readings if r.field == "cardnames" and r.text == word}
     assert weights == {COMMON_CARD_BOOST if damped else CARD_BOOST}, weights
+
+
+# A compound the asked language's clauses never use is read as the two words they do use.
+@pytest.mark.parametrize("word,lang,parts", [
+    ("átokkártya", "hu", ("átok", "kártya")), ("fluchtwürfel", "de", ("Flucht", "Würfel")),
+    ("zwergenrüstung", "de", ("Zwergen", "Rüstung")), ("vervloekingskaart", "nl", ("vervloeking", "kaart")),
+    ("monsterlevel", "en", ("monster", "level")),
+])
+def test_an_unknown_compound_is_read_as_its_known_words(searcher, word, lang, parts):
+    from referee.search import _CardWords
+    from referee.search.analysis import language_analyzer, prepare
+    from referee.search.query import plan
+
+    read = {r.text for readings in plan(word + " fight", None, lang, (), _CardWords(searcher._searcher.reader()).known)
+            for r in readings if r.field == lang}
+    for part in parts:
+        assert {t.text for t in language_analyzer(lang)(prepare(part, lang))} <= read, (part, read)
+
+
+def test_a_known_word_is_never_split(searcher):
+    from referee.search import _CardWords
+    from referee.search.query import _compound_parts
+
+    known = _CardWords(searcher._searcher.reader()).known
+    assert all(_compound_parts(word, lang, known) == [] for word, lang in
+               (("szintlépés", "hu"), ("schatzkarte", "de"), ("backstab", "en"), ("monster", "nl")))

@@ -149,7 +149,8 @@ class Searcher:
         from referee.search.query import corrections, named_games, plan
 
         reader = self._searcher.reader()
-        words = plan(text, corrections(self.speller, reader, text, language), language, _CardWords(reader))
+        cards = _CardWords(reader)
+        words = plan(text, corrections(self.speller, reader, text, language), language, cards, cards.known)
         return self._ranker.rank(words, limit=limit, allowed=allowed, priors=self._weights(named_games(text)))
 
 
@@ -163,6 +164,10 @@ class _CardWords:
 
     def __contains__(self, term: str) -> bool:
         return ("cardnames", term) in self.reader
+
+    def known(self, field: str, term: str) -> bool:
+        """Does the index hold ``term`` in ``field`` (a language's clauses use the word)?"""
+        return (field, term) in self.reader
 
     def usage(self, language: str, stems, words) -> tuple[int, int]:
         """How many clauses use the word in ``language``'s text (by its stems there), and how

@@ -33,6 +33,8 @@ COMMON_CARD_BOOST = 0.3
 COMMON_MIN_CLAUSES, COMMON_RATIO = 5, 2.0
 #: weight of such a word's own readings, against its concept's (RELATED_BOOST)
 EVERYDAY_CARD_WORD = 0.4
+#: the shortest part a compound is split into, and the weight of each part (_compound_parts)
+COMPOUND_PART, COMPOUND_BOOST = 3, 0.8
 #: weight of a word read without a person ending its stemmer keeps (verb_endings)
 ENDING_BOOST = 0.9
 #: weight of a word from the same concept group (locales/thesaurus.yaml) as the typed word
@@ -156,7 +158,7 @@ def _terms(analyzer, text: str) -> list[str]:
 
 
 def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = None,
-         cards=()) -> list[list[Reading]]:
+         cards=(), known=None) -> list[list[Reading]]:
     """The query as words to rank by (:mod:`referee.search.ranking`): each word its readings.
 
     Each word scores by its best reading (a disjunction-max): its best language, a word of the
@@ -193,6 +195,8 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
             readings += _readings(fixed, CORRECTED_BOOST, language, cards, in_name)
         if readings:
             words.append(readings)
+        if known is not None and language and not fixed:
+            words += _compound_parts(word, language, known)
         if has_accent(word):
             words.append([Reading("exact", word, EXACT_BOOST)])
         if fixed and has_accent(fixed):
@@ -201,6 +205,28 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
+
+
+def _compound_parts(word: str, language: str, known) -> list[list[Reading]]:
+    """A compound the asked language's clauses never use, read as the two words they do use
+    ("fajkártyát" as "faj" + "kártyát", "Fluchtwurf" as "Flucht" + "Wurf", "monsterlevel"): Hungarian,
+    German and Dutch write together what a rule may say apart, and players do either. The
+    longest known first part wins; a linking s (Hilfsangebot) may end it."""
+    analyzer = language_analyzer(language)
+    stems = _terms(analyzer, prepare(word, language))
+    if len(word) < 2 * COMPOUND_PART or not stems or any(known(language, stem) for stem in stems):
+        return []
+    for cut in range(len(word) - COMPOUND_PART, COMPOUND_PART - 1, -1):
+        right = _terms(analyzer, prepare(word[cut:], language))
+        if not right or not all(known(language, term) for term in right):
+            continue
+        for left_word in (word[:cut], word[:cut - 1] if word[cut - 1] == "s" else None):
+            left = _terms(analyzer, prepare(left_word, language)) if left_word else []
+            if left and len(left_word) >= COMPOUND_PART and all(known(language, term) for term in left):
+                weight = LANGUAGE_BOOST * ASKED_BOOST * COMPOUND_BOOST
+                return [[Reading(language, term, weight) for term in left],
+                        [Reading(language, term, weight) for term in right]]
+    return []
 
 
 def _function_word(word: str, asked: str | None) -> bool:
