@@ -26,8 +26,13 @@ from whoosh.support.charset import accent_map
 #: text, which is NFC-normalised first.
 TOKEN = r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+"
 
+@lru_cache(maxsize=None)
 def search_analysis(language: str) -> str:
-    """``snowball``, ``gujarati`` or ``words``: how ``language`` is analysed (languages.yaml)."""
+    """``snowball``, ``gujarati`` or ``words``: how ``language`` is analysed (languages.yaml).
+
+    Kept for the process, as :func:`language_analyzer` keeps the analyzer built from it: every
+    query word is prepared several times, and reading languages.yaml's place each time was a
+    fifth of a query's cost."""
     from referee.i18n.languages import language as describe
 
     return describe(language).search

@@ -180,12 +180,13 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         cards = ()  # a card's name alone is asked about as the card
     # words of a card's name that no rule uses as an everyday word ("Grenade", "Wandering"): an
     # everyday word beside one is part of the name ("Hand Grenade"), and keeps its card weight
-    named = {position for position in kept if _card_word(cards, typed[position])
-             and not _common_word(cards, _folded(typed[position]), typed[position], language)}
+    common = {position: _common_word(cards, _folded(typed[position]), typed[position], language)
+              for position in kept if _card_word(cards, typed[position])}
+    named = {position for position, is_common in common.items() if not is_common}
     for index, position in enumerate(kept):
         word = typed[position]
         in_name = any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
-        readings = _readings(word, 1.0, language, cards, in_name)
+        readings = _readings(word, 1.0, language, cards, in_name, common.get(position, False))
         for prefix_language, verb in joined.get(position, ()):
             readings += [Reading(prefix_language, term, LANGUAGE_BOOST * (ASKED_BOOST if prefix_language == language
                                                                           else 1.0))
@@ -282,12 +283,15 @@ def _card_word(cards, word: str) -> bool:
     return bool(cards) and any(key in cards for key in _folded(word))
 
 
-def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_name: bool = False) -> list[Reading]:
+def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_name: bool = False,
+              common: bool | None = None) -> list[Reading]:
     """Every way one word may match: per language, by concept, as a card name.
 
     The language the player asked in (``asked``) weighs a little more: a word is most likely
     meant in the language the rest of the question is in. ``cards`` holds the words of card
-    names (folded).
+    names (folded); ``in_name``: the word stands beside a word only a card's name uses;
+    ``common``: whether it is an everyday word of the asked language (:func:`_common_word`),
+    worked out here when not given.
     """
     readings = []
     related = thesaurus()
@@ -314,7 +318,9 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
         others = {term for key in (*folded, *stems) for term in related.get(f"{language}:{key}", "").split()}
         for term in sorted(others.difference(stems)):
             readings.append(Reading(language, term, RELATED_BOOST * weight))
-    common = everyday or (not in_name and _common_word(cards, folded, word, asked))
+    if common is None:
+        common = _common_word(cards, folded, word, asked)
+    common = everyday or (not in_name and common)
     for term in _terms(word_analyzer(), word):
         readings.append(Reading("cardnames", term, (COMMON_CARD_BOOST if common else CARD_BOOST) * boost))
     return readings
