@@ -177,3 +177,26 @@ def test_a_verbs_person_ending_meets_the_rules_infinitive(language, typed, rule_
     wanted = {t.text for t in language_analyzer(language)(prepare(rule_word, language))}
     read = {r.text for word in plan(typed + " monster", language=language) for r in word if r.field == language}
     assert wanted <= read, (wanted, read)
+
+
+# a long question, longer than a line of a chat, still ends with what it asks about
+@pytest.mark.parametrize("language, query, expected", [
+    ("en", "ok so we were playing last night and there was a long argument at the table between all of us "
+           "about what exactly is supposed to happen and who was right about it when my strength is exactly "
+           "the same as the monster's strength in a fight, a tie", "combat.ties"),
+    ("de", "also wir haben gestern Abend gespielt und es gab am Tisch einen langen Streit zwischen uns allen "
+           "darüber was genau passieren soll und wer von uns recht hatte wenn meine Kampfstärke genau so groß "
+           "ist wie die des Monsters, also Gleichstand", "combat.ties"),
+    ("es", "bueno pues ayer por la noche estuvimos jugando y hubo una discusión muy larga en la mesa entre "
+           "todos sobre qué tiene que pasar exactamente y quién tenía razón cuando mi fuerza de combate es "
+           "exactamente igual que la del monstruo, un empate", "combat.ties"),
+    ("hu", "tegnap este játszottunk és hosszú vita volt az asztalnál mindannyiunk között arról hogy pontosan "
+           "mi történik és kinek volt igaza amikor a harci erőm pontosan ugyanannyi mint a szörnyé, vagyis "
+           "döntetlen", "combat.ties"),
+    ("nl", "nou we waren gisteravond aan het spelen en er was een lange discussie aan tafel tussen ons allemaal "
+           "over wat er precies moet gebeuren en wie er gelijk had als mijn gevechtskracht precies even groot "
+           "is als die van het monster, gelijkspel", "combat.ties"),
+])
+def test_a_question_longer_than_two_hundred_characters_keeps_its_subject(language, query, expected, cache):
+    assert len(query) > 200
+    assert expected in top(search(query, "--lang", language, env=cache))

@@ -150,7 +150,8 @@ class Searcher:
 
         reader = self._searcher.reader()
         cards = _CardWords(reader)
-        words = plan(text, corrections(self.speller, reader, text, language), language, cards, cards.known)
+        words = plan(text, corrections(self.speller, reader, text, language), language, cards, cards.known,
+                     cards.frequency)
         return self._ranker.rank(words, limit=limit, allowed=allowed, priors=self._weights(named_games(text)))
 
 
@@ -168,6 +169,10 @@ class _CardWords:
     def known(self, field: str, term: str) -> bool:
         """Does the index hold ``term`` in ``field`` (a language's clauses use the word)?"""
         return (field, term) in self.reader
+
+    def frequency(self, field: str, term: str) -> int:
+        """How many clauses use ``term`` in ``field``."""
+        return self.reader.doc_frequency(field, term) if (field, term) in self.reader else 0
 
     def usage(self, language: str, stems, words) -> tuple[int, int]:
         """How many clauses use the word in ``language``'s text (by its stems there), and how

@@ -19,9 +19,13 @@ from referee import LANGUAGES
 from referee.search.analysis import TOKEN, has_accent, language_analyzer, prepare, word_analyzer
 from referee.search.ranking import Reading
 
-#: Queries longer than this are cut: the parser's cost grows with the input, players type words.
-MAX_QUERY_CHARS = 200
+#: Queries longer than this are cut: the parser's cost grows with the input. A question of this
+#: length is still whole: its function words go first, then it keeps MAX_TERMS words
+#: (:func:`plan`), so a long question keeps the subject it ends with.
+MAX_QUERY_CHARS = 1000
 MAX_TERMS = 12
+#: how many words of a question may be corrected (each costs about a thousand lookups)
+MAX_CORRECTED = 40
 _WORDS = re.compile(TOKEN)
 FILTER = re.compile(r"\b(topic|game|kind|id):(\S+)", re.IGNORECASE)
 LANGUAGE_BOOST, EXACT_BOOST, CORRECTED_BOOST, ID_BOOST = 1.0, 0.4, 0.9, 0.5
@@ -158,7 +162,7 @@ def _terms(analyzer, text: str) -> list[str]:
 
 
 def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = None,
-         cards=(), known=None) -> list[list[Reading]]:
+         cards=(), known=None, frequency=None) -> list[list[Reading]]:
     """The query as words to rank by (:mod:`referee.search.ranking`): each word its readings.
 
     Each word scores by its best reading (a disjunction-max): its best language, a word of the
@@ -175,7 +179,9 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     joined = _joined_verbs(typed)  # before the function words go: a prefix is one
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(typed)
-            if position in joined or not _function_word(word, language)][:MAX_TERMS]
+            if position in joined or not _function_word(word, language)]
+    if len(kept) > MAX_TERMS:
+        kept = _most_telling(typed, kept, fixes, language, frequency)
     if len(kept) < 2:
         cards = ()  # a card's name alone is asked about as the card
     # words of a card's name that no rule uses as an everyday word ("Grenade", "Wandering"): an
@@ -206,6 +212,31 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
+
+
+def _most_telling(typed: list[str], kept: list[int], fixes: dict[str, str], language: str | None,
+                  frequency) -> list[int]:
+    """The MAX_TERMS words of a long question that say most: those the fewest clauses use (a
+    story around a question — "we were playing last night and…" — uses words every clause has,
+    or none has). In the order typed; without the index's counts, the first ones."""
+    if frequency is None or not language:
+        return kept[:MAX_TERMS]
+    analyzer = language_analyzer(language)
+
+    def used_by(position: int) -> int:
+        word = typed[position]
+        word = fixes.get(fold_word(word), word)
+        counts = [frequency(language, term) for term in _terms(analyzer, prepare(word, language)
+                                                              if language != "gu" else word)]
+        found = max(counts, default=0)
+        return found if found else 1 << 30  # a word no clause uses tells nothing
+
+    chosen = sorted(kept, key=lambda position: (used_by(position), position))[:MAX_TERMS]
+    return sorted(chosen)
+
+
+def fold_word(word: str) -> str:
+    return next(iter(t.text for t in word_analyzer()(word)), word)
 
 
 def _compound_parts(word: str, language: str, known) -> list[list[Reading]]:
@@ -380,7 +411,9 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
 
     out = {}
     inflected = _inflected_stemmer(language)
-    for written in _WORDS.findall(prepare(text, "gu").lower()):
+    # the words plan() may keep: no function words, and a bound on how many are looked at
+    written_words = [w for w in _WORDS.findall(prepare(text, "gu").lower()) if not _function_word(w, language)]
+    for written in written_words[:MAX_CORRECTED]:
         word = fold(written)
         if len(word) < 3 or word.isdigit() or word in speller:
             continue
