@@ -200,3 +200,30 @@ def test_a_verbs_person_ending_meets_the_rules_infinitive(language, typed, rule_
 def test_a_question_longer_than_two_hundred_characters_keeps_its_subject(language, query, expected, cache):
     assert len(query) > 200
     assert expected in top(search(query, "--lang", language, env=cache))
+
+
+# The whole inflection of the game's nouns meets at one stem: accusative, plural, cases,
+# possessives, and the stems that change (kéz/kezem, átok/átkot, kocka/kockát).
+HUNGARIAN_INFLECTIONS = {
+    "szörny": ["szörnyet", "szörnyek", "szörnyeket", "szörnyre", "szörnynek", "szörnnyel", "szörnyből", "szörnye"],
+    "kincs": ["kincset", "kincsek", "kincseket", "kincsért", "kinccsel", "kincsem", "kincseim"],
+    "tárgy": ["tárgyat", "tárgyak", "tárgyakat", "tárggyal", "tárgyam", "tárgyaim", "tárgyért"],
+    "lap": ["lapot", "lapok", "lapokat", "lappal", "lapom", "lapjaim", "lapjaimat", "lapért"],
+    "átok": ["átkot", "átkok", "átkokat", "átokkal", "átkom", "átka", "átkát"],
+    "faj": ["fajt", "fajok", "fajom", "fajomat", "fajjal", "fajnak", "faja"],
+    "kaszt": ["kasztot", "kasztok", "kasztom", "kaszttal", "kasztomat", "kasztja"],
+    "kocka": ["kockát", "kockák", "kockával", "kockán", "kockámat"],
+    "csatlós": ["csatlóst", "csatlósok", "csatlósom", "csatlóssal", "csatlósomat"],
+    "segítő": ["segítőt", "segítők", "segítőm", "segítővel", "segítőnek", "segítője"],
+    "kéz": ["kezem", "kezemben", "kezet", "kezek", "kézben", "kezembe", "kézből"],
+    "törpe": ["törpét", "törpék", "törpével", "törpének"],
+    "halál": ["halált", "halálom", "halálod", "halálkor", "halála"],
+    "menekülés": ["menekülést", "menekülésem", "meneküléskor", "menekülése"],
+    "segít": ["segítek", "segített", "segíteni", "segíthet"],
+}
+
+
+@pytest.mark.parametrize("noun", sorted(HUNGARIAN_INFLECTIONS))
+def test_a_hungarian_nouns_whole_inflection_meets_at_its_stem(noun):
+    stems = {form: hungarian_stem(form) for form in HUNGARIAN_INFLECTIONS[noun]}
+    assert set(stems.values()) == {hungarian_stem(noun)}, stems

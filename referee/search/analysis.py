@@ -141,9 +141,9 @@ _HU_VERB_SHORT = ("hatok", "hatom", "hatod", "hatja", "hatunk", "hatjuk", "hatto
                   "netek", "nötök", "niuk", "niük", "ni")
 #: the past and conditional with a person, the infinitive, the second person
 _HU_VERB = ("ttam", "ttem", "ttad", "tted", "ttunk", "ttünk", "ttak", "ttek", "tam", "tem", "tál", "tél", "tunk",
-            "tünk", "anék", "enék", "nék", "nám", "ném", "nánk", "nénk", "ani", "eni", "sz")
+            "tünk", "anék", "enék", "nék", "nám", "ném", "nánk", "nénk", "ani", "eni", "sz", "ett", "ott", "ött")
 _HU_CASE = ("ban", "ben", "ból", "ből", "nak", "nek", "val", "vel", "tól", "től", "hoz", "hez", "höz", "ról", "ről",
-            "nál", "nél", "ért", "ként", "ba", "be", "ra", "re", "ig", "on", "en", "ön", "ot", "et", "öt", "at")
+            "nál", "nél", "ért", "ként", "kor", "ba", "be", "ra", "re", "ig", "on", "en", "ön", "ot", "et", "öt", "at")
 _HU_POSSESSIVE = ("jaink", "jeink", "aink", "eink", "jaitok", "jeitek", "aitok", "eitek", "jaik", "jeik", "aik", "eik",
                   "jaim", "jeim", "aim", "eim", "jaid", "jeid", "aid", "eid", "jai", "jei", "ai", "ei", "unk", "ünk",
                   "otok", "etek", "ötök", "juk", "jük", "uk", "ük", "om", "em", "öm", "am", "od", "ed", "öd", "ad",
@@ -153,12 +153,24 @@ _HU_PLURAL = ("ok", "ek", "ök", "ak")
 _HU_DOUBLED = ("nny", "ssz", "ggy", "tty", "lly", "zzs", "ccs")
 
 
+@lru_cache(maxsize=None)
+def _by_length(endings: tuple[str, ...]) -> tuple[tuple[int, frozenset[str]], ...]:
+    """The endings grouped by length, longest first: a word is cut by looking up its last
+    letters, not by trying every ending (stemming each edit of a typo stems a thousand words)."""
+    lengths = sorted({len(e) for e in endings}, reverse=True)
+    return tuple((n, frozenset(e for e in endings if len(e) == n)) for n in lengths)
+
+
 def _hu_cut(word: str, endings, minimum: int) -> tuple[str, bool]:
-    for ending in sorted(endings, key=len, reverse=True):
+    """``word`` less its longest ending of ``endings`` that leaves ``minimum`` letters with a vowel."""
+    for length, group in _by_length(endings):
+        ending = word[-length:]
+        if len(word) <= length or ending not in group:
+            continue
         if ending in ("nál", "nél") and word.endswith("sz" + ending):
             continue  # "használ" (use) is no "hasz" at something
-        if word.endswith(ending) and len(word) - len(ending) >= minimum and _HU_VOWELS & set(word[: -len(ending)]):
-            return word[: -len(ending)], True
+        if len(word) - length >= minimum and _HU_VOWELS & set(word[:-length]):
+            return word[:-length], True
     return word, False
 
 
@@ -179,6 +191,11 @@ _HU_FLEETING = {"átok": "átk", "dolog": "dolg", "lélek": "lelk", "tükör": "
                 "haszon": "haszn", "iker": "ikr", "lepel": "lepl", "selyem": "selym", "eper": "epr",
                 "bátor": "bátr", "szobor": "szobr", "kehely": "kelyh", "korom": "korm", "kosár": "kosar"}
 _HU_FLEETING_STEMS = frozenset(_HU_FLEETING.values())
+#: Nouns whose long vowel shortens before an ending (kéz, kezem, kezet; levél, levelet): the
+#: nominative and the stem the endings go on.
+_HU_SHORTENED = {"kéz": "kez", "név": "nev", "levél": "level", "tűz": "tüz", "víz": "viz", "út": "ut",
+                 "egér": "eger", "madár": "madar", "kenyér": "kenyer", "tél": "tel", "nyár": "nyar",
+                 "szekér": "szeker", "kötél": "kötel", "fedél": "fedel", "szél": "szel"}
 
 
 @lru_cache(maxsize=65536)
@@ -189,8 +206,12 @@ def hungarian_stem(word: str) -> str:
     if w in _HU_FLEETING:
         return _HU_FLEETING[w]
     w = _hu_stem(w)
+    if w in _HU_FLEETING:  # "átokkal": the instrumental goes on the nominative
+        return _HU_FLEETING[w]
     # a fleeting-vowel stem with a bare possessive -a/-e left on it ("átka", "átkát")
-    return w[:-1] if w[-1:] in ("a", "e") and w[:-1] in _HU_FLEETING_STEMS else w
+    if w[-1:] in ("a", "e") and w[:-1] in _HU_FLEETING_STEMS:
+        return w[:-1]
+    return _HU_SHORTENED.get(w, w)
 
 
 def _hu_stem(w: str) -> str:
@@ -211,6 +232,11 @@ def _hu_stem(w: str) -> str:
                 stem = w[: -2 - len(doubled)] + doubled[1:]
             elif w[-3] == w[-4] and w[-3] not in _HU_VOWELS:
                 stem = w[:-3]
+        if stem in _HU_FLEETING:  # "átokkal": the ending went on the nominative
+            return stem
+        # the superessive after a vowel that lengthens: kockán, kártyán
+        if not cased and len(w) >= 6 and w[-2:] in ("án", "én"):
+            stem = w[:-1]
         w, _ = _hu_cut(stem, _HU_POSSESSIVE, 3)
         # an -ás/-és noun with its bare possessive: menekülése, eladása -> menekülés, eladás
         if len(w) >= 6 and w[-3:] in ("ása", "ése", "ásá", "ésé"):
@@ -220,10 +246,17 @@ def _hu_stem(w: str) -> str:
             w = w[:-1]
         if len(w) >= 4 and w[-1] == "i" and w[-2] not in _HU_VOWELS:
             w = w[:-1]
+        # the possessive of one's own after a vowel: kockám, kockád, segítőm
+        if len(w) >= 5 and w[-1] in "md" and w[-2] in _HU_VOWELS:
+            w = w[:-1]
     if w.endswith("á"):
         w = w[:-1] + "a"
     elif w.endswith("é"):
         w = w[:-1] + "e"
+    # a final a or e after a consonant: the bare possessive (szörnye, faja, halála) or a stem
+    # vowel that lengthens before every ending (kocka, kockát): either way not the word's own
+    if len(w) >= 4 and w[-1] in "ae" and w[-2] not in _HU_VOWELS:
+        w = w[:-1]
     return w
 
 

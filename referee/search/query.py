@@ -427,11 +427,35 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
                 continue
             if len(stem) >= 3:
                 candidates = [c for c in speller.one_edit(stem) if len(c) >= 3 and not c.isdigit()]
+            # a letter left out or doubled in an ending changes where the stem ends
+            # ("egyszere": "egyszerre", stem "egyszer"): the typed word's edits, stemmed
+            start = max(1, len(inflected(written)) - 1)
+            candidates += sorted({edited for edited in (fold(inflected(e)) for e in _ending_edits(written, start))
+                                  if len(edited) >= 3 and edited in speller})
         if not candidates:
             candidates = [c for c in speller.one_edit(word) if len(c) >= 3 and not c.isdigit()]
         if candidates:
             out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
     return out
+
+
+#: the vowels a Hungarian ending may be mistyped with
+_HU_VOWEL_LETTERS = frozenset("aáeéiíoóöőuúüű")
+
+
+def _ending_edits(word: str, start: int) -> set[str]:
+    """Every string one edit away from ``word`` at or after ``start`` (where its stem ends), with
+    the word's own letters and the vowels: an ending is mistyped by a letter doubled, left out,
+    swapped or a vowel of the wrong harmony, and each edit is stemmed (the cost of a lookup)."""
+    head, tail = word[:start], word[start:]
+    letters = "".join(sorted(set(word) | _HU_VOWEL_LETTERS))
+    splits = [(tail[:i], tail[i:]) for i in range(len(tail) + 1)]
+    edits = {head + a + b[1:] for a, b in splits if b}
+    edits |= {head + a + c + b for a, b in splits for c in letters}
+    edits |= {head + a + c + b[1:] for a, b in splits if b for c in letters}
+    edits |= {head + tail[:i] + tail[i + 1] + tail[i] + tail[i + 2:] for i in range(len(tail) - 1)}
+    edits.discard(word)
+    return edits
 
 
 def _inflected_stemmer(language: str | None):
