@@ -81,12 +81,12 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 """.split())
 
 
-#: Verb endings (infinitive, participles, tenses, the passive) and the final vowel signs of
+#: Verb endings (infinitive, participles, tenses, the passive: પકડાય, પકડાયો, પકડાઈ) and the final vowel signs of
 #: gender, number and oblique case, longest first: a light stemmer in the manner of
 #: Ramanathan and Rao's for Hindi, which strips one such ending and nothing else.
 GUJARATI_ENDINGS = sorted({_gu_fold(e) for e in (
     "વાનું", "વાની", "વાનો", "વાના", "વું", "વા", "ીને", "તાં", "તા", "તો", "તી", "તું", "્યાં", "્યા", "્યો",
-    "્યું", "ાયો", "ાયા", "ાય", "શે", "શો", "ું", "ો", "ી", "ા", "ે", "ાં", "ૂ", "ુ", "િ")}, key=len, reverse=True)
+    "્યું", "ાયો", "ાયા", "ાય", "ાઈ", "શે", "શો", "ું", "ો", "ી", "ા", "ે", "ાં", "ૂ", "ુ", "િ")}, key=len, reverse=True)
 
 
 _VOWEL_SIGN = re.compile(r"[\u0abe-\u0acc]$")
