@@ -227,3 +227,19 @@ HUNGARIAN_INFLECTIONS = {
 def test_a_hungarian_nouns_whole_inflection_meets_at_its_stem(noun):
     stems = {form: hungarian_stem(form) for form in HUNGARIAN_INFLECTIONS[noun]}
     assert set(stems.values()) == {hungarian_stem(noun)}, stems
+
+
+# Hungarian typed without its accents is stemmed as typed with them (the index folds accents
+# after stemming, so the two meet there)
+@pytest.mark.parametrize("accented, plain", [
+    ("szörnyből", "szornybol"), ("kockát", "kockat"), ("átkot", "atkot"), ("kézben", "kezben"),
+    ("szörnyeinek", "szornyeinek"), ("dühöngése", "duhongese"), ("eladását", "eladasat"),
+    ("menekülésem", "menekulesem"), ("kincsért", "kincsert"), ("halálkor", "halalkor"),
+])
+def test_hungarian_without_accents_meets_its_stem(accented, plain):
+    from referee.search.analysis import language_analyzer, prepare
+
+    def terms(word):
+        return [t.text for t in language_analyzer("hu")(prepare(word, "hu"))]
+
+    assert terms(accented) == terms(plain)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import NamedTuple
 
 from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.support.charset import accent_map
@@ -161,13 +162,38 @@ def _by_length(endings: tuple[str, ...]) -> tuple[tuple[int, frozenset[str]], ..
     return tuple((n, frozenset(e for e in endings if len(e) == n)) for n in lengths)
 
 
+#: Hungarian typed without its accents (on a phone, on another language's keyboard) is stemmed
+#: with the endings' accents folded too: "szornybol" loses its "-bol" as "szörnyből" its "-ből".
+#: Typed with accents, a word is stemmed with them, as the clauses are: only they tell a final
+#: "-ő" and an accusative apart (segítőt is segítő-t; "segitot" could be segít-ot).
+_HU_FOLD = str.maketrans("áéíóöőúüű", "aeiooouuu")
+
+
+def _hu_folded(endings) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(e.translate(_HU_FOLD) for e in endings))
+
+
+class _HuTables(NamedTuple):
+    verb_short: tuple
+    verb: tuple
+    case: tuple
+    possessive: tuple
+    plural: tuple
+
+
+_HU_ACCENTED = _HuTables(_HU_VERB_SHORT, _HU_VERB, _HU_CASE, _HU_POSSESSIVE, _HU_PLURAL)
+# the conditional "-nék" folds to the dative "-nek", which the cases take off
+_HU_PLAIN = _HuTables(_hu_folded(_HU_VERB_SHORT), tuple(e for e in _hu_folded(_HU_VERB) if e not in _hu_folded(_HU_CASE)),
+                      _hu_folded(_HU_CASE), _hu_folded(_HU_POSSESSIVE), _hu_folded(_HU_PLURAL))
+
+
 def _hu_cut(word: str, endings, minimum: int) -> tuple[str, bool]:
     """``word`` less its longest ending of ``endings`` that leaves ``minimum`` letters with a vowel."""
     for length, group in _by_length(endings):
         ending = word[-length:]
         if len(word) <= length or ending not in group:
             continue
-        if ending in ("nál", "nél") and word.endswith("sz" + ending):
+        if ending in ("nál", "nél", "nal", "nel") and word.endswith("sz" + ending):
             continue  # "használ" (use) is no "hasz" at something
         if len(word) - length >= minimum and _HU_VOWELS & set(word[:-length]):
             return word[:-length], True
@@ -177,7 +203,8 @@ def _hu_cut(word: str, endings, minimum: int) -> tuple[str, bool]:
 def hungarian_verb(word: str) -> bool:
     """Does the word end as a Hungarian verb does (menekül-ni, ad-hatom, öl-nöm, halt-am)?"""
     lowered = word.lower()
-    return _hu_cut(lowered, _HU_VERB_SHORT, 2)[1] or _hu_cut(lowered, _HU_VERB, 3)[1]
+    tables = _HU_ACCENTED if _HU_ACCENTS & set(lowered) else _HU_PLAIN
+    return _hu_cut(lowered, tables.verb_short, 2)[1] or _hu_cut(lowered, tables.verb, 3)[1]
 
 
 #: Nouns whose last vowel drops before an ending (átok, átkot, átkok, átkom): the nominative and
@@ -190,12 +217,16 @@ _HU_FLEETING = {"átok": "átk", "dolog": "dolg", "lélek": "lelk", "tükör": "
                 "csokor": "csokr", "cukor": "cukr", "terem": "term", "verem": "verm", "ajak": "ajk",
                 "haszon": "haszn", "iker": "ikr", "lepel": "lepl", "selyem": "selym", "eper": "epr",
                 "bátor": "bátr", "szobor": "szobr", "kehely": "kelyh", "korom": "korm", "kosár": "kosar"}
+_HU_FLEETING.update({k.translate(_HU_FOLD): v.translate(_HU_FOLD) for k, v in list(_HU_FLEETING.items())})
 _HU_FLEETING_STEMS = frozenset(_HU_FLEETING.values())
 #: Nouns whose long vowel shortens before an ending (kéz, kezem, kezet; levél, levelet): the
 #: nominative and the stem the endings go on.
 _HU_SHORTENED = {"kéz": "kez", "név": "nev", "levél": "level", "tűz": "tüz", "víz": "viz", "út": "ut",
                  "egér": "eger", "madár": "madar", "kenyér": "kenyer", "tél": "tel", "nyár": "nyar",
                  "szekér": "szeker", "kötél": "kötel", "fedél": "fedel", "szél": "szel"}
+_HU_SHORTENED.update({k.translate(_HU_FOLD): v.translate(_HU_FOLD) for k, v in list(_HU_SHORTENED.items())
+                      if k.translate(_HU_FOLD) != v.translate(_HU_FOLD)})
+_HU_ACCENTS = frozenset("áéíóöőúüű")
 
 
 @lru_cache(maxsize=65536)
@@ -205,7 +236,7 @@ def hungarian_stem(word: str) -> str:
     w = word.lower()
     if w in _HU_FLEETING:
         return _HU_FLEETING[w]
-    w = _hu_stem(w)
+    w = _hu_stem(w, _HU_ACCENTED if _HU_ACCENTS & set(w) else _HU_PLAIN)
     if w in _HU_FLEETING:  # "átokkal": the instrumental goes on the nominative
         return _HU_FLEETING[w]
     # a fleeting-vowel stem with a bare possessive -a/-e left on it ("átka", "átkát")
@@ -214,12 +245,12 @@ def hungarian_stem(word: str) -> str:
     return _HU_SHORTENED.get(w, w)
 
 
-def _hu_stem(w: str) -> str:
-    w, cut = _hu_cut(w, _HU_VERB_SHORT, 2)
+def _hu_stem(w: str, tables: _HuTables) -> str:
+    w, cut = _hu_cut(w, tables.verb_short, 2)
     if not cut:
-        w, cut = _hu_cut(w, _HU_VERB, 3)
+        w, cut = _hu_cut(w, tables.verb, 3)
     if not cut:
-        stem, cased = _hu_cut(w, _HU_CASE, 3)
+        stem, cased = _hu_cut(w, tables.case, 3)
         # a bare accusative t after a vowel or l, r, j (kockát, páncélt); "segít", "szint" keep theirs
         if not cased and len(w) >= 4 and w[-1] == "t" and ((w[-2] in _HU_VOWELS and w[-2] not in "ií")
                                                           or w[-2] in "lrjs"):
@@ -235,13 +266,13 @@ def _hu_stem(w: str) -> str:
         if stem in _HU_FLEETING:  # "átokkal": the ending went on the nominative
             return stem
         # the superessive after a vowel that lengthens: kockán, kártyán
-        if not cased and len(w) >= 6 and w[-2:] in ("án", "én"):
+        if not cased and len(w) >= 6 and w[-2:] in (("án", "én") if tables is _HU_ACCENTED else ("an", "en")):
             stem = w[:-1]
-        w, _ = _hu_cut(stem, _HU_POSSESSIVE, 3)
+        w, _ = _hu_cut(stem, tables.possessive, 3)
         # an -ás/-és noun with its bare possessive: menekülése, eladása -> menekülés, eladás
-        if len(w) >= 6 and w[-3:] in ("ása", "ése", "ásá", "ésé"):
+        if len(w) >= 6 and w[-3:] in ("ása", "ése", "ásá", "ésé", "asa", "ese"):
             w = w[:-1]
-        w, _ = _hu_cut(w, _HU_PLURAL, 3)
+        w, _ = _hu_cut(w, tables.plural, 3)
         if len(w) >= 4 and w[-1] == "k" and w[-2] in "aáeéoóöőuúüű":
             w = w[:-1]
         if len(w) >= 4 and w[-1] == "i" and w[-2] not in _HU_VOWELS:
