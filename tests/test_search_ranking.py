@@ -188,3 +188,16 @@ def test_a_known_word_is_never_split(searcher):
     known = _CardWords(searcher._searcher.reader()).known
     assert all(_compound_parts(word, lang, known) == [] for word, lang in
                (("szintlépés", "hu"), ("schatzkarte", "de"), ("backstab", "en"), ("monster", "nl")))
+
+
+# the likeliest correction: a word of the asked language, two letters swapped or one left out
+# rather than a frequent word of another language one letter shorter
+@pytest.mark.parametrize("typed,lang,meant", [
+    ("eidn", "nl", "eind"), ("dao", "es", "dado"), ("vluchen", "nl", "vluchten"), ("crads", "en", "cards"),
+    ("Stfue", "de", "stufe"),
+])
+def test_a_typo_is_read_as_the_likeliest_word_of_the_asked_language(searcher, typed, lang, meant):
+    from referee.search.query import corrections
+
+    fixed = corrections(searcher.speller, searcher._searcher.reader(), typed, lang)
+    assert list(fixed.values()) == [meant], fixed

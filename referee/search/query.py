@@ -24,6 +24,10 @@ from referee.search.ranking import Reading
 #: (:func:`plan`), so a long question keeps the subject it ends with.
 MAX_QUERY_CHARS = 1000
 MAX_TERMS = 12
+#: how much likelier a correction is when it is a word of the asked language's clauses
+ASKED_LANGUAGE_FACTOR = 3
+#: how much likelier a letter left out, or two letters swapped, is than another typo
+DROPPED_LETTER, SWAPPED_LETTERS = 1.5, 2.0
 #: how many words of a question may be corrected (each costs about a thousand lookups)
 MAX_CORRECTED = 40
 _WORDS = re.compile(TOKEN)
@@ -415,7 +419,17 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
     written_words = [w for w in _WORDS.findall(prepare(text, "gu").lower()) if not _function_word(w, language)]
     for written in written_words[:MAX_CORRECTED]:
         word = fold(written)
-        if len(word) < 3 or word.isdigit() or word in speller:
+        if len(word) < 3 or word.isdigit():
+            continue
+        if word in speller:
+            # a word of another language's clauses may still be a typo in the asked one ("kep"
+            # asked in English): then only a word of the asked language is offered
+            if not language or len(word) < 4 or _in_language(reader, language, written):
+                continue
+            candidates = [c for c in speller.one_edit(word) if len(c) >= 4 and not c.isdigit()
+                          and _in_language(reader, language, c) and len(c) >= len(word)]
+            if candidates:
+                out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
             continue
         candidates = []
         if inflected is not None:
@@ -432,10 +446,13 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             start = max(1, len(inflected(written)) - 1)
             candidates += sorted({edited for edited in (fold(inflected(e)) for e in _ending_edits(written, start))
                                   if len(edited) >= 3 and edited in speller})
-        if not candidates:
+        typed = word
+        if candidates:
+            typed = stem  # candidates are stems: weighed against the typed word's stem
+        else:
             candidates = [c for c in speller.one_edit(word) if len(c) >= 3 and not c.isdigit()]
         if candidates:
-            out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
+            out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, typed, c, language), c))
     return out
 
 
@@ -469,14 +486,30 @@ def _inflected_stemmer(language: str | None):
     return None
 
 
+def _in_language(reader, language: str, word: str) -> bool:
+    """Do the asked language's clauses use ``word`` (by its stems in that language)?"""
+    stems = _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
+    return bool(stems) and all((language, stem) in reader for stem in stems)
+
+
 def _likelihood(speller, reader, typed: str, candidate: str, language: str | None) -> float:
-    score = float(speller.frequency(candidate))  # its count over all clauses
+    """How likely the player meant ``candidate``: a frequent word (by the log of its count over
+    all clauses: a word of every German sentence is not a thousand times likelier than a rare
+    one), a swap of two letters or a dropped letter before an added one, one of the asked
+    language's clauses."""
+    from math import log1p
+
+    score = log1p(speller.frequency(candidate))
     if len(candidate) < len(typed):
         score *= 0.3
+    elif len(candidate) > len(typed):
+        score *= DROPPED_LETTER
+    elif sorted(candidate) == sorted(typed):
+        score *= SWAPPED_LETTERS
     if language:
         stems = _terms(language_analyzer(language), candidate)  # vocabulary words are prepared
         if stems and (language, stems[0]) in reader:
-            score *= 3
+            score *= ASKED_LANGUAGE_FACTOR
     return score
 
 
