@@ -243,3 +243,10 @@ def test_hungarian_without_accents_meets_its_stem(accented, plain):
         return [t.text for t in language_analyzer("hu")(prepare(word, "hu"))]
 
     assert terms(accented) == terms(plain)
+
+
+@pytest.mark.parametrize("word", ["પહેલાં", "પછી", "બધા", "નહીં", "ન"])
+def test_a_gujarati_word_a_rule_turns_on_is_no_function_word(word):
+    from referee.search.analysis import prepare
+
+    assert prepare(word, "gu").strip(), word

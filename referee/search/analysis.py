@@ -74,11 +74,13 @@ _GU_WORD = re.compile(TOKEN)
 
 #: Gujarati function words (whoosh has no Gujarati stop list): pronouns, auxiliaries,
 #: particles and postpositions that every sentence has and no question is about. Negations
-#: (ન, નહીં, નથી) are not among them: "ભાગી ન શકું" asks what a rule forbids.
+#: (ન, નહીં, નથી) are not among them: "ભાગી ન શકું" asks what a rule forbids; nor are before,
+#: after and everyone (પહેલાં, પછી, બધા), which rules turn on as they do in the other languages
+#: (locales/kept_words.yaml).
 GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
-છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે પછી પહેલાં જો
+છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે જો
 જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
-તમારું તમને અમે કોઈ બધા શકે શકો શકું શકાય સાથે પર થી નો ની નું ના ને માં જ પણ ક્યારે કેમ કેવી
+તમારું તમને અમે કોઈ શકે શકો શકું શકાય સાથે પર થી નો ની નું ના ને માં જ પણ ક્યારે કેમ કેવી
 """.split())
 
 
