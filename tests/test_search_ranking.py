@@ -128,6 +128,7 @@ def test_words_of_the_question_weigh_less_than_its_subject(searcher, query, lang
     ("meenküléshez", "menekules"),
     ("szrönyeket", "szorny"),      # swapped in the noun, plural and accusative on
     ("egyszere", "egyszer"),       # a letter left out of the ending moves where the stem ends
+    ("düöhngése", "duhonges"),     # a player's word no rule uses (the thesaurus's), mistyped
 ])
 def test_a_mistyped_hungarian_word_is_corrected_on_its_stem(searcher, typed, meant):
     from referee.search.query import corrections
