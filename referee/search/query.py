@@ -201,7 +201,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
             readings += [Reading(prefix_language, term, LANGUAGE_BOOST * (ASKED_BOOST if prefix_language == language
                                                                           else 1.0))
                          for term in _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))]
-        fixed = fixes.get(next(iter(t.text for t in word_analyzer()(word)), word))
+        fixed = fixes.get(_fold_word(word))
         if fixed:
             readings += _readings(fixed, CORRECTED_BOOST, language, cards, in_name)
         if readings:
@@ -229,7 +229,7 @@ def _most_telling(typed: list[str], kept: list[int], fixes: dict[str, str], lang
 
     def used_by(position: int) -> int:
         word = typed[position]
-        word = fixes.get(fold_word(word), word)
+        word = fixes.get(_fold_word(word), word)
         counts = [frequency(language, term) for term in _terms(analyzer, prepare(word, language)
                                                               if language != "gu" else word)]
         found = max(counts, default=0)
@@ -239,13 +239,14 @@ def _most_telling(typed: list[str], kept: list[int], fixes: dict[str, str], lang
     return sorted(chosen)
 
 
-def fold_word(word: str) -> str:
+def _fold_word(word: str) -> str:
+    """The word as the vocabulary and the corrections key it (lower case, accents folded)."""
     return next(iter(t.text for t in word_analyzer()(word)), word)
 
 
 def _compound_parts(word: str, language: str, known) -> list[list[Reading]]:
     """A compound the asked language's clauses never use, read as the two words they do use
-    ("fajkártyát" as "faj" + "kártyát", "Fluchtwurf" as "Flucht" + "Wurf", "monsterlevel"): Hungarian,
+    ("tolvajkártya" as "tolvaj" + "kártya", "Fluchtwürfel" as "Flucht" + "Würfel", "monsterlevel"): Hungarian,
     German and Dutch write together what a rule may say apart, and players do either. The
     longest known first part wins; a linking s (Hilfsangebot) may end it."""
     analyzer = language_analyzer(language)
