@@ -196,9 +196,18 @@ def test_a_known_word_is_never_split(searcher):
 @pytest.mark.parametrize("typed,lang,meant", [
     ("eidn", "nl", "eind"), ("dao", "es", "dado"), ("vluchen", "nl", "vluchten"), ("crads", "en", "cards"),
     ("Stfue", "de", "stufe"),
+    ("kep", "en", "keep"),      # a word of other languages' clauses, but no English one
 ])
 def test_a_typo_is_read_as_the_likeliest_word_of_the_asked_language(searcher, typed, lang, meant):
     from referee.search.query import corrections
 
     fixed = corrections(searcher.speller, searcher._searcher.reader(), typed, lang)
     assert list(fixed.values()) == [meant], fixed
+
+
+@pytest.mark.parametrize("query,lang", [("ha nem ölöm meg", "hu"), ("no puedo más", "es"), ("kann ich nicht", "de"),
+                                        ("what if I die", "en")])
+def test_function_words_and_known_words_are_never_corrected(searcher, query, lang):
+    from referee.search.query import corrections
+
+    assert corrections(searcher.speller, searcher._searcher.reader(), query, lang) == {}

@@ -28,6 +28,8 @@ MAX_TERMS = 12
 ASKED_LANGUAGE_FACTOR = 3
 #: how much likelier a letter left out, or two letters swapped, is than another typo
 DROPPED_LETTER, SWAPPED_LETTERS = 1.5, 2.0
+#: a word this short, known only in other languages, may be a typo in the asked one
+SHORT_WORD = 4
 #: how many words of a question may be corrected (each costs about a thousand lookups)
 MAX_CORRECTED = 40
 _WORDS = re.compile(TOKEN)
@@ -423,12 +425,14 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
         if len(word) < 3 or word.isdigit():
             continue
         if word in speller:
-            # a word of another language's clauses may still be a typo in the asked one ("kep"
-            # asked in English): then only a word of the asked language is offered
-            if not language or len(word) < 4 or _in_language(reader, language, written):
+            # a short word of another language's clauses may still be a typo in the asked one
+            # ("kep" asked in English): then only a longer word of the asked language is offered.
+            # Short words are where languages collide; a longer one is most likely meant as typed.
+            if (not language or len(word) > SHORT_WORD or _function_word_of(language, written)
+                    or _in_language(reader, language, written)):
                 continue
-            candidates = [c for c in speller.one_edit(word) if len(c) >= 4 and not c.isdigit()
-                          and _in_language(reader, language, c) and len(c) >= len(word)]
+            candidates = [c for c in speller.one_edit(word) if len(c) > len(word) and not c.isdigit()
+                          and _in_language(reader, language, c)]
             if candidates:
                 out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
             continue
@@ -485,6 +489,22 @@ def _inflected_stemmer(language: str | None):
     if language and search_analysis(language) == "hungarian":
         return hungarian_stem
     return None
+
+
+@lru_cache(maxsize=None)
+def _function_words_of(language: str) -> frozenset[str]:
+    """All of the language's stop list (kept words included) and its verb prefixes: words no
+    index holds as terms of their own, which are no typos."""
+    from whoosh.lang import has_stopwords, stopwords_for_language
+
+    words = set(stopwords_for_language(language)) if has_stopwords(language) else set()
+    words |= {key.split(":", 1)[1] for key, languages in thesaurus().items()
+              if key.startswith(f"{PREFIX_KEY}:") and language in languages.split()}
+    return frozenset(words)
+
+
+def _function_word_of(language: str, word: str) -> bool:
+    return word in _function_words_of(language)
 
 
 def _in_language(reader, language: str, word: str) -> bool:
