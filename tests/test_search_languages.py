@@ -250,3 +250,13 @@ def test_a_gujarati_word_a_rule_turns_on_is_no_function_word(word):
     from referee.search.analysis import prepare
 
     assert prepare(word, "gu").strip(), word
+
+
+# an English negation written onto its verb is read as the "not" a rule forbids
+@pytest.mark.parametrize("typed, read", [("I can't run", "I can not run"), ("i cant beat it", "i can not beat it"),
+                                         ("don't want", "do not want"), ("won't help", "will not help"),
+                                         ("canteen hunt", "canteen hunt")])
+def test_an_english_negation_on_its_verb_is_read_apart(typed, read):
+    from referee.search.analysis import prepare
+
+    assert prepare(typed, "en") == read

@@ -300,12 +300,24 @@ def prepare(text: str, language: str) -> str:
     Gujarati function words go before stemming: stemmed, "મારો" (my) would become "માર",
     the stem of "મારવું" (to kill). Apply once: a stem is not stemmed again.
     """
-    text = unicodedata.normalize("NFC", text)
+    text = _NOT.sub(_not, unicodedata.normalize("NFC", text))
     if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, text)
     elif search_analysis(language) == "hungarian":
         text = _GU_WORD.sub(lambda m: hungarian_stem(m.group(0)), text)
     return text
+
+
+#: English negations written onto their verb, with the apostrophe or without ("can't", "dont"):
+#: the "not" is what a rule forbids (locales/thesaurus.yaml, group "not"), so it is read apart.
+_NOT = re.compile(r"\b(ca|wo|sha|do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)"
+                  r"(?:n['’]t|nt)\b", re.IGNORECASE)
+_NOT_STEMS = {"ca": "can", "wo": "will", "sha": "shall"}
+
+
+def _not(match) -> str:
+    verb = match.group(1)
+    return f"{_NOT_STEMS.get(verb.lower(), verb)} not"
 
 
 def _gujarati_word(match) -> str:

@@ -36,7 +36,7 @@ from referee.message import Message
 from referee.search.analysis import accented_words, exact_analyzer, language_analyzer, prepare, word_analyzer
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 36
+SCHEMA_VERSION = 37
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
