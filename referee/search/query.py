@@ -180,23 +180,23 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     The text is prepared here, once (NFC; Gujarati function words out, endings stripped).
     """
     words: list[list[Reading]] = []
-    typed = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
+    tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
-    joined = _joined_verbs(typed)  # before the function words go: a prefix is one
+    joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
     # the function words go first, then a long question is cut: it keeps its subject
-    kept = [position for position, word in enumerate(typed)
+    kept = [position for position, word in enumerate(tokens)
             if position in joined or not _function_word(word, language)]
     if len(kept) > MAX_TERMS:
-        kept = _most_telling(typed, kept, fixes, language, frequency)
+        kept = _most_telling(tokens, kept, fixes, language, frequency)
     if len(kept) < 2:
         cards = ()  # a card's name alone is asked about as the card
     # words of a card's name that no rule uses as an everyday word ("Grenade", "Wandering"): an
     # everyday word beside one is part of the name ("Hand Grenade"), and keeps its card weight
-    common = {position: _common_word(cards, _folded(typed[position]), typed[position], language)
-              for position in kept if _card_word(cards, typed[position])}
+    common = {position: _common_word(cards, _folded(tokens[position]), tokens[position], language)
+              for position in kept if _card_word(cards, tokens[position])}
     named = {position for position, is_common in common.items() if not is_common}
     for index, position in enumerate(kept):
-        word = typed[position]
+        word = tokens[position]
         in_name = any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
         readings = _readings(word, 1.0, language, cards, in_name, common.get(position, False))
         for prefix_language, verb in joined.get(position, ()):
@@ -220,7 +220,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     return words
 
 
-def _most_telling(typed: list[str], kept: list[int], fixes: dict[str, str], language: str | None,
+def _most_telling(tokens: list[str], kept: list[int], fixes: dict[str, str], language: str | None,
                   frequency) -> list[int]:
     """The MAX_TERMS words of a long question that say most: those the fewest clauses use (a
     story around a question — "we were playing last night and…" — uses words every clause has,
@@ -230,7 +230,7 @@ def _most_telling(typed: list[str], kept: list[int], fixes: dict[str, str], lang
     analyzer = language_analyzer(language)
 
     def used_by(position: int) -> int:
-        word = typed[position]
+        word = tokens[position]
         word = fixes.get(_fold_word(word), word)
         counts = [frequency(language, term) for term in _terms(analyzer, prepare(word, language)
                                                               if language != "gu" else word)]
@@ -451,13 +451,13 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             start = max(1, len(inflected(written)) - 1)
             candidates += sorted({edited for edited in (fold(inflected(e)) for e in _ending_edits(written, start))
                                   if len(edited) >= 3 and edited in speller})
-        typed = word
+        against = word
         if candidates:
-            typed = stem  # candidates are stems: weighed against the typed word's stem
+            against = stem  # candidates are stems: weighed against the typed word's stem
         else:
             candidates = [c for c in speller.one_edit(word) if len(c) >= 3 and not c.isdigit()]
         if candidates:
-            out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, typed, c, language), c))
+            out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, against, c, language), c))
     return out
 
 
