@@ -12,6 +12,8 @@ search phrases (locales/search/), then full player questions, 20 per language. T
 set only: add a query there, never run ``--misses`` on the held-out set.
 ``benchmarks/search_queries_blind.yaml`` is a third set, 22 table questions per language written
 in one sitting before any was run; never tune on it either.
+``benchmarks/search_queries_blind2.yaml`` is a fourth, written by a reader who never saw the search
+code, phrases or thesaurus, and run once after the search work it measures was done.
 """
 
 from __future__ import annotations

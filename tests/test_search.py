@@ -86,6 +86,8 @@ def test_gujarati_words_are_kept_whole():
     ["મરવું", "મર્યા", "મરે", "મર્યો"],           # to die: infinitive, participles, present
     ["ખજાનો", "ખજાના", "ખજાનાની", "ખજાનામાં"],    # treasure, with case endings
     ["જીતવું", "જીતે", "જીતાય", "જીત્યો"],         # to win, the passive included
+    ["પકડવું", "પકડે", "પકડાય", "પકડાયો", "પકડાઈ"],  # to catch, the passive perfective included
+    ["ખજાનામાં", "ખજાનામા"],                       # "in", typed with its anusvara or without
 ])
 def test_gujarati_inflections_meet_at_one_stem(forms):
     from referee.search.analysis import prepare

@@ -44,7 +44,9 @@ def test_hungarian_stemming_keeps_what_makes_words_differ(words):
 
 
 @pytest.mark.parametrize("spellings", [("પાદરી", "પાદરિ"), ("નહીં", "નહી"), ("ડ્વાર્ફ", "ડવાર્ફ"),
-                                       ("હાફલિંગ", "હાફલીંગ"), ("શરૂઆત", "શરુઆત")])
+                                       ("હાફલિંગ", "હાફલીંગ"), ("શરૂઆત", "શરુઆત"),
+                                       ("રાક્ષસ", "રાક્શસ"), ("દુઃખ", "દુખ"), ("ઝ઼ડપ", "ઝડપ"),
+                                       ("પીઠમાં", "પીઠમા", "પીઠ"), ("લડાઈમાં", "લડાઈમા", "લડાઈ")])
 def test_gujarati_spelling_variants_are_one_word(spellings):
     assert len({gujarati_form(s) for s in spellings}) == 1
 
@@ -118,8 +120,22 @@ def test_a_gujarati_nasal_cluster_and_its_anusvara_are_one_spelling(spellings):
     assert len({gujarati_form(s) for s in spellings}) == 1
 
 
-@pytest.mark.parametrize("language, word", [("en", "below"), ("en", "both"), ("en", "once"), ("es", "más"),
-                                            ("hu", "nagy"), ("de", "gegen")])
+def _kept_words():
+    import yaml
+
+    from referee.data import locales_dir
+
+    data = yaml.safe_load((locales_dir() / "kept_words.yaml").read_text(encoding="utf-8"))
+    return [(language, word) for language, words in data.items() for word in words]
+
+
+# the examples, the game's words found in the review of every stop list, and every
+# word the data keeps (so a word added there is checked to reach the index)
+@pytest.mark.parametrize("language, word", sorted({
+    ("en", "below"), ("en", "both"), ("en", "once"), ("en", "above"), ("en", "between"), ("es", "más"),
+    ("es", "otro"), ("es", "nada"), ("hu", "nagy"), ("hu", "egyes"), ("hu", "több"), ("hu", "utolsó"),
+    ("hu", "új"), ("nl", "niets"), ("nl", "alles"), ("de", "gegen"), ("de", "hinter"), ("de", "nichts"),
+    *_kept_words()}))
 def test_a_stop_word_that_carries_a_rule_is_searched(language, word):
     from referee.search.analysis import language_analyzer, prepare
 
@@ -146,3 +162,101 @@ def test_a_long_question_keeps_its_subject_after_the_function_words_go(cache):
                                    ("dühöngés", "dühöngése", "dühöngését"), ("eladás", "eladása", "eladását")])
 def test_hungarian_endings_that_assimilate_or_possess_leave_the_noun(forms):
     assert len({hungarian_stem(form) for form in forms}) == 1, {form: hungarian_stem(form) for form in forms}
+
+
+# A person ending the language's stemmer keeps ("bezaubert", "betovert") is read off as well:
+# the player's verb meets the rule's infinitive.
+@pytest.mark.parametrize("language, typed, rule_word", [
+    ("de", "bezaubert", "bezaubern"), ("de", "verkaufst", "verkaufen"), ("nl", "betovert", "betoveren"),
+    ("nl", "verkoopt", "verkopen"),
+])
+def test_a_verbs_person_ending_meets_the_rules_infinitive(language, typed, rule_word):
+    from referee.search.analysis import language_analyzer, prepare
+    from referee.search.query import plan
+
+    wanted = {t.text for t in language_analyzer(language)(prepare(rule_word, language))}
+    read = {r.text for word in plan(typed + " monster", language=language) for r in word if r.field == language}
+    assert wanted <= read, (wanted, read)
+
+
+# a long question, longer than a line of a chat, still ends with what it asks about
+@pytest.mark.parametrize("language, query, expected", [
+    ("en", "ok so we were playing last night and there was a long argument at the table between all of us "
+           "about what exactly is supposed to happen and who was right about it when my strength is exactly "
+           "the same as the monster's strength in a fight, a tie", "combat.ties"),
+    ("de", "also wir haben gestern Abend gespielt und es gab am Tisch einen langen Streit zwischen uns allen "
+           "darüber was genau passieren soll und wer von uns recht hatte wenn meine Kampfstärke genau so groß "
+           "ist wie die des Monsters, also Gleichstand", "combat.ties"),
+    ("es", "bueno pues ayer por la noche estuvimos jugando y hubo una discusión muy larga en la mesa entre "
+           "todos sobre qué tiene que pasar exactamente y quién tenía razón cuando mi fuerza de combate es "
+           "exactamente igual que la del monstruo, un empate", "combat.ties"),
+    ("hu", "tegnap este játszottunk és hosszú vita volt az asztalnál mindannyiunk között arról hogy pontosan "
+           "mi történik és kinek volt igaza amikor a harci erőm pontosan ugyanannyi mint a szörnyé, vagyis "
+           "döntetlen", "combat.ties"),
+    ("nl", "nou we waren gisteravond aan het spelen en er was een lange discussie aan tafel tussen ons allemaal "
+           "over wat er precies moet gebeuren en wie er gelijk had als mijn gevechtskracht precies even groot "
+           "is als die van het monster, gelijkspel", "combat.ties"),
+])
+def test_a_question_longer_than_two_hundred_characters_keeps_its_subject(language, query, expected, cache):
+    assert len(query) > 200
+    assert expected in top(search(query, "--lang", language, env=cache))
+
+
+# The whole inflection of the game's nouns meets at one stem: accusative, plural, cases,
+# possessives, and the stems that change (kéz/kezem, átok/átkot, kocka/kockát).
+HUNGARIAN_INFLECTIONS = {
+    "szörny": ["szörnyet", "szörnyek", "szörnyeket", "szörnyre", "szörnynek", "szörnnyel", "szörnyből", "szörnye"],
+    "kincs": ["kincset", "kincsek", "kincseket", "kincsért", "kinccsel", "kincsem", "kincseim"],
+    "tárgy": ["tárgyat", "tárgyak", "tárgyakat", "tárggyal", "tárgyam", "tárgyaim", "tárgyért"],
+    "lap": ["lapot", "lapok", "lapokat", "lappal", "lapom", "lapjaim", "lapjaimat", "lapért"],
+    "átok": ["átkot", "átkok", "átkokat", "átokkal", "átkom", "átka", "átkát"],
+    "faj": ["fajt", "fajok", "fajom", "fajomat", "fajjal", "fajnak", "faja"],
+    "kaszt": ["kasztot", "kasztok", "kasztom", "kaszttal", "kasztomat", "kasztja"],
+    "kocka": ["kockát", "kockák", "kockával", "kockán", "kockámat"],
+    "csatlós": ["csatlóst", "csatlósok", "csatlósom", "csatlóssal", "csatlósomat"],
+    "segítő": ["segítőt", "segítők", "segítőm", "segítővel", "segítőnek", "segítője"],
+    "kéz": ["kezem", "kezemben", "kezet", "kezek", "kézben", "kezembe", "kézből"],
+    "törpe": ["törpét", "törpék", "törpével", "törpének"],
+    "halál": ["halált", "halálom", "halálod", "halálkor", "halála"],
+    "menekülés": ["menekülést", "menekülésem", "meneküléskor", "menekülése"],
+    "segít": ["segítek", "segített", "segíteni", "segíthet"],
+}
+
+
+@pytest.mark.parametrize("noun", sorted(HUNGARIAN_INFLECTIONS))
+def test_a_hungarian_nouns_whole_inflection_meets_at_its_stem(noun):
+    stems = {form: hungarian_stem(form) for form in HUNGARIAN_INFLECTIONS[noun]}
+    assert set(stems.values()) == {hungarian_stem(noun)}, stems
+
+
+# Hungarian typed without its accents is stemmed as typed with them (the index folds accents
+# after stemming, so the two meet there)
+@pytest.mark.parametrize("accented, plain", [
+    ("szörnyből", "szornybol"), ("kockát", "kockat"), ("átkot", "atkot"), ("kézben", "kezben"),
+    ("szörnyeinek", "szornyeinek"), ("dühöngése", "duhongese"), ("eladását", "eladasat"),
+    ("menekülésem", "menekulesem"), ("kincsért", "kincsert"), ("halálkor", "halalkor"),
+])
+def test_hungarian_without_accents_meets_its_stem(accented, plain):
+    from referee.search.analysis import language_analyzer, prepare
+
+    def terms(word):
+        return [t.text for t in language_analyzer("hu")(prepare(word, "hu"))]
+
+    assert terms(accented) == terms(plain)
+
+
+@pytest.mark.parametrize("word", ["પહેલાં", "પછી", "બધા", "નહીં", "ન"])
+def test_a_gujarati_word_a_rule_turns_on_is_no_function_word(word):
+    from referee.search.analysis import prepare
+
+    assert prepare(word, "gu").strip(), word
+
+
+# an English negation written onto its verb is read as the "not" a rule forbids
+@pytest.mark.parametrize("typed, read", [("I can't run", "I can not run"), ("i cant beat it", "i can not beat it"),
+                                         ("don't want", "do not want"), ("won't help", "will not help"),
+                                         ("canteen hunt", "canteen hunt")])
+def test_an_english_negation_on_its_verb_is_read_apart(typed, read):
+    from referee.search.analysis import prepare
+
+    assert prepare(typed, "en") == read

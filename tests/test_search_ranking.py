@@ -23,8 +23,8 @@ def searcher(tmp_path_factory):
         del os.environ["REFEREE_CACHE_DIR"]
 
 
-# terms as the index holds them: Gujarati "રાક્ષસ" is searched without its virama
-@pytest.mark.parametrize("field,text", [("en", "monster"), ("hu", "szint"), ("gu", "રાકષસ"), ("de", "stuf")])
+# terms as the index holds them: Gujarati "રાક્ષસ" is searched without its virama, with one sh letter
+@pytest.mark.parametrize("field,text", [("en", "monster"), ("hu", "szint"), ("gu", "રાકશસ"), ("de", "stuf")])
 def test_term_scores_are_whooshs_bm25f(searcher, field, text):
     from whoosh import query as q
     from whoosh.scoring import BM25F
@@ -117,3 +117,97 @@ def test_words_of_the_question_weigh_less_than_its_subject(searcher, query, lang
             if reading.field == lang:
                 weight[reading.text] = max(weight.get(reading.text, 0), reading.boost)
     assert weight[term(question_word)] < weight[term(subject_word)] / 2, weight
+
+
+# A Hungarian word is in the vocabulary as its stem (the index stems Hungarian text before
+# counting its words): a well-spelled inflected word needs no correction, and a mistyped one is
+# corrected on its stem, whatever ending it carries.
+@pytest.mark.parametrize("typed,meant", [
+    ("arnayért", "arany"),         # two letters swapped, a case ending on
+    ("csreélhetek", "cserel"),     # swapped, a verb ending on
+    ("meenküléshez", "menekules"),
+    ("szrönyeket", "szorny"),      # swapped in the noun, plural and accusative on
+    ("egyszere", "egyszer"),       # a letter left out of the ending moves where the stem ends
+    ("düöhngése", "duhonges"),     # a player's word no rule uses (the thesaurus's), mistyped
+])
+def test_a_mistyped_hungarian_word_is_corrected_on_its_stem(searcher, typed, meant):
+    from referee.search.query import corrections
+
+    fixed = corrections(searcher.speller, searcher._searcher.reader(), typed, "hu")
+    assert meant in fixed.values(), fixed
+
+
+@pytest.mark.parametrize("written", ["szintet", "kapok", "segítek", "játékot", "lapjaimat", "kockával"])
+def test_a_well_spelled_hungarian_word_is_never_corrected(searcher, written):
+    from referee.search.query import corrections
+
+    assert corrections(searcher.speller, searcher._searcher.reader(), written, "hu") == {}
+
+
+# A word of a card's name that the asked language's rules use as an everyday word ("hand",
+# "monster", Spanish "mate": he killed) names the card only in passing: its card reading weighs
+# little. Beside a word only the card's name uses ("Crawling Hand"), it is the name.
+@pytest.mark.parametrize("query,lang,word,damped", [
+    ("how many hands do I have for items", "en", "hands", True),
+    ("si mate al monstruo subo de nivel", "es", "mate", True),
+    ("si mate al monstruo subo de nivel", "es", "monstruo", True),
+    ("a szörny mindig támad", "hu", "szorny", True),
+    ("Crawling Hand", "en", "hand", False),
+    ("Kriechende Hand", "de", "hand", False),
+    ("the thief steals", "en", "thief", False),   # mostly a class's and cards' name
+])
+def test_a_card_word_that_is_an_everyday_word_weighs_little(searcher, query, lang, word, damped):
+    from referee.search import _CardWords
+    from referee.search.query import CARD_BOOST, COMMON_CARD_BOOST, plan
+
+    words = plan(query, None, lang, _CardWords(searcher._searcher.reader()))
+    weights = {r.boost for readings in words for r in readings if r.field == "cardnames" and r.text == word}
+    assert weights == {COMMON_CARD_BOOST if damped else CARD_BOOST}, weights
+
+
+# A compound the asked language's clauses never use is read as the two words they do use.
+@pytest.mark.parametrize("word,lang,parts", [
+    ("tolvajkártya", "hu", ("tolvaj", "kártya")), ("fluchtwürfel", "de", ("Flucht", "Würfel")),
+    ("zwergenrüstung", "de", ("Zwergen", "Rüstung")), ("vervloekingskaart", "nl", ("vervloeking", "kaart")),
+    ("monsterlevel", "en", ("monster", "level")),
+])
+def test_an_unknown_compound_is_read_as_its_known_words(searcher, word, lang, parts):
+    from referee.search import _CardWords
+    from referee.search.analysis import language_analyzer, prepare
+    from referee.search.query import plan
+
+    read = {r.text for readings in plan(word + " fight", None, lang, (), _CardWords(searcher._searcher.reader()).known)
+            for r in readings if r.field == lang}
+    for part in parts:
+        assert {t.text for t in language_analyzer(lang)(prepare(part, lang))} <= read, (part, read)
+
+
+def test_a_known_word_is_never_split(searcher):
+    from referee.search import _CardWords
+    from referee.search.query import _compound_parts
+
+    known = _CardWords(searcher._searcher.reader()).known
+    assert all(_compound_parts(word, lang, known) == [] for word, lang in
+               (("szintlépés", "hu"), ("schatzkarte", "de"), ("backstab", "en"), ("monster", "nl")))
+
+
+# the likeliest correction: a word of the asked language, two letters swapped or one left out
+# rather than a frequent word of another language one letter shorter
+@pytest.mark.parametrize("typed,lang,meant", [
+    ("eidn", "nl", "eind"), ("dao", "es", "dado"), ("vluchen", "nl", "vluchten"), ("crads", "en", "cards"),
+    ("Stfue", "de", "stufe"),
+    ("kep", "en", "keep"),      # a word of other languages' clauses, but no English one
+])
+def test_a_typo_is_read_as_the_likeliest_word_of_the_asked_language(searcher, typed, lang, meant):
+    from referee.search.query import corrections
+
+    fixed = corrections(searcher.speller, searcher._searcher.reader(), typed, lang)
+    assert list(fixed.values()) == [meant], fixed
+
+
+@pytest.mark.parametrize("query,lang", [("ha nem ölöm meg", "hu"), ("no puedo más", "es"), ("kann ich nicht", "de"),
+                                        ("what if I die", "en")])
+def test_function_words_and_known_words_are_never_corrected(searcher, query, lang):
+    from referee.search.query import corrections
+
+    assert corrections(searcher.speller, searcher._searcher.reader(), query, lang) == {}

@@ -73,7 +73,18 @@ class Searcher:
             self._kinds = [fields.get("kind", "") for fields in stored]
             self._games = [fields.get("game", "") for fields in stored]
         self._priors: dict[frozenset[str], list[float]] = {}
+        self._texts: dict = {}
         self._speller = None
+
+    def _rule_text(self, language: str):
+        """The clause texts in one language, as snippets show them: one catalog reader per
+        language for the life of the searcher (finding the catalogs was a tenth of a query)."""
+        text = self._texts.get(language)
+        if text is None:
+            from referee.i18n.catalogs import RuleText
+
+            text = self._texts[language] = RuleText(language)
+        return text
 
     def _weights(self, named: frozenset[str]) -> list[float]:
         """Each clause's prior for a query naming ``named`` games (few distinct sets: kept)."""
@@ -136,7 +147,8 @@ class Searcher:
             stored = self._searcher.stored_fields(docnum)
             shown = _matched_language(matched, language)
             result.hits.append(Hit(stored["id"], round(score, 3), stored["kind"], stored["game"], shown,
-                                   _snippet(self.corpus, stored["id"], matched, shown) if snippets else ""))
+                                   _snippet(self.corpus, stored["id"], matched, shown, self._rule_text(shown))
+                                   if snippets else ""))
         return result
 
     def _filtered(self, result: Result, wanted, limit: int, snippets: bool, language: str) -> None:
@@ -147,7 +159,8 @@ class Searcher:
         for docnum in docnums[:limit]:
             stored = self._searcher.stored_fields(docnum)
             result.hits.append(Hit(stored["id"], 0.0, stored["kind"], stored["game"], language,
-                                   _snippet(self.corpus, stored["id"], (), language) if snippets else ""))
+                                   _snippet(self.corpus, stored["id"], (), language, self._rule_text(language))
+                                   if snippets else ""))
 
 
     def _rank(self, text: str, language: str, limit: int, allowed):
@@ -155,7 +168,9 @@ class Searcher:
         from referee.search.query import corrections, named_games, plan
 
         reader = self._searcher.reader()
-        words = plan(text, corrections(self.speller, reader, text, language), language, _CardWords(reader))
+        cards = _CardWords(reader)
+        words = plan(text, corrections(self.speller, reader, text, language), language, cards, cards.known,
+                     cards.frequency)
         return self._ranker.rank(words, limit=limit, allowed=allowed, priors=self._weights(named_games(text)))
 
 
@@ -169,6 +184,22 @@ class _CardWords:
 
     def __contains__(self, term: str) -> bool:
         return ("cardnames", term) in self.reader
+
+    def known(self, field: str, term: str) -> bool:
+        """Does the index hold ``term`` in ``field`` (a language's clauses use the word)?"""
+        return (field, term) in self.reader
+
+    def frequency(self, field: str, term: str) -> int:
+        """How many clauses use ``term`` in ``field``."""
+        return self.reader.doc_frequency(field, term) if (field, term) in self.reader else 0
+
+    def usage(self, language: str, stems, words) -> tuple[int, int]:
+        """How many clauses use the word in ``language``'s text (by its stems there), and how
+        many name a card with it."""
+        reader = self.reader
+        in_rules = max((reader.doc_frequency(language, stem) for stem in stems), default=0)
+        in_names = max((reader.doc_frequency("cardnames", word) for word in words), default=0)
+        return in_rules, in_names
 
 
 #: (corpus key, corpus) -> its open searcher, for the life of the process
@@ -211,12 +242,16 @@ def _matched_language(matched, preferred: str) -> str:
     return preferred if counts.get(preferred) == best else max(counts, key=counts.get)
 
 
-def _snippet(corpus, clause_id: str, matched, language: str) -> str:
+def _snippet(corpus, clause_id: str, matched, language: str, rule_text=None) -> str:
     """The clause text in the matched language with the matched words marked **like this**."""
     clause = corpus.clauses.get(clause_id)
     if clause is None:
         return ""
-    text = RuleText(language)(clause.id, clause.text) or ""
+    if rule_text is None:
+        from referee.i18n.catalogs import RuleText
+
+        rule_text = RuleText(language)
+    text = rule_text(clause.id, clause.text) or ""
     wanted = {term for fieldname, term in matched if fieldname == language}
     marks = [(start, end) for form, start, end in _analysed(text, language) if form in wanted]
     if not marks:

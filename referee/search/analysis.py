@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import NamedTuple
 
 from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 from whoosh.lang import has_stemmer, has_stopwords, stopwords_for_language
@@ -30,18 +31,26 @@ from referee.i18n.languages import language as describe
 #: text, which is NFC-normalised first.
 TOKEN = r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+"
 
+@lru_cache(maxsize=None)
 def search_analysis(language: str) -> str:
-    """``snowball``, ``gujarati`` or ``words``: how ``language`` is analysed (languages.yaml)."""
+    """``snowball``, ``gujarati`` or ``words``: how ``language`` is analysed (languages.yaml).
+
+    Kept for the process, as :func:`language_analyzer` keeps the analyzer built from it: every
+    query word is prepared several times, and reading languages.yaml's place each time was a
+    fifth of a query's cost."""
     return describe(language).search
 
 
 #: Spellings Gujarati writers use for the same word: long and short i and u (પાદરી, પાદરિ),
-#: candra vowels, chandrabindu for anusvara. The stemmer sees words (and its own lists)
+#: candra vowels, chandrabindu for anusvara, the nukta of borrowed sounds (ઝ઼, ઝ) and the
+#: visarga (દુઃખ, દુખ) left out, and the two sh letters told apart by few (રાક્ષસ, રાક્શસ):
+#: variants of one word meet, where a typo fix would pick some other word one letter away.
+#: The stemmer sees words (and its own lists)
 #: with these folded; the anusvara and virama, which typed Gujarati drops as often as not
 #: (નહીં, નહી; ડ્વાર્ફ, ડવાર્ફ), go after stemming (:func:`gujarati_form`), since the endings
 #: are told apart by them.
 _GU_VOWEL_FOLD = str.maketrans({"ી": "િ", "ૂ": "ુ", "ઈ": "ઇ", "ઊ": "ઉ", "ૅ": "ે", "ૉ": "ો", "ઍ": "એ", "ઑ": "ઓ",
-                                "ઁ": "ં"})
+                                "ઁ": "ં", "઼": None, "ઃ": None, "ષ": "શ"})
 _GU_MARK_FOLD = str.maketrans({"ં": None, "્": None})
 #: a final anusvara after i, e, o is a spelling, not an ending (નહીં = નહી)
 _GU_FINAL_NASAL = re.compile(r"(?<=[િેૈોૌ])ં$")
@@ -51,29 +60,32 @@ def _gu_fold(text: str) -> str:
     return _GU_FINAL_NASAL.sub("", text.translate(_GU_VOWEL_FOLD))
 
 
-#: Common Gujarati case endings and postpositions written onto the word, longest first.
+#: Common Gujarati case endings and postpositions written onto the word, longest first; "in"
+#: also as typed without its anusvara (પીઠમાં, પીઠમા).
 GUJARATI_SUFFIXES = sorted({_gu_fold(s) for s in (
     "ઓનું", "ઓની", "ઓનો", "ઓના", "ઓને", "ઓથી", "ઓમાં", "માંથી", "નું", "ની", "નો", "ના", "ને", "થી",
-    "માં", "એ", "ઓ")}, key=len, reverse=True)
+    "માં", "એ", "ઓ", "ઓમા", "માથી", "મા")}, key=len, reverse=True)
 _GU_WORD = re.compile(TOKEN)
 
 
 #: Gujarati function words (whoosh has no Gujarati stop list): pronouns, auxiliaries,
 #: particles and postpositions that every sentence has and no question is about. Negations
-#: (ન, નહીં, નથી) are not among them: "ભાગી ન શકું" asks what a rule forbids.
+#: (ન, નહીં, નથી) are not among them: "ભાગી ન શકું" asks what a rule forbids; nor are before,
+#: after and everyone (પહેલાં, પછી, બધા), which rules turn on as they do in the other languages
+#: (locales/kept_words.yaml).
 GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
-છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે પછી પહેલાં જો
+છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે જો
 જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
-તમારું તમને અમે કોઈ બધા શકે શકો શકું શકાય સાથે પર થી નો ની નું ના ને માં જ પણ ક્યારે કેમ કેવી
+તમારું તમને અમે કોઈ શકે શકો શકું શકાય સાથે પર થી નો ની નું ના ને માં જ પણ ક્યારે કેમ કેવી
 """.split())
 
 
-#: Verb endings (infinitive, participles, tenses, the passive) and the final vowel signs of
+#: Verb endings (infinitive, participles, tenses, the passive: પકડાય, પકડાયો, પકડાઈ) and the final vowel signs of
 #: gender, number and oblique case, longest first: a light stemmer in the manner of
 #: Ramanathan and Rao's for Hindi, which strips one such ending and nothing else.
 GUJARATI_ENDINGS = sorted({_gu_fold(e) for e in (
     "વાનું", "વાની", "વાનો", "વાના", "વું", "વા", "ીને", "તાં", "તા", "તો", "તી", "તું", "્યાં", "્યા", "્યો",
-    "્યું", "ાયો", "ાયા", "ાય", "શે", "શો", "ું", "ો", "ી", "ા", "ે", "ાં", "ૂ", "ુ", "િ")}, key=len, reverse=True)
+    "્યું", "ાયો", "ાયા", "ાય", "ાઈ", "શે", "શો", "ું", "ો", "ી", "ા", "ે", "ાં", "ૂ", "ુ", "િ")}, key=len, reverse=True)
 
 
 _VOWEL_SIGN = re.compile(r"[\u0abe-\u0acc]$")
@@ -128,9 +140,9 @@ _HU_VERB_SHORT = ("hatok", "hatom", "hatod", "hatja", "hatunk", "hatjuk", "hatto
                   "netek", "nötök", "niuk", "niük", "ni")
 #: the past and conditional with a person, the infinitive, the second person
 _HU_VERB = ("ttam", "ttem", "ttad", "tted", "ttunk", "ttünk", "ttak", "ttek", "tam", "tem", "tál", "tél", "tunk",
-            "tünk", "anék", "enék", "nék", "nám", "ném", "nánk", "nénk", "ani", "eni", "sz")
+            "tünk", "anék", "enék", "nék", "nám", "ném", "nánk", "nénk", "ani", "eni", "sz", "ett", "ott", "ött")
 _HU_CASE = ("ban", "ben", "ból", "ből", "nak", "nek", "val", "vel", "tól", "től", "hoz", "hez", "höz", "ról", "ről",
-            "nál", "nél", "ért", "ként", "ba", "be", "ra", "re", "ig", "on", "en", "ön", "ot", "et", "öt", "at")
+            "nál", "nél", "ért", "ként", "kor", "ba", "be", "ra", "re", "ig", "on", "en", "ön", "ot", "et", "öt", "at")
 _HU_POSSESSIVE = ("jaink", "jeink", "aink", "eink", "jaitok", "jeitek", "aitok", "eitek", "jaik", "jeik", "aik", "eik",
                   "jaim", "jeim", "aim", "eim", "jaid", "jeid", "aid", "eid", "jai", "jei", "ai", "ei", "unk", "ünk",
                   "otok", "etek", "ötök", "juk", "jük", "uk", "ük", "om", "em", "öm", "am", "od", "ed", "öd", "ad",
@@ -140,19 +152,57 @@ _HU_PLURAL = ("ok", "ek", "ök", "ak")
 _HU_DOUBLED = ("nny", "ssz", "ggy", "tty", "lly", "zzs", "ccs")
 
 
+@lru_cache(maxsize=None)
+def _by_length(endings: tuple[str, ...]) -> tuple[tuple[int, frozenset[str]], ...]:
+    """The endings grouped by length, longest first: a word is cut by looking up its last
+    letters, not by trying every ending (stemming each edit of a typo stems a thousand words)."""
+    lengths = sorted({len(e) for e in endings}, reverse=True)
+    return tuple((n, frozenset(e for e in endings if len(e) == n)) for n in lengths)
+
+
+#: Hungarian typed without its accents (on a phone, on another language's keyboard) is stemmed
+#: with the endings' accents folded too: "szornybol" loses its "-bol" as "szörnyből" its "-ből".
+#: Typed with accents, a word is stemmed with them, as the clauses are: only they tell a final
+#: "-ő" and an accusative apart (segítőt is segítő-t; "segitot" could be segít-ot).
+_HU_FOLD = str.maketrans("áéíóöőúüű", "aeiooouuu")
+
+
+def _hu_folded(endings) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(e.translate(_HU_FOLD) for e in endings))
+
+
+class _HuTables(NamedTuple):
+    verb_short: tuple
+    verb: tuple
+    case: tuple
+    possessive: tuple
+    plural: tuple
+
+
+_HU_ACCENTED = _HuTables(_HU_VERB_SHORT, _HU_VERB, _HU_CASE, _HU_POSSESSIVE, _HU_PLURAL)
+# the conditional "-nék" folds to the dative "-nek", which the cases take off
+_HU_PLAIN = _HuTables(_hu_folded(_HU_VERB_SHORT), tuple(e for e in _hu_folded(_HU_VERB) if e not in _hu_folded(_HU_CASE)),
+                      _hu_folded(_HU_CASE), _hu_folded(_HU_POSSESSIVE), _hu_folded(_HU_PLURAL))
+
+
 def _hu_cut(word: str, endings, minimum: int) -> tuple[str, bool]:
-    for ending in sorted(endings, key=len, reverse=True):
-        if ending in ("nál", "nél") and word.endswith("sz" + ending):
+    """``word`` less its longest ending of ``endings`` that leaves ``minimum`` letters with a vowel."""
+    for length, group in _by_length(endings):
+        ending = word[-length:]
+        if len(word) <= length or ending not in group:
+            continue
+        if ending in ("nál", "nél", "nal", "nel") and word.endswith("sz" + ending):
             continue  # "használ" (use) is no "hasz" at something
-        if word.endswith(ending) and len(word) - len(ending) >= minimum and _HU_VOWELS & set(word[: -len(ending)]):
-            return word[: -len(ending)], True
+        if len(word) - length >= minimum and _HU_VOWELS & set(word[:-length]):
+            return word[:-length], True
     return word, False
 
 
 def hungarian_verb(word: str) -> bool:
     """Does the word end as a Hungarian verb does (menekül-ni, ad-hatom, öl-nöm, halt-am)?"""
     lowered = word.lower()
-    return _hu_cut(lowered, _HU_VERB_SHORT, 2)[1] or _hu_cut(lowered, _HU_VERB, 3)[1]
+    tables = _HU_ACCENTED if _HU_ACCENTS & set(lowered) else _HU_PLAIN
+    return _hu_cut(lowered, tables.verb_short, 2)[1] or _hu_cut(lowered, tables.verb, 3)[1]
 
 
 #: Nouns whose last vowel drops before an ending (átok, átkot, átkok, átkom): the nominative and
@@ -165,7 +215,16 @@ _HU_FLEETING = {"átok": "átk", "dolog": "dolg", "lélek": "lelk", "tükör": "
                 "csokor": "csokr", "cukor": "cukr", "terem": "term", "verem": "verm", "ajak": "ajk",
                 "haszon": "haszn", "iker": "ikr", "lepel": "lepl", "selyem": "selym", "eper": "epr",
                 "bátor": "bátr", "szobor": "szobr", "kehely": "kelyh", "korom": "korm", "kosár": "kosar"}
+_HU_FLEETING.update({k.translate(_HU_FOLD): v.translate(_HU_FOLD) for k, v in list(_HU_FLEETING.items())})
 _HU_FLEETING_STEMS = frozenset(_HU_FLEETING.values())
+#: Nouns whose long vowel shortens before an ending (kéz, kezem, kezet; levél, levelet): the
+#: nominative and the stem the endings go on.
+_HU_SHORTENED = {"kéz": "kez", "név": "nev", "levél": "level", "tűz": "tüz", "víz": "viz", "út": "ut",
+                 "egér": "eger", "madár": "madar", "kenyér": "kenyer", "tél": "tel", "nyár": "nyar",
+                 "szekér": "szeker", "kötél": "kötel", "fedél": "fedel", "szél": "szel"}
+_HU_SHORTENED.update({k.translate(_HU_FOLD): v.translate(_HU_FOLD) for k, v in list(_HU_SHORTENED.items())
+                      if k.translate(_HU_FOLD) != v.translate(_HU_FOLD)})
+_HU_ACCENTS = frozenset("áéíóöőúüű")
 
 
 @lru_cache(maxsize=65536)
@@ -175,17 +234,21 @@ def hungarian_stem(word: str) -> str:
     w = word.lower()
     if w in _HU_FLEETING:
         return _HU_FLEETING[w]
-    w = _hu_stem(w)
+    w = _hu_stem(w, _HU_ACCENTED if _HU_ACCENTS & set(w) else _HU_PLAIN)
+    if w in _HU_FLEETING:  # "átokkal": the instrumental goes on the nominative
+        return _HU_FLEETING[w]
     # a fleeting-vowel stem with a bare possessive -a/-e left on it ("átka", "átkát")
-    return w[:-1] if w[-1:] in ("a", "e") and w[:-1] in _HU_FLEETING_STEMS else w
+    if w[-1:] in ("a", "e") and w[:-1] in _HU_FLEETING_STEMS:
+        return w[:-1]
+    return _HU_SHORTENED.get(w, w)
 
 
-def _hu_stem(w: str) -> str:
-    w, cut = _hu_cut(w, _HU_VERB_SHORT, 2)
+def _hu_stem(w: str, tables: _HuTables) -> str:
+    w, cut = _hu_cut(w, tables.verb_short, 2)
     if not cut:
-        w, cut = _hu_cut(w, _HU_VERB, 3)
+        w, cut = _hu_cut(w, tables.verb, 3)
     if not cut:
-        stem, cased = _hu_cut(w, _HU_CASE, 3)
+        stem, cased = _hu_cut(w, tables.case, 3)
         # a bare accusative t after a vowel or l, r, j (kockát, páncélt); "segít", "szint" keep theirs
         if not cased and len(w) >= 4 and w[-1] == "t" and ((w[-2] in _HU_VOWELS and w[-2] not in "ií")
                                                           or w[-2] in "lrjs"):
@@ -198,19 +261,31 @@ def _hu_stem(w: str) -> str:
                 stem = w[: -2 - len(doubled)] + doubled[1:]
             elif w[-3] == w[-4] and w[-3] not in _HU_VOWELS:
                 stem = w[:-3]
-        w, _ = _hu_cut(stem, _HU_POSSESSIVE, 3)
+        if stem in _HU_FLEETING:  # "átokkal": the ending went on the nominative
+            return stem
+        # the superessive after a vowel that lengthens: kockán, kártyán
+        if not cased and len(w) >= 6 and w[-2:] in (("án", "én") if tables is _HU_ACCENTED else ("an", "en")):
+            stem = w[:-1]
+        w, _ = _hu_cut(stem, tables.possessive, 3)
         # an -ás/-és noun with its bare possessive: menekülése, eladása -> menekülés, eladás
-        if len(w) >= 6 and w[-3:] in ("ása", "ése", "ásá", "ésé"):
+        if len(w) >= 6 and w[-3:] in ("ása", "ése", "ásá", "ésé", "asa", "ese"):
             w = w[:-1]
-        w, _ = _hu_cut(w, _HU_PLURAL, 3)
+        w, _ = _hu_cut(w, tables.plural, 3)
         if len(w) >= 4 and w[-1] == "k" and w[-2] in "aáeéoóöőuúüű":
             w = w[:-1]
         if len(w) >= 4 and w[-1] == "i" and w[-2] not in _HU_VOWELS:
+            w = w[:-1]
+        # the possessive of one's own after a vowel: kockám, kockád, segítőm
+        if len(w) >= 5 and w[-1] in "md" and w[-2] in _HU_VOWELS:
             w = w[:-1]
     if w.endswith("á"):
         w = w[:-1] + "a"
     elif w.endswith("é"):
         w = w[:-1] + "e"
+    # a final a or e after a consonant: the bare possessive (szörnye, faja, halála) or a stem
+    # vowel that lengthens before every ending (kocka, kockát): either way not the word's own
+    if len(w) >= 4 and w[-1] in "ae" and w[-2] not in _HU_VOWELS:
+        w = w[:-1]
     return w
 
 
@@ -221,12 +296,24 @@ def prepare(text: str, language: str) -> str:
     Gujarati function words go before stemming: stemmed, "મારો" (my) would become "માર",
     the stem of "મારવું" (to kill). Apply once: a stem is not stemmed again.
     """
-    text = unicodedata.normalize("NFC", text)
+    text = _NOT.sub(_not, unicodedata.normalize("NFC", text))
     if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, text)
     elif search_analysis(language) == "hungarian":
         text = _GU_WORD.sub(lambda m: hungarian_stem(m.group(0)), text)
     return text
+
+
+#: English negations written onto their verb, with the apostrophe or without ("can't", "dont"):
+#: the "not" is what a rule forbids (locales/thesaurus.yaml, group "not"), so it is read apart.
+_NOT = re.compile(r"\b(ca|wo|sha|do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)"
+                  r"(?:n['’]t|nt)\b", re.IGNORECASE)
+_NOT_STEMS = {"ca": "can", "wo": "will", "sha": "shall"}
+
+
+def _not(match) -> str:
+    verb = match.group(1)
+    return f"{_NOT_STEMS.get(verb.lower(), verb)} not"
 
 
 def _gujarati_word(match) -> str:

@@ -47,7 +47,7 @@ from referee.search.ranking import field_lengths
 from referee.search.spelling import Speller, count_words
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 30
+SCHEMA_VERSION = 37
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -281,8 +281,27 @@ def write_tables(ix, target: Path, corpus, texts, names) -> None:
     words = [text for language in LANGUAGES for text in texts[language].values()]
     words += [prepare(name, "gu") for language in LANGUAGES for spellings in names[language].values()
               for name in spellings]
+    words += thesaurus_words()
     vocabulary = Speller(count_words(words)).table()
     (target / VOCABULARY).write_bytes(pickle.dumps(vocabulary, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def thesaurus_words() -> list[str]:
+    """The words of the thesaurus's concept groups, prepared as their language's clauses are:
+    the players' own words ("dühöngés" where the rule says "őrjöngés") can be corrected too."""
+    import yaml
+
+    path = locales_dir() / "thesaurus.yaml"
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError):
+        return []
+    out = []
+    for group in (data.get("concepts") or {}).values():
+        for language, words in (group or {}).items():
+            if language in LANGUAGES and isinstance(words, list):
+                out.append(prepare(" ".join(str(word) for word in words), language))
+    return out
 
 
 def read_table(ix, name: str):

@@ -24,17 +24,34 @@ from referee.search.analysis import TOKEN, has_accent, hungarian_verb, language_
 from referee.search.analysis import search_analysis, stop_words
 from referee.search.ranking import Reading
 
-#: Queries longer than this are cut: the parser's cost grows with the input, players type words.
-MAX_QUERY_CHARS = 200
+#: Queries longer than this are cut: the parser's cost grows with the input. A question of this
+#: length is still whole: its function words go first, then it keeps MAX_TERMS words
+#: (:func:`plan`), so a long question keeps the subject it ends with.
+MAX_QUERY_CHARS = 1000
 MAX_TERMS = 12
+#: how much likelier a correction is when it is a word of the asked language's clauses
+ASKED_LANGUAGE_FACTOR = 3
+#: how much likelier a letter left out, or two letters swapped, is than another typo
+DROPPED_LETTER, SWAPPED_LETTERS = 1.5, 2.0
+#: a word this short, known only in other languages, may be a typo in the asked one
+SHORT_WORD = 4
+#: how many words of a question may be corrected (each costs about a thousand lookups)
+MAX_CORRECTED = 40
 _WORDS = re.compile(TOKEN)
 FILTER = re.compile(r"\b(topic|game|kind|id):(\S+)", re.IGNORECASE)
 LANGUAGE_BOOST, EXACT_BOOST, CORRECTED_BOOST, ID_BOOST = 1.0, 0.4, 0.9, 0.5
 CARD_BOOST = 1.5
 #: weight of a card name that is also an everyday word of the asked language (its concept words)
 COMMON_CARD_BOOST = 0.3
+#: a card's word is an everyday word of a language when that many of its clauses use it, and
+#: this many times more than card names do
+COMMON_MIN_CLAUSES, COMMON_RATIO = 5, 2.0
 #: weight of such a word's own readings, against its concept's (RELATED_BOOST)
 EVERYDAY_CARD_WORD = 0.4
+#: the shortest part a compound is split into, and the weight of each part (_compound_parts)
+COMPOUND_PART, COMPOUND_BOOST = 3, 0.8
+#: weight of a word read without a person ending its stemmer keeps (verb_endings)
+ENDING_BOOST = 0.9
 #: weight of a word from the same concept group (locales/thesaurus.yaml) as the typed word
 RELATED_BOOST = 0.6
 #: extra weight of the language the question is asked in
@@ -55,6 +72,8 @@ QUESTION_KEY, QUESTION_WEIGHT = "?", 0.25
 EVERYDAY_KEY = "~"
 #: key of the verb prefixes that may stand apart from their verb ("*prefix:el" -> "hu")
 PREFIX_KEY = "*prefix"
+#: key of the person endings a language's stemmer keeps ("*ending:de" -> "est st et t")
+ENDING_KEY = "*ending"
 
 
 class Parsed(NamedTuple):
@@ -117,6 +136,10 @@ def build_thesaurus() -> dict[str, str]:
     for language, prefixes in (data.get("verb_prefixes") or {}).items():
         for prefix in prefixes or ():
             table.setdefault((PREFIX_KEY, str(prefix).lower()), set()).add(str(language))
+    for language, endings in (data.get("verb_endings") or {}).items():
+        ordered = sorted({str(e).lower() for e in endings or ()}, key=len, reverse=True)
+        if ordered:
+            table[(ENDING_KEY, str(language))] = ordered
     for language, words in (data.get("questions") or {}).items():
         if language in LANGUAGES:
             stems = language_analyzer(language)
@@ -136,7 +159,8 @@ def build_thesaurus() -> dict[str, str]:
                     table.setdefault((language, key), set()).update(group_terms - own)
                     if name in everyday:
                         table[(f"{EVERYDAY_KEY}:{language}", key)] = {EVERYDAY_KEY}
-    return {f"{language}:{key}": " ".join(sorted(words)) for (language, key), words in table.items() if words}
+    return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
+            for (language, key), words in table.items() if words}
 
 
 def _terms(analyzer, text: str) -> list[str]:
@@ -148,7 +172,7 @@ def _terms(analyzer, text: str) -> list[str]:
 
 
 def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = None,
-         cards=()) -> list[list[Reading]]:
+         cards=(), known=None, frequency=None) -> list[list[Reading]]:
     """The query as words to rank by (:mod:`referee.search.ranking`): each word its readings.
 
     Each word scores by its best reading (a disjunction-max): its best language, a word of the
@@ -160,26 +184,36 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     The text is prepared here, once (NFC; Gujarati function words out, endings stripped).
     """
     words: list[list[Reading]] = []
-    typed = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
+    tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
-    joined = _joined_verbs(typed)  # before the function words go: a prefix is one
+    joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
     # the function words go first, then a long question is cut: it keeps its subject
-    kept = [position for position, word in enumerate(typed)
-            if position in joined or not _function_word(word, language)][:MAX_TERMS]
+    kept = [position for position, word in enumerate(tokens)
+            if position in joined or not _function_word(word, language)]
+    if len(kept) > MAX_TERMS:
+        kept = _most_telling(tokens, kept, fixes, language, frequency)
     if len(kept) < 2:
         cards = ()  # a card's name alone is asked about as the card
-    for position in kept:
-        word = typed[position]
-        readings = _readings(word, 1.0, language, cards)
+    # words of a card's name that no rule uses as an everyday word ("Grenade", "Wandering"): an
+    # everyday word beside one is part of the name ("Hand Grenade"), and keeps its card weight
+    common = {position: _common_word(cards, _folded(tokens[position]), tokens[position], language)
+              for position in kept if _card_word(cards, tokens[position])}
+    named = {position for position, is_common in common.items() if not is_common}
+    for index, position in enumerate(kept):
+        word = tokens[position]
+        in_name = any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
+        readings = _readings(word, 1.0, language, cards, in_name, common.get(position, False))
         for prefix_language, verb in joined.get(position, ()):
             readings += [Reading(prefix_language, term, LANGUAGE_BOOST * (ASKED_BOOST if prefix_language == language
                                                                           else 1.0))
                          for term in _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))]
-        fixed = fixes.get(next(iter(t.text for t in word_analyzer()(word)), word))
+        fixed = fixes.get(_fold_word(word))
         if fixed:
-            readings += _readings(fixed, CORRECTED_BOOST, language, cards)
+            readings += _readings(fixed, CORRECTED_BOOST, language, cards, in_name)
         if readings:
             words.append(readings)
+        if known is not None and language and not fixed:
+            words += _compound_parts(word, language, known)
         if has_accent(word):
             words.append([Reading("exact", word, EXACT_BOOST)])
         if fixed and has_accent(fixed):
@@ -188,6 +222,54 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
+
+
+def _most_telling(tokens: list[str], kept: list[int], fixes: dict[str, str], language: str | None,
+                  frequency) -> list[int]:
+    """The MAX_TERMS words of a long question that say most: those the fewest clauses use (a
+    story around a question — "we were playing last night and…" — uses words every clause has,
+    or none has). In the order typed; without the index's counts, the first ones."""
+    if frequency is None or not language:
+        return kept[:MAX_TERMS]
+    analyzer = language_analyzer(language)
+
+    def used_by(position: int) -> int:
+        word = tokens[position]
+        word = fixes.get(_fold_word(word), word)
+        counts = [frequency(language, term) for term in _terms(analyzer, prepare(word, language)
+                                                              if language != "gu" else word)]
+        found = max(counts, default=0)
+        return found if found else 1 << 30  # a word no clause uses tells nothing
+
+    chosen = sorted(kept, key=lambda position: (used_by(position), position))[:MAX_TERMS]
+    return sorted(chosen)
+
+
+def _fold_word(word: str) -> str:
+    """The word as the vocabulary and the corrections key it (lower case, accents folded)."""
+    return next(iter(t.text for t in word_analyzer()(word)), word)
+
+
+def _compound_parts(word: str, language: str, known) -> list[list[Reading]]:
+    """A compound the asked language's clauses never use, read as the two words they do use
+    ("tolvajkártya" as "tolvaj" + "kártya", "Fluchtwürfel" as "Flucht" + "Würfel", "monsterlevel"): Hungarian,
+    German and Dutch write together what a rule may say apart, and players do either. The
+    longest known first part wins; a linking s (Hilfsangebot) may end it."""
+    analyzer = language_analyzer(language)
+    stems = _terms(analyzer, prepare(word, language))
+    if len(word) < 2 * COMPOUND_PART or not stems or any(known(language, stem) for stem in stems):
+        return []
+    for cut in range(len(word) - COMPOUND_PART, COMPOUND_PART - 1, -1):
+        right = _terms(analyzer, prepare(word[cut:], language))
+        if not right or not all(known(language, term) for term in right):
+            continue
+        for left_word in (word[:cut], word[:cut - 1] if word[cut - 1] == "s" else None):
+            left = _terms(analyzer, prepare(left_word, language)) if left_word else []
+            if left and len(left_word) >= COMPOUND_PART and all(known(language, term) for term in left):
+                weight = LANGUAGE_BOOST * ASKED_BOOST * COMPOUND_BOOST
+                return [[Reading(language, term, weight) for term in left],
+                        [Reading(language, term, weight) for term in right]]
+    return []
 
 
 def _function_word(word: str, asked: str | None) -> bool:
@@ -229,20 +311,31 @@ def _joined_verbs(typed: list[str]) -> dict[int, list[tuple[str, str]]]:
     return out
 
 
-def _readings(word: str, boost: float, asked: str | None = None, cards=()) -> list[Reading]:
+def _folded(word: str) -> set[str]:
+    return {t.text for t in word_analyzer()(word)}
+
+
+def _card_word(cards, word: str) -> bool:
+    return bool(cards) and any(key in cards for key in _folded(word))
+
+
+def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_name: bool = False,
+              common: bool | None = None) -> list[Reading]:
     """Every way one word may match: per language, by concept, as a card name.
 
     The language the player asked in (``asked``) weighs a little more: a word is most likely
     meant in the language the rest of the question is in. ``cards`` holds the words of card
-    names (folded).
+    names (folded); ``in_name``: the word stands beside a word only a card's name uses;
+    ``common``: whether it is an everyday word of the asked language (:func:`_common_word`),
+    worked out here when not given.
     """
     readings = []
     related = thesaurus()
-    folded = {t.text for t in word_analyzer()(word)}
+    folded = _folded(word)
     # An everyday word of the asked language (thesaurus ``everyday`` groups: "buddy", "Kumpel")
     # that is also a card's name names the card only in passing: "my buddy is helping me" is
     # about helping, not about the card Mate. The word itself then weighs less than its concept.
-    everyday = asked is not None and any(f"{EVERYDAY_KEY}:{asked}:{key}" in related and key in cards
+    everyday = asked is not None and not in_name and any(f"{EVERYDAY_KEY}:{asked}:{key}" in related and key in cards
                                          for key in folded)
     for language in LANGUAGES:
         # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
@@ -255,12 +348,41 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=()) -> li
         for term in stems:
             readings.append(Reading(language, term, LANGUAGE_BOOST * weight * (EVERYDAY_CARD_WORD if everyday
                                                                                 else 1.0)))
+        for term in _without_person_ending(word, language, related):
+            if term not in stems:
+                readings.append(Reading(language, term, LANGUAGE_BOOST * weight * ENDING_BOOST))
         others = {term for key in (*folded, *stems) for term in related.get(f"{language}:{key}", "").split()}
         for term in sorted(others.difference(stems)):
             readings.append(Reading(language, term, RELATED_BOOST * weight))
+    if common is None:
+        common = _common_word(cards, folded, word, asked)
+    common = everyday or (not in_name and common)
     for term in _terms(word_analyzer(), word):
-        readings.append(Reading("cardnames", term, (COMMON_CARD_BOOST if everyday else CARD_BOOST) * boost))
+        readings.append(Reading("cardnames", term, (COMMON_CARD_BOOST if common else CARD_BOOST) * boost))
     return readings
+
+
+def _common_word(cards, folded: set[str], word: str, asked: str | None) -> bool:
+    """Is a word of a card's name ("Hand", "Monster", Spanish "Mate") used by the asked
+    language's rules as an everyday word, more often than in card names? Then a question using
+    it is about the everyday thing, and the card's rulings should not outrank the rule: the
+    card reading weighs :data:`COMMON_CARD_BOOST`. A word that is mostly a card's or a class's
+    name ("Thief", "Elf") keeps its full weight."""
+    usage = getattr(cards, "usage", None)
+    if asked is None or usage is None or not any(key in cards for key in folded):
+        return False
+    stems = _terms(language_analyzer(asked), prepare(word, asked) if asked != "gu" else word)
+    in_rules, in_names = usage(asked, stems, folded)
+    return in_rules >= COMMON_MIN_CLAUSES and in_rules >= COMMON_RATIO * in_names
+
+
+def _without_person_ending(word: str, language: str, table) -> list[str]:
+    """The stems of ``word`` less a person ending its language's stemmer keeps ("bezaubert" ->
+    "bezauber" -> "bezaub", as "bezaubern" is stemmed): ``verb_endings`` in the thesaurus."""
+    for ending in table.get(f"{ENDING_KEY}:{language}", "").split():
+        if word.endswith(ending) and len(word) - len(ending) >= 4:
+            return _terms(language_analyzer(language), prepare(word[: -len(ending)], language))
+    return []
 
 
 def named_games(text: str) -> frozenset[str]:
@@ -290,25 +412,123 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
     typo). Numbers are never "corrected". Each correction is searched as another reading of
     the word the player typed.
     """
+    from referee.search.spelling import fold
+
     out = {}
-    for token in word_analyzer()(prepare(text, "gu")):
-        word = token.text
-        if len(word) < 3 or word.isdigit() or word in speller:
+    inflected = _inflected_stemmer(language)
+    # the words plan() may keep: no function words, and a bound on how many are looked at
+    written_words = [w for w in _WORDS.findall(prepare(text, "gu").lower()) if not _function_word(w, language)]
+    for written in written_words[:MAX_CORRECTED]:
+        word = fold(written)
+        if len(word) < 3 or word.isdigit():
             continue
-        candidates = [c for c in speller.one_edit(word) if len(c) >= 3 and not c.isdigit()]
+        if word in speller:
+            # a short word of another language's clauses may still be a typo in the asked one
+            # ("kep" asked in English): then only a longer word of the asked language is offered.
+            # Short words are where languages collide; a longer one is most likely meant as typed.
+            if (not language or len(word) > SHORT_WORD or _function_word_of(language, written)
+                    or _in_language(reader, language, written)):
+                continue
+            candidates = [c for c in speller.one_edit(word) if len(c) > len(word) and not c.isdigit()
+                          and _in_language(reader, language, c)]
+            if candidates:
+                out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
+            continue
+        candidates = []
+        if inflected is not None:
+            # The vocabulary holds this language's words as stems (prepare() stemmed them): a
+            # well-spelled inflected word is known by its stem, and a mistyped one is corrected
+            # on its stem ("arnayért" -> "arany"), never to a neighbouring inflected form.
+            stem = fold(inflected(written))
+            if stem in speller:
+                continue
+            if len(stem) >= 3:
+                candidates = [c for c in speller.one_edit(stem) if len(c) >= 3 and not c.isdigit()]
+            # a letter left out or doubled in an ending changes where the stem ends
+            # ("egyszere": "egyszerre", stem "egyszer"): the typed word's edits, stemmed
+            start = max(1, len(inflected(written)) - 1)
+            candidates += sorted({edited for edited in (fold(inflected(e)) for e in _ending_edits(written, start))
+                                  if len(edited) >= 3 and edited in speller})
+        against = word
         if candidates:
-            out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
+            against = stem  # candidates are stems: weighed against the typed word's stem
+        else:
+            candidates = [c for c in speller.one_edit(word) if len(c) >= 3 and not c.isdigit()]
+        if candidates:
+            out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, against, c, language), c))
     return out
 
 
+#: the vowels a Hungarian ending may be mistyped with
+_HU_VOWEL_LETTERS = frozenset("aáeéiíoóöőuúüű")
+
+
+def _ending_edits(word: str, start: int) -> set[str]:
+    """Every string one edit away from ``word`` at or after ``start`` (where its stem ends), with
+    the word's own letters and the vowels: an ending is mistyped by a letter doubled, left out,
+    swapped or a vowel of the wrong harmony, and each edit is stemmed (the cost of a lookup)."""
+    head, tail = word[:start], word[start:]
+    letters = "".join(sorted(set(word) | _HU_VOWEL_LETTERS))
+    splits = [(tail[:i], tail[i:]) for i in range(len(tail) + 1)]
+    edits = {head + a + b[1:] for a, b in splits if b}
+    edits |= {head + a + c + b for a, b in splits for c in letters}
+    edits |= {head + a + c + b[1:] for a, b in splits if b for c in letters}
+    edits |= {head + tail[:i] + tail[i + 1] + tail[i] + tail[i + 2:] for i in range(len(tail) - 1)}
+    edits.discard(word)
+    return edits
+
+
+def _inflected_stemmer(language: str | None):
+    """The stemmer that :func:`~referee.search.analysis.prepare` applies to ``language``'s texts
+    before their words are counted (Hungarian), or ``None`` where the vocabulary holds words as
+    written."""
+    from referee.search.analysis import hungarian_stem, search_analysis
+
+    if language and search_analysis(language) == "hungarian":
+        return hungarian_stem
+    return None
+
+
+@lru_cache(maxsize=None)
+def _function_words_of(language: str) -> frozenset[str]:
+    """All of the language's stop list (kept words included) and its verb prefixes: words no
+    index holds as terms of their own, which are no typos."""
+    from whoosh.lang import has_stopwords, stopwords_for_language
+
+    words = set(stopwords_for_language(language)) if has_stopwords(language) else set()
+    words |= {key.split(":", 1)[1] for key, languages in thesaurus().items()
+              if key.startswith(f"{PREFIX_KEY}:") and language in languages.split()}
+    return frozenset(words)
+
+
+def _function_word_of(language: str, word: str) -> bool:
+    return word in _function_words_of(language)
+
+
+def _in_language(reader, language: str, word: str) -> bool:
+    """Do the asked language's clauses use ``word`` (by its stems in that language)?"""
+    stems = _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
+    return bool(stems) and all((language, stem) in reader for stem in stems)
+
+
 def _likelihood(speller, reader, typed: str, candidate: str, language: str | None) -> float:
-    score = float(speller.frequency(candidate))  # its count over all clauses
+    """How likely the player meant ``candidate``: a frequent word (by the log of its count over
+    all clauses: a word of every German sentence is not a thousand times likelier than a rare
+    one), a swap of two letters or a dropped letter before an added one, one of the asked
+    language's clauses."""
+    from math import log1p
+
+    score = log1p(speller.frequency(candidate))
     if len(candidate) < len(typed):
         score *= 0.3
+    elif len(candidate) > len(typed):
+        score *= DROPPED_LETTER
+    elif sorted(candidate) == sorted(typed):
+        score *= SWAPPED_LETTERS
     if language:
         stems = _terms(language_analyzer(language), candidate)  # vocabulary words are prepared
         if stems and (language, stems[0]) in reader:
-            score *= 3
+            score *= ASKED_LANGUAGE_FACTOR
     return score
 
 
