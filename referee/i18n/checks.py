@@ -8,8 +8,9 @@
   a name, not a quantity ("1/3-Breed" is "Super-Halb-Blut");
 - ``{placeholders}`` are the same set on both sides (each plural form against its English form);
 - glossary terms (``locales/glossary.yaml``) are rendered with the language's accepted forms;
-- a card a rule text names is named as that language's card catalog names it
-  (:mod:`referee.i18n.cardnames`);
+- a card a rule text names is named as that language's card catalog names it, and no rule
+  text or message names a card by a name the catalog has since replaced
+  (``locales/former_card_names.yaml``; :mod:`referee.i18n.cardnames`);
 - every catalog parses, and nothing is stale: each template holds the corpus's texts, each
   catalog holds what ``pybabel update`` would make of it and each ``.mo`` what ``pybabel
   compile`` would. These compare content — msgctxt, msgid, msgstr and flags — never wrapping,
@@ -270,7 +271,7 @@ def check_languages() -> list[Problem]:
 
 def check_catalogs(corpus) -> list[Problem]:
     """Every problem of the catalogs, for ``referee check`` and ``referee i18n check``."""
-    from referee.i18n.cardnames import check_card_names
+    from referee.i18n.cardnames import catalog_names, check_card_names, check_former_names
     from referee.i18n.languages import languages, translated
 
     problems: list[Problem] = check_languages()
@@ -302,6 +303,10 @@ def check_catalogs(corpus) -> list[Problem]:
         if RULES_DOMAIN in catalogs:
             problems += check_card_names(corpus, language, catalogs[RULES_DOMAIN],
                                          _display(catalog_path(language, RULES_DOMAIN)))
+        # a card renamed in a language is named so in its rule texts and messages alike
+        names = catalog_names(catalogs[RULES_DOMAIN]) if RULES_DOMAIN in catalogs else {}
+        for domain, catalog in catalogs.items():
+            problems += check_former_names(corpus, language, catalog, _display(catalog_path(language, domain)), names)
     from referee.search.phrases import check_search_phrases
 
     return problems + check_search_phrases(corpus)
