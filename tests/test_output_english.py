@@ -29,6 +29,7 @@ ALLOWED = {
     "troll",     # a home-made monster of the game below (NAME:LEVEL), named by the player
     "aser",      # Star Munchkin's laser rule quotes the ending "-aser" of item names
     "english",   # the page's language menu names each language in itself
+    "ctrl",      # a key's name as the keyboard prints it (Ctrl-C, Ctrl-D)
 }
 
 #: the game: (command line, with {race} {class} {sex} {source} {phase} {expansion} {yes} in the
@@ -188,4 +189,92 @@ def test_no_page_shows_an_english_word(server):
             found = english_in(page_text(html), language)
             if found:
                 leaks.append(f"{path}?lang={language}: {found}")
+    assert not leaks, "\n".join(leaks)
+
+
+# --- every help screen and parser error ---------------------------------------------------------
+
+#: what a help screen shows that is the command line's own syntax, not words to translate:
+HELP_SYNTAX = [
+    re.compile(r"\breferee(?: [a-z][a-z0-9-]*)*"),       # the command typed, in "Usage: referee table redo"
+    re.compile(r"(?m)^  [a-z][a-z0-9-]*(?=  )"),          # a command's name in a group's list of commands
+    re.compile(r"\b[A-Z][A-Z0-9_]*[A-Z0-9]\b(?:…|\.\.\.)?"),  # metavariables (NAME, [OPTIONS]) and $VARIABLES
+    re.compile(r"\[[^\[\]:]*:\s*[a-z][a-z0-9-]*\]"),       # a flag's default, shown as its name: "[default: catalogs]"
+]
+
+#: codes a command takes that have no words in the catalogs (`can`'s ACTION, `cards --type`): the
+#: help lists them as they must be typed (code_only). Every other listed value is shown in the
+#: reader's words.
+def code_only() -> tuple[str, ...]:
+    from referee.corpus.cards import CARD_TYPES
+    from referee.model import ACTIONS
+
+    return ACTIONS + CARD_TYPES
+
+
+@lru_cache(maxsize=None)
+def code_lists() -> re.Pattern:
+    """A comma-separated list of two or more codes of :func:`code_only` (a command's summary in
+    its group's list is cut after a few)."""
+    codes = sorted(set(code_only()), key=len, reverse=True)
+    one = "(?:" + "|".join(re.escape(code) for code in codes) + ")"
+    return re.compile(rf"(?<![\w-]){one}(?:,\s+{one})+(?![\w-])")
+
+
+def help_text(text: str) -> str:
+    """A help screen or a parser error as scanned: its syntax and its code lists left out."""
+    text = code_lists().sub(" ", re.sub(r"-\n\s+", "-", text))  # a code cut at its hyphen by the wrapping
+    for pattern in HELP_SYNTAX:
+        text = pattern.sub(" ", text)
+    return text
+
+
+def help_screens(language: str) -> dict[str, str]:
+    """Every command's and group's ``--help``, its answer to an unknown option and (where it takes
+    a required argument) to none, in ``language``: run in a process of its own (the commands'
+    option help is read in the language once, at import, as in a real run)."""
+    import contextlib
+    import io
+
+    import typer.main
+
+    from referee.cli import build_app, run
+    from referee.i18n.catalogs import use_language
+
+    use_language(language)
+
+    def commands(command, path=()):
+        yield path, command
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from commands(sub, path + (name,))
+
+    screens = {}
+    for path, command in commands(typer.main.get_command(build_app())):
+        lines = [[*path, "--help"], [*path, "--no-such-option"]]
+        if any(getattr(p, "required", False) and p.param_type_name == "argument" for p in command.params):
+            lines.append(list(path))
+        for argv in lines:
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                run([*argv, "--lang", language])
+            screens[" ".join(argv)] = out.getvalue() + "\n" + err.getvalue()
+    return screens
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_help_screen_or_parser_error_shows_an_english_word(language, tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in __import__("os").environ.items() if not k.startswith(("REFEREE_", "LANG", "LC_"))}
+    env["REFEREE_CACHE_DIR"] = str(tmp_path / "cache")
+    result = subprocess.run([sys.executable, "-c", "import json, sys; from tests.test_output_english import "
+                             "help_screens; print(json.dumps(help_screens(sys.argv[1])))", language],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    screens = json.loads(result.stdout)
+    assert len(screens) > 60 and any(line.startswith("table turn") for line in screens)
+    leaks = [f"referee {line} --lang {language}: {found}" for line, text in screens.items()
+             if (found := english_in(help_text(text), language))]
     assert not leaks, "\n".join(leaks)

@@ -25,12 +25,12 @@ def players_option():
 
 def game_option():
     return Option(None, "--game", metavar="GAME", help=_("With --player: the game ({games}).").format(
-        games=", ".join(GAMES)))
+        games=options.offered(GAMES)))
 
 
 def expansion_option():
     return Option([], "--expansion", metavar="E", help=_("With --player: an expansion in play ({names}).").format(
-        names=", ".join(EXPANSIONS)))
+        names=options.offered(EXPANSIONS)))
 
 
 def house_rule_option():
@@ -43,7 +43,7 @@ def turn_option():
 
 def phase_option():
     return Option(None, "--phase", metavar="PHASE", help=_("The phase it is asked in: {phases} (default: "
-                                                                 "the table's).").format(phases=", ".join(PHASES)))
+                                                                 "the table's).").format(phases=options.offered(PHASES)))
 
 
 def met_option():
@@ -315,7 +315,7 @@ def death(name: Optional[str] = Argument(None, metavar="[NAME]"), player: List[s
 def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(..., metavar="±N"),
           source: Optional[str] = Option(None, "--source", metavar="SOURCE",
                                      help=_("Where the levels come from: {sources}.").format(
-                                         sources=", ".join(LEVEL_SOURCES))),
+                                         sources=options.offered(LEVEL_SOURCES))),
           player: List[str] = players_option(), game: Optional[str] = game_option(),
           expansion: List[str] = expansion_option(), house_rule: List[str] = house_rule_option(),
           turn: Optional[str] = turn_option(), phase: Optional[str] = phase_option(),
