@@ -4,8 +4,12 @@ A whole game is played in each translated language with the players' own words (
 classes, sex, level sources, phases, expansions, yes and no as the catalogs list them), every
 command run in-process, and its text output scanned for English: the words of the English
 messages (locales/referee.pot) that are no word of that language's own catalogs. This can see
-an English sentence, where tests/test_output_words.py sees codes and labels. The allow-list
-below is all that may stay, each entry with its reason.
+an English sentence, where tests/test_output_words.py sees codes and labels. The same scan
+reads every reading command, every command's and group's ``--help`` and parser errors (each
+language in a process of its own, as a real run reads its help), what ``referee serve`` prints
+on start-up, and the pages it serves, asked in the language as a phone asks. The allow-list
+below is all that may stay, each entry with its reason; what is the command line's own syntax
+(HELP_SYNTAX) and the codes typed as they are (code_only) are left out, said so where defined.
 """
 
 from __future__ import annotations
@@ -171,12 +175,16 @@ PAGES = ["/", "/rule/combat.ties", "/rule/running-away.must-roll", "/card/pluton
          "/card/horny-helmet"]
 
 
-def page_text(html: str) -> str:
+def page_text(html: str, language: str | None = None) -> str:
     """What a page shows a reader: no script, no style, no tags; a source's own words (the
-    quotes in their language, ``<blockquote lang>``) and the language menu's names left out."""
+    quotes in their language, ``<blockquote lang>``), the language menu's names, ids shown as
+    ``<code>`` and (given the page's ``language``) what is marked as another language's (a card's
+    name in each language, ``<span lang="en">``) left out."""
     import html as entities
 
-    html = re.sub(r"<(script|style|blockquote|select)\b.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r"<(script|style|blockquote|select|code)\b.*?</\1>", " ", html, flags=re.S)
+    if language is not None:
+        html = re.sub(r'<(\w+)\b[^>]*\blang="(?!' + language + r'")[^"]*"[^>]*>.*?</\1>', " ", html, flags=re.S)
     return entities.unescape(re.sub(r"<[^>]+>", " ", html))
 
 
@@ -277,4 +285,37 @@ def test_no_help_screen_or_parser_error_shows_an_english_word(language, tmp_path
     assert len(screens) > 60 and any(line.startswith("table turn") for line in screens)
     leaks = [f"referee {line} --lang {language}: {found}" for line, text in screens.items()
              if (found := english_in(help_text(text), language))]
+    assert not leaks, "\n".join(leaks)
+
+
+# --- `referee serve`: what it prints on start-up, and its pages, in the table's language ---------
+
+#: the pages a phone at the table opens, asked in its language as a phone asks (Accept-Language)
+SERVED = ["/", "/rule/combat.ties", "/card/plutonium-dragon", "/card/dwarf", "/card/the-other-ring"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_serve_shows_no_english_word_from_start_up_to_its_pages(language, tmp_path):
+    from tests.conftest import Server
+
+    # on a network address: the start-up names the address, the join code and the join link
+    running = Server(tmp_path / "table.sqlite3", "--host", "0.0.0.0", "--lang", language,
+                     env={"REFEREE_CACHE_DIR": str(tmp_path / "cache")})
+    try:
+        pages = {}
+        for path in SERVED:
+            status, html, _ = running.request("GET", path, headers={"Accept-Language": language})
+            assert status == 200, (path, language)
+            pages[path] = html
+    finally:
+        running.process.terminate()
+        out, err = running.process.communicate(timeout=20)
+    start_up = out + "\n" + err
+    assert "?code=" in start_up, start_up  # the join link: the lines scanned are the real ones
+    leaks = [f"start-up: {found}\n{start_up}"] if (found := english_in(start_up, language)) else []
+    for path, html in pages.items():
+        assert f'<html lang="{language}"' in html, path  # the page is in the language, so is what it marks
+        found = english_in(page_text(html, language), language)
+        if found:
+            leaks.append(f"{path} (Accept-Language: {language}): {found}")
     assert not leaks, "\n".join(leaks)
