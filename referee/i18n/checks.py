@@ -90,15 +90,18 @@ def glossary_misses(language: str, msgid: str, msgstr: str) -> list[str]:
     terms, exact = glossary()
     msgid = _NOT_PROSE.sub(" ", msgid)
     lowered = msgstr.lower()
-    # Placeholders ({levels}) and metavariables (NAME:LEVEL) are not words of the text.
-    msgid = re.sub(r"\{[^{}]*\}|\b[A-Z][A-Z_]+\b", " ", msgid)
+    # Placeholders ({levels}), metavariables (NAME:LEVEL) and a query's example (?name=Loaded Die)
+    # are not words of the text.
+    msgid = re.sub(r"\{[^{}]*\}|\b[A-Z][A-Z_]+\b|\(\?[^()]*\)", " ", msgid)
     misses = []
     for term, forms in terms.items():
         accepted = forms.get(language)
         if not accepted:
             continue
         flags = 0 if term in exact else re.IGNORECASE
-        if re.search(r"\b" + re.escape(term) + r"(?:s|es)?\b", msgid, flags):
+        # `match`: where the English word is also another word ("die", the verb), the uses that are the term
+        english = forms.get("match") or r"\b" + re.escape(term) + r"(?:s|es)?\b"
+        if re.search(english, msgid, flags):
             if not any(re.search(r"(?<!\w)" + re.escape(form.lower()), lowered) for form in accepted):
                 misses.append(term)
     return misses
