@@ -238,8 +238,8 @@ def help_text(text: str) -> str:
 
 
 def help_screens(language: str) -> dict[str, str]:
-    """Every command's and group's ``--help``, its answer to an unknown option and (where it takes
-    a required argument) to none, in ``language``: run in a process of its own (the commands'
+    """Every command's and group's ``--help``, its answer to an unknown option, a group's to an
+    unknown command and (where a command takes a required argument) its answer to none, in ``language``: run in a process of its own (the commands'
     option help is read in the language once, at import, as in a real run)."""
     import contextlib
     import io
@@ -259,6 +259,8 @@ def help_screens(language: str) -> dict[str, str]:
     screens = {}
     for path, command in commands(typer.main.get_command(build_app())):
         lines = [[*path, "--help"], [*path, "--no-such-option"]]
+        if getattr(command, "commands", None):
+            lines.append([*path, "xyzzy"])  # a word of no language: what is typed is shown back
         if any(getattr(p, "required", False) and p.param_type_name == "argument" for p in command.params):
             lines.append(list(path))
         for argv in lines:
