@@ -102,3 +102,12 @@ def test_check_catches_a_text_that_still_names_a_card_by_its_former_name(in_copy
                      r"'ડ્વાર્ફ'; this language's card catalog now calls it 'વામન' \(card:dwarf\)", result.stdout), \
         result.stdout[-2000:]
     assert re.search(r"locales/gu/LC_MESSAGES/referee.po:\d+: .*former name 'હાફ-બ્રીડ'", result.stdout)
+
+
+def test_the_page_names_a_gujarati_card_as_its_rule_texts_do(server):
+    # one name everywhere: the card page's heading, its rulings, and a rule page naming the card
+    status, html, _ = server.request("GET", "/card/fake-beard?lang=gu")
+    assert status == 200 and "<h1>નકલી દાઢી</h1>" in html
+    assert "ફેક બિયર્ડ" not in html  # the former name is for typing, not for reading
+    status, html, _ = server.request("GET", "/rule/card-rulings.fake-ears-beard-both?lang=gu")
+    assert status == 200 and "નકલી દાઢી" in html and "નકલી કાન" in html
