@@ -63,8 +63,18 @@ def all_names(card: Card, localized=None) -> list[tuple[str, str]]:
     """Every name a player may type for the card, with its language."""
     names = [("en", card.name)] + [("en", alias) for alias in card.aliases]
     names += [(lang, name) for lang, name in card_names(card, localized).items() if lang != "en"]
-    # the sources' own names find the card too, where the catalog says it otherwise
-    return names + [(lang, entry[0]) for lang, entry in card.names.items()]
+    # the sources' own names find the card too, where the catalog says it otherwise, and so do
+    # the names a catalog gave it before (locales/former_card_names.yaml): players learnt them
+    return names + [(lang, entry[0]) for lang, entry in card.names.items()] + _former(card, localized)
+
+
+def _former(card: Card, localized) -> list[tuple[str, str]]:
+    """The names the catalogs gave ``card`` before, when the catalogs are read at all."""
+    if localized is None:
+        return []
+    from referee.i18n.cardnames import former_names_of
+
+    return former_names_of(card)
 
 
 def _is_prefix(words: list[str], parts: list[str]) -> bool:
@@ -274,7 +284,7 @@ def name_table(cards, localized=None) -> dict[str, Card]:
     for card in cards:
         # the sources' own names too, where the catalog names the card otherwise (ઝનુન, the Elf)
         for name in (card.name, *card.aliases, *card_names(card, localized).values(),
-                     *(entry[0] for entry in card.names.values())):
+                     *(entry[0] for entry in card.names.values()), *(n for _, n in _former(card, localized))):
             table.setdefault(fold(name), card)
     if key:
         _write_name_table(key, {name: card.id for name, card in table.items()})
@@ -292,7 +302,10 @@ def _name_table_key(cards) -> str | None:
                        for p in locales_dir().glob("*/LC_MESSAGES/rules.mo"))
     except OSError:
         return None
-    text = repr((NAME_TABLE_VERSION, stats, [(c.id, c.name, c.aliases, sorted(c.names.items())) for c in cards]))
+    from referee.i18n.cardnames import former_names_key
+
+    text = repr((NAME_TABLE_VERSION, stats, former_names_key(),
+                 [(c.id, c.name, c.aliases, sorted(c.names.items())) for c in cards]))
     return f"{zlib.crc32(text.encode()):08x}{zlib.adler32(text.encode()):08x}"
 
 

@@ -78,3 +78,36 @@ def test_the_english_name_may_stay_as_a_gloss(in_copy):
          lambda s: s.replace("Wunderlampe", "Wunderlampe (Magic Lamp)"))
     assert in_copy("i18n", "compile").returncode == 0
     assert in_copy("i18n", "check").returncode == 0
+
+
+def test_a_gujarati_card_is_found_by_the_name_its_catalog_gave_it_before(referee):
+    # the Dwarf was spelt from the English, ડ્વાર્ફ; its Gujarati name is now વામન
+    for typed in ("ડ્વાર્ફ", "વામન", "Dwarf"):
+        found = json.loads(referee("card", typed, "--lang", "gu", "--json").stdout)
+        assert (found["id"], found["name"]) == ("dwarf", "વામન"), typed
+    found = json.loads(referee("card", "ધ અધર રિંગ", "--lang", "gu", "--json").stdout)
+    assert (found["id"], found["name"]) == ("the-other-ring", "બીજી વીંટી")
+
+
+def test_check_catches_a_text_that_still_names_a_card_by_its_former_name(in_copy):
+    # the rule text names the card by its name, and by the former name too: still two names
+    path = in_copy.root / "locales" / "gu" / "LC_MESSAGES" / "rules.po"
+    _set(path, "epic.dwarf-hand-of-the-gods", "Epic Dwarf:", lambda s: s.replace("એપિક વામન", "એપિક વામન (ડ્વાર્ફ)"))
+    _set(in_copy.root / "locales" / "gu" / "LC_MESSAGES" / "referee.po", None, "Set a player's fields",
+         lambda s: s.replace("(અર્ધજાતિ)", "(હાફ-બ્રીડ)"))
+    assert in_copy("i18n", "compile").returncode == 0
+    result = in_copy("i18n", "check")
+    assert result.returncode == 2
+    assert re.search(r"locales/gu/LC_MESSAGES/rules.po:\d+: epic\.\S+ .*names a card by its former name "
+                     r"'ડ્વાર્ફ'; this language's card catalog now calls it 'વામન' \(card:dwarf\)", result.stdout), \
+        result.stdout[-2000:]
+    assert re.search(r"locales/gu/LC_MESSAGES/referee.po:\d+: .*former name 'હાફ-બ્રીડ'", result.stdout)
+
+
+def test_the_page_names_a_gujarati_card_as_its_rule_texts_do(server):
+    # one name everywhere: the card page's heading, its rulings, and a rule page naming the card
+    status, html, _ = server.request("GET", "/card/fake-beard?lang=gu")
+    assert status == 200 and "<h1>નકલી દાઢી</h1>" in html
+    assert "ફેક બિયર્ડ" not in html  # the former name is for typing, not for reading
+    status, html, _ = server.request("GET", "/rule/card-rulings.fake-ears-beard-both?lang=gu")
+    assert status == 200 and "નકલી દાઢી" in html and "નકલી કાન" in html

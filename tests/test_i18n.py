@@ -275,3 +275,20 @@ def test_a_fights_seconds_are_written_as_the_language_writes_them_and_json_keeps
     assert "30.5 s" in referee("table", "log", env=env).stdout  # English keeps its point
     data = json.loads(referee("table", "--json", "--lang", "hu", env=env).stdout)
     assert data["table"]["house_rules"]["interference_seconds"] == 30.5
+
+
+@pytest.mark.parametrize("language,english,translated,missed", [
+    ("de", "Roll the die first.", "Wirf zuerst den Knochen.", ["Die"]),
+    ("de", "Roll the die first.", "Würfle zuerst.", []),
+    ("nl", "If you die, you lose your items.", "Als je sterft, verlies je je items.", []),  # the verb
+    ("gu", "Only on your own turn.", "ફક્ત તમારા પોતાના દાવમાં.", ["Turn"]),
+    ("gu", "Only on your own turn.", "ફક્ત તમારા પોતાના વારામાં.", []),
+    ("hu", "Turn the monster face up.", "Fordítsd a szörnyet képpel felfelé.", []),  # the verb
+    ("es", "A Thief may backstab.", "Un ladrón puede traicionar.", ["Backstab"]),
+    ("es", "A Thief may backstab.", "Un ladrón puede apuñalar.", []),
+    ("nl", "Discarded dungeons lie face down.", "Weggegooide Dungeons liggen open.", ["Face down"]),
+])
+def test_the_glossary_holds_one_word_for_each_game_term(language, english, translated, missed):
+    from referee.i18n.checks import glossary_misses
+
+    assert glossary_misses(language, english, translated) == missed

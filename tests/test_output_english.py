@@ -4,8 +4,12 @@ A whole game is played in each translated language with the players' own words (
 classes, sex, level sources, phases, expansions, yes and no as the catalogs list them), every
 command run in-process, and its text output scanned for English: the words of the English
 messages (locales/referee.pot) that are no word of that language's own catalogs. This can see
-an English sentence, where tests/test_output_words.py sees codes and labels. The allow-list
-below is all that may stay, each entry with its reason.
+an English sentence, where tests/test_output_words.py sees codes and labels. The same scan
+reads every reading command, every command's and group's ``--help`` and parser errors (each
+language in a process of its own, as a real run reads its help), what ``referee serve`` prints
+on start-up, and the pages it serves, asked in the language as a phone asks. The allow-list
+below is all that may stay, each entry with its reason; what is the command line's own syntax
+(HELP_SYNTAX) and the codes typed as they are (code_only) are left out, said so where defined.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ ALLOWED = {
     "troll",     # a home-made monster of the game below (NAME:LEVEL), named by the player
     "aser",      # Star Munchkin's laser rule quotes the ending "-aser" of item names
     "english",   # the page's language menu names each language in itself
+    "ctrl",      # a key's name as the keyboard prints it (Ctrl-C, Ctrl-D)
 }
 
 #: the game: (command line, with {race} {class} {sex} {source} {phase} {expansion} {yes} in the
@@ -170,12 +175,16 @@ PAGES = ["/", "/rule/combat.ties", "/rule/running-away.must-roll", "/card/pluton
          "/card/horny-helmet"]
 
 
-def page_text(html: str) -> str:
+def page_text(html: str, language: str | None = None) -> str:
     """What a page shows a reader: no script, no style, no tags; a source's own words (the
-    quotes in their language, ``<blockquote lang>``) and the language menu's names left out."""
+    quotes in their language, ``<blockquote lang>``), the language menu's names, ids shown as
+    ``<code>`` and (given the page's ``language``) what is marked as another language's (a card's
+    name in each language, ``<span lang="en">``) left out."""
     import html as entities
 
-    html = re.sub(r"<(script|style|blockquote|select)\b.*?</\1>", " ", html, flags=re.S)
+    html = re.sub(r"<(script|style|blockquote|select|code)\b.*?</\1>", " ", html, flags=re.S)
+    if language is not None:
+        html = re.sub(r'<(\w+)\b[^>]*\blang="(?!' + language + r'")[^"]*"[^>]*>.*?</\1>', " ", html, flags=re.S)
     return entities.unescape(re.sub(r"<[^>]+>", " ", html))
 
 
@@ -188,4 +197,127 @@ def test_no_page_shows_an_english_word(server):
             found = english_in(page_text(html), language)
             if found:
                 leaks.append(f"{path}?lang={language}: {found}")
+    assert not leaks, "\n".join(leaks)
+
+
+# --- every help screen and parser error ---------------------------------------------------------
+
+#: what a help screen shows that is the command line's own syntax, not words to translate:
+HELP_SYNTAX = [
+    re.compile(r"\breferee(?: [a-z][a-z0-9-]*)*"),       # the command typed, in "Usage: referee table redo"
+    re.compile(r"(?m)^  [a-z][a-z0-9-]*(?=  )"),          # a command's name in a group's list of commands
+    re.compile(r"\b[A-Z][A-Z0-9_]*[A-Z0-9]\b(?:…|\.\.\.)?"),  # metavariables (NAME, [OPTIONS]) and $VARIABLES
+    re.compile(r"\[[^\[\]:]*:\s*[a-z][a-z0-9-]*\]"),       # a flag's default, shown as its name: "[default: catalogs]"
+]
+
+#: codes a command takes that have no words in the catalogs (`can`'s ACTION, `cards --type`): the
+#: help lists them as they must be typed (code_only). Every other listed value is shown in the
+#: reader's words.
+def code_only() -> tuple[str, ...]:
+    from referee.corpus.cards import CARD_TYPES
+    from referee.model import ACTIONS
+
+    return ACTIONS + CARD_TYPES
+
+
+@lru_cache(maxsize=None)
+def code_lists() -> re.Pattern:
+    """A comma-separated list of two or more codes of :func:`code_only` (a command's summary in
+    its group's list is cut after a few)."""
+    codes = sorted(set(code_only()), key=len, reverse=True)
+    one = "(?:" + "|".join(re.escape(code) for code in codes) + ")"
+    return re.compile(rf"(?<![\w-]){one}(?:,\s+{one})+(?![\w-])")
+
+
+def help_text(text: str) -> str:
+    """A help screen or a parser error as scanned: its syntax and its code lists left out."""
+    text = code_lists().sub(" ", re.sub(r"-\n\s+", "-", text))  # a code cut at its hyphen by the wrapping
+    for pattern in HELP_SYNTAX:
+        text = pattern.sub(" ", text)
+    return text
+
+
+def help_screens(language: str) -> dict[str, str]:
+    """Every command's and group's ``--help``, its answer to an unknown option, a group's to an
+    unknown command and (where a command takes a required argument) its answer to none, in ``language``: run in a process of its own (the commands'
+    option help is read in the language once, at import, as in a real run)."""
+    import contextlib
+    import io
+
+    import typer.main
+
+    from referee.cli import build_app, run
+    from referee.i18n.catalogs import use_language
+
+    use_language(language)
+
+    def commands(command, path=()):
+        yield path, command
+        for name, sub in getattr(command, "commands", {}).items():
+            yield from commands(sub, path + (name,))
+
+    screens = {}
+    for path, command in commands(typer.main.get_command(build_app())):
+        lines = [[*path, "--help"], [*path, "--no-such-option"]]
+        if getattr(command, "commands", None):
+            lines.append([*path, "xyzzy"])  # a word of no language: what is typed is shown back
+        if any(getattr(p, "required", False) and p.param_type_name == "argument" for p in command.params):
+            lines.append(list(path))
+        for argv in lines:
+            out, err = io.StringIO(), io.StringIO()
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+                run([*argv, "--lang", language])
+            screens[" ".join(argv)] = out.getvalue() + "\n" + err.getvalue()
+    return screens
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_help_screen_or_parser_error_shows_an_english_word(language, tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in __import__("os").environ.items() if not k.startswith(("REFEREE_", "LANG", "LC_"))}
+    env["REFEREE_CACHE_DIR"] = str(tmp_path / "cache")
+    result = subprocess.run([sys.executable, "-c", "import json, sys; from tests.test_output_english import "
+                             "help_screens; print(json.dumps(help_screens(sys.argv[1])))", language],
+                            cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stderr[-3000:]
+    screens = json.loads(result.stdout)
+    assert len(screens) > 60 and any(line.startswith("table turn") for line in screens)
+    leaks = [f"referee {line} --lang {language}: {found}" for line, text in screens.items()
+             if (found := english_in(help_text(text), language))]
+    assert not leaks, "\n".join(leaks)
+
+
+# --- `referee serve`: what it prints on start-up, and its pages, in the table's language ---------
+
+#: the pages a phone at the table opens, asked in its language as a phone asks (Accept-Language)
+SERVED = ["/", "/rule/combat.ties", "/card/plutonium-dragon", "/card/dwarf", "/card/the-other-ring"]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_serve_shows_no_english_word_from_start_up_to_its_pages(language, tmp_path):
+    from tests.conftest import Server
+
+    # on a network address: the start-up names the address, the join code and the join link
+    running = Server(tmp_path / "table.sqlite3", "--host", "0.0.0.0", "--lang", language,
+                     env={"REFEREE_CACHE_DIR": str(tmp_path / "cache")})
+    try:
+        pages = {}
+        for path in SERVED:
+            status, html, _ = running.request("GET", path, headers={"Accept-Language": language})
+            assert status == 200, (path, language)
+            pages[path] = html
+    finally:
+        running.process.terminate()
+        out, err = running.process.communicate(timeout=20)
+    start_up = out + "\n" + err
+    assert "?code=" in start_up, start_up  # the join link: the lines scanned are the real ones
+    leaks = [f"start-up: {found}\n{start_up}"] if (found := english_in(start_up, language)) else []
+    for path, html in pages.items():
+        assert f'<html lang="{language}"' in html, path  # the page is in the language, so is what it marks
+        found = english_in(page_text(html, language), language)
+        if found:
+            leaks.append(f"{path} (Accept-Language: {language}): {found}")
     assert not leaks, "\n".join(leaks)

@@ -1,8 +1,8 @@
 """Typer command classes whose parser-made words are translated too.
 
 Typer translates its section headings ("Options", "Commands") through gettext, but the
-usage prefix and the ``--help`` option's own help are fixed English in its vendored click;
-these subclasses put them through the ``referee`` catalog.
+usage prefix, the ``--help`` option's own help and the help of typer's completion options
+are fixed English in it; these subclasses put them through the ``referee`` catalog.
 """
 
 from __future__ import annotations
@@ -18,6 +18,15 @@ class _Translated:
         if option is not None:
             option.help = _("Show this message and exit.")
         return option
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        for param in params:
+            if param.name == "install_completion":
+                param.help = _("Install completion for the current shell.")
+            elif param.name == "show_completion":
+                param.help = _("Show completion for the current shell, to copy it or customize the installation.")
+        return params
 
     def format_usage(self, ctx, formatter) -> None:
         pieces = self.collect_usage_pieces(ctx)

@@ -81,7 +81,7 @@ def level_source(source):
     if source is None:
         from referee.model import LEVEL_SOURCES  # lazy: +5.1 ms at start-up if imported with the module
 
-        raise BadInput("--source: say where the levels come from: {sources}", sources=", ".join(LEVEL_SOURCES))
+        raise BadInput("--source: say where the levels come from: {sources}", sources=offered(LEVEL_SOURCES))
     return source
 
 
@@ -91,3 +91,11 @@ def one_of(value, allowed, option: str):
     from referee.vocabulary import one_of as check  # lazy: +5.3 ms at start-up if imported with the module
 
     return check(value, allowed, option)
+
+
+def offered(codes) -> str:
+    """The values of a closed vocabulary as a player of the current language types them (the
+    first of the catalog's words for each code): what an option's help lists."""
+    from referee.vocabulary import shown
+
+    return ", ".join(shown(code) for code in codes)

@@ -26,8 +26,9 @@ from referee.model import ACTIONS, EXPANSIONS, GAMES, LEVEL_SOURCES, PHASES
 
 def _formats() -> dict:
     """What the help texts of the registry name: ``{games}``, ``{phases}`` …"""
-    return dict(games=", ".join(GAMES), names=", ".join(EXPANSIONS), phases=", ".join(PHASES),
-                actions=", ".join(ACTIONS), sources=", ".join(LEVEL_SOURCES))
+    # the words a player of the asked language types for each code (ACTION still takes codes only)
+    return dict(games=options.offered(GAMES), names=options.offered(EXPANSIONS), phases=options.offered(PHASES),
+                actions=", ".join(ACTIONS), sources=options.offered(LEVEL_SOURCES))
 
 
 def _declared(parameter: registry.Parameter, formats: dict) -> Param:

@@ -65,10 +65,10 @@ def _group(ctx, table_path: Optional[Path] = options.table_path(), lang: Optiona
 
 def new(names: List[str] = Argument(..., metavar="NAME…"),
         game: str = Option("munchkin", "--game", metavar="GAME",
-                                 help=_("The game: {games}.").format(games=", ".join(GAMES))),
+                                 help=_("The game: {games}.").format(games=options.offered(GAMES))),
         expansion: List[str] = Option([], "--expansion", metavar="E",
                                             help=_("An expansion in play: {names} (repeat for more).").format(
-                                                names=", ".join(EXPANSIONS))),
+                                                names=options.offered(EXPANSIONS))),
         house_rule: List[str] = Option([], "--house-rule", metavar="KEY=VALUE",
                                              help=_("A house rule: starting_cards=N, phase_zero=true, "
                                                     "shared_victory=true.")),
@@ -98,7 +98,7 @@ def set_(name: str = Argument(..., metavar="NAME"),
 def level(name: str = Argument(..., metavar="NAME"), change: str = Argument(..., metavar="±N"),
           source: Optional[str] = Option(None, "--source", metavar="SOURCE",
                                      help=_("Where the levels come from: {sources}.").format(
-                                         sources=", ".join(LEVEL_SOURCES))),
+                                         sources=options.offered(LEVEL_SOURCES))),
           expected: Optional[int] = options.expected(),
          table_path: Optional[Path] = options.table_path(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
@@ -135,7 +135,7 @@ def item(name: str = Argument(..., metavar="NAME"), item_name: str = Argument(..
 def turn(name: Optional[str] = Argument(None, metavar="[NAME]"),
          phase: Optional[str] = Option(None, "--phase", metavar="PHASE",
                                              help=_("The phase of the turn: {phases}.").format(
-                                                 phases=", ".join(PHASES))),
+                                                 phases=options.offered(PHASES))),
          met: Optional[bool] = Option(None, "--met-monster/--no-met-monster",
                                             help=_("Whether a monster was fought or fled from this turn.")),
          expected: Optional[int] = options.expected(),

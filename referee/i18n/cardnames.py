@@ -22,6 +22,7 @@ from referee.data import locales_dir
 from referee.errors import Problem
 from referee.i18n.catalogs import RULES_DOMAIN, SOURCE, translations
 from referee.version import __version__
+from referee.message import Message
 
 #: letters and combining marks: a Gujarati word is not cut at its vowel signs
 _WORD = re.compile(r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+")
@@ -165,7 +166,103 @@ def check_card_names(corpus, language: str, catalog, file: str) -> list[Problem]
             prose = _GLOSS.sub(" ", text)
             kept = wanted != card.name and any(_whole(name).search(prose) for name in english_names)
             if not named or kept:
+                # Translators: a problem `referee i18n check` reports in a rule text; {card} is the card's
+                # English name, {name} its name in the language checked, {id} the catalog entry.
                 problems.append(Problem(file, getattr(message, "lineno", None), f"{message.context} {english[:40]!r}",
-                                        f"names the card {card.name!r}, which this language's card catalog calls "
-                                        f"{wanted!r} (card:{card.id}); use that name"))
+                                        Message.of("names the card {card}, which this language's card catalog "
+                                                   "calls {name} ({id}); use that name", card=repr(card.name),
+                                                   name=repr(wanted), id=f"card:{card.id}")))
     return problems
+
+
+#: the file of the names a language's catalog gave a card before (card id -> names, per language)
+FORMER_NAMES_FILE = "former_card_names.yaml"
+
+
+def former_names_path():
+    from referee.data import locales_dir
+
+    return locales_dir() / FORMER_NAMES_FILE
+
+
+def former_names() -> dict[str, dict[str, list[str]]]:
+    """language -> card id -> the names its catalog gave the card before (players may type them)."""
+    path = former_names_path()
+    key = _file_key(path)
+    if _FORMER.get("key") != key:
+        import yaml
+
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8")) if key else None
+        except (OSError, yaml.YAMLError):
+            data = None
+        _FORMER.update(key=key, names={lang: {card: [str(n) for n in names or []] for card, names in (cards or {}).items()}
+                                       for lang, cards in (data or {}).items() if isinstance(cards, dict)})
+    return _FORMER["names"]
+
+
+_FORMER: dict = {}
+
+
+def _file_key(path) -> tuple | None:
+    try:
+        stat = path.stat()
+    except OSError:
+        return None
+    return (str(path), stat.st_size, stat.st_mtime_ns)
+
+
+def former_names_key() -> tuple | None:
+    """What the former names depend on (for caches of card names)."""
+    return _file_key(former_names_path())
+
+
+def former_names_of(card) -> list[tuple[str, str]]:
+    """(language, name) for every name a catalog gave ``card`` before."""
+    return [(language, name) for language, cards in former_names().items() for name in cards.get(card.id, [])]
+
+
+def _names_word(text: str, name: str) -> bool:
+    """Does ``text`` hold ``name`` at the start of a word (a Gujarati suffix may follow it)?"""
+    return re.search(_BEFORE + re.escape(name.lower()), text.lower()) is not None
+
+
+def check_former_names(corpus, language: str, catalog, file: str, translated: dict[str, str]) -> list[Problem]:
+    """Every translated text (rule text or message) that still names a card by a name the
+    language's catalog has since replaced (``translated``: the card names of its rules catalog):
+    the reader meets one name for the card everywhere."""
+    former = former_names().get(language, {})
+    if not former:
+        return []
+    current = {}
+    for card_id in former:
+        card = corpus.cards.get(card_id)
+        if card is not None:
+            current[card_id] = translated.get(card_id) or card_name(card, language, {})
+    problems = []
+    for message in catalog:
+        if not message.id or message.fuzzy or not message.string or (message.context or "").startswith("card:"):
+            continue
+        if message.context in _VOCABULARIES:
+            continue  # the words players type: a former name stays one of them
+        text = message.string if isinstance(message.string, str) else " ".join(message.string)
+        text = _QUOTED.sub(" ", text)
+        for card_id, names in former.items():
+            wanted = current.get(card_id)
+            for name in names:
+                if wanted and name.lower() not in wanted.lower() and _names_word(text, name):
+                    english = message.id if isinstance(message.id, str) else message.id[0]
+                    # Translators: a problem `referee i18n check` reports; {former} is a name the
+                    # language's card catalog gave the card before, {name} its name now.
+                    problems.append(Problem(file, getattr(message, "lineno", None),
+                                            f"{message.context or ''} {english[:40]!r}".strip(),
+                                            Message.of("names a card by its former name {former}; this "
+                                                       "language's card catalog now calls it {name} ({id})",
+                                                       former=repr(name), name=repr(wanted), id=f"card:{card_id}")))
+    return problems
+
+
+#: contexts of the words players type (referee.po): former names are kept there on purpose
+_VOCABULARIES = frozenset({"race", "class", "enhancer"})
+#: a source's own words, quoted: what a source says is quoted as it says it
+_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')

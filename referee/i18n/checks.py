@@ -8,8 +8,9 @@
   a name, not a quantity ("1/3-Breed" is "Super-Halb-Blut");
 - ``{placeholders}`` are the same set on both sides (each plural form against its English form);
 - glossary terms (``locales/glossary.yaml``) are rendered with the language's accepted forms;
-- a card a rule text names is named as that language's card catalog names it
-  (:mod:`referee.i18n.cardnames`);
+- a card a rule text names is named as that language's card catalog names it, and no rule
+  text or message names a card by a name the catalog has since replaced
+  (``locales/former_card_names.yaml``; :mod:`referee.i18n.cardnames`);
 - every catalog parses, and nothing is stale: each template holds the corpus's texts, each
   catalog holds what ``pybabel update`` would make of it and each ``.mo`` what ``pybabel
   compile`` would. These compare content — msgctxt, msgid, msgstr and flags — never wrapping,
@@ -26,7 +27,7 @@ from pathlib import Path
 
 from referee.data import locales_dir
 from referee.errors import Problem
-from referee.i18n.cardnames import check_card_names
+from referee.i18n.cardnames import catalog_names, check_card_names, check_former_names
 from referee.i18n.languages import SOURCE, catalog_codes, languages, read_descriptions, translated
 from referee.i18n.phrases import check_search_phrases
 from referee.message import Message
@@ -93,15 +94,18 @@ def glossary_misses(language: str, msgid: str, msgstr: str) -> list[str]:
     terms, exact = glossary()
     msgid = _NOT_PROSE.sub(" ", msgid)
     lowered = msgstr.lower()
-    # Placeholders ({levels}) and metavariables (NAME:LEVEL) are not words of the text.
-    msgid = re.sub(r"\{[^{}]*\}|\b[A-Z][A-Z_]+\b", " ", msgid)
+    # Placeholders ({levels}), metavariables (NAME:LEVEL) and a query's example (?name=Loaded Die)
+    # are not words of the text.
+    msgid = re.sub(r"\{[^{}]*\}|\b[A-Z][A-Z_]+\b|\(\?[^()]*\)", " ", msgid)
     misses = []
     for term, forms in terms.items():
         accepted = forms.get(language)
         if not accepted:
             continue
         flags = 0 if term in exact else re.IGNORECASE
-        if re.search(r"\b" + re.escape(term) + r"(?:s|es)?\b", msgid, flags):
+        # `match`: where the English word is also another word ("die", the verb), the uses that are the term
+        english = forms.get("match") or r"\b" + re.escape(term) + r"(?:s|es)?\b"
+        if re.search(english, msgid, flags):
             if not any(re.search(r"(?<!\w)" + re.escape(form.lower()), lowered) for form in accepted):
                 misses.append(term)
     return misses
@@ -304,5 +308,9 @@ def check_catalogs(corpus) -> list[Problem]:
         if RULES_DOMAIN in catalogs:
             problems += check_card_names(corpus, language, catalogs[RULES_DOMAIN],
                                          _display(catalog_path(language, RULES_DOMAIN)))
+        # a card renamed in a language is named so in its rule texts and messages alike
+        names = catalog_names(catalogs[RULES_DOMAIN]) if RULES_DOMAIN in catalogs else {}
+        for domain, catalog in catalogs.items():
+            problems += check_former_names(corpus, language, catalog, _display(catalog_path(language, domain)), names)
 
     return problems + check_search_phrases(corpus)

@@ -37,6 +37,7 @@ from whoosh.fields import ID, KEYWORD, TEXT, Schema
 from referee.cache import building_name, cache_dir, checksum, content_digest, remove_stale, touch
 from referee.data import locales_dir, prebuilt_dir
 from referee.errors import BadInput
+from referee.i18n.cardnames import former_names
 from referee.i18n.catalogs import RuleText
 from referee.i18n.languages import LANGUAGES
 from referee.i18n.phrases import search_phrases
@@ -74,6 +75,7 @@ def schema() -> Schema:
 def card_names_in(corpus, language: str) -> dict[str, list[str]]:
     """Card name -> the names players type for it in one language (source, catalog, aliases)."""
     text = RuleText(language)
+    former = former_names().get(language, {})  # names the catalog gave before: players still type them
     out = {}
     for card in corpus.cards.values():
         names = [card.name, *card.aliases] if language == "en" else []
@@ -81,6 +83,7 @@ def card_names_in(corpus, language: str) -> dict[str, list[str]]:
             names.append(card.names[language][0])
         if language != "en":  # the catalog's name too, where it differs from the source's
             names.append(text(f"card:{card.id}", card.name))
+        names += former.get(card.id, [])
         out[card.name] = list(dict.fromkeys(names))
     return out
 
@@ -132,6 +135,7 @@ def content_key(corpus) -> str:
     # languages.yaml: which languages have a field, and how each is analysed
     catalogs = (sorted(locales_dir().glob("*/LC_MESSAGES/rules.mo")) + sorted(locales_dir().glob("thesaurus.yaml"))
                 + sorted(locales_dir().glob("kept_words.yaml"))
+                + sorted(locales_dir().glob("former_card_names.yaml"))
                 + sorted(locales_dir().glob("languages.yaml")) + sorted(locales_dir().glob("search/*.yaml")))
     return content_digest(f"{SCHEMA_VERSION}:{whoosh.versionstring()}:{rules}", catalogs)
 
