@@ -292,3 +292,20 @@ def test_the_glossary_holds_one_word_for_each_game_term(language, english, trans
     from referee.i18n.checks import glossary_misses
 
     assert glossary_misses(language, english, translated) == missed
+
+
+def test_compiling_replaces_each_catalog_whole_and_a_broken_catalog_leaves_the_working_one(in_copy):
+    """A command running while a localizer compiles reads the old .mo or the new one, never half
+    of one: each is compiled beside its place and moved over it; a .po that does not compile
+    leaves the .mo that worked."""
+    messages = in_copy.root / "locales" / "hu" / "LC_MESSAGES"
+    before = (messages / "referee.mo").stat().st_ino
+    assert in_copy("i18n", "compile").returncode == 0
+    assert (messages / "referee.mo").stat().st_ino != before  # moved over, not rewritten in place
+    assert not list(messages.glob(".*.tmp"))
+    working = (messages / "rules.mo").read_bytes()
+    (messages / "rules.po").write_text('msgid "unterminated\n', encoding="utf-8")
+    result = in_copy("i18n", "compile")
+    assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
+    assert (messages / "rules.mo").read_bytes() == working
+    assert not list(messages.glob(".*.tmp"))

@@ -120,9 +120,50 @@ def update() -> str:
 
 
 def compile_catalogs() -> str:
-    """Compile every catalog to the ``.mo`` files that run (fuzzy entries are left out)."""
+    """Compile every catalog to the ``.mo`` files that run (fuzzy entries are left out).
+
+    Each ``.mo`` is compiled beside its place and moved over it in one step: a command running
+    meanwhile reads the old catalog or the new one, never half a file (``pybabel compile``
+    alone writes the ``.mo`` in place).
+    """
     root = locales_dir()
-    return "".join(_run("compile", domain, "-d", str(root), "-D", domain, "--statistics") for domain in SOURCES)
+    said = []
+    for code in translated(root):
+        for domain in SOURCES:
+            catalog = root / code / "LC_MESSAGES" / f"{domain}.po"
+            if not catalog.is_file():
+                continue
+            _refuse_broken(catalog)
+            compiled = catalog.with_suffix(".mo")
+            fd, fresh = tempfile.mkstemp(dir=catalog.parent, prefix=f".{compiled.name}.", suffix=".tmp")
+            os.close(fd)
+            try:
+                output = _run("compile", domain, "-i", str(catalog), "-o", fresh, "-l", code, "--statistics")
+                said.append(output.replace(fresh, str(compiled)))
+                os.chmod(fresh, 0o644)  # as a file written in place would be, not mkstemp's 0600
+                os.replace(fresh, compiled)
+            finally:
+                with contextlib.suppress(FileNotFoundError):
+                    os.unlink(fresh)
+    return "".join(said)
+
+
+def _refuse_broken(catalog: Path) -> None:
+    """A catalog Babel cannot read whole is refused before anything is compiled from it:
+    ``pybabel compile`` only warns, and would replace the working ``.mo`` with an empty one."""
+    # lazy: babel.messages.pofile 71 ms to import, paid only by the calls that need it
+    from babel.messages.pofile import PoFileError, read_po
+
+    try:
+        with open(catalog, "rb") as handle:
+            read_po(handle, abort_invalid=True)
+    except PoFileError as problem:
+        raise BadInput("{path}: Babel cannot read it ({problem}); nothing was compiled from it and its .mo "
+                       "is as it was: fix it and run `referee i18n compile` again",
+                       path=str(catalog), problem=str(problem)) from None
+    except UnicodeDecodeError:
+        raise BadInput("{path}: not UTF-8 text; nothing was compiled from it and its .mo is as it was",
+                       path=str(catalog)) from None
 
 
 def default_analysis(code: str) -> str:
