@@ -26,7 +26,7 @@ def fold(text: str) -> str:
     return fold_name(text.replace("'", "").replace("’", ""))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 4
+VERSION = 5
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -125,6 +125,13 @@ class Words(NamedTuple):
     after_first: bool    # a level is said before what it is the level of ("લેવલ ૧૦ ના ટ્રોલ")
     nouns_capitalised: bool  # German: a capital word is a name only where a level follows it
     bare_level: bool     # a number before a word is a level (Hungarian "9-es harcos")
+    pronouns: frozenset  # "he", "ő", "એ": one person named elsewhere in the text
+    endings: tuple       # endings a name, a card or an item may carry ("bobnak", "deenél", "સિડને")
+    object_endings: tuple  # endings that make a name the object, not the subject ("bobnak")
+    object_after: frozenset  # words after a name that make it the object ("Ann ને")
+    objects: frozenset   # "me", "mich", "મને": a person as whom something is done to
+    together: frozenset  # words that put two people on one side ("me and Cid")
+    items: dict          # folded word -> what the item is ("sword"): a table's items by any name
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat",
@@ -217,7 +224,11 @@ def _built(lang: str) -> Words:
         for code, values in (data.get(key) or {}).items():
             for value in values or []:
                 personas[fold(str(value))] = (kind, code)
-    for key in ("ignore", "fillers", "articles", "me", "level", *LISTS):
+    items = {}
+    for concept, values in (data.get("items") or {}).items():
+        for value in [concept, *(values or [])]:
+            items[fold(str(value))] = fold(str(concept))
+    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", *LISTS):
         remember(data.get(key))
     for key in ("kinds", "actions", "sources"):
         for values in (data.get(key) or {}).values():
@@ -241,4 +252,12 @@ def _built(lang: str) -> Words:
         nouns_capitalised=bool(data.get("names_look_like_nouns")),
         articles=frozenset(fold(str(w)) for w in data.get("articles") or ()),
         after_first=data.get("level_stands") == "before its noun",
+        pronouns=frozenset(fold(str(w)) for w in data.get("pronouns") or ()),
+        # the longest ending first: "bobnak" is "bob" + "nak", not "bobna" + "k"
+        endings=tuple(sorted({fold(str(w)) for w in data.get("name_endings") or ()}, key=len, reverse=True)),
+        object_endings=tuple(fold(str(w)) for w in data.get("object_endings") or ()),
+        object_after=frozenset(fold(str(w)) for w in data.get("object_after") or ()),
+        objects=frozenset(fold(str(w)) for w in data.get("objects") or ()),
+        together=frozenset(fold(str(w)) for w in data.get("together") or ()),
+        items=items,
     )

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Optional
 
 from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
+from referee.ask.names import named, stem
 from referee.ask.patterns import Words
 from referee.ask.text import Token, at, joined, tokens
 
@@ -40,6 +41,7 @@ class Reading:
         self.levels: list[tuple[int, int, int]] = []   # (first word, last word, level)
         self.helper = self.fighter = None
         self.fleeing: list[str] = []
+        self.joined: set = set()
         self.in_combat = False
         self.no_gear = False
         self._read()
@@ -53,6 +55,7 @@ class Reading:
         other.roles, other.used, other.names = list(self.roles), set(self.used), list(self.names)
         other.people = {k: copy.deepcopy(v) for k, v in self.people.items()}
         other.monsters = [dict(m) for m in self.monsters]
+        other.joined = set(self.joined)
         for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing"):
             setattr(other, name, list(getattr(self, name)))
         return other
@@ -102,11 +105,9 @@ class Reading:
     def _person(self, key: str) -> Optional[str]:
         if key in self.words.me or key in self.english.me:
             return ME
-        for name in self.names:
-            folded = name.casefold()
-            if key == folded or (len(folded) >= 3 and key.startswith(folded) and len(key) - len(folded) <= 4):
-                return name
-        return None
+        # a word of the question is never a name said in another script ("એને" is "him", not Ann)
+        known = key in self.words.known or key in self.words.ignore or key in self.words.level
+        return named(key, self.names, self.words.endings, sound_too=not known)
 
     def _persona(self, key: str) -> Optional[tuple]:
         for table in (self.words.personas, self.english.personas, self.cards.personas):
@@ -250,16 +251,66 @@ class Reading:
             or not self.is_known(key)
 
     def _roles(self) -> None:
-        for name in ("helper", "fighter"):
-            for _phrase, match in self.phrases(name):
-                person = self._person(match.group("p0"))
-                if person is not None and getattr(self, name) is None:
+        """Who fights, who helps and who runs, from the sentence's structure: the subject of
+        "helps" is the helper (the last name before the verb, not one marked as its object:
+        "Dee fights and Bob helps her", "Bobnak segít Cid"); "he helps" is the one other
+        person named; a fighter named together with someone ("me and Cid against …") is one
+        of two on that side, not the fighter alone."""
+        self.joined = self._joined()
+        for name in ("fighter", "helper"):
+            for phrase, match in self.phrases(name):
+                person = self._subject(phrase, match)
+                if person == "pronoun" and name == "helper":
+                    others = [p for p in self.order() if p not in (ME, self.fighter)]
+                    person = others[0] if len(others) == 1 else None
+                if person in (None, "pronoun") or (name == "fighter" and person in self.joined):
+                    continue
+                if getattr(self, name) is None:
                     setattr(self, name, person)
         for _phrase, match in self.phrases("fleeing"):
             for group, value in match.groupdict().items():
                 person = self._person(value) if value and group.startswith("p") else None
                 if person is not None and person not in self.fleeing:
                     self.fleeing.append(person)
+
+    def _subject(self, phrase, match):
+        """The person a role phrase's slot names: a name, "I", or "pronoun"; None for a name
+        the sentence marks as the object."""
+        i = self.index(match, "p0")
+        if "…" in phrase.text:
+            # "{p} … helps": the last person named before the verb is its subject
+            last = self.word_range(match)[-1]
+            named = [j for j, _who in self.mentions() if i <= j < last and not self._object(j)]
+            i = named[-1] if named else i
+        if self._object(i):
+            return None
+        key = self.tokens[i].key
+        person = self._person(key)
+        if person is None and (key in self.words.pronouns or key in self.english.pronouns):
+            return "pronoun"
+        return person
+
+    def _object(self, i: int) -> bool:
+        """A name marked as whom something is done to: by its ending ("Bobnak") or by the word
+        after it ("Ann ને")."""
+        key = self.tokens[i].key
+        if key in self.words.objects:
+            return True
+        if i + 1 < len(self.tokens) and self.tokens[i + 1].key in self.words.object_after:
+            return True
+        return any(key.endswith(e) and key[: -len(e)].rstrip("-") in {n.casefold() for n in self.names}
+                   for e in self.words.object_endings)
+
+    def _joined(self) -> set:
+        """The people the text puts side by side with another: "me and Cid", "Bob with me"."""
+        together = self.words.together | self.english.together
+        roles, out = self.roles, set()
+        for i, token in enumerate(self.tokens):
+            if token.key in together and 0 < i < len(self.tokens) - 1:
+                before, after = roles[i - 1], roles[i + 1]
+                if before and after and before[0] == "person" == after[0] and before[1] != after[1]:
+                    out.update((before[1], after[1]))
+        return out
 
     # --- who a piece belongs to ---------------------------------------------------------
 
