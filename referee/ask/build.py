@@ -274,9 +274,7 @@ def sell(c: Context):
     if c.state is not None:
         owned = next((p.get("items", []) for p in c.state["players"] if p["name"] == player), [])
         for item in owned:
-            folded = item["name"].casefold()
-            if any(t.key == folded or (t.key.startswith(folded) and len(t.key) - len(folded) <= 3)
-                   for t in r.tokens):
+            if any(_names_item(item["name"], t.key, r.words.endings) for t in r.tokens):
                 items.append(item["name"])
     golds = r.golds + [n for n in r.numbers_left() if n >= 50]
     items += [f"item{i}:{gold}" for i, gold in enumerate(golds, 1)]
@@ -287,6 +285,21 @@ def sell(c: Context):
         c.coreless = True
     params = {"player": player, "items": items, **c.people([player])}
     return params, missing
+
+
+def _names_item(name: str, key: str, endings: tuple) -> bool:
+    """Whether a word names a table's item: its name, with an ending ("kardom", "hammert"), or
+    the same thing in any language ("hamer", "espada", "હથોડો" for an item called "Hammer")."""
+    from referee.ask.names import stem
+    from referee.ask.patterns import fold, item_words
+
+    folded = fold(name)
+    forms = stem(key, endings)
+    if folded in forms or (key.startswith(folded) and len(key) - len(folded) <= 3):
+        return True
+    things = item_words()
+    thing = things.get(folded)
+    return thing is not None and any(things.get(form) == thing for form in forms)
 
 
 def about(kind: str):

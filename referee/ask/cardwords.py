@@ -45,9 +45,12 @@ def _build(corpus) -> CardWords:
         kept = _names(cards)
         if key:
             _write(key, kept)
-    monsters = {name: by_id[i] for name, i in kept["monsters"].items()}
-    enhancers = {name: (by_id[i], bonus) for name, (i, bonus) in kept["enhancers"].items()}
-    personas = {name: tuple(value) for name, value in kept["personas"].items()}
+    from referee.ask.text import spelled
+
+    # spelled as the question's words are (one spelling for each Gujarati vowel sound)
+    monsters = {spelled(name): by_id[i] for name, i in kept["monsters"].items()}
+    enhancers = {spelled(name): (by_id[i], bonus) for name, (i, bonus) in kept["enhancers"].items()}
+    personas = {spelled(name): tuple(value) for name, value in kept["personas"].items()}
     return CardWords(monsters, personas, enhancers, list(monsters))
 
 

@@ -23,10 +23,12 @@ from referee.corpus.cards import fold as fold_name
 
 def fold(text: str) -> str:
     """Folded as a card name, apostrophes dropped first ("I'm" is "im", "Bob's" "bobs")."""
-    return fold_name(text.replace("'", "").replace("’", ""))
+    from referee.ask.text import spelled
+
+    return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 5
+VERSION = 6
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -157,6 +159,17 @@ def every_language() -> dict:
     if key:
         _write(key, built)
     return built
+
+
+@lru_cache(maxsize=1)
+def item_words() -> dict:
+    """Every language's words for the things items are, folded: "kard", "zwaard", "તલવાર" are
+    each "sword", so a table's item called "Sword" is named in any of them."""
+    out: dict = {}
+    for built in every_language().values():
+        for word, concept in built.items.items():
+            out.setdefault(word, concept)
+    return out
 
 
 def _key():

@@ -183,6 +183,8 @@ class Reading:
                         continue  # "a nettroll": the card is "nettroll"
                 text = " ".join(self.tokens[i].key for i in span)
                 card = self.cards.monsters.get(text)
+                if card is None and self.words.endings:
+                    card = self._card_with_ending(span)
                 if card is None and text in self.cards.enhancers:
                     card_, bonus = self.cards.enhancers[text]
                     for i in span:
@@ -197,6 +199,16 @@ class Reading:
                     taken.update(span)
                     self.monsters.append({"card": card, "name": card.name, "at": start, "end": start + length - 1})
         del free
+
+    def _card_with_ending(self, span: range):
+        """A monster's name whose last word carries the language's ending ("gumigólemmel",
+        "ટ્રોલને"): the card, or None."""
+        head = " ".join(self.tokens[i].key for i in span[:-1])
+        for form in stem(self.tokens[span[-1]].key, self.words.endings)[1:]:
+            card = self.cards.monsters.get(f"{head} {form}".strip())
+            if card is not None:
+                return card
+        return None
 
     def _numbers(self) -> None:
         """Numbers that phrases say are bonuses, gold, cards in hand or a die roll."""

@@ -10,7 +10,7 @@ from typing import NamedTuple, Optional
 
 from referee.corpus.cards import fold
 
-_RAW = re.compile(r"[+-]?\d+(?:-[^\W\d_]+)?|[,;.!?¿¡:]|[^\s,;.!?¿¡:()\"“”„«»]+")
+_RAW = re.compile(r"[+-]?\d+(?:-[^\W\d_]+|[a-zA-Z\u00c0-\u024f]+)?|[,;.!?¿¡:]|[^\s,;.!?¿¡:()\"“”„«»]+")
 SEPARATORS = frozenset(",;.!?¿¡:")
 
 
@@ -25,13 +25,28 @@ class Token(NamedTuple):
         return self.key in SEPARATORS
 
 
+#: one sound, two spellings: Gujarati players write long and short i and u (and the English
+#: vowels ૉ ૅ) either way ("મંચકિન", "મંચકીન"); words are compared with one of them
+_SAME_SOUND = str.maketrans({"ી": "િ", "ૂ": "ુ", "ૉ": "ો", "ૅ": "ે"})
+
+
+def spelled(key: str) -> str:
+    """A folded word with the spellings of one sound made one."""
+    return key.translate(_SAME_SOUND)
+
+
 def digits(text: str) -> str:
     """Every decimal digit, in any script, as an ASCII digit."""
     return "".join(str(unicodedata.digit(c)) if c.isdigit() and not c.isascii() else c for c in text)
 
 
+#: the command's own syntax inside a sentence: "Troll:8" is the Troll at level 8
+_COMMAND_LEVEL = re.compile(r"(?<=[^\s\d:,;.!?]):(?=[+-]?\d)")
+
+
 def tokens(text: str, numbers: dict, suffixes: tuple = ()) -> list[Token]:
     text = digits(unicodedata.normalize("NFC", text)).replace("’", "'").replace("–", "-")
+    text = _COMMAND_LEVEL.sub(" level ", text)
     out: list[Token] = []
     for raw in _RAW.findall(text):
         if raw in SEPARATORS or (len(raw) == 1 and raw in SEPARATORS):
@@ -48,7 +63,7 @@ def tokens(text: str, numbers: dict, suffixes: tuple = ()) -> list[Token]:
             if ending and ending not in suffixes:  # "+3-mal": the number, then its ending as a word
                 out.append(Token(number.group(2), ending))
             continue
-        for part in fold(raw.replace("'", "")).split():
+        for part in spelled(fold(raw.replace("'", ""))).split():
             value = int(part) if part.isdigit() else numbers.get(part)
             if value is None and suffixes:
                 value = next((numbers[part[: -len(s)]] for s in suffixes
