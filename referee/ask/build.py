@@ -186,9 +186,9 @@ def fight(c: Context):
     if fighter is None and r.fighter is None and named and c.state is None:
         fighter = named[0]
     side = [p for p in r.order() if p != helper]
-    if r.fighter is not None and r.fighter != helper and r.fighter not in r.joined:
-        # "Bob fights the golem and I toss him a potion": the text says who fights, and puts
-        # no one beside him; the others named play cards, they do not fight
+    if r.fighter is not None and r.fighter != helper and r.fighter not in r.joined and not r.helping:
+        # "Bob fights the golem and I toss him a potion": the text says who fights, puts no one
+        # beside him and says nothing of help; the others named play cards, they do not fight
         side = [r.fighter]
     if helper is None and len(side) > 1:
         # "me and Cid against the golem": two on the players' side, and the text does not say

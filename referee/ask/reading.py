@@ -14,11 +14,33 @@ from __future__ import annotations
 from typing import Optional
 
 from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
-from referee.ask.names import named, stem
+from referee.ask.names import foreign, named, stem
 from referee.ask.patterns import Words
 from referee.ask.text import Token, at, joined, tokens
 
 ME = "\x00me"  # the person "I"/"me" stands for, until the table or --as says who it is
+
+
+_HELP_WORDS: dict = {}
+
+
+def _help_words(words: Words, english: Words) -> frozenset:
+    """The words of the helper phrases that say help, not who (no articles, names, pronouns)."""
+    key = (words.lang, english.lang)
+    if key not in _HELP_WORDS:
+        from referee.ask.patterns import fold
+
+        little, vocabulary = set(), set()
+        for w in (words, english):
+            little |= w.articles | w.me | w.together | w.pronouns | w.objects | w.level
+        for w in (words, english):
+            for phrase in w.lists.get("helper", ()):
+                for word in fold(phrase.text.replace("{p}", " ")).split():
+                    # Gujarati words are short in letters: "મદદ" is three
+                    if (len(word) >= 4 or (len(word) == 3 and foreign(word))) and word not in little:
+                        vocabulary.add(word)
+        _HELP_WORDS[key] = frozenset(vocabulary)
+    return _HELP_WORDS[key]
 
 
 class Reading:
@@ -42,6 +64,7 @@ class Reading:
         self.helper = self.fighter = None
         self.fleeing: list[str] = []
         self.joined: set = set()
+        self.helping = False
         self.in_combat = False
         self.no_gear = False
         self._read()
@@ -141,6 +164,7 @@ class Reading:
         self._numbers()
         self._levels()
         self._roles()
+        self.helping = self._helping()
         self.no_gear = any(p.found_in(self.text) for p in self.words.lists.get("no_gear", ()))
         self.in_combat = any(p.found_in(self.text) for p in self.words.lists.get("in_combat", ()))
 
@@ -312,6 +336,13 @@ class Reading:
             return True
         return any(key.endswith(e) and key[: -len(e)].rstrip("-") in {n.casefold() for n in self.names}
                    for e in self.words.object_endings)
+
+    def _helping(self) -> bool:
+        """Whether the text says something of helping, even where no phrase says who helps
+        ("Dee le echa una mano"): the longer words of the language's helper phrases."""
+        vocabulary = _help_words(self.words, self.english)
+        return any(t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5)
+                   for t in self.tokens)
 
     def _joined(self) -> set:
         """The people the text puts side by side with another: "me and Cid", "Bob with me"."""
