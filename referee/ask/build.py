@@ -190,6 +190,10 @@ def fight(c: Context):
         # "Bob fights the golem and I toss him a potion": the text says who fights, puts no one
         # beside him and says nothing of help; the others named play cards, they do not fight
         side = [r.fighter]
+    if helper is None and r.helping and len(side) <= 1:
+        # the text speaks of help but no phrase says who gives it: a name not read, or a
+        # helper the verdict would leave out
+        missing.append(N_("who helps"))
     if helper is None and len(side) > 1:
         # "me and Cid against the golem": two on the players' side, and the text does not say
         # which one helps — the treasure and the levels depend on it
@@ -216,6 +220,10 @@ def flee(c: Context):
     named = [p for p in r.order() if p != r.helper]
     fleeing = [c.who(p) for p in ([p for p in named if p in r.fleeing] if r.fleeing else named)]
     fleeing = list(dict.fromkeys(fleeing)) or [c.me]
+    if not r.monsters and r.strange():
+        # "… to escape the reuzendas": a word no list knows may be the monster; running from
+        # nothing in particular is asked only in words the question knows
+        missing.append(N_("which monster is fled from"))
     params = {"monsters": monsters}
     people = c.people(fleeing, level_needed=False)
     if c.state is None:

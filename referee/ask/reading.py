@@ -178,9 +178,14 @@ class Reading:
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and self.tokens[i - 1].key not in ".!?¿¡"
-                    and (not self.words.nouns_capitalised or self._named_with_level(i))):
+                    and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _helps(self, i: int) -> bool:
+        """Where nouns are capitalised, a capital word a word of helping follows is someone:
+        "Bob hilft mir"."""
+        return i + 1 < len(self.tokens) and self.tokens[i + 1].key in _help_words(self.words, self.english)
 
     def _named_with_level(self, i: int) -> bool:
         """Where nouns are capitalised, a name is a capital word no article stands before and a
@@ -352,6 +357,11 @@ class Reading:
             if token.key in together and 0 < i < len(self.tokens) - 1:
                 before, after = roles[i - 1], roles[i + 1]
                 if before and after and before[0] == "person" == after[0] and before[1] != after[1]:
+                    # "Cid helps me and Bob throws a potion": "me" is the object of what comes
+                    # before, and "and" starts another clause; "me and Cid against …" starts one
+                    first = self._segment(i - 1)[0] == i - 1
+                    if not first and self.tokens[i - 1].key in self.words.objects | self.english.objects:
+                        continue
                     out.update((before[1], after[1]))
         return out
 
@@ -520,6 +530,11 @@ class Reading:
         return key in self.words.monster_words or key in self.english.monster_words
 
     # --- what else the text names --------------------------------------------------------
+
+    def strange(self) -> list[int]:
+        """The words read as nothing: no name, card, number or word of the language."""
+        return [i for i, t in enumerate(self.tokens)
+                if self.roles[i] is None and not t.separator and t.number is None and not self.is_known(t.key)]
 
     def numbers_left(self) -> list[int]:
         return [t.number for i, t in enumerate(self.tokens)
