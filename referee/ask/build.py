@@ -285,6 +285,14 @@ def sell(c: Context):
             if any(_names_item(item["name"], t.key, r.words.endings) for t in r.tokens):
                 items.append(item["name"])
     golds = r.golds + [n for n in r.numbers_left() if n >= 50]
+    if items and golds:
+        # "sells the cloak for 300 gold": the price of the item named, not one more item; a
+        # price the table does not give it is the text saying the item two ways
+        prices = {i["name"]: i.get("gold") for p in c.state["players"] if p["name"] == player
+                  for i in p.get("items", [])}
+        if sorted(golds) not in (sorted(prices[i] for i in items), [sum(prices[i] or 0 for i in items)]):
+            missing.append(N_("what {name} is: the text says it two ways", name=", ".join(items)))
+        golds = []
     items += [f"item{i}:{gold}" for i, gold in enumerate(golds, 1)]
     if items:
         c.surer = 5  # things to sell, named: a sale, not whether selling is allowed now

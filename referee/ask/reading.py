@@ -339,7 +339,7 @@ class Reading:
             return True
         if i + 1 < len(self.tokens) and self.tokens[i + 1].key in self.words.object_after:
             return True
-        return any(key.endswith(e) and key[: -len(e)].rstrip("-") in {n.casefold() for n in self.names}
+        return any(key.endswith(e) and len(key) > len(e) and named(key[: -len(e)].rstrip("-"), self.names, ())
                    for e in self.words.object_endings)
 
     def _helping(self) -> bool:
