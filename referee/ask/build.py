@@ -303,6 +303,13 @@ def sell(c: Context):
     return params, missing
 
 
+def _unknown(c: Context) -> None:
+    """Without a table, a word beside a number that is no one and nothing known ("bob 2-es")
+    may be a player the verdict must count: what it is, is missing."""
+    for word in c.reading.unknown_near_numbers():
+        c.missing.append(N_("who or what {word} is", word=word))
+
+
 def _names_item(name: str, key: str, endings: tuple) -> bool:
     """Whether a word names a table's item: its name, with an ending ("kardom", "hammert"), or
     the same thing in any language ("hamer", "espada", "હથોડો" for an item called "Hammer")."""
@@ -329,6 +336,8 @@ def about(kind: str):
             c.missing.append(N_("the items, or a table in progress"))
         if c.state is None and kind == "charity" and "hand" not in (c.described(player) or {}):
             c.missing.append(N_("how many cards {name} has", name=player))
+        if c.state is None:
+            _unknown(c)
         return params, c.missing
 
     return build
@@ -351,6 +360,8 @@ def level(c: Context):
     player = c.who(order[0] if order else None)
     params = {"player": player, "change": -change if losing else change, "source": source,
               **c.people([player])}
+    if c.state is None:
+        _unknown(c)
     return params, missing
 
 
@@ -371,6 +382,8 @@ def die(c: Context):
     params = {"roll": rolls[0], **c.people([c.who(order[0] if order else None)], level_needed=False)}
     if order and c.who(order[0]) != (c.state or {}).get("turn"):
         params["player"] = c.who(order[0])
+    if c.state is None:
+        _unknown(c)
     return params, missing
 
 

@@ -52,6 +52,7 @@ class Reading:
         self.text, self.starts = joined(self.tokens)
         self.roles: list[Optional[tuple]] = [None] * len(self.tokens)
         self.names = names
+        self.table = bool(names)  # the names are a table's: no word becomes someone new
         self.cards = card_words(corpus)
         self.used: set[int] = set()
         self.people: dict[str, dict] = {}      # name -> what the text says about them
@@ -136,6 +137,11 @@ class Reading:
         for table in (self.words.personas, self.english.personas, self.cards.personas):
             if key in table:
                 return table[key]
+        for form in stem(key, self.words.endings)[1:]:
+            # "elfként", "harcosom": a race or class with the language's ending
+            for table in (self.words.personas, self.cards.personas):
+                if form in table:
+                    return table[form]
         if len(key) >= 4:
             for table in (self.words.personas, self.cards.personas):
                 for word, found in table.items():
@@ -403,6 +409,8 @@ class Reading:
     def describe(self, monsters_too: bool) -> None:
         """Give each level, race, class and sex to its owner; with ``monsters_too``, a level
         next to a monster's word is the monster's."""
+        if not monsters_too and not self.table:
+            self._people_with_levels()
         fought = [piece for piece in self.levels if monsters_too and self._fought_race(*piece[:2]) is not None]
         for first, last, level in fought:  # before the races are given out: this one is a monster
             j = self._fought_race(first, last)
@@ -448,6 +456,21 @@ class Reading:
                     self.monsters[-1].setdefault("enhancers", []).append(role[1])
                 else:
                     self.monster_plus.append(role[1])
+
+    def _people_with_levels(self) -> None:
+        """Where no monster is asked about (charity, death, a level), a word no list knows right
+        before a level is someone the text describes, written small: "bob is level 2"."""
+        skip = self.words.ignore | self.english.ignore
+        for first, _last, _level in self.levels:
+            j = first - 1
+            while j >= 0 and self.tokens[j].key in skip and not self.tokens[j].separator:
+                j -= 1
+            if j >= 0 and j in self.strange() and not self._monster_word(self.tokens[j].key):
+                raw = self.tokens[j].raw
+                name = raw[:1].upper() + raw[1:]
+                if name not in self.names:
+                    self.names.append(name)
+                self.roles[j] = ("person", name)
 
     def _race_after_article(self, first: int, last: int) -> bool:
         role = self.roles[last + 1] if last + 1 < len(self.tokens) else None
@@ -535,6 +558,16 @@ class Reading:
         """The words read as nothing: no name, card, number or word of the language."""
         return [i for i, t in enumerate(self.tokens)
                 if self.roles[i] is None and not t.separator and t.number is None and not self.is_known(t.key)]
+
+    def unknown_near_numbers(self) -> list[str]:
+        """Words read as nothing beside a number ("bob 2-es", "bob is level 2"): someone the
+        text describes whose name was not recognised, or a monster — either way, not noise."""
+        out = []
+        for i in self.strange():
+            near = range(max(0, i - 3), min(len(self.tokens), i + 4))
+            if any(self.tokens[j].number is not None for j in near if not self._segment(i) or j in self._segment(i)):
+                out.append(self.tokens[i].raw)
+        return out
 
     def numbers_left(self) -> list[int]:
         return [t.number for i, t in enumerate(self.tokens)
