@@ -258,6 +258,9 @@ def action(c: Context):
     order = r.order()
     player = c.who(order[0] if order else None)
     others = [c.who(p) for p in order[1:] if c.who(p) != player]
+    if act == "help" and r.helper is not None and (r.monsters or r.best("kinds").get("combat")):
+        # "can I beat the dragon if Cid helps?": a fight with a helper, not leave to help
+        c.surer = -1
     params = {"player": player, "action": act}
     if act in TARGETED and others:
         params["target"] = others[0]
