@@ -16,7 +16,7 @@ from typing import Optional
 from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
 from referee.ask.names import foreign, named, stem
 from referee.ask.patterns import Words
-from referee.ask.text import Token, at, joined, tokens
+from referee.ask.text import LEVEL_MARK, Token, at, joined, tokens
 
 ME = "\x00me"  # the person "I"/"me" stands for, until the table or --as says who it is
 
@@ -164,6 +164,7 @@ class Reading:
                 self.roles[i] = ("sex", self.words.sex.get(token.key) or self.english.sex[token.key])
         self._strangers()
         self._cards()
+        self._commanded()
         for i, token in enumerate(toks):
             if self.roles[i] is None and (found := self._persona(token.key)) is not None:
                 self.roles[i] = ("persona",) + found
@@ -184,6 +185,7 @@ class Reading:
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and self.tokens[i - 1].key not in ".!?¿¡"
+                    and (not self._marked(i) or self._helps(i + 2))
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
@@ -192,6 +194,25 @@ class Reading:
         """Where nouns are capitalised, a capital word a word of helping follows is someone:
         "Bob hilft mir"."""
         return i + 1 < len(self.tokens) and self.tokens[i + 1].key in _help_words(self.words, self.english)
+
+    def _marked(self, i: int) -> bool:
+        """Whether the word is written in the command's syntax, ``Troll:8``: a monster."""
+        return i + 1 < len(self.tokens) and self.tokens[i + 1].raw == LEVEL_MARK
+
+    def _commanded(self) -> None:
+        """``Troll:8`` inside a sentence: the monster (a card, or the word) at that level."""
+        for i, token in enumerate(self.tokens):
+            if token.raw != LEVEL_MARK or i == 0 or i + 1 >= len(self.tokens):
+                continue
+            number, role = self.tokens[i + 1], self.roles[i - 1]
+            if number.number is None or (role is not None and role[0] != "card"):
+                continue
+            if role is None:
+                self.roles[i - 1] = ("card", len(self.monsters))
+                self.monsters.append({"name": self.tokens[i - 1].raw.strip("'\"").capitalize(), "at": i - 1,
+                                      "end": i - 1})
+            self.monsters[self.roles[i - 1][1]]["level"] = number.number
+            self.used.add(i + 1)
 
     def _named_with_level(self, i: int) -> bool:
         """Where nouns are capitalised, a name is a capital word no article stands before and a
@@ -487,13 +508,17 @@ class Reading:
 
         if race(last + 1) and first > 0 and toks[first - 1].key in self.words.articles:
             j, article = last + 1, first - 1
+        elif race(last + 1) and first > 0:
+            # "vs lvl 6 orc": no article, the word of fighting right before the level
+            j, article = last + 1, first
         else:
             j = first - 1
             while j >= 0 and toks[j].key in self.words.ignore and toks[j].key not in self.words.articles:
                 j -= 1
-            if not (race(j) and j > 0 and toks[j - 1].key in self.words.articles):
+            if not (race(j) and j > 0):
                 return None
-            article = j - 1
+            # "contra un orco de nivel 8", or with no article "contra orco nivel 8"
+            article = j - 1 if toks[j - 1].key in self.words.articles else j
         if article < 0:
             return None
         fighting = {w for phrase in self.words.kinds.get("combat", ()) for w in phrase.text.replace("*", "").split()}
@@ -505,7 +530,7 @@ class Reading:
 
         # the word of fighting before the article ("against a level 8 orc"), or right after the
         # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે")
-        return j if fights(article - 1) or fights(j + 1) else None
+        return j if fights(article - 1) or (self.words.after_first and fights(j + 1)) else None
 
     def _described(self, person: str) -> bool:
         return bool(self.people.get(person))

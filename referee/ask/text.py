@@ -10,7 +10,9 @@ from typing import NamedTuple, Optional
 
 from referee.corpus.cards import fold
 
-_RAW = re.compile(r"[+-]?\d+(?:-[^\W\d_]+|[a-zA-Z\u00c0-\u024f]+)?|[,;.!?¿¡:]|[^\s,;.!?¿¡:()\"“”„«»]+")
+#: "Troll:8" read inside a sentence: the colon becomes this mark, a word of its own
+LEVEL_MARK = "\ue000"
+_RAW = re.compile("\ue000|" r"[+-]?\d+(?:-[^\W\d_]+|[a-zA-Z\u00c0-\u024f]+)?|[,;.!?¿¡:]|[^\s,;.!?¿¡:()\"“”„«»]+")
 SEPARATORS = frozenset(",;.!?¿¡:")
 
 
@@ -44,11 +46,20 @@ def digits(text: str) -> str:
 _COMMAND_LEVEL = re.compile(r"(?<=[^\s\d:,;.!?]):(?=[+-]?\d)")
 
 
+#: a word and a number written as one ("lvl8", "nivel10", "stufe3"): two words (one letter
+#: and a number, "d10", stays one)
+_GLUED_LEVEL = re.compile(r"(?<![\w+-])([^\W\d_]{2,})(\d+)(?!\w)")
+
+
 def tokens(text: str, numbers: dict, suffixes: tuple = ()) -> list[Token]:
     text = digits(unicodedata.normalize("NFC", text)).replace("’", "'").replace("–", "-")
-    text = _COMMAND_LEVEL.sub(" level ", text)
+    text = _COMMAND_LEVEL.sub(f" {LEVEL_MARK} ", text)
+    text = _GLUED_LEVEL.sub(r"\1 \2", text)
     out: list[Token] = []
     for raw in _RAW.findall(text):
+        if raw == LEVEL_MARK:
+            out.append(Token(raw, "level"))
+            continue
         if raw in SEPARATORS or (len(raw) == 1 and raw in SEPARATORS):
             out.append(Token(raw, raw))
             continue
