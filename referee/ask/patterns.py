@@ -28,7 +28,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 6
+VERSION = 8
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -132,6 +132,8 @@ class Words(NamedTuple):
     object_endings: tuple  # endings that make a name the object, not the subject ("bobnak")
     object_after: frozenset  # words after a name that make it the object ("Ann ને")
     objects: frozenset   # "me", "mich", "મને": a person as whom something is done to
+    object_before: frozenset  # words before a name that make it the object ("ayuda a Dee")
+    clauses: frozenset   # words that start another clause ("and", "but"): a verb's subject stands after them
     together: frozenset  # words that put two people on one side ("me and Cid")
     items: dict          # folded word -> what the item is ("sword"): a table's items by any name
 
@@ -241,7 +243,7 @@ def _built(lang: str) -> Words:
     for concept, values in (data.get("items") or {}).items():
         for value in [concept, *(values or [])]:
             items[fold(str(value))] = fold(str(concept))
-    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", *LISTS):
+    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", *LISTS):
         remember(data.get(key))
     for key in ("kinds", "actions", "sources"):
         for values in (data.get(key) or {}).values():
@@ -271,6 +273,8 @@ def _built(lang: str) -> Words:
         object_endings=tuple(fold(str(w)) for w in data.get("object_endings") or ()),
         object_after=frozenset(fold(str(w)) for w in data.get("object_after") or ()),
         objects=frozenset(fold(str(w)) for w in data.get("objects") or ()),
+        object_before=frozenset(fold(str(w)) for w in data.get("object_before") or ()),
+        clauses=frozenset(fold(str(w)) for w in data.get("clauses") or ()),
         together=frozenset(fold(str(w)) for w in data.get("together") or ()),
         items=items,
     )

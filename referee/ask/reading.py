@@ -345,11 +345,20 @@ class Reading:
         """The person a role phrase's slot names: a name, "I", or "pronoun"; None for a name
         the sentence marks as the object."""
         i = self.index(match, "p0")
-        if "…" in phrase.text:
+        if "…" in phrase.text and phrase.text.rstrip().endswith("{p}"):
+            # "segít … {p}": the first person after the verb who is not its object
+            first = self.word_range(match)[0]
+            after = [j for j, _who in self.mentions() if first < j and j in self._segment(first) and not self._object(j)]
+            i = after[0] if after else i
+        elif "…" in phrase.text:
             # "{p} … helps": the last person named before the verb is its subject
             last = self.word_range(match)[-1]
             named = [j for j, _who in self.mentions() if i <= j < last and not self._object(j)]
             i = named[-1] if named else i
+            breaks = self.words.clauses | self.english.clauses
+            if any(self.tokens[k].key in breaks for k in range(i + 1, last)):
+                return None  # "Dee fights … and helps her Bob": Dee is in the clause before
+
         if self._object(i):
             return None
         key = self.tokens[i].key
@@ -365,6 +374,8 @@ class Reading:
         if key in self.words.objects:
             return True
         if i + 1 < len(self.tokens) and self.tokens[i + 1].key in self.words.object_after:
+            return True
+        if i > 0 and self.tokens[i - 1].key in self.words.object_before:
             return True
         return any(key.endswith(e) and len(key) > len(e) and named(key[: -len(e)].rstrip("-"), self.names, ())
                    for e in self.words.object_endings)
