@@ -45,6 +45,7 @@ def candidates(read, state: Optional[dict], me: Optional[str]) -> list[Built]:
         builder = BUILDERS.get(kind)
         if builder is not None:
             context = Context(read(), copy.deepcopy(state), me)
+            context.sure = sure
             params, missing = builder(context)
             out.append(Built(kind, params, missing, sure + context.surer, not context.coreless))
     return out
@@ -59,6 +60,7 @@ class Context:
         self.missing: list = []
         self.surer = 0  # what the builder found that only this kind of question has
         self.coreless = False  # what the question is about is not in the text at all
+        self.sure = 0  # how many words of this kind's phrases the text has
 
     def who(self, person: Optional[str]) -> str:
         return self.me if person in (None, ME) else person
@@ -179,6 +181,12 @@ def fight(c: Context):
     if not r.monsters:
         missing.append(N_("which monster is fought"))
         c.coreless = True
+    elif c.sure == 0 and all(m.get("card") is None for m in r.monsters) and not (r.plus or r.monster_plus
+                                                                                  or r.helper):
+        # "sell items to reach level 10": a word with a level is a monster only where the
+        # text speaks of a fight (a word of fighting, a one-shot, a helper); a card's name
+        # says so by itself
+        missing.append(N_("which monster is fought"))
     helper = r.helper
     named = [p for p in r.order() if p not in (helper, ME)]
     fighter = r.fighter if r.fighter not in (None, helper) else (named[0] if named and (c.state or helper != ME)
@@ -244,6 +252,8 @@ def flee(c: Context):
 def action(c: Context):
     r = c.reading
     r.describe(monsters_too=False)
+    if c.state is not None:
+        _nobody(c)
     missing = c.missing
     actions = r.best("actions")
     if not actions:
@@ -278,6 +288,8 @@ def action(c: Context):
 def sell(c: Context):
     r = c.reading
     r.describe(monsters_too=False)
+    if c.state is not None:
+        _nobody(c)
     missing = c.missing
     order = r.order()
     player = c.who(order[0] if order else None)
@@ -306,6 +318,19 @@ def sell(c: Context):
     return params, missing
 
 
+def _nobody(c: Context) -> None:
+    """"Can an elf help a warrior?", "what happens when you die?": a question about anyone
+    (a race or class with no one named, or the language's word for anyone) is a rules
+    question, not one about the player whose turn it is."""
+    r = c.reading
+    if r.mentions():
+        return
+    generic = any(t.key in r.words.generic or t.key in r.english.generic for t in r.tokens)
+    personas = any(role and role[0] == "persona" for role in r.roles)
+    if generic or personas:
+        c.missing.append(N_("who asks: a level, a race or a class, or a table in progress"))
+
+
 def _unknown(c: Context) -> None:
     """Without a table, a word beside a number that is no one and nothing known ("bob 2-es")
     may be a player the verdict must count: what it is, is missing."""
@@ -332,6 +357,8 @@ def about(kind: str):
     def build(c: Context):
         r = c.reading
         r.describe(monsters_too=False)
+        if c.state is not None:
+            _nobody(c)
         order = r.order()
         player = c.who(order[0] if order else None)
         params = {"player": player, **c.people([player], level_needed=kind != "equipment")}
@@ -349,6 +376,8 @@ def about(kind: str):
 def level(c: Context):
     r = c.reading
     r.describe(monsters_too=False)
+    if c.state is not None:
+        _nobody(c)
     missing = c.missing
     sources = r.best("sources")
     if not sources:
@@ -371,6 +400,8 @@ def level(c: Context):
 def die(c: Context):
     r = c.reading
     r.describe(monsters_too=False)
+    if c.state is not None:
+        _nobody(c)
     missing = c.missing
     rolls = []
     for _phrase, match in r.phrases("roll"):

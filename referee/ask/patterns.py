@@ -28,7 +28,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 8
+VERSION = 9
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -133,6 +133,7 @@ class Words(NamedTuple):
     object_after: frozenset  # words after a name that make it the object ("Ann ને")
     objects: frozenset   # "me", "mich", "મને": a person as whom something is done to
     object_before: frozenset  # words before a name that make it the object ("ayuda a Dee")
+    generic: frozenset   # "you", "man", "se": anyone, not a player at the table
     clauses: frozenset   # words that start another clause ("and", "but"): a verb's subject stands after them
     together: frozenset  # words that put two people on one side ("me and Cid")
     items: dict          # folded word -> what the item is ("sword"): a table's items by any name
@@ -243,7 +244,7 @@ def _built(lang: str) -> Words:
     for concept, values in (data.get("items") or {}).items():
         for value in [concept, *(values or [])]:
             items[fold(str(value))] = fold(str(concept))
-    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", *LISTS):
+    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", *LISTS):
         remember(data.get(key))
     for key in ("kinds", "actions", "sources"):
         for values in (data.get(key) or {}).values():
@@ -275,6 +276,7 @@ def _built(lang: str) -> Words:
         objects=frozenset(fold(str(w)) for w in data.get("objects") or ()),
         object_before=frozenset(fold(str(w)) for w in data.get("object_before") or ()),
         clauses=frozenset(fold(str(w)) for w in data.get("clauses") or ()),
+        generic=frozenset(fold(str(w)) for w in data.get("generic") or ()),
         together=frozenset(fold(str(w)) for w in data.get("together") or ()),
         items=items,
     )
