@@ -299,6 +299,11 @@ def sell(c: Context):
         for item in owned:
             if any(_names_item(item["name"], t.key, r.words.endings) for t in r.tokens):
                 items.append(item["name"])
+        # "my helmet and my boots" when no boots are on the table: the sale is not the one asked
+        strays = [t.raw for t in r.tokens if _an_item(t.key, r.words)
+                  and not any(_names_item(i["name"], t.key, r.words.endings) for i in owned)]
+        if strays:
+            missing.append(N_("which items are sold, or what they are worth in gold"))
     golds = r.golds + [n for n in r.numbers_left() if n >= 50]
     if items and golds:
         # "sells the cloak for 300 gold": the price of the item named, not one more item; a
@@ -351,6 +356,15 @@ def _names_item(name: str, key: str, endings: tuple) -> bool:
     things = item_words()
     thing = things.get(folded)
     return thing is not None and any(things.get(form) == thing for form in forms)
+
+
+def _an_item(key: str, words) -> bool:
+    """Whether a word names a kind of item in the text's language ("boots", "kardom"): only
+    its own words, as another language's item may be a common word here (English "hat" is
+    German "has")."""
+    from referee.ask.names import stem
+
+    return any(form in words.items for form in stem(key, words.endings))
 
 
 def about(kind: str):

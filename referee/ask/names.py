@@ -31,6 +31,8 @@ def stem(word: str, endings: Iterable[str]) -> list[str]:
             out.append(base)
             if len(base) >= 3 and base[-1] == base[-2]:
                 out.append(base[:-1])
+            # a possessive under a case ending: "csizmámat" is "csizma" + "m" + "at"
+            out += [base[: -len(e)] for e in endings if e and base.endswith(e) and len(base) - len(e) >= 3]
     return out
 
 
