@@ -517,11 +517,15 @@ class Reading:
         def race(j):
             return 0 <= j < len(toks) and bool(roles[j]) and roles[j][0] == "persona" and roles[j][1] == "race"
 
-        if race(last + 1) and first > 0 and toks[first - 1].key in self.words.articles:
-            j, article = last + 1, first - 1
-        elif race(last + 1) and first > 0:
+        after = last + 1
+        while after < len(toks) and toks[after].key in self.words.ignore and roles[after] is None \
+                and not toks[after].separator:
+            after += 1  # "લેવલ ૮ ના ઓર્ક": a little word between the level and the race
+        if race(after) and first > 0 and toks[first - 1].key in self.words.articles:
+            j, article = after, first - 1
+        elif race(after) and first > 0:
             # "vs lvl 6 orc": no article, the word of fighting right before the level
-            j, article = last + 1, first
+            j, article = after, first
         else:
             j = first - 1
             while j >= 0 and toks[j].key in self.words.ignore and toks[j].key not in self.words.articles:
