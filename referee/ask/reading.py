@@ -268,8 +268,9 @@ class Reading:
 
     def _numbers(self) -> None:
         """Numbers that phrases say are bonuses, gold, cards in hand or a die roll."""
-        for name, into in (("monster_plus", self.monster_plus), ("plus", self.plus), ("gold", self.golds),
-                           ("changes", self.changes)):
+        # a level aimed at ("reach level 10") describes no one: its number is taken first
+        for name, into in (("goal", []), ("monster_plus", self.monster_plus), ("plus", self.plus),
+                           ("gold", self.golds), ("changes", self.changes)):
             for _phrase, match in self.phrases(name):
                 i = self.index(match, "n0")
                 if i not in self.used:
