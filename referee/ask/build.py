@@ -90,7 +90,13 @@ class Context:
                 if player is None:
                     continue
                 for key, value in about.items():
-                    if key == "gear" or key == "conflicts":
+                    if key == "gear":
+                        worn = sum(i.get("bonus", 0) for i in player.get("items", []) if not i.get("carried"))
+                        if value != worn:
+                            # "+3 gear" for a player whose items on the table give +4: which is it?
+                            self.missing.append(N_("what {name} is: the text says it two ways", name=person))
+                        continue
+                    if key == "conflicts":
                         continue
                     if key in ("races", "classes"):
                         if set(value) - set(player.get(key, [])):

@@ -66,6 +66,7 @@ class Reading:
         self.fleeing: list[str] = []
         self.joined: set = set()
         self.helping = False
+        self.gear_at: list[int] = []  # the words of gear bonuses ("+3 gear"), given out in describe
         self.in_combat = False
         self.no_gear = False
         self._read()
@@ -80,6 +81,7 @@ class Reading:
         other.people = {k: copy.deepcopy(v) for k, v in self.people.items()}
         other.monsters = [dict(m) for m in self.monsters]
         other.joined = set(self.joined)
+        other.gear_at = list(self.gear_at)
         for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing"):
             setattr(other, name, list(getattr(self, name)))
         return other
@@ -276,11 +278,15 @@ class Reading:
                 if i not in self.used:
                     self.used.add(i)
                     into.append(abs(self.tokens[i].number))
-        for _phrase, match in self.phrases("gear"):
+        together = self.words.together | self.english.together
+        for phrase, match in self.phrases("gear"):
             i = self.index(match, "n0")
             if i not in self.used:
                 self.used.add(i)
-                self._tell(self._owner(i), "gear", abs(self.tokens[i].number))
+                if any(w in together for w in phrase.text.split()):
+                    self.gear_at.append(i)  # "with +5": whose, is told once the monsters are known
+                else:
+                    self._tell(self._owner(i), "gear", abs(self.tokens[i].number))  # "+3 gear"
         for _phrase, match in self.phrases("hand"):
             i = self.index(match, "n0")
             if i not in self.used:
@@ -476,10 +482,17 @@ class Reading:
                     self._tell(target, "level", level)
                     continue
             self._tell(self._owner(first), "level", level)
+        for i in self.gear_at:
+            if monsters_too and self._beside_monster(i):
+                self.monster_plus.append(abs(self.tokens[i].number))  # "troll level 8 with +5"
+            else:
+                self._tell(self._owner(i), "gear", abs(self.tokens[i].number))
         leftover = [i for i, t in enumerate(self.tokens) if t.plus and i not in self.used and t.number > 0]
         for i in leftover:
             self.used.add(i)
-            if self.names and not self._described(self._owner(i)):
+            if monsters_too and self._beside_monster(i):
+                self.monster_plus.append(self.tokens[i].number)  # "the troll has +5"
+            elif self.names and not self._described(self._owner(i)):
                 self.plus.append(self.tokens[i].number)
             else:
                 self._tell(self._owner(i), "gear", self.tokens[i].number)
@@ -504,6 +517,18 @@ class Reading:
                 if name not in self.names:
                     self.names.append(name)
                 self.roles[j] = ("person", name)
+
+    def _beside_monster(self, i: int) -> bool:
+        """Whether a bonus's nearest someone or something before it, in its part of the
+        sentence, is a monster: "the troll has +5", "troll level 8 with +5"."""
+        segment = self._segment(i)
+        for j in range(i - 1, segment[0] - 1, -1):
+            role = self.roles[j]
+            if role and role[0] in ("person", "persona", "sex"):
+                return False
+            if role and role[0] == "card":
+                return True
+        return False
 
     def _race_after_article(self, first: int, last: int) -> bool:
         role = self.roles[last + 1] if last + 1 < len(self.tokens) else None
