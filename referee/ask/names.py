@@ -36,12 +36,55 @@ def stem(word: str, endings: Iterable[str]) -> list[str]:
     return out
 
 
+_BLOCKS: dict = {}
+
+
+def _latin(word: str) -> str:
+    """The word in Latin letters by ``anyascii``'s tables. They are read straight from the
+    package's data (one small compressed file per block of 256 code points), as the package
+    itself does: importing it loads ``importlib.resources``, which costs a whole question's
+    time in a process that asks one."""
+    if word.isascii():
+        return word
+    out = []
+    for char in word:
+        code = ord(char)
+        if code < 0x80:
+            out.append(char)
+            continue
+        block = _BLOCKS.get(code >> 8)
+        if block is None:
+            block = _BLOCKS[code >> 8] = _block(code >> 8)
+        if block is None:  # the tables are not where this version keeps them: ask the package
+            from anyascii import anyascii
+
+            return anyascii(word)
+        if (code & 0xFF) < len(block):
+            out.append(block[code & 0xFF])
+    return "".join(out)
+
+
+def _block(number: int):
+    import importlib.util
+    import zlib
+    from pathlib import Path
+
+    spec = importlib.util.find_spec("anyascii")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(list(spec.submodule_search_locations)[0]) / "_data" / f"{number:03x}"
+    try:
+        return tuple(zlib.decompress(path.read_bytes(), -zlib.MAX_WBITS).decode("ascii").split("\t"))
+    except FileNotFoundError:
+        return ()  # a block with no transliteration
+    except (OSError, zlib.error, UnicodeDecodeError):
+        return None
+
+
 @lru_cache(maxsize=4096)
 def sound(word: str) -> str:
     """How a word sounds, in plain Latin letters: ``Cid`` and ``સિડ`` are both ``sid``."""
-    from anyascii import anyascii
-
-    text = re.sub(r"[^a-z]", "", anyascii(word).lower())
+    text = re.sub(r"[^a-z]", "", _latin(word).lower())
     text = re.sub(r"([bdgjktp])h", r"\1", text)          # aspirates: "dh", "th" are "d", "t"
     text = re.sub(r"c(?=[eiy])", "s", text).replace("c", "k")
     for written, said in _SOUNDS:
