@@ -320,7 +320,9 @@ class Reading:
         if i > 0 and self.roles[i - 1] and self.roles[i - 1][0] == "person":
             return True
         if i + 1 >= len(toks) or toks[i + 1].separator or toks[i + 1].number is not None:
-            return False
+            # "bob 2-es,": a word no list knows and its level closing the part of the sentence
+            return (i > 0 and self.roles[i - 1] is None and not toks[i - 1].separator and toks[i].raw != toks[i].key
+                    and not self.is_known(toks[i - 1].key))
         role, key = self.roles[i + 1], toks[i + 1].key
         return (role is not None and role[0] in ("person", "persona", "card", "sex")) or self._monster_word(key) \
             or not self.is_known(key)
