@@ -181,7 +181,7 @@ def _monster(entry: dict, missing: list) -> Optional[dict | str]:
 
 def fight(c: Context):
     r = c.reading
-    r.describe(monsters_too=True)
+    r.describe(monsters_too=True, fight=True)
     missing = c.missing
     monsters = [m for m in (_monster(e, missing) for e in r.monsters) if m is not None]
     if not r.monsters:
@@ -223,6 +223,7 @@ def fight(c: Context):
         params["plus"] = list(r.plus)
     if r.monster_plus:
         params["monster_plus"] = list(r.monster_plus)
+    _unplaced(c)
     return params, missing
 
 
@@ -252,6 +253,7 @@ def flee(c: Context):
             params["helper"] = fleeing[1]
     elif fleeing != [c.me]:
         params["fleeing"] = fleeing
+    _unplaced(c)
     return params, missing
 
 
@@ -340,6 +342,15 @@ def _nobody(c: Context) -> None:
     personas = any(role and role[0] == "persona" for role in r.roles)
     if generic or personas:
         c.missing.append(N_("who asks: a level, a race or a class, or a table in progress"))
+
+
+def _unplaced(c: Context) -> None:
+    """Never a verdict on a misreading: a word that could change the verdict (a number, a
+    sign, a count of levels) and that no piece took is what the text says and was not
+    understood — the question gets what that word means, not a verdict without it."""
+    words = c.reading.unplaced()
+    if words:
+        c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in words)))
 
 
 def _unknown(c: Context) -> None:

@@ -122,6 +122,7 @@ class Words(NamedTuple):
     actions: dict        # action -> [Phrase]
     sources: dict        # source -> [Phrase]
     suffixes: tuple      # endings a number may carry ("8-as")
+    signs: dict          # folded word -> +1 or -1: "plus twee" is +2, "minus three" is -3
     known: frozenset     # every word the phrases use: never a monster's name
     articles: frozenset  # "a", "een", "egy": a level after one is the level of what follows
     after_first: bool    # a level is said before what it is the level of ("લેવલ ૧૦ ના ટ્રોલ")
@@ -263,6 +264,7 @@ def _built(lang: str) -> Words:
         actions={k: phrases(v) for k, v in (data.get("actions") or {}).items()},
         sources={k: phrases(v) for k, v in (data.get("sources") or {}).items()},
         suffixes=tuple(fold(str(s)) for s in data.get("number_suffixes") or ()),
+        signs={fold(str(k)): (1 if int(v) > 0 else -1) for k, v in (data.get("signs") or {}).items()},
         known=frozenset(known - {""}),
         bare_level=bool(data.get("bare_number_is_level")),
         nouns_capitalised=bool(data.get("names_look_like_nouns")),

@@ -48,7 +48,8 @@ class Reading:
 
     def __init__(self, text: str, words: Words, english: Words, corpus, names: list[str]):
         self.words, self.english = words, english
-        self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes)
+        self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
+                                              {**english.signs, **words.signs})
         self.text, self.starts = joined(self.tokens)
         self.roles: list[Optional[tuple]] = [None] * len(self.tokens)
         self.names = names
@@ -69,6 +70,7 @@ class Reading:
         self.gear_at: list[int] = []  # the words of gear bonuses ("+3 gear"), given out in describe
         self.in_combat = False
         self.no_gear = False
+        self.doubtful: list[str] = []  # words whose owner the text leaves open
         self._read()
 
     def fresh(self) -> "Reading":
@@ -82,6 +84,7 @@ class Reading:
         other.monsters = [dict(m) for m in self.monsters]
         other.joined = set(self.joined)
         other.gear_at = list(self.gear_at)
+        other.doubtful = list(self.doubtful)
         for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing"):
             setattr(other, name, list(getattr(self, name)))
         return other
@@ -275,6 +278,8 @@ class Reading:
                            ("gold", self.golds), ("changes", self.changes)):
             for _phrase, match in self.phrases(name):
                 i = self.index(match, "n0")
+                if into is self.golds and self.tokens[i].plus:
+                    continue  # "a potion worth +3" is a bonus, not gold
                 if i not in self.used:
                     self.used.add(i)
                     into.append(abs(self.tokens[i].number))
@@ -447,7 +452,7 @@ class Reading:
         else:
             about[key] = value
 
-    def describe(self, monsters_too: bool) -> None:
+    def describe(self, monsters_too: bool, fight: bool = False) -> None:
         """Give each level, race, class and sex to its owner; with ``monsters_too``, a level
         next to a monster's word is the monster's."""
         if not monsters_too and not self.table:
@@ -499,6 +504,11 @@ class Reading:
             else:
                 self._tell(self._owner(i), "gear", self.tokens[i].number)
         for i, role in enumerate(self.roles):
+            if role and role[0] == "persona" and fight and self._beside_monster(i):
+                # "fighting an undead level 8 orc": a race right after a monster's words (the
+                # monsters the levels named too) may be the monster's, not the player's; who
+                # runs away is the one described ("running from the dragon as a halfling")
+                self.doubtful.append(self.tokens[i].raw)
             if role and role[0] == "enhancer":
                 if self.monsters:
                     self.monsters[-1].setdefault("enhancers", []).append(role[1])
@@ -636,6 +646,18 @@ class Reading:
             if any(self.tokens[j].number is not None for j in near if not self._segment(i) or j in self._segment(i)):
                 out.append(self.tokens[i].raw)
         return out
+
+    def unplaced(self) -> list[str]:
+        """The words that could change a verdict and that no piece took: a number (in figures,
+        in words, with a sign) no phrase or level placed, a sign with no number after it
+        ("plus" alone), a count of levels a fight does not read ("worth two levels")."""
+        signs = {**self.english.signs, **self.words.signs}
+        # "one" written as a word is as often "a" ("a one-shot", "one more") as a count
+        out = [t.raw for i, t in enumerate(self.tokens)
+               if (t.number is not None and i not in self.used and not (t.number == 1 and not t.raw[-1:].isdigit()))
+               or (t.number is None and t.key in signs)]
+        # a count of levels or of gold in a fight ("worth two levels") is no piece a fight reads
+        return out + [str(n) for n in self.changes + self.golds] + self.doubtful
 
     def numbers_left(self) -> list[int]:
         return [t.number for i, t in enumerate(self.tokens)

@@ -51,7 +51,7 @@ _COMMAND_LEVEL = re.compile(r"(?<=[^\s\d:,;.!?]):(?=[+-]?\d)")
 _GLUED_LEVEL = re.compile(r"(?<![\w+-])([^\W\d_]{2,})(\d+)(?!\w)")
 
 
-def tokens(text: str, numbers: dict, suffixes: tuple = ()) -> list[Token]:
+def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict] = None) -> list[Token]:
     text = digits(unicodedata.normalize("NFC", text)).replace("’", "'").replace("–", "-")
     text = _COMMAND_LEVEL.sub(f" {LEVEL_MARK} ", text)
     text = _GLUED_LEVEL.sub(r"\1 \2", text)
@@ -80,6 +80,20 @@ def tokens(text: str, numbers: dict, suffixes: tuple = ()) -> list[Token]:
                 value = next((numbers[part[: -len(s)]] for s in suffixes
                               if part.endswith(s) and part[: -len(s)] in numbers), None)
             out.append(Token(raw, str(value) if value is not None else part, value))
+    return _signed(out, signs) if signs else out
+
+
+def _signed(words: list[Token], signs: dict) -> list[Token]:
+    """A sign written as a word before a number ("plus twee", "minus 3", "mínusz öt") is the
+    bonus written with its sign: one word, ``+2``, ``-3``."""
+    out: list[Token] = []
+    for token in words:
+        sign = signs.get(out[-1].key) if out else None
+        if sign is not None and token.number is not None and not token.plus:
+            value = sign * abs(token.number)
+            out[-1] = Token(f"{out[-1].raw} {token.raw}", f"{value:+d}", value, True)
+            continue
+        out.append(token)
     return out
 
 
