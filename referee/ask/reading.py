@@ -71,6 +71,7 @@ class Reading:
         self.in_combat = False
         self.no_gear = False
         self.doubtful: list[str] = []  # words whose owner the text leaves open
+        self.plus_at: list[int] = []   # the words of the bonuses a phrase gave the players
         self._read()
 
     def fresh(self) -> "Reading":
@@ -283,6 +284,8 @@ class Reading:
                 if i not in self.used:
                     self.used.add(i)
                     into.append(abs(self.tokens[i].number))
+                    if into is self.plus:
+                        self.plus_at.append(i)
         together = self.words.together | self.english.together
         for phrase, match in self.phrases("gear"):
             i = self.index(match, "n0")
@@ -501,8 +504,11 @@ class Reading:
                 self.monster_plus.append(self.tokens[i].number)  # "the troll has +5"
             elif self.names and not self._described(self._owner(i)):
                 self.plus.append(self.tokens[i].number)
+                self.plus_at.append(i)  # whose side it is on is checked with the phrases' ones
             else:
                 self._tell(self._owner(i), "gear", self.tokens[i].number)
+        if fight:
+            self.doubtful += [self.tokens[i].raw for i in self.plus_at if self._side_doubtful(i)]
         for i, role in enumerate(self.roles):
             if role and role[0] == "persona" and fight and self._beside_monster(i):
                 # "fighting an undead level 8 orc": a race right after a monster's words (the
@@ -574,16 +580,35 @@ class Reading:
             article = j - 1 if toks[j - 1].key in self.words.articles else j
         if article < 0:
             return None
-        fighting = {w for phrase in self.words.kinds.get("combat", ()) for w in phrase.text.replace("*", "").split()}
-
-        def fights(at: int) -> bool:
-            key = toks[at].key if 0 <= at < len(toks) else ""
-            return any(key == w or (w and key.startswith(w) and len(key) - len(w) <= 3) for w in fighting
-                       if len(w) >= 2 and w not in self.words.me)
+        fights = self._fights
 
         # the word of fighting before the article ("against a level 8 orc"), or right after the
         # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે")
         return j if fights(article - 1) or (self.words.after_first and fights(j + 1)) else None
+
+    def _fights(self, at: int) -> bool:
+        """Whether word ``at`` is a word of fighting ("against", "ellen", "સામે")."""
+        fighting = {w for phrase in self.words.kinds.get("combat", ()) for w in phrase.text.replace("*", "").split()}
+        key = self.tokens[at].key if 0 <= at < len(self.tokens) else ""
+        return any(key == w or (w and key.startswith(w) and len(key) - len(w) <= 3) for w in fighting
+                   if len(w) >= 2 and w not in self.words.me)
+
+    def _side_doubtful(self, i: int) -> bool:
+        """Whether a bonus a phrase gave the players ("plays +5") is said of someone or
+        something after it that may be the other side: "plays +5 for the troll", "plays +5
+        against me". Against the monster, after a word of fighting, it is the players'."""
+        segment = self._segment(i)
+        # the monster named again ("the troll"), or by a word for any monster
+        named = {self.tokens[k].key for m in self.monsters if "at" in m for k in range(m["at"], m["end"] + 1)}
+        for j in range(i + 1, segment[-1] + 1):
+            role, key = self.roles[j], self.tokens[j].key
+            monster = bool(role and role[0] == "card") or key in named or self._monster_word(key)
+            if monster or (role and role[0] == "person"):
+                # "+5 against the troll" and "+3 for me" are the players'; "+5 for the troll"
+                # and "+5 against me" may be the monster's
+                against = any(self._fights(k) for k in range(i + 1, j))
+                return against != monster
+        return False
 
     def _described(self, person: str) -> bool:
         return bool(self.people.get(person))
