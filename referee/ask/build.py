@@ -425,6 +425,12 @@ def level(c: Context):
               **c.people([player])}
     if c.state is None:
         _unknown(c)
+    # a number no piece took, gold said of no sale, or two counts of levels: the change may
+    # not be the one the text means
+    words = r.unplaced(counts=False) + ([str(n) for n in r.golds] if source != "sell" else []) + \
+        [str(n) for n in r.changes[1:]]
+    if words:
+        missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in words)))
     return params, missing
 
 

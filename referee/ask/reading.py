@@ -275,8 +275,9 @@ class Reading:
     def _numbers(self) -> None:
         """Numbers that phrases say are bonuses, gold, cards in hand or a die roll."""
         # a level aimed at ("reach level 10") describes no one: its number is taken first
+        # a count of levels before gold: "a monster worth 2 levels" is no 2 gold
         for name, into in (("goal", []), ("monster_plus", self.monster_plus), ("plus", self.plus),
-                           ("gold", self.golds), ("changes", self.changes)):
+                           ("changes", self.changes), ("gold", self.golds)):
             for _phrase, match in self.phrases(name):
                 i = self.index(match, "n0")
                 if into is self.golds and self.tokens[i].plus:
@@ -672,7 +673,7 @@ class Reading:
                 out.append(self.tokens[i].raw)
         return out
 
-    def unplaced(self) -> list[str]:
+    def unplaced(self, counts: bool = True) -> list[str]:
         """The words that could change a verdict and that no piece took: a number (in figures,
         in words, with a sign) no phrase or level placed, a sign with no number after it
         ("plus" alone), a count of levels a fight does not read ("worth two levels")."""
@@ -682,6 +683,8 @@ class Reading:
                if (t.number is not None and i not in self.used and not (t.number == 1 and not t.raw[-1:].isdigit()))
                or (t.number is None and t.key in signs)]
         # a count of levels or of gold in a fight ("worth two levels") is no piece a fight reads
+        if not counts:
+            return out + self.doubtful
         return out + [str(n) for n in self.changes + self.golds] + self.doubtful
 
     def numbers_left(self) -> list[int]:
