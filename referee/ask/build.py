@@ -274,6 +274,10 @@ def action(c: Context):
         missing.append(N_("which action: {actions}", actions=", ".join(sorted(chosen))))
     act = chosen[0]
     order = r.order()
+    if ME not in order and any(True for _ in r.phrases("first_person")):
+        # "ellophatom Bob kalapácsát?", "¿puedo maldecir a Bob?": the verb says "I"; the one
+        # named is whom it is done to
+        order = [ME] + order
     player = c.who(order[0] if order else None)
     others = [c.who(p) for p in order[1:] if c.who(p) != player]
     if act == "help" and r.helper is not None and (r.monsters or r.best("kinds").get("combat")):
