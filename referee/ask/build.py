@@ -212,6 +212,10 @@ def fight(c: Context):
         # "me and Cid against the golem": two on the players' side, and the text does not say
         # which one helps — the treasure and the levels depend on it
         missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in side)))
+    if fighter not in (None, ME) and helper != ME and any(True for _ in r.phrases("i_fight")):
+        # "harcolok" says I fight, and a phrase read someone else as the fighter: one of them
+        # is a misreading
+        missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in (ME, fighter))))
     fighter, helper = c.who(fighter), (c.who(helper) if helper else None)
     needed = [fighter] + ([helper] if helper else [])
     params = {"monsters": monsters, **c.people(needed)}

@@ -141,7 +141,7 @@ class Words(NamedTuple):
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat",
-         "lose", "changes", "roll", "goal", "first_person")
+         "lose", "changes", "roll", "goal", "first_person", "i_fight")
 
 
 def words(lang: str) -> Words:

@@ -601,6 +601,13 @@ class Reading:
         segment = self._segment(i)
         # the monster named again ("the troll"), or by a word for any monster
         named = {self.tokens[k].key for m in self.monsters if "at" in m for k in range(m["at"], m["end"] + 1)}
+        for j in range(segment[0], i):
+            # "Cid a trollra rak +5-öt", "Bob ટ્રોલ ને +૫ આપે": the monster marked, by its
+            # ending or the word after it, as whom the bonus goes to
+            key = self.tokens[j].key
+            marked = j + 1 < len(self.tokens) and self.tokens[j + 1].key in self.words.object_after
+            if any(form in named for form in stem(key, self.words.endings)[1:]) or (key in named and marked):
+                return True
         for j in range(i + 1, segment[-1] + 1):
             role, key = self.roles[j], self.tokens[j].key
             monster = bool(role and role[0] == "card") or key in named or self._monster_word(key)
