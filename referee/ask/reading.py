@@ -247,8 +247,9 @@ class Reading:
                 card = self.cards.monsters.get(text)
                 if card is None and self.words.endings:
                     card = self._card_with_ending(span)
-                if card is None and text in self.cards.enhancers:
-                    card_, bonus = self.cards.enhancers[text]
+                found = self._enhancer(text) if card is None and length == 1 else None
+                if card is None and (text in self.cards.enhancers or found):
+                    card_, bonus = self.cards.enhancers[found or text]
                     for i in span:
                         self.roles[i] = ("enhancer", bonus)
                     taken.update(span)
@@ -261,6 +262,18 @@ class Reading:
                     taken.update(span)
                     self.monsters.append({"card": card, "name": card.name, "at": start, "end": start + length - 1})
         del free
+
+    def _enhancer(self, key: str) -> Optional[str]:
+        """A monster enhancer's name with an adjective's ending ("wütenden", "uralte",
+        "enfurecida", "descomunales"): the name as the cards give it, or None."""
+        if key in self.cards.enhancers or len(key) < 5:
+            return None
+        for name in self.cards.enhancers:
+            if len(name) >= 5 and " " not in name and (
+                    (key.startswith(name) and len(key) - len(name) <= 2)
+                    or (len(key) == len(name) and key[:-1] == name[:-1] and key[-1] in "ao")):
+                return name
+        return None
 
     def _card_with_ending(self, span: range):
         """A monster's name whose last word carries the language's ending ("gumigólemmel",
@@ -516,7 +529,10 @@ class Reading:
                 # monsters the levels named too) may be the monster's, not the player's; who
                 # runs away is the one described ("running from the dragon as a halfling")
                 self.doubtful.append(self.tokens[i].raw)
-            if role and role[0] == "enhancer":
+            if role and role[0] == "enhancer" and role[1] is None:
+                if fight and self.tokens[i].raw not in self.doubtful:
+                    self.doubtful.append(self.tokens[i].raw)  # a card whose bonus no record gives
+            elif role and role[0] == "enhancer":
                 if self.monsters:
                     self.monsters[-1].setdefault("enhancers", []).append(role[1])
                 else:
