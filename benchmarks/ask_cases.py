@@ -53,12 +53,24 @@ def run_command(line: str, lang: str, table_path: Path | None) -> tuple[int, dic
     """Run one command line in-process: exit code, its --json body (or None), stderr."""
     from referee.cli import run
 
+    import os
+    import tempfile
+
     argv = shlex.split(line) + ["--json", "--lang", lang]
     if table_path is not None:
         argv += ["--table", str(table_path)]
     out, err = io.StringIO(), io.StringIO()
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        code = run(argv)
+    kept = os.environ.get("REFEREE_TABLE")
+    with tempfile.TemporaryDirectory() as nowhere, contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        # a question asked without a table reads none: not the user's default table either
+        os.environ["REFEREE_TABLE"] = str(Path(nowhere) / "no-table.sqlite3")
+        try:
+            code = run(argv)
+        finally:
+            if kept is None:
+                os.environ.pop("REFEREE_TABLE", None)
+            else:
+                os.environ["REFEREE_TABLE"] = kept
     try:
         body = json.loads(out.getvalue()) if out.getvalue().strip() else None
     except ValueError:

@@ -145,3 +145,35 @@ def test_the_command_line_exits_0_with_an_answer_and_1_with_neither(table_path):
     assert code == 0 and body["results"] and body["judgement"] is None
     assert A.run_command("ask qqqqqqqq", "en", None)[0] == 1
     assert A.run_command("ask ''", "en", None)[0] == 2
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet=st.characters(min_codepoint=0x0A80, max_codepoint=0x0AFF) | st.sampled_from("abc ñé"),
+               min_size=1, max_size=12))
+def test_a_name_in_another_script_is_written_in_latin_letters_as_anyascii_writes_it(text):
+    from anyascii import anyascii
+
+    from referee.ask.names import _latin
+
+    assert _latin(text) == anyascii(text)
+
+
+@pytest.mark.parametrize("word,name", [("સિડ", "Cid"), ("બોબ", "Bob"), ("ડી", "Dee"), ("એન", "Ann"), ("સિડને", "Cid"),
+                                       ("bobnak", "Bob"), ("deenél", "Dee"), ("annt", "Ann")])
+def test_a_table_name_is_read_in_another_script_and_with_its_endings(word, name):
+    from referee.ask.names import named
+    from referee.ask.patterns import fold, words
+
+    lang = "gu" if word[0] > "z" else "hu"
+    assert named(fold(word), ["Ann", "Bob", "Cid", "Dee"], words(lang).endings) == name
+
+
+@pytest.mark.parametrize("word", ["એને", "દે", "annoy", "bobcat", "dead"])
+def test_a_word_that_only_starts_like_a_name_is_no_name(word):
+    from referee.ask.names import named
+    from referee.ask.patterns import fold, words
+
+    lang = "gu" if word[0] > "z" else "en"
+    w = words(lang)
+    # "એને" (him) is a word of the question, which the reader never takes for a name
+    assert named(fold(word), ["Ann", "Bob", "Cid", "Dee"], w.endings, sound_too=fold(word) not in w.known) is None

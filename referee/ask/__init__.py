@@ -107,9 +107,10 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     if chosen is not None:
         try:
             situation, judged, judgement = _judge(chosen, state, corpus, lang)
-        except InvalidFile as problems:
-            # the words read as a table the rules do not allow (two races without Half-Breed…):
-            # a misreading, or a question about an impossible table; either way, no verdict
+        except BadInput as problems:
+            # the words read as a table the rules do not allow (two races without Half-Breed…,
+            # a Star Munchkin race in a Munchkin game): a misreading, or a question about an
+            # impossible table; either way, no verdict, and what is wrong with it
             refused, chosen = problems, None
     if chosen is not None:
         line = command(build.COMMAND[chosen.kind], _params(chosen))

@@ -44,6 +44,7 @@ def candidates(read, state: Optional[dict], me: Optional[str]) -> list[Built]:
         builder = BUILDERS.get(kind)
         if builder is not None:
             context = Context(read(), copy.deepcopy(state), me)
+            context.sure = sure
             params, missing = builder(context)
             out.append(Built(kind, params, missing, sure + context.surer, not context.coreless))
     return out
@@ -58,6 +59,7 @@ class Context:
         self.missing: list = []
         self.surer = 0  # what the builder found that only this kind of question has
         self.coreless = False  # what the question is about is not in the text at all
+        self.sure = 0  # how many words of this kind's phrases the text has
 
     def who(self, person: Optional[str]) -> str:
         return self.me if person in (None, ME) else person
@@ -88,7 +90,13 @@ class Context:
                 if player is None:
                     continue
                 for key, value in about.items():
-                    if key == "gear" or key == "conflicts":
+                    if key == "gear":
+                        worn = sum(i.get("bonus", 0) for i in player.get("items", []) if not i.get("carried"))
+                        if value != worn:
+                            # "+3 gear" for a player whose items on the table give +4: which is it?
+                            self.missing.append(N_("what {name} is: the text says it two ways", name=person))
+                        continue
+                    if key == "conflicts":
                         continue
                     if key in ("races", "classes"):
                         if set(value) - set(player.get(key, [])):
@@ -173,12 +181,18 @@ def _monster(entry: dict, missing: list) -> Optional[dict | str]:
 
 def fight(c: Context):
     r = c.reading
-    r.describe(monsters_too=True)
+    r.describe(monsters_too=True, fight=True)
     missing = c.missing
     monsters = [m for m in (_monster(e, missing) for e in r.monsters) if m is not None]
     if not r.monsters:
         missing.append(N_("which monster is fought"))
         c.coreless = True
+    elif c.sure == 0 and all(m.get("card") is None for m in r.monsters) and not (r.plus or r.monster_plus
+                                                                                  or r.helper):
+        # "sell items to reach level 10": a word with a level is a monster only where the
+        # text speaks of a fight (a word of fighting, a one-shot, a helper); a card's name
+        # says so by itself
+        missing.append(N_("which monster is fought"))
     helper = r.helper
     named = [p for p in r.order() if p not in (helper, ME)]
     fighter = r.fighter if r.fighter not in (None, helper) else (named[0] if named and (c.state or helper != ME)
@@ -186,10 +200,22 @@ def fight(c: Context):
     if fighter is None and r.fighter is None and named and c.state is None:
         fighter = named[0]
     side = [p for p in r.order() if p != helper]
+    if r.fighter is not None and r.fighter != helper and r.fighter not in r.joined and not r.helping:
+        # "Bob fights the golem and I toss him a potion": the text says who fights, puts no one
+        # beside him and says nothing of help; the others named play cards, they do not fight
+        side = [r.fighter]
+    if helper is None and r.helping and len(side) <= 1:
+        # the text speaks of help but no phrase says who gives it: a name not read, or a
+        # helper the verdict would leave out
+        missing.append(N_("who helps"))
     if helper is None and len(side) > 1:
         # "me and Cid against the golem": two on the players' side, and the text does not say
         # which one helps — the treasure and the levels depend on it
         missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in side)))
+    if fighter not in (None, ME) and helper != ME and any(True for _ in r.phrases("i_fight")):
+        # "harcolok" says I fight, and a phrase read someone else as the fighter: one of them
+        # is a misreading
+        missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in (ME, fighter))))
     fighter, helper = c.who(fighter), (c.who(helper) if helper else None)
     needed = [fighter] + ([helper] if helper else [])
     params = {"monsters": monsters, **c.people(needed)}
@@ -201,6 +227,7 @@ def fight(c: Context):
         params["plus"] = list(r.plus)
     if r.monster_plus:
         params["monster_plus"] = list(r.monster_plus)
+    _unplaced(c)
     return params, missing
 
 
@@ -212,6 +239,10 @@ def flee(c: Context):
     named = [p for p in r.order() if p != r.helper]
     fleeing = [c.who(p) for p in ([p for p in named if p in r.fleeing] if r.fleeing else named)]
     fleeing = list(dict.fromkeys(fleeing)) or [c.me]
+    if not r.monsters and r.strange():
+        # "… to escape the reuzendas": a word no list knows may be the monster; running from
+        # nothing in particular is asked only in words the question knows
+        missing.append(N_("which monster is fled from"))
     params = {"monsters": monsters}
     people = c.people(fleeing, level_needed=False)
     if c.state is None:
@@ -226,12 +257,15 @@ def flee(c: Context):
             params["helper"] = fleeing[1]
     elif fleeing != [c.me]:
         params["fleeing"] = fleeing
+    _unplaced(c)
     return params, missing
 
 
 def action(c: Context):
     r = c.reading
     r.describe(monsters_too=False)
+    if c.state is not None:
+        _nobody(c)
     missing = c.missing
     actions = r.best("actions")
     if not actions:
@@ -244,8 +278,15 @@ def action(c: Context):
         missing.append(N_("which action: {actions}", actions=", ".join(sorted(chosen))))
     act = chosen[0]
     order = r.order()
+    if ME not in order and any(True for _ in r.phrases("first_person")):
+        # "ellophatom Bob kalapácsát?", "¿puedo maldecir a Bob?": the verb says "I"; the one
+        # named is whom it is done to
+        order = [ME] + order
     player = c.who(order[0] if order else None)
     others = [c.who(p) for p in order[1:] if c.who(p) != player]
+    if act == "help" and r.helper is not None and (r.monsters or r.best("kinds").get("combat")):
+        # "can I beat the dragon if Cid helps?": a fight with a helper, not leave to help
+        c.surer = -1
     params = {"player": player, "action": act}
     if act in TARGETED and others:
         params["target"] = others[0]
@@ -263,6 +304,8 @@ def action(c: Context):
 def sell(c: Context):
     r = c.reading
     r.describe(monsters_too=False)
+    if c.state is not None:
+        _nobody(c)
     missing = c.missing
     order = r.order()
     player = c.who(order[0] if order else None)
@@ -270,11 +313,22 @@ def sell(c: Context):
     if c.state is not None:
         owned = next((p.get("items", []) for p in c.state["players"] if p["name"] == player), [])
         for item in owned:
-            folded = item["name"].casefold()
-            if any(t.key == folded or (t.key.startswith(folded) and len(t.key) - len(folded) <= 3)
-                   for t in r.tokens):
+            if any(_names_item(item["name"], t.key, r.words.endings) for t in r.tokens):
                 items.append(item["name"])
+        # "my helmet and my boots" when no boots are on the table: the sale is not the one asked
+        strays = [t.raw for t in r.tokens if _an_item(t.key, r.words)
+                  and not any(_names_item(i["name"], t.key, r.words.endings) for i in owned)]
+        if strays:
+            missing.append(N_("which items are sold, or what they are worth in gold"))
     golds = r.golds + [n for n in r.numbers_left() if n >= 50]
+    if items and golds:
+        # "sells the cloak for 300 gold": the price of the item named, not one more item; a
+        # price the table does not give it is the text saying the item two ways
+        prices = {i["name"]: i.get("gold") for p in c.state["players"] if p["name"] == player
+                  for i in p.get("items", [])}
+        if sorted(golds) not in (sorted(prices[i] for i in items), [sum(prices[i] or 0 for i in items)]):
+            missing.append(N_("what {name} is: the text says it two ways", name=", ".join(items)))
+        golds = []
     items += [f"item{i}:{gold}" for i, gold in enumerate(golds, 1)]
     if items:
         c.surer = 5  # things to sell, named: a sale, not whether selling is allowed now
@@ -285,10 +339,65 @@ def sell(c: Context):
     return params, missing
 
 
+def _nobody(c: Context) -> None:
+    """"Can an elf help a warrior?", "what happens when you die?": a question about anyone
+    (a race or class with no one named, or the language's word for anyone) is a rules
+    question, not one about the player whose turn it is."""
+    r = c.reading
+    if r.mentions():
+        return
+    generic = any(t.key in r.words.generic or t.key in r.english.generic for t in r.tokens)
+    personas = any(role and role[0] == "persona" for role in r.roles)
+    if generic or personas:
+        c.missing.append(N_("who asks: a level, a race or a class, or a table in progress"))
+
+
+def _unplaced(c: Context) -> None:
+    """Never a verdict on a misreading: a word that could change the verdict (a number, a
+    sign, a count of levels) and that no piece took is what the text says and was not
+    understood — the question gets what that word means, not a verdict without it."""
+    words = c.reading.unplaced()
+    if words:
+        c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in words)))
+
+
+def _unknown(c: Context) -> None:
+    """Without a table, a word beside a number that is no one and nothing known ("bob 2-es")
+    may be a player the verdict must count: what it is, is missing."""
+    for word in c.reading.unknown_near_numbers():
+        c.missing.append(N_("who or what {word} is", word=word))
+
+
+def _names_item(name: str, key: str, endings: tuple) -> bool:
+    """Whether a word names a table's item: its name, with an ending ("kardom", "hammert"), or
+    the same thing in any language ("hamer", "espada", "હથોડો" for an item called "Hammer")."""
+    from referee.ask.names import stem
+    from referee.ask.patterns import fold, item_words
+
+    folded = fold(name)
+    forms = stem(key, endings)
+    if folded in forms or (key.startswith(folded) and len(key) - len(folded) <= 3):
+        return True
+    things = item_words()
+    thing = things.get(folded)
+    return thing is not None and any(things.get(form) == thing for form in forms)
+
+
+def _an_item(key: str, words) -> bool:
+    """Whether a word names a kind of item in the text's language ("boots", "kardom"): only
+    its own words, as another language's item may be a common word here (English "hat" is
+    German "has")."""
+    from referee.ask.names import stem
+
+    return any(form in words.items for form in stem(key, words.endings))
+
+
 def about(kind: str):
     def build(c: Context):
         r = c.reading
         r.describe(monsters_too=False)
+        if c.state is not None:
+            _nobody(c)
         order = r.order()
         player = c.who(order[0] if order else None)
         params = {"player": player, **c.people([player], level_needed=kind != "equipment")}
@@ -296,6 +405,8 @@ def about(kind: str):
             c.missing.append(N_("the items, or a table in progress"))
         if c.state is None and kind == "charity" and "hand" not in (c.described(player) or {}):
             c.missing.append(N_("how many cards {name} has", name=player))
+        if c.state is None:
+            _unknown(c)
         return params, c.missing
 
     return build
@@ -304,6 +415,8 @@ def about(kind: str):
 def level(c: Context):
     r = c.reading
     r.describe(monsters_too=False)
+    if c.state is not None:
+        _nobody(c)
     missing = c.missing
     sources = r.best("sources")
     if not sources:
@@ -318,12 +431,22 @@ def level(c: Context):
     player = c.who(order[0] if order else None)
     params = {"player": player, "change": -change if losing else change, "source": source,
               **c.people([player])}
+    if c.state is None:
+        _unknown(c)
+    # a number no piece took, gold said of no sale, or two counts of levels: the change may
+    # not be the one the text means
+    words = r.unplaced(counts=False) + ([str(n) for n in r.golds] if source != "sell" else []) + \
+        [str(n) for n in r.changes[1:]]
+    if words:
+        missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in words)))
     return params, missing
 
 
 def die(c: Context):
     r = c.reading
     r.describe(monsters_too=False)
+    if c.state is not None:
+        _nobody(c)
     missing = c.missing
     rolls = []
     for _phrase, match in r.phrases("roll"):
@@ -338,6 +461,8 @@ def die(c: Context):
     params = {"roll": rolls[0], **c.people([c.who(order[0] if order else None)], level_needed=False)}
     if order and c.who(order[0]) != (c.state or {}).get("turn"):
         params["player"] = c.who(order[0])
+    if c.state is None:
+        _unknown(c)
     return params, missing
 
 

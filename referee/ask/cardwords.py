@@ -18,12 +18,14 @@ FUZZY = 88
 #: the shortest run of letters compared with typos forgiven (shorter ones must be exact)
 FUZZY_LENGTH = 5
 LONGEST_NAME = 6
+#: what the cached card words hold; a file kept by an older recipe is not read
+VERSION = 2
 
 
 class CardWords(NamedTuple):
     monsters: dict       # folded name -> card
     personas: dict       # folded name -> (race|class, code)
-    enhancers: dict      # folded name -> (card, bonus)
+    enhancers: dict      # folded name -> (card, bonus); bonus None where the records give none
     monster_names: list  # the folded names, for the fuzzy pass
 
 
@@ -49,9 +51,12 @@ def _build(corpus) -> CardWords:
         kept = _names(cards)
         if key:
             _write(key, kept)
-    monsters = {name: by_id[i] for name, i in kept["monsters"].items()}
-    enhancers = {name: (by_id[i], bonus) for name, (i, bonus) in kept["enhancers"].items()}
-    personas = {name: tuple(value) for name, value in kept["personas"].items()}
+    from referee.ask.text import spelled
+
+    # spelled as the question's words are (one spelling for each Gujarati vowel sound)
+    monsters = {spelled(name): by_id[i] for name, i in kept["monsters"].items()}
+    enhancers = {spelled(name): (by_id[i], bonus) for name, (i, bonus) in kept["enhancers"].items()}
+    personas = {spelled(name): tuple(value) for name, value in kept["personas"].items()}
     return CardWords(monsters, personas, enhancers, list(monsters))
 
 
@@ -84,8 +89,11 @@ def _names(cards) -> dict:
             code = canonical(card.id, words)
             if code:
                 personas[name] = [card.type, code]
-        elif card.type == "enhancer" and isinstance(card.facts.get("bonus"), int):
-            enhancers[name] = [card.id, card.facts["bonus"]]
+        elif card.type == "enhancer":
+            # an enhancer the records give no bonus ("Ősi", Primeval) is still a card named:
+            # its bonus None, so a fight that names it gets no verdict without it
+            bonus = card.facts.get("bonus")
+            enhancers[name] = [card.id, bonus if isinstance(bonus, int) else None]
     for kind, vocab in (("race", model.RACES["munchkin"]), ("class", model.CLASSES["munchkin"])):
         for code in vocab:
             personas.setdefault(fold(code.replace("-", " ")), [kind, code])
@@ -94,7 +102,7 @@ def _names(cards) -> dict:
 
 def _read(key: str):
     try:
-        data = json.loads((cache_dir() / f"ask-cards-{key}.json").read_text(encoding="utf-8"))
+        data = json.loads((cache_dir() / f"ask-cards-{VERSION}-{key}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
     return data if isinstance(data, dict) and {"monsters", "personas", "enhancers"} <= set(data) else None
@@ -102,7 +110,8 @@ def _read(key: str):
 
 def _write(key: str, data: dict) -> None:
     try:
-        write_atomic(cache_dir() / f"ask-cards-{key}.json", json.dumps(data, ensure_ascii=False).encode("utf-8"))
+        write_atomic(cache_dir() / f"ask-cards-{VERSION}-{key}.json",
+                     json.dumps(data, ensure_ascii=False).encode("utf-8"))
     except OSError:
         pass  # an unwritable cache only costs speed
 

@@ -27,10 +27,12 @@ from referee.data import locales_dir
 
 def fold(text: str) -> str:
     """Folded as a card name, apostrophes dropped first ("I'm" is "im", "Bob's" "bobs")."""
-    return fold_name(text.replace("'", "").replace("’", ""))
+    from referee.ask.text import spelled
+
+    return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 4
+VERSION = 10
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -124,15 +126,26 @@ class Words(NamedTuple):
     actions: dict        # action -> [Phrase]
     sources: dict        # source -> [Phrase]
     suffixes: tuple      # endings a number may carry ("8-as")
+    signs: dict          # folded word -> +1 or -1: "plus twee" is +2, "minus three" is -3
     known: frozenset     # every word the phrases use: never a monster's name
     articles: frozenset  # "a", "een", "egy": a level after one is the level of what follows
     after_first: bool    # a level is said before what it is the level of ("લેવલ ૧૦ ના ટ્રોલ")
     nouns_capitalised: bool  # German: a capital word is a name only where a level follows it
     bare_level: bool     # a number before a word is a level (Hungarian "9-es harcos")
+    pronouns: frozenset  # "he", "ő", "એ": one person named elsewhere in the text
+    endings: tuple       # endings a name, a card or an item may carry ("bobnak", "deenél", "સિડને")
+    object_endings: tuple  # endings that make a name the object, not the subject ("bobnak")
+    object_after: frozenset  # words after a name that make it the object ("Ann ને")
+    objects: frozenset   # "me", "mich", "મને": a person as whom something is done to
+    object_before: frozenset  # words before a name that make it the object ("ayuda a Dee")
+    generic: frozenset   # "you", "man", "se": anyone, not a player at the table
+    clauses: frozenset   # words that start another clause ("and", "but"): a verb's subject stands after them
+    together: frozenset  # words that put two people on one side ("me and Cid")
+    items: dict          # folded word -> what the item is ("sword"): a table's items by any name
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat",
-         "lose", "changes", "roll")
+         "lose", "changes", "roll", "goal", "first_person", "i_fight")
 
 
 def words(lang: str) -> Words:
@@ -155,6 +168,17 @@ def every_language() -> dict:
     if key:
         _write(key, built)
     return built
+
+
+@lru_cache(maxsize=1)
+def item_words() -> dict:
+    """Every language's words for the things items are, folded: "kard", "zwaard", "તલવાર" are
+    each "sword", so a table's item called "Sword" is named in any of them."""
+    out: dict = {}
+    for built in every_language().values():
+        for word, concept in built.items.items():
+            out.setdefault(word, concept)
+    return out
 
 
 def _key():
@@ -209,7 +233,11 @@ def _built(lang: str) -> Words:
         for code, values in (data.get(key) or {}).items():
             for value in values or []:
                 personas[fold(str(value))] = (kind, code)
-    for key in ("ignore", "fillers", "articles", "me", "level", *LISTS):
+    items = {}
+    for concept, values in (data.get("items") or {}).items():
+        for value in [concept, *(values or [])]:
+            items[fold(str(value))] = fold(str(concept))
+    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", *LISTS):
         remember(data.get(key))
     for key in ("kinds", "actions", "sources"):
         for values in (data.get(key) or {}).values():
@@ -228,9 +256,21 @@ def _built(lang: str) -> Words:
         actions={k: phrases(v) for k, v in (data.get("actions") or {}).items()},
         sources={k: phrases(v) for k, v in (data.get("sources") or {}).items()},
         suffixes=tuple(fold(str(s)) for s in data.get("number_suffixes") or ()),
+        signs={fold(str(k)): (1 if int(v) > 0 else -1) for k, v in (data.get("signs") or {}).items()},
         known=frozenset(known - {""}),
         bare_level=bool(data.get("bare_number_is_level")),
         nouns_capitalised=bool(data.get("names_look_like_nouns")),
         articles=frozenset(fold(str(w)) for w in data.get("articles") or ()),
         after_first=data.get("level_stands") == "before its noun",
+        pronouns=frozenset(fold(str(w)) for w in data.get("pronouns") or ()),
+        # the longest ending first: "bobnak" is "bob" + "nak", not "bobna" + "k"
+        endings=tuple(sorted({fold(str(w)) for w in data.get("name_endings") or ()}, key=len, reverse=True)),
+        object_endings=tuple(fold(str(w)) for w in data.get("object_endings") or ()),
+        object_after=frozenset(fold(str(w)) for w in data.get("object_after") or ()),
+        objects=frozenset(fold(str(w)) for w in data.get("objects") or ()),
+        object_before=frozenset(fold(str(w)) for w in data.get("object_before") or ()),
+        clauses=frozenset(fold(str(w)) for w in data.get("clauses") or ()),
+        generic=frozenset(fold(str(w)) for w in data.get("generic") or ()),
+        together=frozenset(fold(str(w)) for w in data.get("together") or ()),
+        items=items,
     )

@@ -15,10 +15,33 @@ import copy
 from typing import Optional
 
 from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
+from referee.ask.names import foreign, named, stem
 from referee.ask.patterns import Words
-from referee.ask.text import Token, at, joined, tokens
+from referee.ask.text import LEVEL_MARK, Token, at, joined, tokens
 
 ME = "\x00me"  # the person "I"/"me" stands for, until the table or --as says who it is
+
+
+_HELP_WORDS: dict = {}
+
+
+def _help_words(words: Words, english: Words) -> frozenset:
+    """The words of the helper phrases that say help, not who (no articles, names, pronouns)."""
+    key = (words.lang, english.lang)
+    if key not in _HELP_WORDS:
+        from referee.ask.patterns import fold
+
+        little, vocabulary = set(), set()
+        for w in (words, english):
+            little |= w.articles | w.me | w.together | w.pronouns | w.objects | w.level
+        for w in (words, english):
+            for phrase in w.lists.get("helper", ()):
+                for word in fold(phrase.text.replace("{p}", " ")).split():
+                    # Gujarati words are short in letters: "મદદ" is three
+                    if (len(word) >= 4 or (len(word) == 3 and foreign(word))) and word not in little:
+                        vocabulary.add(word)
+        _HELP_WORDS[key] = frozenset(vocabulary)
+    return _HELP_WORDS[key]
 
 
 class Reading:
@@ -26,10 +49,12 @@ class Reading:
 
     def __init__(self, text: str, words: Words, english: Words, corpus, names: list[str]):
         self.words, self.english = words, english
-        self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes)
+        self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
+                                              {**english.signs, **words.signs})
         self.text, self.starts = joined(self.tokens)
         self.roles: list[Optional[tuple]] = [None] * len(self.tokens)
         self.names = names
+        self.table = bool(names)  # the names are a table's: no word becomes someone new
         self.cards = card_words(corpus)
         self.used: set[int] = set()
         self.people: dict[str, dict] = {}      # name -> what the text says about them
@@ -41,8 +66,13 @@ class Reading:
         self.levels: list[tuple[int, int, int]] = []   # (first word, last word, level)
         self.helper = self.fighter = None
         self.fleeing: list[str] = []
+        self.joined: set = set()
+        self.helping = False
+        self.gear_at: list[int] = []  # the words of gear bonuses ("+3 gear"), given out in describe
         self.in_combat = False
         self.no_gear = False
+        self.doubtful: list[str] = []  # words whose owner the text leaves open
+        self.plus_at: list[int] = []   # the words of the bonuses a phrase gave the players
         self._read()
 
     def fresh(self) -> "Reading":
@@ -52,6 +82,9 @@ class Reading:
         other.roles, other.used, other.names = list(self.roles), set(self.used), list(self.names)
         other.people = {k: copy.deepcopy(v) for k, v in self.people.items()}
         other.monsters = [dict(m) for m in self.monsters]
+        other.joined = set(self.joined)
+        other.gear_at = list(self.gear_at)
+        other.doubtful = list(self.doubtful)
         for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing"):
             setattr(other, name, list(getattr(self, name)))
         return other
@@ -101,16 +134,19 @@ class Reading:
     def _person(self, key: str) -> Optional[str]:
         if key in self.words.me or key in self.english.me:
             return ME
-        for name in self.names:
-            folded = name.casefold()
-            if key == folded or (len(folded) >= 3 and key.startswith(folded) and len(key) - len(folded) <= 4):
-                return name
-        return None
+        # a word of the question is never a name said in another script ("એને" is "him", not Ann)
+        known = key in self.words.known or key in self.words.ignore or key in self.words.level
+        return named(key, self.names, self.words.endings, sound_too=not known)
 
     def _persona(self, key: str) -> Optional[tuple]:
         for table in (self.words.personas, self.english.personas, self.cards.personas):
             if key in table:
                 return table[key]
+        for form in stem(key, self.words.endings)[1:]:
+            # "elfként", "harcosom": a race or class with the language's ending
+            for table in (self.words.personas, self.cards.personas):
+                if form in table:
+                    return table[form]
         if len(key) >= 4:
             for table in (self.words.personas, self.cards.personas):
                 for word, found in table.items():
@@ -133,12 +169,14 @@ class Reading:
                 self.roles[i] = ("sex", self.words.sex.get(token.key) or self.english.sex[token.key])
         self._strangers()
         self._cards()
+        self._commanded()
         for i, token in enumerate(toks):
             if self.roles[i] is None and (found := self._persona(token.key)) is not None:
                 self.roles[i] = ("persona",) + found
         self._numbers()
         self._levels()
         self._roles()
+        self.helping = self._helping()
         self.no_gear = any(p.found_in(self.text) for p in self.words.lists.get("no_gear", ()))
         self.in_combat = any(p.found_in(self.text) for p in self.words.lists.get("in_combat", ()))
 
@@ -152,9 +190,34 @@ class Reading:
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and self.tokens[i - 1].key not in ".!?¿¡"
-                    and (not self.words.nouns_capitalised or self._named_with_level(i))):
+                    and (not self._marked(i) or self._helps(i + 2))
+                    and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _helps(self, i: int) -> bool:
+        """Where nouns are capitalised, a capital word a word of helping follows is someone:
+        "Bob hilft mir"."""
+        return i + 1 < len(self.tokens) and self.tokens[i + 1].key in _help_words(self.words, self.english)
+
+    def _marked(self, i: int) -> bool:
+        """Whether the word is written in the command's syntax, ``Troll:8``: a monster."""
+        return i + 1 < len(self.tokens) and self.tokens[i + 1].raw == LEVEL_MARK
+
+    def _commanded(self) -> None:
+        """``Troll:8`` inside a sentence: the monster (a card, or the word) at that level."""
+        for i, token in enumerate(self.tokens):
+            if token.raw != LEVEL_MARK or i == 0 or i + 1 >= len(self.tokens):
+                continue
+            number, role = self.tokens[i + 1], self.roles[i - 1]
+            if number.number is None or (role is not None and role[0] != "card"):
+                continue
+            if role is None:
+                self.roles[i - 1] = ("card", len(self.monsters))
+                self.monsters.append({"name": self.tokens[i - 1].raw.strip("'\"").capitalize(), "at": i - 1,
+                                      "end": i - 1})
+            self.monsters[self.roles[i - 1][1]]["level"] = number.number
+            self.used.add(i + 1)
 
     def _named_with_level(self, i: int) -> bool:
         """Where nouns are capitalised, a name is a capital word no article stands before and a
@@ -181,8 +244,11 @@ class Reading:
                         continue  # "a nettroll": the card is "nettroll"
                 text = " ".join(self.tokens[i].key for i in span)
                 card = self.cards.monsters.get(text)
-                if card is None and text in self.cards.enhancers:
-                    card_, bonus = self.cards.enhancers[text]
+                if card is None and self.words.endings:
+                    card = self._card_with_ending(span)
+                found = self._enhancer(text) if card is None and length == 1 else None
+                if card is None and (text in self.cards.enhancers or found):
+                    card_, bonus = self.cards.enhancers[found or text]
                     for i in span:
                         self.roles[i] = ("enhancer", bonus)
                     taken.update(span)
@@ -196,20 +262,52 @@ class Reading:
                     self.monsters.append({"card": card, "name": card.name, "at": start, "end": start + length - 1})
         del free
 
+    def _enhancer(self, key: str) -> Optional[str]:
+        """A monster enhancer's name with an adjective's ending ("wütenden", "uralte",
+        "enfurecida", "descomunales"): the name as the cards give it, or None."""
+        if key in self.cards.enhancers or len(key) < 5:
+            return None
+        for name in self.cards.enhancers:
+            if len(name) >= 5 and " " not in name and (
+                    (key.startswith(name) and len(key) - len(name) <= 2)
+                    or (len(key) == len(name) and key[:-1] == name[:-1] and key[-1] in "ao")):
+                return name
+        return None
+
+    def _card_with_ending(self, span: range):
+        """A monster's name whose last word carries the language's ending ("gumigólemmel",
+        "ટ્રોલને"): the card, or None."""
+        head = " ".join(self.tokens[i].key for i in span[:-1])
+        for form in stem(self.tokens[span[-1]].key, self.words.endings)[1:]:
+            card = self.cards.monsters.get(f"{head} {form}".strip())
+            if card is not None:
+                return card
+        return None
+
     def _numbers(self) -> None:
         """Numbers that phrases say are bonuses, gold, cards in hand or a die roll."""
-        for name, into in (("monster_plus", self.monster_plus), ("plus", self.plus), ("gold", self.golds),
-                           ("changes", self.changes)):
+        # a level aimed at ("reach level 10") describes no one: its number is taken first
+        # a count of levels before gold: "a monster worth 2 levels" is no 2 gold
+        for name, into in (("goal", []), ("monster_plus", self.monster_plus), ("plus", self.plus),
+                           ("changes", self.changes), ("gold", self.golds)):
             for _phrase, match in self.phrases(name):
                 i = self.index(match, "n0")
+                if into is self.golds and self.tokens[i].plus:
+                    continue  # "a potion worth +3" is a bonus, not gold
                 if i not in self.used:
                     self.used.add(i)
                     into.append(abs(self.tokens[i].number))
-        for _phrase, match in self.phrases("gear"):
+                    if into is self.plus:
+                        self.plus_at.append(i)
+        together = self.words.together | self.english.together
+        for phrase, match in self.phrases("gear"):
             i = self.index(match, "n0")
             if i not in self.used:
                 self.used.add(i)
-                self._tell(self._owner(i), "gear", abs(self.tokens[i].number))
+                if any(w in together for w in phrase.text.split()):
+                    self.gear_at.append(i)  # "with +5": whose, is told once the monsters are known
+                else:
+                    self._tell(self._owner(i), "gear", abs(self.tokens[i].number))  # "+3 gear"
         for _phrase, match in self.phrases("hand"):
             i = self.index(match, "n0")
             if i not in self.used:
@@ -243,22 +341,97 @@ class Reading:
         if i > 0 and self.roles[i - 1] and self.roles[i - 1][0] == "person":
             return True
         if i + 1 >= len(toks) or toks[i + 1].separator or toks[i + 1].number is not None:
-            return False
+            # "bob 2-es,": a word no list knows and its level closing the part of the sentence
+            return (i > 0 and self.roles[i - 1] is None and not toks[i - 1].separator and toks[i].raw != toks[i].key
+                    and not self.is_known(toks[i - 1].key))
         role, key = self.roles[i + 1], toks[i + 1].key
         return (role is not None and role[0] in ("person", "persona", "card", "sex")) or self._monster_word(key) \
             or not self.is_known(key)
 
     def _roles(self) -> None:
-        for name in ("helper", "fighter"):
-            for _phrase, match in self.phrases(name):
-                person = self._person(match.group("p0"))
-                if person is not None and getattr(self, name) is None:
+        """Who fights, who helps and who runs, from the sentence's structure: the subject of
+        "helps" is the helper (the last name before the verb, not one marked as its object:
+        "Dee fights and Bob helps her", "Bobnak segít Cid"); "he helps" is the one other
+        person named; a fighter named together with someone ("me and Cid against …") is one
+        of two on that side, not the fighter alone."""
+        self.joined = self._joined()
+        for name in ("fighter", "helper"):
+            for phrase, match in self.phrases(name):
+                person = self._subject(phrase, match)
+                if person == "pronoun" and name == "helper":
+                    others = [p for p in self.order() if p not in (ME, self.fighter)]
+                    person = others[0] if len(others) == 1 else None
+                if person in (None, "pronoun") or (name == "fighter" and person in self.joined):
+                    continue
+                if getattr(self, name) is None:
                     setattr(self, name, person)
         for _phrase, match in self.phrases("fleeing"):
             for group, value in match.groupdict().items():
                 person = self._person(value) if value and group.startswith("p") else None
                 if person is not None and person not in self.fleeing:
                     self.fleeing.append(person)
+
+    def _subject(self, phrase, match):
+        """The person a role phrase's slot names: a name, "I", or "pronoun"; None for a name
+        the sentence marks as the object."""
+        i = self.index(match, "p0")
+        if "…" in phrase.text and phrase.text.rstrip().endswith("{p}"):
+            # "segít … {p}": the first person after the verb who is not its object
+            first = self.word_range(match)[0]
+            after = [j for j, _who in self.mentions() if first < j and j in self._segment(first) and not self._object(j)]
+            i = after[0] if after else i
+        elif "…" in phrase.text:
+            # "{p} … helps": the last person named before the verb is its subject
+            last = self.word_range(match)[-1]
+            named = [j for j, _who in self.mentions() if i <= j < last and not self._object(j)]
+            i = named[-1] if named else i
+            breaks = self.words.clauses | self.english.clauses
+            if any(self.tokens[k].key in breaks for k in range(i + 1, last)):
+                return None  # "Dee fights … and helps her Bob": Dee is in the clause before
+
+        if self._object(i):
+            return None
+        key = self.tokens[i].key
+        person = self._person(key)
+        if person is None and (key in self.words.pronouns or key in self.english.pronouns):
+            return "pronoun"
+        return person
+
+    def _object(self, i: int) -> bool:
+        """A name marked as whom something is done to: by its ending ("Bobnak") or by the word
+        after it ("Ann ને")."""
+        key = self.tokens[i].key
+        if key in self.words.objects:
+            return True
+        if i + 1 < len(self.tokens) and self.tokens[i + 1].key in self.words.object_after:
+            return True
+        if i > 0 and self.tokens[i - 1].key in self.words.object_before:
+            return True
+        return any(key.endswith(e) and len(key) > len(e) and named(key[: -len(e)].rstrip("-"), self.names, ())
+                   for e in self.words.object_endings)
+
+    def _helping(self) -> bool:
+        """Whether the text says something of helping, even where no phrase says who helps
+        ("Dee le echa una mano"): the longer words of the language's helper phrases."""
+        vocabulary = _help_words(self.words, self.english)
+        return any(t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5)
+                   for t in self.tokens)
+
+    def _joined(self) -> set:
+        """The people the text puts side by side with another: "me and Cid", "Bob with me"."""
+        together = self.words.together | self.english.together
+        roles, out = self.roles, set()
+        for i, token in enumerate(self.tokens):
+            if token.key in together and 0 < i < len(self.tokens) - 1:
+                before, after = roles[i - 1], roles[i + 1]
+                if before and after and before[0] == "person" == after[0] and before[1] != after[1]:
+                    # "Cid helps me and Bob throws a potion": "me" is the object of what comes
+                    # before, and "and" starts another clause; "me and Cid against …" starts one
+                    first = self._segment(i - 1)[0] == i - 1
+                    if not first and self.tokens[i - 1].key in self.words.objects | self.english.objects:
+                        continue
+                    out.update((before[1], after[1]))
+        return out
 
     # --- who a piece belongs to ---------------------------------------------------------
 
@@ -295,9 +468,11 @@ class Reading:
         else:
             about[key] = value
 
-    def describe(self, monsters_too: bool) -> None:
+    def describe(self, monsters_too: bool, fight: bool = False) -> None:
         """Give each level, race, class and sex to its owner; with ``monsters_too``, a level
         next to a monster's word is the monster's."""
+        if not monsters_too and not self.table:
+            self._people_with_levels()
         fought = [piece for piece in self.levels if monsters_too and self._fought_race(*piece[:2]) is not None]
         for first, last, level in fought:  # before the races are given out: this one is a monster
             j = self._fought_race(first, last)
@@ -330,19 +505,64 @@ class Reading:
                     self._tell(target, "level", level)
                     continue
             self._tell(self._owner(first), "level", level)
+        for i in self.gear_at:
+            if monsters_too and self._beside_monster(i):
+                self.monster_plus.append(abs(self.tokens[i].number))  # "troll level 8 with +5"
+            else:
+                self._tell(self._owner(i), "gear", abs(self.tokens[i].number))
         leftover = [i for i, t in enumerate(self.tokens) if t.plus and i not in self.used and t.number > 0]
         for i in leftover:
             self.used.add(i)
-            if self.names and not self._described(self._owner(i)):
+            if monsters_too and self._beside_monster(i):
+                self.monster_plus.append(self.tokens[i].number)  # "the troll has +5"
+            elif self.names and not self._described(self._owner(i)):
                 self.plus.append(self.tokens[i].number)
+                self.plus_at.append(i)  # whose side it is on is checked with the phrases' ones
             else:
                 self._tell(self._owner(i), "gear", self.tokens[i].number)
+        if fight:
+            self.doubtful += [self.tokens[i].raw for i in self.plus_at if self._side_doubtful(i)]
         for i, role in enumerate(self.roles):
-            if role and role[0] == "enhancer":
+            if role and role[0] == "persona" and fight and self._beside_monster(i):
+                # "fighting an undead level 8 orc": a race right after a monster's words (the
+                # monsters the levels named too) may be the monster's, not the player's; who
+                # runs away is the one described ("running from the dragon as a halfling")
+                self.doubtful.append(self.tokens[i].raw)
+            if role and role[0] == "enhancer" and role[1] is None:
+                if fight and self.tokens[i].raw not in self.doubtful:
+                    self.doubtful.append(self.tokens[i].raw)  # a card whose bonus no record gives
+            elif role and role[0] == "enhancer":
                 if self.monsters:
                     self.monsters[-1].setdefault("enhancers", []).append(role[1])
                 else:
                     self.monster_plus.append(role[1])
+
+    def _people_with_levels(self) -> None:
+        """Where no monster is asked about (charity, death, a level), a word no list knows right
+        before a level is someone the text describes, written small: "bob is level 2"."""
+        skip = self.words.ignore | self.english.ignore
+        for first, _last, _level in self.levels:
+            j = first - 1
+            while j >= 0 and self.tokens[j].key in skip and not self.tokens[j].separator:
+                j -= 1
+            if j >= 0 and j in self.strange() and not self._monster_word(self.tokens[j].key):
+                raw = self.tokens[j].raw
+                name = raw[:1].upper() + raw[1:]
+                if name not in self.names:
+                    self.names.append(name)
+                self.roles[j] = ("person", name)
+
+    def _beside_monster(self, i: int) -> bool:
+        """Whether a bonus's nearest someone or something before it, in its part of the
+        sentence, is a monster: "the troll has +5", "troll level 8 with +5"."""
+        segment = self._segment(i)
+        for j in range(i - 1, segment[0] - 1, -1):
+            role = self.roles[j]
+            if role and role[0] in ("person", "persona", "sex"):
+                return False
+            if role and role[0] == "card":
+                return True
+        return False
 
     def _race_after_article(self, first: int, last: int) -> bool:
         role = self.roles[last + 1] if last + 1 < len(self.tokens) else None
@@ -357,27 +577,61 @@ class Reading:
         def race(j):
             return 0 <= j < len(toks) and bool(roles[j]) and roles[j][0] == "persona" and roles[j][1] == "race"
 
-        if race(last + 1) and first > 0 and toks[first - 1].key in self.words.articles:
-            j, article = last + 1, first - 1
+        after = last + 1
+        while after < len(toks) and toks[after].key in self.words.ignore and roles[after] is None \
+                and not toks[after].separator:
+            after += 1  # "લેવલ ૮ ના ઓર્ક": a little word between the level and the race
+        if race(after) and first > 0 and toks[first - 1].key in self.words.articles:
+            j, article = after, first - 1
+        elif race(after) and first > 0:
+            # "vs lvl 6 orc": no article, the word of fighting right before the level
+            j, article = after, first
         else:
             j = first - 1
             while j >= 0 and toks[j].key in self.words.ignore and toks[j].key not in self.words.articles:
                 j -= 1
-            if not (race(j) and j > 0 and toks[j - 1].key in self.words.articles):
+            if not (race(j) and j > 0):
                 return None
-            article = j - 1
+            # "contra un orco de nivel 8", or with no article "contra orco nivel 8"
+            article = j - 1 if toks[j - 1].key in self.words.articles else j
         if article < 0:
             return None
-        fighting = {w for phrase in self.words.kinds.get("combat", ()) for w in phrase.text.replace("*", "").split()}
-
-        def fights(at: int) -> bool:
-            key = toks[at].key if 0 <= at < len(toks) else ""
-            return any(key == w or (w and key.startswith(w) and len(key) - len(w) <= 3) for w in fighting
-                       if len(w) >= 2 and w not in self.words.me)
+        fights = self._fights
 
         # the word of fighting before the article ("against a level 8 orc"), or right after the
         # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે")
-        return j if fights(article - 1) or fights(j + 1) else None
+        return j if fights(article - 1) or (self.words.after_first and fights(j + 1)) else None
+
+    def _fights(self, at: int) -> bool:
+        """Whether word ``at`` is a word of fighting ("against", "ellen", "સામે")."""
+        fighting = {w for phrase in self.words.kinds.get("combat", ()) for w in phrase.text.replace("*", "").split()}
+        key = self.tokens[at].key if 0 <= at < len(self.tokens) else ""
+        return any(key == w or (w and key.startswith(w) and len(key) - len(w) <= 3) for w in fighting
+                   if len(w) >= 2 and w not in self.words.me)
+
+    def _side_doubtful(self, i: int) -> bool:
+        """Whether a bonus a phrase gave the players ("plays +5") is said of someone or
+        something after it that may be the other side: "plays +5 for the troll", "plays +5
+        against me". Against the monster, after a word of fighting, it is the players'."""
+        segment = self._segment(i)
+        # the monster named again ("the troll"), or by a word for any monster
+        named = {self.tokens[k].key for m in self.monsters if "at" in m for k in range(m["at"], m["end"] + 1)}
+        for j in range(segment[0], i):
+            # "Cid a trollra rak +5-öt", "Bob ટ્રોલ ને +૫ આપે": the monster marked, by its
+            # ending or the word after it, as whom the bonus goes to
+            key = self.tokens[j].key
+            marked = j + 1 < len(self.tokens) and self.tokens[j + 1].key in self.words.object_after
+            if any(form in named for form in stem(key, self.words.endings)[1:]) or (key in named and marked):
+                return True
+        for j in range(i + 1, segment[-1] + 1):
+            role, key = self.roles[j], self.tokens[j].key
+            monster = bool(role and role[0] == "card") or key in named or self._monster_word(key)
+            if monster or (role and role[0] == "person"):
+                # "+5 against the troll" and "+3 for me" are the players'; "+5 for the troll"
+                # and "+5 against me" may be the monster's
+                against = any(self._fights(k) for k in range(i + 1, j))
+                return against != monster
+        return False
 
     def _described(self, person: str) -> bool:
         return bool(self.people.get(person))
@@ -425,6 +679,35 @@ class Reading:
         return key in self.words.monster_words or key in self.english.monster_words
 
     # --- what else the text names --------------------------------------------------------
+
+    def strange(self) -> list[int]:
+        """The words read as nothing: no name, card, number or word of the language."""
+        return [i for i, t in enumerate(self.tokens)
+                if self.roles[i] is None and not t.separator and t.number is None and not self.is_known(t.key)]
+
+    def unknown_near_numbers(self) -> list[str]:
+        """Words read as nothing beside a number ("bob 2-es", "bob is level 2"): someone the
+        text describes whose name was not recognised, or a monster — either way, not noise."""
+        out = []
+        for i in self.strange():
+            near = range(max(0, i - 3), min(len(self.tokens), i + 4))
+            if any(self.tokens[j].number is not None for j in near if not self._segment(i) or j in self._segment(i)):
+                out.append(self.tokens[i].raw)
+        return out
+
+    def unplaced(self, counts: bool = True) -> list[str]:
+        """The words that could change a verdict and that no piece took: a number (in figures,
+        in words, with a sign) no phrase or level placed, a sign with no number after it
+        ("plus" alone), a count of levels a fight does not read ("worth two levels")."""
+        signs = {**self.english.signs, **self.words.signs}
+        # "one" written as a word is as often "a" ("a one-shot", "one more") as a count
+        out = [t.raw for i, t in enumerate(self.tokens)
+               if (t.number is not None and i not in self.used and not (t.number == 1 and not t.raw[-1:].isdigit()))
+               or (t.number is None and t.key in signs)]
+        # a count of levels or of gold in a fight ("worth two levels") is no piece a fight reads
+        if not counts:
+            return out + self.doubtful
+        return out + [str(n) for n in self.changes + self.golds] + self.doubtful
 
     def numbers_left(self) -> list[int]:
         return [t.number for i, t in enumerate(self.tokens)

@@ -11,7 +11,9 @@ from typing import NamedTuple, Optional
 
 from referee.corpus.cards import fold
 
-_RAW = re.compile(r"[+-]?\d+(?:-[^\W\d_]+)?|[,;.!?¿¡:]|[^\s,;.!?¿¡:()\"“”„«»]+")
+#: "Troll:8" read inside a sentence: the colon becomes this mark, a word of its own
+LEVEL_MARK = "\ue000"
+_RAW = re.compile("\ue000|" r"[+-]?\d+(?:-[^\W\d_]+|[a-zA-Z\u00c0-\u024f]+)?|[,;.!?¿¡:]|[^\s,;.!?¿¡:()\"“”„«»]+")
 SEPARATORS = frozenset(",;.!?¿¡:")
 
 
@@ -26,15 +28,39 @@ class Token(NamedTuple):
         return self.key in SEPARATORS
 
 
+#: one sound, two spellings: Gujarati players write long and short i and u (and the English
+#: vowels ૉ ૅ) either way ("મંચકિન", "મંચકીન"); words are compared with one of them
+_SAME_SOUND = str.maketrans({"ી": "િ", "ૂ": "ુ", "ૉ": "ો", "ૅ": "ે"})
+
+
+def spelled(key: str) -> str:
+    """A folded word with the spellings of one sound made one."""
+    return key.translate(_SAME_SOUND)
+
+
 def digits(text: str) -> str:
     """Every decimal digit, in any script, as an ASCII digit."""
     return "".join(str(unicodedata.digit(c)) if c.isdigit() and not c.isascii() else c for c in text)
 
 
-def tokens(text: str, numbers: dict, suffixes: tuple = ()) -> list[Token]:
+#: the command's own syntax inside a sentence: "Troll:8" is the Troll at level 8
+_COMMAND_LEVEL = re.compile(r"(?<=[^\s\d:,;.!?]):(?=[+-]?\d)")
+
+
+#: a word and a number written as one ("lvl8", "nivel10", "stufe3"): two words (one letter
+#: and a number, "d10", stays one)
+_GLUED_LEVEL = re.compile(r"(?<![\w+-])([^\W\d_]{2,})(\d+)(?!\w)")
+
+
+def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict] = None) -> list[Token]:
     text = digits(unicodedata.normalize("NFC", text)).replace("’", "'").replace("–", "-")
+    text = _COMMAND_LEVEL.sub(f" {LEVEL_MARK} ", text)
+    text = _GLUED_LEVEL.sub(r"\1 \2", text)
     out: list[Token] = []
     for raw in _RAW.findall(text):
+        if raw == LEVEL_MARK:
+            out.append(Token(raw, "level"))
+            continue
         if raw in SEPARATORS or (len(raw) == 1 and raw in SEPARATORS):
             out.append(Token(raw, raw))
             continue
@@ -49,12 +75,26 @@ def tokens(text: str, numbers: dict, suffixes: tuple = ()) -> list[Token]:
             if ending and ending not in suffixes:  # "+3-mal": the number, then its ending as a word
                 out.append(Token(number.group(2), ending))
             continue
-        for part in fold(raw.replace("'", "")).split():
+        for part in spelled(fold(raw.replace("'", ""))).split():
             value = int(part) if part.isdigit() else numbers.get(part)
             if value is None and suffixes:
                 value = next((numbers[part[: -len(s)]] for s in suffixes
                               if part.endswith(s) and part[: -len(s)] in numbers), None)
             out.append(Token(raw, str(value) if value is not None else part, value))
+    return _signed(out, signs) if signs else out
+
+
+def _signed(words: list[Token], signs: dict) -> list[Token]:
+    """A sign written as a word before a number ("plus twee", "minus 3", "mínusz öt") is the
+    bonus written with its sign: one word, ``+2``, ``-3``."""
+    out: list[Token] = []
+    for token in words:
+        sign = signs.get(out[-1].key) if out else None
+        if sign is not None and token.number is not None and not token.plus:
+            value = sign * abs(token.number)
+            out[-1] = Token(f"{out[-1].raw} {token.raw}", f"{value:+d}", value, True)
+            continue
+        out.append(token)
     return out
 
 
