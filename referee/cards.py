@@ -23,7 +23,7 @@ from referee.cache import cache_dir, write_atomic
 from referee.corpus.cards import CARD_TYPES, Card, fold
 from referee.data import locales_dir
 # localizer: a card's name in a language, from the compiled catalogs; name_in: one card's name in one language
-from referee.i18n.cardnames import localizer, name_in  # noqa: F401
+from referee.i18n.cardnames import former_names_key, former_names_of, localizer, name_in  # noqa: F401
 from referee.i18n.catalogs import current_language
 from referee.i18n.languages import LANGUAGES
 
@@ -72,7 +72,6 @@ def _former(card: Card, localized) -> list[tuple[str, str]]:
     """The names the catalogs gave ``card`` before, when the catalogs are read at all."""
     if localized is None:
         return []
-    from referee.i18n.cardnames import former_names_of
 
     return former_names_of(card)
 
@@ -302,7 +301,6 @@ def _name_table_key(cards) -> str | None:
                        for p in locales_dir().glob("*/LC_MESSAGES/rules.mo"))
     except OSError:
         return None
-    from referee.i18n.cardnames import former_names_key
 
     text = repr((NAME_TABLE_VERSION, stats, former_names_key(),
                  [(c.id, c.name, c.aliases, sorted(c.names.items())) for c in cards]))

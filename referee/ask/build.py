@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 from typing import NamedTuple, Optional
 
+from referee.ask.names import stem
+from referee.ask.patterns import fold, item_words
 from referee.ask.reading import ME, Reading
 from referee.message import Message
 from referee.registry import QUESTIONS
@@ -371,9 +373,6 @@ def _unknown(c: Context) -> None:
 def _names_item(name: str, key: str, endings: tuple) -> bool:
     """Whether a word names a table's item: its name, with an ending ("kardom", "hammert"), or
     the same thing in any language ("hamer", "espada", "હથોડો" for an item called "Hammer")."""
-    from referee.ask.names import stem
-    from referee.ask.patterns import fold, item_words
-
     folded = fold(name)
     forms = stem(key, endings)
     if folded in forms or (key.startswith(folded) and len(key) - len(folded) <= 3):
@@ -387,8 +386,6 @@ def _an_item(key: str, words) -> bool:
     """Whether a word names a kind of item in the text's language ("boots", "kardom"): only
     its own words, as another language's item may be a common word here (English "hat" is
     German "has")."""
-    from referee.ask.names import stem
-
     return any(form in words.items for form in stem(key, words.endings))
 
 

@@ -9,6 +9,7 @@ import zlib
 from functools import lru_cache
 from typing import NamedTuple
 
+from referee.ask.text import spelled
 from referee.cache import cache_dir, write_atomic
 from referee.corpus.cards import fold
 from referee.data import locales_dir
@@ -51,8 +52,6 @@ def _build(corpus) -> CardWords:
         kept = _names(cards)
         if key:
             _write(key, kept)
-    from referee.ask.text import spelled
-
     # spelled as the question's words are (one spelling for each Gujarati vowel sound)
     monsters = {spelled(name): by_id[i] for name, i in kept["monsters"].items()}
     enhancers = {spelled(name): (by_id[i], bonus) for name, (i, bonus) in kept["enhancers"].items()}

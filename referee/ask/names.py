@@ -10,7 +10,9 @@ compared by their sounds, so "સિડ" (sid) is "Cid" (sid) and "ડી" (di) 
 from __future__ import annotations
 
 import re
+import zlib
 from functools import lru_cache
+from pathlib import Path
 from typing import Iterable, Optional
 
 _VOWELS = "aeiou"
@@ -56,6 +58,7 @@ def _latin(word: str) -> str:
         if block is None:
             block = _BLOCKS[code >> 8] = _block(code >> 8)
         if block is None:  # the tables are not where this version keeps them: ask the package
+            # lazy: anyascii loads importlib.resources (30-85 ms); asked only when its tables are not found
             from anyascii import anyascii
 
             return anyascii(word)
@@ -65,9 +68,7 @@ def _latin(word: str) -> str:
 
 
 def _block(number: int):
-    import importlib.util
-    import zlib
-    from pathlib import Path
+    import importlib.util  # lazy: only to find anyascii's tables, once per block of letters
 
     spec = importlib.util.find_spec("anyascii")
     if spec is None or not spec.submodule_search_locations:

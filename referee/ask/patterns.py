@@ -20,6 +20,7 @@ import zlib
 from functools import lru_cache
 from typing import NamedTuple
 
+from referee.ask.text import spelled
 from referee.cache import cache_dir, write_atomic
 from referee.corpus.cards import fold as fold_name
 from referee.data import locales_dir
@@ -27,8 +28,6 @@ from referee.data import locales_dir
 
 def fold(text: str) -> str:
     """Folded as a card name, apostrophes dropped first ("I'm" is "im", "Bob's" "bobs")."""
-    from referee.ask.text import spelled
-
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again

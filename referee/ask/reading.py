@@ -16,7 +16,7 @@ from typing import Optional
 
 from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
 from referee.ask.names import foreign, named, stem
-from referee.ask.patterns import Words
+from referee.ask.patterns import Words, fold
 from referee.ask.text import LEVEL_MARK, Token, at, joined, tokens
 
 ME = "\x00me"  # the person "I"/"me" stands for, until the table or --as says who it is
@@ -29,8 +29,6 @@ def _help_words(words: Words, english: Words) -> frozenset:
     """The words of the helper phrases that say help, not who (no articles, names, pronouns)."""
     key = (words.lang, english.lang)
     if key not in _HELP_WORDS:
-        from referee.ask.patterns import fold
-
         little, vocabulary = set(), set()
         for w in (words, english):
             little |= w.articles | w.me | w.together | w.pronouns | w.objects | w.level

@@ -96,6 +96,6 @@ def one_of(value, allowed, option: str):
 def offered(codes) -> str:
     """The values of a closed vocabulary as a player of the current language types them (the
     first of the catalog's words for each code): what an option's help lists."""
-    from referee.vocabulary import shown
+    from referee.vocabulary import shown  # lazy: +15 ms at start-up if imported with the module
 
     return ", ".join(shown(code) for code in codes)

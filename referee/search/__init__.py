@@ -81,8 +81,6 @@ class Searcher:
         language for the life of the searcher (finding the catalogs was a tenth of a query)."""
         text = self._texts.get(language)
         if text is None:
-            from referee.i18n.catalogs import RuleText
-
             text = self._texts[language] = RuleText(language)
         return text
 
@@ -248,8 +246,6 @@ def _snippet(corpus, clause_id: str, matched, language: str, rule_text=None) -> 
     if clause is None:
         return ""
     if rule_text is None:
-        from referee.i18n.catalogs import RuleText
-
         rule_text = RuleText(language)
     text = rule_text(clause.id, clause.text) or ""
     wanted = {term for fieldname, term in matched if fieldname == language}

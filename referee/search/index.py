@@ -293,7 +293,7 @@ def write_tables(ix, target: Path, corpus, texts, names) -> None:
 def thesaurus_words() -> list[str]:
     """The words of the thesaurus's concept groups, prepared as their language's clauses are:
     the players' own words ("dühöngés" where the rule says "őrjöngés") can be corrected too."""
-    import yaml
+    import yaml  # lazy: yaml 25 ms to import, read only when the index is built
 
     path = locales_dir() / "thesaurus.yaml"
     try:

@@ -13,15 +13,17 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from math import log1p
 from typing import NamedTuple
 
 from whoosh import query as q
-from whoosh.lang import has_stopwords
+from whoosh.lang import has_stopwords, stopwords_for_language
 
 from referee.data import locales_dir
 from referee.i18n.languages import LANGUAGES
-from referee.search.analysis import TOKEN, has_accent, hungarian_verb, language_analyzer, prepare, word_analyzer
-from referee.search.analysis import search_analysis, stop_words
+from referee.search import spelling
+from referee.search.analysis import (TOKEN, has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
+                                     search_analysis, stop_words, word_analyzer)
 from referee.search.ranking import Reading
 
 #: Queries longer than this are cut: the parser's cost grows with the input. A question of this
@@ -412,14 +414,12 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
     typo). Numbers are never "corrected". Each correction is searched as another reading of
     the word the player typed.
     """
-    from referee.search.spelling import fold
-
     out = {}
     inflected = _inflected_stemmer(language)
     # the words plan() may keep: no function words, and a bound on how many are looked at
     written_words = [w for w in _WORDS.findall(prepare(text, "gu").lower()) if not _function_word(w, language)]
     for written in written_words[:MAX_CORRECTED]:
-        word = fold(written)
+        word = spelling.fold(written)
         if len(word) < 3 or word.isdigit():
             continue
         if word in speller:
@@ -439,7 +439,7 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             # The vocabulary holds this language's words as stems (prepare() stemmed them): a
             # well-spelled inflected word is known by its stem, and a mistyped one is corrected
             # on its stem ("arnayért" -> "arany"), never to a neighbouring inflected form.
-            stem = fold(inflected(written))
+            stem = spelling.fold(inflected(written))
             if stem in speller:
                 continue
             if len(stem) >= 3:
@@ -447,7 +447,7 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             # a letter left out or doubled in an ending changes where the stem ends
             # ("egyszere": "egyszerre", stem "egyszer"): the typed word's edits, stemmed
             start = max(1, len(inflected(written)) - 1)
-            candidates += sorted({edited for edited in (fold(inflected(e)) for e in _ending_edits(written, start))
+            candidates += sorted({edited for edited in (spelling.fold(inflected(e)) for e in _ending_edits(written, start))
                                   if len(edited) >= 3 and edited in speller})
         against = word
         if candidates:
@@ -482,8 +482,6 @@ def _inflected_stemmer(language: str | None):
     """The stemmer that :func:`~referee.search.analysis.prepare` applies to ``language``'s texts
     before their words are counted (Hungarian), or ``None`` where the vocabulary holds words as
     written."""
-    from referee.search.analysis import hungarian_stem, search_analysis
-
     if language and search_analysis(language) == "hungarian":
         return hungarian_stem
     return None
@@ -493,8 +491,6 @@ def _inflected_stemmer(language: str | None):
 def _function_words_of(language: str) -> frozenset[str]:
     """All of the language's stop list (kept words included) and its verb prefixes: words no
     index holds as terms of their own, which are no typos."""
-    from whoosh.lang import has_stopwords, stopwords_for_language
-
     words = set(stopwords_for_language(language)) if has_stopwords(language) else set()
     words |= {key.split(":", 1)[1] for key, languages in thesaurus().items()
               if key.startswith(f"{PREFIX_KEY}:") and language in languages.split()}
@@ -516,8 +512,6 @@ def _likelihood(speller, reader, typed: str, candidate: str, language: str | Non
     all clauses: a word of every German sentence is not a thousand times likelier than a rare
     one), a swap of two letters or a dropped letter before an added one, one of the asked
     language's clauses."""
-    from math import log1p
-
     score = log1p(speller.frequency(candidate))
     if len(candidate) < len(typed):
         score *= 0.3
