@@ -200,7 +200,9 @@ def test_every_language_has_search_phrases_for_every_clause(corpus):
     for language in LANGUAGES:
         phrases = search_phrases(language)
         assert set(phrases) == set(corpus.clauses), language
-        assert all(2 <= len(found) <= 6 for found in phrases.values()), language
+        # a clause's phrases are the few ways players put it, not every query seen: a long list
+        # would outweigh the clause's own text in the ranking
+        assert all(2 <= len(found) <= 10 for found in phrases.values()), language
 
 
 @pytest.mark.parametrize("language", TRANSLATED)
