@@ -408,20 +408,18 @@ _WRITER = None
 
 
 async def _recorded(text, record, *args, **kwargs):
-    """``record(*args, **kwargs)`` (a library function that writes the table) on the writer thread."""
+    """``record(*args, **kwargs)`` (a library function that writes the table) on the writer thread,
+    in this request's context (its language): an executor's thread has no context of its own."""
     import asyncio
+    import contextvars
     import functools
     from concurrent.futures import ThreadPoolExecutor
-
-    from referee.i18n.catalogs import use_language
 
     global _WRITER
     if _WRITER is None:
         _WRITER = ThreadPoolExecutor(1, thread_name_prefix="referee-table-writer")
-    try:
-        return await asyncio.get_running_loop().run_in_executor(_WRITER, functools.partial(record, *args, **kwargs))
-    finally:
-        use_language(text.language)  # another request may have spoken its own language meanwhile
+    in_context = functools.partial(contextvars.copy_context().run, record, *args, **kwargs)
+    return await asyncio.get_running_loop().run_in_executor(_WRITER, in_context)
 
 
 def _changed(request: Request) -> None:
