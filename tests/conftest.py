@@ -374,3 +374,36 @@ def new_table(request, store_kind, tmp_path):
 
     url = request.getfixturevalue("pg_url")
     return lambda: PgTable(url, secrets.token_urlsafe(12))
+
+
+# --- the quick subset: `pytest -m "not slow"` ---------------------------------------------------
+
+#: files whose tests need what takes seconds each: a browser, PostgreSQL, a server or a terminal in
+#: a process of their own, index builds, every command in every language, thousands of generated
+#: situations
+SLOW_FILES = {"test_web_browser.py", "test_web_browser_live.py", "test_web_guard_browser.py", "test_store_pg.py",
+              "test_store_pg_browser.py", "test_store_pg_tables.py", "test_play.py", "test_faults.py",
+              "test_web_api.py", "test_web_live.py", "test_search.py", "test_output_words.py",
+              "test_output_english.py", "test_languages.py", "test_i18n.py", "test_table_faults.py",
+              "test_table_replay.py", "test_web_fuzz.py", "test_properties.py", "test_situation_fuzz.py",
+              # a check of the whole corpus, a build of the search index or a game per test
+              "test_exit_codes.py", "test_cli_strict.py", "test_corpus_shipped.py", "test_search_ranking.py",
+              "test_ask_faces.py", "test_table_cli.py", "test_monster_cards.py", "test_web_guard.py", "test_game.py",
+              "test_number_patterns.py", "test_vocabulary.py", "test_questions.py", "test_table.py",
+              "test_corpus_teeth.py", "test_card_names.py", "test_table_store.py", "test_search_languages.py"}
+#: fixtures that start a process, a server or a database, or copy the whole repository
+SLOW_FIXTURES = {"server", "pg_url", "in_copy", "cache"}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: needs a process, server, browser, database or index build of its "
+                                       "own, or runs thousands of examples (left out of the quick subset: "
+                                       "-m 'not slow')")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        postgres = getattr(item, "callspec", None) is not None and item.callspec.params.get("store_kind") == "postgresql"
+        if item.path.name in SLOW_FILES or fixtures & SLOW_FIXTURES or postgres:
+            item.add_marker(pytest.mark.slow)
