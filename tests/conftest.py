@@ -129,7 +129,8 @@ def _reset_run_state() -> None:
 #: module-level memories of a process, by module and name, that hold what was read from files
 _MEMORIES = {"referee.corpus.corpus": ("_READ",), "referee.cards": ("_NAMES", "_CORPUS_TABLES"),
              "referee.ask.cardwords": ("_BUILT",), "referee.search": ("_OPEN",), "referee.adjudicate": ("_RESOLVERS",),
-             "referee.shapes": ("_SPEAKERS",), "referee.table.state": ("_REPLAYED",), "referee.table": ("_AFTER",)}
+             "referee.shapes": ("_SPEAKERS",), "referee.table.state": ("_REPLAYED",), "referee.table": ("_AFTER",),
+             "referee.search.index": ("_temporary",)}
 _FORGOTTEN = {"referee.search.query": ("_THESAURUS",), "referee.i18n.typed": ("_CONTEXTS",)}
 
 
