@@ -408,3 +408,13 @@ def pytest_collection_modifyitems(config, items):
         postgres = getattr(item, "callspec", None) is not None and item.callspec.params.get("store_kind") == "postgresql"
         if item.path.name in SLOW_FILES or fixtures & SLOW_FIXTURES or postgres:
             item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def _english_until_told():
+    """Every test starts speaking English, and the language a test (or a command line it runs
+    through ``referee.cli.run`` directly) chose ends with it: the language is the context's."""
+    from referee.i18n.catalogs import speaking
+
+    with speaking("en"):
+        yield
