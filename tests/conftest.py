@@ -16,15 +16,147 @@ BIN = Path(sys.executable).parent
 REFEREE = str(BIN / "referee")
 
 
-def run_referee(*args: str, env: dict | None = None, input: str | None = None,
-                cwd: Path | None = None) -> subprocess.CompletedProcess:
-    """Run the console script as a user would, in a clean locale unless ``env`` says otherwise."""
-    base = {k: v for k, v in os.environ.items()
-            if k not in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "REFEREE_LANG",
-                         "REFEREE_RULES", "REFEREE_DEBUG")}
+#: locale and referee settings a test's run starts without, unless its ``env`` gives them
+_CLEARED = ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "REFEREE_LANG", "REFEREE_RULES",
+            "REFEREE_DEBUG")
+#: commands that only make sense in a process of their own (a server runs until it is stopped)
+_PROCESS_COMMANDS = ("serve",)
+
+
+def _environment(env: dict | None) -> dict:
+    base = {k: v for k, v in os.environ.items() if k not in _CLEARED}
     base.update(env or {})
-    return subprocess.run([REFEREE, *args], capture_output=True, text=True, env=base, input=input,
+    return base
+
+
+def run_referee(*args: str, env: dict | None = None, input: str | None = None,
+                cwd: Path | None = None, process: bool = False) -> subprocess.CompletedProcess:
+    """Run ``referee ARGS`` as a user would, in a clean locale unless ``env`` says otherwise.
+
+    In this process by default (see :func:`run_in_process`: the console script's own entry point
+    with its argv, environment, streams and directory injected); in a process of its own with
+    ``process=True`` — for what needs one: signals, the exit of a process, a terminal, a server."""
+    if process or any(arg in _PROCESS_COMMANDS for arg in args[:1]):
+        return run_process(*args, env=env, input=input, cwd=cwd)
+    return run_in_process(*args, env=env, input=input, cwd=cwd)
+
+
+def run_process(*args: str, env: dict | None = None, input: str | None = None,
+                cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """The installed console script in a process of its own."""
+    return subprocess.run([REFEREE, *args], capture_output=True, text=True, env=_environment(env), input=input,
                           cwd=cwd or Path.cwd(), timeout=120)
+
+
+class _Ended(BaseException):
+    """How the entry point's last step (ending the process) ends an in-process run instead."""
+
+    def __init__(self, code: int):
+        self.code = code
+
+
+def run_in_process(*args: str, env: dict | None = None, input: str | None = None,
+                   cwd: Path | None = None) -> subprocess.CompletedProcess:
+    """``referee ARGS`` through the console script's entry point (``referee.cli:main``, as
+    pyproject's ``[project.scripts]`` names it), in this process: argv, environment, working
+    directory and stdin are injected, stdout and stderr captured (bytes underneath, UTF-8, as a
+    process's pipes), the exit code taken where the process would have ended. Each run has a
+    context of its own (its language) and starts without what a run in other settings cached."""
+    import contextvars
+    import gc
+    import io
+
+    import referee.cli as cli
+
+    # a run in settings of its own (its corpus, catalogs, directory) neither meets what earlier
+    # runs cached nor leaves its own behind: the files behind them may differ, or change meanwhile
+    own_setting = bool(env) or cwd is not None
+    streams = {name: io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace", write_through=True)
+               for name in ("stdout", "stderr")}
+    stdin = io.TextIOWrapper(io.BytesIO((input or "").encode("utf-8")), encoding="utf-8")
+    saved = (sys.argv, sys.stdin, sys.stdout, sys.stderr, dict(os.environ), os.getcwd(), gc.isenabled(), cli._end)
+
+    def end(code: int):
+        for stream in streams.values():
+            stream.flush()
+        raise _Ended(code)
+
+    try:
+        os.environ.clear()
+        os.environ.update(_environment(env))
+        if cwd is not None:
+            os.chdir(cwd)
+        if own_setting:
+            reset_process_state()
+        sys.argv = [REFEREE, *args]
+        sys.stdin, sys.stdout, sys.stderr = stdin, streams["stdout"], streams["stderr"]
+        cli._end = end
+        try:
+            contextvars.copy_context().run(cli.main)
+            code = 0  # the entry point always ends the process: not reached
+        except _Ended as ended:
+            code = ended.code
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    finally:
+        sys.argv, sys.stdin, sys.stdout, sys.stderr, environ, cwd_before, gc_on, cli._end = saved
+        os.environ.clear()
+        os.environ.update(environ)
+        os.chdir(cwd_before)
+        if gc_on:
+            gc.enable()
+        _reset_run_state()
+        if own_setting:
+            reset_process_state()
+    out, err = (_text(streams[name].buffer.getvalue()) for name in ("stdout", "stderr"))
+    return subprocess.CompletedProcess([REFEREE, *args], code, out, err)
+
+
+def _text(data: bytes) -> str:
+    """Bytes of a stream as ``subprocess.run(text=True)`` reads them (universal newlines)."""
+    return data.decode("utf-8", errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _reset_run_state() -> None:
+    """What one command line sets for the rest of its process, undone."""
+    from referee import data
+    from referee.cli import render
+
+    render.QUIET = False
+    data.use_locales(None)
+
+
+#: module-level memories of a process, by module and name, that hold what was read from files
+_MEMORIES = {"referee.corpus.corpus": ("_READ",), "referee.cards": ("_NAMES", "_CORPUS_TABLES"),
+             "referee.ask.cardwords": ("_BUILT",), "referee.search": ("_OPEN",), "referee.adjudicate": ("_RESOLVERS",),
+             "referee.shapes": ("_SPEAKERS",), "referee.table.state": ("_REPLAYED",), "referee.table": ("_AFTER",),
+             "referee.search.index": ("_temporary",)}
+_FORGOTTEN = {"referee.search.query": ("_THESAURUS",), "referee.i18n.typed": ("_CONTEXTS",)}
+
+
+def reset_process_state() -> None:
+    """Forget what earlier runs in this process read and remembered (the files behind it may have
+    changed, or the next run reads other ones): every ``lru_cache`` of the package and its
+    module-level memories, as a new process would start."""
+    import functools
+
+    for name, module in list(sys.modules.items()):
+        if not name.startswith("referee") or module is None:
+            continue
+        for value in list(vars(module).values()):
+            if isinstance(value, functools._lru_cache_wrapper) and getattr(value, "__module__", "").startswith(
+                    "referee"):
+                value.cache_clear()
+        for memory in _MEMORIES.get(name, ()):
+            getattr(module, memory).clear()
+        for memory in _FORGOTTEN.get(name, ()):
+            setattr(module, memory, None)
+    # the languages are data (locales/languages.yaml), bound into modules when they are imported
+    from referee.i18n.languages import codes
+
+    for name, module in list(sys.modules.items()):
+        if name.startswith("referee.") and isinstance(getattr(module, "LANGUAGES", None), tuple):
+            module.LANGUAGES = codes()
 
 
 @pytest.fixture
@@ -277,3 +409,46 @@ def new_table(request, store_kind, tmp_path):
 
     url = request.getfixturevalue("pg_url")
     return lambda: PgTable(url, secrets.token_urlsafe(12))
+
+
+# --- the quick subset: `pytest -m "not slow"` ---------------------------------------------------
+
+#: files whose tests need what takes seconds each: a browser, PostgreSQL, a server or a terminal in
+#: a process of their own, index builds, every command in every language, thousands of generated
+#: situations
+SLOW_FILES = {"test_web_browser.py", "test_web_browser_live.py", "test_web_guard_browser.py", "test_store_pg.py",
+              "test_store_pg_browser.py", "test_store_pg_tables.py", "test_play.py", "test_faults.py",
+              "test_web_api.py", "test_web_live.py", "test_search.py", "test_output_words.py",
+              "test_output_english.py", "test_languages.py", "test_i18n.py", "test_table_faults.py",
+              "test_table_replay.py", "test_web_fuzz.py", "test_properties.py", "test_situation_fuzz.py",
+              # a check of the whole corpus, a build of the search index or a game per test
+              "test_exit_codes.py", "test_cli_strict.py", "test_corpus_shipped.py", "test_search_ranking.py",
+              "test_ask_faces.py", "test_table_cli.py", "test_monster_cards.py", "test_web_guard.py", "test_game.py",
+              "test_number_patterns.py", "test_vocabulary.py", "test_questions.py", "test_table.py",
+              "test_corpus_teeth.py", "test_card_names.py", "test_table_store.py", "test_search_languages.py"}
+#: fixtures that start a process, a server or a database, or copy the whole repository
+SLOW_FIXTURES = {"server", "pg_url", "in_copy", "cache"}
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: needs a process, server, browser, database or index build of its "
+                                       "own, or runs thousands of examples (left out of the quick subset: "
+                                       "-m 'not slow')")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        fixtures = set(getattr(item, "fixturenames", ()))
+        postgres = getattr(item, "callspec", None) is not None and item.callspec.params.get("store_kind") == "postgresql"
+        if item.path.name in SLOW_FILES or fixtures & SLOW_FIXTURES or postgres:
+            item.add_marker(pytest.mark.slow)
+
+
+@pytest.fixture(autouse=True)
+def _english_until_told():
+    """Every test starts speaking English, and the language a test (or a command line it runs
+    through ``referee.cli.run`` directly) chose ends with it: the language is the context's."""
+    from referee.i18n.catalogs import speaking
+
+    with speaking("en"):
+        yield

@@ -322,6 +322,33 @@ def test_each_fleeing_player_rolls_once_against_each_monster_and_needs_a_face_fr
     assert all(r["possible"] == (r["needed"] <= 6) for r in verdict.details["rolls"])
 
 
+@st.composite
+def epic_orc_fights(draw, kind: str = "combat") -> dict:
+    """Fights of an Epic Orc (level 10 or more, their own turn) with level 1 monsters among others:
+    the case the lunch decides, which plain generation reaches about once in 5,000 tables."""
+    data = draw(fights(kind, games=("epic",)))
+    rnd = random.Random(draw(st.integers(0, 2 ** 32)))
+    fighter = data["players"][0]
+    fighter["races"], fighter["level"] = ["orc"], rnd.randint(10, 19)
+    for monster in data["combat"]["monsters"]:
+        if rnd.random() < 0.5:
+            monster["level"] = 1
+    note(json.dumps(data))
+    return data
+
+
+@MANY
+@given(epic_orc_fights("run-away"))
+def test_an_epic_orc_eats_only_level_1_monsters_and_nobody_rolls_against_them(data):
+    verdict = ask(data)
+    fleeing = 1 + ("helper" in data["combat"])
+    eaten = set(verdict.details.get("out_of_the_fight", []))
+    assert all(m["level"] == 1 for m in data["combat"]["monsters"] if m["name"] in eaten)
+    assert not eaten or "epic.orc-munchkin-lunch" in {r.clause for r in verdict.reasons}
+    standing = [m for m in data["combat"]["monsters"] if m["name"] not in eaten]
+    assert len(verdict.details["rolls"]) == fleeing * len(standing)
+
+
 @MANY
 @given(fights("run-away"))
 def test_an_elf_never_needs_a_higher_roll_than_the_same_character_without_the_race(data):

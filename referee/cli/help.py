@@ -1,15 +1,26 @@
 """Typer command classes whose parser-made words are translated too.
 
-Typer translates its section headings ("Options", "Commands") through gettext, but the
-usage prefix, the ``--help`` option's own help and the help of typer's completion options
-are fixed English in it; these subclasses put them through the ``referee`` catalog.
+Typer translates its section headings ("Options", "Commands") through gettext's global
+functions (pointed at the ``referee`` catalog by :func:`translate_parser`), but the usage prefix,
+the ``--help`` option's own help and the help of typer's completion options are fixed English in
+it; these subclasses put them through the ``referee`` catalog.
 """
 
 from __future__ import annotations
 
 from typer.core import TyperCommand, TyperGroup
 
-from referee.i18n.catalogs import _
+from referee.i18n.catalogs import _, translate_parser
+
+translate_parser()
+
+#: the words typer's rich renderer translates once, when it is imported, into constants: they are
+#: said again in the language of each help shown
+RICH_WORDS = {"DEPRECATED_STRING": "(deprecated) ", "DEFAULT_STRING": "[default: {}]",
+              "ENVVAR_STRING": "[env var: {}]", "REQUIRED_LONG_STRING": "[required]",
+              "ARGUMENTS_PANEL_TITLE": "Arguments", "OPTIONS_PANEL_TITLE": "Options",
+              "COMMANDS_PANEL_TITLE": "Commands", "ERRORS_PANEL_TITLE": "Error", "ABORTED_TEXT": "Aborted.",
+              "RICH_HELP": "Try [blue]'{command_path} {help_option}'[/] for help."}
 
 
 class _Translated:
@@ -31,6 +42,16 @@ class _Translated:
     def format_usage(self, ctx, formatter) -> None:
         pieces = self.collect_usage_pieces(ctx)
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage: "))
+
+    def format_help(self, ctx, formatter) -> None:
+        if getattr(self, "rich_markup_mode", None) is not None:  # help for a terminal: typer's rich renderer
+            from typer import rich_utils  # imported here, as typer itself would: only on a terminal
+
+            translate_parser()
+            for name, english in RICH_WORDS.items():
+                if hasattr(rich_utils, name):
+                    setattr(rich_utils, name, _(english))
+        super().format_help(ctx, formatter)
 
 
 class Command(_Translated, TyperCommand):

@@ -1,6 +1,6 @@
 """Words the command-line parser prints itself, marked here so they reach the catalog.
 
-Typer looks these up through gettext's global domain, which :func:`use_language` points at
+Typer looks these up through gettext's global functions, which :func:`translate_parser` points at
 the ``referee`` catalog; :mod:`referee.cli.help` supplies the last two.
 """
 

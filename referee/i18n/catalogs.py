@@ -4,9 +4,13 @@ Two domains: ``rules`` (clause titles, texts, notes; the context is the clause i
 ``referee`` (what the CLI itself prints, the engine's reason notes, ``--help``). Compiled
 ``.mo`` files are what runs; the standard library's gettext reads them.
 
-Typer and click look their own words ("Usage:", "Options") up through the global gettext
-domain, so :func:`use_language` points that domain at ``referee`` too: one catalog translates
-the whole screen.
+The language is not the process's: :func:`use_language` sets it for the current context (a
+:class:`contextvars.ContextVar`), so a command line, or a web request (each runs in a context of
+its own), speaks its own language however many others are being answered meanwhile; nothing is
+written to ``os.environ`` or gettext's global domain. Typer and click look their own words
+("Usage:", "Options") up with gettext's global functions, imported into their modules:
+:func:`translate_parser` points those names at :data:`_` once, so one catalog translates the
+whole screen in the context's language.
 
 A language in progress runs with gaps: an entry its catalog lacks is shown in English. Texts
 (clause texts, reason notes) say so — :data:`FALLBACK_MARK` in text output, the ``langs`` of a
@@ -17,7 +21,8 @@ JSON object — so a reader knows an English paragraph is not a mistake; the wor
 from __future__ import annotations
 
 import gettext
-import os
+import sys
+from contextvars import ContextVar
 from functools import lru_cache
 
 from referee.data import locales_dir
@@ -52,8 +57,9 @@ class NoCatalog(gettext.NullTranslations):
         return False
 
 
-_current: gettext.NullTranslations = NoCatalog()
-_language = SOURCE
+#: the language spoken in this context, and its catalog of the ``referee`` domain
+_speaking: ContextVar[tuple[str, gettext.NullTranslations]] = ContextVar("referee_language",
+                                                                        default=(SOURCE, NoCatalog()))
 
 
 @lru_cache(maxsize=None)
@@ -73,17 +79,48 @@ def translations(language: str, domain: str) -> gettext.NullTranslations:
 
 
 def use_language(language: str) -> None:
-    """Speak ``language`` from now on: CLI messages, help texts and the parser's own words."""
-    global _current, _language
-    _language = language
-    _current = translations(language, CLI_DOMAIN)
-    os.environ["LANGUAGE"] = language
-    gettext.bindtextdomain(CLI_DOMAIN, str(locales_dir()))
-    gettext.textdomain(CLI_DOMAIN)
+    """Speak ``language`` from now on in this context (a command line, a web request): CLI
+    messages, help texts and the parser's own words."""
+    _speaking.set((language, translations(language, CLI_DOMAIN)))
+
+
+class speaking:
+    """``with speaking(language):`` — speak ``language`` in this context until the block ends."""
+
+    def __init__(self, language: str):
+        self.language = language
+
+    def __enter__(self):
+        self._token = _speaking.set((self.language, translations(self.language, CLI_DOMAIN)))
+        return self
+
+    def __exit__(self, *exc) -> None:
+        _speaking.reset(self._token)
 
 
 def current_language() -> str:
-    return _language
+    return _speaking.get()[0]
+
+
+def _current() -> gettext.NullTranslations:
+    return _speaking.get()[1]
+
+
+#: the packages whose modules say their own words through gettext's global functions
+PARSER_PACKAGES = ("typer", "click")
+
+
+def translate_parser() -> None:
+    """Point the parser's gettext names at this module's context-aware ones, in every module of
+    typer (and click) imported so far: its words are then said in the language of the context,
+    not of the process."""
+    for name, module in list(sys.modules.items()):
+        if module is None or name.partition(".")[0] not in PARSER_PACKAGES:
+            continue
+        if getattr(module, "_", None) is gettext.gettext:
+            module._ = _
+        if getattr(module, "ngettext", None) is gettext.ngettext:
+            module.ngettext = ngettext
 
 
 class _Speaker:
@@ -94,14 +131,15 @@ class _Speaker:
     """
 
     def __call__(self, message: str) -> str:
-        return _current.gettext(message)
+        return _current().gettext(message)
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
-        return _current.ngettext(singular, plural, count)
+        return _current().ngettext(singular, plural, count)
 
     def has(self, message: str) -> bool:
         """Is ``message`` translated into the current language (always, in English)?"""
-        return _language == SOURCE or _current.has(message) or _current.has_plural(message)
+        language, catalog = _speaking.get()
+        return language == SOURCE or catalog.has(message) or catalog.has_plural(message)
 
 
 class _NoteSpeaker(_Speaker):
@@ -112,7 +150,7 @@ class _NoteSpeaker(_Speaker):
         # lazy: referee.i18n.formatting 14 ms to import, which `referee --help` does not need
         from referee.i18n.formatting import format_value
 
-        return format_value(value, _language)
+        return format_value(value, current_language())
 
 
 _ = _Speaker()
@@ -121,12 +159,12 @@ notes = _NoteSpeaker()
 
 def ngettext(singular: str, plural: str, count: int) -> str:
     """A CLI message with a count, in the plural form the current language uses for ``count``."""
-    return _current.ngettext(singular, plural, count)
+    return _current().ngettext(singular, plural, count)
 
 
 def pgettext(context: str, message: str) -> str:
     """A CLI message with a context (``msgctxt``) in the current language."""
-    return _current.pgettext(context, message)
+    return _current().pgettext(context, message)
 
 
 def N_(message: str) -> str:

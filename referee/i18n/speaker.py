@@ -8,7 +8,7 @@ messages through one :class:`Speaker`.
 from __future__ import annotations
 
 from referee.i18n import words
-from referee.i18n.catalogs import FALLBACK_MARK, _, ngettext
+from referee.i18n.catalogs import CLI_DOMAIN, FALLBACK_MARK, SOURCE, N_, translations
 from referee.message import Alternatives, Phrase
 
 
@@ -22,19 +22,22 @@ class Speaker:
 
     def __init__(self, corpus, language: str):
         self.language = language
+        self._catalog = translations(language, CLI_DOMAIN)  # its own language, whatever the context speaks
         self._races = words.card_words(corpus, language) if corpus is not None else None
         self._corpus = corpus
         self._cards: dict[str, str] | None = None  # made on the first card name a note shows
 
     def __call__(self, message: str) -> str:
-        return _(message)
+        return self._catalog.gettext(message)
 
     def ngettext(self, singular: str, plural: str, count: int) -> str:
-        return ngettext(singular, plural, count)
+        return self._catalog.ngettext(singular, plural, count)
 
     def has(self, message) -> bool:
         """Is this note's template translated (the text is then in this language, not English)?"""
-        return _.has(message.template)
+        template = message.template
+        return (self.language == SOURCE or self._catalog.has(template)
+                or self._catalog.has_plural(template))
 
     def word(self, vocabulary: str, code) -> str:
         return words.word(vocabulary, str(code), self._races)
@@ -44,7 +47,7 @@ class Speaker:
         if self.language == "en" or self._corpus is None:
             return name
         if name == UNNAMED_MONSTER:  # the monster a question names none for (referee.questions)
-            return _("monster")
+            return self(N_("monster"))
         if self._cards is None:
             self._cards = card_names(self._corpus, self.language)
         return self._cards.get(name, name)
@@ -60,7 +63,7 @@ class Speaker:
             shown = [self.format_value(v, name) for v in value]
             return format_list(shown, self.language, "or" if isinstance(value, Alternatives) else "standard")
         if isinstance(value, bool):
-            return _("yes") if value else _("no")
+            return self(N_("yes")) if value else self(N_("no"))
         if isinstance(value, (int, float)):
             return format_number(value, self.language)
         if isinstance(value, str):

@@ -19,7 +19,6 @@ import re
 from pathlib import Path
 from typing import Callable, Optional, Protocol, Union
 
-from referee.table import pgstore, store
 from referee.errors import BadInput
 from referee.table import pgstore, store
 from referee.table.pgstore import PgTable, is_url

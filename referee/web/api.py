@@ -9,6 +9,7 @@ Errors are ``{"error": {"exit": 1|2|3, "message": …}}`` with 404, 400/422 or 4
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 from concurrent.futures import ThreadPoolExecutor
 from typing import Optional
@@ -18,7 +19,7 @@ from starlette.requests import Request
 from referee import questions, registry, shapes
 from referee.corpus import load_corpus, schema
 from referee.errors import BadInput, Exit, InvalidFile, NotFound, RefereeError, quote
-from referee.i18n.catalogs import _, use_language
+from referee.i18n.catalogs import _
 from referee.message import Message
 from referee.questions import flow_text
 from referee.version import __version__
@@ -406,14 +407,13 @@ _WRITER = None
 
 
 async def _recorded(text, record, *args, **kwargs):
-    """``record(*args, **kwargs)`` (a library function that writes the table) on the writer thread."""
+    """``record(*args, **kwargs)`` (a library function that writes the table) on the writer thread,
+    in this request's context (its language): an executor's thread has no context of its own."""
     global _WRITER
     if _WRITER is None:
         _WRITER = ThreadPoolExecutor(1, thread_name_prefix="referee-table-writer")
-    try:
-        return await asyncio.get_running_loop().run_in_executor(_WRITER, functools.partial(record, *args, **kwargs))
-    finally:
-        use_language(text.language)  # another request may have spoken its own language meanwhile
+    in_context = functools.partial(contextvars.copy_context().run, record, *args, **kwargs)
+    return await asyncio.get_running_loop().run_in_executor(_WRITER, in_context)
 
 
 def _changed(request: Request) -> None:

@@ -2,10 +2,11 @@
 one error boundary, languages, limits) is :mod:`referee.web.endpoints`, the join codes
 :mod:`referee.web.tables`.
 
-Handlers are ``async`` and call the (synchronous, fast) library directly on the event loop:
-one request is answered at a time per worker process, so the language chosen for a request
-(:func:`referee.i18n.catalogs.use_language`) cannot leak into another's answer, and table
-writes never wait on each other inside one process. A busy table runs several workers
+Handlers are ``async`` and call the (synchronous, fast) library directly on the event loop.
+The language chosen for a request (:func:`referee.i18n.catalogs.use_language`) is set in the
+request's own context (each request is a task of its own, and a table write carries the context
+to the writer thread), so it cannot leak into another's answer, even one answered meanwhile.
+Table writes never wait on each other inside one process. A busy table runs several workers
 (``referee serve --workers N``), which share the table file as two shells do.
 """
 

@@ -28,7 +28,7 @@ from starlette.requests import Request
 from starlette.responses import StreamingResponse
 
 from referee.errors import NotFound, RefereeError
-from referee.i18n.catalogs import RuleText, _, current_language, use_language
+from referee.i18n.catalogs import RuleText, _, speaking
 from referee.web.tables import probe_for, where_of
 
 #: seconds between two looks at the table file (changes reach the phones within this, plus a body)
@@ -191,9 +191,7 @@ def _shown(path: Optional[Path]):
 
 
 def _event(path: Optional[Path], shown, error, language: str) -> tuple[int, bytes, dict]:
-    before = current_language()
-    use_language(language)
-    try:
+    with speaking(language):  # the stream's language, for this answer only
         body: dict = {"table": None, "changes": 0}  # no game yet: the phones show the form that starts one
         if error is not None:
             body["error"] = {"exit": error.exit_code, "message": error.render(_)}
@@ -202,8 +200,6 @@ def _event(path: Optional[Path], shown, error, language: str) -> tuple[int, byte
             from referee import shapes
 
             body = shapes.table_json(shown, path, RuleText(language))
-    finally:
-        use_language(before)  # a request in another language may be half-way through its answer
     count = int(body.get("changes") or 0)
     data = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
     return count, f"id: {count}\ndata: {data}\n\n".encode("utf-8"), body
