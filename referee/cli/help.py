@@ -45,7 +45,7 @@ class _Translated:
 
     def format_help(self, ctx, formatter) -> None:
         if getattr(self, "rich_markup_mode", None) is not None:  # help for a terminal: typer's rich renderer
-            from typer import rich_utils  # imported here, as typer itself would: only on a terminal
+            from typer import rich_utils  # lazy: rich and its renderer, loaded as typer loads them: only on a terminal
 
             translate_parser()
             for name, english in RICH_WORDS.items():
