@@ -93,8 +93,8 @@ def test_check_catches_a_text_that_still_names_a_card_by_its_former_name(in_copy
     # the rule text names the card by its name, and by the former name too: still two names
     path = in_copy.root / "locales" / "gu" / "LC_MESSAGES" / "rules.po"
     _set(path, "epic.dwarf-hand-of-the-gods", "Epic Dwarf:", lambda s: s.replace("એપિક વામન", "એપિક વામન (ડ્વાર્ફ)"))
-    _set(in_copy.root / "locales" / "gu" / "LC_MESSAGES" / "referee.po", None, "Set a player's fields",
-         lambda s: s.replace("(અર્ધજાતિ)", "(હાફ-બ્રીડ)"))
+    _set(in_copy.root / "locales" / "gu" / "LC_MESSAGES" / "referee.po", None, "two races need the Half-Breed card",
+         lambda s: s.replace("અર્ધજાતિ", "હાફ-બ્રીડ"))
     assert in_copy("i18n", "compile").returncode == 0
     result = in_copy("i18n", "check")
     assert result.returncode == 2

@@ -226,7 +226,8 @@ def code_lists() -> re.Pattern:
     its group's list is cut after a few)."""
     codes = sorted(set(code_only()), key=len, reverse=True)
     one = "(?:" + "|".join(re.escape(code) for code in codes) + ")"
-    return re.compile(rf"(?<![\w-]){one}(?:,\s+{one})+(?![\w-])")
+    # two or more codes, or the start of a list a group's summary cut ("trade,...")
+    return re.compile(rf"(?<![\w-]){one}(?:(?:,\s+{one})+|,\s*(?:\.\.\.|…))(?![\w-])")
 
 
 def help_text(text: str) -> str:

@@ -237,6 +237,9 @@ async def events(request: Request, text):
         yield f"retry: {RETRY_MS}\n\n".encode() + clock()
         watch.look()
         sent, count, event = watch.current(language)
+        # the last event the phone has (the table as it stands, when it says so): a look that
+        # finds the same table again sends nothing
+        shown = event
         if last is None or last != str(count):
             yield event
         watch._streams += 1
@@ -244,7 +247,10 @@ async def events(request: Request, text):
             while True:
                 changed = watch.changed()
                 for sent, event in watch.since(sent, language):
-                    yield event
+                    # a store may announce one write twice (this server's own poke and the
+                    # database's notification): the same table is not news
+                    if event != shown:
+                        yield (shown := event)
                 try:
                     await asyncio.wait_for(changed.wait(), HEARTBEAT)
                 except asyncio.TimeoutError:
