@@ -77,7 +77,10 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે જો
 જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
 તમારું તમને અમે કોઈ શકે શકો શકું શકાય સાથે પર થી નો ની નું ના ને માં જ પણ ક્યારે કેમ કેવી
-""".split())
+""".split()) | frozenset(
+    # the same words as Gujarati is typed in Latin letters ("vampire sathe ladai"), where no
+    # other language of the game has them as a word of its own
+    "sathe chhe chhu shu hoy thay shakay shaku jyare tyare athva".split())
 
 
 #: Verb endings (infinitive, participles, tenses, the passive: પકડાય, પકડાયો, પકડાઈ) and the final vowel signs of
