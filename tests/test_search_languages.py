@@ -46,7 +46,9 @@ def test_hungarian_stemming_keeps_what_makes_words_differ(words):
 @pytest.mark.parametrize("spellings", [("પાદરી", "પાદરિ"), ("નહીં", "નહી"), ("ડ્વાર્ફ", "ડવાર્ફ"),
                                        ("હાફલિંગ", "હાફલીંગ"), ("શરૂઆત", "શરુઆત"),
                                        ("રાક્ષસ", "રાક્શસ"), ("દુઃખ", "દુખ"), ("ઝ઼ડપ", "ઝડપ"),
-                                       ("પીઠમાં", "પીઠમા", "પીઠ"), ("લડાઈમાં", "લડાઈમા", "લડાઈ")])
+                                       ("પીઠમાં", "પીઠમા", "પીઠ"), ("લડાઈમાં", "લડાઈમા", "લડાઈ"),
+                                       # an English plural on a word spelt from the English
+                                       ("કાર્ડ", "કાર્ડ્સ", "કાર્ડ્સને", "કાર્ડો"), ("આઇટમ", "આઇટમ્સ")])
 def test_gujarati_spelling_variants_are_one_word(spellings):
     assert len({gujarati_form(s) for s in spellings}) == 1
 

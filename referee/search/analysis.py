@@ -92,6 +92,7 @@ GUJARATI_ENDINGS = sorted({_gu_fold(e) for e in (
 
 
 _VOWEL_SIGN = re.compile(r"[\u0abe-\u0acc]$")
+_GU_ENGLISH_PLURAL = "્સ"
 
 
 @lru_cache(maxsize=65536)  # a text repeats its words: each is stemmed once
@@ -109,6 +110,10 @@ def gujarati_stem(word: str) -> str:
             if len(rest) >= 4 or (len(rest) >= 2 and not _VOWEL_SIGN.search(rest)):
                 word = rest
             break
+    # an English plural on a word spelt from the English (કાર્ડ્સ, મોન્સ્ટર્સ, આઇટમ્સ): the
+    # catalog writes the Gujarati plural or none (કાર્ડ, કાર્ડો)
+    if word.endswith(_GU_ENGLISH_PLURAL) and len(word) - len(_GU_ENGLISH_PLURAL) >= 3:
+        return word[: -len(_GU_ENGLISH_PLURAL)]
     for ending in GUJARATI_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 2:
             return word[: -len(ending)]
