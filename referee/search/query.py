@@ -64,6 +64,10 @@ KIND_PRIORS = {"rule": 1.0, "clarification": 0.95, "errata": 0.95, "card-ruling"
 #: Star Munchkin and Epic restate many classic rules, and their copy should not come first.
 GAME_PRIORS = {"munchkin": 1.0, "expansions": 0.9}
 OTHER_GAME_PRIOR = 0.8
+#: games that restate the classic rules in their own clauses (Star Munchkin, a game of its own),
+#: where Epic only adds rules played on top of them: a copy ranks after the classic clause it
+#: refers to, unless the question names its game
+RESTATING_GAMES = frozenset({"star-munchkin"})
 #: key of the game-naming words in the thesaurus table
 GAME_KEY = "*game"
 #: key of the question words in the thesaurus table, and how much such a word weighs
