@@ -283,7 +283,8 @@ def test_a_gujarati_compound_typed_apart_is_read_as_one_word(apart, together):
     assert _terms_read(apart, "gu") >= _terms_read(together, "gu")
 
 
-@pytest.mark.parametrize("latin, gujarati", [("ladai", "લડાઈ"), ("bhagvu", "ભાગવું"), ("shrap", "શ્રાપ")])
+@pytest.mark.parametrize("latin, gujarati", [("ladai", "લડાઈ"), ("bhagvu", "ભાગવું"), ("shrap", "શ્રાપ"),
+                                            ("rakshas", "રાક્ષસ"), ("vadhe", "વધે")])
 def test_gujarati_typed_in_latin_letters_is_read_as_the_gujarati_word(latin, gujarati):
     assert gujarati_form(gujarati) in _terms_read(f"vampire sathe {latin}", "gu")
     assert "sathe" not in _terms_read(f"vampire sathe {latin}", "gu")  # "with", a function word

@@ -80,7 +80,7 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 """.split()) | frozenset(
     # the same words as Gujarati is typed in Latin letters ("vampire sathe ladai"), where no
     # other language of the game has them as a word of its own
-    "sathe chhe chhu shu hoy thay shakay shaku jyare tyare athva".split())
+    "sathe chhe chhu shu hoy thay shakay shaku jyare tyare athva thi kevi".split())
 
 
 #: Verb endings (infinitive, participles, tenses, the passive: પકડાય, પકડાયો, પકડાઈ) and the final vowel signs of
