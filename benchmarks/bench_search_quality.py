@@ -14,6 +14,9 @@ set only: add a query there, never run ``--misses`` on the held-out set.
 in one sitting before any was run; never tune on it either.
 ``benchmarks/search_queries_blind2.yaml`` is a fourth, written by a reader who never saw the search
 code, phrases or thesaurus, and run once after the search work it measures was done.
+``benchmarks/search_queries_blind3.yaml`` is a fifth, 15 questions a language on topics chosen
+apart per language (Gujarati partly in English loanwords and in Latin letters), written the same
+way and run once, after the work on Gujarati spellings, compounds and Star Munchkin copies.
 """
 
 from __future__ import annotations

@@ -46,7 +46,9 @@ def test_hungarian_stemming_keeps_what_makes_words_differ(words):
 @pytest.mark.parametrize("spellings", [("પાદરી", "પાદરિ"), ("નહીં", "નહી"), ("ડ્વાર્ફ", "ડવાર્ફ"),
                                        ("હાફલિંગ", "હાફલીંગ"), ("શરૂઆત", "શરુઆત"),
                                        ("રાક્ષસ", "રાક્શસ"), ("દુઃખ", "દુખ"), ("ઝ઼ડપ", "ઝડપ"),
-                                       ("પીઠમાં", "પીઠમા", "પીઠ"), ("લડાઈમાં", "લડાઈમા", "લડાઈ")])
+                                       ("પીઠમાં", "પીઠમા", "પીઠ"), ("લડાઈમાં", "લડાઈમા", "લડાઈ"),
+                                       # an English plural on a word spelt from the English
+                                       ("કાર્ડ", "કાર્ડ્સ", "કાર્ડ્સને", "કાર્ડો"), ("આઇટમ", "આઇટમ્સ")])
 def test_gujarati_spelling_variants_are_one_word(spellings):
     assert len({gujarati_form(s) for s in spellings}) == 1
 
@@ -260,3 +262,38 @@ def test_an_english_negation_on_its_verb_is_read_apart(typed, read):
     from referee.search.analysis import prepare
 
     assert prepare(typed, "en") == read
+
+
+def test_a_former_gujarati_card_name_finds_the_cards_rulings(cache):
+    # "ફેક" (fake, the name once spelt from the English) folds as "ફેંક" (throw the die) does;
+    # typed as the whole question, the name is about the card, not about rolling
+    for name in ("ફેક બિયર્ડ", "ફેક ઇયર્સ"):
+        assert top(search(name, "--lang", "gu", env=cache), 1) == ["card-rulings.fake-ears-beard-race"], name
+
+
+def _terms_read(query: str, language: str) -> set[str]:
+    from referee.search.query import plan
+
+    return {r.text for word in plan(query, language=language) for r in word if r.field == language}
+
+
+@pytest.mark.parametrize("apart, together", [("એક સાથે", "એકસાથે")])
+def test_a_gujarati_compound_typed_apart_is_read_as_one_word(apart, together):
+    # apart, the second half is a function word and the first ("one") says nothing
+    assert _terms_read(apart, "gu") >= _terms_read(together, "gu")
+
+
+@pytest.mark.parametrize("latin, gujarati", [("ladai", "લડાઈ"), ("bhagvu", "ભાગવું"), ("shrap", "શ્રાપ"),
+                                            ("rakshas", "રાક્ષસ"), ("vadhe", "વધે")])
+def test_gujarati_typed_in_latin_letters_is_read_as_the_gujarati_word(latin, gujarati):
+    assert gujarati_form(gujarati) in _terms_read(f"vampire sathe {latin}", "gu")
+    assert "sathe" not in _terms_read(f"vampire sathe {latin}", "gu")  # "with", a function word
+
+
+def test_stuff_of_ones_own_is_an_item_not_bad_stuff():
+    from referee.search.analysis import language_analyzer
+
+    item = {t.text for t in language_analyzer("en")("items")}
+    penalty = {t.text for t in language_analyzer("en")("penalty")}
+    read = _terms_read("my stuff", "en")
+    assert item <= read and not penalty & read

@@ -211,3 +211,22 @@ def test_function_words_and_known_words_are_never_corrected(searcher, query, lan
     from referee.search.query import corrections
 
     assert corrections(searcher.speller, searcher._searcher.reader(), query, lang) == {}
+
+
+def _hit(clause_id: str, score: float, game: str):
+    from referee.search import Hit
+
+    return Hit(clause_id, score, "rule", game, "en", "")
+
+
+@pytest.mark.parametrize("classic_score, first", [(9.0, "curses.survive-death"), (5.0, "star-munchkin.death-keep")])
+def test_a_star_munchkin_copy_changes_places_with_a_close_classic_rule_it_restates(classic_score, first):
+    # a question naming no game is about the classic one; a classic clause far below the copy
+    # answers less of it, and stays where it ranked
+    from referee.corpus import load_corpus
+    from referee.search import _classic_first
+
+    hits = [_hit("star-munchkin.death-keep", 10.0, "star-munchkin"), _hit("combat.ties", 9.5, "munchkin"),
+            _hit("curses.survive-death", classic_score, "munchkin")]
+    ranked = [h.id for h in _classic_first(hits, load_corpus())]
+    assert ranked[0] == first and ranked[1] == "combat.ties" and len(ranked) == 3

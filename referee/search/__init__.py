@@ -133,12 +133,12 @@ class Searcher:
                 self._filtered(result, wanted, limit, snippets, language)
             return result
         allowed = frozenset(self._searcher.docs_for_query(wanted)) if wanted is not None else None
-        ranked, result.total = self._rank(parsed.text, language, limit, allowed)
+        ranked, result.total, named = self._rank(parsed.text, language, limit, allowed)
         if not ranked:
             # Nothing for the words as typed: offer the correction, and search it, saying so.
             result.suggestion = _suggest(self.speller, parsed.text)
             if result.suggestion:
-                ranked, result.total = self._rank(result.suggestion, language, limit, allowed)
+                ranked, result.total, named = self._rank(result.suggestion, language, limit, allowed)
                 if ranked:
                     result.searched = result.suggestion
         for docnum, score, matched in ranked:
@@ -147,6 +147,8 @@ class Searcher:
             result.hits.append(Hit(stored["id"], round(score, 3), stored["kind"], stored["game"], shown,
                                    _snippet(self.corpus, stored["id"], matched, shown, self._rule_text(shown))
                                    if snippets else ""))
+        if "game" not in filters and not named:
+            result.hits = _classic_first(result.hits, self.corpus)
         return result
 
     def _filtered(self, result: Result, wanted, limit: int, snippets: bool, language: str) -> None:
@@ -167,9 +169,12 @@ class Searcher:
 
         reader = self._searcher.reader()
         cards = _CardWords(reader)
-        words = plan(text, corrections(self.speller, reader, text, language), language, cards, cards.known,
-                     cards.frequency)
-        return self._ranker.rank(words, limit=limit, allowed=allowed, priors=self._weights(named_games(text)))
+        fixes = corrections(self.speller, reader, text, language)
+        words = plan(text, fixes, language, cards, cards.known, cards.frequency)
+        # the games the question names, as typed or as corrected ("epik" is Epic)
+        named = named_games(text) | named_games(" ".join(fixes.values()))
+        ranked, total = self._ranker.rank(words, limit=limit, allowed=allowed, priors=self._weights(named_games(text)))
+        return ranked, total, named
 
 
 class _CardWords:
@@ -226,6 +231,34 @@ def search(corpus, raw_query: str, language: str = "en", limit: int = 10, game: 
     """Answer one query, opening the index (building it if needed) the first time."""
     searcher = searcher_for(corpus, rebuild=rebuild, progress=progress, warn=warn)
     return searcher.query(raw_query, language=language, limit=limit, game=game, kind=kind, topic=topic)
+
+
+#: how close a classic clause's score must come to its copy's to change places with it: one
+#: far below answers less of the question (the copy's own words: Star Munchkin's Henchmen)
+CLOSE_TO_COPY = 2 / 3
+
+
+def _classic_first(hits: list[Hit], corpus) -> list[Hit]:
+    """A question that names no other game is about the classic one: where a restating game's copy
+    of a rule (Star Munchkin's "death keeps level…", which refers to the classic rules it
+    restates) ranks above a classic clause it refers to and scoring close to it, the two change
+    places. Only clauses already found move, and nothing between them: the scores stay."""
+    # lazy: referee.search.query 19 ms to import, already imported by the search that ran
+    from referee.search.query import GAME_PRIORS, RESTATING_GAMES
+
+    hits = list(hits)
+    moved = set()  # one classic clause per copy: the best ranked
+    for position in range(len(hits)):
+        clause = corpus.clauses.get(hits[position].id)
+        if clause is None or clause.game not in RESTATING_GAMES or clause.id in moved:
+            continue
+        moved.add(clause.id)
+        restated = {r.id for r in clause.related if r.relation in ("see-also", "overrides")}
+        later = next((i for i in range(position + 1, len(hits)) if hits[i].id in restated
+                      and hits[i].game in GAME_PRIORS and hits[i].score >= CLOSE_TO_COPY * hits[position].score), None)
+        if later is not None:
+            hits[position], hits[later] = hits[later], hits[position]
+    return hits
 
 
 def _matched_language(matched, preferred: str) -> str:

@@ -77,7 +77,10 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે જો
 જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
 તમારું તમને અમે કોઈ શકે શકો શકું શકાય સાથે પર થી નો ની નું ના ને માં જ પણ ક્યારે કેમ કેવી
-""".split())
+""".split()) | frozenset(
+    # the same words as Gujarati is typed in Latin letters ("vampire sathe ladai"), where no
+    # other language of the game has them as a word of its own
+    "sathe chhe chhu shu hoy thay shakay shaku jyare tyare athva thi kevi".split())
 
 
 #: Verb endings (infinitive, participles, tenses, the passive: પકડાય, પકડાયો, પકડાઈ) and the final vowel signs of
@@ -89,6 +92,7 @@ GUJARATI_ENDINGS = sorted({_gu_fold(e) for e in (
 
 
 _VOWEL_SIGN = re.compile(r"[\u0abe-\u0acc]$")
+_GU_ENGLISH_PLURAL = "્સ"
 
 
 @lru_cache(maxsize=65536)  # a text repeats its words: each is stemmed once
@@ -106,6 +110,10 @@ def gujarati_stem(word: str) -> str:
             if len(rest) >= 4 or (len(rest) >= 2 and not _VOWEL_SIGN.search(rest)):
                 word = rest
             break
+    # an English plural on a word spelt from the English (કાર્ડ્સ, મોન્સ્ટર્સ, આઇટમ્સ): the
+    # catalog writes the Gujarati plural or none (કાર્ડ, કાર્ડો)
+    if word.endswith(_GU_ENGLISH_PLURAL) and len(word) - len(_GU_ENGLISH_PLURAL) >= 3:
+        return word[: -len(_GU_ENGLISH_PLURAL)]
     for ending in GUJARATI_ENDINGS:
         if word.endswith(ending) and len(word) - len(ending) >= 2:
             return word[: -len(ending)]

@@ -66,6 +66,10 @@ KIND_PRIORS = {"rule": 1.0, "clarification": 0.95, "errata": 0.95, "card-ruling"
 #: Star Munchkin and Epic restate many classic rules, and their copy should not come first.
 GAME_PRIORS = {"munchkin": 1.0, "expansions": 0.9}
 OTHER_GAME_PRIOR = 0.8
+#: games that restate the classic rules in their own clauses (Star Munchkin, a game of its own),
+#: where Epic only adds rules played on top of them: a copy ranks after the classic clause it
+#: refers to, unless the question names its game
+RESTATING_GAMES = frozenset({"star-munchkin"})
 #: key of the game-naming words in the thesaurus table
 GAME_KEY = "*game"
 #: key of the question words in the thesaurus table, and how much such a word weighs
@@ -186,6 +190,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     The text is prepared here, once (NFC; Gujarati function words out, endings stripped).
     """
     words: list[list[Reading]] = []
+    text = _joined_compounds(text)
     tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
     joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
@@ -201,10 +206,13 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     common = {position: _common_word(cards, _folded(tokens[position]), tokens[position], language)
               for position in kept if _card_word(cards, tokens[position])}
     named = {position for position, is_common in common.items() if not is_common}
+    # every word a card's name's, one of them a word no clause of the language uses: the
+    # question is that name (a former name, "ફેક બિયર્ડ")
+    as_name = len(common) == len(kept) and any(_name_only(cards, tokens[position], language) for position in named)
     for index, position in enumerate(kept):
         word = tokens[position]
         in_name = any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
-        readings = _readings(word, 1.0, language, cards, in_name, common.get(position, False))
+        readings = _readings(word, 1.0, language, cards, in_name, common.get(position, False), as_name)
         for prefix_language, verb in joined.get(position, ()):
             readings += [Reading(prefix_language, term, LANGUAGE_BOOST * (ASKED_BOOST if prefix_language == language
                                                                           else 1.0))
@@ -224,6 +232,25 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
+
+
+#: two Gujarati words, the second a word of its own: "એક સાથે" is also written "એકસાથે"
+_GU_PAIR = re.compile(r"([\u0a80-\u0aff]+)\s+(?=([\u0a80-\u0aff]+))")
+
+
+def _joined_compounds(text: str) -> str:
+    """Gujarati compounds typed as two words ("એક સાથે", "એકસાથે": at once) read as the one
+    word the thesaurus knows: apart, the second half is a function word and goes, and the
+    first alone ("એક", one) says nothing of the question."""
+    if not _GU_PAIR.search(text):
+        return text
+    table = thesaurus()
+
+    def join(match) -> str:
+        whole = match.group(1) + match.group(2)
+        return whole[: len(match.group(1))] if any(f"gu:{key}" in table for key in _folded(whole)) else match.group(0)
+
+    return _GU_PAIR.sub(join, text)
 
 
 def _most_telling(tokens: list[str], kept: list[int], fixes: dict[str, str], language: str | None,
@@ -322,14 +349,14 @@ def _card_word(cards, word: str) -> bool:
 
 
 def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_name: bool = False,
-              common: bool | None = None) -> list[Reading]:
+              common: bool | None = None, as_name: bool = False) -> list[Reading]:
     """Every way one word may match: per language, by concept, as a card name.
 
     The language the player asked in (``asked``) weighs a little more: a word is most likely
     meant in the language the rest of the question is in. ``cards`` holds the words of card
     names (folded); ``in_name``: the word stands beside a word only a card's name uses;
     ``common``: whether it is an everyday word of the asked language (:func:`_common_word`),
-    worked out here when not given.
+    worked out here when not given; ``as_name``: the whole question is a card's name.
     """
     readings = []
     related = thesaurus()
@@ -339,6 +366,12 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     # about helping, not about the card Mate. The word itself then weighs less than its concept.
     everyday = asked is not None and not in_name and any(f"{EVERYDAY_KEY}:{asked}:{key}" in related and key in cards
                                          for key in folded)
+    if common is None:
+        common = _common_word(cards, folded, word, asked)
+    # a question that is only a card's name asks about the card: its everyday word weighs less
+    # than the name, and is not read as its concept. A former Gujarati name "ફેક બિયર્ડ" (Fake
+    # Beard) finds the card's rulings, though "ફેક" folds as "ફેંક" (throw) does
+    everyday = everyday or (as_name and in_name and common)
     for language in LANGUAGES:
         # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
         stems = _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
@@ -353,12 +386,11 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
         for term in _without_person_ending(word, language, related):
             if term not in stems:
                 readings.append(Reading(language, term, LANGUAGE_BOOST * weight * ENDING_BOOST))
-        others = {term for key in (*folded, *stems) for term in related.get(f"{language}:{key}", "").split()}
+        others = set() if as_name else {term for key in (*folded, *stems)
+                                        for term in related.get(f"{language}:{key}", "").split()}
         for term in sorted(others.difference(stems)):
             readings.append(Reading(language, term, RELATED_BOOST * weight))
-    if common is None:
-        common = _common_word(cards, folded, word, asked)
-    common = everyday or (not in_name and common)
+    common = (everyday and not in_name) or (not in_name and common)
     for term in _terms(word_analyzer(), word):
         readings.append(Reading("cardnames", term, (COMMON_CARD_BOOST if common else CARD_BOOST) * boost))
     return readings
@@ -376,6 +408,15 @@ def _common_word(cards, folded: set[str], word: str, asked: str | None) -> bool:
     stems = _terms(language_analyzer(asked), prepare(word, asked) if asked != "gu" else word)
     in_rules, in_names = usage(asked, stems, folded)
     return in_rules >= COMMON_MIN_CLAUSES and in_rules >= COMMON_RATIO * in_names
+
+
+def _name_only(cards, word: str, asked: str | None) -> bool:
+    """Is ``word`` used by card names and by no clause of the asked language?"""
+    usage = getattr(cards, "usage", None)
+    if asked is None or usage is None:
+        return False
+    stems = _terms(language_analyzer(asked), prepare(word, asked) if asked != "gu" else word)
+    return usage(asked, stems, _folded(word))[0] == 0
 
 
 def _without_person_ending(word: str, language: str, table) -> list[str]:
