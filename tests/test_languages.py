@@ -180,7 +180,8 @@ def test_search_phrases_are_optional(in_copy):
 
 
 def test_commands_outside_a_checkout_read_the_installed_catalogs(tmp_path, referee):
-    result = referee("i18n", "stats", cwd=tmp_path, env={"REFEREE_CACHE_DIR": str(tmp_path / "cache")})
+    # a real process: in the test's own, `referee` is this checkout's modules, whatever is installed
+    result = referee("i18n", "stats", cwd=tmp_path, env={"REFEREE_CACHE_DIR": str(tmp_path / "cache")}, process=True)
     assert result.returncode == 0
     # Ask the interpreter the console script runs on, from the same directory: with a plain
     # (not editable) install, that is site-packages, not this checkout's modules.
