@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import ask_cases as A  # noqa: E402
-from processes import compile_package, timed  # noqa: E402
+from processes import compile_package, interleaved  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 REFEREE = str(Path(sys.executable).parent / "referee")
@@ -68,12 +68,7 @@ def main() -> None:
             "fight on the table": [REFEREE, "fight", "Troll:8", "--helper", "Bob"],
             "judge a file": [REFEREE, "judge", str(ROOT / "examples" / "combat.yaml")],
         }
-        for command in commands.values():
-            timed(command, env)  # warm the caches
-        samples = {name: [] for name in commands}
-        for _ in range(args.rounds):
-            for name, command in commands.items():
-                samples[name].append(timed(command, env))
+        samples = interleaved(commands, env, args.rounds)
     medians = {name: statistics.median(values) * 1000 for name, values in samples.items()}
     report = {
         "in_process": {"questions": len(times), "median_ms": round(statistics.median(times) * 1000, 2),

@@ -14,7 +14,7 @@ import statistics
 import sys
 from pathlib import Path
 
-from processes import compile_package, timed
+from processes import compile_package, interleaved
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = str(ROOT / "examples" / "combat.yaml")
@@ -36,12 +36,7 @@ def main() -> None:
     for name, line in LINES.items():
         for way, code in WAYS.items():
             commands[f"{name} ({way})"] = [sys.executable, "-c", code, *line]
-    for command in commands.values():
-        timed(command, env)  # warm the caches
-    samples = {name: [] for name in commands}
-    for _ in range(args.rounds):
-        for name, command in commands.items():
-            samples[name].append(timed(command, env))
+    samples = interleaved(commands, env, args.rounds)
     base = statistics.median(samples["import yaml"])
     print(f"{args.rounds} rounds, medians (whole process):")
     for name, values in samples.items():

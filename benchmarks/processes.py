@@ -26,3 +26,15 @@ def compile_package() -> None:
     import referee
 
     compileall.compile_dir(str(Path(referee.__file__).parent), quiet=1)
+
+
+def interleaved(commands: dict[str, list[str]], env: dict, rounds: int) -> dict[str, list[float]]:
+    """Seconds each command takes, ``rounds`` times, taken in turn within each round (after one
+    warming run each), so a machine that gets busier slows baseline and command alike."""
+    for command in commands.values():
+        timed(command, env)  # warm the caches
+    samples = {name: [] for name in commands}
+    for _ in range(rounds):
+        for name, command in commands.items():
+            samples[name].append(timed(command, env))
+    return samples
