@@ -61,15 +61,21 @@ def _kept_card_names() -> dict[str, dict[str, str]]:
         stats = [(str(path), path.stat().st_size, path.stat().st_mtime_ns) for path in files]
     except OSError:
         return _read_card_names([])
-    text = repr((_KEPT_VERSION, __version__, stats)).encode()
-    target = cache_dir() / f"catalog-cards-{zlib.crc32(text):08x}{zlib.adler32(text):08x}.json"
+    return _kept("catalog-cards", stats, lambda: _read_card_names([path.parent.parent.name for path in files]))
+
+
+def _kept(name: str, key, read) -> dict:
+    """``read()``, kept as JSON in the user cache under ``key`` (what it depends on): read again
+    only when the key changes."""
+    text = repr((_KEPT_VERSION, __version__, key)).encode()
+    target = cache_dir() / f"{name}-{zlib.crc32(text):08x}{zlib.adler32(text):08x}.json"
     try:
         kept = json.loads(target.read_text(encoding="utf-8"))
         if isinstance(kept, dict):
             return kept
     except (OSError, ValueError):
         pass
-    kept = _read_card_names([path.parent.parent.name for path in files])
+    kept = read()
     try:
         write_atomic(target, json.dumps(kept, ensure_ascii=False).encode("utf-8"))
     except OSError:
@@ -195,29 +201,18 @@ def former_names() -> dict[str, dict[str, list[str]]]:
 def _kept_former_names(path, key) -> dict[str, dict[str, list[str]]]:
     """The former names, from the user cache while the file is unchanged: reading its YAML cost
     every card lookup 25-45 ms (yaml's import and parse), a JSON copy under 1 ms."""
-    if key is None:
-        return {}
-    text = repr((_KEPT_VERSION, __version__, key)).encode()
-    target = cache_dir() / f"former-names-{zlib.crc32(text):08x}{zlib.adler32(text):08x}.json"
-    try:
-        kept = json.loads(target.read_text(encoding="utf-8"))
-        if isinstance(kept, dict):
-            return kept
-    except (OSError, ValueError):
-        pass
+    return _kept("former-names", key, lambda: _read_former_names(path)) if key is not None else {}
+
+
+def _read_former_names(path) -> dict[str, dict[str, list[str]]]:
     import yaml  # lazy: yaml 25-47 ms to import, read only when the former names' file changed
 
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError):
         return {}
-    kept = {lang: {card: [str(n) for n in names or []] for card, names in (cards or {}).items()}
+    return {lang: {card: [str(n) for n in names or []] for card, names in (cards or {}).items()}
             for lang, cards in (data or {}).items() if isinstance(cards, dict)}
-    try:
-        write_atomic(target, json.dumps(kept, ensure_ascii=False).encode("utf-8"))
-    except OSError:
-        pass  # an unwritable cache only costs speed
-    return kept
 
 
 _FORMER: dict = {}
