@@ -4,6 +4,7 @@ store, live across them, one of them killed mid-write."""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import threading
 import time
@@ -30,6 +31,17 @@ def served(store):
 def TableStream(server: Server, table_id: str, last_event_id: str | None = None) -> Stream:  # noqa: N802
     """The event stream of one table of the store."""
     return Stream(TableAt(server, table_id, api=f"/api/tables/{table_id}"), last_event_id)
+
+
+@contextlib.contextmanager
+def two_servers(url: str):
+    """Two servers on one PostgreSQL store, both stopped however the test ends."""
+    one, two = StoreServer(url), StoreServer(url)
+    try:
+        yield one, two
+    finally:
+        one.stop()
+        two.stop()
 
 
 def made(server: Server) -> tuple[str, str]:
@@ -144,8 +156,7 @@ def test_a_tables_event_stream_sees_its_changes_and_only_its_own(served):
 # --- several servers on one PostgreSQL store ----------------------------------------------------
 
 def test_a_change_through_one_server_reaches_the_streams_of_another_within_a_second(pg_url):
-    one, two = StoreServer(pg_url), StoreServer(pg_url)
-    try:
+    with two_servers(pg_url) as (one, two):
         table_id, code = made(one)
         start_game(two, table_id, code)
         streams = [TableStream(one, table_id), TableStream(two, table_id)]
@@ -160,16 +171,12 @@ def test_a_change_through_one_server_reaches_the_streams_of_another_within_a_sec
                 assert event[2] - sent < 1.0
         for stream in streams:
             stream.close()
-    finally:
-        one.stop()
-        two.stop()
 
 
 def test_wrong_codes_spread_over_two_servers_are_slowed_as_on_one(pg_database):
     """The tries are counted in the store: a guesser going round the servers behind a proxy
     gets no more tries than one server gives, and each server makes it wait as long."""
-    one, two = StoreServer(pg_database), StoreServer(pg_database)
-    try:
+    with two_servers(pg_database) as (one, two):
         table_id, code = made(one)
         start_game(two, table_id, code)
         answers = [server.request("POST", f"/api/tables/{table_id}/undo", {}, headers={"X-Referee-Code": f"guess{n}"})
@@ -182,14 +189,10 @@ def test_wrong_codes_spread_over_two_servers_are_slowed_as_on_one(pg_database):
         time.sleep(max(waits) + 0.1)
         assert two.request("POST", f"/api/tables/{table_id}/set", {"player": "Ann", "fields": ["level=2"]},
                            headers={"X-Referee-Code": code})[0] == 200
-    finally:
-        one.stop()
-        two.stop()
 
 
 def test_a_worker_killed_mid_write_leaves_the_last_good_state_and_its_streams_resume_on_another(pg_url):
-    one, two = StoreServer(pg_url), StoreServer(pg_url)
-    try:
+    with two_servers(pg_url) as (one, two):
         table_id, code = made(two)
         start_game(two, table_id, code)
         stream = TableStream(one, table_id)
@@ -238,17 +241,13 @@ def test_a_worker_killed_mid_write_leaves_the_last_good_state_and_its_streams_re
         finally:
             resumed.close()
             behind.close()
-    finally:
-        one.stop()
-        two.stop()
 
 
 def test_a_fights_window_watched_by_two_servers_is_closed_once(pg_url):
     from referee import table
     from referee.table.pgstore import PgTable
 
-    one, two = StoreServer(pg_url), StoreServer(pg_url)
-    try:
+    with two_servers(pg_url) as (one, two):
         table_id, code = made(one)
         start_game(one, table_id, code)
         streams = [TableStream(one, table_id), TableStream(two, table_id)]  # both servers watch the window
@@ -263,9 +262,6 @@ def test_a_fights_window_watched_by_two_servers_is_closed_once(pg_url):
         assert two.request("GET", f"/api/tables/{table_id}")[1]["changes"] == 3
         for stream in streams:
             stream.close()
-    finally:
-        one.stop()
-        two.stop()
 
 
 def test_serve_table_url_id_serves_that_table_of_the_store_and_makes_its_new_tables_there(pg_database):
