@@ -29,6 +29,15 @@ def _environment(env: dict | None) -> dict:
     return base
 
 
+def interruptible() -> None:
+    """Run in a child before it starts (``preexec_fn``): Ctrl-C's default action, as a shell gives
+    a command in the foreground. A test run started in the background, or by a CI runner, may
+    ignore SIGINT, and a child inherits what is ignored: its Ctrl-C would never arrive."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def run_referee(*args: str, env: dict | None = None, input: str | None = None,
                 cwd: Path | None = None, process: bool = False) -> subprocess.CompletedProcess:
     """Run ``referee ARGS`` as a user would, in a clean locale unless ``env`` says otherwise.
@@ -227,6 +236,17 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
+def _first_line(process: subprocess.Popen, wait: float) -> str:
+    """The first line ``process`` prints, or "" when it ends or ``wait`` seconds pass first."""
+    import threading
+
+    line: list[str] = []
+    reader = threading.Thread(target=lambda: line.append(process.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(wait)
+    return line[0] if line else ""
+
+
 class Server:
     """``referee serve`` in a process of its own, and plain HTTP to it (the standard library's
     client: what a bot or another app would use)."""
@@ -236,16 +256,23 @@ class Server:
         self._start(["--table", str(table), *options], env, wait=20)
 
     def _start(self, arguments: list[str], env: dict | None, wait: float) -> None:
-        """Start ``referee serve`` on a free port with ``arguments`` and wait until it answers."""
+        """Start ``referee serve`` on a port the system picks (``--port 0``: no other test, in
+        this process or another, can take it first) and wait until it answers there."""
+        import re
         import time
         import urllib.request
 
-        self.port = free_port()
-        self.base = f"http://127.0.0.1:{self.port}"
         clean = {k: v for k, v in os.environ.items() if not k.startswith(("REFEREE_", "LANG", "LC_"))}
         clean.update(env or {})
-        self.process = subprocess.Popen([REFEREE, "serve", "--port", str(self.port), *arguments],
+        self.process = subprocess.Popen([REFEREE, "serve", "--port", "0", *arguments],
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=clean)
+        announced = _first_line(self.process, wait)  # the URL, printed once the port listens
+        found = re.search(r"https?://[^/\s\"]+:(\d+)", announced)
+        if found is None:
+            self.process.kill()
+            raise RuntimeError(f"the server did not start: {announced!r} {self.process.communicate()}")
+        self.port = int(found.group(1))
+        self.base = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + wait
         while True:
             try:

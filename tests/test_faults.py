@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REFEREE, run_referee
+from tests.conftest import REFEREE, interruptible, run_referee
 
 FAULTS = Path(__file__).with_name("faultinject.py")
 #: started with this, a Python process runs referee's console script after the code given
@@ -90,7 +90,7 @@ def test_the_stand_ins_leave_the_real_modules_to_everyone_else():
 
 def _interrupt_when(command: list[str], env: dict, ready, cwd: Path, timeout: float = 120, delay: float = 0.0):
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                               env=clean_env(env), cwd=cwd)
+                               env=clean_env(env), cwd=cwd, preexec_fn=interruptible)
     deadline = time.monotonic() + timeout
     while not ready() and process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.005)

@@ -9,7 +9,7 @@ import time
 import pexpect
 import pytest
 
-from tests.conftest import BIN
+from tests.conftest import BIN, interruptible
 
 PROMPTS = {"en": "referee> ", "hu": None}
 
@@ -24,7 +24,7 @@ def session(tmp_path):
         env.update(REFEREE_TABLE=str(tmp_path / "table.sqlite3"), REFEREE_STATE_DIR=str(tmp_path / "state"),
                    REFEREE_LANG=lang, TERM="xterm")
         child = pexpect.spawn(str(BIN / "referee"), ["play", *extra], env=env, encoding="utf-8", timeout=30,
-                              dimensions=(50, 150))
+                              dimensions=(50, 150), preexec_fn=interruptible)
         child.delaybeforesend = None
         children.append(child)
         return child

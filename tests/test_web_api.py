@@ -345,10 +345,11 @@ def test_ctrl_c_stops_the_server_with_exit_130_and_one_line(tmp_path, workers):
     import signal
     import subprocess
 
-    from tests.conftest import REFEREE
+    from tests.conftest import REFEREE, interruptible
 
     process = subprocess.Popen([REFEREE, "--json", "serve", "--port", "0", "--workers", workers, "--table",
-                                str(tmp_path / "t.sqlite3")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                str(tmp_path / "t.sqlite3")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                               preexec_fn=interruptible)
     try:
         started = json.loads(process.stdout.readline())
         with urllib.request.urlopen(f"http://127.0.0.1:{started['port']}/healthz", timeout=20) as answer:
