@@ -619,6 +619,13 @@ def _help(s, p, rules, trace):
         trace.cite("helping.one-helper", "Only one player may help, and {helper} already does.",
                    helper=s.combat.helper)
         return False, None
+    # The same card fact the fight reads (fight._sent_away): a helper such a monster would send away
+    # may not join in the first place.
+    alone = next((m for m in s.combat.monsters if m.no_help), None)
+    if alone is not None:
+        trace.cite(alone.clause("no_help", "helping.helper-sent-away"), "{monster} must be fought alone: no one may "
+                   "help against it.", monster=alone.name)
+        return False, None
     trace.cite("helping.one-helper", "{player} may help if {fighter} asks.", player=p.name, fighter=s.combat.fighter)
     if "high" in p.enhancers and epic_power(p, rules, trace, "epic.high-big-help", "{player} is Epic High: when "
                                             "asked, they add a die roll to the help."):
