@@ -174,6 +174,18 @@ def referee():
 
 
 @pytest.fixture(scope="session")
+def shown(tmp_path_factory):
+    """``shown(*args)``: what ``referee ARGS`` prints, run once for the whole test run in the
+    repository itself with a cache of its own. For commands that only read: the output scans
+    (tests/test_output_words.py, tests/test_output_english.py) read the same runs."""
+    import functools
+
+    cache = str(tmp_path_factory.mktemp("shown") / "cache")
+    return functools.lru_cache(maxsize=None)(
+        lambda *args: run_in_process(*args, env={"REFEREE_CACHE_DIR": cache}, cwd=Path(__file__).resolve().parent.parent))
+
+
+@pytest.fixture(scope="session")
 def shipped_rules() -> Path:
     return data_dir("rules")
 
@@ -237,14 +249,21 @@ def free_port() -> int:
 
 
 def _first_line(process: subprocess.Popen, wait: float) -> str:
-    """The first line ``process`` prints, or "" when it ends or ``wait`` seconds pass first."""
+    """The first line ``process`` prints, or "" when it ends or ``wait`` seconds pass first. Read
+    a byte at a time from the pipe itself, so that what follows stays in the pipe for whoever
+    reads the rest (``communicate`` reads the pipe, not a reader's buffer)."""
     import threading
 
-    line: list[str] = []
-    reader = threading.Thread(target=lambda: line.append(process.stdout.readline()), daemon=True)
+    line = bytearray()
+
+    def read() -> None:
+        while not line.endswith(b"\n") and (byte := os.read(process.stdout.fileno(), 1)):
+            line.extend(byte)
+
+    reader = threading.Thread(target=read, daemon=True)
     reader.start()
     reader.join(wait)
-    return line[0] if line else ""
+    return line.decode("utf-8", "replace") if line.endswith(b"\n") else ""
 
 
 class Server:
@@ -271,7 +290,7 @@ class Server:
         if found is None:
             self.process.kill()
             raise RuntimeError(f"the server did not start: {announced!r} {self.process.communicate()}")
-        self.port = int(found.group(1))
+        self.port, self.announced = int(found.group(1)), announced
         self.base = f"http://127.0.0.1:{self.port}"
         deadline = time.monotonic() + wait
         while True:
