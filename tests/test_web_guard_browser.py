@@ -11,7 +11,7 @@ import threading
 
 import pytest
 
-from tests.conftest import Server, free_port
+from tests.conftest import Server
 from tests.test_web_browser import new_phone, require_chromium, wait
 
 
@@ -64,8 +64,11 @@ def _serve(page: str) -> tuple[http.server.HTTPServer, int]:
         def log_message(self, *args):
             pass
 
-    port = free_port()
-    site = http.server.HTTPServer(("127.0.0.1", port), Page)
+    # One thread per connection: Chromium opens connections ahead of need and may leave one idle, which
+    # a one-thread server would wait on (for about a minute) before it could stop.
+    site = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Page)  # port 0: the system picks a free one
+    site.daemon_threads = True
+    port = site.server_address[1]
     threading.Thread(target=site.serve_forever, daemon=True).start()
     return site, port
 
