@@ -146,11 +146,37 @@ def _index_dir(env: dict) -> Path:
 INDEX_FILES = [".seg", ".toc", "tables.pickle", "vocabulary.pickle"]
 
 
+#: the questions asked of a damaged index, whose answers must not change
+ASKED = ("sell level", "mnster levl")
+
+
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory, shipped_rules) -> tuple[dict, dict]:
+    """An index built once for this module from a changed copy of the corpus, and its answers."""
+    from tests.conftest import changed_copy
+
+    root = tmp_path_factory.mktemp("built-once")
+    env = {"REFEREE_CACHE_DIR": str(root / "cache"), "REFEREE_RULES": str(changed_copy(shipped_rules, root / "rules"))}
+    return env, {query: ids(search(*query.split(), env=env)) for query in ASKED}
+
+
+@pytest.fixture
+def built(built_once, tmp_path) -> tuple[dict, dict]:
+    """A cache of the test's own holding a copy of that index (an index is found by its corpus's
+    content, not by its path), and the answers it gave: a test damages its copy, and only the
+    rebuild it causes is paid for."""
+    import shutil
+
+    env, answers = built_once
+    shutil.copytree(env["REFEREE_CACHE_DIR"], tmp_path / "cache")
+    return {**env, "REFEREE_CACHE_DIR": str(tmp_path / "cache")}, answers
+
+
 @pytest.mark.parametrize("damage", ["delete", "truncate"])
 @pytest.mark.parametrize("kind", INDEX_FILES)
-def test_a_damaged_index_file_is_rebuilt_without_a_wrong_answer(cache, kind, damage):
-    expected = [ids(search(*query.split(), env=cache)) for query in ("sell level", "mnster levl")]
-    folder = _index_dir(cache)
+def test_a_damaged_index_file_is_rebuilt_without_a_wrong_answer(built, kind, damage):
+    env, expected = built
+    folder = _index_dir(env)
     victims = [path for path in folder.iterdir() if path.name.endswith(kind)]
     assert victims, kind
     for path in victims:
@@ -158,21 +184,21 @@ def test_a_damaged_index_file_is_rebuilt_without_a_wrong_answer(cache, kind, dam
             path.unlink()
         else:
             path.write_bytes(path.read_bytes()[: path.stat().st_size // 3])
-    for query, answer in zip(("sell level", "mnster levl"), expected):
-        result = run_referee("search", *query.split(), "--json", env=cache)
+    for query in ASKED:
+        result = run_referee("search", *query.split(), "--json", env=env)
         assert result.returncode == 0 and "Traceback" not in result.stderr, result.stderr
-        assert ids(json.loads(result.stdout)) == answer
+        assert ids(json.loads(result.stdout)) == expected[query]
 
 
-def test_every_index_file_truncated_at_once_is_rebuilt(cache):
-    expected = ids(search("sell", "level", env=cache))
-    folder = _index_dir(cache)
+def test_every_index_file_truncated_at_once_is_rebuilt(built):
+    env, expected = built
+    folder = _index_dir(env)
     for path in folder.iterdir():
         if path.is_file() and path.name != "ready.json":
             path.write_bytes(path.read_bytes()[: path.stat().st_size // 3])
-    result = run_referee("search", "sell", "level", "--json", env=cache)
+    result = run_referee("search", "sell", "level", "--json", env=env)
     assert result.returncode == 0 and "Traceback" not in result.stderr
-    assert ids(json.loads(result.stdout)) == expected
+    assert ids(json.loads(result.stdout)) == expected["sell level"]
 
 
 def test_four_processes_on_an_empty_cache_build_the_index_once(cache):
