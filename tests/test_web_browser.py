@@ -89,7 +89,9 @@ class Steps:
             self.driver.switch_to.alert.text  # no script a player typed ever ran
 
 
-def wait(driver, condition, timeout: float = 10):
+def wait(driver, condition, timeout: float = 30):
+    """Wait for ``condition``: a bound on liveness, not a timing. A run in parallel on two busy
+    cores has taken more than 10 s for a page's first verdict."""
     from selenium.webdriver.support.ui import WebDriverWait
 
     return WebDriverWait(driver, timeout).until(condition)
