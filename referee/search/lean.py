@@ -16,6 +16,10 @@ real module:
 - ``cached_property`` becomes :class:`functools.cached_property`, which does the same for
   plain methods (whoosh has one, ``SegmentReader.deleted_docs_set``).
 
+And ``whoosh.filedb.filetables`` takes ``md5`` from ``hashlib``, which loads OpenSSL's bindings
+(3 ms) for it: it gets CPython's own MD5, the same digests, from ``_md5`` (when the interpreter
+has it).
+
 Nothing whoosh computes changes. A module that is already loaded is left as it is (a server
 that has imported asyncio pays nothing for it again). ``tests/test_faults.py`` checks that a
 search never loads ``urllib.request``, ``http.client``, ``ssl`` or ``asyncio``.
@@ -49,11 +53,19 @@ def _stand_ins() -> dict[str, types.ModuleType]:
     cached.cached_property = functools.cached_property
     morph = types.ModuleType("whoosh.lang.morph_en", "stand-in while whoosh.query is imported")
     morph.variations = _variations
-    return {"urllib.request": request, "cached_property": cached, "whoosh.lang.morph_en": morph}
+    stand_ins = {"urllib.request": request, "cached_property": cached, "whoosh.lang.morph_en": morph}
+    try:
+        from _md5 import md5  # lazy: only the import of whoosh needs it, once, with the stand-ins
+    except ImportError:  # an interpreter built without it: whoosh imports hashlib
+        return stand_ins
+    hashes = types.ModuleType("hashlib", "stand-in while whoosh.filedb.filetables is imported")
+    hashes.md5 = md5
+    return {**stand_ins, "hashlib": hashes}
 
 
 def import_whoosh() -> None:
-    """Import ``whoosh.compat``, ``whoosh.query`` and ``whoosh.reading`` lean (once per process)."""
+    """Import ``whoosh.compat``, ``whoosh.query``, ``whoosh.reading`` and
+    ``whoosh.filedb.filetables`` lean (once per process)."""
     if "whoosh.reading" in sys.modules:
         return
     stand_ins = {name: module for name, module in _stand_ins().items() if name not in sys.modules}
@@ -62,6 +74,7 @@ def import_whoosh() -> None:
         # lazy: imported with the stand-ins in place, which is this function's point (whoosh.compat
         # would import urllib.request: 113 ms)
         import whoosh.compat  # noqa: F401
+        import whoosh.filedb.filetables  # noqa: F401
         import whoosh.query  # noqa: F401
         import whoosh.reading  # noqa: F401
     finally:
