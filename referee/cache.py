@@ -140,6 +140,20 @@ def write_atomic(path: Path, data: bytes) -> None:
 _KEPT_VERSION = 1
 
 
+def file_stamp(path) -> tuple | None:
+    """What identifies a file's version without reading it — its place, size, modification time
+    and inode — for keeping what is read from it; ``None`` when it cannot be told (missing), or
+    when it was changed so recently that it may change again within the same clock tick unseen
+    (git's "racy" case, as :func:`file_digests` treats it): then read it afresh."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    if time.time_ns() - status.st_mtime_ns < _RACY_NS:
+        return None
+    return (str(path), status.st_size, status.st_mtime_ns, status.st_ino)
+
+
 def kept_json(name: str, key, read):
     """``read()`` (a JSON value: a mapping), kept as JSON in the user cache under ``key`` (what
     it depends on, such as a file's path, size and modification time): read again only when the

@@ -340,16 +340,26 @@ def test_a_kept_catalog_reads_as_the_compiled_file_does(tmp_path, monkeypatch):
 
 
 def test_a_changed_or_damaged_catalog_copy_is_read_afresh(tmp_path, monkeypatch):
+    """A catalog compiled again is read again; so is one compiled a moment ago (its modification
+    time may not show the next change: nothing is kept of it), and a damaged copy."""
+    import os
+    import time
+
     from referee.i18n.catalogs import _kept_catalog
 
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
     locales = locales_dir()
     path = tmp_path / "referee.mo"
+    kept = lambda: list((tmp_path / "cache").glob("catalog-*.marshal"))  # noqa: E731
     shutil.copyfile(locales / "hu" / "LC_MESSAGES" / "referee.mo", path)
-    assert _same(_kept_catalog(str(path)), _parsed(path))
-    shutil.copyfile(locales / "de" / "LC_MESSAGES" / "referee.mo", path)  # a catalog compiled again
-    assert _same(_kept_catalog(str(path)), _parsed(path))
-    for copy in (tmp_path / "cache").glob("catalog-*.marshal"):
+    assert _same(_kept_catalog(str(path)), _parsed(path)) and not kept()  # just compiled: read, not kept
+    old = time.time_ns() - 10_000_000_000
+    os.utime(path, ns=(old, old))
+    assert _same(_kept_catalog(str(path)), _parsed(path)) and len(kept()) == 1
+    shutil.copyfile(locales / "de" / "LC_MESSAGES" / "referee.mo", path)  # compiled again
+    os.utime(path, ns=(old + 1, old + 1))
+    assert _same(_kept_catalog(str(path)), _parsed(path)) and len(kept()) == 2
+    for copy in kept():
         data = bytearray(copy.read_bytes())
         data[len(data) // 2] ^= 0xFF  # same size, one byte changed
         copy.write_bytes(bytes(data))

@@ -22,13 +22,12 @@ from __future__ import annotations
 
 import gettext
 import marshal
-import os
 import sys
 import zlib
 from contextvars import ContextVar
 from functools import lru_cache
 
-from referee.cache import cache_dir, read_checked, write_checked
+from referee.cache import cache_dir, file_stamp, read_checked, write_checked
 from referee.data import locales_dir
 from referee.version import __version__
 
@@ -86,12 +85,11 @@ def _kept_catalog(path: str) -> Catalog:
     while the file is unchanged: gettext parses a catalog in Python, 3 ms for each of a language's
     two, paid by every command in a language other than English (``--help`` included); the
     copy reads in a fifth of that."""
-    try:
-        stat = os.stat(path)
-        text = repr((_KEPT_VERSION, __version__, sys.version_info[:2], path, stat.st_size, stat.st_mtime_ns)).encode()
+    stamp = file_stamp(path)  # None: missing, or compiled a moment ago (read it, keep nothing)
+    target = None
+    if stamp is not None:
+        text = repr((_KEPT_VERSION, __version__, sys.version_info[:2], stamp)).encode()
         target = cache_dir() / f"catalog-{zlib.crc32(text):08x}{zlib.adler32(text):08x}.marshal"
-    except OSError:
-        target = None
     data = read_checked(target) if target is not None else None
     if data is not None:
         try:

@@ -17,12 +17,11 @@ and neither pickle nor the memo of file digests is read for it (3 ms of a ``refe
 
 from __future__ import annotations
 
-import time
 from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.cache import kept_json
+from referee.cache import file_stamp, kept_json
 from referee.data import locales_dir
 from referee.errors import Problem
 from referee.yamlload import load_yaml
@@ -34,9 +33,6 @@ SEARCH_ANALYSES = ("snowball", "hungarian", "gujarati", "words")
 FILE = "languages.yaml"
 #: Bump when the cached shape changes.
 _CACHE_VERSION = 2
-#: a file changed this recently may change again within the same clock tick, unseen by its
-#: modification time: it is read, not taken from the cache ("racy", as referee.cache says)
-_RACY_NS = 2_000_000_000
 
 
 class Language(NamedTuple):
@@ -110,21 +106,15 @@ def read_descriptions(root: Path) -> tuple[dict[str, Language], list[Problem]]:
 
 
 def _cached_descriptions(root: Path) -> dict[str, Language]:
-    """:func:`read_descriptions` through the user cache (keyed by the file's place, size and
-    modification time)."""
+    """:func:`read_descriptions` through the user cache (keyed by the file's place, size,
+    modification time and inode: :func:`referee.cache.file_stamp`)."""
     path = root / FILE
-    try:
-        stat = path.stat()
-    except OSError:
-        return {}
 
     def read() -> dict:
         return {code: list(lang) for code, lang in read_descriptions(root)[0].items()}
 
-    if time.time_ns() - stat.st_mtime_ns < _RACY_NS:
-        kept = read()
-    else:
-        kept = kept_json("languages", (_CACHE_VERSION, str(path), stat.st_size, stat.st_mtime_ns, stat.st_ino), read)
+    stamp = file_stamp(path)
+    kept = kept_json("languages", (_CACHE_VERSION, stamp), read) if stamp is not None else read()
     try:
         return {code: Language(*fields) for code, fields in kept.items()}
     except TypeError:  # a copy of another shape

@@ -22,7 +22,7 @@ from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, Stem
 from whoosh.lang import has_stemmer, has_stopwords, stopwords_for_language
 from whoosh.support.charset import accent_map
 
-from referee.cache import kept_json
+from referee.cache import file_stamp, kept_json
 from referee.data import locales_dir
 from referee.i18n.languages import language as describe
 
@@ -336,11 +336,10 @@ def kept_words() -> dict[str, frozenset[str]]:
     from a JSON copy in the user cache while the file is unchanged: every query that drops a
     function word reads them, and yaml's import and parse cost a whole-process question 12 ms."""
     path = locales_dir() / "kept_words.yaml"
-    try:
-        stat = path.stat()
-    except OSError:
+    if not path.exists():
         return {}
-    kept = kept_json("kept-words", (str(path), stat.st_size, stat.st_mtime_ns), lambda: _read_kept_words(path))
+    stamp = file_stamp(path)
+    kept = kept_json("kept-words", stamp, lambda: _read_kept_words(path)) if stamp else _read_kept_words(path)
     return {language: frozenset(words) for language, words in kept.items()}
 
 
