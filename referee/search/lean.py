@@ -12,11 +12,16 @@ compiled on import) for the ``Variations`` query, which referee never builds.
 then takes the stand-ins away again, so any later import elsewhere in the process gets the
 real module:
 
-- ``urlretrieve`` and ``variations`` become functions that import the real one when called;
+- ``urlretrieve``, ``variations`` and ``escape`` become functions that import the real one
+  when called, and ``calendar`` a module whose every name is the real module's, imported when
+  first read;
 - ``cached_property`` becomes :class:`functools.cached_property`, which does the same for
   plain methods (whoosh has one, ``SegmentReader.deleted_docs_set``).
 
-And ``whoosh.filedb.filetables`` takes ``md5`` from ``hashlib``, which loads OpenSSL's bindings
+``whoosh.compat`` also imports ``html`` (and its table of 2,000 entities) for ``escape``, which
+only the HTML highlighter calls, and ``whoosh.util.times`` imports ``calendar`` (and with it
+``locale``) for date fields, which the index has none of: 3 ms together. And
+``whoosh.filedb.filetables`` takes ``md5`` from ``hashlib``, which loads OpenSSL's bindings
 (3 ms) for it: it gets CPython's own MD5, the same digests, from ``_md5`` (when the interpreter
 has it).
 
@@ -46,6 +51,21 @@ def _variations(*args, **kwargs):
     return variations(*args, **kwargs)
 
 
+def _escape(*args, **kwargs):
+    # lazy: html 1.2 ms to import (its entity table), which `referee search` does not need
+    from html import escape
+
+    return escape(*args, **kwargs)
+
+
+def _calendar(name: str):
+    """Any name of the real ``calendar``, imported when first read (after the stand-in is gone)."""
+    # lazy: calendar and locale 1.5 ms to import, which `referee search` does not need
+    import calendar
+
+    return getattr(calendar, name)
+
+
 def _stand_ins() -> dict[str, types.ModuleType]:
     request = types.ModuleType("urllib.request", "stand-in while whoosh.compat is imported")
     request.urlretrieve = _urlretrieve
@@ -53,7 +73,12 @@ def _stand_ins() -> dict[str, types.ModuleType]:
     cached.cached_property = functools.cached_property
     morph = types.ModuleType("whoosh.lang.morph_en", "stand-in while whoosh.query is imported")
     morph.variations = _variations
-    stand_ins = {"urllib.request": request, "cached_property": cached, "whoosh.lang.morph_en": morph}
+    markup = types.ModuleType("html", "stand-in while whoosh.compat is imported")
+    markup.escape = _escape
+    dates = types.ModuleType("calendar", "stand-in while whoosh.util.times is imported")
+    dates.__getattr__ = _calendar
+    stand_ins = {"urllib.request": request, "cached_property": cached, "whoosh.lang.morph_en": morph,
+                 "html": markup, "calendar": dates}
     try:
         from _md5 import md5  # lazy: only the import of whoosh needs it, once, with the stand-ins
     except ImportError:  # an interpreter built without it: whoosh imports hashlib
