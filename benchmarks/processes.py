@@ -15,6 +15,33 @@ def timed(command: list[str], env: dict) -> float:
     return time.perf_counter() - start
 
 
+def timed_on_terminal(command: list[str], env: dict) -> float:
+    """Seconds one whole process takes with its stdout on a pseudo-terminal (what it writes read
+    and thrown away): a command may do more for a terminal (colour) than for a pipe."""
+    import os
+    import pty
+    import threading
+
+    controller, terminal = pty.openpty()
+
+    def drain() -> None:
+        try:
+            while os.read(controller, 65536):
+                pass
+        except OSError:  # the terminal closed with the process
+            pass
+
+    reader = threading.Thread(target=drain)
+    reader.start()
+    start = time.perf_counter()
+    subprocess.run(command, stdout=terminal, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, env=env, check=False)
+    took = time.perf_counter() - start
+    os.close(terminal)
+    reader.join()
+    os.close(controller)
+    return took
+
+
 def compile_package() -> None:
     """Byte-compile ``referee`` as pip does on install.
 

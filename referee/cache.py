@@ -11,6 +11,7 @@ for :data:`MAX_AGE_DAYS`, or when it is a build that died half-way.
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import time
@@ -133,6 +134,44 @@ def write_atomic(path: Path, data: bytes) -> None:
         except OSError:
             pass
         raise
+
+
+#: what :func:`kept_json` files hold; a file made by an older recipe is not read
+_KEPT_VERSION = 1
+
+
+def file_stamp(path) -> tuple | None:
+    """What identifies a file's version without reading it — its place, size, modification time
+    and inode — for keeping what is read from it; ``None`` when it cannot be told (missing), or
+    when it was changed so recently that it may change again within the same clock tick unseen
+    (git's "racy" case, as :func:`file_digests` treats it): then read it afresh."""
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    if time.time_ns() - status.st_mtime_ns < _RACY_NS:
+        return None
+    return (str(path), status.st_size, status.st_mtime_ns, status.st_ino)
+
+
+def kept_json(name: str, key, read):
+    """``read()`` (a JSON value: a mapping), kept as JSON in the user cache under ``key`` (what
+    it depends on, such as a file's path, size and modification time): read again only when the
+    key changes. A JSON file reads in a fraction of the time of its YAML or catalog source."""
+    text = repr((_KEPT_VERSION, __version__, key)).encode()
+    target = cache_dir() / f"{name}-{zlib.crc32(text):08x}{zlib.adler32(text):08x}.json"
+    try:
+        kept = json.loads(target.read_text(encoding="utf-8"))
+        if isinstance(kept, dict):
+            return kept
+    except (OSError, ValueError):
+        pass
+    kept = read()
+    try:
+        write_atomic(target, json.dumps(kept, ensure_ascii=False).encode("utf-8"))
+    except OSError:
+        pass  # an unwritable cache only costs speed
+    return kept
 
 
 def write_checked(path: Path, data: bytes) -> None:

@@ -69,3 +69,47 @@ def test_top_level_help_lists_every_command(referee):
 def test_quiet_may_stand_anywhere(args, referee):
     result = referee(*args)
     assert result.returncode == 0 and result.stdout and not result.stderr, result.stderr
+
+
+def _on_a_terminal(args: list[str], env: dict) -> tuple[str, set[str]]:
+    """What ``referee ARGS`` writes to a pseudo-terminal, and the modules it imported."""
+    import os
+    import pty
+    import subprocess
+    import sys
+
+    from tests.conftest import REFEREE, _environment
+
+    controller, terminal = pty.openpty()
+    try:
+        process = subprocess.Popen([sys.executable, "-X", "importtime", REFEREE, *args], stdout=terminal,
+                                   stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=_environment(env))
+        os.close(terminal)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(controller, 4096)
+            except OSError:  # the terminal closed with the process
+                break
+            if not chunk:
+                break
+            shown += chunk
+        stderr = process.communicate(timeout=120)[1].decode()
+    finally:
+        os.close(controller)
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in stderr.splitlines() if line.startswith("import time:")}
+    return shown.decode(), loaded
+
+
+@pytest.mark.parametrize("args, heading", [(["--help", "--lang", "de"], "Optionen:"),
+                                           (["fight", "--help", "--lang", "nl"], "Argumenten:"),
+                                           (["table", "--help"], "Commands:")])
+def test_help_on_a_terminal_is_coloured_without_rich(args, heading):
+    """typer's rich renderer would load rich, markdown-it and pygments (75 ms): the help is
+    click's layout with colour, and NO_COLOR turns the colour off."""
+    shown, loaded = _on_a_terminal(args, {"TERM": "xterm"})
+    assert "\033[1m" in shown and "\033[1;36m--lang" in shown, shown
+    assert not {m.split(".")[0] for m in loaded} & {"rich", "markdown_it", "pygments"}, sorted(loaded)
+    plain, _ = _on_a_terminal(args, {"TERM": "xterm", "NO_COLOR": "1"})
+    assert "\033[" not in plain and "--lang" in plain
+    assert f"\033[1m{heading}\033[0m" in shown and heading in plain

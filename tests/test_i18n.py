@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from referee.data import data_dir
+from referee.data import data_dir, locales_dir
 from referee.i18n.messages import corpus_messages
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -311,3 +311,56 @@ def test_compiling_replaces_each_catalog_whole_and_a_broken_catalog_leaves_the_w
     assert result.returncode == 2 and "Traceback" not in result.stderr, result.stderr
     assert (messages / "rules.mo").read_bytes() == working
     assert not list(messages.glob(".*.tmp"))
+
+
+def _parsed(path: Path):
+    from referee.i18n.catalogs import Catalog
+
+    with open(path, "rb") as handle:
+        return Catalog(handle)
+
+
+def _same(kept, parsed) -> bool:
+    return (type(kept) is type(parsed) and kept._catalog == parsed._catalog and kept._info == parsed._info
+            and kept._charset == parsed._charset and all(kept.plural(n) == parsed.plural(n) for n in range(200)))
+
+
+def test_a_kept_catalog_reads_as_the_compiled_file_does(tmp_path, monkeypatch):
+    """Every catalog, read from the file and then from its copy in the cache, holds what gettext
+    reads from the file: every message, plural forms and the rule that picks them."""
+    from referee.i18n.catalogs import _kept_catalog
+
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
+    found = sorted(locales_dir().glob("*/LC_MESSAGES/*.mo"))
+    assert len(found) >= 10
+    for path in found:
+        first, second = _kept_catalog(str(path)), _kept_catalog(str(path))
+        assert _same(first, _parsed(path)) and _same(second, _parsed(path)), path
+    assert len(list((tmp_path / "cache").glob("catalog-*.marshal"))) == len(found)
+
+
+def test_a_changed_or_damaged_catalog_copy_is_read_afresh(tmp_path, monkeypatch):
+    """A catalog compiled again is read again; so is one compiled a moment ago (its modification
+    time may not show the next change: nothing is kept of it), and a damaged copy."""
+    import os
+    import time
+
+    from referee.i18n.catalogs import _kept_catalog
+
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
+    locales = locales_dir()
+    path = tmp_path / "referee.mo"
+    kept = lambda: list((tmp_path / "cache").glob("catalog-*.marshal"))  # noqa: E731
+    shutil.copyfile(locales / "hu" / "LC_MESSAGES" / "referee.mo", path)
+    assert _same(_kept_catalog(str(path)), _parsed(path)) and not kept()  # just compiled: read, not kept
+    old = time.time_ns() - 10_000_000_000
+    os.utime(path, ns=(old, old))
+    assert _same(_kept_catalog(str(path)), _parsed(path)) and len(kept()) == 1
+    shutil.copyfile(locales / "de" / "LC_MESSAGES" / "referee.mo", path)  # compiled again
+    os.utime(path, ns=(old + 1, old + 1))
+    assert _same(_kept_catalog(str(path)), _parsed(path)) and len(kept()) == 2
+    for copy in kept():
+        data = bytearray(copy.read_bytes())
+        data[len(data) // 2] ^= 0xFF  # same size, one byte changed
+        copy.write_bytes(bytes(data))
+    assert _same(_kept_catalog(str(path)), _parsed(path))

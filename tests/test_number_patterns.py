@@ -1,5 +1,6 @@
-"""Whole numbers and lists are written from patterns kept out of Babel, and always exactly as
-Babel writes them: in every language, for any number, and in a process that never imports Babel."""
+"""Whole numbers, numbers with a fixed count of decimals and lists are written from patterns kept
+out of Babel, and always exactly as Babel writes them: in every language, for any number, and in
+a process that never imports Babel."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee import LANGUAGES
-from referee.i18n.patterns import LIST_STYLES, facts_from_babel, format_int, join_list
+from referee.i18n.patterns import LIST_STYLES, facts_from_babel, format_fixed, format_int, join_list
 
 ROOT = Path(__file__).resolve().parent.parent
 CODES = sorted(LANGUAGES) + ["fr", "sv", "hi", "pt_BR"]  # and a few a localizer may add
@@ -35,6 +36,27 @@ def test_every_shipped_language_has_patterns_that_reproduce_babel(facts):
 def test_a_whole_number_is_written_as_babel_writes_it(facts, number, code):
     if facts[code] is not None:
         assert format_int(number, facts[code]) == format_decimal(number, locale=Locale.parse(code))
+
+
+def test_every_shipped_language_writes_decimals_from_its_patterns(facts):
+    assert all(facts[code]["decimal"] for code in LANGUAGES)
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.one_of(st.floats(-1e12, 1e12, allow_nan=False), st.integers(-10**12, 10**12),
+                 st.decimals(-10**6, 10**6, places=4, allow_nan=False).map(float)),
+       st.integers(0, 4), st.sampled_from(CODES))
+def test_a_number_with_fixed_decimals_is_written_as_babel_writes_it(facts, number, digits, code):
+    """Halves round to the even digit as Babel's do (0.125 is 0.12, 0.135 is 0.14), carries go
+    through the groups (999.95 is 1,000.0), a number str() writes with an exponent is Babel's."""
+    if facts[code] is None or not facts[code]["decimal"]:
+        return
+    shown = format_fixed(number, digits, facts[code])
+    pattern = "#,##0" + ("." + "0" * digits if digits else "")
+    if shown is None:
+        assert "e" in str(number).lower()
+    else:
+        assert shown == format_decimal(number, format=pattern, locale=Locale.parse(code))
 
 
 @settings(max_examples=300, deadline=None)

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from referee import LANGUAGES
-
 #: at most this many candidates: a shell shows a screenful at a time anyway
 LIMIT = 200
 
@@ -21,6 +19,10 @@ def _matching(words, incomplete: str) -> list[str]:
 
 
 def languages(incomplete: str) -> list[str]:
+    # lazy: the list of languages is read (the digest memo, 2-3 ms) only when completing, not when
+    # `referee --help` or a command declares the option
+    from referee.i18n.languages import LANGUAGES
+
     return _matching(LANGUAGES, incomplete)
 
 

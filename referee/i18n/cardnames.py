@@ -13,15 +13,12 @@ kockát", German "des Wunschringes", Gujarati "એલ્ફને" all name thei
 
 from __future__ import annotations
 
-import json
 import re
-import zlib
 
-from referee.cache import cache_dir, write_atomic
+from referee.cache import kept_json
 from referee.data import locales_dir
 from referee.errors import Problem
 from referee.i18n.catalogs import RULES_DOMAIN, SOURCE, translations
-from referee.version import __version__
 from referee.message import Message
 
 #: letters and combining marks: a Gujarati word is not cut at its vowel signs
@@ -49,10 +46,6 @@ def localizer():
     return localized
 
 
-#: what the kept card names hold; a file made by an older recipe is not read
-_KEPT_VERSION = 1
-
-
 def _kept_card_names() -> dict[str, dict[str, str]]:
     """language -> ``card:ID\x04English name`` -> the catalog's name, for every compiled
     ``rules`` catalog: from the user cache while the catalogs are unchanged, else read."""
@@ -61,26 +54,7 @@ def _kept_card_names() -> dict[str, dict[str, str]]:
         stats = [(str(path), path.stat().st_size, path.stat().st_mtime_ns) for path in files]
     except OSError:
         return _read_card_names([])
-    return _kept("catalog-cards", stats, lambda: _read_card_names([path.parent.parent.name for path in files]))
-
-
-def _kept(name: str, key, read) -> dict:
-    """``read()``, kept as JSON in the user cache under ``key`` (what it depends on): read again
-    only when the key changes."""
-    text = repr((_KEPT_VERSION, __version__, key)).encode()
-    target = cache_dir() / f"{name}-{zlib.crc32(text):08x}{zlib.adler32(text):08x}.json"
-    try:
-        kept = json.loads(target.read_text(encoding="utf-8"))
-        if isinstance(kept, dict):
-            return kept
-    except (OSError, ValueError):
-        pass
-    kept = read()
-    try:
-        write_atomic(target, json.dumps(kept, ensure_ascii=False).encode("utf-8"))
-    except OSError:
-        pass  # an unwritable cache only costs speed
-    return kept
+    return kept_json("catalog-cards", stats, lambda: _read_card_names([path.parent.parent.name for path in files]))
 
 
 def _read_card_names(languages: list[str]) -> dict[str, dict[str, str]]:
@@ -201,7 +175,7 @@ def former_names() -> dict[str, dict[str, list[str]]]:
 def _kept_former_names(path, key) -> dict[str, dict[str, list[str]]]:
     """The former names, from the user cache while the file is unchanged: reading its YAML cost
     every card lookup 25-45 ms (yaml's import and parse), a JSON copy under 1 ms."""
-    return _kept("former-names", key, lambda: _read_former_names(path)) if key is not None else {}
+    return kept_json("former-names", key, lambda: _read_former_names(path)) if key is not None else {}
 
 
 def _read_former_names(path) -> dict[str, dict[str, list[str]]]:

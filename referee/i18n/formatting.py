@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from referee.i18n.patterns import display_name, facts_for, format_int, join_list
+from referee.i18n.patterns import display_name, facts_for, format_fixed, format_int, join_list
 
 
 @lru_cache(maxsize=None)
@@ -40,6 +40,12 @@ def format_decimal(number, language: str, digits: int | None = None) -> str:
     """A number with decimals as the language writes it: 2.3 is "2.3" in English and Gujarati,
     "2,3" in Dutch, Hungarian, Spanish and German. ``digits`` fixes how many decimals are shown
     (1 gives "2,0" for 2); without it, up to three, and none for a whole number ("30")."""
+    if digits is not None:  # a fixed number of decimals, from the cached patterns
+        facts = facts_for(language, _locale)
+        if facts is not None and facts.get("decimal") is not None:
+            shown = format_fixed(number, digits, facts)
+            if shown is not None:
+                return shown
     # lazy: babel.numbers 22 ms to import, which `referee judge` does not need
     from babel.numbers import format_decimal as babel_decimal
 

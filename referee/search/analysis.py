@@ -22,6 +22,7 @@ from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, Stem
 from whoosh.lang import has_stemmer, has_stopwords, stopwords_for_language
 from whoosh.support.charset import accent_map
 
+from referee.cache import file_stamp, kept_json
 from referee.data import locales_dir
 from referee.i18n.languages import language as describe
 
@@ -331,16 +332,24 @@ def _gujarati_word(match) -> str:
 
 @lru_cache(maxsize=None)
 def kept_words() -> dict[str, frozenset[str]]:
-    """language -> the words of its stop list that carry meaning in this game (locales/kept_words.yaml)."""
-    # lazy: yaml 10 ms to import, paid only by the calls that need it
-    import yaml
-
+    """language -> the words of its stop list that carry meaning in this game (locales/kept_words.yaml),
+    from a JSON copy in the user cache while the file is unchanged: every query that drops a
+    function word reads them, and yaml's import and parse cost a whole-process question 12 ms."""
     path = locales_dir() / "kept_words.yaml"
     if not path.exists():
         return {}
+    stamp = file_stamp(path)
+    kept = kept_json("kept-words", stamp, lambda: _read_kept_words(path)) if stamp else _read_kept_words(path)
+    return {language: frozenset(words) for language, words in kept.items()}
+
+
+def _read_kept_words(path) -> dict[str, list[str]]:
+    # lazy: yaml 10 ms to import, read only when the file changed
+    import yaml
+
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) or {}
-    return {str(language): frozenset(str(w).lower() for w in words or ()) for language, words in data.items()}
+    return {str(language): sorted({str(w).lower() for w in words or ()}) for language, words in data.items()}
 
 
 @lru_cache(maxsize=None)

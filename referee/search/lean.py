@@ -12,9 +12,18 @@ compiled on import) for the ``Variations`` query, which referee never builds.
 then takes the stand-ins away again, so any later import elsewhere in the process gets the
 real module:
 
-- ``urlretrieve`` and ``variations`` become functions that import the real one when called;
+- ``urlretrieve``, ``variations`` and ``escape`` become functions that import the real one
+  when called, and ``calendar`` a module whose every name is the real module's, imported when
+  first read;
 - ``cached_property`` becomes :class:`functools.cached_property`, which does the same for
   plain methods (whoosh has one, ``SegmentReader.deleted_docs_set``).
+
+``whoosh.compat`` also imports ``html`` (and its table of 2,000 entities) for ``escape``, which
+only the HTML highlighter calls, and ``whoosh.util.times`` imports ``calendar`` (and with it
+``locale``) for date fields, which the index has none of: 3 ms together. And
+``whoosh.filedb.filetables`` takes ``md5`` from ``hashlib``, which loads OpenSSL's bindings
+(3 ms) for it: it gets CPython's own MD5, the same digests, from ``_md5`` (when the interpreter
+has it).
 
 Nothing whoosh computes changes. A module that is already loaded is left as it is (a server
 that has imported asyncio pays nothing for it again). ``tests/test_faults.py`` checks that a
@@ -42,6 +51,21 @@ def _variations(*args, **kwargs):
     return variations(*args, **kwargs)
 
 
+def _escape(*args, **kwargs):
+    # lazy: html 1.2 ms to import (its entity table), which `referee search` does not need
+    from html import escape
+
+    return escape(*args, **kwargs)
+
+
+def _calendar(name: str):
+    """Any name of the real ``calendar``, imported when first read (after the stand-in is gone)."""
+    # lazy: calendar and locale 1.5 ms to import, which `referee search` does not need
+    import calendar
+
+    return getattr(calendar, name)
+
+
 def _stand_ins() -> dict[str, types.ModuleType]:
     request = types.ModuleType("urllib.request", "stand-in while whoosh.compat is imported")
     request.urlretrieve = _urlretrieve
@@ -49,11 +73,24 @@ def _stand_ins() -> dict[str, types.ModuleType]:
     cached.cached_property = functools.cached_property
     morph = types.ModuleType("whoosh.lang.morph_en", "stand-in while whoosh.query is imported")
     morph.variations = _variations
-    return {"urllib.request": request, "cached_property": cached, "whoosh.lang.morph_en": morph}
+    markup = types.ModuleType("html", "stand-in while whoosh.compat is imported")
+    markup.escape = _escape
+    dates = types.ModuleType("calendar", "stand-in while whoosh.util.times is imported")
+    dates.__getattr__ = _calendar
+    stand_ins = {"urllib.request": request, "cached_property": cached, "whoosh.lang.morph_en": morph,
+                 "html": markup, "calendar": dates}
+    try:
+        from _md5 import md5  # lazy: only the import of whoosh needs it, once, with the stand-ins
+    except ImportError:  # an interpreter built without it: whoosh imports hashlib
+        return stand_ins
+    hashes = types.ModuleType("hashlib", "stand-in while whoosh.filedb.filetables is imported")
+    hashes.md5 = md5
+    return {**stand_ins, "hashlib": hashes}
 
 
 def import_whoosh() -> None:
-    """Import ``whoosh.compat``, ``whoosh.query`` and ``whoosh.reading`` lean (once per process)."""
+    """Import ``whoosh.compat``, ``whoosh.query``, ``whoosh.reading`` and
+    ``whoosh.filedb.filetables`` lean (once per process)."""
     if "whoosh.reading" in sys.modules:
         return
     stand_ins = {name: module for name, module in _stand_ins().items() if name not in sys.modules}
@@ -62,6 +99,7 @@ def import_whoosh() -> None:
         # lazy: imported with the stand-ins in place, which is this function's point (whoosh.compat
         # would import urllib.request: 113 ms)
         import whoosh.compat  # noqa: F401
+        import whoosh.filedb.filetables  # noqa: F401
         import whoosh.query  # noqa: F401
         import whoosh.reading  # noqa: F401
     finally:
