@@ -302,6 +302,10 @@ def check_former_names(corpus, language: str, catalog, file: str, translated: di
         card = corpus.cards.get(card_id)
         if card is not None:
             current[card_id] = translated.get(card_id) or card_name(card, language, {})
+    # (card, former name, its name now, the former name lowercased) for each name that is no part
+    # of the name now, worked out once: every text is asked about every one
+    asked = [(card_id, name, current[card_id], name.lower()) for card_id, names in former.items()
+             if current.get(card_id) for name in names if name.lower() not in current[card_id].lower()]
     problems = []
     for message in catalog:
         if not message.id or message.fuzzy or not message.string or (message.context or "").startswith("card:"):
@@ -310,18 +314,16 @@ def check_former_names(corpus, language: str, catalog, file: str, translated: di
             continue  # the words players type: a former name stays one of them
         text = message.string if isinstance(message.string, str) else " ".join(message.string)
         text = _QUOTED.sub(" ", text).lower()
-        for card_id, names in former.items():
-            wanted = current.get(card_id)
-            for name in names:
-                if wanted and name.lower() not in wanted.lower() and _names_word(text, name):
-                    english = message.id if isinstance(message.id, str) else message.id[0]
-                    # Translators: a problem `referee i18n check` reports; {former} is a name the
-                    # language's card catalog gave the card before, {name} its name now.
-                    problems.append(Problem(file, getattr(message, "lineno", None),
-                                            f"{message.context or ''} {english[:40]!r}".strip(),
-                                            Message.of("names a card by its former name {former}; this "
-                                                       "language's card catalog now calls it {name} ({id})",
-                                                       former=repr(name), name=repr(wanted), id=f"card:{card_id}")))
+        for card_id, name, wanted, lowered in asked:
+            if lowered in text and _names_word(text, name):
+                english = message.id if isinstance(message.id, str) else message.id[0]
+                # Translators: a problem `referee i18n check` reports; {former} is a name the
+                # language's card catalog gave the card before, {name} its name now.
+                problems.append(Problem(file, getattr(message, "lineno", None),
+                                        f"{message.context or ''} {english[:40]!r}".strip(),
+                                        Message.of("names a card by its former name {former}; this "
+                                                   "language's card catalog now calls it {name} ({id})",
+                                                   former=repr(name), name=repr(wanted), id=f"card:{card_id}")))
     return problems
 
 

@@ -28,7 +28,8 @@ from typing import NamedTuple
 
 from referee.data import locales_dir
 from referee.errors import Problem
-from referee.i18n.cardnames import catalog_names, check_card_names, check_former_names
+from referee.i18n.cardnames import catalog_names, check_card_names, check_former_names, former_names_path
+from referee.kept import code_stamps, kept_problems, stamps
 from referee.i18n.languages import SOURCE, catalog_codes, languages, read_descriptions, translated
 from referee.i18n.phrases import check_search_phrases
 from referee.message import Message
@@ -127,10 +128,16 @@ def _terms(path: Path) -> tuple[_Term, ...]:
 
 def glossary_misses(language: str, msgid: str, msgstr: str) -> list[str]:
     """The glossary terms the English ``msgid`` uses that ``msgstr`` does not render."""
-    return _misses(_terms(locales_dir() / "glossary.yaml"), language, msgid, msgstr)
+    return _misses(_terms_of(locales_dir() / "glossary.yaml", language), msgid, msgstr)
 
 
-def _misses(terms: tuple[_Term, ...], language: str, msgid: str, msgstr: str) -> list[str]:
+@lru_cache(maxsize=None)
+def _terms_of(path: Path, language: str) -> tuple[tuple[_Term, tuple], ...]:
+    """The terms that have forms in ``language``, each with those forms."""
+    return tuple((term, term.forms[language]) for term in _terms(path) if term.forms.get(language))
+
+
+def _misses(terms: tuple[tuple[_Term, tuple], ...], msgid: str, msgstr: str) -> list[str]:
     msgid = _NOT_PROSE.sub(" ", msgid)
     lowered = msgstr.lower()
     # Placeholders ({levels}), metavariables (NAME:LEVEL) and a query's example (?name=Loaded Die)
@@ -140,10 +147,7 @@ def _misses(terms: tuple[_Term, ...], language: str, msgid: str, msgstr: str) ->
     # search) rules most terms out first.
     plain = None if _FOLDS_TO_ASCII.intersection(msgid) else msgid.lower()
     misses = []
-    for term in terms:
-        accepted = term.forms.get(language)
-        if not accepted:
-            continue
+    for term, accepted in terms:
         if term.needle and plain is not None and term.needle not in (msgid if term.exact else plain):
             continue
         if term.english.search(msgid):
@@ -169,7 +173,7 @@ def _english_of_form(message, index: int) -> str:
 def check_entries(language: str, domain: str, catalog, file: str, complete: bool = True) -> list[Problem]:
     """Each message's problems; gaps (untranslated, fuzzy) count only in a ``complete`` language."""
     problems = []
-    terms = _terms(locales_dir() / "glossary.yaml")
+    terms = _terms_of(locales_dir() / "glossary.yaml", language)
     for message in catalog:
         if not message.id:
             continue
@@ -199,7 +203,7 @@ def check_entries(language: str, domain: str, catalog, file: str, complete: bool
                     "placeholders differ: expected {expected}, got {got}",
                     expected=", ".join("{" + p + "}" for p in sorted(placeholders(english))),
                     got=", ".join("{" + p + "}" for p in sorted(placeholders(text))))))
-        for term in _misses(terms, language, " ".join(_ids(message)), " ".join(strings)):
+        for term in _misses(terms, " ".join(_ids(message)), " ".join(strings)):
             problems.append(Problem(file, line, field, M("glossary term {term} not rendered as in "
                                                          "locales/glossary.yaml", term=repr(term))))
     return problems
@@ -353,39 +357,67 @@ def check_languages() -> list[Problem]:
 
 
 def check_catalogs(corpus) -> list[Problem]:
-    """Every problem of the catalogs, for ``referee check`` and ``referee i18n check``."""
+    """Every problem of the catalogs, for ``referee check`` and ``referee i18n check``.
+
+    What each part finds is kept in the user cache by the stamps of the files it reads
+    (:mod:`referee.kept`): a run after an edit of one language checks that language again."""
     problems: list[Problem] = check_languages()
-    templates = {domain: _template(domain) for domain in SOURCES}
-    if stale_rules_template(corpus.root, templates[RULES_DOMAIN]):
-        problems.append(Problem("locales/rules.pot", None, "", M(
-            "stale: the corpus texts changed; run `referee i18n extract` and `referee i18n update`")))
+    root = locales_dir()
+    # what every part may read besides a language's own catalogs
+    shared = [*stamps([*(root / f"{domain}.pot" for domain in SOURCES), root / "glossary.yaml",
+                       former_names_path(), root / "languages.yaml",
+                       *sorted(path for path in Path(corpus.root).rglob("*") if path.is_file())]),
+              *code_stamps()]
+    templates: dict = {}
+
+    def template(domain: str):
+        if domain not in templates:
+            templates[domain] = _template(domain)
+        return templates[domain]
+
+    def rules_template() -> list[Problem]:
+        if stale_rules_template(corpus.root, template(RULES_DOMAIN)):
+            return [Problem("locales/rules.pot", None, "", M(
+                "stale: the corpus texts changed; run `referee i18n extract` and `referee i18n update`"))]
+        return []
+
+    problems += kept_problems("catalog-check-template", shared, rules_template)
     known = languages()
     for language in translated():
         complete = known[language].complete
-        catalogs = {}
-        for domain in (RULES_DOMAIN, CLI_DOMAIN):
-            path = catalog_path(language, domain)
-            name = _display(path)
-            if not path.exists():
-                problems.append(Problem(name, None, "", M("missing catalog (run `referee i18n update`)")))
-                continue
-            catalog = read_catalog_checked(path, language, domain, problems)
-            if catalog is None:
-                continue
-            catalogs[domain] = catalog
-            problems += check_entries(language, domain, catalog, name, complete=complete)
-            if stale_catalog(catalog, templates[domain]):
-                problems.append(Problem(name, None, "", M("stale: `pybabel update` would change it; run "
-                                                          "`referee i18n update`")))
-            if stale_mo(catalog, path.with_suffix(".mo")):
-                problems.append(Problem(name, None, "", M("the compiled .mo is missing or does not match the "
-                                                          ".po; run `referee i18n compile`")))
-        if RULES_DOMAIN in catalogs:
-            problems += check_card_names(corpus, language, catalogs[RULES_DOMAIN],
-                                         _display(catalog_path(language, RULES_DOMAIN)))
-        # a card renamed in a language is named so in its rule texts and messages alike
-        names = catalog_names(catalogs[RULES_DOMAIN]) if RULES_DOMAIN in catalogs else {}
-        for domain, catalog in catalogs.items():
-            problems += check_former_names(corpus, language, catalog, _display(catalog_path(language, domain)), names)
-
+        own = stamps(catalog_path(language, domain).with_suffix(suffix)
+                     for domain in (RULES_DOMAIN, CLI_DOMAIN) for suffix in (".po", ".mo"))
+        problems += kept_problems(f"catalog-check-{language}", (language, complete, own, shared),
+                                  lambda: _check_language(corpus, language, complete, template))
     return problems + check_search_phrases(corpus)
+
+
+def _check_language(corpus, language: str, complete: bool, template) -> list[Problem]:
+    """Every problem of one language's catalogs (``template(domain)``: the template read once)."""
+    problems: list[Problem] = []
+    catalogs = {}
+    for domain in (RULES_DOMAIN, CLI_DOMAIN):
+        path = catalog_path(language, domain)
+        name = _display(path)
+        if not path.exists():
+            problems.append(Problem(name, None, "", M("missing catalog (run `referee i18n update`)")))
+            continue
+        catalog = read_catalog_checked(path, language, domain, problems)
+        if catalog is None:
+            continue
+        catalogs[domain] = catalog
+        problems += check_entries(language, domain, catalog, name, complete=complete)
+        if stale_catalog(catalog, template(domain)):
+            problems.append(Problem(name, None, "", M("stale: `pybabel update` would change it; run "
+                                                      "`referee i18n update`")))
+        if stale_mo(catalog, path.with_suffix(".mo")):
+            problems.append(Problem(name, None, "", M("the compiled .mo is missing or does not match the "
+                                                      ".po; run `referee i18n compile`")))
+    if RULES_DOMAIN in catalogs:
+        problems += check_card_names(corpus, language, catalogs[RULES_DOMAIN],
+                                     _display(catalog_path(language, RULES_DOMAIN)))
+    # a card renamed in a language is named so in its rule texts and messages alike
+    names = catalog_names(catalogs[RULES_DOMAIN]) if RULES_DOMAIN in catalogs else {}
+    for domain, catalog in catalogs.items():
+        problems += check_former_names(corpus, language, catalog, _display(catalog_path(language, domain)), names)
+    return problems
