@@ -235,6 +235,8 @@ def test_a_check_finds_again_what_an_edit_changed_though_it_keeps_what_it_found(
     result = in_copy("i18n", "check")
     assert result.returncode == 2 and "locales/de/LC_MESSAGES/referee.po:" in result.stdout, result.stdout[-2000:]
     assert "got {" in result.stdout and "{oops}" in result.stdout
+    shown = in_copy("check", "--json")  # the corpus check shows the catalogs' problems too, in English
+    assert shown.returncode == 2 and any("{oops}" in p["message"] for p in json.loads(shown.stdout)["problems"])
     path.write_bytes(original)
     assert in_copy("i18n", "compile").returncode == 0
     assert in_copy("i18n", "check").returncode == 0

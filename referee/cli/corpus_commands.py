@@ -134,7 +134,9 @@ def check(coverage: bool = Option(False, "--coverage", help=_("Also report how m
         report = measure(corpus)
     if as_json:
         data = {"ok": not problems, "clauses": len(corpus), "problems": [
-            {"file": p.file, "line": p.line, "field": p.field, "message": p.message} for p in problems],
+            # a catalog's problem is a Message (translated when shown): JSON gives its English text
+            {"file": p.file, "line": p.line, "field": p.field,
+             "message": p.message.render() if hasattr(p.message, "render") else p.message} for p in problems],
             "rulings": rulings.as_dict()}
         if report is not None:
             data["coverage"] = [r.as_dict() for r in report]
