@@ -44,13 +44,17 @@ def code_stamps() -> list:
     return stamps(sorted(_PACKAGE.rglob("*.py")))
 
 
-def kept_problems(name: str, key, find: Callable[[], list[Problem]]) -> list[Problem]:
-    """``find()``, kept in the user cache under ``key`` (the stamps of what it reads)."""
-    text = repr((_RECIPE, __version__, key)).encode("utf-8")
-    target = cache_dir() / f"{name}-{zlib.crc32(text):08x}{zlib.adler32(text):08x}.json"
+def kept_problems(name: str, place: str, key, find: Callable[[], list[Problem]]) -> list[Problem]:
+    """``find()``, kept in the user cache under ``key`` (the stamps of what it reads).
+
+    One file is kept for each ``name`` and ``place`` (the directory checked), rewritten when the
+    key changes: a localizer's hundred edits leave one file, not a hundred."""
+    wanted = repr((_RECIPE, __version__, key))
+    label = f"{name} {place}".encode("utf-8")
+    target = cache_dir() / f"{name}-{zlib.crc32(label):08x}{zlib.adler32(label):08x}.json"
     try:
         kept = json.loads(target.read_text(encoding="utf-8"))
-        if kept.get("key") == text.decode("utf-8"):
+        if kept.get("key") == wanted:
             return [_problem(item) for item in kept["problems"]]
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         pass  # none kept yet, or a file this recipe cannot read: find them again
@@ -58,8 +62,7 @@ def kept_problems(name: str, key, find: Callable[[], list[Problem]]) -> list[Pro
     items = [_item(problem) for problem in problems]
     if all(item is not None for item in items):
         try:
-            write_atomic(target, json.dumps({"key": text.decode("utf-8"), "problems": items},
-                                            ensure_ascii=False).encode("utf-8"))
+            write_atomic(target, json.dumps({"key": wanted, "problems": items}, ensure_ascii=False).encode("utf-8"))
         except OSError:
             pass  # an unwritable cache only costs speed
     return problems

@@ -31,7 +31,7 @@ def check_corpus_kept(corpus: Corpus) -> list[Problem]:
     corpus only when it changed."""
     root = Path(corpus.root)
     key = (display_root(root), stamps(sorted(path for path in root.rglob("*") if path.is_file())), code_stamps())
-    return kept_problems("corpus-check", key, lambda: check_corpus(corpus))
+    return kept_problems("corpus-check", str(root), key, lambda: check_corpus(corpus))
 
 
 def check_corpus(corpus: Corpus) -> list[Problem]:

@@ -381,13 +381,13 @@ def check_catalogs(corpus) -> list[Problem]:
                 "stale: the corpus texts changed; run `referee i18n extract` and `referee i18n update`"))]
         return []
 
-    problems += kept_problems("catalog-check-template", shared, rules_template)
+    problems += kept_problems("catalog-check-template", str(root), shared, rules_template)
     known = languages()
     for language in translated():
         complete = known[language].complete
         own = stamps(catalog_path(language, domain).with_suffix(suffix)
                      for domain in (RULES_DOMAIN, CLI_DOMAIN) for suffix in (".po", ".mo"))
-        problems += kept_problems(f"catalog-check-{language}", (language, complete, own, shared),
+        problems += kept_problems(f"catalog-check-{language}", str(root), (language, complete, own, shared),
                                   lambda: _check_language(corpus, language, complete, template))
     return problems + check_search_phrases(corpus)
 
