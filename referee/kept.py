@@ -12,6 +12,7 @@ card names, and found again only when one of them changes.
 from __future__ import annotations
 
 import json
+import os
 import zlib
 from pathlib import Path
 from typing import Callable, Iterable
@@ -23,7 +24,7 @@ from referee.version import __version__
 
 #: what a kept file holds; a file made by an older recipe is not read
 _RECIPE = 1
-_PACKAGE = Path(__file__).resolve().parent.parent
+_PACKAGE = Path(__file__).resolve().parent
 
 
 def stamps(paths: Iterable[Path]) -> list:
@@ -38,10 +39,20 @@ def stamps(paths: Iterable[Path]) -> list:
     return out
 
 
+def files_under(directory: Path, suffix: str = "") -> list[Path]:
+    """Every file under ``directory`` (ending in ``suffix``), sorted; ``os.walk`` lists a tree
+    several times faster than ``Path.rglob``."""
+    found = []
+    for folder, folders, names in os.walk(directory):
+        folders[:] = [name for name in folders if name != "__pycache__"]
+        found += [Path(folder, name) for name in names if name.endswith(suffix)]
+    return sorted(found)
+
+
 def code_stamps() -> list:
     """The stamps of the package's modules: a checkout whose checks changed finds again what
     they find, though its version number is the same."""
-    return stamps(sorted(_PACKAGE.rglob("*.py")))
+    return stamps(files_under(_PACKAGE, ".py"))
 
 
 def kept_problems(name: str, place: str, key, find: Callable[[], list[Problem]]) -> list[Problem]:

@@ -22,7 +22,7 @@ from referee.corpus.rulings import check_rulings
 from referee.corpus.sources import normalize, quote_problem, repair  # noqa: F401 (quote_problem: also read here)
 from referee.corpus.paths import display_root
 from referee.errors import Problem
-from referee.kept import code_stamps, kept_problems, stamps
+from referee.kept import code_stamps, files_under, kept_problems, stamps
 
 
 def check_corpus_kept(corpus: Corpus) -> list[Problem]:
@@ -30,7 +30,7 @@ def check_corpus_kept(corpus: Corpus) -> list[Problem]:
     code are unchanged (:mod:`referee.kept`): a localizer's ``referee check`` pays for the
     corpus only when it changed."""
     root = Path(corpus.root)
-    key = (display_root(root), stamps(sorted(path for path in root.rglob("*") if path.is_file())), code_stamps())
+    key = (display_root(root), stamps(files_under(root)), code_stamps())
     return kept_problems("corpus-check", str(root), key, lambda: check_corpus(corpus))
 
 

@@ -29,7 +29,7 @@ from typing import NamedTuple
 from referee.data import locales_dir
 from referee.errors import Problem
 from referee.i18n.cardnames import catalog_names, check_card_names, check_former_names, former_names_path
-from referee.kept import code_stamps, kept_problems, stamps
+from referee.kept import code_stamps, files_under, kept_problems, stamps
 from referee.i18n.languages import SOURCE, catalog_codes, languages, read_descriptions, translated
 from referee.i18n.phrases import check_search_phrases
 from referee.message import Message
@@ -366,7 +366,7 @@ def check_catalogs(corpus) -> list[Problem]:
     # what every part may read besides a language's own catalogs
     shared = [*stamps([*(root / f"{domain}.pot" for domain in SOURCES), root / "glossary.yaml",
                        former_names_path(), root / "languages.yaml",
-                       *sorted(path for path in Path(corpus.root).rglob("*") if path.is_file())]),
+                       *files_under(Path(corpus.root))]),
               *code_stamps()]
     templates: dict = {}
 
