@@ -216,3 +216,36 @@ def test_pybabel_update_changes_no_catalog_when_no_message_changed(in_copy):
     assert changed == []
     assert in_copy("i18n", "update").returncode == 0
     assert [p for p, data in before.items() if p.read_bytes() != data] == []
+
+
+def test_a_check_finds_again_what_an_edit_changed_though_it_keeps_what_it_found(in_copy):
+    """``check`` and ``i18n check`` keep what they found in the user cache (referee/kept.py): a
+    catalog or a corpus file edited after a run is checked again, and what it fixed is gone."""
+    import polib
+
+    assert in_copy("i18n", "check").returncode == 0
+    assert in_copy("check").returncode == 0
+    path = in_copy.root / "locales" / "de" / "LC_MESSAGES" / "referee.po"
+    original = path.read_bytes()
+    catalog = polib.pofile(str(path))
+    entry = next(e for e in catalog if e.msgstr and "{" in e.msgid and not e.msgid_plural)
+    entry.msgstr = re.sub(r"\{[a-z_]+\}", "{oops}", entry.msgstr, count=1)
+    catalog.save()
+    assert in_copy("i18n", "compile").returncode == 0
+    result = in_copy("i18n", "check")
+    assert result.returncode == 2 and "locales/de/LC_MESSAGES/referee.po:" in result.stdout, result.stdout[-2000:]
+    assert "got {" in result.stdout and "{oops}" in result.stdout
+    shown = in_copy("check", "--json")  # the corpus check shows the catalogs' problems too, in English
+    assert shown.returncode == 2 and any("{oops}" in p["message"] for p in json.loads(shown.stdout)["problems"])
+    path.write_bytes(original)
+    assert in_copy("i18n", "compile").returncode == 0
+    assert in_copy("i18n", "check").returncode == 0
+
+    rules = in_copy.root / "rules" / "combat.yaml"
+    text = rules.read_text(encoding="utf-8")
+    related = "\n      - {id: combat.ties, relation: see-also}\n"
+    assert related in text
+    rules.write_text(text.replace(related, related.replace("combat.ties", "combat.no-such-clause"), 1),
+                     encoding="utf-8")
+    result = in_copy("check")
+    assert result.returncode == 2 and "combat.no-such-clause" in result.stdout, result.stdout[-2000:]

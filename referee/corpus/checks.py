@@ -11,6 +11,7 @@ run of ``referee check`` shows everything to fix.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 
 from referee.corpus import schema
 from referee.corpus.card_numbers import check_card_numbers
@@ -19,7 +20,18 @@ from referee.corpus.corpus import Corpus
 from referee.corpus.figures import check_figures
 from referee.corpus.rulings import check_rulings
 from referee.corpus.sources import normalize, quote_problem, repair  # noqa: F401 (quote_problem: also read here)
+from referee.corpus.paths import display_root
 from referee.errors import Problem
+from referee.kept import code_stamps, files_under, kept_problems, stamps
+
+
+def check_corpus_kept(corpus: Corpus) -> list[Problem]:
+    """:func:`check_corpus`, kept in the user cache while the corpus's files and the package's
+    code are unchanged (:mod:`referee.kept`): a localizer's ``referee check`` pays for the
+    corpus only when it changed."""
+    root = Path(corpus.root)
+    key = (display_root(root), stamps(files_under(root)), code_stamps())
+    return kept_problems("corpus-check", str(root), key, lambda: check_corpus(corpus))
 
 
 def check_corpus(corpus: Corpus) -> list[Problem]:

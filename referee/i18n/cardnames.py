@@ -14,6 +14,8 @@ kockát", German "des Wunschringes", Gujarati "એલ્ફને" all name thei
 from __future__ import annotations
 
 import re
+import zlib
+from functools import lru_cache
 
 from referee.cache import kept_json
 from referee.data import locales_dir
@@ -24,6 +26,8 @@ from referee.message import Message
 #: letters and combining marks: a Gujarati word is not cut at its vowel signs
 _WORD = re.compile(r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+")
 _BEFORE = r"(?<![\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3])"
+#: one letter or combining mark: what :data:`_BEFORE` excludes before a name
+_LETTER = re.compile(_BEFORE[4:-1])
 
 
 def localizer():
@@ -91,13 +95,19 @@ def card_name(card, language: str, translated: dict[str, str]) -> str:
     return card.name
 
 
+@lru_cache(maxsize=None)
 def _whole(name: str) -> re.Pattern:
     return re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
 
 
+def _holds_whole(text: str, name: str) -> bool:
+    # the substring test first: it rules out nearly every name, at a fraction of a search's cost
+    return name in text and _whole(name).search(text) is not None
+
+
 def names_in_english(text: str, card) -> bool:
     """Does the English ``text`` name ``card`` (by its name or an alias, as a whole name)?"""
-    return any(_whole(name).search(text) for name in (card.name, *card.aliases))
+    return any(_holds_whole(text, name) for name in (card.name, *card.aliases))
 
 
 def _stem(word: str) -> str:
@@ -113,11 +123,42 @@ _BETWEEN = r"[^\w\u0a80-\u0aff]+"
 def names_card(text: str, name: str) -> bool:
     """Does ``text`` name the card called ``name``: its words in order, each inflected as running
     text inflects it ("den Gefährlichen Keimling", "ભટકતા રાક્ષસને")?"""
-    words = _WORD.findall(name.lower())
-    if not words:
+    stems = _stems(name)
+    if not stems:
         return False
-    pattern = _BEFORE + _BETWEEN.join(re.escape(_stem(word)) + _LETTERS for word in words)
-    return re.search(pattern, text.lower()) is not None
+    lowered = text.lower()
+    # each stem must be in the text: most names are ruled out so, by a substring test
+    return all(stem in lowered for stem in stems) and _stems_from(lowered, stems, 0, 0)
+
+
+@lru_cache(maxsize=None)
+def _stems(name: str) -> tuple[str, ...]:
+    return tuple(_stem(word) for word in _WORD.findall(name.lower()))
+
+
+#: what may come between one stem and the next: the rest of a word, then what is no letter
+_GAP = re.compile(_LETTERS + _BETWEEN)
+
+
+def _stems_from(lowered: str, stems: tuple[str, ...], index: int, after: int) -> bool:
+    """Do ``stems[index:]`` follow in ``lowered`` from ``after`` (the end of the stem before)?
+
+    This is the search of ``_BEFORE + stem + _LETTERS + _BETWEEN + stem + …``, done with
+    patterns compiled once: a pattern of each name's own (their letter classes are slow to
+    compile) cost more than every other card-name check together."""
+    if index == len(stems):
+        return True  # the last word's rest (_LETTERS) may be empty
+    stem = stems[index]
+    start = lowered.find(stem, after)
+    while start >= 0:
+        if index == 0:
+            fits = start == 0 or not _LETTER.match(lowered, start - 1)
+        else:
+            fits = _GAP.fullmatch(lowered, after, start) is not None
+        if fits and _stems_from(lowered, stems, index + 1, start + len(stem)):
+            return True
+        start = lowered.find(stem, start + 1)
+    return False
 
 
 def check_card_names(corpus, language: str, catalog, file: str) -> list[Problem]:
@@ -144,7 +185,7 @@ def check_card_names(corpus, language: str, catalog, file: str) -> list[Problem]
             # the English name in running text (not as a gloss in brackets) is the English name still used
             english_names = [n for n in (card.name, *card.aliases) if n.lower() not in wanted.lower()]
             prose = _GLOSS.sub(" ", text)
-            kept = wanted != card.name and any(_whole(name).search(prose) for name in english_names)
+            kept = wanted != card.name and any(_holds_whole(prose, name) for name in english_names)
             if not named or kept:
                 # Translators: a problem `referee i18n check` reports in a rule text; {card} is the card's
                 # English name, {name} its name in the language checked, {id} the catalog entry.
@@ -210,9 +251,18 @@ def former_names_of(card) -> list[tuple[str, str]]:
     return [(language, name) for language, cards in former_names().items() for name in cards.get(card.id, [])]
 
 
-def _names_word(text: str, name: str) -> bool:
-    """Does ``text`` hold ``name`` at the start of a word (a Gujarati suffix may follow it)?"""
-    return re.search(_BEFORE + re.escape(name.lower()), text.lower()) is not None
+def _names_word(lowered: str, name: str) -> bool:
+    """Does ``lowered`` (a text, lowercased) hold ``name`` at the start of a word (a Gujarati
+    suffix may follow it)?"""
+    name = name.lower()
+    # what ``_BEFORE + name`` would search, without a pattern per name: a former name is in few
+    # texts, and compiling a pattern for each cost more than the whole search
+    start = lowered.find(name)
+    while start >= 0:
+        if start == 0 or not _LETTER.match(lowered, start - 1):
+            return True
+        start = lowered.find(name, start + 1)
+    return False
 
 
 def check_former_names(corpus, language: str, catalog, file: str, translated: dict[str, str]) -> list[Problem]:
@@ -227,6 +277,10 @@ def check_former_names(corpus, language: str, catalog, file: str, translated: di
         card = corpus.cards.get(card_id)
         if card is not None:
             current[card_id] = translated.get(card_id) or card_name(card, language, {})
+    # (card, former name, its name now, the former name lowercased) for each name that is no part
+    # of the name now, worked out once: every text is asked about every one
+    asked = [(card_id, name, current[card_id], name.lower()) for card_id, names in former.items()
+             if current.get(card_id) for name in names if name.lower() not in current[card_id].lower()]
     problems = []
     for message in catalog:
         if not message.id or message.fuzzy or not message.string or (message.context or "").startswith("card:"):
@@ -234,19 +288,17 @@ def check_former_names(corpus, language: str, catalog, file: str, translated: di
         if message.context in _VOCABULARIES:
             continue  # the words players type: a former name stays one of them
         text = message.string if isinstance(message.string, str) else " ".join(message.string)
-        text = _QUOTED.sub(" ", text)
-        for card_id, names in former.items():
-            wanted = current.get(card_id)
-            for name in names:
-                if wanted and name.lower() not in wanted.lower() and _names_word(text, name):
-                    english = message.id if isinstance(message.id, str) else message.id[0]
-                    # Translators: a problem `referee i18n check` reports; {former} is a name the
-                    # language's card catalog gave the card before, {name} its name now.
-                    problems.append(Problem(file, getattr(message, "lineno", None),
-                                            f"{message.context or ''} {english[:40]!r}".strip(),
-                                            Message.of("names a card by its former name {former}; this "
-                                                       "language's card catalog now calls it {name} ({id})",
-                                                       former=repr(name), name=repr(wanted), id=f"card:{card_id}")))
+        text = _QUOTED.sub(" ", text).lower()
+        for card_id, name, wanted, lowered in asked:
+            if lowered in text and _names_word(text, name):
+                english = message.id if isinstance(message.id, str) else message.id[0]
+                # Translators: a problem `referee i18n check` reports; {former} is a name the
+                # language's card catalog gave the card before, {name} its name now.
+                problems.append(Problem(file, getattr(message, "lineno", None),
+                                        f"{message.context or ''} {english[:40]!r}".strip(),
+                                        Message.of("names a card by its former name {former}; this "
+                                                   "language's card catalog now calls it {name} ({id})",
+                                                   former=repr(name), name=repr(wanted), id=f"card:{card_id}")))
     return problems
 
 

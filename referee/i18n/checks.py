@@ -24,10 +24,12 @@ import copy
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 from referee.data import locales_dir
 from referee.errors import Problem
-from referee.i18n.cardnames import catalog_names, check_card_names, check_former_names
+from referee.i18n.cardnames import catalog_names, check_card_names, check_former_names, former_names_path
+from referee.kept import code_stamps, files_under, kept_problems, stamps
 from referee.i18n.languages import SOURCE, catalog_codes, languages, read_descriptions, translated
 from referee.i18n.phrases import check_search_phrases
 from referee.message import Message
@@ -90,24 +92,67 @@ def glossary() -> tuple[dict, frozenset]:
 _NOT_PROSE = re.compile(r"\{[^{}]*\}|`[^`]*`")
 
 
+#: the characters besides ASCII letters that IGNORECASE matches to an ASCII letter (İ ı ſ K):
+#: a text holding one is searched without the substring test, which would miss it
+_FOLDS_TO_ASCII = frozenset("\u0130\u0131\u017f\u212a")
+
+
+class _Term(NamedTuple):
+    """One glossary term, compiled once: ``glossary_misses`` asks every term of every message."""
+
+    name: str
+    english: re.Pattern
+    #: a substring every text the term's pattern matches holds (lowercased unless exact case), or ""
+    needle: str
+    exact: bool
+    #: language -> the accepted forms, lowercased, each with its compiled start-of-word search
+    forms: dict
+
+
+@lru_cache(maxsize=None)
+def _terms(path: Path) -> tuple[_Term, ...]:
+    terms, exact = _glossary(path)
+    out = []
+    for term, forms in terms.items():
+        flags = 0 if term in exact else re.IGNORECASE
+        # `match`: where the English word is also another word ("die", the verb), the uses that are the term
+        custom = forms.get("match")
+        english = re.compile(custom or r"\b" + re.escape(term) + r"(?:s|es)?\b", flags)
+        needle = "" if custom or not term.isascii() else (term if term in exact else term.lower())
+        accepted = {language: tuple((form.lower(), re.compile(r"(?<!\w)" + re.escape(form.lower())))
+                                    for form in values)
+                    for language, values in forms.items() if language != "match" and values}
+        out.append(_Term(term, english, needle, term in exact, accepted))
+    return tuple(out)
+
+
 def glossary_misses(language: str, msgid: str, msgstr: str) -> list[str]:
-    terms, exact = glossary()
+    """The glossary terms the English ``msgid`` uses that ``msgstr`` does not render."""
+    return _misses(_terms_of(locales_dir() / "glossary.yaml", language), msgid, msgstr)
+
+
+@lru_cache(maxsize=None)
+def _terms_of(path: Path, language: str) -> tuple[tuple[_Term, tuple], ...]:
+    """The terms that have forms in ``language``, each with those forms."""
+    return tuple((term, term.forms[language]) for term in _terms(path) if term.forms.get(language))
+
+
+def _misses(terms: tuple[tuple[_Term, tuple], ...], msgid: str, msgstr: str) -> list[str]:
     msgid = _NOT_PROSE.sub(" ", msgid)
     lowered = msgstr.lower()
     # Placeholders ({levels}), metavariables (NAME:LEVEL) and a query's example (?name=Loaded Die)
     # are not words of the text.
     msgid = re.sub(r"\{[^{}]*\}|\b[A-Z][A-Z_]+\b|\(\?[^()]*\)", " ", msgid)
+    # A term's pattern can match only where its word is: a substring test (far cheaper than the
+    # search) rules most terms out first.
+    plain = None if _FOLDS_TO_ASCII.intersection(msgid) else msgid.lower()
     misses = []
-    for term, forms in terms.items():
-        accepted = forms.get(language)
-        if not accepted:
+    for term, accepted in terms:
+        if term.needle and plain is not None and term.needle not in (msgid if term.exact else plain):
             continue
-        flags = 0 if term in exact else re.IGNORECASE
-        # `match`: where the English word is also another word ("die", the verb), the uses that are the term
-        english = forms.get("match") or r"\b" + re.escape(term) + r"(?:s|es)?\b"
-        if re.search(english, msgid, flags):
-            if not any(re.search(r"(?<!\w)" + re.escape(form.lower()), lowered) for form in accepted):
-                misses.append(term)
+        if term.english.search(msgid):
+            if not any(form in lowered and search.search(lowered) for form, search in accepted):
+                misses.append(term.name)
     return misses
 
 
@@ -128,6 +173,7 @@ def _english_of_form(message, index: int) -> str:
 def check_entries(language: str, domain: str, catalog, file: str, complete: bool = True) -> list[Problem]:
     """Each message's problems; gaps (untranslated, fuzzy) count only in a ``complete`` language."""
     problems = []
+    terms = _terms_of(locales_dir() / "glossary.yaml", language)
     for message in catalog:
         if not message.id:
             continue
@@ -157,7 +203,7 @@ def check_entries(language: str, domain: str, catalog, file: str, complete: bool
                     "placeholders differ: expected {expected}, got {got}",
                     expected=", ".join("{" + p + "}" for p in sorted(placeholders(english))),
                     got=", ".join("{" + p + "}" for p in sorted(placeholders(text))))))
-        for term in glossary_misses(language, " ".join(_ids(message)), " ".join(strings)):
+        for term in _misses(terms, " ".join(_ids(message)), " ".join(strings)):
             problems.append(Problem(file, line, field, M("glossary term {term} not rendered as in "
                                                          "locales/glossary.yaml", term=repr(term))))
     return problems
@@ -200,9 +246,41 @@ def content(catalog) -> dict:
 
 def stale_catalog(catalog, template) -> bool:
     """Would ``pybabel update`` change what this catalog says? (Content only: see the module.)"""
-    updated = copy.deepcopy(catalog)
-    updated.update(template, no_fuzzy_matching=False, update_header_comment=False, update_creation_date=False)
-    return content(updated) != content(catalog)
+    updated = _updated_content(catalog, template)
+    if updated is None:  # some template text is new to the catalog: let Babel match it
+        updated = copy.deepcopy(catalog)
+        updated.update(template, no_fuzzy_matching=False, update_header_comment=False, update_creation_date=False)
+        updated = content(updated)
+    return updated != content(catalog)
+
+
+def _updated_content(catalog, template) -> dict | None:
+    """What :meth:`babel.messages.catalog.Catalog.update` would make the catalog say, where
+    every message of the template is already in it (then Babel merges each by its key and
+    matches nothing fuzzily); ``None`` otherwise. A copy of the whole catalog for each update
+    cost a check more than all its other work on the catalog."""
+    out = {}
+    for message in template:
+        if not message.id:
+            continue
+        old = catalog.get(message.id, message.context)
+        if old is None:
+            return None
+        # Babel's merge: the template's message with the catalog's strings and both flags, fuzzy
+        # where the plural forms no longer fit
+        strings, flags, fuzzy = old.string, set(message.flags) | old.flags, False
+        if isinstance(message.id, (list, tuple)):
+            if not isinstance(strings, (list, tuple)):
+                fuzzy, strings = True, (strings, *[""] * (len(message.id) - 1))
+            elif len(strings) != catalog.num_plurals:
+                fuzzy = True
+        elif isinstance(strings, (list, tuple)):
+            fuzzy, strings = True, strings[0]
+        if fuzzy:
+            flags.add("fuzzy")
+        out[(message.context, tuple(_ids(message)))] = (tuple(strings) if isinstance(strings, (list, tuple))
+                                                        else (strings,), frozenset(flags))
+    return out
 
 
 def compiled_content(catalog) -> dict:
@@ -235,9 +313,10 @@ def stale_mo(catalog, mo_path: Path) -> bool:
     return have != wanted or compiled.num_plurals != catalog.num_plurals
 
 
-def stale_rules_template(corpus_root: Path) -> bool:
-    """Does locales/rules.pot miss or keep texts the corpus no longer has?"""
-    template = _template(RULES_DOMAIN)
+def stale_rules_template(corpus_root: Path, template=None) -> bool:
+    """Does locales/rules.pot (``template``, when already read) miss or keep texts the corpus no
+    longer has?"""
+    template = _template(RULES_DOMAIN) if template is None else template
     have = {(m.context, m.id) for m in template if m.id}
     fresh = {(m.context, m.msgid) for m in corpus_messages(corpus_root)}
     return have != fresh
@@ -278,39 +357,67 @@ def check_languages() -> list[Problem]:
 
 
 def check_catalogs(corpus) -> list[Problem]:
-    """Every problem of the catalogs, for ``referee check`` and ``referee i18n check``."""
+    """Every problem of the catalogs, for ``referee check`` and ``referee i18n check``.
+
+    What each part finds is kept in the user cache by the stamps of the files it reads
+    (:mod:`referee.kept`): a run after an edit of one language checks that language again."""
     problems: list[Problem] = check_languages()
-    if stale_rules_template(corpus.root):
-        problems.append(Problem("locales/rules.pot", None, "", M(
-            "stale: the corpus texts changed; run `referee i18n extract` and `referee i18n update`")))
-    templates = {domain: _template(domain) for domain in SOURCES}
+    root = locales_dir()
+    # what every part may read besides a language's own catalogs
+    shared = [*stamps([*(root / f"{domain}.pot" for domain in SOURCES), root / "glossary.yaml",
+                       former_names_path(), root / "languages.yaml",
+                       *files_under(Path(corpus.root))]),
+              *code_stamps()]
+    templates: dict = {}
+
+    def template(domain: str):
+        if domain not in templates:
+            templates[domain] = _template(domain)
+        return templates[domain]
+
+    def rules_template() -> list[Problem]:
+        if stale_rules_template(corpus.root, template(RULES_DOMAIN)):
+            return [Problem("locales/rules.pot", None, "", M(
+                "stale: the corpus texts changed; run `referee i18n extract` and `referee i18n update`"))]
+        return []
+
+    problems += kept_problems("catalog-check-template", str(root), shared, rules_template)
     known = languages()
     for language in translated():
         complete = known[language].complete
-        catalogs = {}
-        for domain in (RULES_DOMAIN, CLI_DOMAIN):
-            path = catalog_path(language, domain)
-            name = _display(path)
-            if not path.exists():
-                problems.append(Problem(name, None, "", M("missing catalog (run `referee i18n update`)")))
-                continue
-            catalog = read_catalog_checked(path, language, domain, problems)
-            if catalog is None:
-                continue
-            catalogs[domain] = catalog
-            problems += check_entries(language, domain, catalog, name, complete=complete)
-            if stale_catalog(catalog, templates[domain]):
-                problems.append(Problem(name, None, "", M("stale: `pybabel update` would change it; run "
-                                                          "`referee i18n update`")))
-            if stale_mo(catalog, path.with_suffix(".mo")):
-                problems.append(Problem(name, None, "", M("the compiled .mo is missing or does not match the "
-                                                          ".po; run `referee i18n compile`")))
-        if RULES_DOMAIN in catalogs:
-            problems += check_card_names(corpus, language, catalogs[RULES_DOMAIN],
-                                         _display(catalog_path(language, RULES_DOMAIN)))
-        # a card renamed in a language is named so in its rule texts and messages alike
-        names = catalog_names(catalogs[RULES_DOMAIN]) if RULES_DOMAIN in catalogs else {}
-        for domain, catalog in catalogs.items():
-            problems += check_former_names(corpus, language, catalog, _display(catalog_path(language, domain)), names)
-
+        own = stamps(catalog_path(language, domain).with_suffix(suffix)
+                     for domain in (RULES_DOMAIN, CLI_DOMAIN) for suffix in (".po", ".mo"))
+        problems += kept_problems(f"catalog-check-{language}", str(root), (language, complete, own, shared),
+                                  lambda: _check_language(corpus, language, complete, template))
     return problems + check_search_phrases(corpus)
+
+
+def _check_language(corpus, language: str, complete: bool, template) -> list[Problem]:
+    """Every problem of one language's catalogs (``template(domain)``: the template read once)."""
+    problems: list[Problem] = []
+    catalogs = {}
+    for domain in (RULES_DOMAIN, CLI_DOMAIN):
+        path = catalog_path(language, domain)
+        name = _display(path)
+        if not path.exists():
+            problems.append(Problem(name, None, "", M("missing catalog (run `referee i18n update`)")))
+            continue
+        catalog = read_catalog_checked(path, language, domain, problems)
+        if catalog is None:
+            continue
+        catalogs[domain] = catalog
+        problems += check_entries(language, domain, catalog, name, complete=complete)
+        if stale_catalog(catalog, template(domain)):
+            problems.append(Problem(name, None, "", M("stale: `pybabel update` would change it; run "
+                                                      "`referee i18n update`")))
+        if stale_mo(catalog, path.with_suffix(".mo")):
+            problems.append(Problem(name, None, "", M("the compiled .mo is missing or does not match the "
+                                                      ".po; run `referee i18n compile`")))
+    if RULES_DOMAIN in catalogs:
+        problems += check_card_names(corpus, language, catalogs[RULES_DOMAIN],
+                                     _display(catalog_path(language, RULES_DOMAIN)))
+    # a card renamed in a language is named so in its rule texts and messages alike
+    names = catalog_names(catalogs[RULES_DOMAIN]) if RULES_DOMAIN in catalogs else {}
+    for domain, catalog in catalogs.items():
+        problems += check_former_names(corpus, language, catalog, _display(catalog_path(language, domain)), names)
+    return problems
