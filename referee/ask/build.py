@@ -117,6 +117,12 @@ class Context:
             if level_needed and person in needed and "level" not in about:
                 self.missing.append(N_("{name}'s level", name=_shown(person, self.me)))
             specs.append(spec(person, about))
+        games = self.reading.best("games")
+        if len(games) > 1:
+            self.missing.append(N_("which game: {games}", games=", ".join(sorted(games))))
+        elif games:
+            # "epic game, I'm level 12": the game the described players play
+            return {"players": specs, "game": next(iter(games))}
         return {"players": specs}
 
     def level_of(self, person: str) -> Optional[int]:
@@ -196,12 +202,15 @@ def fight(c: Context):
         # says so by itself
         missing.append(N_("which monster is fought"))
     helper = r.helper
-    named = [p for p in r.order() if p not in (helper, ME)]
+    # who only plays a card onto the fight ("Dee slapped Enraged on my badger") is not a
+    # fighter, unless a phrase says so or puts them beside another
+    playing = r.card_players - {r.fighter} - r.joined
+    named = [p for p in r.order() if p not in (helper, ME) and p not in playing]
     fighter = r.fighter if r.fighter not in (None, helper) else (named[0] if named and (c.state or helper != ME)
                                                                    else None)
     if fighter is None and r.fighter is None and named and c.state is None:
         fighter = named[0]
-    side = [p for p in r.order() if p != helper]
+    side = [p for p in r.order() if p != helper and p not in playing]
     if r.fighter is not None and r.fighter != helper and r.fighter not in r.joined and not r.helping:
         # "Bob fights the golem and I toss him a potion": the text says who fights, puts no one
         # beside him and says nothing of help; the others named play cards, they do not fight
@@ -286,12 +295,25 @@ def action(c: Context):
         order = [ME] + order
     player = c.who(order[0] if order else None)
     others = [c.who(p) for p in order[1:] if c.who(p) != player]
-    if act == "help" and r.helper is not None and (r.monsters or r.best("kinds").get("combat")):
+    asked = _may_help(r) if act == "help" else None
+    if asked is not None:
+        # "I fight the badger, can Bob help?", "¿me puede echar una mano Dee?": leave for the
+        # one asked about to help; the one helped is the other person named, else the asker
+        player = c.who(asked)
+        others = [c.who(p) for p in [*order, ME] if c.who(p) != player][:1]
+        c.surer = 2
+    elif act == "help" and r.helper is not None and (r.monsters or r.best("kinds").get("combat")):
         # "can I beat the dragon if Cid helps?": a fight with a helper, not leave to help
         c.surer = -1
     params = {"player": player, "action": act}
     if act in TARGETED and others:
         params["target"] = others[0]
+    if asked is not None and others:
+        monsters = [m for m in (_monster(e, c.missing) for e in r.monsters) if m is not None]
+        if monsters:
+            params.update({"fighter": others[0], "monsters": monsters})
+        else:
+            params["target"] = others[0]
     needed = [player] + ([params["target"]] if "target" in params else [])
     people = c.people(needed, level_needed=False)
     if c.state is None and (not r.people or not r.mentions()):
@@ -301,6 +323,16 @@ def action(c: Context):
     if r.in_combat:
         params["phase"] = "combat"
     return params, missing
+
+
+def _may_help(r: Reading) -> Optional[str]:
+    """The one a question asks leave to help for ("can Bob help me?"), or None."""
+    asked = set()
+    for phrase, match in r.phrases("may_help"):
+        person = r._subject(phrase, match)
+        if person not in (None, "pronoun"):
+            asked.add(person)
+    return next(iter(asked)) if len(asked) == 1 else None
 
 
 def sell(c: Context):
@@ -339,6 +371,18 @@ def sell(c: Context):
         c.coreless = True
     params = {"player": player, "items": items, **c.people([player])}
     return params, missing
+
+
+def _fight_pieces(c: Context) -> None:
+    """A monster enhancer or a one-shot said in the text is a piece of a fight: a reading of
+    another kind ("Dee le mete un Enfurecido a mi tejón. ¿palmo?" read as a death) leaves it
+    unplaced, and is no verdict."""
+    r = c.reading
+    words = [t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "enhancer"]
+    words += [f"+{n}" for n in r.plus + r.monster_plus]
+    if words:
+        c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in words)))
+        c.coreless = True  # a misreading: it does not keep a fight's reading from the verdict
 
 
 def _nobody(c: Context) -> None:
@@ -404,6 +448,7 @@ def about(kind: str):
             c.missing.append(N_("how many cards {name} has", name=player))
         if c.state is None:
             _unknown(c)
+        _fight_pieces(c)
         return params, c.missing
 
     return build
@@ -430,6 +475,7 @@ def level(c: Context):
               **c.people([player])}
     if c.state is None:
         _unknown(c)
+    _fight_pieces(c)
     # a number no piece took, gold said of no sale, or two counts of levels: the change may
     # not be the one the text means
     words = r.unplaced(counts=False) + ([str(n) for n in r.golds] if source != "sell" else []) + \
@@ -460,6 +506,7 @@ def die(c: Context):
         params["player"] = c.who(order[0])
     if c.state is None:
         _unknown(c)
+    _fight_pieces(c)
     return params, missing
 
 

@@ -31,7 +31,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 10
+VERSION = 11
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -141,10 +141,11 @@ class Words(NamedTuple):
     clauses: frozenset   # words that start another clause ("and", "but"): a verb's subject stands after them
     together: frozenset  # words that put two people on one side ("me and Cid")
     items: dict          # folded word -> what the item is ("sword"): a table's items by any name
+    games: dict          # game -> [Phrase]: "epic game", "star munchkin"
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat",
-         "lose", "changes", "roll", "goal", "first_person", "i_fight")
+         "lose", "changes", "roll", "goal", "first_person", "i_fight", "card_player", "may_help", "thrown")
 
 
 def words(lang: str) -> Words:
@@ -238,7 +239,7 @@ def _built(lang: str) -> Words:
             items[fold(str(value))] = fold(str(concept))
     for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", *LISTS):
         remember(data.get(key))
-    for key in ("kinds", "actions", "sources"):
+    for key in ("kinds", "actions", "sources", "games"):
         for values in (data.get(key) or {}).values():
             remember(values)
     return Words(
@@ -272,4 +273,5 @@ def _built(lang: str) -> Words:
         generic=frozenset(fold(str(w)) for w in data.get("generic") or ()),
         together=frozenset(fold(str(w)) for w in data.get("together") or ()),
         items=items,
+        games={k: phrases(v) for k, v in (data.get("games") or {}).items()},
     )

@@ -38,6 +38,11 @@ def _help_words(words: Words, english: Words) -> frozenset:
                     # Gujarati words are short in letters: "મદદ" is three
                     if (len(word) >= 4 or (len(word) == 3 and foreign(word))) and word not in little:
                         vocabulary.add(word)
+        # a verb of playing a card ("echa", "gives") says help only with the rest of its phrase
+        # ("echa una mano"): alone, it plays a potion
+        for w in (words, english):
+            for phrase in w.lists.get("card_player", ()):
+                vocabulary -= set(fold(phrase.text.replace("{p}", " ")).split())
         _HELP_WORDS[key] = frozenset(vocabulary)
     return _HELP_WORDS[key]
 
@@ -81,6 +86,7 @@ class Reading:
         other.people = {k: copy.deepcopy(v) for k, v in self.people.items()}
         other.monsters = [dict(m) for m in self.monsters]
         other.joined = set(self.joined)
+        other.card_players = set(self.card_players)
         other.gear_at = list(self.gear_at)
         other.doubtful = list(self.doubtful)
         for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing"):
@@ -363,6 +369,13 @@ class Reading:
                     continue
                 if getattr(self, name) is None:
                     setattr(self, name, person)
+        # "Dee slapped Enraged on my badger", "Bob gooit er een +4 drankje bij": who plays a
+        # card onto the fight is not, by that, the one who fights
+        self.card_players = set()
+        for phrase, match in self.phrases("card_player"):
+            person = self._subject(phrase, match)
+            if person not in (None, "pronoun"):
+                self.card_players.add(person)
         for _phrase, match in self.phrases("fleeing"):
             for group, value in match.groupdict().items():
                 person = self._person(value) if value and group.startswith("p") else None
@@ -381,7 +394,10 @@ class Reading:
         elif "…" in phrase.text:
             # "{p} … helps": the last person named before the verb is its subject
             last = self.word_range(match)[-1]
-            named = [j for j, _who in self.mentions() if i <= j < last and not self._object(j)]
+            # "my" before a monster ("on my giant badger", "મારા જાયન્ટ બેજર પર") is whose
+            # monster it is, not who does it
+            named = [j for j, _who in self.mentions() if i <= j < last and not self._object(j)
+                     and not (j + 1 < len(self.roles) and (self.roles[j + 1] or ("",))[0] == "card")]
             i = named[-1] if named else i
             breaks = self.words.clauses | self.english.clauses
             if any(self.tokens[k].key in breaks for k in range(i + 1, last)):
@@ -471,6 +487,8 @@ class Reading:
         next to a monster's word is the monster's."""
         if not monsters_too and not self.table:
             self._people_with_levels()
+        if monsters_too:
+            self._restated()
         fought = [piece for piece in self.levels if monsters_too and self._fought_race(*piece[:2]) is not None]
         for first, last, level in fought:  # before the races are given out: this one is a monster
             j = self._fought_race(first, last)
@@ -534,6 +552,21 @@ class Reading:
                     self.monsters[-1].setdefault("enhancers", []).append(role[1])
                 else:
                     self.monster_plus.append(role[1])
+
+    def _restated(self) -> None:
+        """A number that says again what a monster enhancer named in the text gives ("Enraged
+        on my badger, that's plus 5", "venerable, eso son diez más") is that card's bonus, not
+        one more; a sign word beside it goes with it."""
+        bonuses = [role[1] for role in self.roles if role and role[0] == "enhancer" and role[1] is not None]
+        signs = {**self.english.signs, **self.words.signs}
+        for i, token in enumerate(self.tokens):
+            if token.number is None or i in self.used:
+                continue
+            if any(token.number == b or (not token.plus and token.number == abs(b)) for b in bonuses):
+                self.used.add(i)
+                for j in (i - 1, i + 1):
+                    if 0 <= j < len(self.tokens) and self.tokens[j].key in signs:
+                        self.used.add(j)
 
     def _people_with_levels(self) -> None:
         """Where no monster is asked about (charity, death, a level), a word no list knows right
@@ -623,11 +656,17 @@ class Reading:
                 return True
         for j in range(i + 1, segment[-1] + 1):
             role, key = self.roles[j], self.tokens[j].key
-            monster = bool(role and role[0] == "card") or key in named or self._monster_word(key)
+            # the monster named again, with an ending ("ad a trollnak")
+            monster = bool(role and role[0] == "card") or key in named or self._monster_word(key) \
+                or any(form in named for form in stem(key, self.words.endings)[1:])
             if monster or (role and role[0] == "person"):
                 # "+5 against the troll" and "+3 for me" are the players'; "+5 for the troll"
                 # and "+5 against me" may be the monster's
                 against = any(self._fights(k) for k in range(i + 1, j))
+                if monster and self.words.after_first:
+                    # "a gumigólem ellen", "ટ્રોલ સામે": the word of fighting after the monster
+                    end = next((m["end"] for m in self.monsters if m.get("at") == j), j)
+                    against = against or self._fights(end + 1)
                 return against != monster
         return False
 
@@ -701,7 +740,7 @@ class Reading:
         # "one" written as a word is as often "a" ("a one-shot", "one more") as a count
         out = [t.raw for i, t in enumerate(self.tokens)
                if (t.number is not None and i not in self.used and not (t.number == 1 and not t.raw[-1:].isdigit()))
-               or (t.number is None and t.key in signs)]
+               or (t.number is None and t.key in signs and i not in self.used)]
         # a count of levels or of gold in a fight ("worth two levels") is no piece a fight reads
         if not counts:
             return out + self.doubtful
