@@ -476,6 +476,12 @@ def level(c: Context):
     if c.state is None:
         _unknown(c)
     _fight_pieces(c)
+    old = c.level_of(player)
+    if old is not None:
+        # "sube un nivel, pasa a nueve?": the level it comes to, said again
+        for i, token in enumerate(r.tokens):
+            if token.number == old + params["change"] and not token.plus and i not in r.used:
+                r.used.add(i)
     # a number no piece took, gold said of no sale, or two counts of levels: the change may
     # not be the one the text means
     words = r.unplaced(counts=False) + ([str(n) for n in r.golds] if source != "sell" else []) + \

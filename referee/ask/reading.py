@@ -298,6 +298,8 @@ class Reading:
                 i = self.index(match, "n0")
                 if into is self.golds and self.tokens[i].plus:
                     continue  # "a potion worth +3" is a bonus, not gold
+                if into is self.monster_plus and self._thrown(i):
+                    continue  # "een drankje van +2 op bigfoot gooien": thrown at it, for the players
                 if i not in self.used:
                     self.used.add(i)
                     into.append(abs(self.tokens[i].number))
@@ -645,6 +647,8 @@ class Reading:
         something after it that may be the other side: "plays +5 for the troll", "plays +5
         against me". Against the monster, after a word of fighting, it is the players'."""
         segment = self._segment(i)
+        if self._thrown(i):
+            return False
         # the monster named again ("the troll"), or by a word for any monster
         named = {self.tokens[k].key for m in self.monsters if "at" in m for k in range(m["at"], m["end"] + 1)}
         for j in range(segment[0], i):
@@ -669,6 +673,12 @@ class Reading:
                     against = against or self._fights(end + 1)
                 return against != monster
         return False
+
+    def _thrown(self, i: int) -> bool:
+        """Whether the bonus at word ``i`` is thrown at the monster ("I chuck a +5 potion at
+        the troll", "rádobok egy ötös italt"): played against it, for the players."""
+        segment = set(self._segment(i))
+        return any(set(self.word_range(match)) & segment for _phrase, match in self.phrases("thrown"))
 
     def _described(self, person: str) -> bool:
         return bool(self.people.get(person))
