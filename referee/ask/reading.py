@@ -191,6 +191,11 @@ class Reading:
             return
         for i, token in enumerate(self.tokens):
             raw = token.raw
+            if self._described_in_brackets(i):
+                # "bob (level 6 elf, +2) helps": a word no list knows, described in brackets
+                self.names.append(raw[:1].upper() + raw[1:])
+                self.roles[i] = ("person", self.names[-1])
+                continue
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and self.tokens[i - 1].key not in ".!?¿¡"
@@ -198,6 +203,20 @@ class Reading:
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _described_in_brackets(self, i: int) -> bool:
+        """Whether word ``i`` is no word of the question and brackets after it describe
+        someone: a race or a class (a level alone may be a monster's: "a troll (level 6)")."""
+        toks = self.tokens
+        if self.roles[i] is not None or i + 1 >= len(toks) or toks[i + 1].key != "(" or self.is_known(toks[i].key) \
+                or toks[i].key in self.cards.monsters or self._persona(toks[i].key) is not None:
+            return False
+        for token in toks[i + 2:]:
+            if token.key == ")":
+                return False
+            if self._persona(token.key) is not None:
+                return True
+        return False
 
     def _helps(self, i: int) -> bool:
         """Where nouns are capitalised, a capital word a word of helping follows is someone:
@@ -472,7 +491,26 @@ class Reading:
         if before:
             return before[-1]
         after = [who for j, who in people if j > i]
-        return after[0] if after else ME
+        if after:
+            return after[0]
+        j = self._bracketed(i)
+        if j is not None and self.roles[j] and self.roles[j][0] == "person":
+            return self.roles[j][1]  # "bob (level zes elf, +2)": the one the brackets follow
+        named = {who for _j, who in self.mentions()}
+        if len(named) == 1 and ME not in named and self.table:
+            # "is bob's setup legal? dwarf w/ that big hammer": the one person the text names
+            return next(iter(named))
+        return ME
+
+    def _bracketed(self, i: int) -> Optional[int]:
+        """The word right before the brackets word ``i`` stands in, or None."""
+        for j in range(i - 1, 0, -1):
+            key = self.tokens[j].key
+            if key == ")":
+                return None
+            if key == "(":
+                return j - 1
+        return None
 
     def _tell(self, person: str, key: str, value) -> None:
         about = self.people.setdefault(person, {})
@@ -720,6 +758,19 @@ class Reading:
                 self.roles[j] = ("card", len(self.monsters))
                 self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
                 return self.monsters[-1]
+        j = self._bracketed(first)
+        if j is not None and j >= 0 and self._segment(first)[0] == j + 2 and self.roles[j]:
+            # "Troll (level 8)", "Bob (level 6 elf)": the level of what the brackets follow
+            role = self.roles[j]
+            if role[0] == "person":
+                return role[1]
+            if role[0] == "card":
+                return self.monsters[role[1]]
+        if j is not None and self._segment(first)[0] == j + 2 and self.roles[j] is None and (
+                self._monster_word(self.tokens[j].key) or not self.is_known(self.tokens[j].key)):
+            self.roles[j] = ("card", len(self.monsters))  # "a troll (level 6)"
+            self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
+            return self.monsters[-1]
         return None
 
     def _monster_word(self, key: str) -> bool:
