@@ -41,6 +41,9 @@ def candidates(read, state: Optional[dict], me: Optional[str]) -> list[Built]:
     # a fight is always a reading to try (the least sure): "Cid against a level 15 dragon?"
     # says no word of the question's kind, only its pieces
     scores.setdefault("combat", 0)
+    # "kettő jött", "da liegen ein oger und ein goblin": a monster that shows up is a fight
+    appears = max((phrase.words for phrase, _match in first.phrases("appears")), default=0)
+    scores["combat"] = max(scores["combat"], appears)
     out = []
     for kind, sure in sorted(scores.items(), key=lambda kv: -kv[1]):
         builder = BUILDERS.get(kind)
@@ -238,6 +241,11 @@ def fight(c: Context):
         params["plus"] = list(r.plus)
     if r.monster_plus:
         params["monster_plus"] = list(r.monster_plus)
+    if len(r.monsters) >= 2:
+        # "kettő jött: …", "two monsters came out": the count of the monsters named
+        for i, token in enumerate(r.tokens):
+            if token.number == len(r.monsters) and not token.plus and i not in r.used:
+                r.used.add(i)
     _unplaced(c)
     return params, missing
 

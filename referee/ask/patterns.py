@@ -145,7 +145,7 @@ class Words(NamedTuple):
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat",
-         "lose", "changes", "roll", "goal", "first_person", "i_fight", "card_player", "may_help", "thrown")
+         "lose", "changes", "roll", "goal", "first_person", "i_fight", "card_player", "may_help", "thrown", "appears")
 
 
 def words(lang: str) -> Words:

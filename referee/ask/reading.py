@@ -174,6 +174,11 @@ class Reading:
         self._strangers()
         self._cards()
         self._commanded()
+        for i in range(len(toks) - 1):
+            # a race or class of two words ("space ranger", "half breed")
+            pair = f"{toks[i].key} {toks[i + 1].key}"
+            if self.roles[i] is None and self.roles[i + 1] is None and (found := self._persona(pair)) is not None:
+                self.roles[i] = self.roles[i + 1] = ("persona",) + found
         for i, token in enumerate(toks):
             if self.roles[i] is None and (found := self._persona(token.key)) is not None:
                 self.roles[i] = ("persona",) + found
@@ -670,8 +675,15 @@ class Reading:
         fights = self._fights
 
         # the word of fighting before the article ("against a level 8 orc"), or right after the
-        # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે")
-        return j if fights(article - 1) or (self.words.after_first and fights(j + 1)) else None
+        # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે");
+        # or another monster just named and joined to it ("a level 10 troll and a level 4 orc")
+        together = self.words.together | self.english.together
+        segment = self._segment(article)
+        joined = article >= 2 and toks[article - 1].key in together and any(
+            fights(k) for k in range(segment[0], article - 1))
+        # or a monster said to show up in that part of the sentence ("a level 9 orc shows up")
+        shows = any(set(self.word_range(match)) & set(segment) for _phrase, match in self.phrases("appears"))
+        return j if fights(article - 1) or joined or shows or (self.words.after_first and fights(j + 1)) else None
 
     def _fights(self, at: int) -> bool:
         """Whether word ``at`` is a word of fighting ("against", "ellen", "સામે")."""
