@@ -308,7 +308,9 @@ def action(c: Context):
         # "I fight the badger, can Bob help?", "¿me puede echar una mano Dee?": leave for the
         # one asked about to help; the one helped is the other person named, else the asker
         player = c.who(asked)
-        others = [c.who(p) for p in [*order, ME] if c.who(p) != player][:1]
+        # the one helped: no one the text says helps ("Bob helps me, can Dee help too?")
+        helping = {r._subject(phrase, match) for phrase, match in r.phrases("helper")} | {asked}
+        others = [c.who(p) for p in [*order, ME] if c.who(p) != player and p not in helping][:1]
         c.surer = 2
     elif act == "help" and r.helper is not None and (r.monsters or r.best("kinds").get("combat")):
         # "can I beat the dragon if Cid helps?": a fight with a helper, not leave to help

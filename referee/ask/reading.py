@@ -399,7 +399,7 @@ class Reading:
         # card onto the fight is not, by that, the one who fights
         self.card_players = set()
         for phrase, match in self.phrases("card_player"):
-            person = self._subject(phrase, match)
+            person = self._subject(phrase, match, earliest=True)
             if person not in (None, "pronoun"):
                 self.card_players.add(person)
         for _phrase, match in self.phrases("fleeing"):
@@ -408,23 +408,25 @@ class Reading:
                 if person is not None and person not in self.fleeing:
                     self.fleeing.append(person)
 
-    def _subject(self, phrase, match):
+    def _subject(self, phrase, match, earliest: bool = False):
         """The person a role phrase's slot names: a name, "I", or "pronoun"; None for a name
-        the sentence marks as the object."""
+        the sentence marks as the object. With ``earliest``, "{p} … verb" takes the first person
+        named, not the last ("Bob એ સિડ ના મેડુસા પર … મૂક્યું": Bob put it on Cid's)."""
         i = self.index(match, "p0")
         if "…" in phrase.text and phrase.text.rstrip().endswith("{p}"):
             # "segít … {p}": the first person after the verb who is not its object
             first = self.word_range(match)[0]
             after = [j for j, _who in self.mentions() if first < j and j in self._segment(first) and not self._object(j)]
             i = after[0] if after else i
-        elif "…" in phrase.text:
+        elif "…" in phrase.text and phrase.text.lstrip().startswith("{p}"):
             # "{p} … helps": the last person named before the verb is its subject
+            # ("mag {p} … helpen": the slot right after the verb is its subject)
             last = self.word_range(match)[-1]
             # "my" before a monster ("on my giant badger", "મારા જાયન્ટ બેજર પર") is whose
             # monster it is, not who does it
             named = [j for j, _who in self.mentions() if i <= j < last and not self._object(j)
                      and not (j + 1 < len(self.roles) and (self.roles[j + 1] or ("",))[0] == "card")]
-            i = named[-1] if named else i
+            i = (named[0] if earliest else named[-1]) if named else i
             breaks = self.words.clauses | self.english.clauses
             if any(self.tokens[k].key in breaks for k in range(i + 1, last)):
                 return None  # "Dee fights … and helps her Bob": Dee is in the clause before
