@@ -569,14 +569,27 @@ class Reading:
                     continue
             self._tell(self._owner(first), "level", level)
         for i in self.gear_at:
-            if monsters_too and self._beside_monster(i):
+            if monsters_too and self._beside_monster(i) and not self._item_beside(i):
                 self.monster_plus.append(abs(self.tokens[i].number))  # "troll level 8 with +5"
             else:
                 self._tell(self._owner(i), "gear", abs(self.tokens[i].number))
         leftover = [i for i, t in enumerate(self.tokens) if t.plus and i not in self.used and t.number > 0]
+        enhanced = any(role and role[0] == "enhancer" for role in self.roles)
+        if fight and enhanced and self.monster_plus:
+            # "Enraged on my medusa, that's +5 on it": the card's bonus said again; any other
+            # bonus for the monster beside an enhancer may be the card said wrong
+            bonuses = {role[1] for role in self.roles if role and role[0] == "enhancer"}
+            self.doubtful += [f"+{n}" for n in self.monster_plus if n not in bonuses and -n not in bonuses]
+            self.monster_plus = []
         for i in leftover:
             self.used.add(i)
-            if monsters_too and self._beside_monster(i):
+            if fight and enhanced and not self._item_beside(i):
+                # "Bob plays Enraged on my medusa, that's +10": a bonus beside an enhancer that
+                # is not the card's may be the card said wrong, or one more card
+                self.doubtful.append(self.tokens[i].raw)
+            elif monsters_too and self._item_beside(i):
+                self._tell(self._owner(i), "gear", self.tokens[i].number)  # "a +2 sword": gear
+            elif monsters_too and self._beside_monster(i):
                 self.monster_plus.append(self.tokens[i].number)  # "the troll has +5"
             elif self.names and not self._described(self._owner(i)):
                 self.plus.append(self.tokens[i].number)
@@ -639,6 +652,17 @@ class Reading:
             if role and role[0] in ("person", "persona", "sex"):
                 return False
             if role and role[0] == "card":
+                return True
+        return False
+
+    def _item_beside(self, i: int) -> bool:
+        """Whether an item's word stands right beside the bonus at word ``i`` ("with a plus two
+        sword", "met een zwaard van +2", "+2-es karddal"): an item's bonus, the player's gear."""
+        for j in range(max(0, i - 3), min(len(self.tokens), i + 3)):
+            if j == i or self.tokens[j].separator:
+                continue
+            forms = stem(self.tokens[j].key, self.words.endings)
+            if any(form in self.words.items or form in self.english.items for form in forms):
                 return True
         return False
 
