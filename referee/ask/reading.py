@@ -456,8 +456,13 @@ class Reading:
         """Whether the text says something of helping, even where no phrase says who helps
         ("Dee le echa una mano"): the longer words of the language's helper phrases."""
         vocabulary = _help_words(self.words, self.english)
-        return any(t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5)
-                   for t in self.tokens)
+        if any(t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5)
+               for t in self.tokens):
+            return True
+        # the verb in any person ("ik help hem", "ich helfe ihm", "yo le ayudo"): the words
+        # of helping that a "may I …" question reads
+        return any(phrase.found_in(self.text) for w in (self.words, self.english)
+                   for phrase in w.actions.get("help", ()))
 
     def _joined(self) -> set:
         """The people the text puts side by side with another: "me and Cid", "Bob with me"."""
