@@ -53,6 +53,16 @@ def language_of(text: str, asked: str) -> str:
     return max(scores, key=lambda lang: (scores[lang], lang == "en"))
 
 
+def table_state(shown) -> dict:
+    """A table as ``ask`` reads it (:func:`referee.table.show`'s answer): its state, with the
+    fight in progress when one is on ("can I run?" is about that fight)."""
+    state = shown.state
+    fight = getattr(shown, "fight", None)
+    if fight and fight.get("combat") and state.get("phase") in ("combat", "running-away"):
+        state = dict(state, combat=fight["combat"])
+    return state
+
+
 class Answer(NamedTuple):
     body: dict               # the contract's ``ask --json`` shape
     judged: object = None    # the judgement behind ``body["judgement"]``, for a face to print
@@ -89,8 +99,11 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     # English game words ("level", "lvl") are in every language's own list; English verbs are
     # not read in another language, where they are often other words ("die" is an article)
     here = english = words(lang)
+    fight = state.get("combat") if state else None
+    if fight is not None:
+        state = {key: value for key, value in state.items() if key != "combat"}
     reading = Reading(text, here, english, corpus, list(names))
-    built = build.candidates(reading.fresh, state, as_name)
+    built = build.candidates(reading.fresh, state, as_name, fight)
     complete = [b for b in built if not b.missing]
     chosen, readings = None, []
     if complete:

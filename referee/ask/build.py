@@ -33,9 +33,10 @@ class Built(NamedTuple):
     core: bool = True      # False: what the question is about is missing (no monster to fight)
 
 
-def candidates(read, state: Optional[dict], me: Optional[str]) -> list[Built]:
+def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[dict] = None) -> list[Built]:
     """Every kind the text may ask, surest first, each built (on a reading of its own: a
-    builder gives the pieces to their owners its way) or with what it misses."""
+    builder gives the pieces to their owners its way) or with what it misses. ``fight`` is
+    the table's fight in progress, if one is on: what a question naming no monster is about."""
     first = read()
     scores = first.best("kinds")
     # a fight is always a reading to try (the least sure): "Cid against a level 15 dragon?"
@@ -49,6 +50,7 @@ def candidates(read, state: Optional[dict], me: Optional[str]) -> list[Built]:
         builder = BUILDERS.get(kind)
         if builder is not None:
             context = Context(read(), copy.deepcopy(state), me)
+            context.fight = fight
             context.sure = sure
             params, missing = builder(context)
             out.append(Built(kind, params, missing, sure + context.surer, not context.coreless))
@@ -65,6 +67,7 @@ class Context:
         self.surer = 0  # what the builder found that only this kind of question has
         self.coreless = False  # what the question is about is not in the text at all
         self.sure = 0  # how many words of this kind's phrases the text has
+        self.fight: Optional[dict] = None  # the table's fight in progress
 
     def who(self, person: Optional[str]) -> str:
         return self.me if person in (None, ME) else person
@@ -195,7 +198,11 @@ def fight(c: Context):
     r.describe(monsters_too=True, fight=True)
     missing = c.missing
     monsters = [m for m in (_monster(e, missing) for e in r.monsters) if m is not None]
-    if not r.monsters:
+    on = c.fight if not r.monsters and _plain(c.fight) else None
+    if on is not None:
+        # "do we win?" at a table with a fight on: that fight, its monsters, fighter and helper
+        monsters = _table_monsters(on)
+    if not r.monsters and on is None:
         missing.append(N_("which monster is fought"))
         c.coreless = True
     elif c.sure == 0 and all(m.get("card") is None for m in r.monsters) and not (r.plus or r.monster_plus
@@ -230,6 +237,8 @@ def fight(c: Context):
         # "harcolok" says I fight, and a phrase read someone else as the fighter: one of them
         # is a misreading
         missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in (ME, fighter))))
+    if on is not None and fighter is None and helper is None:
+        fighter, helper = on.get("fighter"), on.get("helper")  # the fight on the table, as it stands
     fighter, helper = c.who(fighter), (c.who(helper) if helper else None)
     needed = [fighter] + ([helper] if helper else [])
     params = {"monsters": monsters, **c.people(needed)}
@@ -237,10 +246,11 @@ def fight(c: Context):
         params["fighter"] = fighter
     if helper:
         params["helper"] = helper
-    if r.plus:
-        params["plus"] = list(r.plus)
-    if r.monster_plus:
-        params["monster_plus"] = list(r.monster_plus)
+    played = (on or {}).get("one_shots") or {}
+    if r.plus or played.get("players"):
+        params["plus"] = list(played.get("players", [])) + list(r.plus)
+    if r.monster_plus or played.get("monsters"):
+        params["monster_plus"] = list(played.get("monsters", [])) + list(r.monster_plus)
     if len(r.monsters) >= 2:
         # "kettő jött: …", "two monsters came out": the count of the monsters named
         for i, token in enumerate(r.tokens):
@@ -250,11 +260,35 @@ def fight(c: Context):
     return params, missing
 
 
+def _table_monsters(fight: dict) -> list:
+    """The monsters of a table's fight as a command names them: a card by its name, a monster
+    at a level as ``NAME:LEVEL``, anything more as its mapping."""
+    out = []
+    for monster in fight.get("monsters", []):
+        if set(monster) <= {"name", "card"} and monster.get("card", monster.get("name")) == monster.get("name"):
+            out.append(monster["name"])
+        elif set(monster) == {"name", "level"}:
+            out.append(f"{monster['name']}:{monster['level']}")
+        else:
+            out.append(dict(monster))
+    return out
+
+
+def _plain(fight: Optional[dict]) -> bool:
+    """Whether a table's fight in progress says only what a one-line fight can (its monsters,
+    fighter, helper and one-shots): a fight with discards, a charm or a curse is not read
+    from the table, and a question naming no monster is missing it."""
+    return bool(fight) and set(fight) <= {"fighter", "helper", "monsters", "one_shots"}
+
+
 def flee(c: Context):
     r = c.reading
     r.describe(monsters_too=True)
     missing = c.missing
     monsters = [m for m in (_monster(e, missing) for e in r.monsters) if m is not None]
+    if not r.monsters and _plain(c.fight):
+        # "can I run?" at a table with a fight on: from its monsters
+        monsters = _table_monsters(c.fight)
     named = [p for p in r.order() if p != r.helper]
     fleeing = [c.who(p) for p in ([p for p in named if p in r.fleeing] if r.fleeing else named)]
     fleeing = list(dict.fromkeys(fleeing)) or [c.me]

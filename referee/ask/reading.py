@@ -430,6 +430,8 @@ class Reading:
             breaks = self.words.clauses | self.english.clauses
             if any(self.tokens[k].key in breaks for k in range(i + 1, last)):
                 return None  # "Dee fights … and helps her Bob": Dee is in the clause before
+            if self.roles[i] and any(self.roles[k] == self.roles[i] and self._object(k) for k in range(i + 1, last)):
+                return None  # "gano si me ayuda bob": the one helped ("me") is not who helps
 
         if self._object(i):
             return None
