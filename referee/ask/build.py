@@ -514,6 +514,9 @@ def level(c: Context):
     change = r.changes[0] if r.changes else 1
     losing = source in LOSING_SOURCES or any(True for _ in r.phrases("lose"))
     order = r.order()
+    if losing and [p for p in order if p not in r.card_players]:
+        # "bob played a curse on me, I lose a level?": who plays the card is not who loses
+        order = [p for p in order if p not in r.card_players]
     player = c.who(order[0] if order else None)
     params = {"player": player, "change": -change if losing else change, "source": source,
               **c.people([player])}
