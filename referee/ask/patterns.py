@@ -31,7 +31,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 12
+VERSION = 13
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -142,6 +142,7 @@ class Words(NamedTuple):
     together: frozenset  # words that put two people on one side ("me and Cid")
     items: dict          # folded word -> what the item is ("sword"): a table's items by any name
     games: dict          # game -> [Phrase]: "epic game", "star munchkin"
+    stop: frozenset      # the words never a monster's name ("on", "with", "from"): no word of helping either
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat",
@@ -274,4 +275,5 @@ def _built(lang: str) -> Words:
         together=frozenset(fold(str(w)) for w in data.get("together") or ()),
         items=items,
         games={k: phrases(v) for k, v in (data.get("games") or {}).items()},
+        stop=frozenset(w for value in data.get("ignore") or () for w in fold(str(value)).split()),
     )

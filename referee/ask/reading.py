@@ -43,6 +43,11 @@ def _help_words(words: Words, english: Words) -> frozenset:
         for w in (words, english):
             for phrase in w.lists.get("card_player", ()):
                 vocabulary -= set(fold(phrase.text.replace("{p}", " ")).split())
+        # the language's little words ("with", "from", "will") say nothing of help alone; the
+        # verb of helping itself stays ("help", "helps")
+        helping = [phrase for w in (words, english) for phrase in w.actions.get("help", ())]
+        vocabulary = {word for word in vocabulary if word not in (words.stop | english.stop)
+                      or any(phrase.found_in(f" {word} ") for phrase in helping)}
         _HELP_WORDS[key] = frozenset(vocabulary)
     return _HELP_WORDS[key]
 
@@ -714,8 +719,12 @@ class Reading:
         segment = self._segment(article)
         joined = article >= 2 and toks[article - 1].key in together and any(
             fights(k) for k in range(segment[0], article - 1))
-        # or a monster said to show up in that part of the sentence ("a level 9 orc shows up")
-        shows = any(set(self.word_range(match)) & set(segment) for _phrase, match in self.phrases("appears"))
+        # or a monster said to show up in that part of the sentence ("a level 9 orc shows up"),
+        # or one labelled so ("Monster: level 9 orc")
+        near = set(range(article - 3, j + 4)) & set(segment)
+        shows = any(set(self.word_range(match)) & near for _phrase, match in self.phrases("appears"))
+        shows = shows or (segment[0] >= 2 and toks[segment[0] - 1].key == ":"
+                          and self._monster_word(toks[segment[0] - 2].key))
         return j if fights(article - 1) or joined or shows or (self.words.after_first and fights(j + 1)) else None
 
     def _fights(self, at: int) -> bool:
@@ -784,7 +793,8 @@ class Reading:
 
         article = first > 0 and self.tokens[first - 1].key in self.words.articles
         ways = ((-1, first - 1), (1, last + 1))
-        if article or self.words.after_first:
+        # "vs lvl 3 goblin": after a word of fighting, the level is of what follows
+        if article or self.words.after_first or self._fights(first - 1):
             ways = ways[::-1]
         for step, start in ways:
             j, role = look(step, start)
