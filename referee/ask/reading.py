@@ -748,8 +748,9 @@ class Reading:
             # ending or the word after it, as whom the bonus goes to
             key = self.tokens[j].key
             marked = j + 1 < len(self.tokens) and self.tokens[j + 1].key in self.words.object_after
-            if any(form in named for form in stem(key, self.words.endings)[1:]) or (key in named and marked):
-                return True
+            if any(form in named for form in stem(key, self.words.endings)[1:]) or (
+                    (key in named or self._monster_word(key)) and marked):
+                return True  # "ડી રાક્ષસ માટે +૫ રમે": for the monster
         for j in range(i + 1, segment[-1] + 1):
             role, key = self.roles[j], self.tokens[j].key
             # the monster named again, with an ending ("ad a trollnak")
@@ -829,7 +830,10 @@ class Reading:
         return None
 
     def _monster_word(self, key: str) -> bool:
-        return key in self.words.monster_words or key in self.english.monster_words
+        """A word for any monster ("monster", "szörny"), with the language's endings too
+        ("a szörnynek": to the monster)."""
+        words = self.words.monster_words | self.english.monster_words
+        return key in words or any(form in words for form in stem(key, self.words.endings)[1:])
 
     # --- what else the text names --------------------------------------------------------
 
