@@ -221,6 +221,8 @@ def fight(c: Context):
     if fighter is None and r.fighter is None and named and c.state is None:
         fighter = named[0]
     side = [p for p in r.order() if p != helper and p not in playing]
+    if ME in r.joined and ME not in side and helper != ME:
+        side.append(ME)  # "samen met bob tegen de medusa": the asker is one of two
     if r.fighter is not None and r.fighter != helper and r.fighter not in r.joined and not r.helping:
         # "Bob fights the golem and I toss him a potion": the text says who fights, puts no one
         # beside him and says nothing of help; the others named play cards, they do not fight

@@ -459,6 +459,15 @@ class Reading:
         return any(key.endswith(e) and len(key) > len(e) and named(key[: -len(e)].rstrip("-"), self.names, ())
                    for e in self.words.object_endings)
 
+    def _with(self, i: int) -> bool:
+        """Whether the name at word ``i`` is said with a word that puts it beside the asker
+        ("with bob", "samen met bob", "bobbal együtt", "બોબ સાથે")."""
+        together = self.words.together | self.english.together
+        before = i > 0 and self.tokens[i - 1].key in together and not (
+            i > 1 and self.roles[i - 2] and self.roles[i - 2][0] == "person")  # "me and bob" is _joined's
+        after = self.words.after_first and i + 1 < len(self.tokens) and self.tokens[i + 1].key in together
+        return bool(before or after)
+
     def _helping(self) -> bool:
         """Whether the text says something of helping, even where no phrase says who helps
         ("Dee le echa una mano"): the longer words of the language's helper phrases."""
@@ -485,6 +494,9 @@ class Reading:
                     if not first and self.tokens[i - 1].key in self.words.objects | self.english.objects:
                         continue
                     out.update((before[1], after[1]))
+        for i, who in self.mentions():
+            if who != ME and self._with(i):
+                out.update((ME, who))  # "samen met bob tegen de medusa", "bobbal együtt": the asker beside him
         return out
 
     # --- who a piece belongs to ---------------------------------------------------------
