@@ -243,6 +243,11 @@ def fight(c: Context):
         fighter, helper = on.get("fighter"), on.get("helper")  # the fight on the table, as it stands
     fighter, helper = c.who(fighter), (c.who(helper) if helper else None)
     needed = [fighter] + ([helper] if helper else [])
+    told = {c.who(p) for p, about in r.people.items() if set(about) & {"level", "races", "classes", "gear"}}
+    if told - set(needed):
+        # "bob fights the medusa. level 10 human.": someone described who neither fights nor
+        # helps — the description is of one of them, or of a side the text leaves open
+        missing.append(N_("who fights and who helps: {names}", names=", ".join(dict.fromkeys([*needed, *told]))))
     params = {"monsters": monsters, **c.people(needed)}
     if fighter != (c.state or {}).get("turn") or c.state is None:
         params["fighter"] = fighter

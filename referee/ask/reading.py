@@ -81,6 +81,7 @@ class Reading:
         self.no_gear = False
         self.doubtful: list[str] = []  # words whose owner the text leaves open
         self.plus_at: list[int] = []   # the words of the bonuses a phrase gave the players
+        self.fighting = False          # describing a fight or a flight (set by describe)
         self._read()
 
     def fresh(self) -> "Reading":
@@ -528,7 +529,8 @@ class Reading:
         if j is not None and self.roles[j] and self.roles[j][0] == "person":
             return self.roles[j][1]  # "bob (level zes elf, +2)": the one the brackets follow
         named = {who for _j, who in self.mentions()}
-        if len(named) == 1 and ME not in named and self.table:
+        if len(named) == 1 and ME not in named and self.table and not self.fighting:
+            # (not in a fight: "Bob helps. level 5 elf vs the troll" describes the asker)
             # "is bob's setup legal? dwarf w/ that big hammer": the one person the text names
             return next(iter(named))
         return ME
@@ -556,6 +558,7 @@ class Reading:
     def describe(self, monsters_too: bool, fight: bool = False) -> None:
         """Give each level, race, class and sex to its owner; with ``monsters_too``, a level
         next to a monster's word is the monster's."""
+        self.fighting = monsters_too
         if not monsters_too and not self.table:
             self._people_with_levels()
         if monsters_too:
