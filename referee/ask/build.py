@@ -53,6 +53,7 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
             context.fight = fight
             context.sure = sure
             params, missing = builder(context)
+            _unsaid(kind, context, params)
             out.append(Built(kind, params, missing, sure + context.surer, not context.coreless))
     return out
 
@@ -373,7 +374,49 @@ def action(c: Context):
     params.update(people)
     if r.in_combat:
         params["phase"] = "combat"
+    if act in ("trade", "sell") and c.state is not None:
+        # "a sisakomat adnám", "meinen Helm tauschen": the one item of the giver's the text names
+        owned = next((p.get("items", []) for p in c.state["players"] if p["name"] == player), [])
+        named = [i["name"] for i in owned
+                 if any(_names_item(i["name"], t.key, r.words.endings) for t in r.tokens)]
+        if len(named) == 1:
+            params["item"] = named[0]
     return params, missing
+
+
+#: the kinds of question that are a fight or a flight: what the text says of a fight is theirs
+FIGHTING = ("combat", "run-away")
+
+
+def _unsaid(kind: str, c: Context, params: dict) -> None:
+    """Never a verdict on a misreading: what the text says that changes the verdict and the
+    command does not carry is missing — a fight in progress a question of another kind is asked
+    in, cards discarded, an item given in a trade, a pronoun that points at no one named."""
+    r = c.reading
+    unsaid = []
+    if kind not in FIGHTING:
+        # "mid fight with the net troll, can I sell my helmet?", "ann se está dando con el trol":
+        # asked in a fight the command does not name is another question than asked outside one
+        if r.in_combat and params.get("phase") != "combat":
+            unsaid += [match.group(0).strip() for _phrase, match in r.phrases("in_combat")][:1]
+        if kind in ("action", "sell", "equipment", "charity", "munchkin-die") and r.monsters \
+                and not params.get("monsters"):
+            unsaid += [m["name"] if m.get("card") is None else m["card"].name for m in r.monsters]
+    if "discards" not in params:
+        # "descarta tres cartas", "બે પત્તાં ફેંકે": cards thrown away are no hand size
+        unsaid += [match.group(0).strip() for _phrase, match in r.phrases("discard")][:1]
+    if kind == "action" and params.get("action") in ("trade", "sell") and not params.get("item"):
+        # "a sisakomat adnám", "meinen Helm tauschen": the item the answer is about
+        unsaid += [t.raw for t in r.tokens if _an_item(t.key, r.words)][:1]
+    if not [p for p in r.order() if p != ME] and not r.monsters:
+        # "segíthet neki?", "can he…": a pronoun with nobody it can point to
+        little = r.words.ignore | r.words.articles | r.words.me
+        unsaid += [t.raw for t in r.tokens if t.key in r.words.pronouns and t.key not in little][:1]
+    if kind == "death" and (r.helper is not None or r.helping or "help" in r.best("actions")):
+        # "I helped as an elf and the monster died": a death told beside help is no player's
+        unsaid += [t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "person"][:1] or ["?"]
+    if unsaid:
+        c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
 
 
 def _may_help(r: Reading) -> Optional[str]:

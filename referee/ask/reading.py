@@ -271,7 +271,24 @@ class Reading:
         for length in range(LONGEST_NAME, 0, -1):
             for start in range(len(self.tokens) - length + 1):
                 span = range(start, start + length)
-                if any(self.roles[i] is not None or i in taken for i in span):
+                if any(i in taken for i in span):
+                    continue
+                if any(self.roles[i] is not None for i in span):
+                    # a card whose name has a number word ("Három bővér", Ghoulfiends): the
+                    # whole name, exactly, is the card; the word alone stays a number
+                    if length > 1 and all(self.roles[i] is None or (
+                            self.roles[i][0] == "num" and not self.tokens[i].raw[:1].isdigit()) for i in span):
+                        text = " ".join(fold(self.tokens[i].raw) if self.roles[i] else self.tokens[i].key
+                                        for i in span)
+                        card = self.cards.monsters.get(text) or (
+                            self._card_with_ending(span, text.rsplit(" ", 1)[0]) if self.words.endings else None)
+                        if card is not None:
+                            for i in span:
+                                self.roles[i] = ("card", len(self.monsters))
+                            taken.update(span)
+                            self.used.update(span)  # its number word is no level, no bonus
+                            self.monsters.append({"card": card, "name": card.name, "at": start,
+                                                  "end": start + length - 1})
                     continue
                 if self.tokens[start].key in self.words.ignore or self.tokens[span[-1]].key in self.words.ignore:
                     if length > 1:
@@ -308,10 +325,11 @@ class Reading:
                 return name
         return None
 
-    def _card_with_ending(self, span: range):
+    def _card_with_ending(self, span: range, head: Optional[str] = None):
         """A monster's name whose last word carries the language's ending ("gumigólemmel",
         "ટ્રોલને"): the card, or None."""
-        head = " ".join(self.tokens[i].key for i in span[:-1])
+        if head is None:
+            head = " ".join(self.tokens[i].key for i in span[:-1])
         for form in stem(self.tokens[span[-1]].key, self.words.endings)[1:]:
             card = self.cards.monsters.get(f"{head} {form}".strip())
             if card is not None:
@@ -405,7 +423,7 @@ class Reading:
         # card onto the fight is not, by that, the one who fights
         self.card_players = set()
         for phrase, match in self.phrases("card_player"):
-            person = self._subject(phrase, match, earliest=True)
+            person = self._latest_clause(match) or self._subject(phrase, match, earliest=True)
             if person not in (None, "pronoun"):
                 self.card_players.add(person)
         for _phrase, match in self.phrases("fleeing"):
@@ -413,6 +431,18 @@ class Reading:
                 person = self._person(value) if value and group.startswith("p") else None
                 if person is not None and person not in self.fleeing:
                     self.fleeing.append(person)
+
+    def _latest_clause(self, match) -> Optional[str]:
+        """The one named first in the last clause of a phrase's words that names someone: in
+        "Cid me ayuda … y va Bob y le planta un Enfurecido" Bob plays the card, not Cid."""
+        span = list(self.word_range(match))
+        clauses = self.words.clauses | self.english.clauses
+        starts = [i for i in span if self.tokens[i].key in clauses]
+        for start in reversed(starts):
+            after = [i for i in span if i > start and self.roles[i] and self.roles[i][0] == "person"]
+            if after:
+                return self.roles[after[0]][1]
+        return None
 
     def _subject(self, phrase, match, earliest: bool = False):
         """The person a role phrase's slot names: a name, "I", or "pronoun"; None for a name
