@@ -410,8 +410,16 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         unsaid += [t.raw for t in r.tokens if _an_item(t.key, r.words)][:1]
     if not [p for p in r.order() if p != ME] and not r.monsters:
         # "segíthet neki?", "can he…": a pronoun with nobody it can point to
+        # a pronoun that is also an article ("el", "la") only with its accent ("él")
         little = r.words.ignore | r.words.articles | r.words.me
-        unsaid += [t.raw for t in r.tokens if t.key in r.words.pronouns and t.key not in little][:1]
+        unsaid += [t.raw for t in r.tokens if t.key in r.words.pronouns
+                   and (t.key not in little or fold(t.raw) != t.raw.lower())][:1]
+    if kind == "combat" and r.card_players - {r.helper, r.fighter, ME} and not (r.plus or r.monster_plus) \
+            and len(r.monsters) <= 1 \
+            and not any(role and role[0] == "enhancer" for role in r.roles):
+        # "dan legt dee er een Woedende op": a card played onto the fight that no word of the
+        # text says what it is (a name not read) would be left out of the verdict
+        unsaid += [match.group(0).strip() for _phrase, match in r.phrases("card_player")][:1]
     if kind == "death" and (r.helper is not None or r.helping or "help" in r.best("actions")):
         # "I helped as an elf and the monster died": a death told beside help is no player's
         unsaid += [t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "person"][:1] or ["?"]
