@@ -117,10 +117,9 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     body = {"query": text, "lang": lang, "understood": None, "judgement": None, "results": [],
             "missing": [], "readings": []}
     refused = None
-    if chosen is not None and chosen.params.get("monsters"):
-        # the cards as the asked language's players name them ('Pie Grande', 'König Tut')
-        chosen = chosen._replace(params=dict(chosen.params, monsters=[
-            _in_language(m, corpus, lang) for m in chosen.params["monsters"]]))
+    # the cards as the asked language's players name them ('Pie Grande', 'König Tut')
+    chosen = _localized(chosen, corpus, lang)
+    readings = [_localized(b, corpus, lang) for b in readings]
     if chosen is not None:
         try:
             situation, judged, judgement = _judge(chosen, state, corpus, lang)
@@ -177,6 +176,14 @@ def _judge(chosen, state, corpus, lang: str):
     situation = questions.ask(build_name(chosen), params, None if params.get("players") else state, corpus)
     judged = judge_data(situation, "question", corpus)
     return situation, judged, verdict_json(corpus, judged.verdict, RuleText(lang), judged.cards)
+
+
+def _localized(built, corpus, lang: str):
+    """A reading whose monsters are named as ``lang``'s catalog names their cards."""
+    if built is None or not built.params.get("monsters"):
+        return built
+    return built._replace(params=dict(built.params, monsters=[
+        _in_language(m, corpus, lang) for m in built.params["monsters"]]))
 
 
 def _in_language(word, corpus, lang: str):

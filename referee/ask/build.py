@@ -23,6 +23,8 @@ TARGETED = ("steal", "backstab", "trade", "play-curse")
 #: the kinds of question and their one-line command
 COMMAND = {question.kind: question.verb for question in QUESTIONS}
 LOSING_SOURCES = ("bad-stuff", "curse", "steal-level")
+#: the cards that change a level by their own name
+CARD_SOURCES = ("go-up-a-level", "divine-intervention", "steal-level")
 
 
 class Built(NamedTuple):
@@ -45,6 +47,10 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
     # "kettő jött", "da liegen ein oger und ein goblin": a monster that shows up is a fight
     appears = max((phrase.words for phrase, _match in first.phrases("appears")), default=0)
     scores["combat"] = max(scores["combat"], appears)
+    if set(first.best("sources")) & set(CARD_SOURCES):
+        # "Dee spielt Göttliches Eingreifen, was passiert?": a card that changes a level,
+        # named, is a question of levels even where no word of the kind is said
+        scores["level"] = max(scores.get("level", 0), 1)
     out = []
     for kind, sure in sorted(scores.items(), key=lambda kv: -kv[1]):
         builder = BUILDERS.get(kind)
@@ -401,7 +407,9 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
             unsaid += [match.group(0).strip() for _phrase, match in r.phrases("in_combat")][:1]
         if kind in ("action", "sell", "equipment", "charity", "munchkin-die") and r.monsters \
                 and not params.get("monsters"):
-            unsaid += [m["name"] if m.get("card") is None else m["card"].name for m in r.monsters]
+            # as the text says it, in its language
+            unsaid += [" ".join(r.tokens[i].raw for i in range(m["at"], m.get("end", m["at"]) + 1))
+                       if "at" in m else m["name"] for m in r.monsters]
     if "discards" not in params:
         # "descarta tres cartas", "બે પત્તાં ફેંકે": cards thrown away are no hand size
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("discard")][:1]
@@ -570,8 +578,13 @@ def level(c: Context):
     top = max(sources.values())
     source = sorted(s for s, n in sources.items() if n == top)[0]
     change = r.changes[0] if r.changes else 1
-    losing = source in LOSING_SOURCES or any(True for _ in r.phrases("lose"))
+    lose_words = any(True for _ in r.phrases("lose"))
+    losing = source in LOSING_SOURCES or lose_words
     order = r.order()
+    if source == "steal-level" and not lose_words and r.card_players & set(order):
+        # "Dee speelt Steal a Level": who plays it gains the level, unless the text speaks of losing
+        losing = False
+        order = [p for p in order if p in r.card_players]
     if losing and [p for p in order if p not in r.card_players]:
         # "bob played a curse on me, I lose a level?": who plays the card is not who loses
         order = [p for p in order if p not in r.card_players]
