@@ -431,6 +431,10 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
     if kind == "death" and (r.helper is not None or r.helping or "help" in r.best("actions")):
         # "I helped as an elf and the monster died": a death told beside help is no player's
         unsaid += [t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "person"][:1] or ["?"]
+    if kind == "level":
+        # "stuck at level 9, does a go up a level card do anything?": what the card does is
+        # the rule's answer, not a level change of a player the text makes up
+        unsaid += [match.group(0).strip() for _phrase, match in r.phrases("effect")][:1]
     if unsaid:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
 

@@ -145,7 +145,7 @@ class Words(NamedTuple):
     stop: frozenset      # the words never a monster's name ("on", "with", "from"): no word of helping either
 
 
-LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard",
+LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
          "lose", "changes", "roll", "goal", "first_person", "i_fight", "card_player", "may_help", "thrown", "appears")
 
 
