@@ -81,8 +81,28 @@ def run_command(line: str, lang: str, table_path: Path | None) -> tuple[int, dic
 def key(judgement: dict) -> tuple:
     """What two judgements must share to be the same verdict."""
     details = judgement.get("details") or {}
-    kept = {k: details[k] for k in COMPARED if k in details}
+    kept = _cards_by_one_name({k: details[k] for k in COMPARED if k in details})
     for name in ("keeps", "loses"):
         if isinstance(kept.get(name), list):
             kept[name] = sorted(map(str, kept[name]))
     return judgement.get("question"), judgement.get("verdict"), json.dumps(kept, sort_keys=True, ensure_ascii=False)
+
+
+def _cards_by_one_name(value):
+    """A verdict's monsters by their card's English name: 'Pie Grande' and 'Bigfoot' name one
+    card, and a verdict that names it in the asked language is the same verdict."""
+    from referee.cards import corpus_name_table
+    from referee.corpus import load_corpus
+    from referee.corpus.cards import fold
+
+    if isinstance(value, list):
+        return [_cards_by_one_name(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: _cards_by_one_name(v) for k, v in value.items()}
+    if isinstance(out.get("monster"), str):
+        card = corpus_name_table(load_corpus()).get(fold(out["monster"]))
+        if card is not None and card.type == "monster":
+            out["monster"] = card.name
+    return out
+

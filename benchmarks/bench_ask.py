@@ -3,15 +3,16 @@
 For each language: correct (the verdict, or the clauses, the text means; declined where
 nothing can be judged), declined (no verdict where one was possible), confident wrong (a
 verdict given on a misreading, or on a text that could not be judged), and the in-process time
-per question (median and p95). `--heldout`, `--heldout2`, `--heldout3` and `--heldout4` read the blind sets
+per question (median and p95). `--heldout`, `--heldout2` … `--heldout5` read the blind sets
 benchmarks/ask/heldout*/ instead (utterances written by readers who never saw the parser);
 `-v` prints every miss.
 
-    .venv/bin/python benchmarks/bench_ask.py [--heldout | --heldout2 | --heldout3 | --heldout4] [-v] [LANG…]
+    .venv/bin/python benchmarks/bench_ask.py [--heldout | --heldout2 | … | --heldout5] [-v] [LANG…]
 """
 
 from __future__ import annotations
 
+import re
 import statistics
 import sys
 import tempfile
@@ -67,7 +68,7 @@ def evaluate(lang: str, folder: Path, table_path: Path, verbose: bool) -> dict:
 
 def main(argv: list[str]) -> int:
     verbose = "-v" in argv
-    sets = [name for name in ("heldout4", "heldout3", "heldout2", "heldout") if f"--{name}" in argv]
+    sets = [a[2:] for a in argv if re.fullmatch(r"--heldout\d*", a)]  # --heldout, --heldout2, …
     folder = A.HERE / sets[0] if sets else A.HERE
     langs = [a for a in argv if not a.startswith("-")] or list(A.LANGS)
     path = A.make_table(Path(tempfile.mkdtemp()) / "table.db")

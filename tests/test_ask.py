@@ -8,6 +8,7 @@ shown as understood, run on its own on the same table, gives the same verdict.
 
 from __future__ import annotations
 
+import shlex
 import sys
 from pathlib import Path
 
@@ -177,3 +178,33 @@ def test_a_word_that_only_starts_like_a_name_is_no_name(word):
     w = words(lang)
     # "એને" (him) is a word of the question, which the reader never takes for a name
     assert named(fold(word), ["Ann", "Bob", "Cid", "Dee"], w.endings, sound_too=fold(word) not in w.known) is None
+
+
+def _fight_cases():
+    import yaml
+
+    data = yaml.safe_load((A.HERE / "fight_in_progress.yaml").read_text(encoding="utf-8"))
+    return data["fight"], [pytest.param(case, id=f"{case['lang']}: {case['text']}") for case in data["cases"]]
+
+
+@pytest.fixture(scope="module")
+def fight_table(tmp_path_factory, corpus):
+    from referee import table
+
+    path = A.make_table(tmp_path_factory.mktemp("ask-fight") / "table.sqlite3")
+    table.combat(_fight_cases()[0], corpus, new=True, path=path)
+    return path
+
+
+@pytest.mark.parametrize("case", _fight_cases()[1])
+def test_a_question_at_a_table_with_a_fight_on_is_about_that_fight(case, corpus, fight_table):
+    """"Can I run?" while Ann fights the Medusa on the table: `referee ask` reads the fight in
+    progress, and the command it shows, run on its own at that table, gives the same verdict."""
+    expect = case["expect"]["command"]
+    code, asked, err = A.run_command(f"ask {shlex.quote(case['text'])}", case["lang"], fight_table)
+    assert code == 0 and asked["judgement"] is not None, (err, asked and asked.get("missing"))
+    code, want, err = A.run_command(expect, case["lang"], fight_table)
+    assert code == 0, err
+    assert A.key(asked["judgement"]) == A.key(want), asked["understood"]["command"]
+    code, again, err = A.run_command(asked["understood"]["command"], case["lang"], fight_table)
+    assert code == 0 and A.key(again) == A.key(want), err

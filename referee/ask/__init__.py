@@ -53,6 +53,16 @@ def language_of(text: str, asked: str) -> str:
     return max(scores, key=lambda lang: (scores[lang], lang == "en"))
 
 
+def table_state(shown) -> dict:
+    """A table as ``ask`` reads it (:func:`referee.table.show`'s answer): its state, with the
+    fight in progress when one is on ("can I run?" is about that fight)."""
+    state = shown.state
+    fight = getattr(shown, "fight", None)
+    if fight and fight.get("combat") and state.get("phase") in ("combat", "running-away"):
+        state = dict(state, combat=fight["combat"])
+    return state
+
+
 class Answer(NamedTuple):
     body: dict               # the contract's ``ask --json`` shape
     judged: object = None    # the judgement behind ``body["judgement"]``, for a face to print
@@ -89,8 +99,11 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     # English game words ("level", "lvl") are in every language's own list; English verbs are
     # not read in another language, where they are often other words ("die" is an article)
     here = english = words(lang)
+    fight = state.get("combat") if state else None
+    if fight is not None:
+        state = {key: value for key, value in state.items() if key != "combat"}
     reading = Reading(text, here, english, corpus, list(names))
-    built = build.candidates(reading.fresh, state, as_name)
+    built = build.candidates(reading.fresh, state, as_name, fight)
     complete = [b for b in built if not b.missing]
     chosen, readings = None, []
     if complete:
@@ -104,6 +117,9 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     body = {"query": text, "lang": lang, "understood": None, "judgement": None, "results": [],
             "missing": [], "readings": []}
     refused = None
+    # the cards as the asked language's players name them ('Pie Grande', 'König Tut')
+    chosen = _localized(chosen, corpus, lang)
+    readings = [_localized(b, corpus, lang) for b in readings]
     if chosen is not None:
         try:
             situation, judged, judgement = _judge(chosen, state, corpus, lang)
@@ -162,6 +178,41 @@ def _judge(chosen, state, corpus, lang: str):
     return situation, judged, verdict_json(corpus, judged.verdict, RuleText(lang), judged.cards)
 
 
+def _localized(built, corpus, lang: str):
+    """A reading whose monsters are named as ``lang``'s catalog names their cards."""
+    if built is None or not built.params.get("monsters"):
+        return built
+    return built._replace(params=dict(built.params, monsters=[
+        _in_language(m, corpus, lang) for m in built.params["monsters"]]))
+
+
+def _in_language(word, corpus, lang: str):
+    """A monster of the command named as ``lang``'s catalog names its card, where that name
+    finds the card again (a name two cards share in a language stays the English one)."""
+    if lang == "en":
+        return word
+    # lazy: referee.cards 29 ms to import, paid only by the calls that need it
+    from referee.cards import corpus_name_table, localizer
+    from referee.corpus.cards import fold
+
+    if isinstance(word, dict):
+        card = next((c for c in corpus.cards.values() if c.type == "monster" and c.name == word.get("card")), None)
+        if card is None or word.get("name") != card.name:
+            return word
+        local = localizer()(lang, card)
+        return dict(word, name=local) if corpus_name_table(corpus).get(fold(local)) is card else word
+    name, sep, level = word.rpartition(":")
+    if not (sep and level.lstrip("+-").isdigit()):
+        name, sep, level = word, "", ""
+    card = next((c for c in corpus.cards.values() if c.type == "monster" and c.name == name), None)
+    if card is None:
+        return word
+    local = localizer()(lang, card)
+    if local == name or corpus_name_table(corpus).get(fold(local)) is not card:
+        return word
+    return f"{local}{sep}{level}"
+
+
 def _monster(word, corpus):
     """What :func:`referee.questions.monster` makes of a monster's word: ``NAME:LEVEL`` with
     the card it names exactly, or a card by its name (the reading found the card already)."""
@@ -170,8 +221,22 @@ def _monster(word, corpus):
     name, sep, level = word.rpartition(":")
     if sep and level.lstrip("+-").isdigit():
         card = next((c for c in corpus.cards.values() if c.type == "monster" and c.name == name), None)
+        if card is None:
+            card = _card_named(name, corpus)
         return {"name": name, "level": int(level), **({"card": card.name} if card is not None else {})}
-    return {"name": word, "card": word}
+    card = _card_named(word, corpus)
+    return {"name": word, "card": card.name if card is not None else word}
+
+
+def _card_named(name: str, corpus):
+    """The monster card a command's word names in any language (the reading's names are the
+    asked language's, :func:`_in_language`)."""
+    # lazy: referee.cards 29 ms to import, paid only by the calls that need it
+    from referee.cards import corpus_name_table
+    from referee.corpus.cards import fold
+
+    card = corpus_name_table(corpus).get(fold(name))
+    return card if card is not None and card.type == "monster" else None
 
 
 def _results(text: str, corpus, lang: str) -> list[dict]:

@@ -23,6 +23,8 @@ TARGETED = ("steal", "backstab", "trade", "play-curse")
 #: the kinds of question and their one-line command
 COMMAND = {question.kind: question.verb for question in QUESTIONS}
 LOSING_SOURCES = ("bad-stuff", "curse", "steal-level")
+#: the cards that change a level by their own name
+CARD_SOURCES = ("go-up-a-level", "divine-intervention", "steal-level")
 
 
 class Built(NamedTuple):
@@ -33,21 +35,31 @@ class Built(NamedTuple):
     core: bool = True      # False: what the question is about is missing (no monster to fight)
 
 
-def candidates(read, state: Optional[dict], me: Optional[str]) -> list[Built]:
+def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[dict] = None) -> list[Built]:
     """Every kind the text may ask, surest first, each built (on a reading of its own: a
-    builder gives the pieces to their owners its way) or with what it misses."""
+    builder gives the pieces to their owners its way) or with what it misses. ``fight`` is
+    the table's fight in progress, if one is on: what a question naming no monster is about."""
     first = read()
     scores = first.best("kinds")
     # a fight is always a reading to try (the least sure): "Cid against a level 15 dragon?"
     # says no word of the question's kind, only its pieces
     scores.setdefault("combat", 0)
+    # "kettő jött", "da liegen ein oger und ein goblin": a monster that shows up is a fight
+    appears = max((phrase.words for phrase, _match in first.phrases("appears")), default=0)
+    scores["combat"] = max(scores["combat"], appears)
+    if set(first.best("sources")) & set(CARD_SOURCES):
+        # "Dee spielt Göttliches Eingreifen, was passiert?": a card that changes a level,
+        # named, is a question of levels even where no word of the kind is said
+        scores["level"] = max(scores.get("level", 0), 1)
     out = []
     for kind, sure in sorted(scores.items(), key=lambda kv: -kv[1]):
         builder = BUILDERS.get(kind)
         if builder is not None:
             context = Context(read(), copy.deepcopy(state), me)
+            context.fight = fight
             context.sure = sure
             params, missing = builder(context)
+            _unsaid(kind, context, params)
             out.append(Built(kind, params, missing, sure + context.surer, not context.coreless))
     return out
 
@@ -62,6 +74,7 @@ class Context:
         self.surer = 0  # what the builder found that only this kind of question has
         self.coreless = False  # what the question is about is not in the text at all
         self.sure = 0  # how many words of this kind's phrases the text has
+        self.fight: Optional[dict] = None  # the table's fight in progress
 
     def who(self, person: Optional[str]) -> str:
         return self.me if person in (None, ME) else person
@@ -117,6 +130,12 @@ class Context:
             if level_needed and person in needed and "level" not in about:
                 self.missing.append(N_("{name}'s level", name=_shown(person, self.me)))
             specs.append(spec(person, about))
+        games = self.reading.best("games")
+        if len(games) > 1:
+            self.missing.append(N_("which game: {games}", games=", ".join(sorted(games))))
+        elif games:
+            # "epic game, I'm level 12": the game the described players play
+            return {"players": specs, "game": next(iter(games))}
         return {"players": specs}
 
     def level_of(self, person: str) -> Optional[int]:
@@ -186,7 +205,11 @@ def fight(c: Context):
     r.describe(monsters_too=True, fight=True)
     missing = c.missing
     monsters = [m for m in (_monster(e, missing) for e in r.monsters) if m is not None]
-    if not r.monsters:
+    on = c.fight if not r.monsters and _plain(c.fight) else None
+    if on is not None:
+        # "do we win?" at a table with a fight on: that fight, its monsters, fighter and helper
+        monsters = _table_monsters(on)
+    if not r.monsters and on is None:
         missing.append(N_("which monster is fought"))
         c.coreless = True
     elif c.sure == 0 and all(m.get("card") is None for m in r.monsters) and not (r.plus or r.monster_plus
@@ -196,12 +219,17 @@ def fight(c: Context):
         # says so by itself
         missing.append(N_("which monster is fought"))
     helper = r.helper
-    named = [p for p in r.order() if p not in (helper, ME)]
+    # who only plays a card onto the fight ("Dee slapped Enraged on my badger") is not a
+    # fighter, unless a phrase says so or puts them beside another
+    playing = r.card_players - {r.fighter} - r.joined
+    named = [p for p in r.order() if p not in (helper, ME) and p not in playing]
     fighter = r.fighter if r.fighter not in (None, helper) else (named[0] if named and (c.state or helper != ME)
                                                                    else None)
     if fighter is None and r.fighter is None and named and c.state is None:
         fighter = named[0]
-    side = [p for p in r.order() if p != helper]
+    side = [p for p in r.order() if p != helper and p not in playing]
+    if ME in r.joined and ME not in side and helper != ME:
+        side.append(ME)  # "samen met bob tegen de medusa": the asker is one of two
     if r.fighter is not None and r.fighter != helper and r.fighter not in r.joined and not r.helping:
         # "Bob fights the golem and I toss him a potion": the text says who fights, puts no one
         # beside him and says nothing of help; the others named play cards, they do not fight
@@ -218,19 +246,53 @@ def fight(c: Context):
         # "harcolok" says I fight, and a phrase read someone else as the fighter: one of them
         # is a misreading
         missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in (ME, fighter))))
+    if on is not None and fighter is None and helper is None:
+        fighter, helper = on.get("fighter"), on.get("helper")  # the fight on the table, as it stands
     fighter, helper = c.who(fighter), (c.who(helper) if helper else None)
     needed = [fighter] + ([helper] if helper else [])
+    told = {c.who(p) for p, about in r.people.items() if set(about) & {"level", "races", "classes", "gear"}}
+    if told - set(needed):
+        # "bob fights the medusa. level 10 human.": someone described who neither fights nor
+        # helps — the description is of one of them, or of a side the text leaves open
+        missing.append(N_("who fights and who helps: {names}", names=", ".join(dict.fromkeys([*needed, *told]))))
     params = {"monsters": monsters, **c.people(needed)}
     if fighter != (c.state or {}).get("turn") or c.state is None:
         params["fighter"] = fighter
     if helper:
         params["helper"] = helper
-    if r.plus:
-        params["plus"] = list(r.plus)
-    if r.monster_plus:
-        params["monster_plus"] = list(r.monster_plus)
+    played = (on or {}).get("one_shots") or {}
+    if r.plus or played.get("players"):
+        params["plus"] = list(played.get("players", [])) + list(r.plus)
+    if r.monster_plus or played.get("monsters"):
+        params["monster_plus"] = list(played.get("monsters", [])) + list(r.monster_plus)
+    if len(r.monsters) >= 2:
+        # "kettő jött: …", "two monsters came out": the count of the monsters named
+        for i, token in enumerate(r.tokens):
+            if token.number == len(r.monsters) and not token.plus and i not in r.used:
+                r.used.add(i)
     _unplaced(c)
     return params, missing
+
+
+def _table_monsters(fight: dict) -> list:
+    """The monsters of a table's fight as a command names them: a card by its name, a monster
+    at a level as ``NAME:LEVEL``, anything more as its mapping."""
+    out = []
+    for monster in fight.get("monsters", []):
+        if set(monster) <= {"name", "card"} and monster.get("card", monster.get("name")) == monster.get("name"):
+            out.append(monster["name"])
+        elif set(monster) == {"name", "level"}:
+            out.append(f"{monster['name']}:{monster['level']}")
+        else:
+            out.append(dict(monster))
+    return out
+
+
+def _plain(fight: Optional[dict]) -> bool:
+    """Whether a table's fight in progress says only what a one-line fight can (its monsters,
+    fighter, helper and one-shots): a fight with discards, a charm or a curse is not read
+    from the table, and a question naming no monster is missing it."""
+    return bool(fight) and set(fight) <= {"fighter", "helper", "monsters", "one_shots"}
 
 
 def flee(c: Context):
@@ -238,6 +300,9 @@ def flee(c: Context):
     r.describe(monsters_too=True)
     missing = c.missing
     monsters = [m for m in (_monster(e, missing) for e in r.monsters) if m is not None]
+    if not r.monsters and _plain(c.fight):
+        # "can I run?" at a table with a fight on: from its monsters
+        monsters = _table_monsters(c.fight)
     named = [p for p in r.order() if p != r.helper]
     fleeing = [c.who(p) for p in ([p for p in named if p in r.fleeing] if r.fleeing else named)]
     fleeing = list(dict.fromkeys(fleeing)) or [c.me]
@@ -286,12 +351,27 @@ def action(c: Context):
         order = [ME] + order
     player = c.who(order[0] if order else None)
     others = [c.who(p) for p in order[1:] if c.who(p) != player]
-    if act == "help" and r.helper is not None and (r.monsters or r.best("kinds").get("combat")):
+    asked = _may_help(r) if act == "help" else None
+    if asked is not None:
+        # "I fight the badger, can Bob help?", "¿me puede echar una mano Dee?": leave for the
+        # one asked about to help; the one helped is the other person named, else the asker
+        player = c.who(asked)
+        # the one helped: no one the text says helps ("Bob helps me, can Dee help too?")
+        helping = {r._subject(phrase, match) for phrase, match in r.phrases("helper")} | {asked}
+        others = [c.who(p) for p in [*order, ME] if c.who(p) != player and p not in helping][:1]
+        c.surer = 2
+    elif act == "help" and r.helper is not None and (r.monsters or r.best("kinds").get("combat")):
         # "can I beat the dragon if Cid helps?": a fight with a helper, not leave to help
         c.surer = -1
     params = {"player": player, "action": act}
     if act in TARGETED and others:
         params["target"] = others[0]
+    if asked is not None and others:
+        monsters = [m for m in (_monster(e, c.missing) for e in r.monsters) if m is not None]
+        if monsters:
+            params.update({"fighter": others[0], "monsters": monsters})
+        else:
+            params["target"] = others[0]
     needed = [player] + ([params["target"]] if "target" in params else [])
     people = c.people(needed, level_needed=False)
     if c.state is None and (not r.people or not r.mentions()):
@@ -300,7 +380,73 @@ def action(c: Context):
     params.update(people)
     if r.in_combat:
         params["phase"] = "combat"
+    if act in ("trade", "sell") and c.state is not None:
+        # "a sisakomat adnám", "meinen Helm tauschen": the one item of the giver's the text names
+        owned = next((p.get("items", []) for p in c.state["players"] if p["name"] == player), [])
+        named = [i["name"] for i in owned
+                 if any(_names_item(i["name"], t.key, r.words.endings) for t in r.tokens)]
+        if len(named) == 1:
+            params["item"] = named[0]
     return params, missing
+
+
+#: the kinds of question that are a fight or a flight: what the text says of a fight is theirs
+FIGHTING = ("combat", "run-away")
+
+
+def _unsaid(kind: str, c: Context, params: dict) -> None:
+    """Never a verdict on a misreading: what the text says that changes the verdict and the
+    command does not carry is missing — a fight in progress a question of another kind is asked
+    in, cards discarded, an item given in a trade, a pronoun that points at no one named."""
+    r = c.reading
+    unsaid = []
+    if kind not in FIGHTING:
+        # "mid fight with the net troll, can I sell my helmet?", "ann se está dando con el trol":
+        # asked in a fight the command does not name is another question than asked outside one
+        if r.in_combat and params.get("phase") != "combat":
+            unsaid += [match.group(0).strip() for _phrase, match in r.phrases("in_combat")][:1]
+        if kind in ("action", "sell", "equipment", "charity", "munchkin-die") and r.monsters \
+                and not params.get("monsters"):
+            # as the text says it, in its language
+            unsaid += [" ".join(r.tokens[i].raw for i in range(m["at"], m.get("end", m["at"]) + 1))
+                       if "at" in m else m["name"] for m in r.monsters]
+    if "discards" not in params:
+        # "descarta tres cartas", "બે પત્તાં ફેંકે": cards thrown away are no hand size
+        unsaid += [match.group(0).strip() for _phrase, match in r.phrases("discard")][:1]
+    if kind == "action" and params.get("action") in ("trade", "sell") and not params.get("item"):
+        # "a sisakomat adnám", "meinen Helm tauschen": the item the answer is about
+        unsaid += [t.raw for t in r.tokens if _an_item(t.key, r.words)][:1]
+    if not [p for p in r.order() if p != ME] and not r.monsters:
+        # "segíthet neki?", "can he…": a pronoun with nobody it can point to
+        # a pronoun that is also an article ("el", "la") only with its accent ("él")
+        little = r.words.ignore | r.words.articles | r.words.me
+        unsaid += [t.raw for t in r.tokens if t.key in r.words.pronouns
+                   and (t.key not in little or fold(t.raw) != t.raw.lower())][:1]
+    if kind == "combat" and r.card_players - {r.helper, r.fighter, ME} and not (r.plus or r.monster_plus) \
+            and len(r.monsters) <= 1 \
+            and not any(role and role[0] == "enhancer" for role in r.roles):
+        # "dan legt dee er een Woedende op": a card played onto the fight that no word of the
+        # text says what it is (a name not read) would be left out of the verdict
+        unsaid += [match.group(0).strip() for _phrase, match in r.phrases("card_player")][:1]
+    if kind == "death" and (r.helper is not None or r.helping or "help" in r.best("actions")):
+        # "I helped as an elf and the monster died": a death told beside help is no player's
+        unsaid += [t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "person"][:1] or ["?"]
+    if kind == "level":
+        # "stuck at level 9, does a go up a level card do anything?": what the card does is
+        # the rule's answer, not a level change of a player the text makes up
+        unsaid += [match.group(0).strip() for _phrase, match in r.phrases("effect")][:1]
+    if unsaid:
+        c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
+
+
+def _may_help(r: Reading) -> Optional[str]:
+    """The one a question asks leave to help for ("can Bob help me?"), or None."""
+    asked = set()
+    for phrase, match in r.phrases("may_help"):
+        person = r._subject(phrase, match)
+        if person not in (None, "pronoun"):
+            asked.add(person)
+    return next(iter(asked)) if len(asked) == 1 else None
 
 
 def sell(c: Context):
@@ -339,6 +485,18 @@ def sell(c: Context):
         c.coreless = True
     params = {"player": player, "items": items, **c.people([player])}
     return params, missing
+
+
+def _fight_pieces(c: Context) -> None:
+    """A monster enhancer or a one-shot said in the text is a piece of a fight: a reading of
+    another kind ("Dee le mete un Enfurecido a mi tejón. ¿palmo?" read as a death) leaves it
+    unplaced, and is no verdict."""
+    r = c.reading
+    words = [t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "enhancer"]
+    words += [f"+{n}" for n in r.plus + r.monster_plus]
+    if words:
+        c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in words)))
+        c.coreless = True  # a misreading: it does not keep a fight's reading from the verdict
 
 
 def _nobody(c: Context) -> None:
@@ -404,6 +562,7 @@ def about(kind: str):
             c.missing.append(N_("how many cards {name} has", name=player))
         if c.state is None:
             _unknown(c)
+        _fight_pieces(c)
         return params, c.missing
 
     return build
@@ -423,13 +582,28 @@ def level(c: Context):
     top = max(sources.values())
     source = sorted(s for s, n in sources.items() if n == top)[0]
     change = r.changes[0] if r.changes else 1
-    losing = source in LOSING_SOURCES or any(True for _ in r.phrases("lose"))
+    lose_words = any(True for _ in r.phrases("lose"))
+    losing = source in LOSING_SOURCES or lose_words
     order = r.order()
+    if source == "steal-level" and not lose_words and r.card_players & set(order):
+        # "Dee speelt Steal a Level": who plays it gains the level, unless the text speaks of losing
+        losing = False
+        order = [p for p in order if p in r.card_players]
+    if losing and [p for p in order if p not in r.card_players]:
+        # "bob played a curse on me, I lose a level?": who plays the card is not who loses
+        order = [p for p in order if p not in r.card_players]
     player = c.who(order[0] if order else None)
     params = {"player": player, "change": -change if losing else change, "source": source,
               **c.people([player])}
     if c.state is None:
         _unknown(c)
+    _fight_pieces(c)
+    old = c.level_of(player)
+    if old is not None:
+        # "sube un nivel, pasa a nueve?": the level it comes to, said again
+        for i, token in enumerate(r.tokens):
+            if token.number == old + params["change"] and not token.plus and i not in r.used:
+                r.used.add(i)
     # a number no piece took, gold said of no sale, or two counts of levels: the change may
     # not be the one the text means
     words = r.unplaced(counts=False) + ([str(n) for n in r.golds] if source != "sell" else []) + \
@@ -460,6 +634,7 @@ def die(c: Context):
         params["player"] = c.who(order[0])
     if c.state is None:
         _unknown(c)
+    _fight_pieces(c)
     return params, missing
 
 

@@ -31,8 +31,8 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 10
-SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
+VERSION = 13
+SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
 class Phrase:
@@ -141,10 +141,12 @@ class Words(NamedTuple):
     clauses: frozenset   # words that start another clause ("and", "but"): a verb's subject stands after them
     together: frozenset  # words that put two people on one side ("me and Cid")
     items: dict          # folded word -> what the item is ("sword"): a table's items by any name
+    games: dict          # game -> [Phrase]: "epic game", "star munchkin"
+    stop: frozenset      # the words never a monster's name ("on", "with", "from"): no word of helping either
 
 
-LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat",
-         "lose", "changes", "roll", "goal", "first_person", "i_fight")
+LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
+         "lose", "changes", "roll", "goal", "first_person", "i_fight", "card_player", "may_help", "thrown", "appears")
 
 
 def words(lang: str) -> Words:
@@ -238,7 +240,7 @@ def _built(lang: str) -> Words:
             items[fold(str(value))] = fold(str(concept))
     for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", *LISTS):
         remember(data.get(key))
-    for key in ("kinds", "actions", "sources"):
+    for key in ("kinds", "actions", "sources", "games"):
         for values in (data.get(key) or {}).values():
             remember(values)
     return Words(
@@ -272,4 +274,6 @@ def _built(lang: str) -> Words:
         generic=frozenset(fold(str(w)) for w in data.get("generic") or ()),
         together=frozenset(fold(str(w)) for w in data.get("together") or ()),
         items=items,
+        games={k: phrases(v) for k, v in (data.get("games") or {}).items()},
+        stop=frozenset(w for value in data.get("ignore") or () for w in fold(str(value)).split()),
     )

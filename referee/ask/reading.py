@@ -38,6 +38,16 @@ def _help_words(words: Words, english: Words) -> frozenset:
                     # Gujarati words are short in letters: "મદદ" is three
                     if (len(word) >= 4 or (len(word) == 3 and foreign(word))) and word not in little:
                         vocabulary.add(word)
+        # a verb of playing a card ("echa", "gives") says help only with the rest of its phrase
+        # ("echa una mano"): alone, it plays a potion
+        for w in (words, english):
+            for phrase in w.lists.get("card_player", ()):
+                vocabulary -= set(fold(phrase.text.replace("{p}", " ")).split())
+        # the language's little words ("with", "from", "will") say nothing of help alone; the
+        # verb of helping itself stays ("help", "helps")
+        helping = [phrase for w in (words, english) for phrase in w.actions.get("help", ())]
+        vocabulary = {word for word in vocabulary if word not in (words.stop | english.stop)
+                      or any(phrase.found_in(f" {word} ") for phrase in helping)}
         _HELP_WORDS[key] = frozenset(vocabulary)
     return _HELP_WORDS[key]
 
@@ -71,6 +81,7 @@ class Reading:
         self.no_gear = False
         self.doubtful: list[str] = []  # words whose owner the text leaves open
         self.plus_at: list[int] = []   # the words of the bonuses a phrase gave the players
+        self.fighting = False          # describing a fight or a flight (set by describe)
         self._read()
 
     def fresh(self) -> "Reading":
@@ -81,6 +92,7 @@ class Reading:
         other.people = {k: copy.deepcopy(v) for k, v in self.people.items()}
         other.monsters = [dict(m) for m in self.monsters]
         other.joined = set(self.joined)
+        other.card_players = set(self.card_players)
         other.gear_at = list(self.gear_at)
         other.doubtful = list(self.doubtful)
         for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing"):
@@ -168,6 +180,11 @@ class Reading:
         self._strangers()
         self._cards()
         self._commanded()
+        for i in range(len(toks) - 1):
+            # a race or class of two words ("space ranger", "half breed")
+            pair = f"{toks[i].key} {toks[i + 1].key}"
+            if self.roles[i] is None and self.roles[i + 1] is None and (found := self._persona(pair)) is not None:
+                self.roles[i] = self.roles[i + 1] = ("persona",) + found
         for i, token in enumerate(toks):
             if self.roles[i] is None and (found := self._persona(token.key)) is not None:
                 self.roles[i] = ("persona",) + found
@@ -185,6 +202,11 @@ class Reading:
             return
         for i, token in enumerate(self.tokens):
             raw = token.raw
+            if self._described_in_brackets(i):
+                # "bob (level 6 elf, +2) helps": a word no list knows, described in brackets
+                self.names.append(raw[:1].upper() + raw[1:])
+                self.roles[i] = ("person", self.names[-1])
+                continue
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and self.tokens[i - 1].key not in ".!?¿¡"
@@ -192,6 +214,20 @@ class Reading:
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _described_in_brackets(self, i: int) -> bool:
+        """Whether word ``i`` is no word of the question and brackets after it describe
+        someone: a race or a class (a level alone may be a monster's: "a troll (level 6)")."""
+        toks = self.tokens
+        if self.roles[i] is not None or i + 1 >= len(toks) or toks[i + 1].key != "(" or self.is_known(toks[i].key) \
+                or toks[i].key in self.cards.monsters or self._persona(toks[i].key) is not None:
+            return False
+        for token in toks[i + 2:]:
+            if token.key == ")":
+                return False
+            if self._persona(token.key) is not None:
+                return True
+        return False
 
     def _helps(self, i: int) -> bool:
         """Where nouns are capitalised, a capital word a word of helping follows is someone:
@@ -235,7 +271,24 @@ class Reading:
         for length in range(LONGEST_NAME, 0, -1):
             for start in range(len(self.tokens) - length + 1):
                 span = range(start, start + length)
-                if any(self.roles[i] is not None or i in taken for i in span):
+                if any(i in taken for i in span):
+                    continue
+                if any(self.roles[i] is not None for i in span):
+                    # a card whose name has a number word ("Három bővér", Ghoulfiends): the
+                    # whole name, exactly, is the card; the word alone stays a number
+                    if length > 1 and all(self.roles[i] is None or (
+                            self.roles[i][0] == "num" and not self.tokens[i].raw[:1].isdigit()) for i in span):
+                        text = " ".join(fold(self.tokens[i].raw) if self.roles[i] else self.tokens[i].key
+                                        for i in span)
+                        card = self.cards.monsters.get(text) or (
+                            self._card_with_ending(span, text.rsplit(" ", 1)[0]) if self.words.endings else None)
+                        if card is not None:
+                            for i in span:
+                                self.roles[i] = ("card", len(self.monsters))
+                            taken.update(span)
+                            self.used.update(span)  # its number word is no level, no bonus
+                            self.monsters.append({"card": card, "name": card.name, "at": start,
+                                                  "end": start + length - 1})
                     continue
                 if self.tokens[start].key in self.words.ignore or self.tokens[span[-1]].key in self.words.ignore:
                     if length > 1:
@@ -272,10 +325,11 @@ class Reading:
                 return name
         return None
 
-    def _card_with_ending(self, span: range):
+    def _card_with_ending(self, span: range, head: Optional[str] = None):
         """A monster's name whose last word carries the language's ending ("gumigólemmel",
         "ટ્રોલને"): the card, or None."""
-        head = " ".join(self.tokens[i].key for i in span[:-1])
+        if head is None:
+            head = " ".join(self.tokens[i].key for i in span[:-1])
         for form in stem(self.tokens[span[-1]].key, self.words.endings)[1:]:
             card = self.cards.monsters.get(f"{head} {form}".strip())
             if card is not None:
@@ -292,6 +346,8 @@ class Reading:
                 i = self.index(match, "n0")
                 if into is self.golds and self.tokens[i].plus:
                     continue  # "a potion worth +3" is a bonus, not gold
+                if into is self.monster_plus and self._thrown(i):
+                    continue  # "een drankje van +2 op bigfoot gooien": thrown at it, for the players
                 if i not in self.used:
                     self.used.add(i)
                     into.append(abs(self.tokens[i].number))
@@ -363,29 +419,55 @@ class Reading:
                     continue
                 if getattr(self, name) is None:
                     setattr(self, name, person)
+        # "Dee slapped Enraged on my badger", "Bob gooit er een +4 drankje bij": who plays a
+        # card onto the fight is not, by that, the one who fights
+        self.card_players = set()
+        for phrase, match in self.phrases("card_player"):
+            person = self._latest_clause(match) or self._subject(phrase, match, earliest=True)
+            if person not in (None, "pronoun"):
+                self.card_players.add(person)
         for _phrase, match in self.phrases("fleeing"):
             for group, value in match.groupdict().items():
                 person = self._person(value) if value and group.startswith("p") else None
                 if person is not None and person not in self.fleeing:
                     self.fleeing.append(person)
 
-    def _subject(self, phrase, match):
+    def _latest_clause(self, match) -> Optional[str]:
+        """The one named first in the last clause of a phrase's words that names someone: in
+        "Cid me ayuda … y va Bob y le planta un Enfurecido" Bob plays the card, not Cid."""
+        span = list(self.word_range(match))
+        clauses = self.words.clauses | self.english.clauses
+        starts = [i for i in span if self.tokens[i].key in clauses]
+        for start in reversed(starts):
+            after = [i for i in span if i > start and self.roles[i] and self.roles[i][0] == "person"]
+            if after:
+                return self.roles[after[0]][1]
+        return None
+
+    def _subject(self, phrase, match, earliest: bool = False):
         """The person a role phrase's slot names: a name, "I", or "pronoun"; None for a name
-        the sentence marks as the object."""
+        the sentence marks as the object. With ``earliest``, "{p} … verb" takes the first person
+        named, not the last ("Bob એ સિડ ના મેડુસા પર … મૂક્યું": Bob put it on Cid's)."""
         i = self.index(match, "p0")
         if "…" in phrase.text and phrase.text.rstrip().endswith("{p}"):
             # "segít … {p}": the first person after the verb who is not its object
             first = self.word_range(match)[0]
             after = [j for j, _who in self.mentions() if first < j and j in self._segment(first) and not self._object(j)]
             i = after[0] if after else i
-        elif "…" in phrase.text:
+        elif "…" in phrase.text and phrase.text.lstrip().startswith("{p}"):
             # "{p} … helps": the last person named before the verb is its subject
+            # ("mag {p} … helpen": the slot right after the verb is its subject)
             last = self.word_range(match)[-1]
-            named = [j for j, _who in self.mentions() if i <= j < last and not self._object(j)]
-            i = named[-1] if named else i
+            # "my" before a monster ("on my giant badger", "મારા જાયન્ટ બેજર પર") is whose
+            # monster it is, not who does it
+            named = [j for j, _who in self.mentions() if i <= j < last and not self._object(j)
+                     and not (j + 1 < len(self.roles) and (self.roles[j + 1] or ("",))[0] == "card")]
+            i = (named[0] if earliest else named[-1]) if named else i
             breaks = self.words.clauses | self.english.clauses
             if any(self.tokens[k].key in breaks for k in range(i + 1, last)):
                 return None  # "Dee fights … and helps her Bob": Dee is in the clause before
+            if self.roles[i] and any(self.roles[k] == self.roles[i] and self._object(k) for k in range(i + 1, last)):
+                return None  # "gano si me ayuda bob": the one helped ("me") is not who helps
 
         if self._object(i):
             return None
@@ -408,12 +490,26 @@ class Reading:
         return any(key.endswith(e) and len(key) > len(e) and named(key[: -len(e)].rstrip("-"), self.names, ())
                    for e in self.words.object_endings)
 
+    def _with(self, i: int) -> bool:
+        """Whether the name at word ``i`` is said with a word that puts it beside the asker
+        ("with bob", "samen met bob", "bobbal együtt", "બોબ સાથે")."""
+        together = self.words.together | self.english.together
+        before = i > 0 and self.tokens[i - 1].key in together and not (
+            i > 1 and self.roles[i - 2] and self.roles[i - 2][0] == "person")  # "me and bob" is _joined's
+        after = self.words.after_first and i + 1 < len(self.tokens) and self.tokens[i + 1].key in together
+        return bool(before or after)
+
     def _helping(self) -> bool:
         """Whether the text says something of helping, even where no phrase says who helps
         ("Dee le echa una mano"): the longer words of the language's helper phrases."""
         vocabulary = _help_words(self.words, self.english)
-        return any(t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5)
-                   for t in self.tokens)
+        if any(t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5)
+               for t in self.tokens):
+            return True
+        # the verb in any person ("ik help hem", "ich helfe ihm", "yo le ayudo"): the words
+        # of helping that a "may I …" question reads
+        return any(phrase.found_in(self.text) for w in (self.words, self.english)
+                   for phrase in w.actions.get("help", ()))
 
     def _joined(self) -> set:
         """The people the text puts side by side with another: "me and Cid", "Bob with me"."""
@@ -429,6 +525,9 @@ class Reading:
                     if not first and self.tokens[i - 1].key in self.words.objects | self.english.objects:
                         continue
                     out.update((before[1], after[1]))
+        for i, who in self.mentions():
+            if who != ME and self._with(i):
+                out.update((ME, who))  # "samen met bob tegen de medusa", "bobbal együtt": the asker beside him
         return out
 
     # --- who a piece belongs to ---------------------------------------------------------
@@ -454,7 +553,27 @@ class Reading:
         if before:
             return before[-1]
         after = [who for j, who in people if j > i]
-        return after[0] if after else ME
+        if after:
+            return after[0]
+        j = self._bracketed(i)
+        if j is not None and self.roles[j] and self.roles[j][0] == "person":
+            return self.roles[j][1]  # "bob (level zes elf, +2)": the one the brackets follow
+        named = {who for _j, who in self.mentions()}
+        if len(named) == 1 and ME not in named and self.table and not self.fighting:
+            # (not in a fight: "Bob helps. level 5 elf vs the troll" describes the asker)
+            # "is bob's setup legal? dwarf w/ that big hammer": the one person the text names
+            return next(iter(named))
+        return ME
+
+    def _bracketed(self, i: int) -> Optional[int]:
+        """The word right before the brackets word ``i`` stands in, or None."""
+        for j in range(i - 1, 0, -1):
+            key = self.tokens[j].key
+            if key == ")":
+                return None
+            if key == "(":
+                return j - 1
+        return None
 
     def _tell(self, person: str, key: str, value) -> None:
         about = self.people.setdefault(person, {})
@@ -469,8 +588,11 @@ class Reading:
     def describe(self, monsters_too: bool, fight: bool = False) -> None:
         """Give each level, race, class and sex to its owner; with ``monsters_too``, a level
         next to a monster's word is the monster's."""
+        self.fighting = monsters_too
         if not monsters_too and not self.table:
             self._people_with_levels()
+        if monsters_too:
+            self._restated()
         fought = [piece for piece in self.levels if monsters_too and self._fought_race(*piece[:2]) is not None]
         for first, last, level in fought:  # before the races are given out: this one is a monster
             j = self._fought_race(first, last)
@@ -504,14 +626,27 @@ class Reading:
                     continue
             self._tell(self._owner(first), "level", level)
         for i in self.gear_at:
-            if monsters_too and self._beside_monster(i):
+            if monsters_too and self._beside_monster(i) and not self._item_beside(i):
                 self.monster_plus.append(abs(self.tokens[i].number))  # "troll level 8 with +5"
             else:
                 self._tell(self._owner(i), "gear", abs(self.tokens[i].number))
         leftover = [i for i, t in enumerate(self.tokens) if t.plus and i not in self.used and t.number > 0]
+        enhanced = any(role and role[0] == "enhancer" for role in self.roles)
+        if fight and enhanced and self.monster_plus:
+            # "Enraged on my medusa, that's +5 on it": the card's bonus said again; any other
+            # bonus for the monster beside an enhancer may be the card said wrong
+            bonuses = {role[1] for role in self.roles if role and role[0] == "enhancer"}
+            self.doubtful += [f"+{n}" for n in self.monster_plus if n not in bonuses and -n not in bonuses]
+            self.monster_plus = []
         for i in leftover:
             self.used.add(i)
-            if monsters_too and self._beside_monster(i):
+            if fight and enhanced and not self._item_beside(i):
+                # "Bob plays Enraged on my medusa, that's +10": a bonus beside an enhancer that
+                # is not the card's may be the card said wrong, or one more card
+                self.doubtful.append(self.tokens[i].raw)
+            elif monsters_too and self._item_beside(i):
+                self._tell(self._owner(i), "gear", self.tokens[i].number)  # "a +2 sword": gear
+            elif monsters_too and self._beside_monster(i):
                 self.monster_plus.append(self.tokens[i].number)  # "the troll has +5"
             elif self.names and not self._described(self._owner(i)):
                 self.plus.append(self.tokens[i].number)
@@ -534,6 +669,21 @@ class Reading:
                     self.monsters[-1].setdefault("enhancers", []).append(role[1])
                 else:
                     self.monster_plus.append(role[1])
+
+    def _restated(self) -> None:
+        """A number that says again what a monster enhancer named in the text gives ("Enraged
+        on my badger, that's plus 5", "venerable, eso son diez más") is that card's bonus, not
+        one more; a sign word beside it goes with it."""
+        bonuses = [role[1] for role in self.roles if role and role[0] == "enhancer" and role[1] is not None]
+        signs = {**self.english.signs, **self.words.signs}
+        for i, token in enumerate(self.tokens):
+            if token.number is None or i in self.used:
+                continue
+            if any(token.number == b or (not token.plus and token.number == abs(b)) for b in bonuses):
+                self.used.add(i)
+                for j in (i - 1, i + 1):
+                    if 0 <= j < len(self.tokens) and self.tokens[j].key in signs:
+                        self.used.add(j)
 
     def _people_with_levels(self) -> None:
         """Where no monster is asked about (charity, death, a level), a word no list knows right
@@ -559,6 +709,17 @@ class Reading:
             if role and role[0] in ("person", "persona", "sex"):
                 return False
             if role and role[0] == "card":
+                return True
+        return False
+
+    def _item_beside(self, i: int) -> bool:
+        """Whether an item's word stands right beside the bonus at word ``i`` ("with a plus two
+        sword", "met een zwaard van +2", "+2-es karddal"): an item's bonus, the player's gear."""
+        for j in range(max(0, i - 3), min(len(self.tokens), i + 3)):
+            if j == i or self.tokens[j].separator:
+                continue
+            forms = stem(self.tokens[j].key, self.words.endings)
+            if any(form in self.words.items or form in self.english.items for form in forms):
                 return True
         return False
 
@@ -597,8 +758,19 @@ class Reading:
         fights = self._fights
 
         # the word of fighting before the article ("against a level 8 orc"), or right after the
-        # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે")
-        return j if fights(article - 1) or (self.words.after_first and fights(j + 1)) else None
+        # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે");
+        # or another monster just named and joined to it ("a level 10 troll and a level 4 orc")
+        together = self.words.together | self.english.together
+        segment = self._segment(article)
+        joined = article >= 2 and toks[article - 1].key in together and any(
+            fights(k) for k in range(segment[0], article - 1))
+        # or a monster said to show up in that part of the sentence ("a level 9 orc shows up"),
+        # or one labelled so ("Monster: level 9 orc")
+        near = set(range(article - 3, j + 4)) & set(segment)
+        shows = any(set(self.word_range(match)) & near for _phrase, match in self.phrases("appears"))
+        shows = shows or (segment[0] >= 2 and toks[segment[0] - 1].key == ":"
+                          and self._monster_word(toks[segment[0] - 2].key))
+        return j if fights(article - 1) or joined or shows or (self.words.after_first and fights(j + 1)) else None
 
     def _fights(self, at: int) -> bool:
         """Whether word ``at`` is a word of fighting ("against", "ellen", "સામે")."""
@@ -612,6 +784,8 @@ class Reading:
         something after it that may be the other side: "plays +5 for the troll", "plays +5
         against me". Against the monster, after a word of fighting, it is the players'."""
         segment = self._segment(i)
+        if self._thrown(i):
+            return False
         # the monster named again ("the troll"), or by a word for any monster
         named = {self.tokens[k].key for m in self.monsters if "at" in m for k in range(m["at"], m["end"] + 1)}
         for j in range(segment[0], i):
@@ -619,17 +793,30 @@ class Reading:
             # ending or the word after it, as whom the bonus goes to
             key = self.tokens[j].key
             marked = j + 1 < len(self.tokens) and self.tokens[j + 1].key in self.words.object_after
-            if any(form in named for form in stem(key, self.words.endings)[1:]) or (key in named and marked):
-                return True
+            if any(form in named for form in stem(key, self.words.endings)[1:]) or (
+                    (key in named or self._monster_word(key)) and marked):
+                return True  # "ડી રાક્ષસ માટે +૫ રમે": for the monster
         for j in range(i + 1, segment[-1] + 1):
             role, key = self.roles[j], self.tokens[j].key
-            monster = bool(role and role[0] == "card") or key in named or self._monster_word(key)
+            # the monster named again, with an ending ("ad a trollnak")
+            monster = bool(role and role[0] == "card") or key in named or self._monster_word(key) \
+                or any(form in named for form in stem(key, self.words.endings)[1:])
             if monster or (role and role[0] == "person"):
                 # "+5 against the troll" and "+3 for me" are the players'; "+5 for the troll"
                 # and "+5 against me" may be the monster's
                 against = any(self._fights(k) for k in range(i + 1, j))
+                if monster and self.words.after_first:
+                    # "a gumigólem ellen", "ટ્રોલ સામે": the word of fighting after the monster
+                    end = next((m["end"] for m in self.monsters if m.get("at") == j), j)
+                    against = against or self._fights(end + 1)
                 return against != monster
         return False
+
+    def _thrown(self, i: int) -> bool:
+        """Whether the bonus at word ``i`` is thrown at the monster ("I chuck a +5 potion at
+        the troll", "rádobok egy ötös italt"): played against it, for the players."""
+        segment = set(self._segment(i))
+        return any(set(self.word_range(match)) & segment for _phrase, match in self.phrases("thrown"))
 
     def _described(self, person: str) -> bool:
         return bool(self.people.get(person))
@@ -652,7 +839,8 @@ class Reading:
 
         article = first > 0 and self.tokens[first - 1].key in self.words.articles
         ways = ((-1, first - 1), (1, last + 1))
-        if article or self.words.after_first:
+        # "vs lvl 3 goblin": after a word of fighting, the level is of what follows
+        if article or self.words.after_first or self._fights(first - 1):
             ways = ways[::-1]
         for step, start in ways:
             j, role = look(step, start)
@@ -671,10 +859,26 @@ class Reading:
                 self.roles[j] = ("card", len(self.monsters))
                 self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
                 return self.monsters[-1]
+        j = self._bracketed(first)
+        if j is not None and j >= 0 and self._segment(first)[0] == j + 2 and self.roles[j]:
+            # "Troll (level 8)", "Bob (level 6 elf)": the level of what the brackets follow
+            role = self.roles[j]
+            if role[0] == "person":
+                return role[1]
+            if role[0] == "card":
+                return self.monsters[role[1]]
+        if j is not None and self._segment(first)[0] == j + 2 and self.roles[j] is None and (
+                self._monster_word(self.tokens[j].key) or not self.is_known(self.tokens[j].key)):
+            self.roles[j] = ("card", len(self.monsters))  # "a troll (level 6)"
+            self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
+            return self.monsters[-1]
         return None
 
     def _monster_word(self, key: str) -> bool:
-        return key in self.words.monster_words or key in self.english.monster_words
+        """A word for any monster ("monster", "szörny"), with the language's endings too
+        ("a szörnynek": to the monster)."""
+        words = self.words.monster_words | self.english.monster_words
+        return key in words or any(form in words for form in stem(key, self.words.endings)[1:])
 
     # --- what else the text names --------------------------------------------------------
 
@@ -701,7 +905,7 @@ class Reading:
         # "one" written as a word is as often "a" ("a one-shot", "one more") as a count
         out = [t.raw for i, t in enumerate(self.tokens)
                if (t.number is not None and i not in self.used and not (t.number == 1 and not t.raw[-1:].isdigit()))
-               or (t.number is None and t.key in signs)]
+               or (t.number is None and t.key in signs and i not in self.used)]
         # a count of levels or of gold in a fight ("worth two levels") is no piece a fight reads
         if not counts:
             return out + self.doubtful

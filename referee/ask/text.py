@@ -13,8 +13,9 @@ from referee.corpus.cards import fold
 
 #: "Troll:8" read inside a sentence: the colon becomes this mark, a word of its own
 LEVEL_MARK = "\ue000"
-_RAW = re.compile("\ue000|" r"[+-]?\d+(?:-[^\W\d_]+|[a-zA-Z\u00c0-\u024f]+)?|[,;.!?¿¡:]|[^\s,;.!?¿¡:()\"“”„«»]+")
-SEPARATORS = frozenset(",;.!?¿¡:")
+_RAW = re.compile("\ue000|" r"[+-]?\d+(?:-[^\W\d_]+|[a-zA-Z\u00c0-\u024f]+)?|[,;.!?¿¡:()]|[^\s,;.!?¿¡:()\"“”„«»]+")
+#: brackets part a sentence too: "Bob (level 6 elf, +2) helps me" describes Bob in its own part
+SEPARATORS = frozenset(",;.!?¿¡:()")
 
 
 class Token(NamedTuple):
@@ -99,12 +100,24 @@ def _signed(words: list[Token], signs: dict) -> list[Token]:
 
 
 def joined(words: list[Token]) -> tuple[str, list[int]]:
-    """The words as one string `` a b c `` to match phrases on, and where each word starts."""
-    starts, text = [], ""
+    """The words as one string `` a b c `` to match phrases on, and where each word starts.
+    Words in brackets are left out of it ("bob (level 6 elf, +2) helps me" reads as "bob helps
+    me"): they describe the word before them, and are read word by word; each starts where
+    the word after the brackets does."""
+    starts, text, depth, waiting = [], "", 0, 0
     for token in words:
+        if token.key == "(":
+            depth += 1
+        if depth:
+            waiting += 1
+            if token.key == ")":
+                depth -= 1
+            continue
         text += " "
-        starts.append(len(text))
+        starts += [len(text)] * (waiting + 1)
+        waiting = 0
         text += token.key
+    starts += [len(text) + 1] * waiting
     return text + " ", starts
 
 
