@@ -154,12 +154,16 @@ def file_stamp(path) -> tuple | None:
     return (str(path), status.st_size, status.st_mtime_ns, status.st_ino)
 
 
+def kept_file(name: str, label: bytes) -> Path:
+    """The user-cache file of what is kept under ``name`` and ``label``."""
+    return cache_dir() / f"{name}-{zlib.crc32(label):08x}{zlib.adler32(label):08x}.json"
+
+
 def kept_json(name: str, key, read):
     """``read()`` (a JSON value: a mapping), kept as JSON in the user cache under ``key`` (what
     it depends on, such as a file's path, size and modification time): read again only when the
     key changes. A JSON file reads in a fraction of the time of its YAML or catalog source."""
-    text = repr((_KEPT_VERSION, __version__, key)).encode()
-    target = cache_dir() / f"{name}-{zlib.crc32(text):08x}{zlib.adler32(text):08x}.json"
+    target = kept_file(name, repr((_KEPT_VERSION, __version__, key)).encode())
     try:
         kept = json.loads(target.read_text(encoding="utf-8"))
         if isinstance(kept, dict):

@@ -13,11 +13,10 @@ from __future__ import annotations
 
 import json
 import os
-import zlib
 from pathlib import Path
 from typing import Callable, Iterable
 
-from referee.cache import cache_dir, write_atomic
+from referee.cache import file_stamp, kept_file, write_atomic
 from referee.errors import Problem
 from referee.message import Message
 from referee.version import __version__
@@ -28,15 +27,16 @@ _PACKAGE = Path(__file__).resolve().parent
 
 
 def stamps(paths: Iterable[Path]) -> list:
-    """(path, size, modification time) of each file; ``None`` for the stamp of a missing one."""
-    out = []
-    for path in paths:
-        try:
-            stat = path.stat()
-            out.append((str(path), stat.st_size, stat.st_mtime_ns))
-        except OSError:
-            out.append((str(path), None))
-    return out
+    """Each file's :func:`referee.cache.file_stamp`: ``(path, None)`` for a file missing or
+    changed too recently to be told from its next change (then nothing is kept)."""
+    return [file_stamp(path) or (str(path), None) for path in paths]
+
+
+def _settled(key) -> bool:
+    """Does ``key`` tell every file it names apart from its next change (no ``None`` stamp)?"""
+    if isinstance(key, (list, tuple)):
+        return not (len(key) == 2 and isinstance(key[0], str) and key[1] is None) and all(map(_settled, key))
+    return True
 
 
 def files_under(directory: Path, suffix: str = "") -> list[Path]:
@@ -60,9 +60,10 @@ def kept_problems(name: str, place: str, key, find: Callable[[], list[Problem]])
 
     One file is kept for each ``name`` and ``place`` (the directory checked), rewritten when the
     key changes: a localizer's hundred edits leave one file, not a hundred."""
+    if not _settled(key):
+        return find()  # a file missing, or just changed: found afresh, and nothing kept
     wanted = repr((_RECIPE, __version__, key))
-    label = f"{name} {place}".encode("utf-8")
-    target = cache_dir() / f"{name}-{zlib.crc32(label):08x}{zlib.adler32(label):08x}.json"
+    target = kept_file(name, f"{name} {place}".encode("utf-8"))
     try:
         kept = json.loads(target.read_text(encoding="utf-8"))
         if kept.get("key") == wanted:

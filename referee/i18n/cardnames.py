@@ -14,7 +14,6 @@ kockát", German "des Wunschringes", Gujarati "એલ્ફને" all name thei
 from __future__ import annotations
 
 import re
-import zlib
 from functools import lru_cache
 
 from referee.cache import kept_json
