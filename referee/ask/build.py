@@ -394,6 +394,11 @@ def action(c: Context):
 FIGHTING = ("combat", "run-away")
 
 
+#: the kinds of question often told with the monster behind them ("died to the medusa", "killed a
+#: troll, up a level"): a monster named there is no fight the command leaves out
+_TOLD_WITH_A_MONSTER = ("death", "level")
+
+
 def _unsaid(kind: str, c: Context, params: dict) -> None:
     """Never a verdict on a misreading: what the text says that changes the verdict and the
     command does not carry is missing — a fight in progress a question of another kind is asked
@@ -405,8 +410,7 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # asked in a fight the command does not name is another question than asked outside one
         if r.in_combat and params.get("phase") != "combat":
             unsaid += [match.group(0).strip() for _phrase, match in r.phrases("in_combat")][:1]
-        if kind in ("action", "sell", "equipment", "charity", "munchkin-die") and r.monsters \
-                and not params.get("monsters"):
+        if kind not in _TOLD_WITH_A_MONSTER and r.monsters and not params.get("monsters"):
             # as the text says it, in its language
             unsaid += [" ".join(r.tokens[i].raw for i in range(m["at"], m.get("end", m["at"]) + 1))
                        if "at" in m else m["name"] for m in r.monsters]
