@@ -305,6 +305,7 @@ def prepare(text: str, language: str) -> str:
     the stem of "મારવું" (to kill). Apply once: a stem is not stemmed again.
     """
     text = _NOT.sub(_not, unicodedata.normalize("NFC", text))
+    text = _BAD_STUFF.sub("badstuff", text)
     if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, text)
     elif search_analysis(language) == "hungarian":
@@ -317,6 +318,10 @@ def prepare(text: str, language: str) -> str:
 _NOT = re.compile(r"\b(ca|wo|sha|do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)"
                   r"(?:n['’]t|nt)\b", re.IGNORECASE)
 _NOT_STEMS = {"ca": "can", "wo": "will", "sha": "shall"}
+#: The game's Bad Stuff (also in Dutch, which keeps the English term) is one word to search:
+#: apart, its "stuff" is what a player calls their items ("who gets my stuff when I die"), and
+#: every clause about a monster's Bad Stuff would answer a question about one's belongings.
+_BAD_STUFF = re.compile(r"\bbad[\s-]+stuff\b", re.IGNORECASE)
 
 
 def _not(match) -> str:
