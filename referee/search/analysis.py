@@ -306,6 +306,7 @@ def prepare(text: str, language: str) -> str:
     """
     text = _NOT.sub(_not, unicodedata.normalize("NFC", text))
     text = _BAD_STUFF.sub("badstuff", text)
+    text = _DYING.sub("death", _DIE_VERB.sub(r"\1 death", text))
     if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, text)
     elif search_analysis(language) == "hungarian":
@@ -322,6 +323,12 @@ _NOT_STEMS = {"ca": "can", "wo": "will", "sha": "shall"}
 #: apart, its "stuff" is what a player calls their items ("who gets my stuff when I die"), and
 #: every clause about a monster's Bad Stuff would answer a question about one's belongings.
 _BAD_STUFF = re.compile(r"\bbad[\s-]+stuff\b", re.IGNORECASE)
+#: English "die" after its subject is dying, not the die one rolls ("if I die", "when you
+#: die"): read as death, so the Loaded Die and the die rolls do not answer it.
+_DIE_VERB = re.compile(r"\b(I|you|he|she|we|they|who|player|character|helper|everyone|somebody|someone)"
+                       r"\s+(?:die|dies)\b", re.IGNORECASE)
+#: forms of dying no die roll has (Snowball stems them as "die")
+_DYING = re.compile(r"\b(?:dying|died)\b", re.IGNORECASE)
 
 
 def _not(match) -> str:
