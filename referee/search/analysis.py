@@ -83,6 +83,18 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
     "sathe chhe chhu shu hoy thay shakay shaku jyare tyare athva thi kevi".split())
 
 
+#: Gujarati function words as people text them in Latin letters ("dice fervava mate": to roll
+#: the die), read as function words only in a question asked in Gujarati: several are words of
+#: another language or a card's name there ("mate" is the card Mate, "to", "par", "ma"). As in
+#: GUJARATI_STOP, negations (na, nahi, nathi), before, after and all stay words of the question.
+ROMAN_GUJARATI_STOP = frozenset('''
+mate maate ma maa ne no ni nu nun ke ane athva pan hu tame tu shu su kem kevi kevu kyare jyare tyare to jo
+che chhe chhu chho hoy thay thai thashe shake shaku shakay shakiye shako kari kare karu karvu karvanu mane
+tane amne tamne maro maru mara tamaro tamaru tamara aa e te tem koi kai kayu kayo kai etle ena eni enu
+teno tena tenu thi par rite pade padse padshe joie joiye aavu evu
+'''.split())
+
+
 #: Verb endings (infinitive, participles, tenses, the passive: પકડાય, પકડાયો, પકડાઈ) and the final vowel signs of
 #: gender, number and oblique case, longest first: a light stemmer in the manner of
 #: Ramanathan and Rao's for Hindi, which strips one such ending and nothing else.

@@ -22,7 +22,7 @@ from whoosh.lang import has_stopwords, stopwords_for_language
 from referee.data import locales_dir
 from referee.i18n.languages import LANGUAGES
 from referee.search import spelling
-from referee.search.analysis import (TOKEN, has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
+from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
                                      search_analysis, stop_words, word_analyzer)
 from referee.search.ranking import Reading
 
@@ -307,6 +307,8 @@ def _function_word(word: str, asked: str | None) -> bool:
     no Dutch article."""
     if not asked or asked == "en" and word in ("die", "dies"):
         return False
+    if asked == "gu" and word in ROMAN_GUJARATI_STOP:
+        return True
     # a function word with a meaning of its own (a negation: locales/thesaurus.yaml) is read
     return word in _stop_words(asked) and f"{asked}:{word}" not in thesaurus()
 
