@@ -52,8 +52,8 @@ def search_analysis(language: str) -> str:
 _GU_VOWEL_FOLD = str.maketrans({"ી": "િ", "ૂ": "ુ", "ઈ": "ઇ", "ઊ": "ઉ", "ૅ": "ે", "ૉ": "ો", "ઍ": "એ", "ઑ": "ઓ",
                                 "ઁ": "ં", "઼": None, "ઃ": None, "ષ": "શ"})
 _GU_MARK_FOLD = str.maketrans({"ં": None, "્": None})
-#: a final anusvara after i, e, o is a spelling, not an ending (નહીં = નહી)
-_GU_FINAL_NASAL = re.compile(r"(?<=[િેૈોૌ])ં$")
+#: a final anusvara after i, u, e, o is a spelling, not an ending (નહીં = નહી, હું = હુ)
+_GU_FINAL_NASAL = re.compile(r"(?<=[િુેૈોૌ])ં$")
 
 
 def _gu_fold(text: str) -> str:
