@@ -384,7 +384,9 @@ def language_analyzer(language: str):
     chain = RegexTokenizer(TOKEN) | LowercaseFilter()
     analysis = search_analysis(language)
     if analysis in ("snowball", "hungarian") and has_stopwords(language):
-        chain = chain | StopFilter(stoplist=stop_words(language))
+        # minsize 1: whoosh drops one-letter tokens by default, and with them every digit
+        # ("roll a 6", "level 1", "result 6"), which the Gujarati field alone then kept
+        chain = chain | StopFilter(stoplist=stop_words(language), minsize=1)
     if analysis == "snowball" and has_stemmer(language):  # Hungarian is stemmed in prepare()
         chain = chain | StemFilter(lang=language)
     return chain | CharsetFilter(accent_map)
