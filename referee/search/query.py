@@ -58,6 +58,8 @@ ENDING_BOOST = 0.9
 RELATED_BOOST = 0.6
 #: extra weight of the language the question is asked in
 ASKED_BOOST = 1.5
+#: weight in other languages of a Latin-letter word a Gujarati question uses as Gujarati
+ROMANIZED_ELSEWHERE = 0.5
 #: Rules and clarifications answer most questions; per-card rulings and variants fewer, so at
 #: an equal match they rank a little lower.
 KIND_PRIORS = {"rule": 1.0, "clarification": 0.95, "errata": 0.95, "card-ruling": 0.85, "variant": 0.85,
@@ -374,10 +376,13 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     # than the name, and is not read as its concept. A former Gujarati name "ફેક બિયર્ડ" (Fake
     # Beard) finds the card's rulings, though "ફેક" folds as "ફેંક" (throw) does
     everyday = everyday or (as_name and in_name and common)
+    # Gujarati typed in Latin letters ("bhagi na shaku"): a word the Gujarati groups know is
+    # Gujarati first; as a word of another language ("na": Dutch after) it weighs less
+    romanized = asked == "gu" and word.isascii() and any(f"gu:{key}" in related for key in folded)
     for language in LANGUAGES:
         # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
         stems = _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
-        weight = boost * (ASKED_BOOST if language == asked else 1.0)
+        weight = boost * (ASKED_BOOST if language == asked else ROMANIZED_ELSEWHERE if romanized else 1.0)
         if any(f"{QUESTION_KEY}:{language}:{term}" in related for term in stems):
             # a word of the question, not of its subject: no synonyms, and a quarter of the weight
             readings += [Reading(language, term, LANGUAGE_BOOST * weight * QUESTION_WEIGHT) for term in stems]
