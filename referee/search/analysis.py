@@ -317,8 +317,9 @@ def prepare(text: str, language: str) -> str:
     the stem of "મારવું" (to kill). Apply once: a stem is not stemmed again.
     """
     text = _NOT.sub(_not, unicodedata.normalize("NFC", text))
-    text = _BAD_STUFF.sub("badstuff", text)
-    text = _DYING.sub("death", _DIE_VERB.sub(r"\1 death", text))
+    if " " in text:  # two words: a query word alone is prepared many times, and has neither
+        text = _DIE_VERB.sub(r"\1 death", _BAD_STUFF.sub("badstuff", text))
+    text = _DYING.sub("death", text)
     if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, text)
     elif search_analysis(language) == "hungarian":
