@@ -91,7 +91,7 @@ ROMAN_GUJARATI_STOP = frozenset('''
 mate maate ma maa ne no ni nu nun ke ane athva pan hu tame tu shu su kem kevi kevu kyare jyare tyare to jo
 che chhe chhu chho hoy thay thai thashe shake shaku shakay shakiye shako kari kare karu karvu karvanu mane
 tane amne tamne maro maru mara tamaro tamaru tamara aa e te tem koi kai kayu kayo kai etle ena eni enu
-teno tena tenu thi par upar rite pade padse padshe joie joiye aavu evu ketla ketli ketlu ketlo kaya bahu khub
+teno tena tenu thi par upar rite pade padse padshe joie joiye aavu evu ketla ketli ketlu ketlo kaya bahu khub kon kone konu kono
 '''.split())
 
 
@@ -318,7 +318,7 @@ def prepare(text: str, language: str) -> str:
     """
     text = _NOT.sub(_not, unicodedata.normalize("NFC", text))
     if " " in text:  # two words: a query word alone is prepared many times, and has neither
-        text = _DIE_VERB.sub(r"\1 death", _BAD_STUFF.sub("badstuff", text))
+        text = _GU_DYING.sub("maryo", _DIE_VERB.sub(r"\1 death", _BAD_STUFF.sub("badstuff", text)))
     text = _DYING.sub("death", text)
     if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, text)
@@ -340,6 +340,9 @@ _BAD_STUFF = re.compile(r"\bbad[\s-]+stuff\b", re.IGNORECASE)
 #: die"): read as death, so the Loaded Die and the die rolls do not answer it.
 _DIE_VERB = re.compile(r"\b(I|you|he|she|we|they|who|player|character|helper|everyone|somebody|someone)"
                        r"\s+(?:die|dies)\b", re.IGNORECASE)
+#: Gujarati in Latin letters: "mari" is "my" alone, dying before a verb of going ("mari jau":
+#: if I die, "mari gayo": he died), as મરી જાઉં, મરી ગયો
+_GU_DYING = re.compile(r"\bmari\s+(?:jau|jaun|jaish|jaiye|jay|jaye|jae|jai|gayo|gayi|gaya|gai|gyo)\b", re.IGNORECASE)
 #: forms of dying no die roll has (Snowball stems them as "die")
 _DYING = re.compile(r"\b(?:dying|died)\b", re.IGNORECASE)
 
