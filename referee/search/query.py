@@ -78,6 +78,10 @@ GAME_KEY = "*game"
 QUESTION_KEY, QUESTION_WEIGHT = "?", 0.25
 #: key of the words of everyday concept groups (thesaurus ``everyday``), which name no card
 EVERYDAY_KEY = "~"
+#: key of the function words a concept group lists as they are written ("*group:en:not"): such
+#: a word is searched; one that only shares its letters with a group word's stem ("las", the
+#: Spanish article, and "láser"; Hungarian "meg" and "még") stays a function word
+GROUP_WORD_KEY = "*group"
 #: key of the verb prefixes that may stand apart from their verb ("*prefix:el" -> "hu")
 PREFIX_KEY = "*prefix"
 #: key of the person endings a language's stemmer keeps ("*ending:de" -> "est st et t")
@@ -159,6 +163,10 @@ def build_thesaurus() -> dict[str, str]:
         for language, words in (group or {}).items():
             if language not in LANGUAGES or not isinstance(words, list):
                 continue
+            stopped = stop_words(language) if has_stopwords(language) else frozenset()
+            for word in words:
+                if str(word).lower() in stopped:
+                    table[(f"{GROUP_WORD_KEY}:{language}", str(word).lower())] = {GROUP_WORD_KEY}
             stems = language_analyzer(language)
             terms = {str(word): {t.text for t in stems(prepare(str(word), language))} for word in words}
             group_terms = set().union(*terms.values())
@@ -312,7 +320,7 @@ def _function_word(word: str, asked: str | None) -> bool:
     if asked == "gu" and word in ROMAN_GUJARATI_STOP:
         return True
     # a function word with a meaning of its own (a negation: locales/thesaurus.yaml) is read
-    return word in _stop_words(asked) and f"{asked}:{word}" not in thesaurus()
+    return word in _stop_words(asked) and f"{GROUP_WORD_KEY}:{asked}:{word}" not in thesaurus()
 
 
 @lru_cache(maxsize=None)
