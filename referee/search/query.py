@@ -238,7 +238,9 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
             words.append([Reading("exact", word, EXACT_BOOST)])
         if fixed and has_accent(fixed):
             words.append([Reading("exact", fixed, EXACT_BOOST * CORRECTED_BOOST)])
-    id_text = " ".join([text, *fixes.values()]).replace(".", " ").replace("-", " ")
+    # the words kept, not the text: a function word of the asked language ("mate", Gujarati's
+    # "for") is not the id of the card Mate's rulings either
+    id_text = " ".join([*(tokens[position] for position in kept), *fixes.values()]).replace(".", " ").replace("-", " ")
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
@@ -422,6 +424,10 @@ def _common_word(cards, folded: set[str], word: str, asked: str | None) -> bool:
         return False
     stems = _terms(language_analyzer(asked), prepare(word, asked) if asked != "gu" else word)
     in_rules, in_names = usage(asked, stems, folded)
+    if asked == "gu" and word.isascii():
+        # a word in Latin letters in a Gujarati question is the English word ("munchkin", "level"),
+        # which the Gujarati rules write in Gujarati letters: it is as everyday as in English
+        in_rules = max(in_rules, usage("en", _terms(language_analyzer("en"), prepare(word, "en")), folded)[0])
     return in_rules >= COMMON_MIN_CLAUSES and in_rules >= COMMON_RATIO * in_names
 
 
