@@ -192,6 +192,15 @@ class _CardWords:
         """Does the index hold ``term`` in ``field`` (a language's clauses use the word)?"""
         return (field, term) in self.reader
 
+    def beginning(self, field: str, prefix: str) -> list[str]:
+        """The first few terms of ``field`` that begin with ``prefix`` (the parts of a compound)."""
+        from itertools import islice
+
+        from referee.search.query import COMPOUND_HEAD_WORDS
+
+        return [term.decode("utf-8") if isinstance(term, bytes) else term
+                for term in islice(self.reader.expand_prefix(field, prefix), COMPOUND_HEAD_WORDS)]
+
     def frequency(self, field: str, term: str) -> int:
         """How many clauses use ``term`` in ``field``."""
         return self.reader.doc_frequency(field, term) if (field, term) in self.reader else 0

@@ -92,6 +92,7 @@ mate maate ma maa ne no ni nu nun ke ane athva pan hu tame tu shu su kem kevi ke
 che chhe chhu chho hoy thay thai thashe shake shaku shakay shakiye shako kari kare karu karvu karvanu mane
 tane amne tamne maro maru mara tamaro tamaru tamara aa e te tem koi kai kayu kayo kai etle ena eni enu
 teno tena tenu thi par upar rite pade padse padshe joie joiye aavu evu ketla ketli ketlu ketlo kaya bahu khub kon kone konu kono
+sakay sakaay saku sakiye sako
 '''.split())
 
 

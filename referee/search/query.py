@@ -35,6 +35,8 @@ MAX_TERMS = 12
 ASKED_LANGUAGE_FACTOR = 3
 #: how much likelier a letter left out, or two letters swapped, is than another typo
 DROPPED_LETTER, SWAPPED_LETTERS = 1.5, 2.0
+#: how much likelier one spelling of a sound for another (spelling.SOUNDS: "vardo" for bardo) is
+SOUND_ALIKE = 2.0
 #: a word this short, known only in other languages, may be a typo in the asked one
 SHORT_WORD = 4
 #: how many words of a question may be corrected (each costs about a thousand lookups)
@@ -52,6 +54,9 @@ COMMON_MIN_CLAUSES, COMMON_RATIO = 5, 2.0
 EVERYDAY_CARD_WORD = 0.4
 #: the shortest part a compound is split into, and the weight of each part (_compound_parts)
 COMPOUND_PART, COMPOUND_BOOST = 3, 0.8
+#: the shortest first part of a compound that may begin a longer word ("Chromosomen-" of
+#: "Chromosomentausch"), and how many such words it is read as
+COMPOUND_HEAD, COMPOUND_HEAD_WORDS = 6, 3
 #: weight of a word read without a person ending its stemmer keeps (verb_endings)
 ENDING_BOOST = 0.9
 #: weight of a word from the same concept group (locales/thesaurus.yaml) as the typed word
@@ -200,7 +205,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     The text is prepared here, once (NFC; Gujarati function words out, endings stripped).
     """
     words: list[list[Reading]] = []
-    text = _joined_compounds(text)
+    text = _joined_compounds(text, language)
     tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
     joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
@@ -233,11 +238,12 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         if readings:
             words.append(readings)
         if known is not None and language and not fixed:
-            words += _compound_parts(word, language, known)
+            words += _compound_parts(word, language, known, getattr(cards, "beginning", None))
         if has_accent(word):
             words.append([Reading("exact", word, EXACT_BOOST)])
         if fixed and has_accent(fixed):
             words.append([Reading("exact", fixed, EXACT_BOOST * CORRECTED_BOOST)])
+    words += _split_card_words(tokens, kept, language, cards)
     # the words kept, not the text: a function word of the asked language ("mate", Gujarati's
     # "for") is not the id of the card Mate's rulings either
     id_text = " ".join([*(tokens[position] for position in kept), *fixes.values()]).replace(".", " ").replace("-", " ")
@@ -246,15 +252,34 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     return words
 
 
+def _split_card_words(tokens: list[str], kept: list[int], language: str | None, cards) -> list[list[Reading]]:
+    """Two words typed apart that a card's name writes as one ("knee pads": Kneepads of Allure,
+    "hand grenade"), read as that word of the name as well."""
+    if not cards:
+        return []
+    out = []
+    for first, second in zip(kept, kept[1:]):
+        if second != first + 1 or not tokens[first].isalpha() or not tokens[second].isalpha():
+            continue
+        joined = tokens[first] + tokens[second]
+        if _card_word(cards, joined):
+            out.append(_readings(joined, 1.0, language, cards, in_name=True, common=False))
+    return out
+
+
 #: two Gujarati words, the second a word of its own: "એક સાથે" is also written "એકસાથે"
 _GU_PAIR = re.compile(r"([\u0a80-\u0aff]+)\s+(?=([\u0a80-\u0aff]+))")
+#: the same two words typed in Latin letters ("ek sathe", "eksathe"), in a Gujarati question
+_ROMAN_PAIR = re.compile(r"\b([a-z]+)\s+(?=([a-z]+)\b)", re.IGNORECASE)
 
 
-def _joined_compounds(text: str) -> str:
+def _joined_compounds(text: str, language: str | None = None) -> str:
     """Gujarati compounds typed as two words ("એક સાથે", "એકસાથે": at once) read as the one
     word the thesaurus knows: apart, the second half is a function word and goes, and the
-    first alone ("એક", one) says nothing of the question."""
-    if not _GU_PAIR.search(text):
+    first alone ("એક", one) says nothing of the question. In a Gujarati question, so are the
+    same words in Latin letters ("ek sathe")."""
+    pairs = _ROMAN_PAIR if language == "gu" and text.isascii() else _GU_PAIR
+    if not pairs.search(text):
         return text
     table = thesaurus()
 
@@ -262,7 +287,7 @@ def _joined_compounds(text: str) -> str:
         whole = match.group(1) + match.group(2)
         return whole[: len(match.group(1))] if any(f"gu:{key}" in table for key in _folded(whole)) else match.group(0)
 
-    return _GU_PAIR.sub(join, text)
+    return pairs.sub(join, text)
 
 
 def _most_telling(tokens: list[str], kept: list[int], fixes: dict[str, str], language: str | None,
@@ -291,15 +316,40 @@ def _fold_word(word: str) -> str:
     return next(iter(t.text for t in word_analyzer()(word)), word)
 
 
-def _compound_parts(word: str, language: str, known) -> list[list[Reading]]:
+def _compound_parts(word: str, language: str, known, beginning=None) -> list[list[Reading]]:
     """A compound the asked language's clauses never use, read as the two words they do use
     ("tolvajkártya" as "tolvaj" + "kártya", "Fluchtwürfel" as "Flucht" + "Würfel", "monsterlevel"): Hungarian,
     German and Dutch write together what a rule may say apart, and players do either. The
-    longest known first part wins; a linking s (Hilfsangebot) may end it."""
+    longest known first part wins; a linking s (Hilfsangebot) may end it. Failing that, a first
+    part of :data:`COMPOUND_HEAD` letters or more may begin a longer word the clauses use: a
+    player names a card by another compound of its words ("Chromosomenfalle" for the trap
+    "Falle! Chromosomentausch"); ``beginning(language, stem)`` lists such words."""
     analyzer = language_analyzer(language)
     stems = _terms(analyzer, prepare(word, language))
     if len(word) < 2 * COMPOUND_PART or not stems or any(known(language, stem) for stem in stems):
         return []
+    found = _known_parts(word, language, known, analyzer)
+    if found or beginning is None or len(word) < COMPOUND_HEAD + COMPOUND_PART:
+        return found
+    weight = LANGUAGE_BOOST * ASKED_BOOST * COMPOUND_BOOST
+    for cut in range(COMPOUND_HEAD, len(word) - COMPOUND_PART + 1):
+        right = _terms(analyzer, prepare(word[cut:], language))
+        if not right or not all(known(language, term) for term in right):
+            continue
+        left = _terms(analyzer, prepare(word[:cut], language))
+        longer = [term for stem in left for term in beginning(language, stem) if term != stem]
+        if left and not longer:
+            # the first part spelled by ear ("Cromosomen-"): one sound written as another
+            longer = sorted({term for stem in left for other in spelling.sound_alike(stem)
+                             for term in beginning(language, other)})[:COMPOUND_HEAD_WORDS]
+        if left and longer:
+            return [[Reading(language, term, weight) for term in longer],
+                    [Reading(language, term, weight) for term in right]]
+    return []
+
+
+def _known_parts(word: str, language: str, known, analyzer) -> list[list[Reading]]:
+    """The compound as two words the clauses use, the longest first part first (_compound_parts)."""
     for cut in range(len(word) - COMPOUND_PART, COMPOUND_PART - 1, -1):
         right = _terms(analyzer, prepare(word[cut:], language))
         if not right or not all(known(language, term) for term in right):
@@ -389,11 +439,14 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     # Gujarati typed in Latin letters ("bhagi na shaku"): a word the Gujarati groups know is
     # Gujarati first; as a word of another language ("na": Dutch after) it weighs less
     romanized = asked == "gu" and word.isascii() and any(f"gu:{key}" in related for key in folded)
+    # a word of the question in the asked language (Dutch "mag": may) is one in every field:
+    # the Hungarian "mag" (seed) is not what a Dutch player asks about
+    asking = asked is not None and asked in LANGUAGES and _question_word(word, asked, related)
     for language in LANGUAGES:
         # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
         stems = _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
         weight = boost * (ASKED_BOOST if language == asked else ROMANIZED_ELSEWHERE if romanized else 1.0)
-        if any(f"{QUESTION_KEY}:{language}:{term}" in related for term in stems):
+        if asking or any(f"{QUESTION_KEY}:{language}:{term}" in related for term in stems):
             # a word of the question, not of its subject: no synonyms, and a quarter of the weight
             readings += [Reading(language, term, LANGUAGE_BOOST * weight * QUESTION_WEIGHT) for term in stems]
             continue
@@ -411,6 +464,12 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     for term in _terms(word_analyzer(), word):
         readings.append(Reading("cardnames", term, (COMMON_CARD_BOOST if common else CARD_BOOST) * boost))
     return readings
+
+
+def _question_word(word: str, language: str, table) -> bool:
+    """Is ``word`` a word of the question (thesaurus ``questions``) in ``language``?"""
+    stems = _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
+    return any(f"{QUESTION_KEY}:{language}:{term}" in table for term in stems)
 
 
 def _common_word(cards, folded: set[str], word: str, asked: str | None) -> bool:
@@ -572,10 +631,12 @@ def _in_language(reader, language: str, word: str) -> bool:
 def _likelihood(speller, reader, typed: str, candidate: str, language: str | None) -> float:
     """How likely the player meant ``candidate``: a frequent word (by the log of its count over
     all clauses: a word of every German sentence is not a thousand times likelier than a rare
-    one), a swap of two letters or a dropped letter before an added one, one of the asked
-    language's clauses."""
+    one), a sound spelled another way ("vardo": bardo), a swap of two letters or a dropped
+    letter before an added one, one of the asked language's clauses."""
     score = log1p(speller.frequency(candidate))
-    if len(candidate) < len(typed):
+    if candidate in spelling.sound_alike(typed):
+        score *= SOUND_ALIKE
+    elif len(candidate) < len(typed):
         score *= 0.3
     elif len(candidate) > len(typed):
         score *= DROPPED_LETTER

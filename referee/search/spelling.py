@@ -19,6 +19,16 @@ from referee.search.analysis import TOKEN
 
 _WORD = re.compile(TOKEN)
 _GUJARATI = re.compile(r"[\u0a80-\u0aff]")
+#: spellings of one sound, which players mix up where they spell by ear, first letter included
+#: ("vardo" for bardo, "sentauro" for centauro, "yegar" for llegar, "kurse" for curse): each is
+#: one edit of the other, and a likelier one than any other letter (:data:`SOUND_ALIKE`)
+SOUNDS = (("b", "v"), ("c", "s"), ("c", "z"), ("s", "z"), ("c", "k"), ("y", "ll"), ("i", "y"), ("g", "j"),
+          ("ch", "c"), ("h", ""))
+_SOUND_OF = {}
+for _one, _other in SOUNDS:
+    _SOUND_OF.setdefault(_one, set()).add(_other)
+    _SOUND_OF.setdefault(_other, set()).add(_one)
+_SOUND_OF.pop("", None)
 
 
 def fold(word: str) -> str:
@@ -84,6 +94,7 @@ class Speller:
         edits |= {head + a + c + b for a, b in splits for c in alphabet}
         edits |= {head + a + c + b[1:] for a, b in splits if b for c in alphabet}
         edits |= {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+        edits |= sound_alike(word)
         edits.discard(word)
         return {edit for edit in edits if edit in self.counts}
 
@@ -96,6 +107,21 @@ class Speller:
             found = {w for w in self.counts if w[:1] == word[:1] and abs(len(w) - len(word)) <= 2
                      and _distance(word, w, 2) <= 2}
         return max(found, key=lambda w: (self.counts[w], w)) if found else None
+
+
+def sound_alike(word: str) -> set[str]:
+    """The word with one spelling of a sound (:data:`SOUNDS`) written as another, anywhere."""
+    out = set()
+    for spelling, others in _SOUND_OF.items():
+        start = word.find(spelling)
+        while start >= 0:
+            for other in others:
+                out.add(word[:start] + other + word[start + len(spelling):])
+            start = word.find(spelling, start + 1)
+    if word[:1].isalpha() and not _GUJARATI.match(word[:1]):
+        out.add("h" + word)  # a silent h left out ("ay" for hay)
+    out.discard(word)
+    return out
 
 
 def _distance(a: str, b: str, limit: int) -> int:
