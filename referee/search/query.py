@@ -340,7 +340,7 @@ def _compound_parts(word: str, language: str, known, beginning=None) -> list[lis
         longer = [term for stem in left for term in beginning(language, stem) if term != stem]
         if left and not longer:
             # the first part spelled by ear ("Cromosomen-"): one sound written as another
-            longer = sorted({term for stem in left for other in spelling.sound_alike(stem)
+            longer = sorted({term for stem in left for other in spelling.sound_alike(stem, language)
                              for term in beginning(language, other)})[:COMPOUND_HEAD_WORDS]
         if left and longer:
             return [[Reading(language, term, weight) for term in longer],
@@ -550,7 +550,7 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             if (not language or len(word) > SHORT_WORD or _function_word_of(language, written)
                     or _in_language(reader, language, written)):
                 continue
-            candidates = [c for c in speller.one_edit(word) if len(c) > len(word) and not c.isdigit()
+            candidates = [c for c in speller.one_edit(word, language) if len(c) > len(word) and not c.isdigit()
                           and _in_language(reader, language, c)]
             if candidates:
                 out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
@@ -564,7 +564,7 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             if stem in speller:
                 continue
             if len(stem) >= 3:
-                candidates = [c for c in speller.one_edit(stem) if len(c) >= 3 and not c.isdigit()]
+                candidates = [c for c in speller.one_edit(stem, language) if len(c) >= 3 and not c.isdigit()]
             # a letter left out or doubled in an ending changes where the stem ends
             # ("egyszere": "egyszerre", stem "egyszer"): the typed word's edits, stemmed
             start = max(1, len(inflected(written)) - 1)
@@ -574,7 +574,7 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
         if candidates:
             against = stem  # candidates are stems: weighed against the typed word's stem
         else:
-            candidates = [c for c in speller.one_edit(word) if len(c) >= 3 and not c.isdigit()]
+            candidates = [c for c in speller.one_edit(word, language) if len(c) >= 3 and not c.isdigit()]
         if candidates:
             out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, against, c, language), c))
     return out
@@ -634,7 +634,7 @@ def _likelihood(speller, reader, typed: str, candidate: str, language: str | Non
     one), a sound spelled another way ("vardo": bardo), a swap of two letters or a dropped
     letter before an added one, one of the asked language's clauses."""
     score = log1p(speller.frequency(candidate))
-    if candidate in spelling.sound_alike(typed):
+    if candidate in spelling.sound_alike(typed, language):
         score *= SOUND_ALIKE
     elif len(candidate) < len(typed):
         score *= 0.3

@@ -19,16 +19,34 @@ from referee.search.analysis import TOKEN
 
 _WORD = re.compile(TOKEN)
 _GUJARATI = re.compile(r"[\u0a80-\u0aff]")
-#: spellings of one sound, which players mix up where they spell by ear, first letter included
-#: ("vardo" for bardo, "sentauro" for centauro, "yegar" for llegar, "kurse" for curse): each is
-#: one edit of the other, and a likelier one than any other letter (:data:`SOUND_ALIKE`)
-SOUNDS = (("b", "v"), ("c", "s"), ("c", "z"), ("s", "z"), ("c", "k"), ("y", "ll"), ("i", "y"), ("g", "j"),
-          ("ch", "c"), ("h", ""))
-_SOUND_OF = {}
-for _one, _other in SOUNDS:
-    _SOUND_OF.setdefault(_one, set()).add(_other)
-    _SOUND_OF.setdefault(_other, set()).add(_one)
-_SOUND_OF.pop("", None)
+#: spellings of one sound, which players mix up where they spell by ear, first letter included,
+#: per language ("vardo" for bardo, "sentauro" for centauro, "yegar" for llegar in Spanish;
+#: "kurse" for curse in Dutch; "Cromosomen" in German): each is one edit of the other, and a
+#: likelier one than another letter. A language's own confusions only: an English "dise" is
+#: "dies" with two letters swapped, not "dice".
+SOUNDS = {
+    "en": (("c", "k"),),
+    "nl": (("c", "k"), ("s", "z"), ("ei", "ij")),
+    "de": (("c", "k"), ("c", "z"), ("ch", "c"), ("ä", "e")),
+    "hu": (("ts", "cs"), ("ly", "j")),
+    "es": (("b", "v"), ("c", "s"), ("c", "z"), ("s", "z"), ("c", "k"), ("y", "ll"), ("i", "y"), ("g", "j"),
+           ("h", "")),
+    "gu": (("sh", "s"), ("v", "w"), ("aa", "a"), ("ee", "i"), ("oo", "u"), ("j", "z"), ("ph", "f")),
+}
+
+
+def _sound_table(pairs) -> dict[str, set[str]]:
+    table: dict[str, set[str]] = {}
+    for one, other in pairs:
+        table.setdefault(one, set()).add(other)
+        table.setdefault(other, set()).add(one)
+    table.pop("", None)
+    return table
+
+
+_SOUND_OF = {language: _sound_table(pairs) for language, pairs in SOUNDS.items()}
+#: a question of no known language: every language's confusions
+_SOUND_OF[None] = _sound_table(pair for pairs in SOUNDS.values() for pair in pairs)
 
 
 def fold(word: str) -> str:
@@ -81,7 +99,7 @@ class Speller:
     def frequency(self, word: str) -> int:
         return self.counts.get(word, 0)
 
-    def one_edit(self, word: str) -> set[str]:
+    def one_edit(self, word: str, language: str | None = None) -> set[str]:
         """Known words one deletion, insertion, substitution or neighbour swap away.
 
         The first letter stays (players rarely mistype it, and keeping it cuts the candidates
@@ -94,7 +112,7 @@ class Speller:
         edits |= {head + a + c + b for a, b in splits for c in alphabet}
         edits |= {head + a + c + b[1:] for a, b in splits if b for c in alphabet}
         edits |= {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
-        edits |= sound_alike(word)
+        edits |= sound_alike(word, language)
         edits.discard(word)
         return {edit for edit in edits if edit in self.counts}
 
@@ -109,16 +127,16 @@ class Speller:
         return max(found, key=lambda w: (self.counts[w], w)) if found else None
 
 
-def sound_alike(word: str) -> set[str]:
+def sound_alike(word: str, language: str | None = None) -> set[str]:
     """The word with one spelling of a sound (:data:`SOUNDS`) written as another, anywhere."""
     out = set()
-    for spelling, others in _SOUND_OF.items():
+    for spelling, others in _SOUND_OF.get(language, _SOUND_OF[None]).items():
         start = word.find(spelling)
         while start >= 0:
             for other in others:
                 out.add(word[:start] + other + word[start + len(spelling):])
             start = word.find(spelling, start + 1)
-    if word[:1].isalpha() and not _GUJARATI.match(word[:1]):
+    if language in (None, "es") and word[:1].isalpha() and not _GUJARATI.match(word[:1]):
         out.add("h" + word)  # a silent h left out ("ay" for hay)
     out.discard(word)
     return out
