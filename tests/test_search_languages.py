@@ -354,3 +354,15 @@ def test_a_question_of_the_families_the_blind_sets_missed_finds_its_rule(languag
     found = top(search(query, "--lang", language, env=cache))
     assert expected in found, found
     assert not any("mate" in clause for clause in found), found
+
+
+@pytest.mark.parametrize("language, query, expected", [
+    ("es", "poderes del vardo en epico", "epic.bard-super-bard-luck"),      # a sound spelled by ear
+    ("de", "Chromosomenfalle als Erinnerung", "star-munchkin.trap-reminder"),  # a compound of a name's word
+    ("nl", "de knee pads en wegrennen", "card-rulings.kneepads-of-allure-both-run"),  # a name's word typed apart
+    ("nl", "de spullen van de dooie", "death.loot-the-body"),                # the dead one is the corpse
+    ("gu", "be class ek sathe rakhay?", "classes.one-class"),               # romanized Gujarati, a pair joined
+    ("hu", "meddig tart az átok", "curses.persistent"),                     # how long an effect lasts
+])
+def test_a_question_of_the_families_the_fourth_blind_set_missed_finds_its_rule(language, query, expected, cache):
+    assert expected in top(search(query, "--lang", language, env=cache)), query
