@@ -366,3 +366,16 @@ def test_a_question_of_the_families_the_blind_sets_missed_finds_its_rule(languag
 ])
 def test_a_question_of_the_families_the_fourth_blind_set_missed_finds_its_rule(language, query, expected, cache):
     assert expected in top(search(query, "--lang", language, env=cache)), query
+
+
+def test_a_card_named_in_full_is_read_as_named_unless_the_question_is_about_being_without_it():
+    from referee.corpus import load_corpus
+    from referee.search import Searcher, _CardWords
+    from referee.search.query import named_cards
+
+    with Searcher(load_corpus()) as searcher:
+        cards = _CardWords(searcher._searcher.reader())
+        named = named_cards("szuper munchkinnal lehet két kasztom", "hu", cards)
+        assert named and cards.naming(named)
+        assert named_cards("two classes without super munchkin", "en", cards) == []
+        assert named_cards("hogyan lehet két kasztom", "hu", cards) == []

@@ -69,6 +69,11 @@ ROMANIZED_ELSEWHERE = 0.5
 #: an equal match they rank a little lower.
 KIND_PRIORS = {"rule": 1.0, "clarification": 0.95, "errata": 0.95, "card-ruling": 0.85, "variant": 0.85,
                "optional-rule": 0.85}
+#: the kind prior of a card's rulings when the question spells out the card's name
+NAMED_CARD_PRIOR = 0.95
+#: key of the words for "without" (thesaurus ``without``): a question about being without a card
+#: asks for the rule, not for the card's rulings
+WITHOUT_KEY = "*without"
 #: A question that names no game is about the classic one (and its expansions, a little less);
 #: Star Munchkin and Epic restate many classic rules, and their copy should not come first.
 GAME_PRIORS = {"munchkin": 1.0, "expansions": 0.9}
@@ -157,6 +162,10 @@ def build_thesaurus() -> dict[str, str]:
         ordered = sorted({str(e).lower() for e in endings or ()}, key=len, reverse=True)
         if ordered:
             table[(ENDING_KEY, str(language))] = ordered
+    for language, words in (data.get("without") or {}).items():
+        for word in words or ():
+            for key in (t.text for t in fold(str(word))):
+                table[(WITHOUT_KEY, key)] = {str(language)}
     for language, words in (data.get("questions") or {}).items():
         if language in LANGUAGES:
             stems = language_analyzer(language)
@@ -250,6 +259,40 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
+
+
+def named_cards(text: str, language: str | None, cards, fixes: dict[str, str] | None = None) -> list[list[set[str]]]:
+    """The card names a question spells out: runs of two or more words in a row (function words
+    aside) that are all words of card names ("szuper munchkinnal": Super Munchkin), each word as
+    the card-name terms it may be (as typed or corrected, or its stem in the asked language).
+    None when the question asks about being without a card ("two classes without Super Munchkin")."""
+    if not cards:
+        return []
+    tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
+    fixes = fixes or {}
+    table = thesaurus()
+    if any(f"{WITHOUT_KEY}:{key}" in table for typed in tokens for key in _folded(typed)):
+        return []
+    runs, run = [], []
+    for typed in tokens:
+        if _function_word(typed, language):
+            continue
+        keys = set()
+        for word in filter(None, (typed, fixes.get(_fold_word(typed)))):
+            keys |= _folded(word)
+            if language:
+                keys |= {key for stem in _terms(language_analyzer(language), prepare(word, language)
+                                                if language != "gu" else word) for key in _folded(stem)}
+        keys = {key for key in keys if key in cards}
+        if keys:
+            run.append(keys)
+            continue
+        if len(run) > 1:
+            runs.append(run)
+        run = []
+    if len(run) > 1:
+        runs.append(run)
+    return runs
 
 
 def _split_card_words(tokens: list[str], kept: list[int], language: str | None, cards) -> list[list[Reading]]:
@@ -513,6 +556,18 @@ def named_games(text: str) -> frozenset[str]:
     table = thesaurus()
     return frozenset(game for token in word_analyzer()(text)
                      for game in table.get(f"{GAME_KEY}:{token.text}", "").split())
+
+
+def card_priors(weights: list[float], kinds: list[str], docs) -> list[float]:
+    """``weights`` with the rulings of a card the question names (``docs``) weighed nearly as
+    rules (:data:`NAMED_CARD_PRIOR`): a question that names the card asks for its rulings
+    almost as much as for the rule they apply; a rule still wins at an equal match."""
+    lifted = list(weights)
+    for docnum in docs:
+        kind = KIND_PRIORS.get(kinds[docnum], 1.0)
+        if kinds[docnum] == "card-ruling":
+            lifted[docnum] = weights[docnum] * max(kind, NAMED_CARD_PRIOR) / kind
+    return lifted
 
 
 def priors(kinds: list[str], games: list[str], named: frozenset[str]) -> list[float]:
