@@ -268,22 +268,24 @@ def named_cards(text: str, language: str | None, cards, fixes: dict[str, str] | 
     None when the question asks about being without a card ("two classes without Super Munchkin")."""
     if not cards:
         return []
-    tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
     table = thesaurus()
-    if any(f"{WITHOUT_KEY}:{key}" in table for typed in tokens for key in _folded(typed)):
+    # plain folding (no analyzer) first: a word's stem is worked out only beside a card's word
+    words = [(typed, spelling.fold(typed)) for typed in _WORDS.findall(prepare(text, "gu").lower())]
+    if any(f"{WITHOUT_KEY}:{folded}" in table for _, folded in words):
+        return []
+    words = [(typed, folded) for typed, folded in words if not _function_word(typed, language)]
+    typed_keys = [{key for key in (folded, fixes.get(folded)) if key and key in cards} for _, folded in words]
+    if sum(map(bool, typed_keys)) < 1:
         return []
     runs, run = [], []
-    for typed in tokens:
-        if _function_word(typed, language):
-            continue
-        keys = set()
-        for word in filter(None, (typed, fixes.get(_fold_word(typed)))):
-            keys |= _folded(word)
-            if language:
+    for index, (typed, folded) in enumerate(words):
+        keys = typed_keys[index]
+        beside = any(typed_keys[i] for i in (index - 1, index + 1) if 0 <= i < len(words))
+        if not keys and beside and language:
+            for word in filter(None, (typed, fixes.get(folded))):
                 keys |= {key for stem in _terms(language_analyzer(language), prepare(word, language)
-                                                if language != "gu" else word) for key in _folded(stem)}
-        keys = {key for key in keys if key in cards}
+                                                if language != "gu" else word) for key in _folded(stem) if key in cards}
         if keys:
             run.append(keys)
             continue
@@ -305,7 +307,7 @@ def _split_card_words(tokens: list[str], kept: list[int], language: str | None, 
         if second != first + 1 or not tokens[first].isalpha() or not tokens[second].isalpha():
             continue
         joined = tokens[first] + tokens[second]
-        if _card_word(cards, joined):
+        if spelling.fold(joined) in cards:
             out.append(_readings(joined, 1.0, language, cards, in_name=True, common=False))
     return out
 
@@ -484,10 +486,12 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     romanized = asked == "gu" and word.isascii() and any(f"gu:{key}" in related for key in folded)
     # a word of the question in the asked language (Dutch "mag": may) is one in every field:
     # the Hungarian "mag" (seed) is not what a Dutch player asks about
-    asking = asked is not None and asked in LANGUAGES and _question_word(word, asked, related)
+    # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
+    all_stems = {language: _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
+                 for language in LANGUAGES}
+    asking = asked in all_stems and any(f"{QUESTION_KEY}:{asked}:{term}" in related for term in all_stems[asked])
     for language in LANGUAGES:
-        # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
-        stems = _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
+        stems = all_stems[language]
         weight = boost * (ASKED_BOOST if language == asked else ROMANIZED_ELSEWHERE if romanized else 1.0)
         if asking or any(f"{QUESTION_KEY}:{language}:{term}" in related for term in stems):
             # a word of the question, not of its subject: no synonyms, and a quarter of the weight
@@ -507,12 +511,6 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     for term in _terms(word_analyzer(), word):
         readings.append(Reading("cardnames", term, (COMMON_CARD_BOOST if common else CARD_BOOST) * boost))
     return readings
-
-
-def _question_word(word: str, language: str, table) -> bool:
-    """Is ``word`` a word of the question (thesaurus ``questions``) in ``language``?"""
-    stems = _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
-    return any(f"{QUESTION_KEY}:{language}:{term}" in table for term in stems)
 
 
 def _common_word(cards, folded: set[str], word: str, asked: str | None) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 from whoosh.support.charset import accent_map
 
@@ -127,7 +128,8 @@ class Speller:
         return max(found, key=lambda w: (self.counts[w], w)) if found else None
 
 
-def sound_alike(word: str, language: str | None = None) -> set[str]:
+@lru_cache(maxsize=4096)
+def sound_alike(word: str, language: str | None = None) -> frozenset[str]:
     """The word with one spelling of a sound (:data:`SOUNDS`) written as another, anywhere."""
     out = set()
     for spelling, others in _SOUND_OF.get(language, _SOUND_OF[None]).items():
@@ -139,7 +141,7 @@ def sound_alike(word: str, language: str | None = None) -> set[str]:
     if language in (None, "es") and word[:1].isalpha() and not _GUJARATI.match(word[:1]):
         out.add("h" + word)  # a silent h left out ("ay" for hay)
     out.discard(word)
-    return out
+    return frozenset(out)
 
 
 def _distance(a: str, b: str, limit: int) -> int:
