@@ -297,3 +297,85 @@ def test_stuff_of_ones_own_is_an_item_not_bad_stuff():
     penalty = {t.text for t in language_analyzer("en")("penalty")}
     read = _terms_read("my stuff", "en")
     assert item <= read and not penalty & read
+
+
+@pytest.mark.parametrize("typed, read", [("what is Bad Stuff", "badstuff"), ("the bad-stuff of a monster", "badstuff"),
+                                         ("if I die", "death"), ("when you die", "death"), ("after dying", "death"),
+                                         ("the player died", "death")])
+def test_a_game_term_of_two_words_and_dying_are_read_as_one_word(typed, read):
+    from referee.search.analysis import prepare
+
+    assert read in prepare(typed, "en").split()
+
+
+@pytest.mark.parametrize("typed", ["who gets my stuff", "roll the die", "the Loaded Die", "die roll"])
+def test_ones_stuff_and_the_die_one_rolls_stay_as_typed(typed):
+    from referee.search.analysis import prepare
+
+    assert prepare(typed, "en") == typed
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "de", "es", "hu"])
+def test_a_digit_is_a_word_of_the_question(language):
+    from referee.search.analysis import language_analyzer, prepare
+
+    assert "6" in [t.text for t in language_analyzer(language)(prepare("6", language))]
+
+
+@pytest.mark.parametrize("query, function_word", [("dice fervava mate shu karvu", "mate"),
+                                                   ("bhagi na shaku to shu thay", "to")])
+def test_gujarati_function_words_typed_in_latin_letters_are_read_in_no_language(query, function_word):
+    from referee.search.query import plan
+
+    assert function_word not in {r.text for word in plan(query, language="gu") for r in word}
+
+
+def test_the_card_mate_is_read_in_an_english_question():
+    from referee.search.query import plan
+
+    assert "mate" in {r.text for word in plan("can Mate copy two monsters", language="en") for r in word
+                      if r.field == "cardnames"}
+
+
+@pytest.mark.parametrize("language, word", [("es", "las"), ("hu", "meg"), ("nl", "men")])
+def test_a_function_word_that_only_shares_a_stem_with_a_concept_word_stays_a_function_word(language, word):
+    from referee.search.query import _function_word
+
+    assert _function_word(word, language)
+
+
+@pytest.mark.parametrize("language, query, expected", [
+    ("gu", "bhagva mate dice ma ketla joie", "running-away.roll"),
+    ("gu", "mari jau to maru saman kone male", "death.loot-the-body"),
+    ("en", "who takes my cards if i die", "death.loot-the-body"),
+    ("en", "munchkin die shows a 6", "munchkin-die.result-6"),
+])
+def test_a_question_of_the_families_the_blind_sets_missed_finds_its_rule(language, query, expected, cache):
+    found = top(search(query, "--lang", language, env=cache))
+    assert expected in found, found
+    assert not any("mate" in clause for clause in found), found
+
+
+@pytest.mark.parametrize("language, query, expected", [
+    ("es", "poderes del vardo en epico", "epic.bard-super-bard-luck"),      # a sound spelled by ear
+    ("de", "Chromosomenfalle als Erinnerung", "star-munchkin.trap-reminder"),  # a compound of a name's word
+    ("nl", "de knee pads en wegrennen", "card-rulings.kneepads-of-allure-both-run"),  # a name's word typed apart
+    ("nl", "de spullen van de dooie", "death.loot-the-body"),                # the dead one is the corpse
+    ("gu", "be class ek sathe rakhay?", "classes.one-class"),               # romanized Gujarati, a pair joined
+    ("hu", "meddig tart az átok", "curses.persistent"),                     # how long an effect lasts
+])
+def test_a_question_of_the_families_the_fourth_blind_set_missed_finds_its_rule(language, query, expected, cache):
+    assert expected in top(search(query, "--lang", language, env=cache)), query
+
+
+def test_a_card_named_in_full_is_read_as_named_unless_the_question_is_about_being_without_it():
+    from referee.corpus import load_corpus
+    from referee.search import Searcher, _CardWords
+    from referee.search.query import named_cards
+
+    with Searcher(load_corpus()) as searcher:
+        cards = _CardWords(searcher._searcher.reader())
+        named = named_cards("szuper munchkinnal lehet két kasztom", "hu", cards)
+        assert named and cards.naming(named)
+        assert named_cards("two classes without super munchkin", "en", cards) == []
+        assert named_cards("hogyan lehet két kasztom", "hu", cards) == []

@@ -96,6 +96,35 @@ def test_the_first_letter_stays_and_two_edits_only_for_did_you_mean():
     assert SPELLER.closest("xyzzy") is None
 
 
+SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromosomen hay"]))
+
+
+@pytest.mark.parametrize("typed, meant, language", [
+    ("vardo", "bardo", "es"),      # b and v, first letter included
+    ("sentauro", "centauro", "es"),
+    ("yegar", "llegar", "es"),     # y for ll
+    ("ay", "hay", "es"),           # a silent h left out
+    ("kurse", "curse", "nl"),      # c and k
+    ("caart", "kaart", "nl"),
+    ("cromosomen", "chromosomen", "de"),
+])
+def test_a_sound_spelled_as_its_language_spells_it_otherwise_is_one_edit(typed, meant, language):
+    assert meant in SOUNDS_SPELLER.one_edit(typed, language)
+
+
+@pytest.mark.parametrize("typed, language", [("vardo", "en"), ("sentauro", "de"), ("yegar", "nl")])
+def test_another_languages_sound_confusions_are_no_edit(typed, language):
+    assert SOUNDS_SPELLER.one_edit(typed, language) == set()
+
+
+def test_a_question_word_of_the_asked_language_weighs_a_quarter_in_every_field():
+    from referee.search.query import LANGUAGE_BOOST, QUESTION_WEIGHT, plan
+
+    # Dutch "mag" (may) is a Hungarian word too: asked in Dutch, it is the question's word everywhere
+    readings = plan("mag ik", language="nl")[0]
+    assert readings and all(r.boost <= LANGUAGE_BOOST * 1.5 * QUESTION_WEIGHT for r in readings if r.field != "cardnames")
+
+
 @pytest.mark.parametrize("query,lang,question_word,subject_word", [
     ("hoeveel gooien om te vluchten", "nl", "hoeveel", "vluchten"),
     ("hány szintet kapok", "hu", "hány", "szintet"),

@@ -165,7 +165,7 @@ class Searcher:
 
     def _rank(self, text: str, language: str, limit: int, allowed):
         # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
-        from referee.search.query import corrections, named_games, plan
+        from referee.search.query import card_priors, corrections, named_cards, named_games, plan
 
         reader = self._searcher.reader()
         cards = _CardWords(reader)
@@ -173,7 +173,11 @@ class Searcher:
         words = plan(text, fixes, language, cards, cards.known, cards.frequency)
         # the games the question names, as typed or as corrected ("epik" is Epic)
         named = named_games(text) | named_games(" ".join(fixes.values()))
-        ranked, total = self._ranker.rank(words, limit=limit, allowed=allowed, priors=self._weights(named_games(text)))
+        weights = self._weights(named_games(text))
+        named_docs = cards.naming(named_cards(text, language, cards, fixes))
+        if named_docs:
+            weights = card_priors(weights, self._kinds, named_docs)
+        ranked, total = self._ranker.rank(words, limit=limit, allowed=allowed, priors=weights)
         return ranked, total, named
 
 
@@ -191,6 +195,28 @@ class _CardWords:
     def known(self, field: str, term: str) -> bool:
         """Does the index hold ``term`` in ``field`` (a language's clauses use the word)?"""
         return (field, term) in self.reader
+
+    def naming(self, runs) -> set[int]:
+        """The clauses whose card names hold every word of one of ``runs`` (named_cards)."""
+        found: set[int] = set()
+        for run in runs:
+            docs = None
+            for keys in run:
+                ids = set()
+                for key in keys:
+                    ids.update(self.reader.postings("cardnames", key).all_ids())
+                docs = ids if docs is None else docs & ids
+            found |= docs or set()
+        return found
+
+    def beginning(self, field: str, prefix: str) -> list[str]:
+        """The first few terms of ``field`` that begin with ``prefix`` (the parts of a compound)."""
+        from itertools import islice
+
+        from referee.search.query import COMPOUND_HEAD_WORDS
+
+        return [term.decode("utf-8") if isinstance(term, bytes) else term
+                for term in islice(self.reader.expand_prefix(field, prefix), COMPOUND_HEAD_WORDS)]
 
     def frequency(self, field: str, term: str) -> int:
         """How many clauses use ``term`` in ``field``."""

@@ -53,8 +53,8 @@ def search_analysis(language: str) -> str:
 _GU_VOWEL_FOLD = str.maketrans({"ી": "િ", "ૂ": "ુ", "ઈ": "ઇ", "ઊ": "ઉ", "ૅ": "ે", "ૉ": "ો", "ઍ": "એ", "ઑ": "ઓ",
                                 "ઁ": "ં", "઼": None, "ઃ": None, "ષ": "શ"})
 _GU_MARK_FOLD = str.maketrans({"ં": None, "્": None})
-#: a final anusvara after i, e, o is a spelling, not an ending (નહીં = નહી)
-_GU_FINAL_NASAL = re.compile(r"(?<=[િેૈોૌ])ં$")
+#: a final anusvara after i, u, e, o is a spelling, not an ending (નહીં = નહી, હું = હુ)
+_GU_FINAL_NASAL = re.compile(r"(?<=[િુેૈોૌ])ં$")
 
 
 def _gu_fold(text: str) -> str:
@@ -82,6 +82,19 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
     # the same words as Gujarati is typed in Latin letters ("vampire sathe ladai"), where no
     # other language of the game has them as a word of its own
     "sathe chhe chhu shu hoy thay shakay shaku jyare tyare athva thi kevi".split())
+
+
+#: Gujarati function words as people text them in Latin letters ("dice fervava mate": to roll
+#: the die), read as function words only in a question asked in Gujarati: several are words of
+#: another language or a card's name there ("mate" is the card Mate, "to", "par", "ma"). As in
+#: GUJARATI_STOP, negations (na, nahi, nathi), before, after and all stay words of the question.
+ROMAN_GUJARATI_STOP = frozenset('''
+mate maate ma maa ne no ni nu nun ke ane athva pan hu tame tu shu su kem kevi kevu kyare jyare tyare to jo
+che chhe chhu chho hoy thay thai thashe shake shaku shakay shakiye shako kari kare karu karvu karvanu mane
+tane amne tamne maro maru mara tamaro tamaru tamara aa e te tem koi kai kayu kayo kai etle ena eni enu
+teno tena tenu thi par upar rite pade padse padshe joie joiye aavu evu ketla ketli ketlu ketlo kaya bahu khub kon kone konu kono
+sakay sakaay saku sakiye sako
+'''.split())
 
 
 #: Verb endings (infinitive, participles, tenses, the passive: પકડાય, પકડાયો, પકડાઈ) and the final vowel signs of
@@ -306,6 +319,9 @@ def prepare(text: str, language: str) -> str:
     the stem of "મારવું" (to kill). Apply once: a stem is not stemmed again.
     """
     text = _NOT.sub(_not, unicodedata.normalize("NFC", text))
+    if " " in text:  # two words: a query word alone is prepared many times, and has neither
+        text = _GU_DYING.sub("maryo", _DIE_VERB.sub(r"\1 death", _BAD_STUFF.sub("badstuff", text)))
+    text = _DYING.sub("death", text)
     if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, text)
     elif search_analysis(language) == "hungarian":
@@ -318,6 +334,19 @@ def prepare(text: str, language: str) -> str:
 _NOT = re.compile(r"\b(ca|wo|sha|do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)"
                   r"(?:n['’]t|nt)\b", re.IGNORECASE)
 _NOT_STEMS = {"ca": "can", "wo": "will", "sha": "shall"}
+#: The game's Bad Stuff (also in Dutch, which keeps the English term) is one word to search:
+#: apart, its "stuff" is what a player calls their items ("who gets my stuff when I die"), and
+#: every clause about a monster's Bad Stuff would answer a question about one's belongings.
+_BAD_STUFF = re.compile(r"\bbad[\s-]+stuff\b", re.IGNORECASE)
+#: English "die" after its subject is dying, not the die one rolls ("if I die", "when you
+#: die"): read as death, so the Loaded Die and the die rolls do not answer it.
+_DIE_VERB = re.compile(r"\b(I|you|he|she|we|they|who|player|character|helper|everyone|somebody|someone)"
+                       r"\s+(?:die|dies)\b", re.IGNORECASE)
+#: Gujarati in Latin letters: "mari" is "my" alone, dying before a verb of going ("mari jau":
+#: if I die, "mari gayo": he died), as મરી જાઉં, મરી ગયો
+_GU_DYING = re.compile(r"\bmari\s+(?:jau|jaun|jaish|jaiye|jay|jaye|jae|jai|gayo|gayi|gaya|gai|gyo)\b", re.IGNORECASE)
+#: forms of dying no die roll has (Snowball stems them as "die")
+_DYING = re.compile(r"\b(?:dying|died)\b", re.IGNORECASE)
 
 
 def _not(match) -> str:
@@ -369,7 +398,9 @@ def language_analyzer(language: str):
     chain = RegexTokenizer(TOKEN) | LowercaseFilter()
     analysis = search_analysis(language)
     if analysis in ("snowball", "hungarian") and has_stopwords(language):
-        chain = chain | StopFilter(stoplist=stop_words(language))
+        # minsize 1: whoosh drops one-letter tokens by default, and with them every digit
+        # ("roll a 6", "level 1", "result 6"), which the Gujarati field alone then kept
+        chain = chain | StopFilter(stoplist=stop_words(language), minsize=1)
     if analysis == "snowball" and has_stemmer(language):  # Hungarian is stemmed in prepare()
         chain = chain | StemFilter(lang=language)
     return chain | CharsetFilter(accent_map)

@@ -48,7 +48,7 @@ from referee.search.ranking import field_lengths
 from referee.search.spelling import Speller, count_words
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 42
+SCHEMA_VERSION = 69
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2

@@ -22,7 +22,7 @@ from whoosh.lang import has_stopwords, stopwords_for_language
 from referee.data import locales_dir
 from referee.i18n.languages import LANGUAGES
 from referee.search import spelling
-from referee.search.analysis import (TOKEN, has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
+from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
                                      search_analysis, stop_words, word_analyzer)
 from referee.search.ranking import Reading
 
@@ -35,6 +35,8 @@ MAX_TERMS = 12
 ASKED_LANGUAGE_FACTOR = 3
 #: how much likelier a letter left out, or two letters swapped, is than another typo
 DROPPED_LETTER, SWAPPED_LETTERS = 1.5, 2.0
+#: how much likelier one spelling of a sound for another (spelling.SOUNDS: "vardo" for bardo) is
+SOUND_ALIKE = 2.0
 #: a word this short, known only in other languages, may be a typo in the asked one
 SHORT_WORD = 4
 #: how many words of a question may be corrected (each costs about a thousand lookups)
@@ -52,16 +54,26 @@ COMMON_MIN_CLAUSES, COMMON_RATIO = 5, 2.0
 EVERYDAY_CARD_WORD = 0.4
 #: the shortest part a compound is split into, and the weight of each part (_compound_parts)
 COMPOUND_PART, COMPOUND_BOOST = 3, 0.8
+#: the shortest first part of a compound that may begin a longer word ("Chromosomen-" of
+#: "Chromosomentausch"), and how many such words it is read as
+COMPOUND_HEAD, COMPOUND_HEAD_WORDS = 6, 3
 #: weight of a word read without a person ending its stemmer keeps (verb_endings)
 ENDING_BOOST = 0.9
 #: weight of a word from the same concept group (locales/thesaurus.yaml) as the typed word
 RELATED_BOOST = 0.6
 #: extra weight of the language the question is asked in
 ASKED_BOOST = 1.5
+#: weight in other languages of a Latin-letter word a Gujarati question uses as Gujarati
+ROMANIZED_ELSEWHERE = 0.5
 #: Rules and clarifications answer most questions; per-card rulings and variants fewer, so at
 #: an equal match they rank a little lower.
 KIND_PRIORS = {"rule": 1.0, "clarification": 0.95, "errata": 0.95, "card-ruling": 0.85, "variant": 0.85,
                "optional-rule": 0.85}
+#: the kind prior of a card's rulings when the question spells out the card's name
+NAMED_CARD_PRIOR = 0.95
+#: key of the words for "without" (thesaurus ``without``): a question about being without a card
+#: asks for the rule, not for the card's rulings
+WITHOUT_KEY = "*without"
 #: A question that names no game is about the classic one (and its expansions, a little less);
 #: Star Munchkin and Epic restate many classic rules, and their copy should not come first.
 GAME_PRIORS = {"munchkin": 1.0, "expansions": 0.9}
@@ -76,6 +88,10 @@ GAME_KEY = "*game"
 QUESTION_KEY, QUESTION_WEIGHT = "?", 0.25
 #: key of the words of everyday concept groups (thesaurus ``everyday``), which name no card
 EVERYDAY_KEY = "~"
+#: key of the function words a concept group lists as they are written ("*group:en:not"): such
+#: a word is searched; one that only shares its letters with a group word's stem ("las", the
+#: Spanish article, and "láser"; Hungarian "meg" and "még") stays a function word
+GROUP_WORD_KEY = "*group"
 #: key of the verb prefixes that may stand apart from their verb ("*prefix:el" -> "hu")
 PREFIX_KEY = "*prefix"
 #: key of the person endings a language's stemmer keeps ("*ending:de" -> "est st et t")
@@ -146,6 +162,10 @@ def build_thesaurus() -> dict[str, str]:
         ordered = sorted({str(e).lower() for e in endings or ()}, key=len, reverse=True)
         if ordered:
             table[(ENDING_KEY, str(language))] = ordered
+    for language, words in (data.get("without") or {}).items():
+        for word in words or ():
+            for key in (t.text for t in fold(str(word))):
+                table[(WITHOUT_KEY, key)] = {str(language)}
     for language, words in (data.get("questions") or {}).items():
         if language in LANGUAGES:
             stems = language_analyzer(language)
@@ -157,6 +177,10 @@ def build_thesaurus() -> dict[str, str]:
         for language, words in (group or {}).items():
             if language not in LANGUAGES or not isinstance(words, list):
                 continue
+            stopped = stop_words(language) if has_stopwords(language) else frozenset()
+            for word in words:
+                if str(word).lower() in stopped:
+                    table[(f"{GROUP_WORD_KEY}:{language}", str(word).lower())] = {GROUP_WORD_KEY}
             stems = language_analyzer(language)
             terms = {str(word): {t.text for t in stems(prepare(str(word), language))} for word in words}
             group_terms = set().union(*terms.values())
@@ -190,7 +214,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     The text is prepared here, once (NFC; Gujarati function words out, endings stripped).
     """
     words: list[list[Reading]] = []
-    text = _joined_compounds(text)
+    text = _joined_compounds(text, language)
     tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
     joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
@@ -223,26 +247,84 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         if readings:
             words.append(readings)
         if known is not None and language and not fixed:
-            words += _compound_parts(word, language, known)
+            words += _compound_parts(word, language, known, getattr(cards, "beginning", None))
         if has_accent(word):
             words.append([Reading("exact", word, EXACT_BOOST)])
         if fixed and has_accent(fixed):
             words.append([Reading("exact", fixed, EXACT_BOOST * CORRECTED_BOOST)])
-    id_text = " ".join([text, *fixes.values()]).replace(".", " ").replace("-", " ")
+    words += _split_card_words(tokens, kept, language, cards)
+    # the words kept, not the text: a function word of the asked language ("mate", Gujarati's
+    # "for") is not the id of the card Mate's rulings either
+    id_text = " ".join([*(tokens[position] for position in kept), *fixes.values()]).replace(".", " ").replace("-", " ")
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
 
 
+def named_cards(text: str, language: str | None, cards, fixes: dict[str, str] | None = None) -> list[list[set[str]]]:
+    """The card names a question spells out: runs of two or more words in a row (function words
+    aside) that are all words of card names ("szuper munchkinnal": Super Munchkin), each word as
+    the card-name terms it may be (as typed or corrected, or its stem in the asked language).
+    None when the question asks about being without a card ("two classes without Super Munchkin")."""
+    if not cards:
+        return []
+    fixes = fixes or {}
+    table = thesaurus()
+    # plain folding (no analyzer) first: a word's stem is worked out only beside a card's word
+    words = [(typed, spelling.fold(typed)) for typed in _WORDS.findall(prepare(text, "gu").lower())]
+    if any(f"{WITHOUT_KEY}:{folded}" in table for _, folded in words):
+        return []
+    words = [(typed, folded) for typed, folded in words if not _function_word(typed, language)]
+    typed_keys = [{key for key in (folded, fixes.get(folded)) if key and key in cards} for _, folded in words]
+    if sum(map(bool, typed_keys)) < 1:
+        return []
+    runs, run = [], []
+    for index, (typed, folded) in enumerate(words):
+        keys = typed_keys[index]
+        beside = any(typed_keys[i] for i in (index - 1, index + 1) if 0 <= i < len(words))
+        if not keys and beside and language:
+            for word in filter(None, (typed, fixes.get(folded))):
+                keys |= {key for stem in _terms(language_analyzer(language), prepare(word, language)
+                                                if language != "gu" else word) for key in _folded(stem) if key in cards}
+        if keys:
+            run.append(keys)
+            continue
+        if len(run) > 1:
+            runs.append(run)
+        run = []
+    if len(run) > 1:
+        runs.append(run)
+    return runs
+
+
+def _split_card_words(tokens: list[str], kept: list[int], language: str | None, cards) -> list[list[Reading]]:
+    """Two words typed apart that a card's name writes as one ("knee pads": Kneepads of Allure,
+    "hand grenade"), read as that word of the name as well."""
+    if not cards:
+        return []
+    out = []
+    for first, second in zip(kept, kept[1:]):
+        if second != first + 1 or not tokens[first].isalpha() or not tokens[second].isalpha():
+            continue
+        joined = tokens[first] + tokens[second]
+        if spelling.fold(joined) in cards:
+            out.append(_readings(joined, 1.0, language, cards, in_name=True, common=False))
+    return out
+
+
 #: two Gujarati words, the second a word of its own: "એક સાથે" is also written "એકસાથે"
 _GU_PAIR = re.compile(r"([\u0a80-\u0aff]+)\s+(?=([\u0a80-\u0aff]+))")
+#: the same two words typed in Latin letters ("ek sathe", "eksathe"), in a Gujarati question
+_ROMAN_PAIR = re.compile(r"\b([a-z]+)\s+(?=([a-z]+)\b)", re.IGNORECASE)
 
 
-def _joined_compounds(text: str) -> str:
+def _joined_compounds(text: str, language: str | None = None) -> str:
     """Gujarati compounds typed as two words ("એક સાથે", "એકસાથે": at once) read as the one
     word the thesaurus knows: apart, the second half is a function word and goes, and the
-    first alone ("એક", one) says nothing of the question."""
-    if not _GU_PAIR.search(text):
+    first alone ("એક", one) says nothing of the question. In a Gujarati question, so are the
+    same words in Latin letters ("ek sathe")."""
+    pairs = _ROMAN_PAIR if language == "gu" and text.isascii() else _GU_PAIR
+    if not pairs.search(text):
         return text
     table = thesaurus()
 
@@ -250,7 +332,7 @@ def _joined_compounds(text: str) -> str:
         whole = match.group(1) + match.group(2)
         return whole[: len(match.group(1))] if any(f"gu:{key}" in table for key in _folded(whole)) else match.group(0)
 
-    return _GU_PAIR.sub(join, text)
+    return pairs.sub(join, text)
 
 
 def _most_telling(tokens: list[str], kept: list[int], fixes: dict[str, str], language: str | None,
@@ -279,15 +361,40 @@ def _fold_word(word: str) -> str:
     return next(iter(t.text for t in word_analyzer()(word)), word)
 
 
-def _compound_parts(word: str, language: str, known) -> list[list[Reading]]:
+def _compound_parts(word: str, language: str, known, beginning=None) -> list[list[Reading]]:
     """A compound the asked language's clauses never use, read as the two words they do use
     ("tolvajkártya" as "tolvaj" + "kártya", "Fluchtwürfel" as "Flucht" + "Würfel", "monsterlevel"): Hungarian,
     German and Dutch write together what a rule may say apart, and players do either. The
-    longest known first part wins; a linking s (Hilfsangebot) may end it."""
+    longest known first part wins; a linking s (Hilfsangebot) may end it. Failing that, a first
+    part of :data:`COMPOUND_HEAD` letters or more may begin a longer word the clauses use: a
+    player names a card by another compound of its words ("Chromosomenfalle" for the trap
+    "Falle! Chromosomentausch"); ``beginning(language, stem)`` lists such words."""
     analyzer = language_analyzer(language)
     stems = _terms(analyzer, prepare(word, language))
     if len(word) < 2 * COMPOUND_PART or not stems or any(known(language, stem) for stem in stems):
         return []
+    found = _known_parts(word, language, known, analyzer)
+    if found or beginning is None or len(word) < COMPOUND_HEAD + COMPOUND_PART:
+        return found
+    weight = LANGUAGE_BOOST * ASKED_BOOST * COMPOUND_BOOST
+    for cut in range(COMPOUND_HEAD, len(word) - COMPOUND_PART + 1):
+        right = _terms(analyzer, prepare(word[cut:], language))
+        if not right or not all(known(language, term) for term in right):
+            continue
+        left = _terms(analyzer, prepare(word[:cut], language))
+        longer = [term for stem in left for term in beginning(language, stem) if term != stem]
+        if left and not longer:
+            # the first part spelled by ear ("Cromosomen-"): one sound written as another
+            longer = sorted({term for stem in left for other in spelling.sound_alike(stem, language)
+                             for term in beginning(language, other)})[:COMPOUND_HEAD_WORDS]
+        if left and longer:
+            return [[Reading(language, term, weight) for term in longer],
+                    [Reading(language, term, weight) for term in right]]
+    return []
+
+
+def _known_parts(word: str, language: str, known, analyzer) -> list[list[Reading]]:
+    """The compound as two words the clauses use, the longest first part first (_compound_parts)."""
     for cut in range(len(word) - COMPOUND_PART, COMPOUND_PART - 1, -1):
         right = _terms(analyzer, prepare(word[cut:], language))
         if not right or not all(known(language, term) for term in right):
@@ -307,8 +414,10 @@ def _function_word(word: str, asked: str | None) -> bool:
     no Dutch article."""
     if not asked or asked == "en" and word in ("die", "dies"):
         return False
+    if asked == "gu" and word in ROMAN_GUJARATI_STOP:
+        return True
     # a function word with a meaning of its own (a negation: locales/thesaurus.yaml) is read
-    return word in _stop_words(asked) and f"{asked}:{word}" not in thesaurus()
+    return word in _stop_words(asked) and f"{GROUP_WORD_KEY}:{asked}:{word}" not in thesaurus()
 
 
 @lru_cache(maxsize=None)
@@ -372,11 +481,19 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     # than the name, and is not read as its concept. A former Gujarati name "ફેક બિયર્ડ" (Fake
     # Beard) finds the card's rulings, though "ફેક" folds as "ફેંક" (throw) does
     everyday = everyday or (as_name and in_name and common)
+    # Gujarati typed in Latin letters ("bhagi na shaku"): a word the Gujarati groups know is
+    # Gujarati first; as a word of another language ("na": Dutch after) it weighs less
+    romanized = asked == "gu" and word.isascii() and any(f"gu:{key}" in related for key in folded)
+    # a word of the question in the asked language (Dutch "mag": may) is one in every field:
+    # the Hungarian "mag" (seed) is not what a Dutch player asks about
+    # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
+    all_stems = {language: _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
+                 for language in LANGUAGES}
+    asking = asked in all_stems and any(f"{QUESTION_KEY}:{asked}:{term}" in related for term in all_stems[asked])
     for language in LANGUAGES:
-        # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
-        stems = _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
-        weight = boost * (ASKED_BOOST if language == asked else 1.0)
-        if any(f"{QUESTION_KEY}:{language}:{term}" in related for term in stems):
+        stems = all_stems[language]
+        weight = boost * (ASKED_BOOST if language == asked else ROMANIZED_ELSEWHERE if romanized else 1.0)
+        if asking or any(f"{QUESTION_KEY}:{language}:{term}" in related for term in stems):
             # a word of the question, not of its subject: no synonyms, and a quarter of the weight
             readings += [Reading(language, term, LANGUAGE_BOOST * weight * QUESTION_WEIGHT) for term in stems]
             continue
@@ -407,6 +524,10 @@ def _common_word(cards, folded: set[str], word: str, asked: str | None) -> bool:
         return False
     stems = _terms(language_analyzer(asked), prepare(word, asked) if asked != "gu" else word)
     in_rules, in_names = usage(asked, stems, folded)
+    if asked == "gu" and word.isascii():
+        # a word in Latin letters in a Gujarati question is the English word ("munchkin", "level"),
+        # which the Gujarati rules write in Gujarati letters: it is as everyday as in English
+        in_rules = max(in_rules, usage("en", _terms(language_analyzer("en"), prepare(word, "en")), folded)[0])
     return in_rules >= COMMON_MIN_CLAUSES and in_rules >= COMMON_RATIO * in_names
 
 
@@ -433,6 +554,18 @@ def named_games(text: str) -> frozenset[str]:
     table = thesaurus()
     return frozenset(game for token in word_analyzer()(text)
                      for game in table.get(f"{GAME_KEY}:{token.text}", "").split())
+
+
+def card_priors(weights: list[float], kinds: list[str], docs) -> list[float]:
+    """``weights`` with the rulings of a card the question names (``docs``) weighed nearly as
+    rules (:data:`NAMED_CARD_PRIOR`): a question that names the card asks for its rulings
+    almost as much as for the rule they apply; a rule still wins at an equal match."""
+    lifted = list(weights)
+    for docnum in docs:
+        kind = KIND_PRIORS.get(kinds[docnum], 1.0)
+        if kinds[docnum] == "card-ruling":
+            lifted[docnum] = weights[docnum] * max(kind, NAMED_CARD_PRIOR) / kind
+    return lifted
 
 
 def priors(kinds: list[str], games: list[str], named: frozenset[str]) -> list[float]:
@@ -470,7 +603,7 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             if (not language or len(word) > SHORT_WORD or _function_word_of(language, written)
                     or _in_language(reader, language, written)):
                 continue
-            candidates = [c for c in speller.one_edit(word) if len(c) > len(word) and not c.isdigit()
+            candidates = [c for c in speller.one_edit(word, language) if len(c) > len(word) and not c.isdigit()
                           and _in_language(reader, language, c)]
             if candidates:
                 out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
@@ -484,7 +617,7 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             if stem in speller:
                 continue
             if len(stem) >= 3:
-                candidates = [c for c in speller.one_edit(stem) if len(c) >= 3 and not c.isdigit()]
+                candidates = [c for c in speller.one_edit(stem, language) if len(c) >= 3 and not c.isdigit()]
             # a letter left out or doubled in an ending changes where the stem ends
             # ("egyszere": "egyszerre", stem "egyszer"): the typed word's edits, stemmed
             start = max(1, len(inflected(written)) - 1)
@@ -494,7 +627,7 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
         if candidates:
             against = stem  # candidates are stems: weighed against the typed word's stem
         else:
-            candidates = [c for c in speller.one_edit(word) if len(c) >= 3 and not c.isdigit()]
+            candidates = [c for c in speller.one_edit(word, language) if len(c) >= 3 and not c.isdigit()]
         if candidates:
             out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, against, c, language), c))
     return out
@@ -551,10 +684,12 @@ def _in_language(reader, language: str, word: str) -> bool:
 def _likelihood(speller, reader, typed: str, candidate: str, language: str | None) -> float:
     """How likely the player meant ``candidate``: a frequent word (by the log of its count over
     all clauses: a word of every German sentence is not a thousand times likelier than a rare
-    one), a swap of two letters or a dropped letter before an added one, one of the asked
-    language's clauses."""
+    one), a sound spelled another way ("vardo": bardo), a swap of two letters or a dropped
+    letter before an added one, one of the asked language's clauses."""
     score = log1p(speller.frequency(candidate))
-    if len(candidate) < len(typed):
+    if candidate in spelling.sound_alike(typed, language):
+        score *= SOUND_ALIKE
+    elif len(candidate) < len(typed):
         score *= 0.3
     elif len(candidate) > len(typed):
         score *= DROPPED_LETTER

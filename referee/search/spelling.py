@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
+from functools import lru_cache
 
 from whoosh.support.charset import accent_map
 
@@ -19,6 +20,34 @@ from referee.search.analysis import TOKEN
 
 _WORD = re.compile(TOKEN)
 _GUJARATI = re.compile(r"[\u0a80-\u0aff]")
+#: spellings of one sound, which players mix up where they spell by ear, first letter included,
+#: per language ("vardo" for bardo, "sentauro" for centauro, "yegar" for llegar in Spanish;
+#: "kurse" for curse in Dutch; "Cromosomen" in German): each is one edit of the other, and a
+#: likelier one than another letter. A language's own confusions only: an English "dise" is
+#: "dies" with two letters swapped, not "dice".
+SOUNDS = {
+    "en": (("c", "k"),),
+    "nl": (("c", "k"), ("s", "z"), ("ei", "ij")),
+    "de": (("c", "k"), ("c", "z"), ("ch", "c"), ("ä", "e")),
+    "hu": (("ts", "cs"), ("ly", "j")),
+    "es": (("b", "v"), ("c", "s"), ("c", "z"), ("s", "z"), ("c", "k"), ("y", "ll"), ("i", "y"), ("g", "j"),
+           ("h", "")),
+    "gu": (("sh", "s"), ("v", "w"), ("aa", "a"), ("ee", "i"), ("oo", "u"), ("j", "z"), ("ph", "f")),
+}
+
+
+def _sound_table(pairs) -> dict[str, set[str]]:
+    table: dict[str, set[str]] = {}
+    for one, other in pairs:
+        table.setdefault(one, set()).add(other)
+        table.setdefault(other, set()).add(one)
+    table.pop("", None)
+    return table
+
+
+_SOUND_OF = {language: _sound_table(pairs) for language, pairs in SOUNDS.items()}
+#: a question of no known language: every language's confusions
+_SOUND_OF[None] = _sound_table(pair for pairs in SOUNDS.values() for pair in pairs)
 
 
 def fold(word: str) -> str:
@@ -71,7 +100,7 @@ class Speller:
     def frequency(self, word: str) -> int:
         return self.counts.get(word, 0)
 
-    def one_edit(self, word: str) -> set[str]:
+    def one_edit(self, word: str, language: str | None = None) -> set[str]:
         """Known words one deletion, insertion, substitution or neighbour swap away.
 
         The first letter stays (players rarely mistype it, and keeping it cuts the candidates
@@ -84,6 +113,7 @@ class Speller:
         edits |= {head + a + c + b for a, b in splits for c in alphabet}
         edits |= {head + a + c + b[1:] for a, b in splits if b for c in alphabet}
         edits |= {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+        edits |= sound_alike(word, language)
         edits.discard(word)
         return {edit for edit in edits if edit in self.counts}
 
@@ -96,6 +126,22 @@ class Speller:
             found = {w for w in self.counts if w[:1] == word[:1] and abs(len(w) - len(word)) <= 2
                      and _distance(word, w, 2) <= 2}
         return max(found, key=lambda w: (self.counts[w], w)) if found else None
+
+
+@lru_cache(maxsize=4096)
+def sound_alike(word: str, language: str | None = None) -> frozenset[str]:
+    """The word with one spelling of a sound (:data:`SOUNDS`) written as another, anywhere."""
+    out = set()
+    for spelling, others in _SOUND_OF.get(language, _SOUND_OF[None]).items():
+        start = word.find(spelling)
+        while start >= 0:
+            for other in others:
+                out.add(word[:start] + other + word[start + len(spelling):])
+            start = word.find(spelling, start + 1)
+    if language in (None, "es") and word[:1].isalpha() and not _GUJARATI.match(word[:1]):
+        out.add("h" + word)  # a silent h left out ("ay" for hay)
+    out.discard(word)
+    return frozenset(out)
 
 
 def _distance(a: str, b: str, limit: int) -> int:
