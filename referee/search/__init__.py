@@ -9,6 +9,7 @@ True
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import islice
 from typing import NamedTuple
 
 from referee.i18n.catalogs import RuleText
@@ -209,14 +210,10 @@ class _CardWords:
             found |= docs or set()
         return found
 
-    def beginning(self, field: str, prefix: str) -> list[str]:
-        """The first few terms of ``field`` that begin with ``prefix`` (the parts of a compound)."""
-        from itertools import islice
-
-        from referee.search.query import COMPOUND_HEAD_WORDS
-
+    def beginning(self, field: str, prefix: str, limit: int) -> list[str]:
+        """The first ``limit`` terms of ``field`` that begin with ``prefix`` (the parts of a compound)."""
         return [term.decode("utf-8") if isinstance(term, bytes) else term
-                for term in islice(self.reader.expand_prefix(field, prefix), COMPOUND_HEAD_WORDS)]
+                for term in islice(self.reader.expand_prefix(field, prefix), limit)]
 
     def frequency(self, field: str, term: str) -> int:
         """How many clauses use ``term`` in ``field``."""

@@ -368,7 +368,7 @@ def _compound_parts(word: str, language: str, known, beginning=None) -> list[lis
     longest known first part wins; a linking s (Hilfsangebot) may end it. Failing that, a first
     part of :data:`COMPOUND_HEAD` letters or more may begin a longer word the clauses use: a
     player names a card by another compound of its words ("Chromosomenfalle" for the trap
-    "Falle! Chromosomentausch"); ``beginning(language, stem)`` lists such words."""
+    "Falle! Chromosomentausch"); ``beginning(language, stem, limit)`` lists such words."""
     analyzer = language_analyzer(language)
     stems = _terms(analyzer, prepare(word, language))
     if len(word) < 2 * COMPOUND_PART or not stems or any(known(language, stem) for stem in stems):
@@ -382,11 +382,11 @@ def _compound_parts(word: str, language: str, known, beginning=None) -> list[lis
         if not right or not all(known(language, term) for term in right):
             continue
         left = _terms(analyzer, prepare(word[:cut], language))
-        longer = [term for stem in left for term in beginning(language, stem) if term != stem]
+        longer = [term for stem in left for term in beginning(language, stem, COMPOUND_HEAD_WORDS) if term != stem]
         if left and not longer:
             # the first part spelled by ear ("Cromosomen-"): one sound written as another
             longer = sorted({term for stem in left for other in spelling.sound_alike(stem, language)
-                             for term in beginning(language, other)})[:COMPOUND_HEAD_WORDS]
+                             for term in beginning(language, other, COMPOUND_HEAD_WORDS)})[:COMPOUND_HEAD_WORDS]
         if left and longer:
             return [[Reading(language, term, weight) for term in longer],
                     [Reading(language, term, weight) for term in right]]
