@@ -16,6 +16,14 @@ BIN = Path(sys.executable).parent
 REFEREE = str(BIN / "referee")
 
 
+def pytest_xdist_auto_num_workers(config) -> int:
+    """``-n auto`` (pyproject's addopts): one test process more than the machine has cores. A
+    third of a run is spent waiting on a server, a browser or another process, which the extra
+    process fills: on 2 cores the suite took 315 s with two processes, 266 s with three and 276 s
+    with four."""
+    return (os.cpu_count() or 1) + 1
+
+
 #: locale and referee settings a test's run starts without, unless its ``env`` gives them
 _CLEARED = ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "REFEREE_LANG", "REFEREE_RULES",
             "REFEREE_DEBUG")

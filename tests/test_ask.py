@@ -94,11 +94,12 @@ def test_no_verdict_is_given_on_a_misreading_and_the_command_shown_gives_the_sam
     assert isinstance(expect, dict) and "command" in expect, "a verdict where none can be given"
     code, want, err = A.run_command(expect["command"], lang, table_path if case.get("table") else None)
     assert A.key(body["judgement"]) == A.key(want), body["understood"]["command"]
-    # the understood command, on its own, on the same table
-    code, again, err = A.run_command(body["understood"]["command"], lang,
-                                     table_path if case.get("table") else None)
+    # the understood command, on its own, on the same table (the very line run above: its answer)
+    if body["understood"]["command"] != expect["command"]:
+        code, want, err = A.run_command(body["understood"]["command"], lang,
+                                        table_path if case.get("table") else None)
     assert code == 0, err
-    assert A.key(again) == A.key(body["judgement"])
+    assert A.key(want) == A.key(body["judgement"])
     assert body["understood"]["text"]
 
 

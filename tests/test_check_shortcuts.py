@@ -10,6 +10,7 @@ finding.
 from __future__ import annotations
 
 import copy
+import os
 import re
 
 from babel.messages.catalog import Catalog
@@ -17,6 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from referee.i18n import cardnames, checks
+
+#: examples per property: enough for the small alphabet below on every run; REFEREE_EXAMPLES
+#: (as in tests/test_properties.py) asks for a longer hunt
+_EXAMPLES = max(500, int(os.environ.get("REFEREE_EXAMPLES", "500")))
 
 #: letters where the shortcuts could go wrong: case, Gujarati signs, combining marks, punctuation
 _LETTERS = st.sampled_from(list("abeAB -,.()_1") + ["\u0301", "\u0a95", "\u0abe", "\u0acd", "\u0a80", "ä", "ſ",
@@ -34,13 +39,13 @@ def _names_card(text: str, name: str) -> bool:
     return re.search(pattern, text.lower()) is not None
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=_EXAMPLES, deadline=None)
 @given(_TEXTS, st.text(_LETTERS, max_size=9))
 def test_a_card_name_is_found_as_its_pattern_finds_it(text, name):
     assert cardnames.names_card(text, name) == _names_card(text, name)
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=_EXAMPLES, deadline=None)
 @given(_TEXTS, st.text(_LETTERS, max_size=6))
 def test_a_former_name_is_found_as_its_pattern_finds_it(text, name):
     plain = re.search(cardnames._BEFORE + re.escape(name.lower()), text.lower()) is not None
@@ -72,7 +77,7 @@ def _words():
 _ENGLISH, _FORMS = _words()
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=_EXAMPLES, deadline=None)
 @given(st.sampled_from(["nl", "hu", "es", "gu", "de"]),
        st.lists(st.one_of(st.sampled_from(_ENGLISH), st.text(_LETTERS, max_size=3)), max_size=6),
        st.lists(st.one_of(st.sampled_from(_FORMS), st.text(_LETTERS, max_size=3)), max_size=4))
@@ -100,7 +105,7 @@ def _catalog(messages, locale: str | None) -> Catalog:
     return catalog
 
 
-@settings(max_examples=600, deadline=None)
+@settings(max_examples=_EXAMPLES // 3, deadline=None)
 @given(st.lists(_MESSAGE, max_size=6), st.lists(_MESSAGE, max_size=6))
 def test_a_catalog_is_stale_exactly_when_babels_update_changes_it(template_messages, catalog_messages):
     template = _catalog(template_messages, None)
