@@ -16,6 +16,9 @@ import pytest
 
 from tests.conftest import changed_copy, run_referee
 
+#: these tests share one index, built once: under xdist they run in one process, which makes it once
+pytestmark = pytest.mark.xdist_group("test_exit_codes")
+
 ROOT = Path(__file__).resolve().parent.parent
 TABLE = Path(__file__).with_name("exit_codes.md")
 #: the contract's exit code for each outcome

@@ -27,6 +27,9 @@ from typing import NamedTuple
 
 import pytest
 
+#: these tests share one walk of the import graph: under xdist they run in one process, which makes it once
+pytestmark = pytest.mark.xdist_group("test_layers")
+
 PACKAGE = Path(__file__).resolve().parent.parent / "referee"
 #: the command line, whose own circles another change breaks (see test_no_circle_in_the_cli)
 CLI = "referee.cli"

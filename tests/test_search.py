@@ -11,6 +11,9 @@ import pytest
 
 from tests.conftest import REFEREE, run_referee
 
+#: these tests share indexes built once: under xdist they run in one process, which makes it once
+pytestmark = pytest.mark.xdist_group("test_search")
+
 
 @pytest.fixture(scope="module")
 def shared_cache(tmp_path_factory) -> dict:

@@ -10,6 +10,9 @@ import pytest
 from referee.search.analysis import gujarati_form, hungarian_stem
 from tests.conftest import run_referee
 
+#: these tests share one index, built once: under xdist they run in one process, which makes it once
+pytestmark = pytest.mark.xdist_group("test_search_languages")
+
 
 @pytest.fixture(scope="module")
 def cache(tmp_path_factory) -> dict:

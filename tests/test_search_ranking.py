@@ -7,6 +7,9 @@ import pytest
 
 from referee.search.spelling import Speller, count_words
 
+#: these tests share one index, built once: under xdist they run in one process, which makes it once
+pytestmark = pytest.mark.xdist_group("test_search_ranking")
+
 
 @pytest.fixture(scope="module")
 def searcher(tmp_path_factory):

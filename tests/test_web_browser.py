@@ -17,6 +17,9 @@ import pytest
 
 from tests.conftest import Server
 
+#: these tests share one browser: under xdist they run in one process, which makes it once
+pytestmark = pytest.mark.xdist_group("test_web_browser")
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 PHONE = (390, 844)

@@ -19,6 +19,9 @@ import pytest
 from tests.conftest import Server, run_referee
 from tests.test_web_browser import new_phone, require_chromium
 
+#: these tests share their phones: under xdist they run in one process, which makes it once
+pytestmark = pytest.mark.xdist_group("test_web_browser_live")
+
 LANGS = ("en", "hu", "es")  # each phone in its own language
 #: a phone put in a pocket (arguments[0] "hidden") or taken out ("visible"), as the browser tells the page
 SHOWN = ("Object.defineProperty(document, 'visibilityState', {value: arguments[0], configurable: true});"

@@ -19,6 +19,9 @@ import yaml
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
+#: these tests share one server: under xdist they run in one process, which makes it once
+pytestmark = pytest.mark.xdist_group("test_web_fuzz")
+
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient

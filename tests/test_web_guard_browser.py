@@ -14,6 +14,9 @@ import pytest
 from tests.conftest import Server
 from tests.test_web_browser import new_phone, require_chromium, wait
 
+#: these tests share one browser: under xdist they run in one process, which makes it once
+pytestmark = pytest.mark.xdist_group("test_web_guard_browser")
+
 
 @pytest.fixture(scope="module")
 def chromium():
