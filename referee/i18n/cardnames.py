@@ -21,6 +21,7 @@ from referee.data import locales_dir
 from referee.errors import Problem
 from referee.i18n.catalogs import RULES_DOMAIN, SOURCE, translations
 from referee.message import Message
+from referee.yamlload import load_plain
 
 #: letters and combining marks: a Gujarati word is not cut at its vowel signs
 _WORD = re.compile(r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+")
@@ -222,7 +223,7 @@ def _read_former_names(path) -> dict[str, dict[str, list[str]]]:
     import yaml  # lazy: yaml 25-47 ms to import, read only when the former names' file changed
 
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = load_plain(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError):
         return {}
     return {lang: {card: [str(n) for n in names or []] for card, names in (cards or {}).items()}

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from referee.data import locales_dir
+from referee.yamlload import load_plain
 from referee.errors import Problem
 from referee.i18n.cardnames import catalog_names, check_card_names, check_former_names, former_names_path
 from referee.kept import code_stamps, files_under, kept_problems, stamps
@@ -77,10 +78,7 @@ def placeholders(text: str) -> set[str]:
 
 @lru_cache(maxsize=None)
 def _glossary(path: Path) -> tuple[dict, frozenset]:
-    # lazy: yaml 35 ms to import, paid only by the calls that need it
-    import yaml
-
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) if path.exists() else {}
+    data = load_plain(path.read_text(encoding="utf-8")) if path.exists() else {}
     return data.get("terms", {}), frozenset(data.get("exact_case", []))
 
 

@@ -46,6 +46,7 @@ from referee.search.analysis import accented_words, exact_analyzer, language_ana
 from referee.search.query import build_thesaurus
 from referee.search.ranking import field_lengths
 from referee.search.spelling import Speller, count_words
+from referee.yamlload import load_plain
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
 SCHEMA_VERSION = 69
@@ -296,7 +297,7 @@ def thesaurus_words() -> list[str]:
 
     path = locales_dir() / "thesaurus.yaml"
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        data = load_plain(path.read_text(encoding="utf-8")) or {}
     except (OSError, yaml.YAMLError):
         return []
     out = []
