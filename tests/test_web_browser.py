@@ -56,7 +56,10 @@ def new_phone(console_log: bool = False):
     # As root in a sandbox with no network: no sandbox, nothing that phones home.
     for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", f"--window-size={PHONE[0]},{PHONE[1]}"):
+                 "--disable-dev-shm-usage", f"--window-size={PHONE[0]},{PHONE[1]}",
+                 # a phone set to reduce motion: a smooth scroll still running on a busy machine
+                 # moves a button from under the next tap, which a finger would wait for
+                 "--force-prefers-reduced-motion"):
         options.add_argument(flag)
     if console_log:
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})

@@ -127,7 +127,10 @@ def test_the_tables_own_page_passes_its_policy_and_players_named_like_object_pro
         Select(chromium.find_element(By.ID, "fight-fighter")).select_by_value("constructor")
         Select(chromium.find_element(By.ID, "fight-helper")).select_by_value("__proto__")
         chromium.find_element(By.CSS_SELECTOR, "#fight-form button").click()
-        wait(chromium, lambda d: d.find_elements(By.CSS_SELECTOR, "#fight-verdict .reasons li"))
+        # the verdict, or whatever the page shows instead (an error): a failure says which
+        wait(chromium, lambda d: d.find_element(By.ID, "fight-verdict").text.strip())
+        assert chromium.find_elements(By.CSS_SELECTOR, "#fight-verdict .reasons li"), (
+            chromium.find_element(By.ID, "fight-verdict").text, chromium.get_log("browser"))
         page = chromium.find_element(By.TAG_NAME, "body").text
         assert "native code" not in page and "[object Object]" not in page and "undefined" not in page
         assert "constructor" in chromium.find_element(By.ID, "fight-verdict").text

@@ -407,7 +407,9 @@
   // --- writes -----------------------------------------------------------------------------------
 
   function scrollTo(box) {
-    box.scrollIntoView({block: "start", behavior: "smooth"});
+    // smooth, unless the phone was asked for less motion (an accessibility setting)
+    const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    box.scrollIntoView({block: "start", behavior: still ? "auto" : "smooth"});
   }
 
   // A write refused because the table moved on: draw the table as it is and say what changed.
