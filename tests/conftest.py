@@ -37,6 +37,21 @@ def _environment(env: dict | None) -> dict:
     return base
 
 
+def read_terminal(controller: int) -> bytes:
+    """Everything a pseudo-terminal shows (``controller``: its controlling end) until the process
+    on it closes it."""
+    shown = b""
+    while True:
+        try:
+            chunk = os.read(controller, 4096)
+        except OSError:  # the terminal closed with the process
+            break
+        if not chunk:
+            break
+        shown += chunk
+    return shown
+
+
 def interruptible() -> None:
     """Run in a child before it starts (``preexec_fn``): Ctrl-C's default action, as a shell gives
     a command in the foreground. A test run started in the background, or by a CI runner, may

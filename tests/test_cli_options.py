@@ -78,22 +78,14 @@ def _on_a_terminal(args: list[str], env: dict) -> tuple[str, set[str]]:
     import subprocess
     import sys
 
-    from tests.conftest import REFEREE, _environment
+    from tests.conftest import REFEREE, _environment, read_terminal
 
     controller, terminal = pty.openpty()
     try:
         process = subprocess.Popen([sys.executable, "-X", "importtime", REFEREE, *args], stdout=terminal,
                                    stderr=subprocess.PIPE, stdin=subprocess.DEVNULL, env=_environment(env))
         os.close(terminal)
-        shown = b""
-        while True:
-            try:
-                chunk = os.read(controller, 4096)
-            except OSError:  # the terminal closed with the process
-                break
-            if not chunk:
-                break
-            shown += chunk
+        shown = read_terminal(controller)
         stderr = process.communicate(timeout=120)[1].decode()
     finally:
         os.close(controller)

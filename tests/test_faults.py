@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import REFEREE, interruptible, run_referee
+from tests.conftest import REFEREE, interruptible, read_terminal, run_referee
 
 FAULTS = Path(__file__).with_name("faultinject.py")
 #: started with this, a Python process runs referee's console script after the code given
@@ -381,15 +381,7 @@ def test_a_build_shows_progress_on_a_terminal_and_nothing_when_piped(cache, tmp_
         process = subprocess.Popen([REFEREE, "index", "--rebuild"], stdout=subprocess.DEVNULL, stderr=terminal,
                                    env=clean_env(cache), cwd=tmp_path)
         os.close(terminal)
-        shown = b""
-        while True:
-            try:
-                chunk = os.read(controller, 4096)
-            except OSError:  # the terminal closed with the process
-                break
-            if not chunk:
-                break
-            shown += chunk
+        shown = read_terminal(controller)
         assert process.wait(timeout=120) == 0
     finally:
         os.close(controller)
