@@ -71,7 +71,7 @@ def new_phone(console_log: bool = False):
 @pytest.fixture(scope="module")
 def browser():
     require_chromium()
-    driver = new_phone()
+    driver = new_phone(console_log=True)  # what the page logged, said when a wait runs out
     yield driver
     driver.quit()
 
@@ -95,12 +95,19 @@ class Steps:
             self.driver.switch_to.alert.text  # no script a player typed ever ran
 
 
-def wait(driver, condition, timeout: float = 30):
+def wait(driver, condition, timeout: float = 30, diagnose=None):
     """Wait for ``condition``: a bound on liveness, not a timing. A run in parallel on two busy
-    cores has taken more than 10 s for a page's first verdict."""
+    cores has taken more than 10 s for a page's first verdict. ``diagnose(driver)``: what to say
+    when the wait runs out."""
+    from selenium.common.exceptions import TimeoutException
     from selenium.webdriver.support.ui import WebDriverWait
 
-    return WebDriverWait(driver, timeout).until(condition)
+    try:
+        return WebDriverWait(driver, timeout).until(condition)
+    except TimeoutException as timeout_error:
+        if diagnose is None:
+            raise
+        raise AssertionError(f"waited {timeout} s; the page: {diagnose(driver)}") from timeout_error
 
 
 @pytest.mark.parametrize("lang", sorted(LANGUAGES))
@@ -164,7 +171,13 @@ def test_a_phone_searches_opens_a_rule_keeps_the_table_and_judges_a_fight(browse
         monsters.send_keys("Troll:3")
         Select(driver.find_element(By.ID, "fight-helper")).select_by_value("Bob")
         driver.find_element(By.CSS_SELECTOR, "#fight-form button").click()
-        verdict = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#fight-verdict .word"))[0]
+        # the verdict, or whatever the page shows instead (an error): a failure says which
+        wait(driver, lambda d: d.find_element(By.ID, "fight-verdict").text.strip(),
+             diagnose=lambda d: (d.get_log("browser"), d.execute_script(
+                 "return [performance.getEntriesByType('resource').map((e) => e.name + ' ' + e.responseStatus)"
+                 ".filter((n) => n.includes('/api/')).slice(-6), document.activeElement.outerHTML.slice(0, 80),"
+                 " document.getElementById('fight-monsters').value, window.scrollY]")))
+        verdict = driver.find_elements(By.CSS_SELECTOR, "#fight-verdict .word")[0]
         reasons = driver.find_elements(By.CSS_SELECTOR, "#fight-verdict .reasons li")
         assert verdict.text and len(reasons) >= 3
         assert "helping.one-helper" in driver.find_element(By.ID, "fight-verdict").get_attribute("innerHTML")

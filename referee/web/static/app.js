@@ -374,8 +374,11 @@
     input.addEventListener("input", () => {
       clearTimeout(timer);
       timer = setTimeout(async () => {
-        const query = fragment().replace(/:\d+$/, "");
         const mine = ++ticket;
+        // "Troll:3" is a monster the player names with its level: used as typed, nothing to pick
+        // (a list appearing then would move the buttons below it under a finger already tapping)
+        if (/:\d+$/.test(fragment())) { list.hidden = true; return; }
+        const query = fragment();
         if (query.length < 2 || /^[+-]?\d+$/.test(query)) { list.hidden = true; return; }
         const answer = await call("GET", "/api/card", undefined, {name: query});
         if (mine !== ticket || !answer.data) return;
