@@ -7,8 +7,6 @@ situation with the card records at hand (``card: Drooling Slime``) and names the
 verdict involves, with the rulings on them that its reasons do not already cite.
 """
 
-from __future__ import annotations
-
 from typing import Any, NamedTuple
 
 from referee.errors import RulesDoNotSettle

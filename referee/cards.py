@@ -13,13 +13,12 @@ The best-scoring name is the card meant when it stands clearly above the next ca
 (:func:`decide`); otherwise the close ones are the candidates to choose from.
 """
 
-from __future__ import annotations
-
-import json
+import marshal
+import sys
 import zlib
 from typing import NamedTuple
 
-from referee.cache import cache_dir, write_atomic
+from referee.cache import cache_dir, read_checked, write_checked
 from referee.corpus.cards import CARD_TYPES, Card, fold
 from referee.data import locales_dir
 # localizer: a card's name in a language, from the compiled catalogs; name_in: one card's name in one language
@@ -302,21 +301,22 @@ def _name_table_key(cards) -> str | None:
     except OSError:
         return None
 
-    text = repr((NAME_TABLE_VERSION, stats, former_names_key(),
+    text = repr((NAME_TABLE_VERSION, sys.implementation.cache_tag, stats, former_names_key(),
                  [(c.id, c.name, c.aliases, sorted(c.names.items())) for c in cards]))
     return f"{zlib.crc32(text.encode()):08x}{zlib.adler32(text.encode()):08x}"
 
 
 def _read_name_table(key: str) -> dict | None:
     try:
-        data = json.loads((cache_dir() / f"cardnames-{key}.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        raw = read_checked(cache_dir() / f"cardnames-{key}.marshal")
+        data = marshal.loads(raw) if raw is not None else None
+    except (ValueError, EOFError, TypeError):  # marshal's own format (see cache.kept_data)
         return None
     return data if isinstance(data, dict) else None
 
 
 def _write_name_table(key: str, data: dict) -> None:
     try:
-        write_atomic(cache_dir() / f"cardnames-{key}.json", json.dumps(data, ensure_ascii=False).encode("utf-8"))
-    except OSError:
+        write_checked(cache_dir() / f"cardnames-{key}.marshal", marshal.dumps(data))
+    except (OSError, ValueError):
         pass  # an unwritable cache only costs speed

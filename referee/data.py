@@ -8,8 +8,6 @@ installed copy is read. ``REFEREE_RULES`` and ``REFEREE_LOCALES`` point at other
 localizer's or a test's), and ``--locales DIR`` does for one command what the second does.
 """
 
-from __future__ import annotations
-
 import os
 import re
 from functools import lru_cache

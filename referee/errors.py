@@ -5,8 +5,6 @@ so the CLI can show them in the user's language; ``str()`` gives the English. Th
 error boundary (:func:`referee.cli.main`) that renders them on stderr; nothing below it prints.
 """
 
-from __future__ import annotations
-
 from enum import IntEnum
 from typing import Callable, NamedTuple, Union
 

@@ -19,8 +19,6 @@ Functions are named by dotted path (``module:function``) and imported when asked
 one question loads the rules of that question only.
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple, Optional
 
 

@@ -89,7 +89,7 @@ def test_a_verdict_after_the_first_needs_no_babel_and_reads_the_same(tmp_path):
 def test_a_damaged_pattern_file_is_read_from_babel_again(tmp_path):
     cache = tmp_path / "cache"
     _judge_imports_babel(cache)
-    [kept] = cache.glob("patterns-*.json")
+    [kept] = cache.glob("patterns-*.marshal")
     data = bytearray(kept.read_bytes())
     data[-3] ^= 0xFF
     kept.write_bytes(bytes(data))

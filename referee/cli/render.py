@@ -10,7 +10,6 @@ translation yet.
 
 from __future__ import annotations
 
-import json
 import os
 import re
 import sys
@@ -38,6 +37,9 @@ QUIET = False
 
 def emit_json(data) -> None:
     """JSON on stdout, always UTF-8 whatever the console's encoding (a cp1252 console included)."""
+    # lazy: json 1.3 ms to import, paid only by --json
+    import json
+
     text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
     buffer = getattr(sys.stdout, "buffer", None)
     if buffer is None:  # a stream without bytes underneath (a test's, the session's): it takes text

@@ -4,8 +4,6 @@ A clause links to a card by listing the card's English name in ``cards``; a card
 the clauses that list it, so the link is stated once and read from both ends.
 """
 
-from __future__ import annotations
-
 import unicodedata
 from typing import NamedTuple
 from pathlib import Path

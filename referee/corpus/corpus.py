@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from referee.corpus import schema
-from referee.corpus.clause import Clause, Conflict, Relation, Source
+from referee.corpus.clause import Clause, Conflict, Lines, Relation, Source
 from referee.corpus.paths import display_root
 from referee.corpus.sources import Seed
 from referee.data import prebuilt_dir, rules_dir
@@ -150,7 +150,7 @@ def load_corpus(root: Path | None = None) -> Corpus:
 
 
 #: Bump when the pickled classes change shape, so old caches are never read.
-CACHE_VERSION = 8
+CACHE_VERSION = 9
 #: the parsed shipped corpus, made when the wheel is built (``hatch_build.py``)
 PREBUILT = "corpus.pickle"
 
@@ -439,11 +439,11 @@ def _read_clause(raw, topic: str, file: str, index: int, problems: list[Problem]
         not_adjudicable=raw.get("not_adjudicable") if isinstance(raw.get("not_adjudicable"), str) else None,
         values=_values(raw, report),
         file=file, line=raw.line,
-        lines={"sources": [ln for _, ln in sources], "related": [ln for _, ln in related],
-               "topics": line_of("topics"), "conflict": line_of("conflict"), "key": line_of("key"),
-               "text": line_of("text"), "note": line_of("note"), "kind": line_of("kind"), "game": line_of("game"),
-               "cards": line_of("cards"), "not_adjudicable": line_of("not_adjudicable"),
-               "values": line_of("values")},
+        lines=Lines({"sources": [ln for _, ln in sources], "related": [ln for _, ln in related],
+                     "topics": line_of("topics"), "conflict": line_of("conflict"), "key": line_of("key"),
+                     "text": line_of("text"), "note": line_of("note"), "kind": line_of("kind"), "game": line_of("game"),
+                     "cards": line_of("cards"), "not_adjudicable": line_of("not_adjudicable"),
+               "values": line_of("values")}),
     )
     return clause
 

@@ -1,7 +1,5 @@
 """The source texts (seeds): their languages, their known faults, and how quotes match them."""
 
-from __future__ import annotations
-
 import re
 import unicodedata
 from functools import lru_cache

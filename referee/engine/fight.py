@@ -24,8 +24,6 @@ counts" (card-rulings.three-blood-brothers-levels-only); a bonus unless enough w
 (helping.cleric-helper-undead).
 """
 
-from __future__ import annotations
-
 from typing import NamedTuple, Optional
 
 from referee.engine.character import epic_power, is_epic

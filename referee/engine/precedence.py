@@ -15,8 +15,6 @@ Two clauses that apply, disagree, and are not ordered by any of these are an
 :class:`EngineConflict`: a hole in the rules to report, never a silent pick.
 """
 
-from __future__ import annotations
-
 from typing import Any, NamedTuple
 
 class EngineConflict(Exception):

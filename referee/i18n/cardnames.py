@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from referee.cache import kept_json
+from referee.cache import kept_data
 from referee.data import locales_dir
 from referee.errors import Problem
 from referee.i18n.catalogs import RULES_DOMAIN, SOURCE, translations
@@ -58,7 +58,7 @@ def _kept_card_names() -> dict[str, dict[str, str]]:
         stats = [(str(path), path.stat().st_size, path.stat().st_mtime_ns) for path in files]
     except OSError:
         return _read_card_names([])
-    return kept_json("catalog-cards", stats, lambda: _read_card_names([path.parent.parent.name for path in files]))
+    return kept_data("catalog-cards", stats, lambda: _read_card_names([path.parent.parent.name for path in files]))
 
 
 def _read_card_names(languages: list[str]) -> dict[str, dict[str, str]]:
@@ -216,7 +216,7 @@ def former_names() -> dict[str, dict[str, list[str]]]:
 def _kept_former_names(path, key) -> dict[str, dict[str, list[str]]]:
     """The former names, from the user cache while the file is unchanged: reading its YAML cost
     every card lookup 25-45 ms (yaml's import and parse), a JSON copy under 1 ms."""
-    return kept_json("former-names", key, lambda: _read_former_names(path)) if key is not None else {}
+    return kept_data("former-names", key, lambda: _read_former_names(path)) if key is not None else {}
 
 
 def _read_former_names(path) -> dict[str, dict[str, list[str]]]:

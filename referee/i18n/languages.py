@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
-from referee.cache import file_stamp, kept_json
+from referee.cache import file_stamp, kept_data
 from referee.data import locales_dir
 from referee.errors import Problem
 from referee.yamlload import load_yaml
@@ -114,7 +114,7 @@ def _cached_descriptions(root: Path) -> dict[str, Language]:
         return {code: list(lang) for code, lang in read_descriptions(root)[0].items()}
 
     stamp = file_stamp(path)
-    kept = kept_json("languages", (_CACHE_VERSION, stamp), read) if stamp is not None else read()
+    kept = kept_data("languages", (_CACHE_VERSION, stamp), read) if stamp is not None else read()
     try:
         return {code: Language(*fields) for code, fields in kept.items()}
     except TypeError:  # a copy of another shape

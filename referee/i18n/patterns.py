@@ -17,8 +17,9 @@ so an upgraded Babel is read afresh.
 from __future__ import annotations
 
 import importlib.util
-import json
+import marshal
 import os
+import sys
 import re
 import zlib
 from functools import lru_cache
@@ -151,8 +152,10 @@ def _cache_file() -> Optional[Path]:
         data = os.stat(Path(spec.origin).parent / "global.dat")
     except OSError:
         return None
-    key = zlib.crc32(f"{_FORMAT}\0{__version__}\0{spec.origin}\0{data.st_size}\0{data.st_mtime_ns}".encode())
-    return cache_dir() / f"patterns-{key:08x}.json"
+    # marshal's format is the interpreter's own: its cache tag is in the key
+    key = zlib.crc32(f"{_FORMAT}\0{__version__}\0{sys.implementation.cache_tag}\0{spec.origin}\0{data.st_size}"
+                     f"\0{data.st_mtime_ns}".encode())
+    return cache_dir() / f"patterns-{key:08x}.marshal"
 
 
 @lru_cache(maxsize=1)
@@ -163,8 +166,8 @@ def _cached() -> dict:
     if raw is None:
         return {}
     try:
-        known = json.loads(raw.decode("utf-8"))
-    except ValueError:
+        known = marshal.loads(raw)  # no json import on every start-up (see cache.kept_data)
+    except (ValueError, EOFError, TypeError):
         return {}
     touch(path)
     return known if isinstance(known, dict) else {}
@@ -180,7 +183,7 @@ def facts_for(language: str, locale_of) -> Optional[dict]:
     path = _cache_file()
     if path is not None:
         try:
-            write_checked(path, json.dumps(known, ensure_ascii=False, sort_keys=True).encode("utf-8"))
-        except OSError:
+            write_checked(path, marshal.dumps(known))
+        except (OSError, ValueError):
             pass  # a read-only cache only costs speed
     return facts

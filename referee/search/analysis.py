@@ -22,7 +22,7 @@ from whoosh.analysis import CharsetFilter, LowercaseFilter, RegexTokenizer, Stem
 from whoosh.lang import has_stemmer, has_stopwords, stopwords_for_language
 from whoosh.support.charset import accent_map
 
-from referee.cache import file_stamp, kept_json
+from referee.cache import file_stamp, kept_data
 from referee.data import locales_dir
 from referee.i18n.languages import language as describe
 
@@ -368,7 +368,7 @@ def kept_words() -> dict[str, frozenset[str]]:
     if not path.exists():
         return {}
     stamp = file_stamp(path)
-    kept = kept_json("kept-words", stamp, lambda: _read_kept_words(path)) if stamp else _read_kept_words(path)
+    kept = kept_data("kept-words", stamp, lambda: _read_kept_words(path)) if stamp else _read_kept_words(path)
     return {language: frozenset(words) for language, words in kept.items()}
 
 
