@@ -20,6 +20,7 @@ Hungarian), and :func:`suggest` and :func:`shown` offer the player's own words b
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Iterable, Optional
 
 from referee import model
@@ -45,11 +46,17 @@ def fold(word: str) -> str:
 def canonical(word: str, vocabulary: Iterable[str]) -> Optional[str]:
     """The vocabulary's own spelling of ``word``, or ``None`` when it is not one of its words."""
     folded = fold(word)
-    known = {fold(v): v for v in vocabulary}
+    known = _folded(tuple(vocabulary))
     if folded in known:
         return known[folded]
     meant = SPELLINGS.get(folded)
     return meant if meant in known.values() else None
+
+
+@lru_cache(maxsize=256)  # a situation reads each vocabulary for every player and item it names
+def _folded(vocabulary: tuple[str, ...]) -> dict[str, str]:
+    """Each word of ``vocabulary`` by its folded form (:func:`fold`)."""
+    return {fold(v): v for v in vocabulary}
 
 
 def _spoken(vocabulary: Iterable[str]) -> dict[str, str]:
