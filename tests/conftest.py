@@ -197,15 +197,13 @@ def referee():
 
 
 @pytest.fixture(scope="session")
-def shown(tmp_path_factory):
+def shown():
     """``shown(*args)``: what ``referee ARGS`` prints, run once for the whole test run in the
-    repository itself with a cache of its own. For commands that only read: the output scans
-    (tests/test_output_words.py, tests/test_output_english.py) read the same runs."""
+    repository itself, with the cache runs share. For commands that only read: the output
+    scans (tests/test_output_words.py, tests/test_output_english.py) read the same runs."""
     import functools
 
-    cache = str(tmp_path_factory.mktemp("shown") / "cache")
-    return functools.lru_cache(maxsize=None)(
-        lambda *args: run_in_process(*args, env={"REFEREE_CACHE_DIR": cache}, cwd=Path(__file__).resolve().parent.parent))
+    return functools.lru_cache(maxsize=None)(lambda *args: run_in_process(*args, cwd=Path(__file__).resolve().parent.parent))
 
 
 @pytest.fixture(scope="session")

@@ -295,8 +295,7 @@ def test_serve_shows_no_english_word_from_start_up_to_its_pages(language, tmp_pa
     from tests.conftest import Server
 
     # on a network address: the start-up names the address, the join code and the join link
-    running = Server(tmp_path / "table.sqlite3", "--host", "0.0.0.0", "--lang", language,
-                     env={"REFEREE_CACHE_DIR": str(tmp_path / "cache")})
+    running = Server(tmp_path / "table.sqlite3", "--host", "0.0.0.0", "--lang", language)
     try:
         pages = {}
         for path in SERVED:

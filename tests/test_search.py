@@ -16,8 +16,11 @@ pytestmark = pytest.mark.xdist_group("test_search")
 
 
 @pytest.fixture(scope="module")
-def shared_cache(tmp_path_factory) -> dict:
-    return {"REFEREE_CACHE_DIR": str(tmp_path_factory.mktemp("cache"))}
+def shared_cache() -> None:
+    """The cache every run without one of its own uses: these tests only read the shipped
+    corpus's index, which the whole test run builds once there (an own cache per module cost a
+    build per module and process)."""
+    return None
 
 
 def search(*args, env=None) -> dict:
