@@ -74,6 +74,7 @@ class Searcher:
             self._kinds = [fields.get("kind", "") for fields in stored]
             self._games = [fields.get("game", "") for fields in stored]
         self._priors: dict[frozenset[str], list[float]] = {}
+        self._topics: dict[str, frozenset[int]] = {}
         self._texts: dict = {}
         self._speller = None
 
@@ -164,9 +165,19 @@ class Searcher:
                                    if snippets else ""))
 
 
+    def _topic_docs(self, topic: str) -> frozenset[int]:
+        """The documents of one topic (kept: few topics are asked about)."""
+        docs = self._topics.get(topic)
+        if docs is None:
+            from whoosh import query as q
+
+            docs = self._topics[topic] = frozenset(self._searcher.docs_for_query(q.Term("topics", topic)))
+        return docs
+
     def _rank(self, text: str, language: str, limit: int, allowed):
         # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
-        from referee.search.query import card_priors, corrections, named_cards, named_games, plan
+        from referee.search.query import (asked_topics, card_priors, corrections, named_cards, named_games, plan,
+                                          topic_priors)
 
         reader = self._searcher.reader()
         cards = _CardWords(reader)
@@ -178,6 +189,8 @@ class Searcher:
         named_docs = cards.naming(named_cards(text, language, cards, fixes))
         if named_docs:
             weights = card_priors(weights, self._kinds, named_docs)
+        for topic in asked_topics(text, language):
+            weights = topic_priors(weights, self._topic_docs(topic))
         ranked, total = self._ranker.rank(words, limit=limit, allowed=allowed, priors=weights)
         return ranked, total, named
 

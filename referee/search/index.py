@@ -49,7 +49,7 @@ from referee.search.spelling import Speller, count_words
 from referee.yamlload import load_plain
 
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 69
+SCHEMA_VERSION = 70
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2

@@ -92,6 +92,12 @@ EVERYDAY_KEY = "~"
 #: a word is searched; one that only shares its letters with a group word's stem ("las", the
 #: Spanish article, and "láser"; Hungarian "meg" and "még") stays a function word
 GROUP_WORD_KEY = "*group"
+#: key of the question words that ask about their concept group (thesaurus ``asking``: "when",
+#: "mikor", "ક્યારે" ask about timing): such a word weighs a quarter as itself, and its group's
+#: words (what the rules say about times: "at any time", "bármikor", "jederzeit") as related
+#: words; the clauses of the topic the group names (card-timing) weigh TOPIC_PRIOR more
+ASKING_KEY = "*asks"
+TOPIC_PRIOR = 1.15
 #: key of the verb prefixes that may stand apart from their verb ("*prefix:el" -> "hu")
 PREFIX_KEY = "*prefix"
 #: key of the person endings a language's stemmer keeps ("*ending:de" -> "est st et t")
@@ -173,6 +179,9 @@ def build_thesaurus() -> dict[str, str]:
                 for term in (t.text for t in stems(prepare(str(word), language))):
                     table[(f"{QUESTION_KEY}:{language}", term)] = {QUESTION_KEY}
     everyday = set(data.get("everyday") or ())
+    asking = dict(data.get("asking") or {})
+    questions = {language: {spelling.fold(str(w)) for w in words or ()}
+                 for language, words in (data.get("questions") or {}).items()}
     for name, group in (data.get("concepts") or {}).items():
         for language, words in (group or {}).items():
             if language not in LANGUAGES or not isinstance(words, list):
@@ -189,6 +198,8 @@ def build_thesaurus() -> dict[str, str]:
                     table.setdefault((language, key), set()).update(group_terms - own)
                     if name in everyday:
                         table[(f"{EVERYDAY_KEY}:{language}", key)] = {EVERYDAY_KEY}
+                    if name in asking and spelling.fold(word) in questions.get(language, ()):
+                        table[(f"{ASKING_KEY}:{language}", key)] = {str(asking[name])}
     return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
             for (language, key), words in table.items() if words}
 
@@ -496,6 +507,10 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
         if asking or any(f"{QUESTION_KEY}:{language}:{term}" in related for term in stems):
             # a word of the question, not of its subject: no synonyms, and a quarter of the weight
             readings += [Reading(language, term, LANGUAGE_BOOST * weight * QUESTION_WEIGHT) for term in stems]
+            # "when can I sell" asks about timing: the group's words, as for a word of the subject
+            keys = [key for key in (*folded, *stems) if f"{ASKING_KEY}:{language}:{key}" in related]
+            others = {term for key in keys for term in related.get(f"{language}:{key}", "").split()}
+            readings += [Reading(language, term, RELATED_BOOST * weight) for term in sorted(others.difference(stems))]
             continue
         for term in stems:
             readings.append(Reading(language, term, LANGUAGE_BOOST * weight * (EVERYDAY_CARD_WORD if everyday
@@ -554,6 +569,31 @@ def named_games(text: str) -> frozenset[str]:
     table = thesaurus()
     return frozenset(game for token in word_analyzer()(text)
                      for game in table.get(f"{GAME_KEY}:{token.text}", "").split())
+
+
+def asked_topics(text: str, language: str | None) -> frozenset[str]:
+    """The topics a question asks about by its question word (thesaurus ``asking``): "when can I
+    sell", "mikor rakhatok le", "ક્યારે રમી શકાય" ask about timing (card-timing)."""
+    if not language:
+        return frozenset()
+    table = thesaurus()
+    topics = set()
+    for word in _WORDS.findall(unicodedata.normalize("NFC", text).lower()):
+        keys = {spelling.fold(word)}
+        if language == "gu" and not word.isascii():
+            keys.add(prepare(word, "gu"))
+        for key in keys:
+            topics.update(table.get(f"{ASKING_KEY}:{language}:{key}", "").split())
+    return frozenset(topics)
+
+
+def topic_priors(weights: list[float], docs) -> list[float]:
+    """``weights`` with the clauses of a topic the question asks about (``docs``) weighed
+    :data:`TOPIC_PRIOR` more."""
+    lifted = list(weights)
+    for docnum in docs:
+        lifted[docnum] *= TOPIC_PRIOR
+    return lifted
 
 
 def card_priors(weights: list[float], kinds: list[str], docs) -> list[float]:
