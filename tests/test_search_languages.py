@@ -382,3 +382,52 @@ def test_a_card_named_in_full_is_read_as_named_unless_the_question_is_about_bein
         assert named and cards.naming(named)
         assert named_cards("two classes without super munchkin", "en", cards) == []
         assert named_cards("hogyan lehet két kasztom", "hu", cards) == []
+
+
+@pytest.mark.parametrize("latin, gujarati", [("hathiyar", "હથિયાર"), ("vapri", "વાપરી"), ("ghodo", "ઘોડો"),
+                                            ("bhagavu", "ભાગવું"), ("ladaai", "લડાઈ"), ("sakay", "શકાય"),
+                                            ("chhe", "છે"), ("umeri", "ઉમેરી")])
+def test_gujarati_in_latin_letters_and_in_its_own_have_one_skeleton(latin, gujarati):
+    from referee.search.romanized import gujarati_skeleton, latin_skeleton
+
+    assert latin_skeleton(latin) == gujarati_skeleton(gujarati)
+
+
+def test_a_latin_word_is_read_as_the_commonest_gujarati_word_that_sounds_so():
+    from referee.search.romanized import sound_table, sounded
+
+    table = sound_table(["વાપરી", "વાપરી", "વપરાશ", "ઘોડો"], gujarati_form)
+    assert sounded("vapri", table) == gujarati_form("વાપરી")
+    assert sounded("ghodo", table) == gujarati_form("ઘોડો")
+    assert sounded("vpr", table) is None  # too short to say which word was meant
+    assert sounded("ghodo", None) is None
+
+
+@pytest.mark.parametrize("language, query", [
+    ("en", "when may a wizard card be put into play"),
+    ("nl", "wanneer speel je een wizard kaart"),
+    ("hu", "mikor játszhatok ki varázsló kártyát"),
+    ("es", "cuándo se juega una carta de mago"),
+    ("de", "wann spielt man eine Zaubererkarte"),
+    ("gu", "જાદુગર કાર્ડ ક્યારે રમાય"),
+    ("gu", "jadugar card kyare ramay"),
+])
+def test_a_question_asking_when_a_card_may_be_played_asks_about_timing(language, query):
+    from referee.search.query import asked_topics
+
+    assert asked_topics(query, language) == {"card-timing"}
+    assert asked_topics(query.replace("kyare", "").replace("ક્યારે", "").replace("when", "how").replace(
+        "wanneer", "hoe").replace("mikor", "hogyan").replace("cuándo", "cómo").replace("wann", "wie"), language) == set()
+
+
+@pytest.mark.parametrize("language, query, expected", [
+    ("en", "when can I get rid of my race", "races.discard"),
+    ("nl", "wanneer mag ik ruilen", "trading-selling.trade-timing"),
+    ("hu", "mikor lehet cserélni", "trading-selling.trade-timing"),
+    ("es", "cuándo puedo comerciar", "trading-selling.trade-timing"),
+    ("de", "wann darf ich tauschen", "trading-selling.trade-timing"),
+    ("gu", "vepar kyare thay", "trading-selling.trade-timing"),
+    ("gu", "mara ghoda ne shastra vapri shakay?", "steeds.no-items"),      # romanized, read by its sounds
+])
+def test_a_question_of_the_families_of_round_six_finds_its_rule(language, query, expected, cache):
+    assert expected in top(search(query, "--lang", language, env=cache)), query

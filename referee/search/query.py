@@ -21,7 +21,7 @@ from whoosh.lang import has_stopwords, stopwords_for_language
 
 from referee.data import locales_dir
 from referee.i18n.languages import LANGUAGES
-from referee.search import spelling
+from referee.search import romanized, spelling
 from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
                                      search_analysis, stop_words, word_analyzer)
 from referee.search.ranking import Reading
@@ -133,6 +133,15 @@ _THESAURUS = None
 def use_thesaurus(table) -> None:
     global _THESAURUS
     _THESAURUS = table
+
+
+#: Gujarati words by their sounds (:func:`referee.search.romanized.sound_table`), from the open index
+_SOUNDS: dict[str, str] | None = None
+
+
+def use_sounds(table) -> None:
+    global _SOUNDS
+    _SOUNDS = table
 
 
 @lru_cache(maxsize=1)
@@ -255,6 +264,9 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         fixed = fixes.get(_fold_word(word))
         if fixed:
             readings += _readings(fixed, CORRECTED_BOOST, language, cards, in_name)
+        sounded = _sounded_gujarati(word, language)
+        if sounded:
+            readings += _readings(sounded, CORRECTED_BOOST, language, cards, in_name)
         if readings:
             words.append(readings)
         if known is not None and language and not fixed:
@@ -270,6 +282,14 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
+
+
+def _sounded_gujarati(word: str, language: str | None) -> str | None:
+    """The Gujarati word a Latin word of a Gujarati question sounds like ("hathiyar": હથિયાર),
+    unless the thesaurus already knows it as romanized Gujarati."""
+    if language != "gu" or not word.isascii() or f"gu:{word}" in thesaurus():
+        return None
+    return romanized.sounded(word, _SOUNDS)
 
 
 def named_cards(text: str, language: str | None, cards, fixes: dict[str, str] | None = None) -> list[list[set[str]]]:
