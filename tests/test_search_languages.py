@@ -420,6 +420,14 @@ def test_a_question_asking_when_a_card_may_be_played_asks_about_timing(language,
         "wanneer", "hoe").replace("mikor", "hogyan").replace("cuándo", "cómo").replace("wann", "wie"), language) == set()
 
 
+@pytest.mark.parametrize("language, query", [("en", "when does my turn end"), ("hu", "mikor ér véget a köröm"),
+                                             ("de", "wann krieg ich meine Sachen zurück")])
+def test_a_question_asking_when_without_playing_a_card_asks_no_topic(language, query):
+    from referee.search.query import asked_topics
+
+    assert asked_topics(query, language) == set()
+
+
 @pytest.mark.parametrize("language, query, expected", [
     ("en", "when can I get rid of my race", "races.discard"),
     ("nl", "wanneer mag ik ruilen", "trading-selling.trade-timing"),
@@ -427,6 +435,7 @@ def test_a_question_asking_when_a_card_may_be_played_asks_about_timing(language,
     ("es", "cuándo puedo comerciar", "trading-selling.trade-timing"),
     ("de", "wann darf ich tauschen", "trading-selling.trade-timing"),
     ("gu", "vepar kyare thay", "trading-selling.trade-timing"),
+    ("nl", "wanneer mag je een nieuwe race neerleggen", "card-timing.race-and-class"),  # laying a card down
     ("gu", "mara ghoda ne shastra vapri shakay?", "steeds.no-items"),      # romanized, read by its sounds
 ])
 def test_a_question_of_the_families_of_round_six_finds_its_rule(language, query, expected, cache):

@@ -95,9 +95,10 @@ GROUP_WORD_KEY = "*group"
 #: key of the question words that ask about their concept group (thesaurus ``asking``: "when",
 #: "mikor", "ક્યારે" ask about timing): such a word weighs a quarter as itself, and its group's
 #: words (what the rules say about times: "at any time", "bármikor", "jederzeit") as related
-#: words; the clauses of the topic the group names (card-timing) weigh TOPIC_PRIOR more
+#: words; with a word of the groups it goes ``with`` (``ASKING_KEY+``: play), the clauses of its
+#: topic (card-timing) weigh TOPIC_PRIOR more
 ASKING_KEY = "*asks"
-TOPIC_PRIOR = 1.15
+TOPIC_PRIOR = 1.3
 #: key of the verb prefixes that may stand apart from their verb ("*prefix:el" -> "hu")
 PREFIX_KEY = "*prefix"
 #: key of the person endings a language's stemmer keeps ("*ending:de" -> "est st et t")
@@ -188,7 +189,10 @@ def build_thesaurus() -> dict[str, str]:
                 for term in (t.text for t in stems(prepare(str(word), language))):
                     table[(f"{QUESTION_KEY}:{language}", term)] = {QUESTION_KEY}
     everyday = set(data.get("everyday") or ())
-    asking = dict(data.get("asking") or {})
+    asking = {str(name): (str((spec or {}).get("topic", "")), set((spec or {}).get("with") or ()))
+              for name, spec in (data.get("asking") or {}).items()}
+    # the groups whose words, beside an asking word, say the question is about its topic
+    along = {group: topic for topic, groups in asking.values() for group in groups}
     questions = {language: {spelling.fold(str(w)) for w in words or ()}
                  for language, words in (data.get("questions") or {}).items()}
     for name, group in (data.get("concepts") or {}).items():
@@ -208,7 +212,9 @@ def build_thesaurus() -> dict[str, str]:
                     if name in everyday:
                         table[(f"{EVERYDAY_KEY}:{language}", key)] = {EVERYDAY_KEY}
                     if name in asking and spelling.fold(word) in questions.get(language, ()):
-                        table[(f"{ASKING_KEY}:{language}", key)] = {str(asking[name])}
+                        table[(f"{ASKING_KEY}:{language}", key)] = {asking[name][0]}
+                    if name in along:
+                        table[(f"{ASKING_KEY}+{language}", key)] = {along[name]}
     return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
             for (language, key), words in table.items() if words}
 
@@ -592,19 +598,23 @@ def named_games(text: str) -> frozenset[str]:
 
 
 def asked_topics(text: str, language: str | None) -> frozenset[str]:
-    """The topics a question asks about by its question word (thesaurus ``asking``): "when can I
-    sell", "mikor rakhatok le", "ક્યારે રમી શકાય" ask about timing (card-timing)."""
+    """The topics a question asks about by its question word and verb (thesaurus ``asking``):
+    "when can I play", "mikor rakhatok le", "ક્યારે રમી શકાય" ask about when a card may be played
+    (card-timing); "when does my turn end" asks no topic."""
     if not language:
         return frozenset()
     table = thesaurus()
-    topics = set()
-    for word in _WORDS.findall(unicodedata.normalize("NFC", text).lower()):
-        keys = {spelling.fold(word)}
-        if language == "gu" and not word.isascii():
-            keys.add(prepare(word, "gu"))
+    typed = [word.lower() for word in _WORDS.findall(unicodedata.normalize("NFC", text))]
+    # split verbs joined ("rakhatok le": lerakhatok), as plan() reads them
+    words = typed + [word for joined in _joined_verbs(typed).values() for _, word in joined]
+    asked, along = set(), set()
+    for word in words:
+        keys = {spelling.fold(word), *(_terms(language_analyzer(language), prepare(word, language))
+                                       if language != "gu" else [prepare(word, "gu")])}
         for key in keys:
-            topics.update(table.get(f"{ASKING_KEY}:{language}:{key}", "").split())
-    return frozenset(topics)
+            asked.update(table.get(f"{ASKING_KEY}:{language}:{key}", "").split())
+            along.update(table.get(f"{ASKING_KEY}+{language}:{key}", "").split())
+    return frozenset(asked & along)
 
 
 def topic_priors(weights: list[float], docs) -> list[float]:
