@@ -440,3 +440,36 @@ def test_a_question_asking_when_without_playing_a_card_asks_no_topic(language, q
 ])
 def test_a_question_of_the_families_of_round_six_finds_its_rule(language, query, expected, cache):
     assert expected in top(search(query, "--lang", language, env=cache)), query
+
+
+def test_every_word_of_the_thesaurus_and_the_phrases_is_read_as_a_word():
+    """YAML reads an unquoted no, yes, on, off as a truth value: the Spanish negation "no" was
+    read as "False", and "no puedo" never reached the group of what a rule forbids."""
+    import glob
+
+    import yaml
+
+    from referee.data import locales_dir
+
+    def values(node):
+        if isinstance(node, dict):
+            for value in node.values():
+                yield from values(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from values(value)
+        else:
+            yield node
+
+    files = [locales_dir() / "thesaurus.yaml", locales_dir() / "kept_words.yaml",
+             *map(type(locales_dir()), glob.glob(str(locales_dir() / "search" / "*.yaml")))]
+    for path in files:
+        odd = [value for value in values(yaml.safe_load(path.read_text(encoding="utf-8")))
+               if isinstance(value, bool) or value is None]
+        assert not odd, (path.name, odd)
+
+
+def test_the_spanish_negation_is_a_word_of_the_group_of_what_a_rule_forbids():
+    from referee.search.query import _function_word
+
+    assert not _function_word("no", "es")
