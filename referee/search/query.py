@@ -36,7 +36,7 @@ ASKED_LANGUAGE_FACTOR = 3
 #: how much likelier a letter left out, or two letters swapped, is than another typo
 DROPPED_LETTER, SWAPPED_LETTERS = 1.5, 2.0
 #: how much likelier one spelling of a sound for another (spelling.SOUNDS: "vardo" for bardo) is
-SOUND_ALIKE = 2.0
+SOUND_ALIKE = 3.0
 #: a word this short, known only in other languages, may be a typo in the asked one
 SHORT_WORD = 4
 #: how many words of a question may be corrected (each costs about a thousand lookups)
