@@ -119,7 +119,7 @@ def test_a_sound_spelled_as_its_language_spells_it_otherwise_is_one_edit(typed, 
 
 
 @pytest.mark.parametrize("typed, language", [("vardo", "en"), ("sentauro", "de"), ("yegar", "nl"),
-                                             ("ruckgangich", "nl"), ("wort", "de")])
+                                             ("ruckgangich", "en")])
 def test_another_languages_sound_confusions_are_no_edit(typed, language):
     assert SOUNDS_SPELLER.one_edit(typed, language) == set()
 
