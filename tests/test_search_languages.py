@@ -473,3 +473,33 @@ def test_the_spanish_negation_is_a_word_of_the_group_of_what_a_rule_forbids():
     from referee.search.query import _function_word
 
     assert not _function_word("no", "es")
+
+
+@pytest.mark.parametrize("language, question, verb", [
+    ("nl", "hoe reken ik mijn gevechtskracht uit", "uitrekenen"),   # the particle ends the clause
+    ("nl", "mag ik de vloek weg gooien", "weggooien"),              # typed apart before its verb
+    ("de", "wann lege ich den Fluch ab?", "ablege"),
+    ("de", "spielst du die Karte aus, bevor du kämpfst", "ausspielen"),
+])
+def test_a_dutch_or_german_separable_verb_is_read_whole(language, question, verb):
+    from referee.corpus import load_corpus
+    from referee.search import Searcher, _CardWords
+    from referee.search.query import _separated_particles, prepare
+
+    with Searcher(load_corpus()) as searcher:
+        found = _separated_particles(prepare(question, "gu"), language, _CardWords(searcher._searcher.reader()).known)
+    from referee.search.analysis import language_analyzer
+
+    def stems(word):
+        return {token.text for token in language_analyzer(language)(word)}
+
+    assert stems(verb) in [stems(joined) for pairs in found.values() for _, joined in pairs], found
+
+
+@pytest.mark.parametrize("language, question", [("nl", "mag ik een vloek op mezelf spelen"),
+                                                ("de", "darf ich mit einem Elfen kämpfen"),
+                                                ("en", "can I play it out")])
+def test_a_preposition_is_no_separable_particle(language, question):
+    from referee.search.query import _separated_particles, prepare
+
+    assert _separated_particles(prepare(question, "gu"), language, lambda field, term: False) == {}

@@ -101,6 +101,14 @@ ASKING_KEY = "*asks"
 TOPIC_PRIOR = 1.3
 #: key of the verb prefixes that may stand apart from their verb ("*prefix:el" -> "hu")
 PREFIX_KEY = "*prefix"
+#: key of the separable particles of Dutch and German verbs ("*particle:uit" -> "nl")
+PARTICLE_KEY = "*particle"
+#: the endings a finite verb may carry before its infinitive's is put on ("leg" -> "leggen" is
+#: not found, "reken" -> "rekenen", "lege" -> "legen" are)
+_PARTICLE_VERB_ENDINGS = ("est", "st", "et", "t", "e", "")
+#: how many words of a clause, from its start, may be the verb a clause-final particle belongs to
+PARTICLE_VERB_REACH = 4
+_CLAUSE_END = re.compile(r"[,.;:?!]+")
 #: key of the person endings a language's stemmer keeps ("*ending:de" -> "est st et t")
 ENDING_KEY = "*ending"
 
@@ -174,6 +182,10 @@ def build_thesaurus() -> dict[str, str]:
     for language, prefixes in (data.get("verb_prefixes") or {}).items():
         for prefix in prefixes or ():
             table.setdefault((PREFIX_KEY, str(prefix).lower()), set()).add(str(language))
+    for language, particles in (data.get("separable_particles") or {}).items():
+        for particle in particles or ():
+            table.setdefault((PARTICLE_KEY, str(particle).lower()), set()).add(str(language))
+        table[(f"{PARTICLE_KEY}s", str(language))] = {"yes"}
     for language, endings in (data.get("verb_endings") or {}).items():
         ordered = sorted({str(e).lower() for e in endings or ()}, key=len, reverse=True)
         if ordered:
@@ -244,6 +256,8 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
     joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
+    for position, verbs in _separated_particles(prepare(text, "gu"), language, known).items():
+        joined.setdefault(position, []).extend(verbs)
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(tokens)
             if position in joined or not _function_word(word, language)]
@@ -264,9 +278,13 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         in_name = any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
         readings = _readings(word, 1.0, language, cards, in_name, common.get(position, False), as_name)
         for prefix_language, verb in joined.get(position, ()):
-            readings += [Reading(prefix_language, term, LANGUAGE_BOOST * (ASKED_BOOST if prefix_language == language
-                                                                          else 1.0))
-                         for term in _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))]
+            weight = ASKED_BOOST if prefix_language == language else 1.0
+            terms = _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))
+            readings += [Reading(prefix_language, term, LANGUAGE_BOOST * weight) for term in terms]
+            # the whole verb's concept ("uitrekenen": calculating), as for a word typed whole
+            related = {other for key in {*terms, *_folded(verb)}
+                       for other in thesaurus().get(f"{prefix_language}:{key}", "").split()}
+            readings += [Reading(prefix_language, term, RELATED_BOOST * weight) for term in sorted(related - set(terms))]
         fixed = fixes.get(_fold_word(word))
         if fixed:
             readings += _readings(fixed, CORRECTED_BOOST, language, cards, in_name)
@@ -484,6 +502,47 @@ def _joined_verbs(typed: list[str]) -> dict[int, list[tuple[str, str]]]:
             if 0 <= target < len(typed) and target != position:
                 out.setdefault(target, []).append((language, word + typed[target]))
     return out
+
+
+def _separated_particles(text: str, language: str | None, known=None) -> dict[int, list[tuple[str, str]]]:
+    """Dutch and German separable verbs read whole: a particle at the end of a clause ("hoe
+    reken ik mijn gevechtskracht uit") joins one of the clause's first words, a particle typed
+    apart before its verb ("weg leggen") the next word, as the verb the clauses or the thesaurus
+    know (uitrekenen, wegleggen). Positions are those of the text's words, as plan() counts them."""
+    table = thesaurus()
+    if not language or f"{PARTICLE_KEY}s:{language}" not in table:
+        return {}
+    out: dict[int, list[tuple[str, str]]] = {}
+    position = 0
+    for clause in _CLAUSE_END.split(text):
+        words = [match.group(0).lower() for match in _WORDS.finditer(clause)]
+        for index, word in enumerate(words):
+            if language not in table.get(f"{PARTICLE_KEY}:{word}", "").split():
+                continue
+            candidates = [index + 1] if index + 1 < len(words) else list(range(min(index, PARTICLE_VERB_REACH)))
+            for candidate in candidates:
+                verb = _known_verb(word + words[candidate], language, known, table)
+                if verb:
+                    out.setdefault(position + candidate, []).append((language, verb))
+                    break
+        position += len(words)
+    return out
+
+
+def _known_verb(joined: str, language: str, known, table) -> str | None:
+    """``joined`` (a particle and a finite verb) as the infinitive the clauses or the thesaurus
+    know, or None."""
+    analyzer = language_analyzer(language)
+    for ending in _PARTICLE_VERB_ENDINGS:
+        if ending and not joined.endswith(ending):
+            continue
+        stem = joined[: len(joined) - len(ending)]
+        for form in (joined, stem + "en", stem + "n") if ending else (joined, joined + "en", joined + "n"):
+            terms = _terms(analyzer, prepare(form, language))
+            if terms and all((known is not None and known(language, term)) or f"{language}:{term}" in table
+                             for term in terms):
+                return form
+    return None
 
 
 def _folded(word: str) -> set[str]:
