@@ -99,7 +99,7 @@ def test_the_first_letter_stays_and_two_edits_only_for_did_you_mean():
     assert SPELLER.closest("xyzzy") is None
 
 
-SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromosomen hay rückgängig wordt maza"]))
+SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromosomen hay rückgängig wordt maza cambiar"]))
 
 
 @pytest.mark.parametrize("typed, meant, language", [
@@ -113,6 +113,7 @@ SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromos
     ("ruckgangich", "ruckgangig", "de"),  # a final -ig said -ich (words are folded: rückgängich)
     ("wort", "wordt", "nl"),               # dt, d and t at the end of a verb
     ("masa", "maza", "es"),                # s for z, as Latin America says it
+    ("canbiar", "cambiar", "es"),          # n for m before b
 ])
 def test_a_sound_spelled_as_its_language_spells_it_otherwise_is_one_edit(typed, meant, language):
     assert meant in SOUNDS_SPELLER.one_edit(typed, language)
