@@ -96,9 +96,10 @@ GROUP_WORD_KEY = "*group"
 #: "mikor", "ક્યારે" ask about timing): such a word weighs a quarter as itself, and its group's
 #: words (what the rules say about times: "at any time", "bármikor", "jederzeit") as related
 #: words; with a word of the groups it goes ``with`` (``ASKING_KEY+``: play), the clauses of its
-#: topic (card-timing) weigh TOPIC_PRIOR more
+#: topic (card-timing) weigh TOPIC_PRIOR more (at 1.6, "cuándo vuelvo a jugar tras morir", playing
+#: again after dying, went to card timing)
 ASKING_KEY = "*asks"
-TOPIC_PRIOR = 1.3
+TOPIC_PRIOR = 1.45
 #: key of the verb prefixes that may stand apart from their verb ("*prefix:el" -> "hu")
 PREFIX_KEY = "*prefix"
 #: key of the separable particles of Dutch and German verbs ("*particle:uit" -> "nl")
