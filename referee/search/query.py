@@ -424,12 +424,18 @@ def _compound_parts(word: str, language: str, known, beginning=None) -> list[lis
     longest known first part wins; a linking s (Hilfsangebot) may end it. Failing that, a first
     part of :data:`COMPOUND_HEAD` letters or more may begin a longer word the clauses use: a
     player names a card by another compound of its words ("Chromosomenfalle" for the trap
-    "Falle! Chromosomentausch"); ``beginning(language, stem, limit)`` lists such words."""
+    "Falle! Chromosomentausch"); ``beginning(language, stem, limit)`` lists such words. A word
+    the thesaurus knows is read by its group, not split."""
     analyzer = language_analyzer(language)
     stems = _terms(analyzer, prepare(word, language))
     if len(word) < 2 * COMPOUND_PART or not stems or any(known(language, stem) for stem in stems):
         return []
     found = _known_parts(word, language, known, analyzer)
+    # a word of a thesaurus group is read by its group ("wegleggen": discarding), not as parts
+    # its group does not hold ("weg", "leggen"); a name's parts it does hold stay ("halbblut")
+    group = {term for key in (*stems, *_folded(word)) for term in thesaurus().get(f"{language}:{key}", "").split()}
+    if group and not all(reading.text in group for part in found for reading in part):
+        return []
     if found or beginning is None or len(word) < COMPOUND_HEAD + COMPOUND_PART:
         return found
     weight = LANGUAGE_BOOST * ASKED_BOOST * COMPOUND_BOOST
