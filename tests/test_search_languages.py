@@ -437,6 +437,10 @@ def test_a_question_asking_when_without_playing_a_card_asks_no_topic(language, q
     ("gu", "vepar kyare thay", "trading-selling.trade-timing"),
     ("nl", "wanneer mag je een nieuwe race neerleggen", "card-timing.race-and-class"),  # laying a card down
     ("gu", "mara ghoda ne shastra vapri shakay?", "steeds.no-items"),      # romanized, read by its sounds
+    ("de", "darf ich einen Fluch auf mich selbst spielen", "curses.on-yourself"),  # oneself is a word
+    ("en", "can I curse myself", "curses.on-yourself"),
+    ("nl", "wat als ik niet kan weglopen", "running-away.bad-stuff"),        # not managing is failing
+    ("es", "qué pasa si no puedo huir", "running-away.bad-stuff"),
 ])
 def test_a_question_of_the_families_of_round_six_finds_its_rule(language, query, expected, cache):
     assert expected in top(search(query, "--lang", language, env=cache)), query
