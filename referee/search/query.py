@@ -102,6 +102,8 @@ ASKING_KEY = "*asks"
 TOPIC_PRIOR = 1.45
 #: key of the verb prefixes that may stand apart from their verb ("*prefix:el" -> "hu")
 PREFIX_KEY = "*prefix"
+#: weight of a verb's own readings when its prefix or particle stands apart (_joined_verbs)
+BARE_VERB = 0.5
 #: key of the separable particles of Dutch and German verbs ("*particle:uit" -> "nl")
 PARTICLE_KEY = "*particle"
 #: the endings a finite verb may carry before its infinitive's is put on ("leg" -> "leggen" is
@@ -277,7 +279,10 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for index, position in enumerate(kept):
         word = tokens[position]
         in_name = any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
-        readings = _readings(word, 1.0, language, cards, in_name, common.get(position, False), as_name)
+        # a verb whose prefix or particle stands apart is meant whole ("adhatom el": eladhatom, sell;
+        # "reken … uit": uitrekenen): alone ("ad": give, "reken": count on) it weighs less
+        readings = _readings(word, BARE_VERB if position in joined else 1.0, language, cards, in_name,
+                             common.get(position, False), as_name)
         for prefix_language, verb in joined.get(position, ()):
             weight = ASKED_BOOST if prefix_language == language else 1.0
             terms = _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))
