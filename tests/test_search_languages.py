@@ -507,3 +507,15 @@ def test_a_preposition_is_no_separable_particle(language, question):
     from referee.search.query import _separated_particles, prepare
 
     assert _separated_particles(prepare(question, "gu"), language, lambda field, term: False) == {}
+
+
+def test_a_typo_is_never_corrected_to_a_function_word_of_the_asked_language():
+    """"mare" (hits) in a Gujarati question is one letter from "mate" (for, a function word of
+    Gujarati in Latin letters, and the card Mate): no such correction."""
+    from referee.corpus import load_corpus
+    from referee.search import Searcher
+    from referee.search.query import _function_word, corrections
+
+    with Searcher(load_corpus()) as searcher:
+        fixes = corrections(searcher.speller, searcher._searcher.reader(), "chor pith ma chhura kevi rite mare", "gu")
+    assert not any(_function_word(fixed, "gu") for fixed in fixes.values()), fixes

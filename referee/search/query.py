@@ -769,6 +769,9 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             against = stem  # candidates are stems: weighed against the typed word's stem
         else:
             candidates = [c for c in speller.one_edit(word, language) if len(c) >= 3 and not c.isdigit()]
+        # a word of the asked language's function words is no correction ("mare" is not the
+        # Gujarati "mate", for)
+        candidates = [c for c in candidates if not _function_word(c, language)]
         if candidates:
             out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, against, c, language), c))
     return out
