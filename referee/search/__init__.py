@@ -170,9 +170,10 @@ class Searcher:
         """The documents of one topic (kept: few topics are asked about)."""
         docs = self._topics.get(topic)
         if docs is None:
-            from whoosh import query as q
+            # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
+            from referee.search.query import filter_query
 
-            docs = self._topics[topic] = frozenset(self._searcher.docs_for_query(q.Term("topics", topic)))
+            docs = self._topics[topic] = frozenset(self._searcher.docs_for_query(filter_query({"topic": topic})))
         return docs
 
     def _rank(self, text: str, language: str, limit: int, allowed):
