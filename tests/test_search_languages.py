@@ -519,3 +519,13 @@ def test_a_typo_is_never_corrected_to_a_function_word_of_the_asked_language():
     with Searcher(load_corpus()) as searcher:
         fixes = corrections(searcher.speller, searcher._searcher.reader(), "chor pith ma chhura kevi rite mare", "gu")
     assert not any(_function_word(fixed, "gu") for fixed in fixes.values()), fixes
+
+
+@pytest.mark.parametrize("question", ["what does the munchkin die do", "dobhatok a munchkin kockával",
+                                      "was bringt der Munchkin-Würfel", "munchkin dice ma 3 aave to shu male",
+                                      "મંચકીન પાસાના કોષ્ટકમાં 3"])
+def test_the_munchkin_die_names_its_game(question):
+    from referee.search.query import named_games
+
+    assert named_games(question) == {"epic"}
+    assert named_games("can a munchkin roll the die twice") == set()  # the words apart name nothing

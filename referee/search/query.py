@@ -180,7 +180,9 @@ def build_thesaurus() -> dict[str, str]:
     fold = word_analyzer()
     for game, words in (data.get("games") or {}).items():
         for word in words or ():
-            for key in (t.text for t in fold(str(word))):
+            tokens = [t.text for t in fold(str(word))]
+            # a name of two words ("munchkin die") is one key, by the heads of its words
+            for key in ([_pair_key(*tokens)] if len(tokens) == 2 else tokens):
                 table.setdefault((GAME_KEY, key), set()).add(str(game))
     for language, prefixes in (data.get("verb_prefixes") or {}).items():
         for prefix in prefixes or ():
@@ -662,10 +664,24 @@ def _without_person_ending(word: str, language: str, table) -> list[str]:
 
 
 def named_games(text: str) -> frozenset[str]:
-    """The games a query names ("Star Munchkin laser", "epikus szint") by the thesaurus."""
+    """The games a query names ("Star Munchkin laser", "epikus szint", "the munchkin die": a
+    component only Epic has) by the thesaurus."""
     table = thesaurus()
-    return frozenset(game for token in word_analyzer()(text)
-                     for game in table.get(f"{GAME_KEY}:{token.text}", "").split())
+    tokens = [token.text for token in word_analyzer()(text)]
+    keys = tokens + [_pair_key(first, second) for first, second in zip(tokens, tokens[1:])]
+    return frozenset(game for key in keys for game in table.get(f"{GAME_KEY}:{key}", "").split())
+
+
+#: how many letters of each word a two-word name is known by: its inflected forms meet
+#: ("munchkin kockával", "munchkin kocka"; "મંચકીન પાસાના", "મંચકીન પાસો")
+PAIR_HEAD, PAIR_HEAD_GUJARATI = 5, 3
+
+
+def _pair_key(first: str, second: str) -> str:
+    def head(word: str) -> str:
+        return word[:PAIR_HEAD] if word.isascii() else word[:PAIR_HEAD_GUJARATI]
+
+    return f"{head(first)} {head(second)}"
 
 
 def asked_topics(text: str, language: str | None) -> frozenset[str]:
