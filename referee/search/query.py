@@ -22,7 +22,7 @@ from whoosh.lang import has_stopwords, stopwords_for_language
 from referee.data import locales_dir
 from referee.i18n.languages import LANGUAGES
 from referee.search import romanized, spelling
-from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
+from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, gujarati_form, has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
                                      search_analysis, stop_words, word_analyzer)
 from referee.search.ranking import Reading
 
@@ -594,6 +594,9 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     # Gujarati typed in Latin letters ("bhagi na shaku"): a word the Gujarati groups know is
     # Gujarati first; as a word of another language ("na": Dutch after) it weighs less
     romanized = asked == "gu" and word.isascii() and any(f"gu:{key}" in related for key in folded)
+    # and the other way round: a Latin word of another language's question ("na", Dutch after) read
+    # as Gujarati in Latin letters ("na", not) weighs less there
+    latin_as_gujarati = asked is not None and asked != "gu" and word.isascii()
     # a word of the question in the asked language (Dutch "mag": may) is one in every field:
     # the Hungarian "mag" (seed) is not what a Dutch player asks about
     # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
@@ -602,7 +605,8 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     asking = asked in all_stems and any(f"{QUESTION_KEY}:{asked}:{term}" in related for term in all_stems[asked])
     for language in LANGUAGES:
         stems = all_stems[language]
-        weight = boost * (ASKED_BOOST if language == asked else ROMANIZED_ELSEWHERE if romanized else 1.0)
+        weight = boost * (ASKED_BOOST if language == asked
+                          else ROMANIZED_ELSEWHERE if romanized or (latin_as_gujarati and language == "gu") else 1.0)
         if asking or any(f"{QUESTION_KEY}:{language}:{term}" in related for term in stems):
             # a word of the question, not of its subject: no synonyms, and a quarter of the weight
             readings += [Reading(language, term, LANGUAGE_BOOST * weight * QUESTION_WEIGHT) for term in stems]
@@ -679,7 +683,8 @@ PAIR_HEAD, PAIR_HEAD_GUJARATI = 5, 3
 
 def _pair_key(first: str, second: str) -> str:
     def head(word: str) -> str:
-        return word[:PAIR_HEAD] if word.isascii() else word[:PAIR_HEAD_GUJARATI]
+        # Gujarati by its searched form: its spelling variants meet (મંચકિન ડાઈ, મંચકીન ડાઇસ)
+        return word[:PAIR_HEAD] if word.isascii() else gujarati_form(word)[:PAIR_HEAD_GUJARATI]
 
     return f"{head(first)} {head(second)}"
 
