@@ -186,8 +186,9 @@ class Searcher:
         fixes = corrections(self.speller, reader, text, language)
         words = plan(text, fixes, language, cards, cards.known, cards.frequency)
         # the games the question names, as typed or as corrected ("epik" is Epic)
-        named = named_games(text) | named_games(" ".join(fixes.values()))
-        weights = self._weights(named_games(text))
+        typed_games = named_games(text)
+        named = typed_games | named_games(" ".join(fixes.values()))
+        weights = self._weights(typed_games)
         named_docs = cards.naming(named_cards(text, language, cards, fixes))
         if named_docs:
             weights = card_priors(weights, self._kinds, named_docs)

@@ -697,14 +697,17 @@ def asked_topics(text: str, language: str | None) -> frozenset[str]:
         return frozenset()
     table = thesaurus()
     typed = [word.lower() for word in _WORDS.findall(unicodedata.normalize("NFC", text))]
-    # split verbs joined ("rakhatok le": lerakhatok), as plan() reads them
+    # the question word first, by its plain spelling: most questions have none, and are done
+    asked = {topic for word in typed for topic in table.get(f"{ASKING_KEY}:{language}:{spelling.fold(word)}", "").split()}
+    if not asked:
+        return frozenset()
+    # then a word of the groups it goes with, by its stems; split verbs joined ("rakhatok le")
     words = typed + [word for joined in _joined_verbs(typed).values() for _, word in joined]
-    asked, along = set(), set()
+    along = set()
     for word in words:
         keys = {spelling.fold(word), *(_terms(language_analyzer(language), prepare(word, language))
                                        if language != "gu" else [prepare(word, "gu")])}
         for key in keys:
-            asked.update(table.get(f"{ASKING_KEY}:{language}:{key}", "").split())
             along.update(table.get(f"{ASKING_KEY}+{language}:{key}", "").split())
     return frozenset(asked & along)
 
