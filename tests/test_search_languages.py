@@ -411,6 +411,7 @@ def test_a_latin_word_is_read_as_the_commonest_gujarati_word_that_sounds_so():
     ("de", "wann spielt man eine Zaubererkarte"),
     ("gu", "જાદુગર કાર્ડ ક્યારે રમાય"),
     ("gu", "jadugar card kyare ramay"),
+    ("gu", "જાદુગર કાર્ડ કયારે રમાય"),   # ક્યારે typed without its virama
 ])
 def test_a_question_asking_when_a_card_may_be_played_asks_about_timing(language, query):
     from referee.search.query import asked_topics

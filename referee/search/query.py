@@ -697,8 +697,12 @@ def asked_topics(text: str, language: str | None) -> frozenset[str]:
         return frozenset()
     table = thesaurus()
     typed = [word.lower() for word in _WORDS.findall(unicodedata.normalize("NFC", text))]
-    # the question word first, by its plain spelling: most questions have none, and are done
-    asked = {topic for word in typed for topic in table.get(f"{ASKING_KEY}:{language}:{spelling.fold(word)}", "").split()}
+    # the question word first, by its plain spelling (a Gujarati one by its searched form: કયારે,
+    # ક્યારે): most questions have none, and are done
+    asked = {topic for word in typed
+             for key in ((spelling.fold(word), prepare(word, "gu")) if language == "gu" and not word.isascii()
+                         else (spelling.fold(word),))
+             for topic in table.get(f"{ASKING_KEY}:{language}:{key}", "").split()}
     if not asked:
         return frozenset()
     # then a word of the groups it goes with, by its stems; split verbs joined ("rakhatok le")
