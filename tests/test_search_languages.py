@@ -417,7 +417,7 @@ def test_a_question_asking_when_a_card_may_be_played_asks_about_timing(language,
     from referee.search.query import asked_topics
 
     assert asked_topics(query, language) == {"card-timing"}
-    assert asked_topics(query.replace("kyare", "").replace("ક્યારે", "").replace("when", "how").replace(
+    assert asked_topics(query.replace("kyare", "").replace("ક્યારે", "").replace("કયારે", "").replace("when", "how").replace(
         "wanneer", "hoe").replace("mikor", "hogyan").replace("cuándo", "cómo").replace("wann", "wie"), language) == set()
 
 
