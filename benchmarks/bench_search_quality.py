@@ -24,6 +24,12 @@ way and run once, after the work on Gujarati spellings, compounds and Star Munch
 way and run once; it has since been seen: the families behind its misses (sounds spelled by ear,
 a card's name as another compound or typed apart, the dead one, how long an effect lasts) were
 fixed in general form, so it no longer measures unseen questions.
+``benchmarks/search_queries_blind5.yaml`` is a seventh, 20 questions a language written the same
+way, run once after the work on questions asking when (card timing), romanized Gujarati read by
+its sounds and the Spanish negation (0.967 as typed, 0.950 with typos); it has been seen since.
+``benchmarks/search_queries_probe6.yaml`` holds probe questions written for that work on topics
+the sets were thin on (timing, bribes, Wandering Monster, one-shots, Epic powers, Star Munchkin,
+steeds, hirelings, regional words): a dev set, seen.
 """
 
 from __future__ import annotations

@@ -384,3 +384,151 @@ def test_a_card_named_in_full_is_read_as_named_unless_the_question_is_about_bein
         assert named and cards.naming(named)
         assert named_cards("two classes without super munchkin", "en", cards) == []
         assert named_cards("hogyan lehet két kasztom", "hu", cards) == []
+
+
+@pytest.mark.parametrize("latin, gujarati", [("hathiyar", "હથિયાર"), ("vapri", "વાપરી"), ("ghodo", "ઘોડો"),
+                                            ("bhagavu", "ભાગવું"), ("ladaai", "લડાઈ"), ("sakay", "શકાય"),
+                                            ("chhe", "છે"), ("umeri", "ઉમેરી")])
+def test_gujarati_in_latin_letters_and_in_its_own_have_one_skeleton(latin, gujarati):
+    from referee.search.romanized import gujarati_skeleton, latin_skeleton
+
+    assert latin_skeleton(latin) == gujarati_skeleton(gujarati)
+
+
+def test_a_latin_word_is_read_as_the_commonest_gujarati_word_that_sounds_so():
+    from referee.search.romanized import sound_table, sounded
+
+    table = sound_table(["વાપરી", "વાપરી", "વપરાશ", "ઘોડો"], gujarati_form)
+    assert sounded("vapri", table) == gujarati_form("વાપરી")
+    assert sounded("ghodo", table) == gujarati_form("ઘોડો")
+    assert sounded("vpr", table) is None  # too short to say which word was meant
+    assert sounded("ghodo", None) is None
+
+
+@pytest.mark.parametrize("language, query", [
+    ("en", "when may a wizard card be put into play"),
+    ("nl", "wanneer speel je een wizard kaart"),
+    ("hu", "mikor játszhatok ki varázsló kártyát"),
+    ("es", "cuándo se juega una carta de mago"),
+    ("de", "wann spielt man eine Zaubererkarte"),
+    ("gu", "જાદુગર કાર્ડ ક્યારે રમાય"),
+    ("gu", "jadugar card kyare ramay"),
+    ("gu", "જાદુગર કાર્ડ કયારે રમાય"),   # ક્યારે typed without its virama
+])
+def test_a_question_asking_when_a_card_may_be_played_asks_about_timing(language, query):
+    from referee.search.query import asked_topics
+
+    assert asked_topics(query, language) == {"card-timing"}
+    assert asked_topics(query.replace("kyare", "").replace("ક્યારે", "").replace("કયારે", "").replace("when", "how").replace(
+        "wanneer", "hoe").replace("mikor", "hogyan").replace("cuándo", "cómo").replace("wann", "wie"), language) == set()
+
+
+@pytest.mark.parametrize("language, query", [("en", "when does my turn end"), ("hu", "mikor ér véget a köröm"),
+                                             ("de", "wann krieg ich meine Sachen zurück")])
+def test_a_question_asking_when_without_playing_a_card_asks_no_topic(language, query):
+    from referee.search.query import asked_topics
+
+    assert asked_topics(query, language) == set()
+
+
+@pytest.mark.parametrize("language, query, expected", [
+    ("en", "when can I get rid of my race", "races.discard"),
+    ("nl", "wanneer mag ik ruilen", "trading-selling.trade-timing"),
+    ("hu", "mikor lehet cserélni", "trading-selling.trade-timing"),
+    ("es", "cuándo puedo comerciar", "trading-selling.trade-timing"),
+    ("de", "wann darf ich tauschen", "trading-selling.trade-timing"),
+    ("gu", "vepar kyare thay", "trading-selling.trade-timing"),
+    ("nl", "wanneer mag je een nieuwe race neerleggen", "card-timing.race-and-class"),  # laying a card down
+    ("gu", "mara ghoda ne shastra vapri shakay?", "steeds.no-items"),      # romanized, read by its sounds
+    ("de", "darf ich einen Fluch auf mich selbst spielen", "curses.on-yourself"),  # oneself is a word
+    ("en", "can I curse myself", "curses.on-yourself"),
+    ("nl", "wat als ik niet kan weglopen", "running-away.bad-stuff"),        # not managing is failing
+    ("es", "qué pasa si no puedo huir", "running-away.bad-stuff"),
+])
+def test_a_question_of_the_families_of_round_six_finds_its_rule(language, query, expected, cache):
+    assert expected in top(search(query, "--lang", language, env=cache)), query
+
+
+def test_every_word_of_the_thesaurus_and_the_phrases_is_read_as_a_word():
+    """YAML reads an unquoted no, yes, on, off as a truth value: the Spanish negation "no" was
+    read as "False", and "no puedo" never reached the group of what a rule forbids."""
+    import glob
+
+    import yaml
+
+    from referee.data import locales_dir
+
+    def values(node):
+        if isinstance(node, dict):
+            for value in node.values():
+                yield from values(value)
+        elif isinstance(node, list):
+            for value in node:
+                yield from values(value)
+        else:
+            yield node
+
+    files = [locales_dir() / "thesaurus.yaml", locales_dir() / "kept_words.yaml",
+             *map(type(locales_dir()), glob.glob(str(locales_dir() / "search" / "*.yaml")))]
+    for path in files:
+        odd = [value for value in values(yaml.safe_load(path.read_text(encoding="utf-8")))
+               if isinstance(value, bool) or value is None]
+        assert not odd, (path.name, odd)
+
+
+def test_the_spanish_negation_is_a_word_of_the_group_of_what_a_rule_forbids():
+    from referee.search.query import _function_word
+
+    assert not _function_word("no", "es")
+
+
+@pytest.mark.parametrize("language, question, verb", [
+    ("nl", "hoe reken ik mijn gevechtskracht uit", "uitrekenen"),   # the particle ends the clause
+    ("nl", "mag ik de vloek weg gooien", "weggooien"),              # typed apart before its verb
+    ("de", "wann lege ich den Fluch ab?", "ablege"),
+    ("de", "spielst du die Karte aus, bevor du kämpfst", "ausspielen"),
+])
+def test_a_dutch_or_german_separable_verb_is_read_whole(language, question, verb):
+    from referee.corpus import load_corpus
+    from referee.search import Searcher, _CardWords
+    from referee.search.query import _separated_particles, prepare
+
+    with Searcher(load_corpus()) as searcher:
+        found = _separated_particles(prepare(question, "gu"), language, _CardWords(searcher._searcher.reader()).known)
+    from referee.search.analysis import language_analyzer
+
+    def stems(word):
+        return {token.text for token in language_analyzer(language)(word)}
+
+    assert stems(verb) in [stems(joined) for pairs in found.values() for _, joined in pairs], found
+
+
+@pytest.mark.parametrize("language, question", [("nl", "mag ik een vloek op mezelf spelen"),
+                                                ("de", "darf ich mit einem Elfen kämpfen"),
+                                                ("en", "can I play it out")])
+def test_a_preposition_is_no_separable_particle(language, question):
+    from referee.search.query import _separated_particles, prepare
+
+    assert _separated_particles(prepare(question, "gu"), language, lambda field, term: False) == {}
+
+
+def test_a_typo_is_never_corrected_to_a_function_word_of_the_asked_language():
+    """"mare" (hits) in a Gujarati question is one letter from "mate" (for, a function word of
+    Gujarati in Latin letters, and the card Mate): no such correction."""
+    from referee.corpus import load_corpus
+    from referee.search import Searcher
+    from referee.search.query import _function_word, corrections
+
+    with Searcher(load_corpus()) as searcher:
+        fixes = corrections(searcher.speller, searcher._searcher.reader(), "chor pith ma chhura kevi rite mare", "gu")
+    assert not any(_function_word(fixed, "gu") for fixed in fixes.values()), fixes
+
+
+@pytest.mark.parametrize("question", ["what does the munchkin die do", "dobhatok a munchkin kockával",
+                                      "was bringt der Munchkin-Würfel", "munchkin dice ma 3 aave to shu male",
+                                      "મંચકીન પાસાના કોષ્ટકમાં 3"])
+def test_the_munchkin_die_names_its_game(question):
+    from referee.search.query import named_games
+
+    assert named_games(question) == {"epic"}
+    assert named_games("can a munchkin roll the die twice") == set()  # the words apart name nothing

@@ -99,7 +99,7 @@ def test_the_first_letter_stays_and_two_edits_only_for_did_you_mean():
     assert SPELLER.closest("xyzzy") is None
 
 
-SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromosomen hay"]))
+SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromosomen hay rückgängig wordt maza cambiar"]))
 
 
 @pytest.mark.parametrize("typed, meant, language", [
@@ -110,12 +110,17 @@ SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromos
     ("kurse", "curse", "nl"),      # c and k
     ("caart", "kaart", "nl"),
     ("cromosomen", "chromosomen", "de"),
+    ("ruckgangich", "ruckgangig", "de"),  # a final -ig said -ich (words are folded: rückgängich)
+    ("wort", "wordt", "nl"),               # dt, d and t at the end of a verb
+    ("masa", "maza", "es"),                # s for z, as Latin America says it
+    ("canbiar", "cambiar", "es"),          # n for m before b
 ])
 def test_a_sound_spelled_as_its_language_spells_it_otherwise_is_one_edit(typed, meant, language):
     assert meant in SOUNDS_SPELLER.one_edit(typed, language)
 
 
-@pytest.mark.parametrize("typed, language", [("vardo", "en"), ("sentauro", "de"), ("yegar", "nl")])
+@pytest.mark.parametrize("typed, language", [("vardo", "en"), ("sentauro", "de"), ("yegar", "nl"),
+                                             ("ruckgangich", "en")])
 def test_another_languages_sound_confusions_are_no_edit(typed, language):
     assert SOUNDS_SPELLER.one_edit(typed, language) == set()
 

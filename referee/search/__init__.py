@@ -53,7 +53,7 @@ class Searcher:
     def __init__(self, corpus, rebuild: bool = False, progress=None):
         # lazy: referee.search.query 19 ms, referee.search.index 13 ms, … to import, paid only by the calls that need it
         from referee.search.index import TABLES, open_index, read_table
-        from referee.search.query import use_thesaurus
+        from referee.search.query import use_sounds, use_thesaurus
 
         from whoosh.searching import Searcher as WhooshSearcher
 
@@ -65,6 +65,7 @@ class Searcher:
         tables = read_table(self.index, TABLES) or {}
         if "thesaurus" in tables:
             use_thesaurus(tables["thesaurus"])  # else it is built from locales/ on first use
+        use_sounds(tables.get("sounds"))
         self._searcher = WhooshSearcher(reader, fromindex=self.index)
         self._ranker = Ranker(self._searcher.reader(), tables.get("lengths"), tables.get("order"))
         if "kinds" in tables and "games" in tables:
@@ -74,6 +75,7 @@ class Searcher:
             self._kinds = [fields.get("kind", "") for fields in stored]
             self._games = [fields.get("game", "") for fields in stored]
         self._priors: dict[frozenset[str], list[float]] = {}
+        self._topics: dict[str, frozenset[int]] = {}
         self._texts: dict = {}
         self._speller = None
 
@@ -164,20 +166,34 @@ class Searcher:
                                    if snippets else ""))
 
 
+    def _topic_docs(self, topic: str) -> frozenset[int]:
+        """The documents of one topic (kept: few topics are asked about)."""
+        docs = self._topics.get(topic)
+        if docs is None:
+            # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
+            from referee.search.query import filter_query
+
+            docs = self._topics[topic] = frozenset(self._searcher.docs_for_query(filter_query({"topic": topic})))
+        return docs
+
     def _rank(self, text: str, language: str, limit: int, allowed):
         # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
-        from referee.search.query import card_priors, corrections, named_cards, named_games, plan
+        from referee.search.query import (asked_topics, card_priors, corrections, named_cards, named_games, plan,
+                                          topic_priors)
 
         reader = self._searcher.reader()
         cards = _CardWords(reader)
         fixes = corrections(self.speller, reader, text, language)
         words = plan(text, fixes, language, cards, cards.known, cards.frequency)
         # the games the question names, as typed or as corrected ("epik" is Epic)
-        named = named_games(text) | named_games(" ".join(fixes.values()))
-        weights = self._weights(named_games(text))
+        typed_games = named_games(text)
+        named = typed_games | named_games(" ".join(fixes.values()))
+        weights = self._weights(typed_games)
         named_docs = cards.naming(named_cards(text, language, cards, fixes))
         if named_docs:
             weights = card_priors(weights, self._kinds, named_docs)
+        for topic in asked_topics(text, language):
+            weights = topic_priors(weights, self._topic_docs(topic))
         ranked, total = self._ranker.rank(words, limit=limit, allowed=allowed, priors=weights)
         return ranked, total, named
 

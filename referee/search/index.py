@@ -23,6 +23,7 @@ import errno
 import json
 import os
 import pickle
+import re
 import shutil
 import tempfile
 import time
@@ -42,14 +43,17 @@ from referee.i18n.catalogs import RuleText
 from referee.i18n.languages import LANGUAGES
 from referee.i18n.phrases import search_phrases
 from referee.message import Message
-from referee.search.analysis import accented_words, exact_analyzer, language_analyzer, prepare, word_analyzer
+from referee.search.analysis import (TOKEN, accented_words, exact_analyzer, gujarati_form, language_analyzer, prepare,
+                                     word_analyzer)
 from referee.search.query import build_thesaurus
 from referee.search.ranking import field_lengths
+from referee.search.romanized import sound_table
 from referee.search.spelling import Speller, count_words
 from referee.yamlload import load_plain
 
+_TOKEN = re.compile(TOKEN)
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 69
+SCHEMA_VERSION = 73
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -89,9 +93,10 @@ def card_names_in(corpus, language: str) -> dict[str, list[str]]:
     return out
 
 
-def clause_texts(corpus, language: str) -> dict[str, str]:
+def clause_texts(corpus, language: str, raw: list[str] | None = None) -> dict[str, str]:
     """Searchable text of every clause in one language: title twice (it weighs more), text, note,
-    and the players' phrases for it — prepared for whoosh (:func:`~referee.search.analysis.prepare`)."""
+    and the players' phrases for it — prepared for whoosh (:func:`~referee.search.analysis.prepare`).
+    ``raw``, when given, receives each text as written (the Gujarati words' sounds are read from it)."""
     text = RuleText(language)
     phrases = search_phrases(language)
     out = {}
@@ -102,7 +107,10 @@ def clause_texts(corpus, language: str) -> dict[str, str]:
             parts = []  # untranslated: the English field already holds the text
         parts += phrases.get(clause.id, [])
         if any(parts):
-            out[clause.id] = prepare(" ".join(p for p in parts if p), language)
+            joined = " ".join(p for p in parts if p)
+            if raw is not None:
+                raw.append(joined)
+            out[clause.id] = prepare(joined, language)
     return out
 
 
@@ -232,7 +240,9 @@ def build(corpus, target: Path, key: str, progress: Progress | None = None) -> N
     writer = ix.writer(limitmb=128)
     try:
         tell("texts", 0.0)
-        texts = {language: clause_texts(corpus, language) for language in LANGUAGES}
+        written: list[str] = []  # the Gujarati texts as written, for the sounds of their words
+        texts = {language: clause_texts(corpus, language, written if language == "gu" else None)
+                 for language in LANGUAGES}
         names = {language: card_names_in(corpus, language) for language in LANGUAGES}
         count, probe, total = 0, None, len(corpus) or 1
         for doc in documents(corpus, texts, names):
@@ -250,7 +260,7 @@ def build(corpus, target: Path, key: str, progress: Progress | None = None) -> N
             pass  # the directory is removed by the caller anyway
         raise
     tell("tables", 0.9)
-    write_tables(ix, target, corpus, texts, names)
+    write_tables(ix, target, corpus, texts, names, written)
     seconds = time.perf_counter() - start
     files = {}
     for path in sorted(target.iterdir()):
@@ -271,16 +281,18 @@ TABLES, VOCABULARY = "tables.pickle", "vocabulary.pickle"
 SCORED = (*LANGUAGES, "exact", "idwords", "cardnames")
 
 
-def write_tables(ix, target: Path, corpus, texts, names) -> None:
+def write_tables(ix, target: Path, corpus, texts, names, written: list[str] = ()) -> None:
     """Write what queries need besides whoosh's files, so that a query neither parses and stems
-    the thesaurus nor asks whoosh for thousands of field lengths one by one."""
+    the thesaurus nor asks whoosh for thousands of field lengths one by one. ``written``: the
+    Gujarati clause texts as written, whose words' sounds Latin spellings are read by."""
     with ix.reader() as reader:
         position = {clause.id: n for n, clause in enumerate(corpus)}
         stored = [fields for _, fields in reader.iter_docs()]
         tables = {"thesaurus": build_thesaurus(), "lengths": field_lengths(reader, SCORED),
                   "order": array("I", (position.get(fields.get("id"), len(position)) for fields in stored)),
                   "kinds": [fields.get("kind", "") for fields in stored],
-                  "games": [fields.get("game", "") for fields in stored]}
+                  "games": [fields.get("game", "") for fields in stored],
+                  "sounds": gujarati_sounds(written, names.get("gu", {}))}
     (target / TABLES).write_bytes(pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
     words = [text for language in LANGUAGES for text in texts[language].values()]
     words += [prepare(name, "gu") for language in LANGUAGES for spellings in names[language].values()
@@ -288,6 +300,21 @@ def write_tables(ix, target: Path, corpus, texts, names) -> None:
     words += thesaurus_words()
     vocabulary = Speller(count_words(words)).table()
     (target / VOCABULARY).write_bytes(pickle.dumps(vocabulary, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def gujarati_sounds(written, names: dict[str, list[str]]) -> dict[str, str]:
+    """The Gujarati words by their sounds (:mod:`referee.search.romanized`): every word of the
+    Gujarati clauses, card names and thesaurus groups, as the stem it is searched by."""
+    import yaml  # lazy: read only when the index is built
+
+    words = [word for text in written for word in _TOKEN.findall(text)]
+    words += [word for spellings in names.values() for name in spellings for word in _TOKEN.findall(name)]
+    try:
+        data = load_plain((locales_dir() / "thesaurus.yaml").read_text(encoding="utf-8")) or {}
+    except (OSError, yaml.YAMLError):
+        data = {}
+    words += [str(word) for group in (data.get("concepts") or {}).values() for word in (group or {}).get("gu") or ()]
+    return sound_table(words, gujarati_form)
 
 
 def thesaurus_words() -> list[str]:

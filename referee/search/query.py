@@ -21,8 +21,8 @@ from whoosh.lang import has_stopwords, stopwords_for_language
 
 from referee.data import locales_dir
 from referee.i18n.languages import LANGUAGES
-from referee.search import spelling
-from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
+from referee.search import romanized, spelling
+from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, gujarati_form, has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
                                      search_analysis, stop_words, word_analyzer)
 from referee.search.ranking import Reading
 
@@ -36,7 +36,7 @@ ASKED_LANGUAGE_FACTOR = 3
 #: how much likelier a letter left out, or two letters swapped, is than another typo
 DROPPED_LETTER, SWAPPED_LETTERS = 1.5, 2.0
 #: how much likelier one spelling of a sound for another (spelling.SOUNDS: "vardo" for bardo) is
-SOUND_ALIKE = 2.0
+SOUND_ALIKE = 3.0
 #: a word this short, known only in other languages, may be a typo in the asked one
 SHORT_WORD = 4
 #: how many words of a question may be corrected (each costs about a thousand lookups)
@@ -92,8 +92,26 @@ EVERYDAY_KEY = "~"
 #: a word is searched; one that only shares its letters with a group word's stem ("las", the
 #: Spanish article, and "láser"; Hungarian "meg" and "még") stays a function word
 GROUP_WORD_KEY = "*group"
+#: key of the question words that ask about their concept group (thesaurus ``asking``: "when",
+#: "mikor", "ક્યારે" ask about timing): such a word weighs a quarter as itself, and its group's
+#: words (what the rules say about times: "at any time", "bármikor", "jederzeit") as related
+#: words; with a word of the groups it goes ``with`` (``ASKING_KEY+``: play), the clauses of its
+#: topic (card-timing) weigh TOPIC_PRIOR more (at 1.6, "cuándo vuelvo a jugar tras morir", playing
+#: again after dying, went to card timing)
+ASKING_KEY = "*asks"
+TOPIC_PRIOR = 1.45
 #: key of the verb prefixes that may stand apart from their verb ("*prefix:el" -> "hu")
 PREFIX_KEY = "*prefix"
+#: weight of a verb's own readings when its prefix or particle stands apart (_joined_verbs)
+BARE_VERB = 0.5
+#: key of the separable particles of Dutch and German verbs ("*particle:uit" -> "nl")
+PARTICLE_KEY = "*particle"
+#: the endings a finite verb may carry before its infinitive's is put on ("leg" -> "leggen" is
+#: not found, "reken" -> "rekenen", "lege" -> "legen" are)
+_PARTICLE_VERB_ENDINGS = ("est", "st", "et", "t", "e", "")
+#: how many words of a clause, from its start, may be the verb a clause-final particle belongs to
+PARTICLE_VERB_REACH = 4
+_CLAUSE_END = re.compile(r"[,.;:?!]+")
 #: key of the person endings a language's stemmer keeps ("*ending:de" -> "est st et t")
 ENDING_KEY = "*ending"
 
@@ -129,6 +147,15 @@ def use_thesaurus(table) -> None:
     _THESAURUS = table
 
 
+#: Gujarati words by their sounds (:func:`referee.search.romanized.sound_table`), from the open index
+_SOUNDS: dict[str, str] | None = None
+
+
+def use_sounds(table) -> None:
+    global _SOUNDS
+    _SOUNDS = table
+
+
 @lru_cache(maxsize=1)
 def build_thesaurus() -> dict[str, str]:
     """``"language:key" -> "term term …"``: the search terms of a concept group, from
@@ -153,11 +180,17 @@ def build_thesaurus() -> dict[str, str]:
     fold = word_analyzer()
     for game, words in (data.get("games") or {}).items():
         for word in words or ():
-            for key in (t.text for t in fold(str(word))):
+            tokens = [t.text for t in fold(str(word))]
+            # a name of two words ("munchkin die") is one key, by the heads of its words
+            for key in ([_pair_key(*tokens)] if len(tokens) == 2 else tokens):
                 table.setdefault((GAME_KEY, key), set()).add(str(game))
     for language, prefixes in (data.get("verb_prefixes") or {}).items():
         for prefix in prefixes or ():
             table.setdefault((PREFIX_KEY, str(prefix).lower()), set()).add(str(language))
+    for language, particles in (data.get("separable_particles") or {}).items():
+        for particle in particles or ():
+            table.setdefault((PARTICLE_KEY, str(particle).lower()), set()).add(str(language))
+        table[(f"{PARTICLE_KEY}s", str(language))] = {"yes"}
     for language, endings in (data.get("verb_endings") or {}).items():
         ordered = sorted({str(e).lower() for e in endings or ()}, key=len, reverse=True)
         if ordered:
@@ -173,6 +206,12 @@ def build_thesaurus() -> dict[str, str]:
                 for term in (t.text for t in stems(prepare(str(word), language))):
                     table[(f"{QUESTION_KEY}:{language}", term)] = {QUESTION_KEY}
     everyday = set(data.get("everyday") or ())
+    asking = {str(name): (str((spec or {}).get("topic", "")), set((spec or {}).get("with") or ()))
+              for name, spec in (data.get("asking") or {}).items()}
+    # the groups whose words, beside an asking word, say the question is about its topic
+    along = {group: topic for topic, groups in asking.values() for group in groups}
+    questions = {language: {spelling.fold(str(w)) for w in words or ()}
+                 for language, words in (data.get("questions") or {}).items()}
     for name, group in (data.get("concepts") or {}).items():
         for language, words in (group or {}).items():
             if language not in LANGUAGES or not isinstance(words, list):
@@ -189,6 +228,10 @@ def build_thesaurus() -> dict[str, str]:
                     table.setdefault((language, key), set()).update(group_terms - own)
                     if name in everyday:
                         table[(f"{EVERYDAY_KEY}:{language}", key)] = {EVERYDAY_KEY}
+                    if name in asking and spelling.fold(word) in questions.get(language, ()):
+                        table[(f"{ASKING_KEY}:{language}", key)] = {asking[name][0]}
+                    if name in along:
+                        table[(f"{ASKING_KEY}+{language}", key)] = {along[name]}
     return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
             for (language, key), words in table.items() if words}
 
@@ -218,6 +261,8 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
     joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
+    for position, verbs in _separated_particles(prepare(text, "gu"), language, known).items():
+        joined.setdefault(position, []).extend(verbs)
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(tokens)
             if position in joined or not _function_word(word, language)]
@@ -236,14 +281,24 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for index, position in enumerate(kept):
         word = tokens[position]
         in_name = any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
-        readings = _readings(word, 1.0, language, cards, in_name, common.get(position, False), as_name)
+        # a verb whose prefix or particle stands apart is meant whole ("adhatom el": eladhatom, sell;
+        # "reken … uit": uitrekenen): alone ("ad": give, "reken": count on) it weighs less
+        readings = _readings(word, BARE_VERB if position in joined else 1.0, language, cards, in_name,
+                             common.get(position, False), as_name)
         for prefix_language, verb in joined.get(position, ()):
-            readings += [Reading(prefix_language, term, LANGUAGE_BOOST * (ASKED_BOOST if prefix_language == language
-                                                                          else 1.0))
-                         for term in _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))]
+            weight = ASKED_BOOST if prefix_language == language else 1.0
+            terms = _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))
+            readings += [Reading(prefix_language, term, LANGUAGE_BOOST * weight) for term in terms]
+            # the whole verb's concept ("uitrekenen": calculating), as for a word typed whole
+            related = {other for key in {*terms, *_folded(verb)}
+                       for other in thesaurus().get(f"{prefix_language}:{key}", "").split()}
+            readings += [Reading(prefix_language, term, RELATED_BOOST * weight) for term in sorted(related - set(terms))]
         fixed = fixes.get(_fold_word(word))
         if fixed:
             readings += _readings(fixed, CORRECTED_BOOST, language, cards, in_name)
+        sounded = _sounded_gujarati(word, language)
+        if sounded:
+            readings += _readings(sounded, CORRECTED_BOOST, language, cards, in_name)
         if readings:
             words.append(readings)
         if known is not None and language and not fixed:
@@ -259,6 +314,14 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
+
+
+def _sounded_gujarati(word: str, language: str | None) -> str | None:
+    """The Gujarati word a Latin word of a Gujarati question sounds like ("hathiyar": હથિયાર),
+    unless the thesaurus already knows it as romanized Gujarati."""
+    if language != "gu" or not word.isascii() or f"gu:{word}" in thesaurus():
+        return None
+    return romanized.sounded(word, _SOUNDS)
 
 
 def named_cards(text: str, language: str | None, cards, fixes: dict[str, str] | None = None) -> list[list[set[str]]]:
@@ -368,12 +431,18 @@ def _compound_parts(word: str, language: str, known, beginning=None) -> list[lis
     longest known first part wins; a linking s (Hilfsangebot) may end it. Failing that, a first
     part of :data:`COMPOUND_HEAD` letters or more may begin a longer word the clauses use: a
     player names a card by another compound of its words ("Chromosomenfalle" for the trap
-    "Falle! Chromosomentausch"); ``beginning(language, stem, limit)`` lists such words."""
+    "Falle! Chromosomentausch"); ``beginning(language, stem, limit)`` lists such words. A word
+    the thesaurus knows is read by its group, not split."""
     analyzer = language_analyzer(language)
     stems = _terms(analyzer, prepare(word, language))
     if len(word) < 2 * COMPOUND_PART or not stems or any(known(language, stem) for stem in stems):
         return []
     found = _known_parts(word, language, known, analyzer)
+    # a word of a thesaurus group is read by its group ("wegleggen": discarding), not as parts
+    # its group does not hold ("weg", "leggen"); a name's parts it does hold stay ("halbblut")
+    group = {term for key in (*stems, *_folded(word)) for term in thesaurus().get(f"{language}:{key}", "").split()}
+    if group and not all(reading.text in group for part in found for reading in part):
+        return []
     if found or beginning is None or len(word) < COMPOUND_HEAD + COMPOUND_PART:
         return found
     weight = LANGUAGE_BOOST * ASKED_BOOST * COMPOUND_BOOST
@@ -449,6 +518,47 @@ def _joined_verbs(typed: list[str]) -> dict[int, list[tuple[str, str]]]:
     return out
 
 
+def _separated_particles(text: str, language: str | None, known=None) -> dict[int, list[tuple[str, str]]]:
+    """Dutch and German separable verbs read whole: a particle at the end of a clause ("hoe
+    reken ik mijn gevechtskracht uit") joins one of the clause's first words, a particle typed
+    apart before its verb ("weg leggen") the next word, as the verb the clauses or the thesaurus
+    know (uitrekenen, wegleggen). Positions are those of the text's words, as plan() counts them."""
+    table = thesaurus()
+    if not language or f"{PARTICLE_KEY}s:{language}" not in table:
+        return {}
+    out: dict[int, list[tuple[str, str]]] = {}
+    position = 0
+    for clause in _CLAUSE_END.split(text):
+        words = [match.group(0).lower() for match in _WORDS.finditer(clause)]
+        for index, word in enumerate(words):
+            if language not in table.get(f"{PARTICLE_KEY}:{word}", "").split():
+                continue
+            candidates = [index + 1] if index + 1 < len(words) else list(range(min(index, PARTICLE_VERB_REACH)))
+            for candidate in candidates:
+                verb = _known_verb(word + words[candidate], language, known, table)
+                if verb:
+                    out.setdefault(position + candidate, []).append((language, verb))
+                    break
+        position += len(words)
+    return out
+
+
+def _known_verb(joined: str, language: str, known, table) -> str | None:
+    """``joined`` (a particle and a finite verb) as the infinitive the clauses or the thesaurus
+    know, or None."""
+    analyzer = language_analyzer(language)
+    for ending in _PARTICLE_VERB_ENDINGS:
+        if ending and not joined.endswith(ending):
+            continue
+        stem = joined[: len(joined) - len(ending)]
+        for form in (joined, stem + "en", stem + "n") if ending else (joined, joined + "en", joined + "n"):
+            terms = _terms(analyzer, prepare(form, language))
+            if terms and all((known is not None and known(language, term)) or f"{language}:{term}" in table
+                             for term in terms):
+                return form
+    return None
+
+
 def _folded(word: str) -> set[str]:
     return {t.text for t in word_analyzer()(word)}
 
@@ -484,6 +594,9 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     # Gujarati typed in Latin letters ("bhagi na shaku"): a word the Gujarati groups know is
     # Gujarati first; as a word of another language ("na": Dutch after) it weighs less
     romanized = asked == "gu" and word.isascii() and any(f"gu:{key}" in related for key in folded)
+    # and the other way round: a Latin word of another language's question ("na", Dutch after) read
+    # as Gujarati in Latin letters ("na", not) weighs less there
+    latin_as_gujarati = asked is not None and asked != "gu" and word.isascii()
     # a word of the question in the asked language (Dutch "mag": may) is one in every field:
     # the Hungarian "mag" (seed) is not what a Dutch player asks about
     # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
@@ -492,10 +605,15 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     asking = asked in all_stems and any(f"{QUESTION_KEY}:{asked}:{term}" in related for term in all_stems[asked])
     for language in LANGUAGES:
         stems = all_stems[language]
-        weight = boost * (ASKED_BOOST if language == asked else ROMANIZED_ELSEWHERE if romanized else 1.0)
+        weight = boost * (ASKED_BOOST if language == asked
+                          else ROMANIZED_ELSEWHERE if romanized or (latin_as_gujarati and language == "gu") else 1.0)
         if asking or any(f"{QUESTION_KEY}:{language}:{term}" in related for term in stems):
             # a word of the question, not of its subject: no synonyms, and a quarter of the weight
             readings += [Reading(language, term, LANGUAGE_BOOST * weight * QUESTION_WEIGHT) for term in stems]
+            # "when can I sell" asks about timing: the group's words, as for a word of the subject
+            keys = [key for key in (*folded, *stems) if f"{ASKING_KEY}:{language}:{key}" in related]
+            others = {term for key in keys for term in related.get(f"{language}:{key}", "").split()}
+            readings += [Reading(language, term, RELATED_BOOST * weight) for term in sorted(others.difference(stems))]
             continue
         for term in stems:
             readings.append(Reading(language, term, LANGUAGE_BOOST * weight * (EVERYDAY_CARD_WORD if everyday
@@ -550,10 +668,61 @@ def _without_person_ending(word: str, language: str, table) -> list[str]:
 
 
 def named_games(text: str) -> frozenset[str]:
-    """The games a query names ("Star Munchkin laser", "epikus szint") by the thesaurus."""
+    """The games a query names ("Star Munchkin laser", "epikus szint", "the munchkin die": a
+    component only Epic has) by the thesaurus."""
     table = thesaurus()
-    return frozenset(game for token in word_analyzer()(text)
-                     for game in table.get(f"{GAME_KEY}:{token.text}", "").split())
+    tokens = [token.text for token in word_analyzer()(text)]
+    keys = tokens + [_pair_key(first, second) for first, second in zip(tokens, tokens[1:])]
+    return frozenset(game for key in keys for game in table.get(f"{GAME_KEY}:{key}", "").split())
+
+
+#: how many letters of each word a two-word name is known by: its inflected forms meet
+#: ("munchkin kockával", "munchkin kocka"; "મંચકીન પાસાના", "મંચકીન પાસો")
+PAIR_HEAD, PAIR_HEAD_GUJARATI = 5, 3
+
+
+def _pair_key(first: str, second: str) -> str:
+    def head(word: str) -> str:
+        # Gujarati by its searched form: its spelling variants meet (મંચકિન ડાઈ, મંચકીન ડાઇસ)
+        return word[:PAIR_HEAD] if word.isascii() else gujarati_form(word)[:PAIR_HEAD_GUJARATI]
+
+    return f"{head(first)} {head(second)}"
+
+
+def asked_topics(text: str, language: str | None) -> frozenset[str]:
+    """The topics a question asks about by its question word and verb (thesaurus ``asking``):
+    "when can I play", "mikor rakhatok le", "ક્યારે રમી શકાય" ask about when a card may be played
+    (card-timing); "when does my turn end" asks no topic."""
+    if not language:
+        return frozenset()
+    table = thesaurus()
+    typed = [word.lower() for word in _WORDS.findall(unicodedata.normalize("NFC", text))]
+    # the question word first, by its plain spelling (a Gujarati one by its searched form: કયારે,
+    # ક્યારે): most questions have none, and are done
+    asked = {topic for word in typed
+             for key in ((spelling.fold(word), prepare(word, "gu")) if language == "gu" and not word.isascii()
+                         else (spelling.fold(word),))
+             for topic in table.get(f"{ASKING_KEY}:{language}:{key}", "").split()}
+    if not asked:
+        return frozenset()
+    # then a word of the groups it goes with, by its stems; split verbs joined ("rakhatok le")
+    words = typed + [word for joined in _joined_verbs(typed).values() for _, word in joined]
+    along = set()
+    for word in words:
+        keys = {spelling.fold(word), *(_terms(language_analyzer(language), prepare(word, language))
+                                       if language != "gu" else [prepare(word, "gu")])}
+        for key in keys:
+            along.update(table.get(f"{ASKING_KEY}+{language}:{key}", "").split())
+    return frozenset(asked & along)
+
+
+def topic_priors(weights: list[float], docs) -> list[float]:
+    """``weights`` with the clauses of a topic the question asks about (``docs``) weighed
+    :data:`TOPIC_PRIOR` more."""
+    lifted = list(weights)
+    for docnum in docs:
+        lifted[docnum] *= TOPIC_PRIOR
+    return lifted
 
 
 def card_priors(weights: list[float], kinds: list[str], docs) -> list[float]:
@@ -628,6 +797,9 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             against = stem  # candidates are stems: weighed against the typed word's stem
         else:
             candidates = [c for c in speller.one_edit(word, language) if len(c) >= 3 and not c.isdigit()]
+        # a word of the asked language's function words is no correction ("mare" is not the
+        # Gujarati "mate", for)
+        candidates = [c for c in candidates if not _function_word(c, language)]
         if candidates:
             out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, against, c, language), c))
     return out

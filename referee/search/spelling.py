@@ -24,14 +24,17 @@ _GUJARATI = re.compile(r"[\u0a80-\u0aff]")
 #: per language ("vardo" for bardo, "sentauro" for centauro, "yegar" for llegar in Spanish;
 #: "kurse" for curse in Dutch; "Cromosomen" in German): each is one edit of the other, and a
 #: likelier one than another letter. A language's own confusions only: an English "dise" is
-#: "dies" with two letters swapped, not "dice".
+#: "dies" with two letters swapped, not "dice". The sounds that differ only in writing: a final
+#: "-ig" said "-ich" in German ("rückgängich"), "ss" for "ß"; Dutch "g" and "ch", and "dt", "d"
+#: and "t" at the end of a verb ("word", "wordt", "wort"); Spanish "n" for "m" before b and p
+#: ("canbiar").
 SOUNDS = {
     "en": (("c", "k"),),
-    "nl": (("c", "k"), ("s", "z"), ("ei", "ij")),
-    "de": (("c", "k"), ("c", "z"), ("ch", "c"), ("ä", "e")),
+    "nl": (("c", "k"), ("s", "z"), ("ei", "ij"), ("ch", "g"), ("dt", "d"), ("dt", "t")),
+    "de": (("c", "k"), ("c", "z"), ("ch", "c"), ("ä", "e"), ("ich", "ig"), ("ss", "ß")),
     "hu": (("ts", "cs"), ("ly", "j")),
     "es": (("b", "v"), ("c", "s"), ("c", "z"), ("s", "z"), ("c", "k"), ("y", "ll"), ("i", "y"), ("g", "j"),
-           ("h", "")),
+           ("nb", "mb"), ("np", "mp"), ("h", "")),
     "gu": (("sh", "s"), ("v", "w"), ("aa", "a"), ("ee", "i"), ("oo", "u"), ("j", "z"), ("ph", "f")),
 }
 
