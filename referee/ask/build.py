@@ -213,7 +213,7 @@ def fight(c: Context):
         missing.append(N_("which monster is fought"))
         c.coreless = True
     elif c.sure == 0 and all(m.get("card") is None for m in r.monsters) and not (r.plus or r.monster_plus
-                                                                                  or r.helper):
+                                                                                  or r.helper or r.fighter):
         # "sell items to reach level 10": a word with a level is a monster only where the
         # text speaks of a fight (a word of fighting, a one-shot, a helper); a card's name
         # says so by itself

@@ -494,8 +494,11 @@ class Reading:
         """Whether the name at word ``i`` is said with a word that puts it beside the asker
         ("with bob", "samen met bob", "bobbal együtt", "બોબ સાથે")."""
         together = self.words.together | self.english.together
+        clauses = self.words.clauses | self.english.clauses
         before = i > 0 and self.tokens[i - 1].key in together and not (
-            i > 1 and self.roles[i - 2] and self.roles[i - 2][0] == "person")  # "me and bob" is _joined's
+            i > 1 and self.roles[i - 2] and self.roles[i - 2][0] == "person") and not (
+            # "Cid's on Medusa and Dee slaps …": "and" after a monster starts another clause
+            self.tokens[i - 1].key in clauses and i > 1 and (self.roles[i - 2] or ("",))[0] in ("card", "enhancer"))
         after = self.words.after_first and i + 1 < len(self.tokens) and self.tokens[i + 1].key in together
         return bool(before or after)
 
