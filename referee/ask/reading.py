@@ -19,6 +19,8 @@ from referee.ask.names import foreign, named, stem
 from referee.ask.patterns import Words, fold
 from referee.ask.text import LEVEL_MARK, Token, at, joined, tokens
 
+#: the highest level a monster said as "a troll of N" has (Epic's monsters reach the thirties)
+MONSTER_LEVELS = 40
 ME = "\x00me"  # the person "I"/"me" stands for, until the table or --as says who it is
 
 
@@ -298,7 +300,9 @@ class Reading:
                 if card is None and self.words.endings:
                     card = self._card_with_ending(span)
                 found = self._enhancer(text) if card is None and length == 1 else None
-                if card is None and (text in self.cards.enhancers or found):
+                if card is None and (text in self.cards.enhancers or found) and not (
+                        span[-1] + 1 < len(self.tokens) and (self.roles[span[-1] + 1] or ("",))[0] == "person"):
+                    # (not a word said of someone: "my mate Tom" is a friend, not the card Mate)
                     card_, bonus = self.cards.enhancers[found or text]
                     for i in span:
                         self.roles[i] = ("enhancer", bonus)
@@ -373,6 +377,14 @@ class Reading:
         before a word (Hungarian ``9-es harcos``)."""
         level_words = self.words.level | self.english.level
         toks = self.tokens
+        for _phrase, match in self.phrases("monster_level"):
+            # "een trol van zeven", "troll at eleven": a number said after a monster's word
+            i, first = self.index(match, "n0"), self.word_range(match)[0]
+            if i in self.used or toks[i].plus or not 0 < toks[i].number <= MONSTER_LEVELS or first == 0:
+                continue
+            if self._monster_before(first - 1):
+                self.levels.append((first, i, toks[i].number))
+                self.used.add(i)
         for i, token in enumerate(toks):
             if token.number is None or i in self.used or token.plus:
                 continue
@@ -387,6 +399,18 @@ class Reading:
             else:
                 continue
             self.used.add(i)
+
+    def _monster_before(self, j: int) -> bool:
+        """Whether word ``j`` is a monster's: a card's name, a word for any monster, or a word
+        no list knows that is no item ("een ring van 400" is a ring's price)."""
+        role, key = self.roles[j], self.tokens[j].key
+        if role is not None:
+            return role[0] == "card"
+        if self.tokens[j].separator or self.tokens[j].number is not None:
+            return False
+        if any(form in self.words.items or form in self.english.items for form in stem(key, self.words.endings)):
+            return False
+        return self._monster_word(key) or not self.is_known(key)
 
     def _bare(self, i: int) -> bool:
         """A number alone is a level where the language says so: before a word that is someone
@@ -409,8 +433,8 @@ class Reading:
         person named; a fighter named together with someone ("me and Cid against …") is one
         of two on that side, not the fighter alone."""
         self.joined = self._joined()
-        for name in ("fighter", "helper"):
-            for phrase, match in self.phrases(name):
+        for name, phrases in (("fighter", "fighter"), ("helper", "helper"), ("helper", "will_help")):
+            for phrase, match in self.phrases(phrases):
                 person = self._subject(phrase, match)
                 if person == "pronoun" and name == "helper":
                     others = [p for p in self.order() if p not in (ME, self.fighter)]
