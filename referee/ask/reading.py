@@ -211,11 +211,21 @@ class Reading:
                 continue
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
-                    and token.key not in self.cards.monsters and self.tokens[i - 1].key not in ".!?¿¡"
+                    and token.key not in self.cards.monsters and (self.tokens[i - 1].key not in ".!?¿¡"
+                                                                  or self._paired(i))
                     and (not self._marked(i) or self._helps(i + 2))
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _paired(self, i: int) -> bool:
+        """Whether a capital word is joined to a name that follows ("Piet en Kees"): a name
+        too, even where it starts the sentence."""
+        together = self.words.together | self.english.together
+        toks = self.tokens
+        return (i + 2 < len(toks) and toks[i + 1].key in together and toks[i + 2].raw[:1].isupper()
+                and not self.is_known(toks[i + 2].key) and self._persona(toks[i + 2].key) is None
+                and toks[i + 2].key not in self.cards.monsters)
 
     def _described_in_brackets(self, i: int) -> bool:
         """Whether word ``i`` is no word of the question and brackets after it describe
@@ -383,6 +393,16 @@ class Reading:
             if i in self.used or toks[i].plus or not 0 < toks[i].number <= MONSTER_LEVELS or first == 0:
                 continue
             if self._monster_before(first - 1):
+                self.levels.append((first, i, toks[i].number))
+                self.used.add(i)
+        for _phrase, match in self.phrases("person_level"):
+            # "lena ist auf 5", "bob's on 3": a number said after someone, with no word for level
+            i, first = self.index(match, "n0"), self.word_range(match)[0]
+            if i in self.used or toks[i].plus or not 0 < toks[i].number <= MONSTER_LEVELS or first == 0:
+                continue
+            role = self.roles[first - 1]
+            if (role is not None and role[0] == "person") or (first - 1 in self.strange() and not self._monster_word(
+                    toks[first - 1].key)):
                 self.levels.append((first, i, toks[i].number))
                 self.used.add(i)
         for i, token in enumerate(toks):
@@ -585,6 +605,11 @@ class Reading:
         j = self._bracketed(i)
         if j is not None and self.roles[j] and self.roles[j][0] == "person":
             return self.roles[j][1]  # "bob (level zes elf, +2)": the one the brackets follow
+        pronouns = self.words.pronouns | self.english.pronouns
+        others = {who for _j, who in self.mentions() if who != ME}
+        if len(others) == 1 and any(self.tokens[k].key in pronouns for k in segment if k < i):
+            # "Zoli segít, ő hármas elf": "he" in this part of the sentence is the one other named
+            return next(iter(others))
         named = {who for _j, who in self.mentions()}
         if len(named) == 1 and ME not in named and self.table and not self.fighting:
             # (not in a fight: "Bob helps. level 5 elf vs the troll" describes the asker)
@@ -651,7 +676,12 @@ class Reading:
                         continue
                     self._tell(target, "level", level)
                     continue
-            self._tell(self._owner(first), "level", level)
+            owner = self._owner(first)
+            self._tell(owner, "level", level)
+            if not monsters_too and (pair := self._pair_before(first)) is not None and owner in pair:
+                for person in pair:  # "Piet en Kees zitten allebei op level twee": both of them
+                    if person != owner:
+                        self._tell(person, "level", level)
         for i in self.gear_at:
             if monsters_too and self._beside_monster(i) and not self._item_beside(i):
                 self.monster_plus.append(abs(self.tokens[i].number))  # "troll level 8 with +5"
@@ -696,6 +726,17 @@ class Reading:
                     self.monsters[-1].setdefault("enhancers", []).append(role[1])
                 else:
                     self.monster_plus.append(role[1])
+
+    def _pair_before(self, i: int) -> Optional[tuple]:
+        """Two people named as one subject right before word ``i`` in its part of the sentence
+        ("Piet en Kees zitten op level 2"), neither of them "I": the pair, or None."""
+        together = self.words.together | self.english.together
+        segment = self._segment(i)
+        people = [j for j, _who in self.mentions() if j in segment and j < i]
+        if len(people) != 2 or people[1] - people[0] != 2 or self.tokens[people[0] + 1].key not in together:
+            return None
+        pair = (self.roles[people[0]][1], self.roles[people[1]][1])
+        return pair if ME not in pair and pair[0] != pair[1] else None
 
     def _restated(self) -> None:
         """A number that says again what a monster enhancer named in the text gives ("Enraged
