@@ -265,6 +265,9 @@ def fight(c: Context):
         params["plus"] = list(played.get("players", [])) + list(r.plus)
     if r.monster_plus or played.get("monsters"):
         params["monster_plus"] = list(played.get("monsters", [])) + list(r.monster_plus)
+    for i, count in r.counted:
+        if count == len(r.plus):
+            r.used.add(i)  # "two potions: +3 and +2": the count of the one-shots read
     if len(r.monsters) >= 2:
         # "kettő jött: …", "two monsters came out": the count of the monsters named
         for i, token in enumerate(r.tokens):

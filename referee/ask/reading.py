@@ -73,6 +73,7 @@ class Reading:
         self.monster_plus: list[int] = []
         self.golds: list[int] = []
         self.changes: list[int] = []              # "two levels": a number of levels
+        self.counted: list[tuple[int, int]] = []  # "two potions": (word, how many one-shots)
         self.levels: list[tuple[int, int, int]] = []   # (first word, last word, level)
         self.helper = self.fighter = None
         self.fleeing: list[str] = []
@@ -97,7 +98,7 @@ class Reading:
         other.card_players = set(self.card_players)
         other.gear_at = list(self.gear_at)
         other.doubtful = list(self.doubtful)
-        for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing"):
+        for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing", "counted"):
             setattr(other, name, list(getattr(self, name)))
         return other
 
@@ -367,6 +368,12 @@ class Reading:
                     into.append(abs(self.tokens[i].number))
                     if into is self.plus:
                         self.plus_at.append(i)
+        for _phrase, match in self.phrases("one_shots"):
+            # "dos pociones, una de +3 y otra de dos": how many one-shots, checked against the
+            # bonuses read once a fight is built (a count with fewer bonuses is not understood)
+            i = self.index(match, "n0")
+            if i not in self.used and not self.tokens[i].plus and self.tokens[i].number > 1:
+                self.counted.append((i, self.tokens[i].number))
         together = self.words.together | self.english.together
         for phrase, match in self.phrases("gear"):
             i = self.index(match, "n0")
@@ -855,7 +862,10 @@ class Reading:
         if self._thrown(i):
             return False
         # the monster named again ("the troll"), or by a word for any monster
-        named = {self.tokens[k].key for m in self.monsters if "at" in m for k in range(m["at"], m["end"] + 1)}
+        # (not its little words: "de" of "Trol de la Red" is no monster in "una de +3")
+        little = self.words.ignore | self.english.ignore | self.words.stop
+        named = {self.tokens[k].key for m in self.monsters if "at" in m for k in range(m["at"], m["end"] + 1)
+                 if self.tokens[k].key not in little}
         for j in range(segment[0], i):
             # "Cid a trollra rak +5-öt", "Bob ટ્રોલ ને +૫ આપે": the monster marked, by its
             # ending or the word after it, as whom the bonus goes to
