@@ -265,6 +265,7 @@ def fight(c: Context):
         params["plus"] = list(played.get("players", [])) + list(r.plus)
     if r.monster_plus or played.get("monsters"):
         params["monster_plus"] = list(played.get("monsters", [])) + list(r.monster_plus)
+    _discards(c, params)
     for i, count in r.counted:
         if count == len(r.plus):
             r.used.add(i)  # "two potions: +3 and +2": the count of the one-shots read
@@ -275,6 +276,13 @@ def fight(c: Context):
                 r.used.add(i)
     _unplaced(c)
     return params, missing
+
+
+def _discards(c: Context, params: dict) -> None:
+    """Cards discarded for a power (a Cleric's turning, a Wizard's flight): who and how many."""
+    told = c.reading.discards()
+    if told:
+        params["discards"] = [f"{c.who(person)}={count}" for person, count in told.items()]
 
 
 def _table_monsters(fight: dict) -> list:
@@ -327,6 +335,7 @@ def flee(c: Context):
             params["helper"] = fleeing[1]
     elif fleeing != [c.me]:
         params["fleeing"] = fleeing
+    _discards(c, params)
     _unplaced(c)
     return params, missing
 

@@ -74,6 +74,7 @@ class Reading:
         self.golds: list[int] = []
         self.changes: list[int] = []              # "two levels": a number of levels
         self.counted: list[tuple[int, int]] = []  # "two potions": (word, how many one-shots)
+        self.discarded: list[tuple[int, int]] = []  # "descarta tres cartas": (word, how many cards)
         self.levels: list[tuple[int, int, int]] = []   # (first word, last word, level)
         self.helper = self.fighter = None
         self.fleeing: list[str] = []
@@ -98,7 +99,7 @@ class Reading:
         other.card_players = set(self.card_players)
         other.gear_at = list(self.gear_at)
         other.doubtful = list(self.doubtful)
-        for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing", "counted"):
+        for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing", "counted", "discarded"):
             setattr(other, name, list(getattr(self, name)))
         return other
 
@@ -368,6 +369,12 @@ class Reading:
                     into.append(abs(self.tokens[i].number))
                     if into is self.plus:
                         self.plus_at.append(i)
+        for _phrase, match in self.phrases("discard"):
+            # "descarta tres cartas", "discards 2 cards to flee": how many, beside the verb
+            i = self._count_beside(self.word_range(match))
+            if i is not None:
+                self.used.add(i)
+                self.discarded.append((match.start(), self.tokens[i].number))
         for _phrase, match in self.phrases("one_shots"):
             # "dos pociones, una de +3 y otra de dos": how many one-shots, checked against the
             # bonuses read once a fight is built (a count with fewer bonuses is not understood)
@@ -388,6 +395,26 @@ class Reading:
             if i not in self.used:
                 self.used.add(i)
                 self._tell(self._owner(i), "hand", self.tokens[i].number)
+
+    def _count_beside(self, span: range) -> Optional[int]:
+        """The word of a small count (1 to 8) standing within three words of ``span``, in its
+        part of the sentence, after it first: "discards two cards", "drei Karten abwerfen"."""
+        segment = self._segment(span[0])
+        after = [k for k in range(span[-1] + 1, span[-1] + 4) if k in segment]
+        before = [k for k in range(span[0] - 1, span[0] - 4, -1) if k in segment]
+        for k in after + before:
+            token = self.tokens[k]
+            if token.number is not None and not token.plus and k not in self.used and 0 < token.number <= 8:
+                return k
+        return None
+
+    def discards(self) -> dict:
+        """Who discards how many cards ("Dee … descarta tres cartas"): the one named nearest
+        before the verb, else the asker."""
+        out = {}
+        for start, count in self.discarded:
+            out[self._owner(at(self.starts, start + 1))] = count
+        return out
 
     def _levels(self) -> None:
         """``level 8``, ``8th level``, ``lvl ૮`` — and, where the language says so, a bare number
