@@ -213,12 +213,23 @@ class Reading:
                 continue
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
-                    and token.key not in self.cards.monsters and (self.tokens[i - 1].key not in ".!?¿¡"
+                    and token.key not in self.cards.monsters and not self._in_card_name(i)
+                    and (self.tokens[i - 1].key not in ".!?¿¡"
                                                                   or self._paired(i))
                     and (not self._marked(i) or self._helps(i + 2))
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _in_card_name(self, i: int) -> bool:
+        """Whether word ``i`` is one word of a monster card's name written out ("Plutonium
+        Dragon" in a Gujarati sentence): a card, not someone."""
+        toks = self.tokens
+        for length in range(2, LONGEST_NAME + 1):
+            for start in range(max(0, i - length + 1), min(i, len(toks) - length) + 1):
+                if " ".join(t.key for t in toks[start:start + length]) in self.cards.monsters:
+                    return True
+        return False
 
     def _paired(self, i: int) -> bool:
         """Whether a capital word is joined to a name that follows ("Piet en Kees"): a name
@@ -421,14 +432,16 @@ class Reading:
         before a word (Hungarian ``9-es harcos``)."""
         level_words = self.words.level | self.english.level
         toks = self.tokens
-        for _phrase, match in self.phrases("monster_level"):
-            # "een trol van zeven", "troll at eleven": a number said after a monster's word
-            i, first = self.index(match, "n0"), self.word_range(match)[0]
-            if i in self.used or toks[i].plus or not 0 < toks[i].number <= MONSTER_LEVELS or first == 0:
-                continue
-            if self._monster_before(first - 1):
-                self.levels.append((first, i, toks[i].number))
-                self.used.add(i)
+        for name in ("monster_level", "monster_is"):
+            for _phrase, match in self.phrases(name):
+                # "een trol van zeven", "troll at eleven": a number said after a monster's word;
+                # "the monster is 25", "a szörny huszonöt": only after a card or a word for any monster
+                i, first = self.index(match, "n0"), self.word_range(match)[0]
+                if i in self.used or toks[i].plus or not 0 < toks[i].number <= MONSTER_LEVELS or first == 0:
+                    continue
+                if self._monster_before(first - 1, strict=name == "monster_is"):
+                    self.levels.append((first, i, toks[i].number))
+                    self.used.add(i)
         for _phrase, match in self.phrases("person_level"):
             # "lena ist auf 5", "bob's on 3": a number said after someone, with no word for level
             i, first = self.index(match, "n0"), self.word_range(match)[0]
@@ -454,12 +467,14 @@ class Reading:
                 continue
             self.used.add(i)
 
-    def _monster_before(self, j: int) -> bool:
-        """Whether word ``j`` is a monster's: a card's name, a word for any monster, or a word
-        no list knows that is no item ("een ring van 400" is a ring's price)."""
+    def _monster_before(self, j: int, strict: bool = False) -> bool:
+        """Whether word ``j`` is a monster's: a card's name, a word for any monster, or (unless
+        ``strict``) a word no list knows that is no item ("een ring van 400" is a ring's price)."""
         role, key = self.roles[j], self.tokens[j].key
         if role is not None:
             return role[0] == "card"
+        if strict:
+            return self._monster_word(key)
         if self.tokens[j].separator or self.tokens[j].number is not None:
             return False
         if any(form in self.words.items or form in self.english.items for form in stem(key, self.words.endings)):
