@@ -461,7 +461,8 @@ class Reading:
                 self.levels.append((before, i, token.number))
             elif after is not None:
                 self.levels.append((i, after, token.number))
-            elif self.words.bare_level and self._bare(i):
+            elif self.words.bare_level and token.number <= MONSTER_LEVELS and self._bare(i):
+                # (no level is in the hundreds: "a 300as csizmát" is a price)
                 self.levels.append((i, i, token.number))
             else:
                 continue
@@ -810,7 +811,9 @@ class Reading:
             j = first - 1
             while j >= 0 and self.tokens[j].key in skip and not self.tokens[j].separator:
                 j -= 1
-            if j >= 0 and j in self.strange() and not self._monster_word(self.tokens[j].key):
+            after_someone = j > 0 and (self.roles[j - 1] or ("",))[0] == "person"
+            # (not the verb after its subject: "ik sta op level negen")
+            if j >= 0 and j in self.strange() and not self._monster_word(self.tokens[j].key) and not after_someone:
                 raw = self.tokens[j].raw
                 name = raw[:1].upper() + raw[1:]
                 if name not in self.names:
