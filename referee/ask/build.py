@@ -357,10 +357,15 @@ def action(c: Context):
         missing.append(N_("which action: {actions}", actions=", ".join(sorted(chosen))))
     act = chosen[0]
     order = r.order()
-    if ME not in order and any(True for _ in r.phrases("first_person")):
-        # "ellophatom Bob kalapácsát?", "¿puedo maldecir a Bob?": the verb says "I"; the one
-        # named is whom it is done to
-        order = [ME] + order
+    if any(True for _ in r.phrases("first_person")):
+        # "ellophatom Bob kalapácsát?", "¿puedo maldecir a Bob?", "ann se está dando con …,
+        # la puedo ayudar yo?": the verb says "I"; the others named are whom it is done to
+        order = [ME] + [p for p in order if p != ME]
+    doer = _may_do(r)
+    if doer is not None and doer in order:
+        # "a mászó kézzel harcolok, bedobhat Dee …?": the one the question asks leave for,
+        # not the first one named
+        order = [doer] + [p for p in order if p != doer]
     player = c.who(order[0] if order else None)
     others = [c.who(p) for p in order[1:] if c.who(p) != player]
     asked = _may_help(r) if act == "help" else None
@@ -384,6 +389,14 @@ def action(c: Context):
             params.update({"fighter": others[0], "monsters": monsters})
         else:
             params["target"] = others[0]
+    if asked is None and r.monsters and "fighter" not in params:
+        fighting = _fighting(r)
+        monsters = [m for m in (_monster(e, c.missing) for e in r.monsters) if m is not None]
+        if fighting is not None and monsters:
+            # "mid fight with the net troll, can I sell my helmet?", "bedobhat Dee egy
+            # császkáló szörnyet?": asked in the fight the text names, of the one who fights it
+            params.update({"fighter": c.who(fighting), "monsters": monsters, "phase": "combat"})
+            c.surer = 1  # an action named in a fight named: asked whether it may be done there
     needed = [player] + ([params["target"]] if "target" in params else [])
     people = c.people(needed, level_needed=False)
     if c.state is None and (not r.people or not r.mentions()):
@@ -400,6 +413,23 @@ def action(c: Context):
         if len(named) == 1:
             params["item"] = named[0]
     return params, missing
+
+
+def _fighting(r: Reading) -> Optional[str]:
+    """Who fights the fight a question of another kind is asked in: the one a phrase says
+    fights ("bobs fight with the stick figure"), else the asker where the text says "I fight"
+    or "in the middle of a fight" with no one else named in that part of the sentence; None
+    where the text leaves it open ("bob is mid-combat …, can dee trade")."""
+    if r.fighter is not None:
+        return r.fighter
+    if any(True for _ in r.phrases("i_fight")):
+        return ME
+    for _phrase, match in r.phrases("in_combat"):
+        first = r.word_range(match)[0]
+        named = [who for j, who in r.mentions() if j in r._segment(first) and j < first]
+        if all(who == ME for who in named):
+            return ME
+    return None
 
 
 #: the kinds of question that are a fight or a flight: what the text says of a fight is theirs
@@ -455,6 +485,17 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
 
 
+def _may_do(r: Reading) -> Optional[str]:
+    """The one a "may …" question is asked of, where a phrase names them ("can Dee …",
+    "bedobhat Dee"): one person, or None."""
+    asked = set()
+    for phrase, match in r.phrases("may_do"):
+        person = r._subject(phrase, match)
+        if person not in (None, "pronoun"):
+            asked.add(person)
+    return next(iter(asked)) if len(asked) == 1 else None
+
+
 def _may_help(r: Reading) -> Optional[str]:
     """The one a question asks leave to help for ("can Bob help me?"), or None."""
     asked = set()
@@ -494,8 +535,10 @@ def sell(c: Context):
             missing.append(N_("what {name} is: the text says it two ways", name=", ".join(items)))
         golds = []
     items += [f"item{i}:{gold}" for i, gold in enumerate(golds, 1)]
-    if items:
+    if items and not (r.in_combat or _fighting(r) is not None and r.monsters):
         c.surer = 5  # things to sell, named: a sale, not whether selling is allowed now
+    elif items:
+        pass  # sold in the middle of a fight: whether that is allowed now is what is asked
     else:
         missing.append(N_("which items are sold, or what they are worth in gold"))
         c.coreless = True
