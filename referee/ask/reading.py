@@ -371,6 +371,8 @@ class Reading:
                            ("changes", self.changes), ("gold", self.golds)):
             for _phrase, match in self.phrases(name):
                 i = self.index(match, "n0")
+                if name == "goal" and self._being_before(self.word_range(match)[0]):
+                    continue  # "estoy a nivel nueve": where one is, not where one gets to
                 if into is self.golds and self.tokens[i].plus:
                     continue  # "a potion worth +3" is a bonus, not gold
                 if into is self.monster_plus and self._thrown(i):
@@ -406,6 +408,11 @@ class Reading:
             if i not in self.used:
                 self.used.add(i)
                 self._tell(self._owner(i), "hand", self.tokens[i].number)
+
+    def _being_before(self, i: int) -> bool:
+        """Whether the word before word ``i`` says where someone is ("estoy", "I'm", "ben")."""
+        return i > 0 and any(phrase.found_in(f" {self.tokens[i - 1].key} ")
+                             for w in (self.words, self.english) for phrase in w.lists.get("being", ()))
 
     def _count_beside(self, span: range) -> Optional[int]:
         """The word of a small count (1 to 8) standing within three words of ``span``, in its
@@ -518,6 +525,9 @@ class Reading:
         self.card_players = set()
         for phrase, match in self.phrases("card_player"):
             person = self._latest_clause(match) or self._subject(phrase, match, earliest=True)
+            last = self.word_range(match)[-1]
+            if person is None and self.roles[last] == ("person", ME):
+                person = ME  # "… એક લેવલ ચોરો કાર્ડ રમું": the verb itself says "I play"
             if person not in (None, "pronoun"):
                 self.card_players.add(person)
         for _phrase, match in self.phrases("fleeing"):
