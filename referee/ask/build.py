@@ -619,6 +619,12 @@ def about(kind: str):
             c.missing.append(N_("the items, or a table in progress"))
         if c.state is None and kind == "charity" and "hand" not in (c.described(player) or {}):
             c.missing.append(N_("how many cards {name} has", name=player))
+        if c.state is None and kind == "charity":
+            # "Tom and Jen are …": someone named whose level the text does not give may be the
+            # lowest, who gets the cards
+            for person in order:
+                if c.who(person) != player and "level" not in c.described(c.who(person)):
+                    c.missing.append(N_("{name}'s level", name=c.who(person)))
         if c.state is None:
             _unknown(c)
         _fight_pieces(c)

@@ -45,6 +45,9 @@ def _help_words(words: Words, english: Words) -> frozenset:
         for w in (words, english):
             for phrase in w.lists.get("card_player", ()):
                 vocabulary -= set(fold(phrase.text.replace("{p}", " ")).split())
+            # nor a word of another phrase that says who fights ("staat" of "staat tegenover")
+            for phrase in w.lists.get("fighter", ()):
+                vocabulary -= set(fold(phrase.text.replace("{p}", " ")).split())
         # the language's little words ("with", "from", "will") say nothing of help alone; the
         # verb of helping itself stays ("help", "helps")
         helping = [phrase for w in (words, english) for phrase in w.actions.get("help", ())]
@@ -215,7 +218,7 @@ class Reading:
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
                     and (self.tokens[i - 1].key not in ".!?¿¡"
-                                                                  or self._paired(i))
+                                                                  or self._paired(i) or self._helps(i))
                     and (not self._marked(i) or self._helps(i + 2))
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
@@ -446,7 +449,12 @@ class Reading:
                 i, first = self.index(match, "n0"), self.word_range(match)[0]
                 if i in self.used or toks[i].plus or not 0 < toks[i].number <= MONSTER_LEVELS or first == 0:
                     continue
-                if self._monster_before(first - 1, strict=name == "monster_is"):
+                j = first - 1
+                if self._race_as_monster(j):
+                    # "a goblin at 3 and an orc at 6": a race with an article and its level
+                    self.roles[j] = ("card", len(self.monsters))
+                    self.monsters.append({"name": toks[j].raw.capitalize(), "at": j, "end": j})
+                if self._monster_before(j, strict=name == "monster_is"):
                     self.levels.append((first, i, toks[i].number))
                     self.used.add(i)
         for _phrase, match in self.phrases("person_level"):
@@ -454,9 +462,13 @@ class Reading:
             i, first = self.index(match, "n0"), self.word_range(match)[0]
             if i in self.used or toks[i].plus or not 0 < toks[i].number <= MONSTER_LEVELS or first == 0:
                 continue
-            role = self.roles[first - 1]
-            if (role is not None and role[0] == "person") or (first - 1 in self.strange() and not self._monster_word(
-                    toks[first - 1].key)):
+            j = first - 1
+            fillers = self.words.ignore | self.english.ignore
+            while j > 0 and self.roles[j] is None and toks[j].key in fillers and not toks[j].separator:
+                j -= 1  # "Tom and Jen are both at 5"
+            role = self.roles[j]
+            if (role is not None and role[0] == "person") or (j in self.strange() and not self._monster_word(
+                    toks[j].key)):
                 self.levels.append((first, i, toks[i].number))
                 self.used.add(i)
         for i, token in enumerate(toks):
@@ -474,6 +486,17 @@ class Reading:
             else:
                 continue
             self.used.add(i)
+
+    def _side_person(self, first: int, last: int) -> bool:
+        """Whether the level at words ``first``–``last`` stands right beside someone named."""
+        return any((self.roles[k] or ("",))[0] in ("person", "persona") for k in (first - 1, last + 1)
+                   if 0 <= k < len(self.tokens))
+
+    def _race_as_monster(self, j: int) -> bool:
+        """Whether word ``j`` is a race named with an article ("an orc"), said as a monster."""
+        role = self.roles[j]
+        return bool(role) and role[0] == "persona" and role[1] == "race" and j > 0 \
+            and self.tokens[j - 1].key in self.words.articles
 
     def _monster_before(self, j: int, strict: bool = False) -> bool:
         """Whether word ``j`` is a monster's: a card's name, a word for any monster, or (unless
@@ -893,7 +916,10 @@ class Reading:
         together = self.words.together | self.english.together
         segment = self._segment(article)
         joined = article >= 2 and toks[article - 1].key in together and any(
-            fights(k) for k in range(segment[0], article - 1))
+            fights(k) or (roles[k] or ("",))[0] == "card" for k in range(segment[0], article - 1)) or (
+            # "a level 4 goblin and a level 6 orc": another monster with its level just before
+            article >= 2 and toks[article - 1].key in together
+            and any(segment[0] <= a and b < article - 1 and not self._side_person(a, b) for a, b, _n in self.levels))
         # or a monster said to show up in that part of the sentence ("a level 9 orc shows up"),
         # or one labelled so ("Monster: level 9 orc")
         near = set(range(article - 3, j + 4)) & set(segment)
@@ -906,6 +932,9 @@ class Reading:
         """Whether word ``at`` is a word of fighting ("against", "ellen", "સામે")."""
         fighting = {w for phrase in self.words.kinds.get("combat", ()) for w in phrase.text.replace("*", "").split()}
         key = self.tokens[at].key if 0 <= at < len(self.tokens) else ""
+        # (not a word saying where someone is: "is" of "wie is sterker" is no fighting in "hij is een elf")
+        if any(phrase.found_in(f" {key} ") for phrase in self.words.lists.get("being", ())):
+            return False
         return any(key == w or (w and key.startswith(w) and len(key) - len(w) <= 3) for w in fighting
                    if len(w) >= 2 and w not in self.words.me)
 

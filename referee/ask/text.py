@@ -13,7 +13,9 @@ from referee.corpus.cards import fold
 
 #: "Troll:8" read inside a sentence: the colon becomes this mark, a word of its own
 LEVEL_MARK = "\ue000"
-_RAW = re.compile("\ue000|" r"[+-]?\d+(?:-[^\W\d_]+|[a-zA-Z\u00c0-\u024f]+)?|[,;.!?¿¡:()]|[^\s,;.!?¿¡:()\"“”„«»]+")
+#: a title shortened with a full stop, inside a name ("Mr. Bones"): no end of a sentence
+_TITLE = r"(?i:mr|mrs|ms|dr|st|sr|sra|hr|fr|dhr|mw)\.(?=\s+\w)"
+_RAW = re.compile("\ue000|" + _TITLE + r"|[+-]?\d+(?:-[^\W\d_]+|[a-zA-Z\u00c0-\u024f]+)?|[,;.!?¿¡:()]|[^\s,;.!?¿¡:()\"“”„«»]+")
 #: brackets part a sentence too: "Bob (level 6 elf, +2) helps me" describes Bob in its own part
 SEPARATORS = frozenset(",;.!?¿¡:()")
 
