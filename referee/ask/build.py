@@ -627,6 +627,13 @@ def about(kind: str):
                     c.missing.append(N_("{name}'s level", name=c.who(person)))
         if c.state is None:
             _unknown(c)
+        if kind == "charity" and c.state is None:
+            # "Tom und Jan sind beide auf 5" with the names not read: a level no one took may be
+            # the lowest player's, who gets the cards
+            left = [r.tokens[i].raw for i, t in enumerate(r.tokens)
+                    if t.number is not None and i not in r.used and not t.plus and 1 < t.number <= 20]
+            if left:
+                c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in left)))
         _fight_pieces(c)
         return params, c.missing
 

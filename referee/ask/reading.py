@@ -169,7 +169,8 @@ class Reading:
                 for word, found in table.items():
                     # a word with an ending ("harcosom", "félszerzetként"); short words only as
                     # listed, or "elfut" (runs away) would be an Elf
-                    if len(word) >= 5 and " " not in word and key.startswith(word) and len(key) - len(word) <= 4:
+                    if len(word) >= 5 and " " not in word and " " not in key and key.startswith(word) \
+                            and len(key) - len(word) <= 4:
                         return found
         return None
 
@@ -220,7 +221,9 @@ class Reading:
                     and (self.tokens[i - 1].key not in ".!?¿¡"
                                                                   or self._paired(i) or self._helps(i))
                     and (not self._marked(i) or self._helps(i + 2))
-                    and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i))):
+                    and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i)
+                         # "Tom und Jan sind beide auf 5": two capital words joined, a level after
+                         or (self._paired(i) and self._named_with_level(i + 2)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
 
