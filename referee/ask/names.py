@@ -125,9 +125,21 @@ def named(key: str, names: list[str], endings: tuple, sound_too: bool = True) ->
         folded = name.casefold()
         if folded in forms:
             return name
+    for name in names:
+        if not name.isascii() and _folded(name) in forms:
+            return name  # "Lucía" written "lucia", as the text's words are folded
     if sound_too and foreign(key):
         for form in forms:
             for name in names:
                 if sounds_like(form, name):
                     return name
     return None
+
+
+@lru_cache(maxsize=256)
+def _folded(name: str) -> str:
+    """A name folded as the text's words are (accents off: "Lucía" is "lucia")."""
+    # lazy: referee.ask.patterns imports this module's neighbours; folding is its job
+    from referee.ask.patterns import fold
+
+    return fold(name)

@@ -261,9 +261,13 @@ class Reading:
         return False
 
     def _helps(self, i: int) -> bool:
-        """Where nouns are capitalised, a capital word a word of helping follows is someone:
-        "Bob hilft mir"."""
-        return i + 1 < len(self.tokens) and self.tokens[i + 1].key in _help_words(self.words, self.english)
+        """A capital word a word of helping follows is someone: "Bob hilft mir", "Mario me
+        ayuda" (a pronoun of whom it is done to may stand between)."""
+        toks = self.tokens
+        j = i + 1
+        if j < len(toks) and toks[j].key in self.words.objects | self.english.objects and j + 1 < len(toks):
+            j += 1
+        return j < len(toks) and toks[j].key in _help_words(self.words, self.english)
 
     def _marked(self, i: int) -> bool:
         """Whether the word is written in the command's syntax, ``Troll:8``: a monster."""
@@ -388,6 +392,10 @@ class Reading:
                     into.append(abs(self.tokens[i].number))
                     if into is self.plus:
                         self.plus_at.append(i)
+        for _phrase, match in self.phrases("both"):
+            i = self.index(match, "n0")
+            if self.tokens[i].number == 2 and not self.tokens[i].plus:
+                self.used.add(i)  # "los dos": both of them, no count
         for _phrase, match in self.phrases("discard"):
             # "descarta tres cartas", "discards 2 cards to flee": how many, beside the verb
             i = self._count_beside(self.word_range(match))
@@ -538,7 +546,8 @@ class Reading:
         self.joined = self._joined()
         for name, phrases in (("fighter", "fighter"), ("helper", "helper"), ("helper", "will_help")):
             for phrase, match in self.phrases(phrases):
-                person = self._subject(phrase, match)
+                # a phrase with no one in it says "I" by its verb ("me meto a ayudar")
+                person = self._subject(phrase, match) if "p0" in match.groupdict() else ME
                 if person == "pronoun" and name == "helper":
                     others = [p for p in self.order() if p not in (ME, self.fighter)]
                     person = others[0] if len(others) == 1 else None
