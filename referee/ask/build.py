@@ -45,7 +45,8 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
     # says no word of the question's kind, only its pieces
     scores.setdefault("combat", 0)
     # "kettő jött", "da liegen ein oger und ein goblin": a monster that shows up is a fight
-    appears = max((phrase.words for phrase, _match in first.phrases("appears")), default=0)
+    appears = max((phrase.words for name in ("appears", "monster_count") for phrase, _match in first.phrases(name)),
+                  default=0)
     scores["combat"] = max(scores["combat"], appears)
     if set(first.best("sources")) & set(CARD_SOURCES):
         # "Dee spielt Göttliches Eingreifen, was passiert?": a card that changes a level,
@@ -266,6 +267,10 @@ def fight(c: Context):
     if r.monster_plus or played.get("monsters"):
         params["monster_plus"] = list(played.get("monsters", [])) + list(r.monster_plus)
     _discards(c, params)
+    for _i, count in r.monster_count:
+        if count != len(r.monsters):
+            # "two monsters: a goblin at 3 …" with one monster read: the other was not understood
+            missing.append(N_("what {words} means here", words=f"“{r.tokens[_i].raw}”"))
     for i, count in r.counted:
         if count == len(r.plus):
             r.used.add(i)  # "two potions: +3 and +2": the count of the one-shots read

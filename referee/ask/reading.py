@@ -12,6 +12,7 @@ a word that is no one and nothing known names a monster.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Optional
 
 from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
@@ -78,6 +79,7 @@ class Reading:
         self.changes: list[int] = []              # "two levels": a number of levels
         self.counted: list[tuple[int, int]] = []  # "two potions": (word, how many one-shots)
         self.discarded: list[tuple[int, int]] = []  # "descarta tres cartas": (word, how many cards)
+        self.monster_count: list[tuple[int, int]] = []  # "two monsters: …": (word, how many)
         self.levels: list[tuple[int, int, int]] = []   # (first word, last word, level)
         self.helper = self.fighter = None
         self.fleeing: list[str] = []
@@ -102,7 +104,8 @@ class Reading:
         other.card_players = set(self.card_players)
         other.gear_at = list(self.gear_at)
         other.doubtful = list(self.doubtful)
-        for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing", "counted", "discarded"):
+        for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing", "counted", "discarded",
+                     "monster_count"):
             setattr(other, name, list(getattr(self, name)))
         return other
 
@@ -377,12 +380,24 @@ class Reading:
         """Numbers that phrases say are bonuses, gold, cards in hand or a die roll."""
         # a level aimed at ("reach level 10") describes no one: its number is taken first
         # a count of levels before gold: "a monster worth 2 levels" is no 2 gold
+        for _phrase, match in self.phrases("one_shots"):
+            # "dos pociones, una de +3 y otra de dos", "két bájitalt": how many one-shots,
+            # checked against the bonuses read once a fight is built (a count with fewer
+            # bonuses is not understood); read before the bonuses, so a count is no bonus —
+            # unless the number is said as a value ("egy ötös italt": a five)
+            i = self.index(match, "n0")
+            token = self.tokens[i]
+            valued = any(fold(token.raw).endswith(e) for e in self.words.valued)
+            if i not in self.used and not token.plus and token.number > 1 and not valued:
+                self.counted.append((i, token.number))  # used only where a fight reads as many bonuses
         for name, into in (("goal", []), ("monster_plus", self.monster_plus), ("plus", self.plus),
                            ("changes", self.changes), ("gold", self.golds)):
             for _phrase, match in self.phrases(name):
                 i = self.index(match, "n0")
                 if name == "goal" and self._being_before(self.word_range(match)[0]):
                     continue  # "estoy a nivel nueve": where one is, not where one gets to
+                if any(i == k for k, _n in self.counted):
+                    continue  # "két bájitalt": a count of one-shots, no bonus
                 if into is self.golds and self.tokens[i].plus:
                     continue  # "a potion worth +3" is a bonus, not gold
                 if into is self.monster_plus and self._thrown(i):
@@ -392,6 +407,18 @@ class Reading:
                     into.append(abs(self.tokens[i].number))
                     if into is self.plus:
                         self.plus_at.append(i)
+        for _phrase, match in self.phrases("monster_count"):
+            # "két szörny: egy goblin és egy ork": how many monsters, no level of a monster
+            i = self.index(match, "n0")
+            token = self.tokens[i]
+            # not "egy 8-as szörny" (a level-8 monster): a number with an ending, or after an article
+            before = self.tokens[i - 1].key if i > 0 else ""
+            if re.search(r"\d[^\W\d]", token.raw) or before in self.words.articles \
+                    or before in self.words.level | self.english.level:
+                continue
+            if i not in self.used and not token.plus and 2 <= token.number <= 9:
+                self.used.add(i)
+                self.monster_count.append((i, token.number))
         for _phrase, match in self.phrases("both"):
             i = self.index(match, "n0")
             if self.tokens[i].number == 2 and not self.tokens[i].plus:
@@ -402,12 +429,6 @@ class Reading:
             if i is not None:
                 self.used.add(i)
                 self.discarded.append((match.start(), self.tokens[i].number))
-        for _phrase, match in self.phrases("one_shots"):
-            # "dos pociones, una de +3 y otra de dos": how many one-shots, checked against the
-            # bonuses read once a fight is built (a count with fewer bonuses is not understood)
-            i = self.index(match, "n0")
-            if i not in self.used and not self.tokens[i].plus and self.tokens[i].number > 1:
-                self.counted.append((i, self.tokens[i].number))
         together = self.words.together | self.english.together
         for phrase, match in self.phrases("gear"):
             i = self.index(match, "n0")
@@ -527,7 +548,11 @@ class Reading:
         """A number alone is a level where the language says so: before a word that is someone
         or something ("9-es harcos", "8-as ork"), or after a person ("Bob 2-es")."""
         toks = self.tokens
-        if i > 0 and self.roles[i - 1] and self.roles[i - 1][0] == "person":
+        j = i - 1
+        while j > 0 and self.roles[j] is None and toks[j].key in self.words.ignore and toks[j].key not in \
+                self.words.articles:
+            j -= 1  # "Tomi és Jani mindketten 5-ösök": a word for both between
+        if j >= 0 and self.roles[j] and self.roles[j][0] == "person":
             return True
         if i + 1 >= len(toks) or toks[i + 1].separator or toks[i + 1].number is not None:
             # "bob 2-es,": a word no list knows and its level closing the part of the sentence
