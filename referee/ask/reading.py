@@ -218,6 +218,14 @@ class Reading:
                 self.names.append(raw[:1].upper() + raw[1:])
                 self.roles[i] = ("person", self.names[-1])
                 continue
+            if self.roles[i] is None and not raw[:1].isupper() and not raw[:1].islower() and raw[:1].isalpha() \
+                    and not self.is_known(token.key) and self._persona(token.key) is None \
+                    and token.key not in self.cards.monsters and not self._in_card_name(i) and self._helps(i):
+                # a script with no capitals (Gujarati): a word no list knows before a word of
+                # helping is someone ("કિરણ મદદ કરે છે")
+                self.names.append(raw)
+                self.roles[i] = ("person", raw)
+                continue
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
@@ -889,6 +897,15 @@ class Reading:
                 if name not in self.names:
                     self.names.append(name)
                 self.roles[j] = ("person", name)
+                together = self.words.together | self.english.together
+                k = j - 2
+                if k >= 0 and self.tokens[j - 1].key in together and k in self.strange() \
+                        and not self._monster_word(self.tokens[k].key):
+                    # "રાજ અને જય બંને લેવલ ૫ પર": the one named with them too
+                    other = self.tokens[k].raw[:1].upper() + self.tokens[k].raw[1:]
+                    if other not in self.names:
+                        self.names.append(other)
+                    self.roles[k] = ("person", other)
 
     def _beside_monster(self, i: int) -> bool:
         """Whether a bonus's nearest someone or something before it, in its part of the
