@@ -123,8 +123,11 @@ class Context:
                         changed = True
             if not changed:
                 return {}
+            companions = sorted({kind + "s" for p in self.state["players"] for kind in ("steed", "hireling")
+                                 if p.get(kind)})
             return {"players": [flow_text(_lean(p)) for p in self.state["players"]],
-                    **_moment(self.state)}
+                    **_moment(self.state), **({"expansions": companions} if companions else {})}
+        companions = sorted({kind + "s" for about in people.values() for kind in ("steed", "hireling") if kind in about})
         specs = []
         for person in dict.fromkeys([*needed, *people]):
             about = people.get(person, {})
@@ -134,10 +137,11 @@ class Context:
         games = self.reading.best("games")
         if len(games) > 1:
             self.missing.append(N_("which game: {games}", games=", ".join(sorted(games))))
-        elif games:
+        extra = {"expansions": companions} if companions else {}
+        if len(games) == 1:
             # "epic game, I'm level 12": the game the described players play
-            return {"players": specs, "game": next(iter(games))}
-        return {"players": specs}
+            return {"players": specs, "game": next(iter(games)), **extra}
+        return {"players": specs, **extra}
 
     def level_of(self, person: str) -> Optional[int]:
         about = self.reading.people.get(ME if person == self.me else person) or self.reading.people.get(person) or {}
@@ -170,7 +174,19 @@ def _shown(person: str, me: str) -> str:
 
 
 def spec(name: str, about: dict) -> str:
-    """A ``--player`` spec: ``NAME:LEVEL race class sex +GEAR hand=N``."""
+    """A ``--player`` spec: ``NAME:LEVEL race class sex +GEAR hand=N``; a player with a steed
+    or a hireling as a mapping in the situation format (the short spec has no words for them)."""
+    if "steed" in about or "hireling" in about:
+        # lazy: referee.questions 40 ms to import, paid only by the calls that need it
+        from referee.questions import flow_text
+
+        player = {"name": name, **{k: about[k] for k in ("level", "races", "classes", "sex", "hand") if k in about}}
+        if about.get("gear"):
+            player["items"] = [{"name": "gear", "bonus": about["gear"]}]
+        for kind in ("steed", "hireling"):
+            if kind in about:
+                player[kind] = about[kind]
+        return flow_text(player)
     words = [f"{name}:{about['level']}" if "level" in about else name]
     words += about.get("races", []) + about.get("classes", [])
     if "sex" in about:

@@ -103,6 +103,7 @@ class Reading:
         other.joined = set(self.joined)
         other.card_players = set(self.card_players)
         other.gear_at = list(self.gear_at)
+        other.companions = [(i, kind, dict(entry)) for i, kind, entry in self.companions]
         other.doubtful = list(self.doubtful)
         for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing", "counted", "discarded",
                      "monster_count"):
@@ -437,6 +438,7 @@ class Reading:
             if i is not None:
                 self.used.add(i)
                 self.discarded.append((match.start(), self.tokens[i].number))
+        self._companions()
         together = self.words.together | self.english.together
         for phrase, match in self.phrases("gear"):
             i = self.index(match, "n0")
@@ -451,6 +453,36 @@ class Reading:
             if i not in self.used:
                 self.used.add(i)
                 self._tell(self._owner(i), "hand", self.tokens[i].number)
+
+    def _companions(self) -> None:
+        """A steed or a hireling said of someone, with its bonus: "+1 hireling", "ich reite ne
+        schildkröte, die gibt -1 beim weglaufen" (a Run Away modifier, where a phrase says so)."""
+        self.companions: list[tuple[int, str, dict]] = []  # (word, "steed"|"hireling", mapping)
+        run = [set(self.word_range(m)) for _p, m in self.phrases("run_modifier")]
+        for i, token in enumerate(self.tokens):
+            forms = stem(token.key, self.words.endings)
+            kind = "steed" if any(f in self.words.steeds or f in self.english.steeds for f in forms) else \
+                "hireling" if any(f in self.words.hirelings or f in self.english.hirelings for f in forms) else None
+            if kind is None or self.roles[i] is not None:
+                continue
+            entry: dict = {"name": token.raw.strip("'\"")}
+            segment = self._segment(i)
+            near = [k for k in (*range(i - 1, i - 4, -1), *range(i + 1, i + 6)) if k in segment]
+            bonus = next((k for k in near if self.tokens[k].plus and k not in self.used), None)
+            if bonus is None and i + 1 < len(self.tokens) and self.tokens[i + 1].separator and i + 2 < len(self.tokens):
+                # "ich reite ne schildkröte, die gibt -1 beim weglaufen": said in the next part
+                following = self._segment(i + 2)
+                bonus = next((k for k in following if self.tokens[k].plus and k not in self.used
+                              and any(k in r for r in run)), None)
+            if bonus is not None:
+                self.used.add(bonus)
+                value = self.tokens[bonus].number
+                if any(bonus in r for r in run):
+                    entry["run_away"] = value
+                else:
+                    entry["bonus"] = value
+            self.roles[i] = ("companion", kind)
+            self.companions.append((i, kind, entry))
 
     def _being_before(self, i: int) -> bool:
         """Whether the word before word ``i`` says where someone is ("estoy", "I'm", "ben")."""
@@ -778,6 +810,8 @@ class Reading:
             j = self._fought_race(first, last)
             self.roles[j] = ("card", len(self.monsters))
             self.monsters.append({"name": self.tokens[j].raw.capitalize(), "at": j, "end": j, "level": level})
+        for i, kind, entry in self.companions:
+            self._tell(self._owner(i), kind, entry)
         for i, role in enumerate(self.roles):
             if role and role[0] == "persona":
                 self._tell(self._owner(i), role[1] + ("s" if role[1] == "race" else "es"), role[2])
