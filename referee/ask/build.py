@@ -363,7 +363,9 @@ def flee(c: Context):
 
 def action(c: Context):
     r = c.reading
-    r.describe(monsters_too=False)
+    # asked in a fight the text describes ("cid is fighting a level 10 troll, can I backstab
+    # him"): a level beside a monster's word is the monster's
+    r.describe(monsters_too=r.fighter is not None or r.in_combat or any(True for _ in r.phrases("i_fight")))
     if c.state is not None:
         _nobody(c)
     missing = c.missing
@@ -418,6 +420,10 @@ def action(c: Context):
             # császkáló szörnyet?": asked in the fight the text names, of the one who fights it
             params.update({"fighter": c.who(fighting), "monsters": monsters, "phase": "combat"})
             c.surer = 1  # an action named in a fight named: asked whether it may be done there
+    if asked is None and "fighter" not in params and r.fighter is not None and not r.monsters \
+            and r.fighter != ME and c.who(r.fighter) == params.get("target") and _verb_of_fighting(r):
+        # "Bob (Stufe 3) kämpft grad. Darf ich ihm in den Rücken fallen?": done to the one fighting
+        params.update({"fighter": c.who(r.fighter), "phase": "combat"})
     needed = [player] + ([params["target"]] if "target" in params else [])
     people = c.people(needed, level_needed=False)
     if c.state is None and (not r.people or not r.mentions()):
@@ -434,6 +440,12 @@ def action(c: Context):
         if len(named) == 1:
             params["item"] = named[0]
     return params, missing
+
+
+def _verb_of_fighting(r: Reading) -> bool:
+    """Whether the phrase that says who fights names them first, as its subject ("{p} kämpft"),
+    not after a word that also says what a thing is traded for ("gegen Bobs Hammer tauschen")."""
+    return r.fighter_phrase.startswith("{p}")
 
 
 def _fighting(r: Reading) -> Optional[str]:

@@ -82,6 +82,7 @@ class Reading:
         self.monster_count: list[tuple[int, int]] = []  # "two monsters: …": (word, how many)
         self.levels: list[tuple[int, int, int]] = []   # (first word, last word, level)
         self.helper = self.fighter = None
+        self.fighter_phrase = ""  # the phrase that said who fights
         self.fleeing: list[str] = []
         self.joined: set = set()
         self.helping = False
@@ -214,6 +215,12 @@ class Reading:
             return
         for i, token in enumerate(self.tokens):
             raw = token.raw
+            if self._fights_as_subject(i):
+                # "cid (level 8) is fighting a level 10 troll": a word no list knows, the subject
+                # of a verb of fighting, is someone
+                self.names.append(raw[:1].upper() + raw[1:])
+                self.roles[i] = ("person", self.names[-1])
+                continue
             if self._described_in_brackets(i):
                 # "bob (level 6 elf, +2) helps": a word no list knows, described in brackets
                 self.names.append(raw[:1].upper() + raw[1:])
@@ -238,6 +245,19 @@ class Reading:
                          or (self._paired(i) and self._named_with_level(i + 2)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _fights_as_subject(self, i: int) -> bool:
+        """Whether word ``i`` is no word of the question and a phrase says it fights ("cid is
+        fighting", "Bob (Stufe 3) kämpft"), with no article before it ("a troll is fighting")."""
+        token = self.tokens[i]
+        if self.roles[i] is not None or self.is_known(token.key) or self._persona(token.key) is not None \
+                or token.key in self.cards.monsters or self._in_card_name(i) or self._monster_word(token.key) \
+                or (i > 0 and self.tokens[i - 1].key in self.words.ignore | self.english.ignore):
+            return False
+        for phrase in self.words.lists.get("subject_fights", ()):
+            if any(match.start("p0") == self.starts[i] for match in phrase.finditer(self.text)):
+                return True
+        return False
 
     def _in_card_name(self, i: int) -> bool:
         """Whether word ``i`` is one word of a monster card's name written out ("Plutonium
@@ -306,9 +326,9 @@ class Reading:
         if self.tokens[i - 1].key in self.words.articles:
             return False
         j = i + 1
-        while j < len(self.tokens) and self.tokens[j].key in self.words.ignore and self.tokens[j].key not in \
-                self.words.level:
-            j += 1
+        while j < len(self.tokens) and (self.tokens[j].key in self.words.ignore or self.tokens[j].key == "(") \
+                and self.tokens[j].key not in self.words.level:
+            j += 1  # "Bob (Stufe 3)": the level in brackets after the name
         return j < len(self.tokens) and (self.tokens[j].key in self.words.level or self.tokens[j].number is not None)
 
     def _cards(self) -> None:
@@ -620,6 +640,8 @@ class Reading:
                     continue
                 if getattr(self, name) is None:
                     setattr(self, name, person)
+                    if name == "fighter":
+                        self.fighter_phrase = phrase.text
         # "Dee slapped Enraged on my badger", "Bob gooit er een +4 drankje bij": who plays a
         # card onto the fight is not, by that, the one who fights
         self.card_players = set()
