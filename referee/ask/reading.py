@@ -81,6 +81,7 @@ class Reading:
         self.discarded: list[tuple[int, int]] = []  # "descarta tres cartas": (word, how many cards)
         self.monster_count: list[tuple[int, int]] = []  # "two monsters: …": (word, how many)
         self.levels: list[tuple[int, int, int]] = []   # (first word, last word, level)
+        self.monster_levels: set = set()  # the levels said after a monster's word ("een trol van zeven")
         self.helper = self.fighter = None
         self.fighter_phrase = ""  # the phrase that said who fights
         self.fleeing: list[str] = []
@@ -238,7 +239,8 @@ class Reading:
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
                     and (self.tokens[i - 1].key not in ".!?¿¡"
-                                                                  or self._paired(i) or self._helps(i))
+                                                                  or self._paired(i) or self._helps(i)
+                                                                  or self._named_with_level(i))
                     and (not self._marked(i) or self._helps(i + 2))
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i)
                          # "Tom und Jan sind beide auf 5": two capital words joined, a level after
@@ -326,10 +328,15 @@ class Reading:
         if self.tokens[i - 1].key in self.words.articles:
             return False
         j = i + 1
-        while j < len(self.tokens) and (self.tokens[j].key in self.words.ignore or self.tokens[j].key == "(") \
+        while j < len(self.tokens) and (self.tokens[j].key in self.words.ignore or self.tokens[j].key == "("
+                                        or self._being_before(j + 1)) \
                 and self.tokens[j].key not in self.words.level:
             j += 1  # "Bob (Stufe 3)": the level in brackets after the name
-        return j < len(self.tokens) and (self.tokens[j].key in self.words.level or self.tokens[j].number is not None)
+        if j < len(self.tokens) and (self.tokens[j].key in self.words.level or self.tokens[j].number is not None):
+            return True
+        # "Ana va por el nivel 7", "lena ist auf 5": a phrase of someone's level right after
+        after = self.starts[i + 1] if i + 1 < len(self.starts) else -1
+        return any(match.start() + 1 == after for _phrase, match in self.phrases("person_level"))
 
     def _cards(self) -> None:
         """Monster cards and monster enhancers named anywhere, the longest names first."""
@@ -548,6 +555,7 @@ class Reading:
                     self.monsters.append({"name": toks[j].raw.capitalize(), "at": j, "end": j})
                 if self._monster_before(j, strict=name == "monster_is"):
                     self.levels.append((first, i, toks[i].number))
+                    self.monster_levels.add((first, i))
                     self.used.add(i)
         for _phrase, match in self.phrases("person_level"):
             # "lena ist auf 5", "bob's on 3": a number said after someone, with no word for level
@@ -841,6 +849,9 @@ class Reading:
                 self._tell(self._owner(i), "sex", role[1])
         for first, last, level in self.levels:
             if (first, last, level) in fought:
+                continue
+            if not monsters_too and (first, last) in self.monster_levels:
+                self.used.discard(last)  # a monster's level where no monster is asked about: not understood
                 continue
             if monsters_too:
                 target = self._level_of(first, last)
@@ -1140,7 +1151,11 @@ class Reading:
             if role[0] == "card":
                 return self.monsters[role[1]]
         if j is not None and self._segment(first)[0] == j + 2 and self.roles[j] is None and (
-                self._monster_word(self.tokens[j].key) or not self.is_known(self.tokens[j].key)):
+                self._monster_word(self.tokens[j].key) or (not self.is_known(self.tokens[j].key) and (
+                    # "a troll (level 6)", "against troll (level 6)": not a word no list knows
+                    # standing alone ("રવિ (લેવલ ૬) … લડે છે" names someone)
+                    (j > 0 and (self.tokens[j - 1].key in self.words.articles or self._fights(j - 1)))
+                    or self.words.articles == frozenset()))):
             self.roles[j] = ("card", len(self.monsters))  # "a troll (level 6)"
             self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
             return self.monsters[-1]
