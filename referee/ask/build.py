@@ -337,6 +337,9 @@ def flee(c: Context):
         monsters = _table_monsters(c.fight)
     named = [p for p in r.order() if p != r.helper]
     fleeing = [c.who(p) for p in ([p for p in named if p in r.fleeing] if r.fleeing else named)]
+    if r.helper is not None and not r.fleeing and c.who(r.helper) not in fleeing:
+        # "Bob hat mir geholfen, was brauchen wir zum Weglaufen?": the helper runs too, after the fighter
+        fleeing = (fleeing or [c.me]) + [c.who(r.helper)]
     fleeing = list(dict.fromkeys(fleeing)) or [c.me]
     if not r.monsters and r.strange():
         # "… to escape the reuzendas": a word no list knows may be the monster; running from
