@@ -33,6 +33,7 @@ class Built(NamedTuple):
     missing: list          # Messages: what the question needs and the text did not say
     sure: int              # how many words of its phrases matched
     core: bool = True      # False: what the question is about is missing (no monster to fight)
+    totals: tuple = ()     # strengths the text says ("so it's ten all"): the verdict must give them
 
 
 def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[dict] = None) -> list[Built]:
@@ -61,7 +62,11 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
             context.sure = sure
             params, missing = builder(context)
             _unsaid(kind, context, params)
-            out.append(Built(kind, params, missing, sure + context.surer, not context.coreless))
+            totals = tuple(context.reading.totals)
+            if totals and kind != "combat":
+                # a strength said where no fight is judged: not understood
+                missing.append(N_("what {words} means here", words=", ".join(f"“{t}”" for t in totals)))
+            out.append(Built(kind, params, missing, sure + context.surer, not context.coreless, totals))
     return out
 
 

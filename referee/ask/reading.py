@@ -80,6 +80,7 @@ class Reading:
         self.counted: list[tuple[int, int]] = []  # "two potions": (word, how many one-shots)
         self.discarded: list[tuple[int, int]] = []  # "descarta tres cartas": (word, how many cards)
         self.monster_count: list[tuple[int, int]] = []  # "two monsters: …": (word, how many)
+        self.totals: list[int] = []  # "so it's ten all": a side's strength said, checked against the verdict
         self.levels: list[tuple[int, int, int]] = []   # (first word, last word, level)
         self.monster_levels: set = set()  # the levels said after a monster's word ("een trol van zeven")
         self.helper = self.fighter = None
@@ -108,7 +109,7 @@ class Reading:
         other.companions = [(i, kind, dict(entry)) for i, kind, entry in self.companions]
         other.doubtful = list(self.doubtful)
         for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing", "counted", "discarded",
-                     "monster_count"):
+                     "monster_count", "totals"):
             setattr(other, name, list(getattr(self, name)))
         return other
 
@@ -443,6 +444,13 @@ class Reading:
                     into.append(abs(self.tokens[i].number))
                     if into is self.plus:
                         self.plus_at.append(i)
+        for _phrase, match in self.phrases("total"):
+            # "so it's ten all", "dann steht es 10 zu 10": a strength said again; the verdict
+            # must give a side that strength, or the text was not understood
+            i = self.index(match, "n0")
+            if i not in self.used and not self.tokens[i].plus:
+                self.used.add(i)
+                self.totals.append(self.tokens[i].number)
         for _phrase, match in self.phrases("monster_count"):
             # "két szörny: egy goblin és egy ork": how many monsters, no level of a monster
             i = self.index(match, "n0")
@@ -740,8 +748,9 @@ class Reading:
         """Whether the text says something of helping, even where no phrase says who helps
         ("Dee le echa una mano"): the longer words of the language's helper phrases."""
         vocabulary = _help_words(self.words, self.english)
-        if any(t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5)
-               for t in self.tokens):
+        # (not a word of a card's name: "hand" of "Crawling Hand" is no helping hand)
+        if any((t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5))
+               and (role is None or role[0] != "card") for t, role in zip(self.tokens, self.roles)):
             return True
         # the verb in any person ("ik help hem", "ich helfe ihm", "yo le ayudo"): the words
         # of helping that a "may I …" question reads
