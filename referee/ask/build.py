@@ -342,6 +342,9 @@ def flee(c: Context):
         monsters = _table_monsters(c.fight)
     named = [p for p in r.order() if p != r.helper]
     fleeing = [c.who(p) for p in ([p for p in named if p in r.fleeing] if r.fleeing else named)]
+    if any(True for _ in r.phrases("we")) and c.me not in fleeing and ME not in r.order() and not r.fleeing:
+        # "Bob segített …, és vesztettünk": "we" lost, so the asker runs too
+        fleeing = [c.me] + fleeing
     if r.helper is not None and not r.fleeing and c.who(r.helper) not in fleeing:
         # "Bob hat mir geholfen, was brauchen wir zum Weglaufen?": the helper runs too, after the fighter
         fleeing = (fleeing or [c.me]) + [c.who(r.helper)]

@@ -739,8 +739,10 @@ class Reading:
         clauses = self.words.clauses | self.english.clauses
         before = i > 0 and self.tokens[i - 1].key in together and not (
             i > 1 and self.roles[i - 2] and self.roles[i - 2][0] == "person") and not (
-            # "Cid's on Medusa and Dee slaps …": "and" after a monster starts another clause
-            self.tokens[i - 1].key in clauses and i > 1 and (self.roles[i - 2] or ("",))[0] in ("card", "enhancer"))
+            # "Cid's on Medusa and Dee slaps …", "… harcolok, és Dee …": "and" after a monster or
+            # a comma starts another clause
+            self.tokens[i - 1].key in clauses and i > 1 and (
+                (self.roles[i - 2] or ("",))[0] in ("card", "enhancer") or self.tokens[i - 2].separator))
         after = self.words.after_first and i + 1 < len(self.tokens) and self.tokens[i + 1].key in together
         return bool(before or after)
 
