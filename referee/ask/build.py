@@ -708,6 +708,16 @@ def level(c: Context):
     if losing and [p for p in order if p not in r.card_players]:
         # "bob played a curse on me, I lose a level?": who plays the card is not who loses
         order = [p for p in order if p not in r.card_players]
+    if source == "help-elf":
+        # the level goes to whoever helped as an Elf: the one a phrase says helps, else the
+        # asker where the text names no one else ("como elfa ayudé a bob": the asker, not Bob)
+        others = [p for p in order if p != ME]
+        if r.helper is not None:
+            order = [r.helper]
+        elif ME in order or not others:
+            order = [ME]
+        else:
+            missing.append(N_("who helps"))
     player = c.who(order[0] if order else None)
     params = {"player": player, "change": -change if losing else change, "source": source,
               **c.people([player])}
