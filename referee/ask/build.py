@@ -123,6 +123,13 @@ class Context:
                         if set(value) - set(player.get(key, [])):
                             player[key] = sorted(set(player.get(key, [])) | set(value))
                             changed = True
+                    elif key == "items":
+                        owned = {i.get("name") for i in player.get("items", [])}
+                        new = [{"name": n} for n in value if n not in owned]
+                        if new:
+                            # "I put on the stepladder": an item card the table does not show yet
+                            player["items"] = list(player.get("items", [])) + new
+                            changed = True
                     elif player.get(key, {"level": 1}.get(key)) != value:
                         player[key] = value
                         changed = True
@@ -181,13 +188,17 @@ def _shown(person: str, me: str) -> str:
 def spec(name: str, about: dict) -> str:
     """A ``--player`` spec: ``NAME:LEVEL race class sex +GEAR hand=N``; a player with a steed
     or a hireling as a mapping in the situation format (the short spec has no words for them)."""
-    if "steed" in about or "hireling" in about:
+    if "steed" in about or "hireling" in about or "items" in about:
         # lazy: referee.questions 40 ms to import, paid only by the calls that need it
         from referee.questions import flow_text
 
         player = {"name": name, **{k: about[k] for k in ("level", "races", "classes", "sex", "hand") if k in about}}
+        # item cards named ("a siege engine") by their card names: the situation reads their facts
+        player["items"] = [{"name": item} for item in about.get("items", [])]
         if about.get("gear"):
-            player["items"] = [{"name": "gear", "bonus": about["gear"]}]
+            player["items"].append({"name": "gear", "bonus": about["gear"]})
+        if not player["items"]:
+            del player["items"]
         for kind in ("steed", "hireling"):
             if kind in about:
                 player[kind] = about[kind]
@@ -658,8 +669,10 @@ def about(kind: str):
             _nobody(c)
         order = r.order()
         player = c.who(order[0] if order else None)
-        params = {"player": player, **c.people([player], level_needed=kind != "equipment")}
-        if c.state is None and kind == "equipment":
+        # (``kind`` is the question's verb: "gear" asks about equipment)
+        params = {"player": player, **c.people([player], level_needed=kind != "gear")}
+        if c.state is None and kind == "gear" and not c.described(player).get("items"):
+            # "im level 4, human, wearing a siege engine …" with no item read: no gear to judge
             c.missing.append(N_("the items, or a table in progress"))
         if c.state is None and kind == "charity" and "hand" not in (c.described(player) or {}):
             c.missing.append(N_("how many cards {name} has", name=player))

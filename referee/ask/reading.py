@@ -381,6 +381,15 @@ class Reading:
                         self.roles[i] = ("enhancer", bonus)
                     taken.update(span)
                     continue
+                item = self.cards.items.get(text) if card is None else None
+                if item is None and card is None and self.words.endings:
+                    item = self._item_with_ending(span)
+                if item is not None:
+                    # an item card named ("a siege engine and a stepladder"): whose, is told by describe
+                    for i in span:
+                        self.roles[i] = ("itemcard", item)
+                    taken.update(span)
+                    continue
                 if card is None and not all(self.is_known(self.tokens[i].key) for i in span):
                     card = fuzzy_monster(self.cards, text)
                 if card is not None:
@@ -400,6 +409,15 @@ class Reading:
                     (key.startswith(name) and len(key) - len(name) <= 2)
                     or (len(key) == len(name) and key[:-1] == name[:-1] and key[-1] in "ao")):
                 return name
+        return None
+
+    def _item_with_ending(self, span: range):
+        """An item card's name whose last word carries the language's ending ("az ostromgépet")."""
+        head = " ".join(self.tokens[i].key for i in span[:-1])
+        for form in stem(self.tokens[span[-1]].key, self.words.endings)[1:]:
+            item = self.cards.items.get(f"{head} {form}".strip())
+            if item is not None:
+                return item
         return None
 
     def _card_with_ending(self, span: range, head: Optional[str] = None):
@@ -830,7 +848,7 @@ class Reading:
 
     def _tell(self, person: str, key: str, value) -> None:
         about = self.people.setdefault(person, {})
-        if key in ("races", "classes"):
+        if key in ("races", "classes", "items"):
             if value not in about.setdefault(key, []):
                 about[key].append(value)
         elif key in about and about[key] != value:
@@ -853,6 +871,11 @@ class Reading:
             self.monsters.append({"name": self.tokens[j].raw.capitalize(), "at": j, "end": j, "level": level})
         for i, kind, entry in self.companions:
             self._tell(self._owner(i), kind, entry)
+        told = set()
+        for i, role in enumerate(self.roles):
+            if role and role[0] == "itemcard" and role[1].name not in told:
+                told.add(role[1].name)
+                self._tell(self._owner(i), "items", role[1].name)
         for i, role in enumerate(self.roles):
             if role and role[0] == "persona":
                 self._tell(self._owner(i), role[1] + ("s" if role[1] == "race" else "es"), role[2])
