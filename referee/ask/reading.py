@@ -1172,6 +1172,12 @@ class Reading:
                     return self.monsters[role[1]]
                 continue
             key = self.tokens[j].key
+            if j >= 2 and self.tokens[j - 1].key in self.words.articles and self._being_before(j - 1) \
+                    and not self._monster_word(key):
+                # "ik ben een gnoom van level vier": what I am, not a monster; a word no list
+                # knows, so not understood
+                self.doubtful.append(self.tokens[j].raw)
+                return None
             if self._monster_word(key) or not self.is_known(key):
                 self.roles[j] = ("card", len(self.monsters))
                 self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
