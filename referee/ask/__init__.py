@@ -128,7 +128,7 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
             # a Star Munchkin race in a Munchkin game): a misreading, or a question about an
             # impossible table; either way, no verdict, and what is wrong with it
             refused, chosen = problems, None
-    if chosen is not None and chosen.totals:
+    if chosen is not None and chosen.totals and chosen.kind == "combat":
         details = (judgement or {}).get("details") or {}
         strengths = {details.get("players_strength"), details.get("monsters_strength")}
         unmatched = [t for t in chosen.totals if t not in strengths]

@@ -63,7 +63,7 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
             params, missing = builder(context)
             _unsaid(kind, context, params)
             totals = tuple(context.reading.totals)
-            if totals and kind != "combat":
+            if totals and kind != "combat" and not context.totals_said:
                 # a strength said where no fight is judged: not understood
                 missing.append(N_("what {words} means here", words=", ".join(f"“{t}”" for t in totals)))
             out.append(Built(kind, params, missing, sure + context.surer, not context.coreless, totals))
@@ -81,6 +81,7 @@ class Context:
         self.coreless = False  # what the question is about is not in the text at all
         self.sure = 0  # how many words of this kind's phrases the text has
         self.fight: Optional[dict] = None  # the table's fight in progress
+        self.totals_said = False  # a sum the text says again matches the one read (a sale's gold)
 
     def who(self, person: Optional[str]) -> str:
         return self.me if person in (None, ME) else person
@@ -581,6 +582,14 @@ def sell(c: Context):
         if strays:
             missing.append(N_("which items are sold, or what they are worth in gold"))
     golds = r.golds + [n for n in r.numbers_left() if n >= 50]
+    extra = _priced_items(c, player)
+    if extra:
+        # "my hammer plus a 600 gold ring", "een ring van vierhonderd": an item the table does
+        # not show, with its price beside it, is one more item sold at that price
+        for name, price in extra:
+            if price in golds:
+                golds.remove(price)
+        missing[:] = [m for m in missing if m.template != "which items are sold, or what they are worth in gold"]
     if items and golds:
         # "sells the cloak for 300 gold": the price of the item named, not one more item; a
         # price the table does not give it is the text saying the item two ways
@@ -590,6 +599,14 @@ def sell(c: Context):
             missing.append(N_("what {name} is: the text says it two ways", name=", ".join(items)))
         golds = []
     items += [f"item{i}:{gold}" for i, gold in enumerate(golds, 1)]
+    items += [f"{name}:{price}" for name, price in extra]
+    if r.totals and c.state is not None:
+        # "… thats 1100 so a level yeah?": the sum of the prices said again
+        prices = {i["name"]: i.get("gold") or 0 for p in c.state["players"] if p["name"] == player
+                  for i in p.get("items", [])}
+        worth = sum(prices.get(i, 0) for i in items if ":" not in i) + sum(
+            int(i.rsplit(":", 1)[1]) for i in items if ":" in i)
+        c.totals_said = all(t == worth for t in r.totals)
     if items and not (r.in_combat or _fighting(r) is not None and r.monsters):
         c.surer = 5  # things to sell, named: a sale, not whether selling is allowed now
     elif items:
@@ -599,6 +616,42 @@ def sell(c: Context):
         c.coreless = True
     params = {"player": player, "items": items, **c.people([player])}
     return params, missing
+
+
+def _priced_items(c: Context, player: str) -> list:
+    """Items the player's table items do not include, each with a price said beside it ("a 600
+    gold ring", "unas botas de 400", "૬૦૦નું કવચ"): (the word, the price). The word nearest the
+    price (before it on a tie) that is an item's word or no word of the question; never a word
+    of gold or of the question's phrases ("aranyért", "eladok")."""
+    r = c.reading
+    owned = next((p.get("items", []) for p in (c.state or {}).get("players", []) if p["name"] == player), [])
+    phrased = set()
+    for words in (r.words, r.english):
+        for table in (words.kinds, words.actions, words.sources):
+            for phrases in table.values():
+                for phrase in phrases:
+                    for match in phrase.finditer(r.text):
+                        phrased.update(r.word_range(match))
+    for _phrase, match in r.phrases("gold"):
+        phrased.update(r.word_range(match))
+    out, taken = [], set()
+    for k, token in enumerate(r.tokens):
+        if token.number is None or token.plus or token.number < 50 or (k in r.used and token.number not in r.golds):
+            continue
+        segment = r._segment(k)
+        for j in (k - 1, k + 1, k - 2, k + 2, k - 3, k + 3):
+            if j not in segment or j in taken or r.roles[j] is not None or r.tokens[j].number is not None:
+                continue
+            key = r.tokens[j].key
+            if any(_names_item(i["name"], key, r.words.endings) for i in owned):
+                break  # the price of an item on the table
+            if j in phrased:
+                continue
+            if _an_item(key, r.words) or (j in r.strange() and len(key) >= 3):
+                taken.add(j)
+                out.append((r.tokens[j].raw.strip("'\"").capitalize(), token.number))
+                break
+    return out
 
 
 def _fight_pieces(c: Context) -> None:
