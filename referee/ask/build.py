@@ -124,6 +124,11 @@ class Context:
                         if set(value) - set(player.get(key, [])):
                             player[key] = sorted(set(player.get(key, [])) | set(value))
                             changed = True
+                    elif key == "flags":
+                        for flag in value:
+                            if not player.get(flag.replace("-", "_")):
+                                player[flag.replace("-", "_")] = True
+                                changed = True
                     elif key == "items":
                         owned = {i.get("name") for i in player.get("items", [])}
                         new = [{"name": n} for n in value if n not in owned]
@@ -193,7 +198,8 @@ def spec(name: str, about: dict) -> str:
         # lazy: referee.questions 40 ms to import, paid only by the calls that need it
         from referee.questions import flow_text
 
-        player = {"name": name, **{k: about[k] for k in ("level", "races", "classes", "sex", "hand") if k in about}}
+        player = {"name": name, **{k: about[k] for k in ("level", "races", "classes", "sex", "hand") if k in about},
+                  **{flag.replace("-", "_"): True for flag in about.get("flags", [])}}
         # item cards named ("a siege engine") by their card names: the situation reads their facts
         player["items"] = [{"name": item} for item in about.get("items", [])]
         if about.get("gear"):
@@ -205,7 +211,7 @@ def spec(name: str, about: dict) -> str:
                 player[kind] = about[kind]
         return flow_text(player)
     words = [f"{name}:{about['level']}" if "level" in about else name]
-    words += about.get("races", []) + about.get("classes", [])
+    words += about.get("races", []) + about.get("classes", []) + about.get("flags", [])
     if "sex" in about:
         words.append(about["sex"])
     if about.get("gear"):

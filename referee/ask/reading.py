@@ -848,7 +848,7 @@ class Reading:
 
     def _tell(self, person: str, key: str, value) -> None:
         about = self.people.setdefault(person, {})
-        if key in ("races", "classes", "items"):
+        if key in ("races", "classes", "items", "flags"):
             if value not in about.setdefault(key, []):
                 about[key].append(value)
         elif key in about and about[key] != value:
@@ -871,6 +871,15 @@ class Reading:
             self.monsters.append({"name": self.tokens[j].raw.capitalize(), "at": j, "end": j, "level": level})
         for i, kind, entry in self.companions:
             self._tell(self._owner(i), kind, entry)
+        for flag in ("half_breed", "super_munchkin"):
+            for _phrase, match in self.phrases(flag):
+                # "halb-blut elf und zwerg", "super munchkin, krieger und dieb": the card that
+                # lets its player have two races or two classes
+                first = self.word_range(match)[0]
+                for k in self.word_range(match):
+                    if self.roles[k] and self.roles[k][0] == "persona":
+                        self.roles[k] = None  # the card's words are no race of their own
+                self._tell(self._owner(first), "flags", flag.replace("_", "-"))
         told = set()
         for i, role in enumerate(self.roles):
             if role and role[0] == "itemcard" and role[1].name not in told:
