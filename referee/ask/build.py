@@ -518,7 +518,7 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
             # as the text says it, in its language
             unsaid += [" ".join(r.tokens[i].raw for i in range(m["at"], m.get("end", m["at"]) + 1))
                        if "at" in m else m["name"] for m in r.monsters]
-    if "discards" not in params:
+    if "discards" not in params and params.get("action") not in ("discard-race", "discard-class"):
         # "descarta tres cartas", "બે પત્તાં ફેંકે": cards thrown away are no hand size
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("discard")][:1]
     if kind == "action" and params.get("action") in ("trade", "sell") and not params.get("item"):
@@ -620,6 +620,9 @@ def sell(c: Context):
     else:
         missing.append(N_("which items are sold, or what they are worth in gold"))
         c.coreless = True
+    # item cards named in a sale are the items sold, not items the player puts on
+    for about in r.people.values():
+        about.pop("items", None)
     params = {"player": player, "items": items, **c.people([player])}
     return params, missing
 
@@ -645,18 +648,28 @@ def _priced_items(c: Context, player: str) -> list:
         if token.number is None or token.plus or token.number < 50 or (k in r.used and token.number not in r.golds):
             continue
         segment = r._segment(k)
-        for j in (k - 1, k + 1, k - 2, k + 2, k - 3, k + 3):
-            if j not in segment or j in taken or r.roles[j] is not None or r.tokens[j].number is not None:
-                continue
-            key = r.tokens[j].key
-            if any(_names_item(i["name"], key, r.words.endings) for i in owned):
-                break  # the price of an item on the table
-            if j in phrased:
-                continue
-            if _an_item(key, r.words) or (j in r.strange() and len(key) >= 3):
-                taken.add(j)
-                out.append((r.tokens[j].raw.strip("'\"").capitalize(), token.number))
+        near = [j for j in (k - 1, k + 1, k - 2, k + 2, k - 3, k + 3) if j in segment and j not in taken]
+        # nearest first: an item on the table (the price is its own), an item card or an item's
+        # word ("હાથમાંનો ૩૦૦ નો રેઇનકોટ": the raincoat); else the nearest word no list knows
+        fallback, found = None, None
+        for j in near:
+            role, key = r.roles[j], r.tokens[j].key
+            if role is None and any(_names_item(i["name"], key, r.words.endings) for i in owned):
+                fallback = None
                 break
+            if role and role[0] == "itemcard":
+                found = (j, role[1].name)
+                break
+            if role is None and r.tokens[j].number is None and j not in phrased:
+                if _an_item(key, r.words):
+                    found = (j, r.tokens[j].raw.strip("'\"").capitalize())
+                    break
+                if fallback is None and j in r.strange() and len(key) >= 3:
+                    fallback = (j, r.tokens[j].raw.strip("'\"").capitalize())
+        found = found or fallback
+        if found is not None:
+            taken.add(found[0])
+            out.append((found[1], token.number))
     return out
 
 
@@ -733,6 +746,11 @@ def about(kind: str):
         if c.state is None and kind == "gear" and not c.described(player).get("items"):
             # "im level 4, human, wearing a siege engine …" with no item read: no gear to judge
             c.missing.append(N_("the items, or a table in progress"))
+        elif c.state is None and kind == "gear" and r.strange():
+            # "… einer Trittleiter und den Stiefeln des Hinterntretens": a word no list knows
+            # may be one more item, and the verdict would leave it out
+            c.missing.append(N_("what {words} means here", words=", ".join(
+                f"“{r.tokens[i].raw}”" for i in r.strange())))
         if c.state is None and kind == "charity" and "hand" not in (c.described(player) or {}):
             c.missing.append(N_("how many cards {name} has", name=player))
         if c.state is None and kind == "charity":

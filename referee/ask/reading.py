@@ -653,6 +653,8 @@ class Reading:
             return (i > 0 and self.roles[i - 1] is None and not toks[i - 1].separator and toks[i].raw != toks[i].key
                     and not self.is_known(toks[i - 1].key))
         role, key = self.roles[i + 1], toks[i + 1].key
+        if any(i + 1 in self.word_range(m) for flag in ("half_breed", "super_munchkin") for _p, m in self.phrases(flag)):
+            return True  # "4-es félvér ember és ork": a level before the card that describes someone
         return (role is not None and role[0] in ("person", "persona", "card", "sex")) or self._monster_word(key) \
             or not self.is_known(key)
 
