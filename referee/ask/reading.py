@@ -678,6 +678,14 @@ class Reading:
                     setattr(self, name, person)
                     if name == "fighter":
                         self.fighter_phrase = phrase.text
+        if self.helper is None:
+            # "cid, help me!", "Dee, hilfst du mir?": help asked of someone named before a comma
+            for _phrase, match in self.phrases("help_me"):
+                k = at(self.starts, match.start() + 1)
+                if k >= 2 and self.tokens[k - 1].key == "," and (self.roles[k - 2] or ("",))[0] == "person" \
+                        and self.roles[k - 2][1] != ME:
+                    self.helper = self.roles[k - 2][1]
+                    break
         # "Dee slapped Enraged on my badger", "Bob gooit er een +4 drankje bij": who plays a
         # card onto the fight is not, by that, the one who fights
         self.card_players = set()
