@@ -530,7 +530,9 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         little = r.words.ignore | r.words.articles | r.words.me
         unsaid += [t.raw for t in r.tokens if t.key in r.words.pronouns
                    and (t.key not in little or fold(t.raw) != t.raw.lower())][:1]
-    if kind == "combat" and r.card_players - {r.helper, r.fighter, ME} and not (r.plus or r.monster_plus) \
+    if kind in FIGHTING and r.discarded:
+        pass  # "cid tosses 3 cards for his flight": the cards thrown are discards, read as such
+    elif kind == "combat" and r.card_players - {r.helper, r.fighter, ME} and not (r.plus or r.monster_plus) \
             and len(r.monsters) <= 1 \
             and not any(role and role[0] == "enhancer" for role in r.roles):
         # "dan legt dee er een Woedende op": a card played onto the fight that no word of the

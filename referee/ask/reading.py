@@ -481,6 +481,10 @@ class Reading:
             if i not in self.used and not token.plus and 2 <= token.number <= 9:
                 self.used.add(i)
                 self.monster_count.append((i, token.number))
+        for _phrase, match in self.phrases("promised"):
+            i = self.index(match, "n0")
+            if not self.tokens[i].plus:
+                self.used.add(i)  # "ill give u two treasures": a deal, no piece of the verdict
         for _phrase, match in self.phrases("both"):
             i = self.index(match, "n0")
             if self.tokens[i].number == 2 and not self.tokens[i].plus:
@@ -522,11 +526,15 @@ class Reading:
             segment = self._segment(i)
             near = [k for k in (*range(i - 1, i - 4, -1), *range(i + 1, i + 6)) if k in segment]
             bonus = next((k for k in near if self.tokens[k].plus and k not in self.used), None)
-            if bonus is None and i + 1 < len(self.tokens) and self.tokens[i + 1].separator and i + 2 < len(self.tokens):
-                # "ich reite ne schildkröte, die gibt -1 beim weglaufen": said in the next part
-                following = self._segment(i + 2)
-                bonus = next((k for k in following if self.tokens[k].plus and k not in self.used
-                              and any(k in r for r in run)), None)
+            if bonus is None:
+                # "ich reite ne schildkröte, die gibt -1 beim weglaufen", "કાચબા પર બેઠો છું
+                # (ભાગવામાં -૧)": a Run Away modifier said later in the sentence
+                k = i + 1
+                while k < len(self.tokens) and self.tokens[k].key not in ".!?":
+                    if self.tokens[k].plus and k not in self.used and any(k in r for r in run):
+                        bonus = k
+                        break
+                    k += 1
             if bonus is not None:
                 self.used.add(bonus)
                 value = self.tokens[bonus].number
@@ -548,7 +556,7 @@ class Reading:
         segment = self._segment(span[0])
         after = [k for k in range(span[-1] + 1, span[-1] + 4) if k in segment]
         before = [k for k in range(span[0] - 1, span[0] - 4, -1) if k in segment]
-        for k in after + before:
+        for k in [*span[1:-1], *after, *before]:  # "tosses 3 cards": inside the phrase first
             token = self.tokens[k]
             if token.number is not None and not token.plus and k not in self.used and 0 < token.number <= 8:
                 return k
