@@ -516,6 +516,14 @@ class Reading:
         schildkröte, die gibt -1 beim weglaufen" (a Run Away modifier, where a phrase says so)."""
         self.companions: list[tuple[int, str, dict]] = []  # (word, "steed"|"hireling", mapping)
         run = [set(self.word_range(m)) for _p, m in self.phrases("run_modifier")]
+        # words in brackets are not in the text phrases match ("(ભાગવામાં -૧)"): a signed number
+        # in brackets beside a word of a Run Away phrase is a Run Away modifier too
+        run_words = {w for words in (self.words, self.english) for phrase in words.lists.get("run_modifier", ())
+                     for w in fold(phrase.text.replace("{n}", " ")).split()}
+        for k, token in enumerate(self.tokens):
+            if token.plus and self._bracketed(k) is not None and any(
+                    0 <= j < len(self.tokens) and self.tokens[j].key in run_words for j in (k - 1, k + 1)):
+                run.append({k})
         for i, token in enumerate(self.tokens):
             forms = stem(token.key, self.words.endings)
             kind = "steed" if any(f in self.words.steeds or f in self.english.steeds for f in forms) else \
