@@ -128,6 +128,15 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
             # a Star Munchkin race in a Munchkin game): a misreading, or a question about an
             # impossible table; either way, no verdict, and what is wrong with it
             refused, chosen = problems, None
+    if chosen is not None and chosen.totals and chosen.kind == "combat":
+        details = (judgement or {}).get("details") or {}
+        strengths = {details.get("players_strength"), details.get("monsters_strength")}
+        unmatched = [t for t in chosen.totals if t not in strengths]
+        if unmatched:
+            # "i chug a +1 potion so its ten all" said of a fight whose sides are not ten: the
+            # text counts something the reading did not, or counts wrong; no verdict either way
+            refused = BadInput("what {words} means here", words=", ".join(f"“{t}”" for t in unmatched))
+            chosen = None
     if chosen is not None:
         line = command(build.COMMAND[chosen.kind], _params(chosen))
 

@@ -33,6 +33,7 @@ class Built(NamedTuple):
     missing: list          # Messages: what the question needs and the text did not say
     sure: int              # how many words of its phrases matched
     core: bool = True      # False: what the question is about is missing (no monster to fight)
+    totals: tuple = ()     # strengths the text says ("so it's ten all"): the verdict must give them
 
 
 def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[dict] = None) -> list[Built]:
@@ -45,7 +46,8 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
     # says no word of the question's kind, only its pieces
     scores.setdefault("combat", 0)
     # "kettő jött", "da liegen ein oger und ein goblin": a monster that shows up is a fight
-    appears = max((phrase.words for phrase, _match in first.phrases("appears")), default=0)
+    appears = max((phrase.words for name in ("appears", "monster_count") for phrase, _match in first.phrases(name)),
+                  default=0)
     scores["combat"] = max(scores["combat"], appears)
     if set(first.best("sources")) & set(CARD_SOURCES):
         # "Dee spielt Göttliches Eingreifen, was passiert?": a card that changes a level,
@@ -60,7 +62,11 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
             context.sure = sure
             params, missing = builder(context)
             _unsaid(kind, context, params)
-            out.append(Built(kind, params, missing, sure + context.surer, not context.coreless))
+            totals = tuple(context.reading.totals)
+            if totals and kind != "combat" and not context.totals_said:
+                # a strength said where no fight is judged: not understood
+                missing.append(N_("what {words} means here", words=", ".join(f"“{t}”" for t in totals)))
+            out.append(Built(kind, params, missing, sure + context.surer, not context.coreless, totals))
     return out
 
 
@@ -75,6 +81,7 @@ class Context:
         self.coreless = False  # what the question is about is not in the text at all
         self.sure = 0  # how many words of this kind's phrases the text has
         self.fight: Optional[dict] = None  # the table's fight in progress
+        self.totals_said = False  # a sum the text says again matches the one read (a sale's gold)
 
     def who(self, person: Optional[str]) -> str:
         return self.me if person in (None, ME) else person
@@ -117,13 +124,28 @@ class Context:
                         if set(value) - set(player.get(key, [])):
                             player[key] = sorted(set(player.get(key, [])) | set(value))
                             changed = True
+                    elif key == "flags":
+                        for flag in value:
+                            if not player.get(flag.replace("-", "_")):
+                                player[flag.replace("-", "_")] = True
+                                changed = True
+                    elif key == "items":
+                        owned = {i.get("name") for i in player.get("items", [])}
+                        new = [{"name": n} for n in value if n not in owned]
+                        if new:
+                            # "I put on the stepladder": an item card the table does not show yet
+                            player["items"] = list(player.get("items", [])) + new
+                            changed = True
                     elif player.get(key, {"level": 1}.get(key)) != value:
                         player[key] = value
                         changed = True
             if not changed:
                 return {}
+            companions = sorted({kind + "s" for p in self.state["players"] for kind in ("steed", "hireling")
+                                 if p.get(kind)})
             return {"players": [flow_text(_lean(p)) for p in self.state["players"]],
-                    **_moment(self.state)}
+                    **_moment(self.state), **({"expansions": companions} if companions else {})}
+        companions = sorted({kind + "s" for about in people.values() for kind in ("steed", "hireling") if kind in about})
         specs = []
         for person in dict.fromkeys([*needed, *people]):
             about = people.get(person, {})
@@ -133,10 +155,11 @@ class Context:
         games = self.reading.best("games")
         if len(games) > 1:
             self.missing.append(N_("which game: {games}", games=", ".join(sorted(games))))
-        elif games:
+        extra = {"expansions": companions} if companions else {}
+        if len(games) == 1:
             # "epic game, I'm level 12": the game the described players play
-            return {"players": specs, "game": next(iter(games))}
-        return {"players": specs}
+            return {"players": specs, "game": next(iter(games)), **extra}
+        return {"players": specs, **extra}
 
     def level_of(self, person: str) -> Optional[int]:
         about = self.reading.people.get(ME if person == self.me else person) or self.reading.people.get(person) or {}
@@ -169,9 +192,26 @@ def _shown(person: str, me: str) -> str:
 
 
 def spec(name: str, about: dict) -> str:
-    """A ``--player`` spec: ``NAME:LEVEL race class sex +GEAR hand=N``."""
+    """A ``--player`` spec: ``NAME:LEVEL race class sex +GEAR hand=N``; a player with a steed
+    or a hireling as a mapping in the situation format (the short spec has no words for them)."""
+    if "steed" in about or "hireling" in about or "items" in about:
+        # lazy: referee.questions 40 ms to import, paid only by the calls that need it
+        from referee.questions import flow_text
+
+        player = {"name": name, **{k: about[k] for k in ("level", "races", "classes", "sex", "hand") if k in about},
+                  **{flag.replace("-", "_"): True for flag in about.get("flags", [])}}
+        # item cards named ("a siege engine") by their card names: the situation reads their facts
+        player["items"] = [{"name": item} for item in about.get("items", [])]
+        if about.get("gear"):
+            player["items"].append({"name": "gear", "bonus": about["gear"]})
+        if not player["items"]:
+            del player["items"]
+        for kind in ("steed", "hireling"):
+            if kind in about:
+                player[kind] = about[kind]
+        return flow_text(player)
     words = [f"{name}:{about['level']}" if "level" in about else name]
-    words += about.get("races", []) + about.get("classes", [])
+    words += about.get("races", []) + about.get("classes", []) + about.get("flags", [])
     if "sex" in about:
         words.append(about["sex"])
     if about.get("gear"):
@@ -213,7 +253,7 @@ def fight(c: Context):
         missing.append(N_("which monster is fought"))
         c.coreless = True
     elif c.sure == 0 and all(m.get("card") is None for m in r.monsters) and not (r.plus or r.monster_plus
-                                                                                  or r.helper):
+                                                                                  or r.helper or r.fighter):
         # "sell items to reach level 10": a word with a level is a monster only where the
         # text speaks of a fight (a word of fighting, a one-shot, a helper); a card's name
         # says so by itself
@@ -265,6 +305,14 @@ def fight(c: Context):
         params["plus"] = list(played.get("players", [])) + list(r.plus)
     if r.monster_plus or played.get("monsters"):
         params["monster_plus"] = list(played.get("monsters", [])) + list(r.monster_plus)
+    _discards(c, params)
+    for _i, count in r.monster_count:
+        if count != len(r.monsters):
+            # "two monsters: a goblin at 3 …" with one monster read: the other was not understood
+            missing.append(N_("what {words} means here", words=f"“{r.tokens[_i].raw}”"))
+    for i, count in r.counted:
+        if count == len(r.plus):
+            r.used.add(i)  # "two potions: +3 and +2": the count of the one-shots read
     if len(r.monsters) >= 2:
         # "kettő jött: …", "two monsters came out": the count of the monsters named
         for i, token in enumerate(r.tokens):
@@ -272,6 +320,13 @@ def fight(c: Context):
                 r.used.add(i)
     _unplaced(c)
     return params, missing
+
+
+def _discards(c: Context, params: dict) -> None:
+    """Cards discarded for a power (a Cleric's turning, a Wizard's flight): who and how many."""
+    told = c.reading.discards()
+    if told:
+        params["discards"] = [f"{c.who(person)}={count}" for person, count in told.items()]
 
 
 def _table_monsters(fight: dict) -> list:
@@ -305,6 +360,12 @@ def flee(c: Context):
         monsters = _table_monsters(c.fight)
     named = [p for p in r.order() if p != r.helper]
     fleeing = [c.who(p) for p in ([p for p in named if p in r.fleeing] if r.fleeing else named)]
+    if any(True for _ in r.phrases("we")) and c.me not in fleeing and ME not in r.order() and not r.fleeing:
+        # "Bob segített …, és vesztettünk": "we" lost, so the asker runs too
+        fleeing = [c.me] + fleeing
+    if r.helper is not None and not r.fleeing and c.who(r.helper) not in fleeing:
+        # "Bob hat mir geholfen, was brauchen wir zum Weglaufen?": the helper runs too, after the fighter
+        fleeing = (fleeing or [c.me]) + [c.who(r.helper)]
     fleeing = list(dict.fromkeys(fleeing)) or [c.me]
     if not r.monsters and r.strange():
         # "… to escape the reuzendas": a word no list knows may be the monster; running from
@@ -324,13 +385,16 @@ def flee(c: Context):
             params["helper"] = fleeing[1]
     elif fleeing != [c.me]:
         params["fleeing"] = fleeing
+    _discards(c, params)
     _unplaced(c)
     return params, missing
 
 
 def action(c: Context):
     r = c.reading
-    r.describe(monsters_too=False)
+    # asked in a fight the text describes ("cid is fighting a level 10 troll, can I backstab
+    # him"): a level beside a monster's word is the monster's
+    r.describe(monsters_too=r.fighter is not None or r.in_combat or any(True for _ in r.phrases("i_fight")))
     if c.state is not None:
         _nobody(c)
     missing = c.missing
@@ -345,10 +409,15 @@ def action(c: Context):
         missing.append(N_("which action: {actions}", actions=", ".join(sorted(chosen))))
     act = chosen[0]
     order = r.order()
-    if ME not in order and any(True for _ in r.phrases("first_person")):
-        # "ellophatom Bob kalapácsát?", "¿puedo maldecir a Bob?": the verb says "I"; the one
-        # named is whom it is done to
-        order = [ME] + order
+    if any(True for _ in r.phrases("first_person")):
+        # "ellophatom Bob kalapácsát?", "¿puedo maldecir a Bob?", "ann se está dando con …,
+        # la puedo ayudar yo?": the verb says "I"; the others named are whom it is done to
+        order = [ME] + [p for p in order if p != ME]
+    doer = _may_do(r)
+    if doer is not None and doer in order:
+        # "a mászó kézzel harcolok, bedobhat Dee …?": the one the question asks leave for,
+        # not the first one named
+        order = [doer] + [p for p in order if p != doer]
     player = c.who(order[0] if order else None)
     others = [c.who(p) for p in order[1:] if c.who(p) != player]
     asked = _may_help(r) if act == "help" else None
@@ -372,6 +441,18 @@ def action(c: Context):
             params.update({"fighter": others[0], "monsters": monsters})
         else:
             params["target"] = others[0]
+    if asked is None and r.monsters and "fighter" not in params:
+        fighting = _fighting(r)
+        monsters = [m for m in (_monster(e, c.missing) for e in r.monsters) if m is not None]
+        if fighting is not None and monsters:
+            # "mid fight with the net troll, can I sell my helmet?", "bedobhat Dee egy
+            # császkáló szörnyet?": asked in the fight the text names, of the one who fights it
+            params.update({"fighter": c.who(fighting), "monsters": monsters, "phase": "combat"})
+            c.surer = 1  # an action named in a fight named: asked whether it may be done there
+    if asked is None and "fighter" not in params and r.fighter is not None and not r.monsters \
+            and r.fighter != ME and c.who(r.fighter) == params.get("target") and _verb_of_fighting(r):
+        # "Bob (Stufe 3) kämpft grad. Darf ich ihm in den Rücken fallen?": done to the one fighting
+        params.update({"fighter": c.who(r.fighter), "phase": "combat"})
     needed = [player] + ([params["target"]] if "target" in params else [])
     people = c.people(needed, level_needed=False)
     if c.state is None and (not r.people or not r.mentions()):
@@ -388,6 +469,29 @@ def action(c: Context):
         if len(named) == 1:
             params["item"] = named[0]
     return params, missing
+
+
+def _verb_of_fighting(r: Reading) -> bool:
+    """Whether the phrase that says who fights names them first, as its subject ("{p} kämpft"),
+    not after a word that also says what a thing is traded for ("gegen Bobs Hammer tauschen")."""
+    return r.fighter_phrase.startswith("{p}")
+
+
+def _fighting(r: Reading) -> Optional[str]:
+    """Who fights the fight a question of another kind is asked in: the one a phrase says
+    fights ("bobs fight with the stick figure"), else the asker where the text says "I fight"
+    or "in the middle of a fight" with no one else named in that part of the sentence; None
+    where the text leaves it open ("bob is mid-combat …, can dee trade")."""
+    if r.fighter is not None:
+        return r.fighter
+    if any(True for _ in r.phrases("i_fight")):
+        return ME
+    for _phrase, match in r.phrases("in_combat"):
+        first = r.word_range(match)[0]
+        named = [who for j, who in r.mentions() if j in r._segment(first) and j < first]
+        if all(who == ME for who in named):
+            return ME
+    return None
 
 
 #: the kinds of question that are a fight or a flight: what the text says of a fight is theirs
@@ -414,7 +518,7 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
             # as the text says it, in its language
             unsaid += [" ".join(r.tokens[i].raw for i in range(m["at"], m.get("end", m["at"]) + 1))
                        if "at" in m else m["name"] for m in r.monsters]
-    if "discards" not in params:
+    if "discards" not in params and params.get("action") not in ("discard-race", "discard-class"):
         # "descarta tres cartas", "બે પત્તાં ફેંકે": cards thrown away are no hand size
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("discard")][:1]
     if kind == "action" and params.get("action") in ("trade", "sell") and not params.get("item"):
@@ -426,7 +530,9 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         little = r.words.ignore | r.words.articles | r.words.me
         unsaid += [t.raw for t in r.tokens if t.key in r.words.pronouns
                    and (t.key not in little or fold(t.raw) != t.raw.lower())][:1]
-    if kind == "combat" and r.card_players - {r.helper, r.fighter, ME} and not (r.plus or r.monster_plus) \
+    if kind in FIGHTING and r.discarded:
+        pass  # "cid tosses 3 cards for his flight": the cards thrown are discards, read as such
+    elif kind == "combat" and r.card_players - {r.helper, r.fighter, ME} and not (r.plus or r.monster_plus) \
             and len(r.monsters) <= 1 \
             and not any(role and role[0] == "enhancer" for role in r.roles):
         # "dan legt dee er een Woedende op": a card played onto the fight that no word of the
@@ -441,6 +547,17 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("effect")][:1]
     if unsaid:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
+
+
+def _may_do(r: Reading) -> Optional[str]:
+    """The one a "may …" question is asked of, where a phrase names them ("can Dee …",
+    "bedobhat Dee"): one person, or None."""
+    asked = set()
+    for phrase, match in r.phrases("may_do"):
+        person = r._subject(phrase, match)
+        if person not in (None, "pronoun"):
+            asked.add(person)
+    return next(iter(asked)) if len(asked) == 1 else None
 
 
 def _may_help(r: Reading) -> Optional[str]:
@@ -473,6 +590,14 @@ def sell(c: Context):
         if strays:
             missing.append(N_("which items are sold, or what they are worth in gold"))
     golds = r.golds + [n for n in r.numbers_left() if n >= 50]
+    extra = _priced_items(c, player)
+    if extra:
+        # "my hammer plus a 600 gold ring", "een ring van vierhonderd": an item the table does
+        # not show, with its price beside it, is one more item sold at that price
+        for name, price in extra:
+            if price in golds:
+                golds.remove(price)
+        missing[:] = [m for m in missing if m.template != "which items are sold, or what they are worth in gold"]
     if items and golds:
         # "sells the cloak for 300 gold": the price of the item named, not one more item; a
         # price the table does not give it is the text saying the item two ways
@@ -482,13 +607,72 @@ def sell(c: Context):
             missing.append(N_("what {name} is: the text says it two ways", name=", ".join(items)))
         golds = []
     items += [f"item{i}:{gold}" for i, gold in enumerate(golds, 1)]
-    if items:
+    items += [f"{name}:{price}" for name, price in extra]
+    if r.totals and c.state is not None:
+        # "… thats 1100 so a level yeah?": the sum of the prices said again
+        prices = {i["name"]: i.get("gold") or 0 for p in c.state["players"] if p["name"] == player
+                  for i in p.get("items", [])}
+        worth = sum(prices.get(i, 0) for i in items if ":" not in i) + sum(
+            int(i.rsplit(":", 1)[1]) for i in items if ":" in i)
+        c.totals_said = all(t == worth for t in r.totals)
+    if items and not (r.in_combat or _fighting(r) is not None and r.monsters):
         c.surer = 5  # things to sell, named: a sale, not whether selling is allowed now
+    elif items:
+        pass  # sold in the middle of a fight: whether that is allowed now is what is asked
     else:
         missing.append(N_("which items are sold, or what they are worth in gold"))
         c.coreless = True
+    # item cards named in a sale are the items sold, not items the player puts on
+    for about in r.people.values():
+        about.pop("items", None)
     params = {"player": player, "items": items, **c.people([player])}
     return params, missing
+
+
+def _priced_items(c: Context, player: str) -> list:
+    """Items the player's table items do not include, each with a price said beside it ("a 600
+    gold ring", "unas botas de 400", "૬૦૦નું કવચ"): (the word, the price). The word nearest the
+    price (before it on a tie) that is an item's word or no word of the question; never a word
+    of gold or of the question's phrases ("aranyért", "eladok")."""
+    r = c.reading
+    owned = next((p.get("items", []) for p in (c.state or {}).get("players", []) if p["name"] == player), [])
+    phrased = set()
+    for words in (r.words, r.english):
+        for table in (words.kinds, words.actions, words.sources):
+            for phrases in table.values():
+                for phrase in phrases:
+                    for match in phrase.finditer(r.text):
+                        phrased.update(r.word_range(match))
+    for _phrase, match in r.phrases("gold"):
+        phrased.update(r.word_range(match))
+    out, taken = [], set()
+    for k, token in enumerate(r.tokens):
+        if token.number is None or token.plus or token.number < 50 or (k in r.used and token.number not in r.golds):
+            continue
+        segment = r._segment(k)
+        near = [j for j in (k - 1, k + 1, k - 2, k + 2, k - 3, k + 3) if j in segment and j not in taken]
+        # nearest first: an item on the table (the price is its own), an item card or an item's
+        # word ("હાથમાંનો ૩૦૦ નો રેઇનકોટ": the raincoat); else the nearest word no list knows
+        fallback, found = None, None
+        for j in near:
+            role, key = r.roles[j], r.tokens[j].key
+            if role is None and any(_names_item(i["name"], key, r.words.endings) for i in owned):
+                fallback = None
+                break
+            if role and role[0] == "itemcard":
+                found = (j, role[1].name)
+                break
+            if role is None and r.tokens[j].number is None and j not in phrased:
+                if _an_item(key, r.words):
+                    found = (j, r.tokens[j].raw.strip("'\"").capitalize())
+                    break
+                if fallback is None and j in r.strange() and len(key) >= 3:
+                    fallback = (j, r.tokens[j].raw.strip("'\"").capitalize())
+        found = found or fallback
+        if found is not None:
+            taken.add(found[0])
+            out.append((found[1], token.number))
+    return out
 
 
 def _fight_pieces(c: Context) -> None:
@@ -559,13 +743,33 @@ def about(kind: str):
             _nobody(c)
         order = r.order()
         player = c.who(order[0] if order else None)
-        params = {"player": player, **c.people([player], level_needed=kind != "equipment")}
-        if c.state is None and kind == "equipment":
+        # (``kind`` is the question's verb: "gear" asks about equipment)
+        params = {"player": player, **c.people([player], level_needed=kind != "gear")}
+        if c.state is None and kind == "gear" and not c.described(player).get("items"):
+            # "im level 4, human, wearing a siege engine …" with no item read: no gear to judge
             c.missing.append(N_("the items, or a table in progress"))
+        elif c.state is None and kind == "gear" and r.strange():
+            # "… einer Trittleiter und den Stiefeln des Hinterntretens": a word no list knows
+            # may be one more item, and the verdict would leave it out
+            c.missing.append(N_("what {words} means here", words=", ".join(
+                f"“{r.tokens[i].raw}”" for i in r.strange())))
         if c.state is None and kind == "charity" and "hand" not in (c.described(player) or {}):
             c.missing.append(N_("how many cards {name} has", name=player))
+        if c.state is None and kind == "charity":
+            # "Tom and Jen are …": someone named whose level the text does not give may be the
+            # lowest, who gets the cards
+            for person in order:
+                if c.who(person) != player and "level" not in c.described(c.who(person)):
+                    c.missing.append(N_("{name}'s level", name=c.who(person)))
         if c.state is None:
             _unknown(c)
+        if kind == "charity" and c.state is None:
+            # "Tom und Jan sind beide auf 5" with the names not read: a level no one took may be
+            # the lowest player's, who gets the cards
+            left = [r.tokens[i].raw for i, t in enumerate(r.tokens)
+                    if t.number is not None and i not in r.used and not t.plus and 1 < t.number <= 20]
+            if left:
+                c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in left)))
         _fight_pieces(c)
         return params, c.missing
 
@@ -596,6 +800,16 @@ def level(c: Context):
     if losing and [p for p in order if p not in r.card_players]:
         # "bob played a curse on me, I lose a level?": who plays the card is not who loses
         order = [p for p in order if p not in r.card_players]
+    if source == "help-elf":
+        # the level goes to whoever helped as an Elf: the one a phrase says helps, else the
+        # asker where the text names no one else ("como elfa ayudé a bob": the asker, not Bob)
+        others = [p for p in order if p != ME]
+        if r.helper is not None:
+            order = [r.helper]
+        elif ME in order or not others:
+            order = [ME]
+        else:
+            missing.append(N_("who helps"))
     player = c.who(order[0] if order else None)
     params = {"player": player, "change": -change if losing else change, "source": source,
               **c.people([player])}

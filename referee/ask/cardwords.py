@@ -20,7 +20,7 @@ FUZZY = 88
 FUZZY_LENGTH = 5
 LONGEST_NAME = 6
 #: what the cached card words hold; a file kept by an older recipe is not read
-VERSION = 2
+VERSION = 3
 
 
 class CardWords(NamedTuple):
@@ -28,6 +28,7 @@ class CardWords(NamedTuple):
     personas: dict       # folded name -> (race|class, code)
     enhancers: dict      # folded name -> (card, bonus); bonus None where the records give none
     monster_names: list  # the folded names, for the fuzzy pass
+    items: dict = {}     # folded name -> item card ("stepladder", "ostromgép")
 
 
 _BUILT: dict = {}
@@ -56,7 +57,8 @@ def _build(corpus) -> CardWords:
     monsters = {spelled(name): by_id[i] for name, i in kept["monsters"].items()}
     enhancers = {spelled(name): (by_id[i], bonus) for name, (i, bonus) in kept["enhancers"].items()}
     personas = {spelled(name): tuple(value) for name, value in kept["personas"].items()}
-    return CardWords(monsters, personas, enhancers, list(monsters))
+    items = {spelled(name): by_id[i] for name, i in kept.get("items", {}).items() if i in by_id}
+    return CardWords(monsters, personas, enhancers, list(monsters), items)
 
 
 def _key(corpus):
@@ -78,10 +80,12 @@ def _names(cards) -> dict:
     from referee.cards import localizer, name_table
     from referee.vocabulary import canonical
 
-    monsters, personas, enhancers = {}, {}, {}
+    monsters, personas, enhancers, items = {}, {}, {}, {}
     for name, card in name_table(cards, localizer()).items():
         if card.type == "monster":
             monsters[name] = card.id
+        elif card.type == "item":
+            items[name] = card.id
         elif card.type in ("race", "class"):
             words = model.RACES["munchkin"] + model.RACES["star-munchkin"] if card.type == "race" else \
                 model.CLASSES["munchkin"] + model.CLASSES["star-munchkin"]
@@ -96,7 +100,7 @@ def _names(cards) -> dict:
     for kind, vocab in (("race", model.RACES["munchkin"]), ("class", model.CLASSES["munchkin"])):
         for code in vocab:
             personas.setdefault(fold(code.replace("-", " ")), [kind, code])
-    return {"monsters": monsters, "personas": personas, "enhancers": enhancers}
+    return {"monsters": monsters, "personas": personas, "enhancers": enhancers, "items": items}
 
 
 def _read(key: str):
@@ -104,7 +108,7 @@ def _read(key: str):
         data = json.loads((cache_dir() / f"ask-cards-{VERSION}-{key}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return data if isinstance(data, dict) and {"monsters", "personas", "enhancers"} <= set(data) else None
+    return data if isinstance(data, dict) and {"monsters", "personas", "enhancers", "items"} <= set(data) else None
 
 
 def _write(key: str, data: dict) -> None:

@@ -33,10 +33,15 @@ def stem(word: str, endings: Iterable[str]) -> list[str]:
             out.append(base)
             if len(base) >= 3 and base[-1] == base[-2]:
                 out.append(base[:-1])
+            if len(base) >= 4 and base[-3] == base[-2] and base[-2:] in _DIGRAPHS:
+                out.append(base[:-3] + base[-2:])  # a doubled digraph: "királlyal" is "király" + "-val"
             # a possessive under a case ending: "csizmámat" is "csizma" + "m" + "at"
             out += [base[: -len(e)] for e in endings if e and base.endswith(e) and len(base) - len(e) >= 3]
     return out
 
+
+#: letters written with two characters, doubled by writing the first one twice (Hungarian)
+_DIGRAPHS = ("ly", "ny", "ty", "gy", "sz", "zs", "cs")
 
 _BLOCKS: dict = {}
 
@@ -125,9 +130,21 @@ def named(key: str, names: list[str], endings: tuple, sound_too: bool = True) ->
         folded = name.casefold()
         if folded in forms:
             return name
+    for name in names:
+        if not name.isascii() and _folded(name) in forms:
+            return name  # "Lucía" written "lucia", as the text's words are folded
     if sound_too and foreign(key):
         for form in forms:
             for name in names:
                 if sounds_like(form, name):
                     return name
     return None
+
+
+@lru_cache(maxsize=256)
+def _folded(name: str) -> str:
+    """A name folded as the text's words are (accents off: "Lucía" is "lucia")."""
+    # lazy: referee.ask.patterns imports this module's neighbours; folding is its job
+    from referee.ask.patterns import fold
+
+    return fold(name)

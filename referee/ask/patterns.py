@@ -31,7 +31,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 13
+VERSION = 30
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -143,10 +143,17 @@ class Words(NamedTuple):
     items: dict          # folded word -> what the item is ("sword"): a table's items by any name
     games: dict          # game -> [Phrase]: "epic game", "star munchkin"
     stop: frozenset      # the words never a monster's name ("on", "with", "from"): no word of helping either
+    valued: tuple = ()   # endings of a number said as a value, not a count (Hungarian "ötös": a five)
+    steeds: frozenset = frozenset()     # words for a steed ("steed", "horse", "schildkröte")
+    hirelings: frozenset = frozenset()  # words for a hireling ("hireling", "henchman")
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
-         "lose", "changes", "roll", "goal", "first_person", "i_fight", "card_player", "may_help", "thrown", "appears")
+         "lose", "changes", "roll", "goal", "first_person", "i_fight", "card_player", "may_help", "thrown", "appears",
+         "monster_level", "will_help", "person_level", "one_shots",
+         "monster_is", "may_do", "being", "both",
+         "monster_count", "run_modifier", "subject_fights",
+         "total", "we", "half_breed", "super_munchkin", "help_me", "promised")
 
 
 def words(lang: str) -> Words:
@@ -257,6 +264,9 @@ def _built(lang: str) -> Words:
         actions={k: phrases(v) for k, v in (data.get("actions") or {}).items()},
         sources={k: phrases(v) for k, v in (data.get("sources") or {}).items()},
         suffixes=tuple(fold(str(s)) for s in data.get("number_suffixes") or ()),
+        valued=tuple(fold(str(s)) for s in data.get("valued") or ()),
+        steeds=frozenset(fold(str(w)) for w in data.get("steeds") or ()),
+        hirelings=frozenset(fold(str(w)) for w in data.get("hirelings") or ()),
         signs={fold(str(k)): (1 if int(v) > 0 else -1) for k, v in (data.get("signs") or {}).items()},
         known=frozenset(known - {""}),
         bare_level=bool(data.get("bare_number_is_level")),

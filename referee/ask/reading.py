@@ -12,6 +12,7 @@ a word that is no one and nothing known names a monster.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Optional
 
 from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
@@ -19,6 +20,8 @@ from referee.ask.names import foreign, named, stem
 from referee.ask.patterns import Words, fold
 from referee.ask.text import LEVEL_MARK, Token, at, joined, tokens
 
+#: the highest level a monster said as "a troll of N" has (Epic's monsters reach the thirties)
+MONSTER_LEVELS = 40
 ME = "\x00me"  # the person "I"/"me" stands for, until the table or --as says who it is
 
 
@@ -42,6 +45,9 @@ def _help_words(words: Words, english: Words) -> frozenset:
         # ("echa una mano"): alone, it plays a potion
         for w in (words, english):
             for phrase in w.lists.get("card_player", ()):
+                vocabulary -= set(fold(phrase.text.replace("{p}", " ")).split())
+            # nor a word of another phrase that says who fights ("staat" of "staat tegenover")
+            for phrase in w.lists.get("fighter", ()):
                 vocabulary -= set(fold(phrase.text.replace("{p}", " ")).split())
         # the language's little words ("with", "from", "will") say nothing of help alone; the
         # verb of helping itself stays ("help", "helps")
@@ -71,8 +77,14 @@ class Reading:
         self.monster_plus: list[int] = []
         self.golds: list[int] = []
         self.changes: list[int] = []              # "two levels": a number of levels
+        self.counted: list[tuple[int, int]] = []  # "two potions": (word, how many one-shots)
+        self.discarded: list[tuple[int, int]] = []  # "descarta tres cartas": (word, how many cards)
+        self.monster_count: list[tuple[int, int]] = []  # "two monsters: …": (word, how many)
+        self.totals: list[int] = []  # "so it's ten all": a side's strength said, checked against the verdict
         self.levels: list[tuple[int, int, int]] = []   # (first word, last word, level)
+        self.monster_levels: set = set()  # the levels said after a monster's word ("een trol van zeven")
         self.helper = self.fighter = None
+        self.fighter_phrase = ""  # the phrase that said who fights
         self.fleeing: list[str] = []
         self.joined: set = set()
         self.helping = False
@@ -94,8 +106,10 @@ class Reading:
         other.joined = set(self.joined)
         other.card_players = set(self.card_players)
         other.gear_at = list(self.gear_at)
+        other.companions = [(i, kind, dict(entry)) for i, kind, entry in self.companions]
         other.doubtful = list(self.doubtful)
-        for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing"):
+        for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing", "counted", "discarded",
+                     "monster_count", "totals"):
             setattr(other, name, list(getattr(self, name)))
         return other
 
@@ -162,7 +176,8 @@ class Reading:
                 for word, found in table.items():
                     # a word with an ending ("harcosom", "félszerzetként"); short words only as
                     # listed, or "elfut" (runs away) would be an Elf
-                    if len(word) >= 5 and " " not in word and key.startswith(word) and len(key) - len(word) <= 4:
+                    if len(word) >= 5 and " " not in word and " " not in key and key.startswith(word) \
+                            and len(key) - len(word) <= 4:
                         return found
         return None
 
@@ -202,18 +217,69 @@ class Reading:
             return
         for i, token in enumerate(self.tokens):
             raw = token.raw
+            if self._fights_as_subject(i):
+                # "cid (level 8) is fighting a level 10 troll": a word no list knows, the subject
+                # of a verb of fighting, is someone
+                self.names.append(raw[:1].upper() + raw[1:])
+                self.roles[i] = ("person", self.names[-1])
+                continue
             if self._described_in_brackets(i):
                 # "bob (level 6 elf, +2) helps": a word no list knows, described in brackets
                 self.names.append(raw[:1].upper() + raw[1:])
                 self.roles[i] = ("person", self.names[-1])
                 continue
+            if self.roles[i] is None and not raw[:1].isupper() and not raw[:1].islower() and raw[:1].isalpha() \
+                    and not self.is_known(token.key) and self._persona(token.key) is None \
+                    and token.key not in self.cards.monsters and not self._in_card_name(i) and self._helps(i):
+                # a script with no capitals (Gujarati): a word no list knows before a word of
+                # helping is someone ("કિરણ મદદ કરે છે")
+                self.names.append(raw)
+                self.roles[i] = ("person", raw)
+                continue
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
-                    and token.key not in self.cards.monsters and self.tokens[i - 1].key not in ".!?¿¡"
+                    and token.key not in self.cards.monsters and not self._in_card_name(i)
+                    and (self.tokens[i - 1].key not in ".!?¿¡"
+                                                                  or self._paired(i) or self._helps(i)
+                                                                  or self._named_with_level(i))
                     and (not self._marked(i) or self._helps(i + 2))
-                    and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i))):
+                    and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i)
+                         # "Tom und Jan sind beide auf 5": two capital words joined, a level after
+                         or (self._paired(i) and self._named_with_level(i + 2)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _fights_as_subject(self, i: int) -> bool:
+        """Whether word ``i`` is no word of the question and a phrase says it fights ("cid is
+        fighting", "Bob (Stufe 3) kämpft"), with no article before it ("a troll is fighting")."""
+        token = self.tokens[i]
+        if self.roles[i] is not None or self.is_known(token.key) or self._persona(token.key) is not None \
+                or token.key in self.cards.monsters or self._in_card_name(i) or self._monster_word(token.key) \
+                or (i > 0 and self.tokens[i - 1].key in self.words.ignore | self.english.ignore):
+            return False
+        for phrase in self.words.lists.get("subject_fights", ()):
+            if any(match.start("p0") == self.starts[i] for match in phrase.finditer(self.text)):
+                return True
+        return False
+
+    def _in_card_name(self, i: int) -> bool:
+        """Whether word ``i`` is one word of a monster card's name written out ("Plutonium
+        Dragon" in a Gujarati sentence): a card, not someone."""
+        toks = self.tokens
+        for length in range(2, LONGEST_NAME + 1):
+            for start in range(max(0, i - length + 1), min(i, len(toks) - length) + 1):
+                if " ".join(t.key for t in toks[start:start + length]) in self.cards.monsters:
+                    return True
+        return False
+
+    def _paired(self, i: int) -> bool:
+        """Whether a capital word is joined to a name that follows ("Piet en Kees"): a name
+        too, even where it starts the sentence."""
+        together = self.words.together | self.english.together
+        toks = self.tokens
+        return (i + 2 < len(toks) and toks[i + 1].key in together and toks[i + 2].raw[:1].isupper()
+                and not self.is_known(toks[i + 2].key) and self._persona(toks[i + 2].key) is None
+                and toks[i + 2].key not in self.cards.monsters)
 
     def _described_in_brackets(self, i: int) -> bool:
         """Whether word ``i`` is no word of the question and brackets after it describe
@@ -230,9 +296,13 @@ class Reading:
         return False
 
     def _helps(self, i: int) -> bool:
-        """Where nouns are capitalised, a capital word a word of helping follows is someone:
-        "Bob hilft mir"."""
-        return i + 1 < len(self.tokens) and self.tokens[i + 1].key in _help_words(self.words, self.english)
+        """A capital word a word of helping follows is someone: "Bob hilft mir", "Mario me
+        ayuda" (a pronoun of whom it is done to may stand between)."""
+        toks = self.tokens
+        j = i + 1
+        if j < len(toks) and toks[j].key in self.words.objects | self.english.objects and j + 1 < len(toks):
+            j += 1
+        return j < len(toks) and toks[j].key in _help_words(self.words, self.english)
 
     def _marked(self, i: int) -> bool:
         """Whether the word is written in the command's syntax, ``Troll:8``: a monster."""
@@ -259,10 +329,15 @@ class Reading:
         if self.tokens[i - 1].key in self.words.articles:
             return False
         j = i + 1
-        while j < len(self.tokens) and self.tokens[j].key in self.words.ignore and self.tokens[j].key not in \
-                self.words.level:
-            j += 1
-        return j < len(self.tokens) and (self.tokens[j].key in self.words.level or self.tokens[j].number is not None)
+        while j < len(self.tokens) and (self.tokens[j].key in self.words.ignore or self.tokens[j].key == "("
+                                        or self._being_before(j + 1)) \
+                and self.tokens[j].key not in self.words.level:
+            j += 1  # "Bob (Stufe 3)": the level in brackets after the name
+        if j < len(self.tokens) and (self.tokens[j].key in self.words.level or self.tokens[j].number is not None):
+            return True
+        # "Ana va por el nivel 7", "lena ist auf 5": a phrase of someone's level right after
+        after = self.starts[i + 1] if i + 1 < len(self.starts) else -1
+        return any(match.start() + 1 == after for _phrase, match in self.phrases("person_level"))
 
     def _cards(self) -> None:
         """Monster cards and monster enhancers named anywhere, the longest names first."""
@@ -298,10 +373,21 @@ class Reading:
                 if card is None and self.words.endings:
                     card = self._card_with_ending(span)
                 found = self._enhancer(text) if card is None and length == 1 else None
-                if card is None and (text in self.cards.enhancers or found):
+                if card is None and (text in self.cards.enhancers or found) and not (
+                        span[-1] + 1 < len(self.tokens) and (self.roles[span[-1] + 1] or ("",))[0] == "person"):
+                    # (not a word said of someone: "my mate Tom" is a friend, not the card Mate)
                     card_, bonus = self.cards.enhancers[found or text]
                     for i in span:
                         self.roles[i] = ("enhancer", bonus)
+                    taken.update(span)
+                    continue
+                item = self.cards.items.get(text) if card is None else None
+                if item is None and card is None and self.words.endings:
+                    item = self._item_with_ending(span)
+                if item is not None:
+                    # an item card named ("a siege engine and a stepladder"): whose, is told by describe
+                    for i in span:
+                        self.roles[i] = ("itemcard", item)
                     taken.update(span)
                     continue
                 if card is None and not all(self.is_known(self.tokens[i].key) for i in span):
@@ -325,6 +411,15 @@ class Reading:
                 return name
         return None
 
+    def _item_with_ending(self, span: range):
+        """An item card's name whose last word carries the language's ending ("az ostromgépet")."""
+        head = " ".join(self.tokens[i].key for i in span[:-1])
+        for form in stem(self.tokens[span[-1]].key, self.words.endings)[1:]:
+            item = self.cards.items.get(f"{head} {form}".strip())
+            if item is not None:
+                return item
+        return None
+
     def _card_with_ending(self, span: range, head: Optional[str] = None):
         """A monster's name whose last word carries the language's ending ("gumigólemmel",
         "ટ્રોલને"): the card, or None."""
@@ -340,10 +435,24 @@ class Reading:
         """Numbers that phrases say are bonuses, gold, cards in hand or a die roll."""
         # a level aimed at ("reach level 10") describes no one: its number is taken first
         # a count of levels before gold: "a monster worth 2 levels" is no 2 gold
+        for _phrase, match in self.phrases("one_shots"):
+            # "dos pociones, una de +3 y otra de dos", "két bájitalt": how many one-shots,
+            # checked against the bonuses read once a fight is built (a count with fewer
+            # bonuses is not understood); read before the bonuses, so a count is no bonus —
+            # unless the number is said as a value ("egy ötös italt": a five)
+            i = self.index(match, "n0")
+            token = self.tokens[i]
+            valued = any(fold(token.raw).endswith(e) for e in self.words.valued)
+            if i not in self.used and not token.plus and token.number > 1 and not valued:
+                self.counted.append((i, token.number))  # used only where a fight reads as many bonuses
         for name, into in (("goal", []), ("monster_plus", self.monster_plus), ("plus", self.plus),
                            ("changes", self.changes), ("gold", self.golds)):
             for _phrase, match in self.phrases(name):
                 i = self.index(match, "n0")
+                if name == "goal" and self._being_before(self.word_range(match)[0]):
+                    continue  # "estoy a nivel nueve": where one is, not where one gets to
+                if any(i == k for k, _n in self.counted):
+                    continue  # "két bájitalt": a count of one-shots, no bonus
                 if into is self.golds and self.tokens[i].plus:
                     continue  # "a potion worth +3" is a bonus, not gold
                 if into is self.monster_plus and self._thrown(i):
@@ -353,6 +462,40 @@ class Reading:
                     into.append(abs(self.tokens[i].number))
                     if into is self.plus:
                         self.plus_at.append(i)
+        for _phrase, match in self.phrases("total"):
+            # "so it's ten all", "dann steht es 10 zu 10": a strength said again; the verdict
+            # must give a side that strength, or the text was not understood
+            i = self.index(match, "n0")
+            if i not in self.used and not self.tokens[i].plus:
+                self.used.add(i)
+                self.totals.append(self.tokens[i].number)
+        for _phrase, match in self.phrases("monster_count"):
+            # "két szörny: egy goblin és egy ork": how many monsters, no level of a monster
+            i = self.index(match, "n0")
+            token = self.tokens[i]
+            # not "egy 8-as szörny" (a level-8 monster): a number with an ending, or after an article
+            before = self.tokens[i - 1].key if i > 0 else ""
+            if re.search(r"\d[^\W\d]", token.raw) or before in self.words.articles \
+                    or before in self.words.level | self.english.level:
+                continue
+            if i not in self.used and not token.plus and 2 <= token.number <= 9:
+                self.used.add(i)
+                self.monster_count.append((i, token.number))
+        for _phrase, match in self.phrases("promised"):
+            i = self.index(match, "n0")
+            if not self.tokens[i].plus:
+                self.used.add(i)  # "ill give u two treasures": a deal, no piece of the verdict
+        for _phrase, match in self.phrases("both"):
+            i = self.index(match, "n0")
+            if self.tokens[i].number == 2 and not self.tokens[i].plus:
+                self.used.add(i)  # "los dos": both of them, no count
+        for _phrase, match in self.phrases("discard"):
+            # "descarta tres cartas", "discards 2 cards to flee": how many, beside the verb
+            i = self._count_beside(self.word_range(match))
+            if i is not None:
+                self.used.add(i)
+                self.discarded.append((match.start(), self.tokens[i].number))
+        self._companions()
         together = self.words.together | self.english.together
         for phrase, match in self.phrases("gear"):
             i = self.index(match, "n0")
@@ -368,11 +511,108 @@ class Reading:
                 self.used.add(i)
                 self._tell(self._owner(i), "hand", self.tokens[i].number)
 
+    def _companions(self) -> None:
+        """A steed or a hireling said of someone, with its bonus: "+1 hireling", "ich reite ne
+        schildkröte, die gibt -1 beim weglaufen" (a Run Away modifier, where a phrase says so)."""
+        self.companions: list[tuple[int, str, dict]] = []  # (word, "steed"|"hireling", mapping)
+        run = [set(self.word_range(m)) for _p, m in self.phrases("run_modifier")]
+        # words in brackets are not in the text phrases match ("(ભાગવામાં -૧)"): a signed number
+        # in brackets beside a word of a Run Away phrase is a Run Away modifier too
+        run_words = {w for words in (self.words, self.english) for phrase in words.lists.get("run_modifier", ())
+                     for w in fold(phrase.text.replace("{n}", " ")).split()}
+        for k, token in enumerate(self.tokens):
+            if token.plus and self._bracketed(k) is not None and any(
+                    0 <= j < len(self.tokens) and self.tokens[j].key in run_words for j in (k - 1, k + 1)):
+                run.append({k})
+        for i, token in enumerate(self.tokens):
+            forms = stem(token.key, self.words.endings)
+            kind = "steed" if any(f in self.words.steeds or f in self.english.steeds for f in forms) else \
+                "hireling" if any(f in self.words.hirelings or f in self.english.hirelings for f in forms) else None
+            if kind is None or self.roles[i] is not None:
+                continue
+            entry: dict = {"name": token.raw.strip("'\"")}
+            segment = self._segment(i)
+            near = [k for k in (*range(i - 1, i - 4, -1), *range(i + 1, i + 6)) if k in segment]
+            bonus = next((k for k in near if self.tokens[k].plus and k not in self.used), None)
+            if bonus is None:
+                # "ich reite ne schildkröte, die gibt -1 beim weglaufen", "કાચબા પર બેઠો છું
+                # (ભાગવામાં -૧)": a Run Away modifier said later in the sentence
+                k = i + 1
+                while k < len(self.tokens) and self.tokens[k].key not in ".!?":
+                    if self.tokens[k].plus and k not in self.used and any(k in r for r in run):
+                        bonus = k
+                        break
+                    k += 1
+            if bonus is not None:
+                self.used.add(bonus)
+                value = self.tokens[bonus].number
+                if any(bonus in r for r in run):
+                    entry["run_away"] = value
+                else:
+                    entry["bonus"] = value
+            self.roles[i] = ("companion", kind)
+            self.companions.append((i, kind, entry))
+
+    def _being_before(self, i: int) -> bool:
+        """Whether the word before word ``i`` says where someone is ("estoy", "I'm", "ben")."""
+        return i > 0 and any(phrase.found_in(f" {self.tokens[i - 1].key} ")
+                             for w in (self.words, self.english) for phrase in w.lists.get("being", ()))
+
+    def _count_beside(self, span: range) -> Optional[int]:
+        """The word of a small count (1 to 8) standing within three words of ``span``, in its
+        part of the sentence, after it first: "discards two cards", "drei Karten abwerfen"."""
+        segment = self._segment(span[0])
+        after = [k for k in range(span[-1] + 1, span[-1] + 4) if k in segment]
+        before = [k for k in range(span[0] - 1, span[0] - 4, -1) if k in segment]
+        for k in [*span[1:-1], *after, *before]:  # "tosses 3 cards": inside the phrase first
+            token = self.tokens[k]
+            if token.number is not None and not token.plus and k not in self.used and 0 < token.number <= 8:
+                return k
+        return None
+
+    def discards(self) -> dict:
+        """Who discards how many cards ("Dee … descarta tres cartas"): the one named nearest
+        before the verb, else the asker."""
+        out = {}
+        for start, count in self.discarded:
+            out[self._owner(at(self.starts, start + 1))] = count
+        return out
+
     def _levels(self) -> None:
         """``level 8``, ``8th level``, ``lvl ૮`` — and, where the language says so, a bare number
         before a word (Hungarian ``9-es harcos``)."""
         level_words = self.words.level | self.english.level
         toks = self.tokens
+        for name in ("monster_level", "monster_is"):
+            for _phrase, match in self.phrases(name):
+                # "een trol van zeven", "troll at eleven": a number said after a monster's word;
+                # "the monster is 25", "a szörny huszonöt": only after a card or a word for any monster
+                i, first = self.index(match, "n0"), self.word_range(match)[0]
+                if i in self.used or toks[i].plus or not 0 < toks[i].number <= MONSTER_LEVELS or first == 0:
+                    continue
+                j = first - 1
+                if self._race_as_monster(j):
+                    # "a goblin at 3 and an orc at 6": a race with an article and its level
+                    self.roles[j] = ("card", len(self.monsters))
+                    self.monsters.append({"name": toks[j].raw.capitalize(), "at": j, "end": j})
+                if self._monster_before(j, strict=name == "monster_is"):
+                    self.levels.append((first, i, toks[i].number))
+                    self.monster_levels.add((first, i))
+                    self.used.add(i)
+        for _phrase, match in self.phrases("person_level"):
+            # "lena ist auf 5", "bob's on 3": a number said after someone, with no word for level
+            i, first = self.index(match, "n0"), self.word_range(match)[0]
+            if i in self.used or toks[i].plus or not 0 < toks[i].number <= MONSTER_LEVELS or first == 0:
+                continue
+            j = first - 1
+            fillers = self.words.ignore | self.english.ignore
+            while j > 0 and self.roles[j] is None and toks[j].key in fillers and not toks[j].separator:
+                j -= 1  # "Tom and Jen are both at 5"
+            role = self.roles[j]
+            if (role is not None and role[0] == "person") or (j in self.strange() and not self._monster_word(
+                    toks[j].key)):
+                self.levels.append((first, i, toks[i].number))
+                self.used.add(i)
         for i, token in enumerate(toks):
             if token.number is None or i in self.used or token.plus:
                 continue
@@ -382,23 +622,55 @@ class Reading:
                 self.levels.append((before, i, token.number))
             elif after is not None:
                 self.levels.append((i, after, token.number))
-            elif self.words.bare_level and self._bare(i):
+            elif self.words.bare_level and token.number <= MONSTER_LEVELS and self._bare(i):
+                # (no level is in the hundreds: "a 300as csizmát" is a price)
                 self.levels.append((i, i, token.number))
             else:
                 continue
             self.used.add(i)
 
+    def _side_person(self, first: int, last: int) -> bool:
+        """Whether the level at words ``first``–``last`` stands right beside someone named."""
+        return any((self.roles[k] or ("",))[0] in ("person", "persona") for k in (first - 1, last + 1)
+                   if 0 <= k < len(self.tokens))
+
+    def _race_as_monster(self, j: int) -> bool:
+        """Whether word ``j`` is a race named with an article ("an orc"), said as a monster."""
+        role = self.roles[j]
+        return bool(role) and role[0] == "persona" and role[1] == "race" and j > 0 \
+            and self.tokens[j - 1].key in self.words.articles
+
+    def _monster_before(self, j: int, strict: bool = False) -> bool:
+        """Whether word ``j`` is a monster's: a card's name, a word for any monster, or (unless
+        ``strict``) a word no list knows that is no item ("een ring van 400" is a ring's price)."""
+        role, key = self.roles[j], self.tokens[j].key
+        if role is not None:
+            return role[0] == "card"
+        if strict:
+            return self._monster_word(key)
+        if self.tokens[j].separator or self.tokens[j].number is not None:
+            return False
+        if any(form in self.words.items or form in self.english.items for form in stem(key, self.words.endings)):
+            return False
+        return self._monster_word(key) or not self.is_known(key)
+
     def _bare(self, i: int) -> bool:
         """A number alone is a level where the language says so: before a word that is someone
         or something ("9-es harcos", "8-as ork"), or after a person ("Bob 2-es")."""
         toks = self.tokens
-        if i > 0 and self.roles[i - 1] and self.roles[i - 1][0] == "person":
+        j = i - 1
+        while j > 0 and self.roles[j] is None and toks[j].key in self.words.ignore and toks[j].key not in \
+                self.words.articles:
+            j -= 1  # "Tomi és Jani mindketten 5-ösök": a word for both between
+        if j >= 0 and self.roles[j] and self.roles[j][0] == "person":
             return True
         if i + 1 >= len(toks) or toks[i + 1].separator or toks[i + 1].number is not None:
             # "bob 2-es,": a word no list knows and its level closing the part of the sentence
             return (i > 0 and self.roles[i - 1] is None and not toks[i - 1].separator and toks[i].raw != toks[i].key
                     and not self.is_known(toks[i - 1].key))
         role, key = self.roles[i + 1], toks[i + 1].key
+        if any(i + 1 in self.word_range(m) for flag in ("half_breed", "super_munchkin") for _p, m in self.phrases(flag)):
+            return True  # "4-es félvér ember és ork": a level before the card that describes someone
         return (role is not None and role[0] in ("person", "persona", "card", "sex")) or self._monster_word(key) \
             or not self.is_known(key)
 
@@ -409,9 +681,10 @@ class Reading:
         person named; a fighter named together with someone ("me and Cid against …") is one
         of two on that side, not the fighter alone."""
         self.joined = self._joined()
-        for name in ("fighter", "helper"):
-            for phrase, match in self.phrases(name):
-                person = self._subject(phrase, match)
+        for name, phrases in (("fighter", "fighter"), ("helper", "helper"), ("helper", "will_help")):
+            for phrase, match in self.phrases(phrases):
+                # a phrase with no one in it says "I" by its verb ("me meto a ayudar")
+                person = self._subject(phrase, match) if "p0" in match.groupdict() else ME
                 if person == "pronoun" and name == "helper":
                     others = [p for p in self.order() if p not in (ME, self.fighter)]
                     person = others[0] if len(others) == 1 else None
@@ -419,11 +692,24 @@ class Reading:
                     continue
                 if getattr(self, name) is None:
                     setattr(self, name, person)
+                    if name == "fighter":
+                        self.fighter_phrase = phrase.text
+        if self.helper is None:
+            # "cid, help me!", "Dee, hilfst du mir?": help asked of someone named before a comma
+            for _phrase, match in self.phrases("help_me"):
+                k = at(self.starts, match.start() + 1)
+                if k >= 2 and self.tokens[k - 1].key == "," and (self.roles[k - 2] or ("",))[0] == "person" \
+                        and self.roles[k - 2][1] != ME:
+                    self.helper = self.roles[k - 2][1]
+                    break
         # "Dee slapped Enraged on my badger", "Bob gooit er een +4 drankje bij": who plays a
         # card onto the fight is not, by that, the one who fights
         self.card_players = set()
         for phrase, match in self.phrases("card_player"):
             person = self._latest_clause(match) or self._subject(phrase, match, earliest=True)
+            last = self.word_range(match)[-1]
+            if person is None and self.roles[last] == ("person", ME):
+                person = ME  # "… એક લેવલ ચોરો કાર્ડ રમું": the verb itself says "I play"
             if person not in (None, "pronoun"):
                 self.card_players.add(person)
         for _phrase, match in self.phrases("fleeing"):
@@ -494,8 +780,13 @@ class Reading:
         """Whether the name at word ``i`` is said with a word that puts it beside the asker
         ("with bob", "samen met bob", "bobbal együtt", "બોબ સાથે")."""
         together = self.words.together | self.english.together
+        clauses = self.words.clauses | self.english.clauses
         before = i > 0 and self.tokens[i - 1].key in together and not (
-            i > 1 and self.roles[i - 2] and self.roles[i - 2][0] == "person")  # "me and bob" is _joined's
+            i > 1 and self.roles[i - 2] and self.roles[i - 2][0] == "person") and not (
+            # "Cid's on Medusa and Dee slaps …", "… harcolok, és Dee …": "and" after a monster or
+            # a comma starts another clause
+            self.tokens[i - 1].key in clauses and i > 1 and (
+                (self.roles[i - 2] or ("",))[0] in ("card", "enhancer") or self.tokens[i - 2].separator))
         after = self.words.after_first and i + 1 < len(self.tokens) and self.tokens[i + 1].key in together
         return bool(before or after)
 
@@ -503,8 +794,9 @@ class Reading:
         """Whether the text says something of helping, even where no phrase says who helps
         ("Dee le echa una mano"): the longer words of the language's helper phrases."""
         vocabulary = _help_words(self.words, self.english)
-        if any(t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5)
-               for t in self.tokens):
+        # (not a word of a card's name: "hand" of "Crawling Hand" is no helping hand)
+        if any((t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5))
+               and (role is None or role[0] != "card") for t, role in zip(self.tokens, self.roles)):
             return True
         # the verb in any person ("ik help hem", "ich helfe ihm", "yo le ayudo"): the words
         # of helping that a "may I …" question reads
@@ -558,6 +850,11 @@ class Reading:
         j = self._bracketed(i)
         if j is not None and self.roles[j] and self.roles[j][0] == "person":
             return self.roles[j][1]  # "bob (level zes elf, +2)": the one the brackets follow
+        pronouns = self.words.pronouns | self.english.pronouns
+        others = {who for _j, who in self.mentions() if who != ME}
+        if len(others) == 1 and any(self.tokens[k].key in pronouns for k in segment if k < i):
+            # "Zoli segít, ő hármas elf": "he" in this part of the sentence is the one other named
+            return next(iter(others))
         named = {who for _j, who in self.mentions()}
         if len(named) == 1 and ME not in named and self.table and not self.fighting:
             # (not in a fight: "Bob helps. level 5 elf vs the troll" describes the asker)
@@ -577,7 +874,7 @@ class Reading:
 
     def _tell(self, person: str, key: str, value) -> None:
         about = self.people.setdefault(person, {})
-        if key in ("races", "classes"):
+        if key in ("races", "classes", "items", "flags"):
             if value not in about.setdefault(key, []):
                 about[key].append(value)
         elif key in about and about[key] != value:
@@ -598,6 +895,22 @@ class Reading:
             j = self._fought_race(first, last)
             self.roles[j] = ("card", len(self.monsters))
             self.monsters.append({"name": self.tokens[j].raw.capitalize(), "at": j, "end": j, "level": level})
+        for i, kind, entry in self.companions:
+            self._tell(self._owner(i), kind, entry)
+        for flag in ("half_breed", "super_munchkin"):
+            for _phrase, match in self.phrases(flag):
+                # "halb-blut elf und zwerg", "super munchkin, krieger und dieb": the card that
+                # lets its player have two races or two classes
+                first = self.word_range(match)[0]
+                for k in self.word_range(match):
+                    if self.roles[k] and self.roles[k][0] == "persona":
+                        self.roles[k] = None  # the card's words are no race of their own
+                self._tell(self._owner(first), "flags", flag.replace("_", "-"))
+        told = set()
+        for i, role in enumerate(self.roles):
+            if role and role[0] == "itemcard" and role[1].name not in told:
+                told.add(role[1].name)
+                self._tell(self._owner(i), "items", role[1].name)
         for i, role in enumerate(self.roles):
             if role and role[0] == "persona":
                 self._tell(self._owner(i), role[1] + ("s" if role[1] == "race" else "es"), role[2])
@@ -605,6 +918,9 @@ class Reading:
                 self._tell(self._owner(i), "sex", role[1])
         for first, last, level in self.levels:
             if (first, last, level) in fought:
+                continue
+            if not monsters_too and (first, last) in self.monster_levels:
+                self.used.discard(last)  # a monster's level where no monster is asked about: not understood
                 continue
             if monsters_too:
                 target = self._level_of(first, last)
@@ -624,7 +940,12 @@ class Reading:
                         continue
                     self._tell(target, "level", level)
                     continue
-            self._tell(self._owner(first), "level", level)
+            owner = self._owner(first)
+            self._tell(owner, "level", level)
+            if not monsters_too and (pair := self._pair_before(first)) is not None and owner in pair:
+                for person in pair:  # "Piet en Kees zitten allebei op level twee": both of them
+                    if person != owner:
+                        self._tell(person, "level", level)
         for i in self.gear_at:
             if monsters_too and self._beside_monster(i) and not self._item_beside(i):
                 self.monster_plus.append(abs(self.tokens[i].number))  # "troll level 8 with +5"
@@ -670,6 +991,17 @@ class Reading:
                 else:
                     self.monster_plus.append(role[1])
 
+    def _pair_before(self, i: int) -> Optional[tuple]:
+        """Two people named as one subject right before word ``i`` in its part of the sentence
+        ("Piet en Kees zitten op level 2"), neither of them "I": the pair, or None."""
+        together = self.words.together | self.english.together
+        segment = self._segment(i)
+        people = [j for j, _who in self.mentions() if j in segment and j < i]
+        if len(people) != 2 or people[1] - people[0] != 2 or self.tokens[people[0] + 1].key not in together:
+            return None
+        pair = (self.roles[people[0]][1], self.roles[people[1]][1])
+        return pair if ME not in pair and pair[0] != pair[1] else None
+
     def _restated(self) -> None:
         """A number that says again what a monster enhancer named in the text gives ("Enraged
         on my badger, that's plus 5", "venerable, eso son diez más") is that card's bonus, not
@@ -693,12 +1025,23 @@ class Reading:
             j = first - 1
             while j >= 0 and self.tokens[j].key in skip and not self.tokens[j].separator:
                 j -= 1
-            if j >= 0 and j in self.strange() and not self._monster_word(self.tokens[j].key):
+            after_someone = j > 0 and (self.roles[j - 1] or ("",))[0] == "person"
+            # (not the verb after its subject: "ik sta op level negen")
+            if j >= 0 and j in self.strange() and not self._monster_word(self.tokens[j].key) and not after_someone:
                 raw = self.tokens[j].raw
                 name = raw[:1].upper() + raw[1:]
                 if name not in self.names:
                     self.names.append(name)
                 self.roles[j] = ("person", name)
+                together = self.words.together | self.english.together
+                k = j - 2
+                if k >= 0 and self.tokens[j - 1].key in together and k in self.strange() \
+                        and not self._monster_word(self.tokens[k].key):
+                    # "રાજ અને જય બંને લેવલ ૫ પર": the one named with them too
+                    other = self.tokens[k].raw[:1].upper() + self.tokens[k].raw[1:]
+                    if other not in self.names:
+                        self.names.append(other)
+                    self.roles[k] = ("person", other)
 
     def _beside_monster(self, i: int) -> bool:
         """Whether a bonus's nearest someone or something before it, in its part of the
@@ -763,7 +1106,10 @@ class Reading:
         together = self.words.together | self.english.together
         segment = self._segment(article)
         joined = article >= 2 and toks[article - 1].key in together and any(
-            fights(k) for k in range(segment[0], article - 1))
+            fights(k) or (roles[k] or ("",))[0] == "card" for k in range(segment[0], article - 1)) or (
+            # "a level 4 goblin and a level 6 orc": another monster with its level just before
+            article >= 2 and toks[article - 1].key in together
+            and any(segment[0] <= a and b < article - 1 and not self._side_person(a, b) for a, b, _n in self.levels))
         # or a monster said to show up in that part of the sentence ("a level 9 orc shows up"),
         # or one labelled so ("Monster: level 9 orc")
         near = set(range(article - 3, j + 4)) & set(segment)
@@ -776,6 +1122,9 @@ class Reading:
         """Whether word ``at`` is a word of fighting ("against", "ellen", "સામે")."""
         fighting = {w for phrase in self.words.kinds.get("combat", ()) for w in phrase.text.replace("*", "").split()}
         key = self.tokens[at].key if 0 <= at < len(self.tokens) else ""
+        # (not a word saying where someone is: "is" of "wie is sterker" is no fighting in "hij is een elf")
+        if any(phrase.found_in(f" {key} ") for phrase in self.words.lists.get("being", ())):
+            return False
         return any(key == w or (w and key.startswith(w) and len(key) - len(w) <= 3) for w in fighting
                    if len(w) >= 2 and w not in self.words.me)
 
@@ -787,7 +1136,10 @@ class Reading:
         if self._thrown(i):
             return False
         # the monster named again ("the troll"), or by a word for any monster
-        named = {self.tokens[k].key for m in self.monsters if "at" in m for k in range(m["at"], m["end"] + 1)}
+        # (not its little words: "de" of "Trol de la Red" is no monster in "una de +3")
+        little = self.words.ignore | self.english.ignore | self.words.stop
+        named = {self.tokens[k].key for m in self.monsters if "at" in m for k in range(m["at"], m["end"] + 1)
+                 if self.tokens[k].key not in little}
         for j in range(segment[0], i):
             # "Cid a trollra rak +5-öt", "Bob ટ્રોલ ને +૫ આપે": the monster marked, by its
             # ending or the word after it, as whom the bonus goes to
@@ -855,6 +1207,12 @@ class Reading:
                     return self.monsters[role[1]]
                 continue
             key = self.tokens[j].key
+            if j >= 2 and self.tokens[j - 1].key in self.words.articles and self._being_before(j - 1) \
+                    and not self._monster_word(key):
+                # "ik ben een gnoom van level vier": what I am, not a monster; a word no list
+                # knows, so not understood
+                self.doubtful.append(self.tokens[j].raw)
+                return None
             if self._monster_word(key) or not self.is_known(key):
                 self.roles[j] = ("card", len(self.monsters))
                 self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
@@ -868,7 +1226,11 @@ class Reading:
             if role[0] == "card":
                 return self.monsters[role[1]]
         if j is not None and self._segment(first)[0] == j + 2 and self.roles[j] is None and (
-                self._monster_word(self.tokens[j].key) or not self.is_known(self.tokens[j].key)):
+                self._monster_word(self.tokens[j].key) or (not self.is_known(self.tokens[j].key) and (
+                    # "a troll (level 6)", "against troll (level 6)": not a word no list knows
+                    # standing alone ("રવિ (લેવલ ૬) … લડે છે" names someone)
+                    (j > 0 and (self.tokens[j - 1].key in self.words.articles or self._fights(j - 1)))
+                    or self.words.articles == frozenset()))):
             self.roles[j] = ("card", len(self.monsters))  # "a troll (level 6)"
             self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
             return self.monsters[-1]

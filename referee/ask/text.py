@@ -13,7 +13,9 @@ from referee.corpus.cards import fold
 
 #: "Troll:8" read inside a sentence: the colon becomes this mark, a word of its own
 LEVEL_MARK = "\ue000"
-_RAW = re.compile("\ue000|" r"[+-]?\d+(?:-[^\W\d_]+|[a-zA-Z\u00c0-\u024f]+)?|[,;.!?¿¡:()]|[^\s,;.!?¿¡:()\"“”„«»]+")
+#: a title shortened with a full stop, inside a name ("Mr. Bones"): no end of a sentence
+_TITLE = r"(?i:mr|mrs|ms|dr|st|sr|sra|hr|fr|dhr|mw)\.(?=\s+\w)"
+_RAW = re.compile("\ue000|" + _TITLE + r"|[+-]?\d+(?:-[^\W\d_]+|[a-zA-Z\u00c0-\u024f]+)?|[,;.!?¿¡:()]|[^\s,;.!?¿¡:()\"“”„«»]+")
 #: brackets part a sentence too: "Bob (level 6 elf, +2) helps me" describes Bob in its own part
 SEPARATORS = frozenset(",;.!?¿¡:()")
 
@@ -82,7 +84,30 @@ def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict]
                 value = next((numbers[part[: -len(s)]] for s in suffixes
                               if part.endswith(s) and part[: -len(s)] in numbers), None)
             out.append(Token(raw, str(value) if value is not None else part, value))
+    out = _compounds(out)
     return _signed(out, signs) if signs else out
+
+
+def _compounds(words: list[Token]) -> list[Token]:
+    """Numbers said in two words, one a hundred or a thousand: "two hundred" is 200, "mil
+    doscientas" 1200 (a word number only: "1000 200" stays two numbers)."""
+    out: list[Token] = []
+    for token in words:
+        last = out[-1] if out else None
+        if (last is not None and token.number is not None and last.number is not None and not token.plus
+                and not last.plus and not token.raw[:1].isdigit() and not last.raw[:1].isdigit()):
+            a, b = last.number, token.number
+            if b in (100, 1000) and 1 <= a < b:
+                value = a * b
+            elif a % 100 == 0 and a >= 100 and 0 < b < (1000 if a % 1000 else a) and (a >= 1000 or b < 100):
+                value = a + b
+            else:
+                value = None
+            if value is not None:
+                out[-1] = Token(f"{last.raw} {token.raw}", str(value), value)
+                continue
+        out.append(token)
+    return out
 
 
 def _signed(words: list[Token], signs: dict) -> list[Token]:
