@@ -98,14 +98,14 @@ def monster(spec: str, corpus) -> dict:
     if not name:
         raise BadInput("monster {spec}: give a name, NAME:LEVEL or a card's name", spec=_cut(spec))
     # lazy: referee.cards 47 ms, referee.corpus.cards 21 ms to import, paid only by the calls that need it
-    from referee.cards import decide, exact_cards, find_cards, localizer, suggested
+    from referee.cards import exact_cards, localizer, meant, suggested
     from referee.corpus.cards import fold
 
     monsters = [c for c in corpus.cards.values() if c.type == "monster"]
     if level is not None:
         exact = exact_cards(monsters, [name], localizer())
         return {"name": name, "level": level, **({"card": exact[0].name} if exact else {})}
-    chosen, candidates = decide(find_cards(monsters, name, localizer()))
+    chosen, candidates = meant(monsters, name, localizer())
     if chosen is not None and chosen.distance > max(1, len(fold(chosen.name)) // 5):
         # A part of a name, not the whole name with a typo: a guess at a monster's numbers is
         # no verdict, so the card is offered instead.
@@ -230,14 +230,14 @@ def persona(word: str, corpus, game: str = "munchkin") -> tuple[str, str]:
     own words (``referee.vocabulary``) or by a race or class card's name in any language."""
     # lazy: referee.vocabulary 56 ms, referee.cards 47 ms, … to import, paid only by the calls that need it
     from referee import model
-    from referee.cards import decide, find_cards, localizer
+    from referee.cards import localizer, meant
     from referee.vocabulary import canonical, suggest, word_for
 
     found = word_for(word, game)
     if found is not None:
         return found
     cards = [c for c in corpus.cards.values() if c.type in PERSONA_TYPES]
-    chosen, _ = decide(find_cards(cards, word, localizer()))
+    chosen, _ = meant(cards, word, localizer())
     if chosen is not None:
         vocabulary = model.RACES[game] if chosen.card.type == "race" else model.CLASSES[game]
         known = canonical(chosen.card.id, vocabulary)

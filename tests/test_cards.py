@@ -169,3 +169,17 @@ question: {kind: combat}
     result = referee("judge", "-", input=situation)
     assert result.returncode in (0, 2)
     assert "combat.monsters[1].card" in result.stderr
+
+
+def test_a_name_typed_exactly_decides_as_scoring_every_name_would(corpus):
+    """``meant`` skips the fuzzy scoring when a name is typed exactly; it must decide what
+    ``decide(find_cards(...))`` decides, for every name of every card, as typed and shouted, and
+    for names that are only near one."""
+    from referee.cards import all_names, decide, find_cards, localizer, meant
+
+    localized = localizer()
+    cards = list(corpus.cards.values())
+    queries = {name for card in cards for _, name in all_names(card, localized)}
+    queries |= {q.upper() for q in list(queries)[::7]} | {q[:-1] for q in list(queries)[::11] if len(q) > 4}
+    for query in sorted(queries):
+        assert meant(cards, query, localized) == decide(find_cards(cards, query, localized)), query
