@@ -521,6 +521,24 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
     if "discards" not in params and params.get("action") not in ("discard-race", "discard-class"):
         # "descarta tres cartas", "બે પત્તાં ફેંકે": cards thrown away are no hand size
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("discard")][:1]
+    if kind in FIGHTING and "discards" not in params:
+        # "burns two cards on his flight spell", "gooit drie kaarten weg": cards counted in a
+        # fight or a flight are cards thrown for a power, whatever the verb; a hand is no piece
+        # of a fight
+        unsaid += [match.group(0).strip() for _phrase, match in r.phrases("hand")][:1]
+    if kind in FIGHTING + ("equipment", "death") and r.curses:
+        # "einer hat mir Falle! Chromosomentausch reingedrückt … jetzt kommt die Amazone": a
+        # curse or a trap named changes what is judged, and no command of these carries it
+        unsaid += [" ".join(t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "cursecard").replace(" !", "!")]
+    if kind == "charity" and any(_an_item(t.key, r.words) for t in r.tokens):
+        # "kann cid seinen umhang an dee abgeben?": an item given to someone is a trade, not
+        # the cards over the hand limit given away
+        unsaid += [t.raw for t in r.tokens if _an_item(t.key, r.words)][:1]
+    if kind == "death" and c.state is None and not c.described(params.get("player", ME)).get("items") \
+            and any(_an_item(t.key, r.words) or (role and role[0] == "itemcard") for t, role in zip(r.tokens, r.roles)):
+        # "ich sterbe: … dazu ne Axt und nen Helm": the items named are what a death is about
+        unsaid += [t.raw for t, role in zip(r.tokens, r.roles)
+                   if _an_item(t.key, r.words) or (role and role[0] == "itemcard")][:1]
     if kind == "action" and params.get("action") in ("trade", "sell") and not params.get("item"):
         # "a sisakomat adnám", "meinen Helm tauschen": the item the answer is about
         unsaid += [t.raw for t in r.tokens if _an_item(t.key, r.words)][:1]
@@ -615,7 +633,14 @@ def sell(c: Context):
         worth = sum(prices.get(i, 0) for i in items if ":" not in i) + sum(
             int(i.rsplit(":", 1)[1]) for i in items if ":" in i)
         c.totals_said = all(t == worth for t in r.totals)
-    if items and not (r.in_combat or _fighting(r) is not None and r.monsters):
+    kinds = r.best("kinds")
+    asked_leave = any(True for _ in r.phrases("may_do")) or any(True for _ in r.phrases("first_person"))
+    if items and not golds and asked_leave and not (set(kinds) & {"level", "combat"}) \
+            and not any(t.key in r.words.level for t in r.tokens) and not any(True for _ in r.phrases("goal")):
+        # "can bob sell his hammer now?", "હું હમણાં તલવાર વેચી શકું?": leave to sell, asked
+        # with no word of levels, is whether selling is allowed, not the sale itself
+        c.surer = -5
+    elif items and not (r.in_combat or _fighting(r) is not None and r.monsters):
         c.surer = 5  # things to sell, named: a sale, not whether selling is allowed now
     elif items:
         pass  # sold in the middle of a fight: whether that is allowed now is what is asked
@@ -797,6 +822,19 @@ def level(c: Context):
         # "Dee speelt Steal a Level": who plays it gains the level, unless the text speaks of losing
         losing = False
         order = [p for p in order if p in r.card_players]
+    if source == "steal-level" and losing:
+        if len(order) > 1 or r.card_players or any(t.key in r.words.me or t.key in r.words.objects
+                                                     for t in r.tokens if order != [ME]):
+            # "Dee steals a level from me": the thief goes up, the one robbed goes down, and
+            # the words do not say which of the two the question is about
+            missing.append(N_("who goes up a level and who goes down"))
+        elif not lose_words:
+            losing = False  # "dee steals a level": the thief goes up
+    if not losing and source == "go-up-a-level":
+        on = _played_on(r) - r.card_players
+        if len(on) == 1:
+            # "Bob plays Go Up a Level on Dee": the one the card is played on gains, not who plays it
+            order = list(on) + [p for p in order if p not in on]
     if losing and [p for p in order if p not in r.card_players]:
         # "bob played a curse on me, I lose a level?": who plays the card is not who loses
         order = [p for p in order if p not in r.card_players]
@@ -829,6 +867,21 @@ def level(c: Context):
     if words:
         missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in words)))
     return params, missing
+
+
+def _played_on(r: Reading) -> set:
+    """The people a card is said to be played on ("… on Dee", "auf auf dee": a phrase's words
+    may be the card's own, so every start is tried)."""
+    on = set()
+    for words in (r.words, r.english):
+        for phrase in words.lists.get("played_on", ()):
+            match = phrase.regex.search(r.text)
+            while match:
+                role = r.roles[r.index(match, "p0")]
+                if role and role[0] == "person":
+                    on.add(role[1])
+                match = phrase.regex.search(r.text, match.start() + 1)
+    return on
 
 
 def die(c: Context):

@@ -78,6 +78,7 @@ class Reading:
         self.golds: list[int] = []
         self.changes: list[int] = []              # "two levels": a number of levels
         self.counted: list[tuple[int, int]] = []  # "two potions": (word, how many one-shots)
+        self.curses: list = []  # curse and trap cards named ("Falle! Chromosomentausch")
         self.discarded: list[tuple[int, int]] = []  # "descarta tres cartas": (word, how many cards)
         self.monster_count: list[tuple[int, int]] = []  # "two monsters: …": (word, how many)
         self.totals: list[int] = []  # "so it's ten all": a side's strength said, checked against the verdict
@@ -349,6 +350,18 @@ class Reading:
                 if any(i in taken for i in span):
                     continue
                 if any(self.roles[i] is not None for i in span):
+                    inner = [i for i in span if self.roles[i] != ("sep",)]
+                    if length > 1 and self.roles[start] is None and self.roles[span[-1]] is None \
+                            and all(self.roles[i] is None for i in inner) \
+                            and all(self.tokens[i].raw == "!" for i in span if i not in inner):
+                        # a card whose name has "!" in it ("Falle! Chromosomentausch")
+                        curse = self.cards.curses.get(" ".join(self.tokens[i].key for i in inner))
+                        if curse is not None:
+                            for i in span:
+                                self.roles[i] = ("cursecard", curse)
+                            taken.update(span)
+                            self.curses.append(curse)
+                            continue
                     # a card whose name has a number word ("Három bővér", Ghoulfiends): the
                     # whole name, exactly, is the card; the word alone stays a number
                     if length > 1 and all(self.roles[i] is None or (
@@ -389,6 +402,14 @@ class Reading:
                     for i in span:
                         self.roles[i] = ("itemcard", item)
                     taken.update(span)
+                    continue
+                curse = self.cards.curses.get(text) if card is None else None
+                if curse is not None:
+                    # a curse or a trap named ("Falle! Chromosomentausch"): no monster, no item
+                    for i in span:
+                        self.roles[i] = ("cursecard", curse)
+                    taken.update(span)
+                    self.curses.append(curse)
                     continue
                 if card is None and not all(self.is_known(self.tokens[i].key) for i in span):
                     card = fuzzy_monster(self.cards, text)
