@@ -238,12 +238,37 @@ def _monster(entry: dict, missing: list) -> Optional[dict | str]:
     return f"{name}:{level}"
 
 
+def _named_again(r: Reading, missing: list) -> None:
+    """A monster card named twice with no count of monsters ("bob contra el monigote y yo le
+    meto un enfurecido al monigote"): named again to say what is played on it, it is the one
+    monster; said again with a level of its own, the text may mean two, and is not understood."""
+    if r.monster_count:
+        return
+    kept, moved = [], {}
+    for old, entry in enumerate(r.monsters):
+        first = next((k for k in kept if entry.get("card") is not None and k.get("card") is entry.get("card")), None)
+        if first is None or entry.get("level") is not None or entry.get("conflicts"):
+            if first is not None:
+                missing.append(N_("what {words} means here", words=f"“{entry['name']}”"))
+            moved[old] = len(kept)
+            kept.append(entry)
+        else:
+            first["enhancers"] = list(first.get("enhancers") or []) + list(entry.get("enhancers") or [])
+            if not first["enhancers"]:
+                del first["enhancers"]
+            moved[old] = kept.index(first)
+    if len(kept) < len(r.monsters):
+        r.monsters[:] = kept
+        r.roles[:] = [("card", moved[role[1]]) if role and role[0] == "card" else role for role in r.roles]
+
+
 # --- the kinds ----------------------------------------------------------------------------------
 
 def fight(c: Context):
     r = c.reading
     r.describe(monsters_too=True, fight=True)
     missing = c.missing
+    _named_again(r, missing)
     monsters = [m for m in (_monster(e, missing) for e in r.monsters) if m is not None]
     on = c.fight if not r.monsters and _plain(c.fight) else None
     if on is not None:
@@ -429,9 +454,17 @@ def action(c: Context):
         helping = {r._subject(phrase, match) for phrase, match in r.phrases("helper")} | {asked}
         others = [c.who(p) for p in [*order, ME] if c.who(p) != player and p not in helping][:1]
         c.surer = 2
+        if not others and {c.who(p) for p in helping - {None, "pronoun", asked}} - {player}:
+            # "kan ik dit monster aan als bob helpt?": someone else helps the one asking, and
+            # no one is left for the asker to help: whether the asker may help is not asked
+            missing.append(N_("who helps"))
     elif act == "help" and r.helper is not None and (r.monsters or r.best("kinds").get("combat")):
         # "can I beat the dragon if Cid helps?": a fight with a helper, not leave to help
         c.surer = -1
+        if not r.monsters and c.who(r.helper) != player and set(others) <= {c.who(r.helper)}:
+            # "kan ik dit monster aan als bob helpt?": someone else helps the one asking, in a
+            # fight whose monster is not named
+            missing.append(N_("which monster is fought"))
     params = {"player": player, "action": act}
     if act in TARGETED and others:
         params["target"] = others[0]
@@ -441,6 +474,12 @@ def action(c: Context):
             params.update({"fighter": others[0], "monsters": monsters})
         else:
             params["target"] = others[0]
+        already = {c.who(p) for p in helping - {None, "pronoun", asked}} - {player, others[0]}
+        if len(already) == 1 and monsters:
+            # "bob's already helping me, can cid jump in too?": the fight has its one helper
+            params["helper"] = already.pop()
+        elif already:
+            missing.append(N_("who helps"))
     if asked is None and r.monsters and "fighter" not in params:
         fighting = _fighting(r)
         monsters = [m for m in (_monster(e, c.missing) for e in r.monsters) if m is not None]
@@ -453,6 +492,10 @@ def action(c: Context):
             and r.fighter != ME and c.who(r.fighter) == params.get("target") and _verb_of_fighting(r):
         # "Bob (Stufe 3) kämpft grad. Darf ich ihm in den Rücken fallen?": done to the one fighting
         params.update({"fighter": c.who(r.fighter), "phase": "combat"})
+    if act == "help" and params.get("fighter") == player:
+        # "બોબ … મને મદદ કરે છે, ડી પણ મદદ કરી શકે?" read as Bob helping his own fight: no one
+        # helps in the fight they fight, so the text was misread
+        missing.append(N_("who fights and who helps: {names}", names=player))
     needed = [player] + ([params["target"]] if "target" in params else [])
     people = c.people(needed, level_needed=False)
     if c.state is None and (not r.people or not r.mentions()):

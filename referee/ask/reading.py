@@ -466,6 +466,17 @@ class Reading:
             valued = any(fold(token.raw).endswith(e) for e in self.words.valued)
             if i not in self.used and not token.plus and token.number > 1 and not valued:
                 self.counted.append((i, token.number))  # used only where a fight reads as many bonuses
+        # "két +2es bájitalt", "two +2 potions": a count right before a bonus is how many
+        # cards of that bonus, not a level nor a bonus of its own
+        toks, copies = self.tokens, {}
+        levels = self.words.level | self.english.level
+        for j in range(1, len(toks)):
+            count = toks[j - 1]
+            if toks[j].plus and count.number is not None and not count.plus and 2 <= count.number <= 6 \
+                    and not count.raw[:1].isdigit() and j - 1 not in self.used \
+                    and not (j >= 2 and toks[j - 2].key in levels):
+                copies[j] = count.number
+                self.used.add(j - 1)
         for name, into in (("goal", []), ("monster_plus", self.monster_plus), ("plus", self.plus),
                            ("changes", self.changes), ("gold", self.golds)):
             for _phrase, match in self.phrases(name):
@@ -480,9 +491,10 @@ class Reading:
                     continue  # "een drankje van +2 op bigfoot gooien": thrown at it, for the players
                 if i not in self.used:
                     self.used.add(i)
-                    into.append(abs(self.tokens[i].number))
-                    if into is self.plus:
-                        self.plus_at.append(i)
+                    for _copy in range(copies.get(i, 1) if into in (self.plus, self.monster_plus) else 1):
+                        into.append(abs(self.tokens[i].number))
+                        if into is self.plus:
+                            self.plus_at.append(i)
         for _phrase, match in self.phrases("total"):
             # "so it's ten all", "dann steht es 10 zu 10": a strength said again; the verdict
             # must give a side that strength, or the text was not understood
