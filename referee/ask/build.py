@@ -201,7 +201,9 @@ def spec(name: str, about: dict) -> str:
         player = {"name": name, **{k: about[k] for k in ("level", "races", "classes", "sex", "hand") if k in about},
                   **{flag.replace("-", "_"): True for flag in about.get("flags", [])}}
         # item cards named ("a siege engine") by their card names: the situation reads their facts
-        player["items"] = [{"name": item} for item in about.get("items", [])]
+        bonuses = about.get("item_bonus", {})
+        player["items"] = [{"name": item, **({"bonus": bonuses[item]} if item in bonuses else {})}
+                           for item in about.get("items", [])]
         if about.get("gear"):
             player["items"].append({"name": "gear", "bonus": about["gear"]})
         if not player["items"]:
@@ -694,6 +696,12 @@ def sell(c: Context):
     for about in r.people.values():
         about.pop("items", None)
     params = {"player": player, "items": items, **c.people([player])}
+    left = [t.raw for i, t in enumerate(r.tokens) if t.number is not None and i not in r.used and not t.plus
+            and 1 < t.number < 50]
+    if left:
+        # "zwei handkarten für je 400", "bin ich dann 20?": a count of things sold or a level
+        # the sale is asked to reach, which a sale of the items read does not carry
+        missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in left)))
     return params, missing
 
 

@@ -980,6 +980,8 @@ class Reading:
                     if person != owner:
                         self._tell(person, "level", level)
         for i in self.gear_at:
+            if self._card_bonus(i):
+                continue
             if monsters_too and self._beside_monster(i) and not self._item_beside(i):
                 self.monster_plus.append(abs(self.tokens[i].number))  # "troll level 8 with +5"
             else:
@@ -994,6 +996,8 @@ class Reading:
             self.monster_plus = []
         for i in leftover:
             self.used.add(i)
+            if self._card_bonus(i):
+                continue
             if fight and enhanced and not self._item_beside(i):
                 # "Bob plays Enraged on my medusa, that's +10": a bonus beside an enhancer that
                 # is not the card's may be the card said wrong, or one more card
@@ -1087,6 +1091,34 @@ class Reading:
             if role and role[0] == "card":
                 return True
         return False
+
+    def _card_bonus(self, i: int) -> bool:
+        """Whether the bonus at word ``i`` is an item card's, said beside it ("+૩ નું લેસર",
+        "a +3 laser", "un láser de +2"): the player's own copy of the card, with that bonus,
+        not gear besides it."""
+        card = self._item_card_beside(i)
+        if card is None:
+            return False
+        about = self.people.setdefault(self._owner(i), {})
+        bonuses = about.setdefault("item_bonus", {})
+        value = abs(self.tokens[i].number)
+        if bonuses.get(card.name, value) != value:
+            about.setdefault("conflicts", []).append("items")
+        bonuses[card.name] = value
+        return True
+
+    def _item_card_beside(self, i: int):
+        """The item card named right beside the bonus at word ``i``, with no break between, and
+        told as someone's item: the card, or None."""
+        for j in (i - 2, i - 1, i + 1, i + 2):
+            if not 0 <= j < len(self.tokens):
+                continue
+            role = self.roles[j]
+            between = range(min(i, j) + 1, max(i, j))
+            if role and role[0] == "itemcard" and not any(self.tokens[k].separator for k in between) \
+                    and all(self.roles[k] is None for k in between):
+                return role[1]
+        return None
 
     def _item_beside(self, i: int) -> bool:
         """Whether an item's word stands right beside the bonus at word ``i`` ("with a plus two
