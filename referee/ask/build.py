@@ -313,6 +313,17 @@ def fight(c: Context):
         # "harcolok" says I fight, and a phrase read someone else as the fighter: one of them
         # is a misreading
         missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in (ME, fighter))))
+    asked = _may_do(r)
+    if asked is not None and r.fighter is None and fighter == asked and helper not in (None, asked):
+        # "bob helpt me al tegen bigfoot, mag cid er ook bij?": leave asked for someone no
+        # phrase says fights, beside a helper: no fight of theirs is described
+        missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in (asked, helper))))
+    helpers = {r._subject(phrase, match) for phrase, match in r.phrases("helper")
+               if "…" not in phrase.text and phrase.text.startswith("{p}")} - {None, "pronoun"}
+    if len({c.who(p) for p in helpers}) > 1:
+        # "bob's helping me already, may cid jump in?": two said to help, and a fight has one
+        # helper — the question is whether the second may, not a fight with both
+        missing.append(N_("who helps"))
     if on is not None and fighter is None and helper is None:
         fighter, helper = on.get("fighter"), on.get("helper")  # the fight on the table, as it stands
     fighter, helper = c.who(fighter), (c.who(helper) if helper else None)

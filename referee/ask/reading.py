@@ -79,6 +79,7 @@ class Reading:
         self.changes: list[int] = []              # "two levels": a number of levels
         self.counted: list[tuple[int, int]] = []  # "two potions": (word, how many one-shots)
         self.curses: list = []  # curse and trap cards named ("Falle! Chromosomentausch")
+        self.copies: dict[int, int] = {}  # "two +2 potions": the word of a bonus -> how many cards of it
         self.discarded: list[tuple[int, int]] = []  # "descarta tres cartas": (word, how many cards)
         self.monster_count: list[tuple[int, int]] = []  # "two monsters: …": (word, how many)
         self.totals: list[int] = []  # "so it's ten all": a side's strength said, checked against the verdict
@@ -468,7 +469,7 @@ class Reading:
                 self.counted.append((i, token.number))  # used only where a fight reads as many bonuses
         # "két +2es bájitalt", "two +2 potions": a count right before a bonus is how many
         # cards of that bonus, not a level nor a bonus of its own
-        toks, copies = self.tokens, {}
+        toks, copies = self.tokens, self.copies
         levels = self.words.level | self.english.level
         for j in range(1, len(toks)):
             count = toks[j - 1]
@@ -1004,11 +1005,12 @@ class Reading:
                 self.doubtful.append(self.tokens[i].raw)
             elif monsters_too and self._item_beside(i):
                 self._tell(self._owner(i), "gear", self.tokens[i].number)  # "a +2 sword": gear
-            elif monsters_too and self._beside_monster(i):
+            elif monsters_too and self._beside_monster(i) and not self._thrown(i):
                 self.monster_plus.append(self.tokens[i].number)  # "the troll has +5"
             elif self.names and not self._described(self._owner(i)):
-                self.plus.append(self.tokens[i].number)
-                self.plus_at.append(i)  # whose side it is on is checked with the phrases' ones
+                for _copy in range(self.copies.get(i, 1)):
+                    self.plus.append(self.tokens[i].number)
+                    self.plus_at.append(i)  # whose side it is on is checked with the phrases' ones
             else:
                 self._tell(self._owner(i), "gear", self.tokens[i].number)
         if fight:
