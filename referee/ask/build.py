@@ -9,6 +9,7 @@ an ambiguity, and no verdict.
 from __future__ import annotations
 
 import copy
+import re
 from typing import NamedTuple, Optional
 
 from referee.ask.names import stem
@@ -707,8 +708,14 @@ def sell(c: Context):
     for about in r.people.values():
         about.pop("items", None)
     params = {"player": player, "items": items, **c.people([player])}
+    old = c.level_of(player)
+    made_up = any(re.fullmatch(r"item\d+:\d+", i) for i in items)
     left = [t.raw for i, t in enumerate(r.tokens) if t.number is not None and i not in r.used and not t.plus
-            and 1 < t.number < 50]
+            and 1 < t.number < 50
+            # "verkoop m'n mantel van 700 en een ring van 400, ben ik dan tien?": the level the
+            # sale of the items named is asked to reach; said of gold with no item named, it
+            # asks where the level ends, a question of levels, not of a sale
+            and not (old is not None and not made_up and old < t.number <= old + 3)]
     if left:
         # "zwei handkarten für je 400", "bin ich dann 20?": a count of things sold or a level
         # the sale is asked to reach, which a sale of the items read does not carry
