@@ -9,6 +9,7 @@ an ambiguity, and no verdict.
 from __future__ import annotations
 
 import copy
+import re
 from typing import NamedTuple, Optional
 
 from referee.ask.names import stem
@@ -201,7 +202,9 @@ def spec(name: str, about: dict) -> str:
         player = {"name": name, **{k: about[k] for k in ("level", "races", "classes", "sex", "hand") if k in about},
                   **{flag.replace("-", "_"): True for flag in about.get("flags", [])}}
         # item cards named ("a siege engine") by their card names: the situation reads their facts
-        player["items"] = [{"name": item} for item in about.get("items", [])]
+        bonuses = about.get("item_bonus", {})
+        player["items"] = [{"name": item, **({"bonus": bonuses[item]} if item in bonuses else {})}
+                           for item in about.get("items", [])]
         if about.get("gear"):
             player["items"].append({"name": "gear", "bonus": about["gear"]})
         if not player["items"]:
@@ -238,12 +241,37 @@ def _monster(entry: dict, missing: list) -> Optional[dict | str]:
     return f"{name}:{level}"
 
 
+def _named_again(r: Reading, missing: list) -> None:
+    """A monster card named twice with no count of monsters ("bob contra el monigote y yo le
+    meto un enfurecido al monigote"): named again to say what is played on it, it is the one
+    monster; said again with a level of its own, the text may mean two, and is not understood."""
+    if r.monster_count:
+        return
+    kept, moved = [], {}
+    for old, entry in enumerate(r.monsters):
+        first = next((k for k in kept if entry.get("card") is not None and k.get("card") is entry.get("card")), None)
+        if first is None or entry.get("level") is not None or entry.get("conflicts"):
+            if first is not None:
+                missing.append(N_("what {words} means here", words=f"“{entry['name']}”"))
+            moved[old] = len(kept)
+            kept.append(entry)
+        else:
+            first["enhancers"] = list(first.get("enhancers") or []) + list(entry.get("enhancers") or [])
+            if not first["enhancers"]:
+                del first["enhancers"]
+            moved[old] = kept.index(first)
+    if len(kept) < len(r.monsters):
+        r.monsters[:] = kept
+        r.roles[:] = [("card", moved[role[1]]) if role and role[0] == "card" else role for role in r.roles]
+
+
 # --- the kinds ----------------------------------------------------------------------------------
 
 def fight(c: Context):
     r = c.reading
     r.describe(monsters_too=True, fight=True)
     missing = c.missing
+    _named_again(r, missing)
     monsters = [m for m in (_monster(e, missing) for e in r.monsters) if m is not None]
     on = c.fight if not r.monsters and _plain(c.fight) else None
     if on is not None:
@@ -286,6 +314,17 @@ def fight(c: Context):
         # "harcolok" says I fight, and a phrase read someone else as the fighter: one of them
         # is a misreading
         missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in (ME, fighter))))
+    asked = _may_do(r)
+    if asked is not None and r.fighter is None and fighter == asked and helper not in (None, asked):
+        # "bob helpt me al tegen bigfoot, mag cid er ook bij?": leave asked for someone no
+        # phrase says fights, beside a helper: no fight of theirs is described
+        missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in (asked, helper))))
+    helpers = {r._subject(phrase, match) for phrase, match in r.phrases("helper")
+               if "…" not in phrase.text and phrase.text.startswith("{p}")} - {None, "pronoun"}
+    if len({c.who(p) for p in helpers}) > 1:
+        # "bob's helping me already, may cid jump in?": two said to help, and a fight has one
+        # helper — the question is whether the second may, not a fight with both
+        missing.append(N_("who helps"))
     if on is not None and fighter is None and helper is None:
         fighter, helper = on.get("fighter"), on.get("helper")  # the fight on the table, as it stands
     fighter, helper = c.who(fighter), (c.who(helper) if helper else None)
@@ -429,9 +468,17 @@ def action(c: Context):
         helping = {r._subject(phrase, match) for phrase, match in r.phrases("helper")} | {asked}
         others = [c.who(p) for p in [*order, ME] if c.who(p) != player and p not in helping][:1]
         c.surer = 2
+        if not others and {c.who(p) for p in helping - {None, "pronoun", asked}} - {player}:
+            # "kan ik dit monster aan als bob helpt?": someone else helps the one asking, and
+            # no one is left for the asker to help: whether the asker may help is not asked
+            missing.append(N_("who helps"))
     elif act == "help" and r.helper is not None and (r.monsters or r.best("kinds").get("combat")):
         # "can I beat the dragon if Cid helps?": a fight with a helper, not leave to help
         c.surer = -1
+        if not r.monsters and c.who(r.helper) != player and set(others) <= {c.who(r.helper)}:
+            # "kan ik dit monster aan als bob helpt?": someone else helps the one asking, in a
+            # fight whose monster is not named
+            missing.append(N_("which monster is fought"))
     params = {"player": player, "action": act}
     if act in TARGETED and others:
         params["target"] = others[0]
@@ -441,6 +488,12 @@ def action(c: Context):
             params.update({"fighter": others[0], "monsters": monsters})
         else:
             params["target"] = others[0]
+        already = {c.who(p) for p in helping - {None, "pronoun", asked}} - {player, others[0]}
+        if len(already) == 1 and monsters:
+            # "bob's already helping me, can cid jump in too?": the fight has its one helper
+            params["helper"] = already.pop()
+        elif already:
+            missing.append(N_("who helps"))
     if asked is None and r.monsters and "fighter" not in params:
         fighting = _fighting(r)
         monsters = [m for m in (_monster(e, c.missing) for e in r.monsters) if m is not None]
@@ -453,6 +506,10 @@ def action(c: Context):
             and r.fighter != ME and c.who(r.fighter) == params.get("target") and _verb_of_fighting(r):
         # "Bob (Stufe 3) kämpft grad. Darf ich ihm in den Rücken fallen?": done to the one fighting
         params.update({"fighter": c.who(r.fighter), "phase": "combat"})
+    if act == "help" and params.get("fighter") == player:
+        # "બોબ … મને મદદ કરે છે, ડી પણ મદદ કરી શકે?" read as Bob helping his own fight: no one
+        # helps in the fight they fight, so the text was misread
+        missing.append(N_("who fights and who helps: {names}", names=player))
     needed = [player] + ([params["target"]] if "target" in params else [])
     people = c.people(needed, level_needed=False)
     if c.state is None and (not r.people or not r.mentions()):
@@ -521,6 +578,24 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
     if "discards" not in params and params.get("action") not in ("discard-race", "discard-class"):
         # "descarta tres cartas", "બે પત્તાં ફેંકે": cards thrown away are no hand size
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("discard")][:1]
+    if kind in FIGHTING and "discards" not in params:
+        # "burns two cards on his flight spell", "gooit drie kaarten weg": cards counted in a
+        # fight or a flight are cards thrown for a power, whatever the verb; a hand is no piece
+        # of a fight
+        unsaid += [match.group(0).strip() for _phrase, match in r.phrases("hand")][:1]
+    if kind in FIGHTING + ("equipment", "death") and r.curses:
+        # "einer hat mir Falle! Chromosomentausch reingedrückt … jetzt kommt die Amazone": a
+        # curse or a trap named changes what is judged, and no command of these carries it
+        unsaid += [" ".join(t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "cursecard").replace(" !", "!")]
+    if kind == "charity" and any(_an_item(t.key, r.words) for t in r.tokens):
+        # "kann cid seinen umhang an dee abgeben?": an item given to someone is a trade, not
+        # the cards over the hand limit given away
+        unsaid += [t.raw for t in r.tokens if _an_item(t.key, r.words)][:1]
+    if kind == "death" and c.state is None and not c.described(params.get("player", ME)).get("items") \
+            and any(_an_item(t.key, r.words) or (role and role[0] == "itemcard") for t, role in zip(r.tokens, r.roles)):
+        # "ich sterbe: … dazu ne Axt und nen Helm": the items named are what a death is about
+        unsaid += [t.raw for t, role in zip(r.tokens, r.roles)
+                   if _an_item(t.key, r.words) or (role and role[0] == "itemcard")][:1]
     if kind == "action" and params.get("action") in ("trade", "sell") and not params.get("item"):
         # "a sisakomat adnám", "meinen Helm tauschen": the item the answer is about
         unsaid += [t.raw for t in r.tokens if _an_item(t.key, r.words)][:1]
@@ -615,7 +690,14 @@ def sell(c: Context):
         worth = sum(prices.get(i, 0) for i in items if ":" not in i) + sum(
             int(i.rsplit(":", 1)[1]) for i in items if ":" in i)
         c.totals_said = all(t == worth for t in r.totals)
-    if items and not (r.in_combat or _fighting(r) is not None and r.monsters):
+    kinds = r.best("kinds")
+    asked_leave = any(True for _ in r.phrases("may_do")) or any(True for _ in r.phrases("first_person"))
+    if items and not golds and asked_leave and not (set(kinds) & {"level", "combat"}) \
+            and not any(t.key in r.words.level for t in r.tokens) and not any(True for _ in r.phrases("goal")):
+        # "can bob sell his hammer now?", "હું હમણાં તલવાર વેચી શકું?": leave to sell, asked
+        # with no word of levels, is whether selling is allowed, not the sale itself
+        c.surer = -5
+    elif items and not (r.in_combat or _fighting(r) is not None and r.monsters):
         c.surer = 5  # things to sell, named: a sale, not whether selling is allowed now
     elif items:
         pass  # sold in the middle of a fight: whether that is allowed now is what is asked
@@ -626,6 +708,18 @@ def sell(c: Context):
     for about in r.people.values():
         about.pop("items", None)
     params = {"player": player, "items": items, **c.people([player])}
+    old = c.level_of(player)
+    made_up = any(re.fullmatch(r"item\d+:\d+", i) for i in items)
+    left = [t.raw for i, t in enumerate(r.tokens) if t.number is not None and i not in r.used and not t.plus
+            and 1 < t.number < 50
+            # "verkoop m'n mantel van 700 en een ring van 400, ben ik dan tien?": the level the
+            # sale of the items named is asked to reach; said of gold with no item named, it
+            # asks where the level ends, a question of levels, not of a sale
+            and not (old is not None and not made_up and old < t.number <= old + 3)]
+    if left:
+        # "zwei handkarten für je 400", "bin ich dann 20?": a count of things sold or a level
+        # the sale is asked to reach, which a sale of the items read does not carry
+        missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in left)))
     return params, missing
 
 
@@ -797,6 +891,19 @@ def level(c: Context):
         # "Dee speelt Steal a Level": who plays it gains the level, unless the text speaks of losing
         losing = False
         order = [p for p in order if p in r.card_players]
+    if source == "steal-level" and losing:
+        if len(order) > 1 or r.card_players or any(t.key in r.words.me or t.key in r.words.objects
+                                                     for t in r.tokens if order != [ME]):
+            # "Dee steals a level from me": the thief goes up, the one robbed goes down, and
+            # the words do not say which of the two the question is about
+            missing.append(N_("who goes up a level and who goes down"))
+        elif not lose_words:
+            losing = False  # "dee steals a level": the thief goes up
+    if not losing and source == "go-up-a-level":
+        on = _played_on(r) - r.card_players
+        if len(on) == 1:
+            # "Bob plays Go Up a Level on Dee": the one the card is played on gains, not who plays it
+            order = list(on) + [p for p in order if p not in on]
     if losing and [p for p in order if p not in r.card_players]:
         # "bob played a curse on me, I lose a level?": who plays the card is not who loses
         order = [p for p in order if p not in r.card_players]
@@ -829,6 +936,21 @@ def level(c: Context):
     if words:
         missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in words)))
     return params, missing
+
+
+def _played_on(r: Reading) -> set:
+    """The people a card is said to be played on ("… on Dee", "auf auf dee": a phrase's words
+    may be the card's own, so every start is tried)."""
+    on = set()
+    for words in (r.words, r.english):
+        for phrase in words.lists.get("played_on", ()):
+            match = phrase.regex.search(r.text)
+            while match:
+                role = r.roles[r.index(match, "p0")]
+                if role and role[0] == "person":
+                    on.add(role[1])
+                match = phrase.regex.search(r.text, match.start() + 1)
+    return on
 
 
 def die(c: Context):

@@ -20,7 +20,7 @@ FUZZY = 88
 FUZZY_LENGTH = 5
 LONGEST_NAME = 6
 #: what the cached card words hold; a file kept by an older recipe is not read
-VERSION = 3
+VERSION = 4
 
 
 class CardWords(NamedTuple):
@@ -29,6 +29,7 @@ class CardWords(NamedTuple):
     enhancers: dict      # folded name -> (card, bonus); bonus None where the records give none
     monster_names: list  # the folded names, for the fuzzy pass
     items: dict = {}     # folded name -> item card ("stepladder", "ostromgép")
+    curses: dict = {}    # folded name -> curse or trap card ("Falle! Chromosomentausch")
 
 
 _BUILT: dict = {}
@@ -58,7 +59,8 @@ def _build(corpus) -> CardWords:
     enhancers = {spelled(name): (by_id[i], bonus) for name, (i, bonus) in kept["enhancers"].items()}
     personas = {spelled(name): tuple(value) for name, value in kept["personas"].items()}
     items = {spelled(name): by_id[i] for name, i in kept.get("items", {}).items() if i in by_id}
-    return CardWords(monsters, personas, enhancers, list(monsters), items)
+    curses = {spelled(name): by_id[i] for name, i in kept.get("curses", {}).items() if i in by_id}
+    return CardWords(monsters, personas, enhancers, list(monsters), items, curses)
 
 
 def _key(corpus):
@@ -80,12 +82,14 @@ def _names(cards) -> dict:
     from referee.cards import localizer, name_table
     from referee.vocabulary import canonical
 
-    monsters, personas, enhancers, items = {}, {}, {}, {}
+    monsters, personas, enhancers, items, curses = {}, {}, {}, {}, {}
     for name, card in name_table(cards, localizer()).items():
         if card.type == "monster":
             monsters[name] = card.id
         elif card.type == "item":
             items[name] = card.id
+        elif card.type in ("curse", "trap"):
+            curses[name] = card.id
         elif card.type in ("race", "class"):
             words = model.RACES["munchkin"] + model.RACES["star-munchkin"] if card.type == "race" else \
                 model.CLASSES["munchkin"] + model.CLASSES["star-munchkin"]
@@ -100,7 +104,7 @@ def _names(cards) -> dict:
     for kind, vocab in (("race", model.RACES["munchkin"]), ("class", model.CLASSES["munchkin"])):
         for code in vocab:
             personas.setdefault(fold(code.replace("-", " ")), [kind, code])
-    return {"monsters": monsters, "personas": personas, "enhancers": enhancers, "items": items}
+    return {"monsters": monsters, "personas": personas, "enhancers": enhancers, "items": items, "curses": curses}
 
 
 def _read(key: str):
@@ -108,7 +112,7 @@ def _read(key: str):
         data = json.loads((cache_dir() / f"ask-cards-{VERSION}-{key}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return data if isinstance(data, dict) and {"monsters", "personas", "enhancers", "items"} <= set(data) else None
+    return data if isinstance(data, dict) and {"monsters", "personas", "enhancers", "items", "curses"} <= set(data) else None
 
 
 def _write(key: str, data: dict) -> None:

@@ -153,7 +153,7 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
          "monster_level", "will_help", "person_level", "one_shots",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
-         "total", "we", "half_breed", "super_munchkin", "help_me", "promised")
+         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on")
 
 
 def words(lang: str) -> Words:

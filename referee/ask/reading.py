@@ -78,6 +78,8 @@ class Reading:
         self.golds: list[int] = []
         self.changes: list[int] = []              # "two levels": a number of levels
         self.counted: list[tuple[int, int]] = []  # "two potions": (word, how many one-shots)
+        self.curses: list = []  # curse and trap cards named ("Falle! Chromosomentausch")
+        self.copies: dict[int, int] = {}  # "two +2 potions": the word of a bonus -> how many cards of it
         self.discarded: list[tuple[int, int]] = []  # "descarta tres cartas": (word, how many cards)
         self.monster_count: list[tuple[int, int]] = []  # "two monsters: …": (word, how many)
         self.totals: list[int] = []  # "so it's ten all": a side's strength said, checked against the verdict
@@ -349,6 +351,18 @@ class Reading:
                 if any(i in taken for i in span):
                     continue
                 if any(self.roles[i] is not None for i in span):
+                    inner = [i for i in span if self.roles[i] != ("sep",)]
+                    if length > 1 and self.roles[start] is None and self.roles[span[-1]] is None \
+                            and all(self.roles[i] is None for i in inner) \
+                            and all(self.tokens[i].raw == "!" for i in span if i not in inner):
+                        # a card whose name has "!" in it ("Falle! Chromosomentausch")
+                        curse = self.cards.curses.get(" ".join(self.tokens[i].key for i in inner))
+                        if curse is not None:
+                            for i in span:
+                                self.roles[i] = ("cursecard", curse)
+                            taken.update(span)
+                            self.curses.append(curse)
+                            continue
                     # a card whose name has a number word ("Három bővér", Ghoulfiends): the
                     # whole name, exactly, is the card; the word alone stays a number
                     if length > 1 and all(self.roles[i] is None or (
@@ -389,6 +403,14 @@ class Reading:
                     for i in span:
                         self.roles[i] = ("itemcard", item)
                     taken.update(span)
+                    continue
+                curse = self.cards.curses.get(text) if card is None else None
+                if curse is not None:
+                    # a curse or a trap named ("Falle! Chromosomentausch"): no monster, no item
+                    for i in span:
+                        self.roles[i] = ("cursecard", curse)
+                    taken.update(span)
+                    self.curses.append(curse)
                     continue
                 if card is None and not all(self.is_known(self.tokens[i].key) for i in span):
                     card = fuzzy_monster(self.cards, text)
@@ -445,6 +467,17 @@ class Reading:
             valued = any(fold(token.raw).endswith(e) for e in self.words.valued)
             if i not in self.used and not token.plus and token.number > 1 and not valued:
                 self.counted.append((i, token.number))  # used only where a fight reads as many bonuses
+        # "két +2es bájitalt", "two +2 potions": a count right before a bonus is how many
+        # cards of that bonus, not a level nor a bonus of its own
+        toks, copies = self.tokens, self.copies
+        levels = self.words.level | self.english.level
+        for j in range(1, len(toks)):
+            count = toks[j - 1]
+            if toks[j].plus and count.number is not None and not count.plus and 2 <= count.number <= 6 \
+                    and not count.raw[:1].isdigit() and j - 1 not in self.used \
+                    and not (j >= 2 and toks[j - 2].key in levels):
+                copies[j] = count.number
+                self.used.add(j - 1)
         for name, into in (("goal", []), ("monster_plus", self.monster_plus), ("plus", self.plus),
                            ("changes", self.changes), ("gold", self.golds)):
             for _phrase, match in self.phrases(name):
@@ -459,9 +492,10 @@ class Reading:
                     continue  # "een drankje van +2 op bigfoot gooien": thrown at it, for the players
                 if i not in self.used:
                     self.used.add(i)
-                    into.append(abs(self.tokens[i].number))
-                    if into is self.plus:
-                        self.plus_at.append(i)
+                    for _copy in range(copies.get(i, 1) if into in (self.plus, self.monster_plus) else 1):
+                        into.append(abs(self.tokens[i].number))
+                        if into is self.plus:
+                            self.plus_at.append(i)
         for _phrase, match in self.phrases("total"):
             # "so it's ten all", "dann steht es 10 zu 10": a strength said again; the verdict
             # must give a side that strength, or the text was not understood
@@ -947,6 +981,8 @@ class Reading:
                     if person != owner:
                         self._tell(person, "level", level)
         for i in self.gear_at:
+            if self._card_bonus(i):
+                continue
             if monsters_too and self._beside_monster(i) and not self._item_beside(i):
                 self.monster_plus.append(abs(self.tokens[i].number))  # "troll level 8 with +5"
             else:
@@ -961,17 +997,20 @@ class Reading:
             self.monster_plus = []
         for i in leftover:
             self.used.add(i)
+            if self._card_bonus(i):
+                continue
             if fight and enhanced and not self._item_beside(i):
                 # "Bob plays Enraged on my medusa, that's +10": a bonus beside an enhancer that
                 # is not the card's may be the card said wrong, or one more card
                 self.doubtful.append(self.tokens[i].raw)
             elif monsters_too and self._item_beside(i):
                 self._tell(self._owner(i), "gear", self.tokens[i].number)  # "a +2 sword": gear
-            elif monsters_too and self._beside_monster(i):
+            elif monsters_too and self._beside_monster(i) and not self._thrown(i):
                 self.monster_plus.append(self.tokens[i].number)  # "the troll has +5"
             elif self.names and not self._described(self._owner(i)):
-                self.plus.append(self.tokens[i].number)
-                self.plus_at.append(i)  # whose side it is on is checked with the phrases' ones
+                for _copy in range(self.copies.get(i, 1)):
+                    self.plus.append(self.tokens[i].number)
+                    self.plus_at.append(i)  # whose side it is on is checked with the phrases' ones
             else:
                 self._tell(self._owner(i), "gear", self.tokens[i].number)
         if fight:
@@ -1054,6 +1093,34 @@ class Reading:
             if role and role[0] == "card":
                 return True
         return False
+
+    def _card_bonus(self, i: int) -> bool:
+        """Whether the bonus at word ``i`` is an item card's, said beside it ("+૩ નું લેસર",
+        "a +3 laser", "un láser de +2"): the player's own copy of the card, with that bonus,
+        not gear besides it."""
+        card = self._item_card_beside(i)
+        if card is None:
+            return False
+        about = self.people.setdefault(self._owner(i), {})
+        bonuses = about.setdefault("item_bonus", {})
+        value = abs(self.tokens[i].number)
+        if bonuses.get(card.name, value) != value:
+            about.setdefault("conflicts", []).append("items")
+        bonuses[card.name] = value
+        return True
+
+    def _item_card_beside(self, i: int):
+        """The item card named right beside the bonus at word ``i``, with no break between, and
+        told as someone's item: the card, or None."""
+        for j in (i - 2, i - 1, i + 1, i + 2):
+            if not 0 <= j < len(self.tokens):
+                continue
+            role = self.roles[j]
+            between = range(min(i, j) + 1, max(i, j))
+            if role and role[0] == "itemcard" and not any(self.tokens[k].separator for k in between) \
+                    and all(self.roles[k] is None for k in between):
+                return role[1]
+        return None
 
     def _item_beside(self, i: int) -> bool:
         """Whether an item's word stands right beside the bonus at word ``i`` ("with a plus two
