@@ -20,7 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_output_words import COMMANDS, NEW, QUERY, SHOWN, TRANSLATED, TYPO, own_words, reads, scannable
+from tests.test_output_words import (COMMANDS, NEW, QUERY, SHOWN, TRANSLATED, TYPO, own_words, reads, scannable,
+                                     without_given)
 from tests.test_vocabulary import TABLE_WORDS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -314,3 +315,34 @@ def test_serve_shows_no_english_word_from_start_up_to_its_pages(language, tmp_pa
         if found:
             leaks.append(f"{path} (Accept-Language: {language}): {found}")
     assert not leaks, "\n".join(leaks)
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_no_verdict_of_any_rule_case_prints_an_english_word(language, corpus):
+    """Every situation of tests/cases, judged and printed in the language: the figures a rare
+    verdict carries (a monster out of the fight, an Epic helper's die, a Gnome's treasures on
+    escape) are labelled in the language too, not shown by their keys."""
+    import yaml
+
+    from referee.adjudicate import card_lookup
+    from referee.cli.render import verdict_text
+    from referee.engine import judge
+    from referee.i18n.catalogs import RuleText, speaking
+    from referee.situation import load_situation
+    from tests.test_cases import CASES
+
+    cards, leaks = card_lookup(corpus), {}
+    with speaking(language):
+        text = RuleText(language)
+        for param in CASES:
+            case = param.values[0]
+            if "error" in case["expect"]:
+                continue
+            verdict = judge(load_situation(yaml.safe_dump(case["situation"], allow_unicode=True), "case.yaml",
+                                           cards=cards), corpus.values)
+            shown = without_given("\n".join(verdict_text(corpus, verdict, text)), case["situation"])
+            found = english_in(scannable(shown), language)
+            if found:
+                leaks[case["name"]] = found
+    assert not leaks, "\n".join(f"{name}: {found}" for name, found in list(leaks.items())[:20])
+

@@ -401,7 +401,7 @@ def _discard_race_or_class(s, p, rules, trace):
     trace.cite(clause, "A race or class card may be discarded at any time, even in combat.")
     _any_time(s, p, trace)
     condition = _two_card_stays(original, race, trace)
-    return True, condition or (None if have else "a curse already keeps it from counting")
+    return True, condition or (None if have else Phrase.of("a curse already keeps it from counting"))
 
 
 def _two_card_stays(p: Player, race: bool, trace: Trace):
@@ -489,7 +489,7 @@ def _sacrifice_pet(s, p, rules, trace):
     epic_power(p, rules, trace, "epic.human-pet-for-a-player", "For a player, {pet} gives +{level}, its base level.",
                pet=p.pet.name, level=p.pet.level)
     trace.cite("epic.human-pet-against-a-player", "Against a player it joins the fight as a Wandering Monster.")
-    return True, f"for a player: +{p.pet.level}; against a player: a Wandering Monster"
+    return True, Phrase.of("for a player: +{bonus}; against a player: a Wandering Monster", bonus=p.pet.level)
 
 
 @action("play-monster-enhancer")
@@ -555,7 +555,7 @@ def _play_curse(s, p, rules, trace):
             "to escape the curse with a run-away roll, again and again while cards last."):
         if _no_cards(target):
             return True, None
-        return True, f"{target.name} may discard a card and roll to escape it"
+        return True, Phrase.of("{player} may discard a card and roll to escape it", player=target.name)
     return True, None
 
 
@@ -736,7 +736,7 @@ def _tame(s, p, rules, trace):
         return False, None
     monster = next((m for m in s.combat.monsters if m.name == s.question.item), None) if s.combat else None
     if monster is not None:
-        return True, f"as a steed it gives +{monster.treasures}, its treasures"
+        return True, Phrase.of("as a steed it gives +{bonus}, its treasures", bonus=monster.treasures)
     return True, Phrase.of("the steed's bonus is the number of treasures the monster gives")
 
 
@@ -756,7 +756,7 @@ def _make_pet(s, p, rules, trace):
     monster = next((m for m in s.combat.monsters if m.name == s.question.item), None)
     if monster is None:
         small = [m.name for m in s.combat.monsters if m.level <= rules.value("epic.human-pet", "max_monster_level")]
-        return (True, f"one of: {', '.join(small)}") if small else (False, None)
+        return (True, Phrase.of("one of: {monsters}", monsters=small)) if small else (False, None)
     if monster.level > rules.value("epic.human-pet", "max_monster_level"):
         trace.cite("epic.human-pet", "{monster} is level {level}, above 5.", monster=monster.name, level=monster.level)
         return False, None

@@ -67,6 +67,9 @@ class Speaker:
         if isinstance(value, (int, float)):
             return format_number(value, self.language)
         if isinstance(value, str):
+            if (vocabulary or name in words.CARD_PLACEHOLDERS) and ", " in value:
+                # several codes or names the engine joined into one value: each in the language
+                return ", ".join(self.format_value(part, name) for part in value.split(", "))
             if vocabulary:
                 return self.word(vocabulary, value)
             if name in words.CARD_PLACEHOLDERS:

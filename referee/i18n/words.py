@@ -37,6 +37,24 @@ FIELD_LABELS = {
     "treasures_face": C_("figure label", "treasures drawn"),
     # Translators: the label before a figure of a verdict or a card, short ("must run away: …")
     "must_run": C_("figure label", "must run away"),
+    # Translators: the label before a figure of a verdict or a card, short ("out of the fight: Troll")
+    "out_of_the_fight": C_("figure label", "out of the fight"),
+    # Translators: the label before a figure of a verdict, short: the powers a player may still
+    # choose to use in this fight ("choices: player: Ann, power: …")
+    "options": C_("figure label", "choices"),
+    # Translators: the label before a figure of a verdict, short: an Epic power or a card's power
+    "power": C_("figure label", "power"),
+    # Translators: the label before a figure of a verdict, short: the die an Epic High helper adds
+    "helper_roll": C_("figure label", "helper's die"),
+    # Translators: the label before a figure of a verdict, short: the lowest face of the die that wins
+    "wins_on": C_("figure label", "wins on a roll of"),
+    # Translators: the label before a figure of a verdict, short: treasures drawn after running away
+    "treasures_on_escape": C_("figure label", "treasures after escaping"),
+    # Translators: the label before a figure of a verdict, short: who takes another turn when every
+    # escape roll succeeds
+    "extra_turn_if_all_escaped": C_("figure label", "another turn if every roll succeeds"),
+    # Translators: the label before a figure of a verdict, short: how many treasures are discarded
+    "treasures_discarded": C_("figure label", "treasures discarded"),
     # Translators: the label before a figure of a verdict or a card, short ("monsters: …")
     "monsters": C_("figure label", "monsters"),
     # Translators: the label before a figure of a verdict or a card, short ("wins the game: …")
@@ -454,13 +472,13 @@ VALUE_OF_FIELD = {"winner": "winner", "treasures_face": "face", "action": "actio
                   "verdict": "verdict", "phase": "phase", "source": "source"}
 #: Placeholders of a reason note (and fields of a figure) whose values may be English card
 #: names: a name that is a card's shows as the card catalog names it.
-CARD_PLACEHOLDERS = {"card", "curse", "monster", "item", "items", "steed", "hireling"}
+CARD_PLACEHOLDERS = {"card", "curse", "curses", "monster", "item", "items", "steed", "hireling", "pet"}
 #: Placeholders of a reason note whose values are codes, and the vocabulary that words them.
 #: ``key`` is what a monster's bonus is against: a race, a class or a sex.
 VALUE_OF_PLACEHOLDER = {"phase": "phase", "slot": "slot", "sex": "sex", "label": "label", "source": "source",
                         "race": "race", "class": "class", "key": "race|class|sex", "action": "action",
                         "classes": "class", "races": "race", "game": "game", "expansion": "expansion",
-                        "race_or_class": "race|class"}
+                        "race_or_class": "race|class", "have": "race|class"}
 
 
 #: The source texts as people name them, by the language each is written in (rules/sources.yaml
