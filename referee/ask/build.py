@@ -627,18 +627,18 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
 def _may_do(r: Reading) -> Optional[str]:
     """The one a "may …" question is asked of, where a phrase names them ("can Dee …",
     "bedobhat Dee"): one person, or None."""
-    asked = set()
-    for phrase, match in r.phrases("may_do"):
-        person = r._subject(phrase, match)
-        if person not in (None, "pronoun"):
-            asked.add(person)
-    return next(iter(asked)) if len(asked) == 1 else None
+    return _asked_of(r, "may_do")
 
 
 def _may_help(r: Reading) -> Optional[str]:
     """The one a question asks leave to help for ("can Bob help me?"), or None."""
+    return _asked_of(r, "may_help")
+
+
+def _asked_of(r: Reading, kind: str) -> Optional[str]:
+    """The one person the phrases of ``kind`` name as the subject, or None (nobody, or several)."""
     asked = set()
-    for phrase, match in r.phrases("may_help"):
+    for phrase, match in r.phrases(kind):
         person = r._subject(phrase, match)
         if person not in (None, "pronoun"):
             asked.add(person)

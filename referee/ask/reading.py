@@ -358,10 +358,7 @@ class Reading:
                         # a card whose name has "!" in it ("Falle! Chromosomentausch")
                         curse = self.cards.curses.get(" ".join(self.tokens[i].key for i in inner))
                         if curse is not None:
-                            for i in span:
-                                self.roles[i] = ("cursecard", curse)
-                            taken.update(span)
-                            self.curses.append(curse)
+                            self._take_curse(span, curse, taken)
                             continue
                     # a card whose name has a number word ("Három bővér", Ghoulfiends): the
                     # whole name, exactly, is the card; the word alone stays a number
@@ -407,10 +404,7 @@ class Reading:
                 curse = self.cards.curses.get(text) if card is None else None
                 if curse is not None:
                     # a curse or a trap named ("Falle! Chromosomentausch"): no monster, no item
-                    for i in span:
-                        self.roles[i] = ("cursecard", curse)
-                    taken.update(span)
-                    self.curses.append(curse)
+                    self._take_curse(span, curse, taken)
                     continue
                 if card is None and not all(self.is_known(self.tokens[i].key) for i in span):
                     card = fuzzy_monster(self.cards, text)
@@ -432,6 +426,13 @@ class Reading:
                     or (len(key) == len(name) and key[:-1] == name[:-1] and key[-1] in "ao")):
                 return name
         return None
+
+    def _take_curse(self, span: range, curse, taken: set) -> None:
+        """The words of ``span`` name a curse or trap card: read as that card, and nothing else."""
+        for i in span:
+            self.roles[i] = ("cursecard", curse)
+        taken.update(span)
+        self.curses.append(curse)
 
     def _item_with_ending(self, span: range):
         """An item card's name whose last word carries the language's ending ("az ostromgépet")."""
