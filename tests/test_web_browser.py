@@ -99,11 +99,12 @@ def wait(driver, condition, timeout: float = 30, diagnose=None):
     """Wait for ``condition``: a bound on liveness, not a timing. A run in parallel on two busy
     cores has taken more than 10 s for a page's first verdict. ``diagnose(driver)``: what to say
     when the wait runs out."""
-    from selenium.common.exceptions import TimeoutException
+    from selenium.common.exceptions import StaleElementReferenceException, TimeoutException
     from selenium.webdriver.support.ui import WebDriverWait
 
     try:
-        return WebDriverWait(driver, timeout).until(condition)
+        # an element redrawn under the condition (the table after a live update) is looked up again
+        return WebDriverWait(driver, timeout, ignored_exceptions=(StaleElementReferenceException,)).until(condition)
     except TimeoutException as timeout_error:
         if diagnose is None:
             raise
@@ -148,17 +149,20 @@ def test_a_phone_searches_opens_a_rule_keeps_the_table_and_judges_a_fight(browse
         wait(driver, lambda d: d.find_element(By.ID, "new-table").is_displayed())
         driver.find_element(By.ID, "new-players").send_keys(f"Anna, {SCRIPT_NAME}, Bob")
         driver.find_element(By.CSS_SELECTOR, "#new-table button").click()
-        rows = wait(driver, lambda d: d.find_elements(By.CSS_SELECTOR, "#players .player"))
-        names = [row.find_element(By.CLASS_NAME, "name").text for row in rows]
+        # The rows are drawn anew after each change (and when the live table catches up): read
+        # them by script, never hold one.
+        names = wait(driver, lambda d: d.execute_script(
+            "return Array.from(document.querySelectorAll('#players .player .name'), (n) => n.textContent);"))
         assert names == ["Anna", SCRIPT_NAME, "Bob"]
         assert not driver.find_elements(By.CSS_SELECTOR, "#players img")
         # what a screen reader says of a level, in the page's language
-        assert rows[0].find_element(By.CLASS_NAME, "level").get_attribute("aria-label") == f"{table_word} 1"
+        assert driver.execute_script("return document.querySelector('#players .player .level')"
+                                     ".getAttribute('aria-label');") == f"{table_word} 1"
         steps.shot("table")
 
-        # Level Anna up: the rules allow it, so it is recorded and shown.
-        rows[0].find_element(By.CLASS_NAME, "up").click()
-        # The rows are drawn anew after each change: read them by script, never hold one.
+        # Level Anna up: the rules allow it, so it is recorded and shown (a tap on a row redrawn
+        # meanwhile lands on the new one, as a finger's would).
+        wait(driver, lambda d: d.find_element(By.CSS_SELECTOR, "#players .player .up").click() or True)
         wait(driver, lambda d: d.execute_script(
             "const level = document.querySelector('#players .player .level');"
             "return level && level.textContent === '2';"))
