@@ -436,22 +436,22 @@ class Reading:
 
     def _item_with_ending(self, span: range):
         """An item card's name whose last word carries the language's ending ("az ostromgépet")."""
-        head = " ".join(self.tokens[i].key for i in span[:-1])
-        for form in stem(self.tokens[span[-1]].key, self.words.endings)[1:]:
-            item = self.cards.items.get(f"{head} {form}".strip())
-            if item is not None:
-                return item
-        return None
+        return self._with_ending(self.cards.items, span)
 
     def _card_with_ending(self, span: range, head: Optional[str] = None):
         """A monster's name whose last word carries the language's ending ("gumigólemmel",
         "ટ્રોલને"): the card, or None."""
+        return self._with_ending(self.cards.monsters, span, head)
+
+    def _with_ending(self, names: dict, span: range, head: Optional[str] = None):
+        """What ``names`` holds under the words of ``span`` with an ending taken off the last one
+        (``head``: the words before it, as read), or None."""
         if head is None:
             head = " ".join(self.tokens[i].key for i in span[:-1])
         for form in stem(self.tokens[span[-1]].key, self.words.endings)[1:]:
-            card = self.cards.monsters.get(f"{head} {form}".strip())
-            if card is not None:
-                return card
+            found = names.get(f"{head} {form}".strip())
+            if found is not None:
+                return found
         return None
 
     def _numbers(self) -> None:
