@@ -7,24 +7,27 @@ situation with the card records at hand (``card: Drooling Slime``) and names the
 verdict involves, with the rulings on them that its reasons do not already cite.
 """
 
-from typing import Any, NamedTuple
+from __future__ import annotations
+
+from typing import Any
 
 from referee.errors import RulesDoNotSettle
 from referee.model import Situation, Verdict
+from referee.records import Record
 
 
 #: the kinds of clause that rule on a card; a rule that names a card as its example is not one
 RULING_KINDS = ("errata", "clarification", "card-ruling")
 
 
-class CardNote(NamedTuple):
+class CardNote(Record):
     """A card the situation names, and the clauses that rule on it beyond the verdict's reasons."""
 
     card: Any            # referee.corpus.cards.Card
     rulings: tuple       # referee.corpus.Clause, errata first
 
 
-class Judgement(NamedTuple):
+class Judgement(Record):
     situation: Situation
     verdict: Verdict
     cards: tuple[CardNote, ...] = ()

@@ -13,10 +13,11 @@ The best-scoring name is the card meant when it stands clearly above the next ca
 (:func:`decide`); otherwise the close ones are the candidates to choose from.
 """
 
+from __future__ import annotations
+
 import marshal
 import sys
 import zlib
-from typing import NamedTuple
 
 from referee.cache import cache_dir, read_checked, write_checked
 from referee.corpus.cards import CARD_TYPES, Card, fold
@@ -25,6 +26,7 @@ from referee.data import locales_dir
 from referee.i18n.cardnames import former_names_key, former_names_of, localizer, name_in  # noqa: F401
 from referee.i18n.catalogs import current_language
 from referee.i18n.languages import LANGUAGES
+from referee.records import Record
 
 #: a name scoring this much (of 100) is a candidate at all
 CANDIDATE_SCORE = 70
@@ -35,7 +37,7 @@ MARGIN = 6
 PART_WEIGHT = 0.88
 
 
-class NameMatch(NamedTuple):
+class NameMatch(Record):
     card: Card
     name: str       # the name that matched, as written
     lang: str       # the language of that name ("en" for English names and aliases)

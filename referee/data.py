@@ -8,11 +8,14 @@ installed copy is read. ``REFEREE_RULES`` and ``REFEREE_LOCALES`` point at other
 localizer's or a test's), and ``--locales DIR`` does for one command what the second does.
 """
 
+from __future__ import annotations
+
 import os
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+
+from referee.records import Record
 
 _PACKAGE = Path(__file__).resolve().parent
 #: the project's name line in pyproject.toml: a checkout of referee, not of another project
@@ -21,7 +24,7 @@ _PROJECT_NAME = re.compile(r"""^name\s*=\s*["']referee["']""", re.MULTILINE)
 _locales_override: Path | None = None
 
 
-class Origin(NamedTuple):
+class Origin(Record):
     """Which copy of a data directory is read, and why (for the commands that say so)."""
 
     path: Path

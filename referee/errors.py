@@ -5,10 +5,13 @@ so the CLI can show them in the user's language; ``str()`` gives the English. Th
 error boundary (:func:`referee.cli.main`) that renders them on stderr; nothing below it prints.
 """
 
+from __future__ import annotations
+
 from enum import IntEnum
-from typing import Callable, NamedTuple, Union
+from typing import Callable, Union
 
 from referee.message import Message
+from referee.records import Record
 
 Translate = Callable[[str], str]
 
@@ -64,7 +67,7 @@ def quote(value, limit: int = QUOTE_LIMIT) -> str:
     return f"'{text}'" if isinstance(value, str) else text
 
 
-class Problem(NamedTuple):
+class Problem(Record):
     """One thing wrong with an input file: where it is, which field, and what was expected."""
 
     file: str

@@ -1,19 +1,20 @@
 """The table at one moment, and the verdict on a question about it: immutable records.
 
-Records are ``NamedTuple`` classes: immutable like frozen dataclasses, but about five times
-cheaper to define, which every run of ``referee judge`` pays at start-up. The modules that
-define records on the judge's path do without ``from __future__ import annotations``: typing
-compiles every string annotation of a NamedTuple at import, which doubled each class's cost
-(338 against 147 µs for eight fields, measured on this machine's Python 3.11).
+Records are :class:`referee.records.Record` classes: immutable tuples with named fields, which
+every run of ``referee judge`` defines at start-up for less than ``typing.NamedTuple`` costs
+(the figures are in that module).
 
 Everything here is plain data. :mod:`referee.situation` builds it from a situation file and
 :mod:`referee.engine` judges it; neither this module nor the engine does I/O.
 """
 
-from typing import NamedTuple, Optional
+from __future__ import annotations
+
+from typing import Optional
 
 from referee import registry
 from referee.message import Message
+from referee.records import Record
 
 GAMES = ("munchkin", "star-munchkin", "epic")
 EXPANSIONS = ("hirelings", "steeds", "dungeons", "portals", "munchkinomicon")
@@ -68,7 +69,7 @@ ACTIONS = ("trade", "sell", "steal", "backstab", "equip", "unequip", "play-race"
            "kick-another-door")
 
 
-class Requirements(NamedTuple):
+class Requirements(Record):
     """Who may use an item: any listed class/race/sex allows it; ``forbid_*`` rule users out."""
 
     classes: tuple[str, ...] = ()
@@ -78,7 +79,7 @@ class Requirements(NamedTuple):
     forbid_races: tuple[str, ...] = ()
 
 
-class Item(NamedTuple):
+class Item(Record):
     name: str
     bonus: int = 0
     slot: str = "none"
@@ -93,7 +94,7 @@ class Item(NamedTuple):
     run_away: Optional[int] = None                 # a steed's printed Run Away modifier: replaces the rider's
 
 
-class Hireling(NamedTuple):
+class Hireling(Record):
     name: str
     bonus: int = 0
     race: Optional[str] = None
@@ -104,7 +105,7 @@ class Hireling(NamedTuple):
     big_items: int = 0                # extra Big items it carries for its owner
 
 
-class Curse(NamedTuple):
+class Curse(Record):
     """A curse (or Star Munchkin trap) affecting a player, with what its card record says it does."""
 
     name: str
@@ -115,14 +116,14 @@ class Curse(NamedTuple):
         return dict(self.effects).get(effect)
 
 
-class Pet(NamedTuple):
+class Pet(Record):
     """A monster an Epic Human keeps instead of fighting it (His Master's Voice)."""
 
     name: str
     level: int
 
 
-class Player(NamedTuple):
+class Player(Record):
     name: str
     level: int = 1
     sex: Optional[str] = None
@@ -157,7 +158,7 @@ class Player(NamedTuple):
         return None
 
 
-class Monster(NamedTuple):
+class Monster(Record):
     name: str
     level: int
     treasures: int = 1
@@ -195,7 +196,7 @@ class Monster(NamedTuple):
         return dict(self.clauses).get(effect, default)
 
 
-class Combat(NamedTuple):
+class Combat(Record):
     fighter: str
     monsters: tuple[Monster, ...]
     helper: Optional[str] = None
@@ -206,7 +207,7 @@ class Combat(NamedTuple):
     removed: tuple["Removal", ...] = ()          # monsters taken out of the fight by a card (not killed)
 
 
-class Removal(NamedTuple):
+class Removal(Record):
     """A monster taken out of a combat without being killed: by what, and whether its treasure is won."""
 
     monster: str
@@ -214,7 +215,7 @@ class Removal(NamedTuple):
     treasure: bool = True
 
 
-class Question(NamedTuple):
+class Question(Record):
     kind: str
     player: Optional[str] = None
     action: Optional[str] = None
@@ -229,7 +230,7 @@ class Question(NamedTuple):
     source_requires: Optional[Requirements] = None
 
 
-class HouseRules(NamedTuple):
+class HouseRules(Record):
     starting_cards: Optional[int] = None
     phase_zero: bool = False
     shared_victory: bool = False
@@ -237,14 +238,14 @@ class HouseRules(NamedTuple):
     interference_seconds: Optional[float] = None
 
 
-class Room(NamedTuple):
+class Room(Record):
     """A Star Munchkin Room in play this turn (star-munchkin.rooms), and whether a monster is in it."""
 
     name: Optional[str] = None
     empty: bool = True
 
 
-class Situation(NamedTuple):
+class Situation(Record):
     players: tuple[Player, ...]
     question: Question
     game: str = "munchkin"
@@ -263,21 +264,21 @@ class Situation(NamedTuple):
         raise KeyError(name)
 
 
-class Reason(NamedTuple):
+class Reason(Record):
     """A clause that decided the verdict, and why it applies here."""
 
     clause: str
     note: Message
 
 
-class Dissent(NamedTuple):
+class Dissent(Record):
     """A clause from a source that would rule otherwise, and how (its source is in the corpus)."""
 
     clause: str
     note: Message
 
 
-class Verdict(NamedTuple):
+class Verdict(Record):
     question: str
     game: str
     verdict: str

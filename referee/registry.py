@@ -19,7 +19,11 @@ Functions are named by dotted path (``module:function``) and imported when asked
 one question loads the rules of that question only.
 """
 
-from typing import NamedTuple, Optional
+from __future__ import annotations
+
+from typing import Optional
+
+from referee.records import Record
 
 
 def N_(message: str) -> str:
@@ -32,7 +36,7 @@ def C_(context: str, message: str) -> tuple[str, str]:
     return context, message
 
 
-class Parameter(NamedTuple):
+class Parameter(Record):
     """One parameter of a question."""
 
     name: str               # in referee.questions.ask's parameters and the JSON body of POST /api/ask/{verb}
@@ -62,7 +66,7 @@ class Parameter(NamedTuple):
         return self.dest or self.name
 
 
-class Question(NamedTuple):
+class Question(Record):
     verb: str               # the command and the API's {kind}: `referee fight`, POST /api/ask/fight
     kind: str               # question.kind of the situation it asks (referee.model.QUESTION_KINDS)
     judge: str              # "module:function" of referee.engine that judges it

@@ -4,14 +4,16 @@ A clause links to a card by listing the card's English name in ``cards``; a card
 the clauses that list it, so the link is stated once and read from both ends.
 """
 
+from __future__ import annotations
+
 import unicodedata
-from typing import NamedTuple
 from pathlib import Path
 
 from referee.corpus import schema
 from referee.corpus.paths import display_root
 from referee.corpus.sources import normalize, quote_problem
 from referee.errors import Problem
+from referee.records import Record
 
 CARD_TYPES = ("monster", "curse", "trap", "item", "one-shot item", "race", "class", "enhancer", "hireling",
               "steed", "dungeon", "portal", "room", "other")
@@ -58,7 +60,7 @@ FACT_KEYS.update({"big_items": (False, int)})
 RULING_ORDER = ("errata", "clarification", "card-ruling", "rule", "variant", "optional-rule")
 
 
-class Card(NamedTuple):
+class Card(Record):
     id: str
     name: str
     type: str

@@ -1,6 +1,8 @@
 """A clause of the corpus and the small values it is made of (immutable records)."""
 
-from typing import NamedTuple
+from __future__ import annotations
+
+from referee.records import Record
 
 
 class Lines:
@@ -46,7 +48,7 @@ def _pack(parts: dict) -> str:
     return json.dumps(parts, separators=(",", ":"))
 
 
-class Source(NamedTuple):
+class Source(Record):
     """Where a clause comes from: a seed file, its language, and the original wording."""
 
     seed: str
@@ -54,21 +56,21 @@ class Source(NamedTuple):
     quote: str
 
 
-class Relation(NamedTuple):
+class Relation(Record):
     """A link from one clause to another (``errata-of``, ``conflicts-with`` …)."""
 
     id: str
     relation: str
 
 
-class Conflict(NamedTuple):
+class Conflict(Record):
     """On a clause that disagrees with another: is it the reading the engine follows, and why."""
 
     followed: bool
     why: str
 
 
-class Clause(NamedTuple):
+class Clause(Record):
     """One rule statement with its canonical English text and its citations.
 
     ``id`` is ``<topic>.<key>``: it follows from the file the clause lives in.

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import zlib
 from pathlib import Path
-from typing import NamedTuple
 
 from referee.corpus import schema
 from referee.corpus.clause import Clause, Conflict, Lines, Relation, Source
@@ -17,13 +16,14 @@ from referee.corpus.paths import display_root
 from referee.corpus.sources import Seed
 from referee.data import prebuilt_dir, rules_dir
 from referee.errors import InvalidFile, NotFound, Problem, quote
+from referee.records import Record
 from referee.yamlload import LineDict, load_yaml
 
 #: Files of rules/ that are not topic files.
 SPECIAL_FILES = {"topics.yaml", "sources.yaml", "residue.yaml", "cards.yaml"}
 
 
-class Residue(NamedTuple):
+class Residue(Record):
     """Source text left out of the corpus on purpose, and why."""
 
     seed: str

@@ -19,13 +19,13 @@ Every problem names file, line and field, like the rest of :mod:`referee.corpus.
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
 
 from referee.corpus.clause import Clause
 from referee.corpus.corpus import Corpus
 from referee.corpus.coverage import COVERED_SHARE, sentence_spans
 from referee.corpus.sources import normalize
 from referee.errors import Problem
+from referee.records import Record
 
 #: the kind every reading with ``conflict.followed: false`` has, and only those
 NOT_FOLLOWED_KIND = "variant"
@@ -165,7 +165,7 @@ def _check_kind(clause: Clause) -> list[Problem]:
 
 # ------------------------------------------------------------------ the same sentence cited twice
 
-class Citation(NamedTuple):
+class Citation(Record):
     """Where a quote (of a clause or of the residue) stands in its seed."""
 
     seed: str

@@ -19,16 +19,16 @@ from __future__ import annotations
 import ast
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
 
 from referee.corpus.clause import Clause
 from referee.errors import Problem
+from referee.records import Record
 
 #: where the engine lives: the package next to this one
 ENGINE_DIR = Path(__file__).resolve().parent.parent / "engine"
 
 
-class Rulings(NamedTuple):
+class Rulings(Record):
     """The card rulings of a corpus, sorted by what became of them (clause ids, corpus order)."""
 
     applied: list[str]

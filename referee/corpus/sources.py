@@ -1,10 +1,13 @@
 """The source texts (seeds): their languages, their known faults, and how quotes match them."""
 
+from __future__ import annotations
+
 import re
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
+
+from referee.records import Record
 
 #: The Hungarian seed's character-set fault, undone: the text has ``ı`` for ``ő``, ``ő`` for
 #: ``ű`` and ``İ`` for ``Ő``. One translation table, so ``ő`` becomes ``ű`` before any ``ı``
@@ -20,7 +23,7 @@ def normalize(text: str) -> str:
     return _SPACE.sub(" ", unicodedata.normalize("NFC", text)).strip()
 
 
-class Seed(NamedTuple):
+class Seed(Record):
     """One source text as the corpus describes it in ``rules/sources.yaml``."""
 
     name: str

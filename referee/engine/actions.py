@@ -16,7 +16,7 @@ reading is recorded as dissent (items.play-in-combat-hu).
 
 from __future__ import annotations
 
-from typing import Callable, NamedTuple, Optional
+from typing import Callable, Optional
 
 from referee.engine.character import epic_power, is_epic, report_unknown_curses
 from referee.engine.discards import can_pay
@@ -28,6 +28,7 @@ from referee.engine.trace import Trace, cards as n_cards
 from referee.message import Phrase
 from referee.engine.variants import Munchkin
 from referee.model import CLASSES, RACES, Item, Player, Situation, Verdict
+from referee.records import Record
 from referee.vocabulary import canonical
 
 Rule = Callable[[Situation, Player, Munchkin, Trace], "tuple[bool, str | None]"]
@@ -41,7 +42,7 @@ def action(name: str):
     return register
 
 
-class Named(NamedTuple):
+class Named(Record):
     """What ``question.item`` names, and where it is."""
 
     name: str

@@ -24,7 +24,9 @@ counts" (card-rulings.three-blood-brothers-levels-only); a bonus unless enough w
 (helping.cleric-helper-undead).
 """
 
-from typing import NamedTuple, Optional
+from __future__ import annotations
+
+from typing import Optional
 
 from referee.engine.character import epic_power, is_epic
 from referee.engine.discards import can_pay, payable
@@ -33,12 +35,13 @@ from referee.engine.trace import Trace, cards as n_cards, levels as n_levels, tr
 from referee.engine.turns import own_turn
 from referee.engine.variants import Munchkin
 from referee.model import Monster, Player, Situation
+from referee.records import Record
 
 #: Berserking and Turning count at most this many discarded cards in one combat.
 MAX_POWER_DISCARDS = 3
 
 
-class Out(NamedTuple):
+class Out(Record):
     """A monster that left the fight without being fought: how, and whether its treasure is won."""
 
     monster: Monster
@@ -48,7 +51,7 @@ class Out(NamedTuple):
     treasure: bool
 
 
-class Resolved(NamedTuple):
+class Resolved(Record):
     fighter: Player
     helper: Optional[Player]
     fought: tuple[Monster, ...]         # the monsters still in the fight

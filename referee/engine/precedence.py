@@ -15,7 +15,12 @@ Two clauses that apply, disagree, and are not ordered by any of these are an
 :class:`EngineConflict`: a hole in the rules to report, never a silent pick.
 """
 
-from typing import Any, NamedTuple
+from __future__ import annotations
+
+from typing import Any
+
+from referee.records import Record
+
 
 class EngineConflict(Exception):
     """Two applicable clauses disagree and no precedence rule orders them."""
@@ -26,7 +31,7 @@ class EngineConflict(Exception):
                          "both apply and disagree, and no precedence rule orders them")
 
 
-class Ruling(NamedTuple):
+class Ruling(Record):
     """What one clause says the outcome is, and what layer of the rules it belongs to."""
 
     clause: str

@@ -24,9 +24,9 @@ import copy
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
 
 from referee.data import locales_dir
+from referee.records import Record
 from referee.yamlload import load_plain
 from referee.errors import Problem
 from referee.i18n.cardnames import catalog_names, check_card_names, check_former_names, former_names_path
@@ -95,7 +95,7 @@ _NOT_PROSE = re.compile(r"\{[^{}]*\}|`[^`]*`")
 _FOLDS_TO_ASCII = frozenset("\u0130\u0131\u017f\u212a")
 
 
-class _Term(NamedTuple):
+class _Term(Record):
     """One glossary term, compiled once: ``glossary_misses`` asks every term of every message."""
 
     name: str

@@ -19,11 +19,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import NamedTuple
 
 from referee.cache import file_stamp, kept_data
 from referee.data import locales_dir
 from referee.errors import Problem
+from referee.records import Record
 from referee.yamlload import load_yaml
 
 #: The corpus's own language: its texts are the msgids, it has no catalogs.
@@ -35,7 +35,7 @@ FILE = "languages.yaml"
 _CACHE_VERSION = 2
 
 
-class Language(NamedTuple):
+class Language(Record):
     code: str
     name: str
     status: str = "in-progress"

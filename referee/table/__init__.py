@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Callable, NamedTuple, Optional
+from typing import Callable, Optional
 
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
+from referee.records import Record
 from referee.table.state import replay, split
 from referee.table.store import Change, Log, Unusable, default_path, move_aside
 from referee.table.stores import export as read_good, open_store, resolved  # the SQLite file or a table in PostgreSQL
@@ -35,7 +36,7 @@ from referee.table.stores import export as read_good, open_store, resolved  # th
 clock: Callable[[], float] = time.time
 
 
-class Shown(NamedTuple):
+class Shown(Record):
     """The table as it stands.
 
     ``state``: the table in the situation-file format (``None`` before any game); ``changes``:

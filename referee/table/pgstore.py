@@ -24,11 +24,12 @@ from __future__ import annotations
 import json
 import threading
 import time
-from typing import Callable, NamedTuple, Optional
+from typing import Callable, Optional
 from urllib.parse import urlsplit, urlunsplit
 
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
+from referee.records import Record
 from referee.table import pgwatch
 from referee.table.pgwatch import CHANNEL
 from referee.table.store import (COLUMNS, Change, Damaged, Draft, Log, _checksum, _Row, new_row, stamp)
@@ -94,7 +95,7 @@ MIGRATIONS = [
 assert len(MIGRATIONS) == SCHEMA_VERSION
 
 
-class PgTable(NamedTuple):
+class PgTable(Record):
     """Where one table lives in a PostgreSQL store: the database URL and the table's id.
 
     Passed as ``path`` to every :mod:`referee.table` function; ``str()`` of it names the table in

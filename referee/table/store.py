@@ -31,11 +31,12 @@ import sqlite3
 import time
 import zlib
 from pathlib import Path
-from typing import Callable, Iterator, NamedTuple, Optional
+from typing import Callable, Iterator, Optional
 from urllib.parse import quote
 
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
+from referee.records import Record
 from referee.table.state import _apply, in_effect
 
 try:  # CPython's own BLAKE2, which hashlib.blake2b is: hashlib itself loads OpenSSL's bindings
@@ -83,7 +84,7 @@ CREATE TRIGGER changes_no_delete BEFORE DELETE ON changes BEGIN SELECT RAISE(ABO
 COLUMNS = "seq, game, n, at, command, request, effect, summary, head, prev, state, checksum"
 
 
-class Change(NamedTuple):
+class Change(Record):
     seq: int
     game: int
     at: str
@@ -93,7 +94,7 @@ class Change(NamedTuple):
     summary: dict
 
 
-class Draft(NamedTuple):
+class Draft(Record):
     """A change decided but not yet recorded."""
 
     command: str
@@ -118,7 +119,7 @@ class Damaged(Unusable):
                          path=str(path), seq=seq if seq is not None else "?", reason=reason)
 
 
-class _Row(NamedTuple):
+class _Row(Record):
     change: Change
     n: int
     head: int

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import NamedTuple, Optional
+from typing import Optional
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -18,6 +18,7 @@ from starlette.responses import JSONResponse, Response
 from referee.errors import BadInput, Exit, InvalidFile, NotFound, RefereeError, RulesDoNotSettle
 from referee.i18n.catalogs import RuleText, _, use_language
 from referee.i18n.locale import choose_language, parse_language
+from referee.records import Record
 from referee.web.bodies import parse
 from referee.web.guard import Refused
 from referee.web.quiet import report
@@ -27,7 +28,7 @@ MAX_BODY = 1024 * 1024
 
 
 
-class Settings(NamedTuple):
+class Settings(Record):
     """What one server was started with."""
 
     table_path: Optional[Path]
