@@ -105,3 +105,30 @@ def test_alias_bombs_and_huge_files_are_refused_quickly(referee, tmp_path):
     huge.write_text("players: [" + ", ".join("{name: P%d}" % i for i in range(40000)) + "]\n")
     result = referee("judge", str(huge))
     assert result.returncode == 2 and "too large" in result.stderr
+
+
+EPIC_PET = """
+game: epic
+turn: Hu
+phase: combat
+players: [{name: Hu, level: 10}]
+combat: {fighter: Hu, monsters: [{name: Pit Bull, level: 2}]}
+question: {kind: combat}
+"""
+
+
+@pytest.mark.parametrize("lang, title", [("en", "Epic Human: His Master's Voice"), ("hu", "Epikus ember: Gazdája hangja"),
+                                         ("de", None), ("gu", None)])
+def test_a_power_among_the_choices_is_named_by_its_clause_title_in_the_readers_language(tmp_path, referee, lang, title):
+    """The JSON keeps the clause id of an Epic power the player may still use; the text names it
+    by its clause's title in the reader's language and cites the id, as a reason does."""
+    from referee.corpus import load_corpus
+    from referee.i18n.catalogs import RuleText
+
+    situation = tmp_path / "pet.yaml"
+    situation.write_text(EPIC_PET, encoding="utf-8")
+    data = json.loads(referee("judge", str(situation), "--json").stdout)
+    assert data["details"]["options"] == [{"player": "Hu", "power": "epic.human-pet", "monsters": ["Pit Bull"]}]
+    expected = title or RuleText(lang)("epic.human-pet", load_corpus().clauses["epic.human-pet"].title)
+    shown = referee("judge", str(situation), "--lang", lang).stdout
+    assert f"{expected} [epic.human-pet]" in " ".join(shown.split())

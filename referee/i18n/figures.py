@@ -59,6 +59,8 @@ def figure(speaker: Speaker, key: str, value) -> str:
         vocabulary = words.VALUE_OF_FIELD.get(key)
         if vocabulary:
             return speaker.word(vocabulary, value)
+        if key == "power":  # an Epic power or a card's power, named by the clause that grants it
+            return speaker.clause(value)
         if key == "effect":
             return _(value)  # the die's effects are messages of the catalog (engine/table.py)
         return speaker.card(value)

@@ -8,7 +8,7 @@ messages through one :class:`Speaker`.
 from __future__ import annotations
 
 from referee.i18n import words
-from referee.i18n.catalogs import CLI_DOMAIN, FALLBACK_MARK, SOURCE, N_, translations
+from referee.i18n.catalogs import CLI_DOMAIN, FALLBACK_MARK, SOURCE, N_, RuleText, translations
 from referee.message import Alternatives, Phrase
 
 
@@ -51,6 +51,14 @@ class Speaker:
         if self._cards is None:
             self._cards = card_names(self._corpus, self.language)
         return self._cards.get(name, name)
+
+    def clause(self, clause_id: str) -> str:
+        """A clause named for a reader: its title in this language, with its id cited as a reason
+        cites it ("Epic Human: His Master's Voice [epic.human-pet]"); an unknown id as it is."""
+        clause = self._corpus.clauses.get(clause_id) if self._corpus is not None else None
+        if clause is None:
+            return clause_id
+        return f"{RuleText(self.language).marked(clause_id, clause.title)} [{clause_id}]"
 
     def format_value(self, value, name: str | None = None):
         # lazy: referee.i18n.formatting 3 ms to import, which `referee --help` does not need
