@@ -112,8 +112,11 @@ def monster(spec: str, corpus) -> dict:
         chosen, candidates = None, [chosen]
     if chosen is None:
         names = suggested(monsters, name, candidates, localizer())
+        if not names:  # nothing near to offer: no empty "did you mean"
+            raise BadInput("monster {name}: no monster card by that name; for another monster give its level: "
+                           "{name}:LEVEL", name=name)
         raise BadInput("monster {name}: no monster card by that name (did you mean: {suggestions}?); for another "
-                       "monster give its level: {name}:LEVEL", name=name, suggestions=", ".join(names) or "—")
+                       "monster give its level: {name}:LEVEL", name=name, suggestions=", ".join(names))
     if "level" not in chosen.card.facts:
         raise BadInput("monster {name}: the card records hold no level for {card}; give it: {name}:LEVEL",
                        name=name, card=chosen.card.name)
@@ -244,8 +247,11 @@ def persona(word: str, corpus, game: str = "munchkin") -> tuple[str, str]:
         if known is not None:
             return chosen.card.type, known
     words = (*model.RACES[game], *model.CLASSES[game], *model.SEXES, *model.ENHANCERS)
+    near = suggest(word, words)
+    if not near:  # nothing near to offer: no empty "did you mean"
+        raise BadInput("--player: {word} is not a race, class, sex or flag of {game}", word=repr(word), game=game)
     raise BadInput("--player: {word} is not a race, class, sex or flag of {game} (did you mean: {suggestions}?)",
-                   word=repr(word), game=game, suggestions=", ".join(suggest(word, words)) or "—")
+                   word=repr(word), game=game, suggestions=", ".join(near))
 
 
 def _cut(text: str, length: int = 60) -> str:

@@ -130,6 +130,9 @@ def change_summary(change) -> str:
     if "plural" in summary:
         template = ngettext(summary["template"], summary["plural"], summary["count"])
         return template.format(**values)
+    for name in ("phase", "source", "game"):  # codes, in words (in English too: "Munchkin", not "munchkin")
+        if isinstance(values.get(name), str):
+            values[name] = _code_word(name, values[name])
     speaker = None if current_language() == "en" else _speaker(current_language())
     if speaker is None:
         return Message.of(summary["template"], **values).render(_)
@@ -140,9 +143,6 @@ def change_summary(change) -> str:
                                      for key, value in fields.items())
     if isinstance(values.get("monsters"), str):  # names joined when the change was recorded
         values["monsters"] = format_list([speaker.card(n) for n in values["monsters"].split(", ")], speaker.language)
-    for name in ("phase", "source", "game"):  # codes, in words
-        if isinstance(values.get(name), str):
-            values[name] = speaker.word(name, values[name])
     for name in ("item", "card", "curse", "steed", "hireling"):  # card names, as the language names them
         if isinstance(values.get(name), str):
             values[name] = speaker.card(values[name])
@@ -157,6 +157,13 @@ def _seconds(recorded: str, language: str) -> str:
         return format_decimal(float(recorded), language)
     except ValueError:  # not a number: shown as it was recorded
         return recorded
+
+
+def _code_word(vocabulary: str, code: str) -> str:
+    # lazy: referee.i18n.words 0.3 ms to import, paid only by the calls that need it
+    from referee.i18n.words import word
+
+    return word(vocabulary, code)
 
 
 def words_label(key: str) -> str:

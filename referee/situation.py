@@ -522,8 +522,11 @@ def _with_card(r: _Reader, raw: dict, path: str, facts_wanted: tuple[str, ...]) 
         return raw
     record, suggestions = r.cards(card_name)
     if record is None:
-        r.bad(f"{path}.card", "no card named {name} (did you mean: {suggestions}?)", name=quote(card_name),
-              suggestions=", ".join(suggestions) or "—")
+        if suggestions:
+            r.bad(f"{path}.card", "no card named {name} (did you mean: {suggestions}?)", name=quote(card_name),
+                  suggestions=", ".join(suggestions))
+        else:  # nothing near to offer: no empty "did you mean"
+            r.bad(f"{path}.card", "no card named {name}", name=quote(card_name))
         return raw
     merged = dict(raw)
     merged.setdefault("name", record["name"])

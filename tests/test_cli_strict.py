@@ -148,3 +148,28 @@ def test_a_bad_option_value_is_a_usage_error_short_and_escaped(table, capsys, va
     assert run(["fight", "Troll:3", "--player", "Ann:3", "--plus", value]) == 2
     err = capsys.readouterr().err
     assert "--plus" in err and len(err) < 1000 and "\x1b" not in err
+
+
+#: (case as a sentence, command line): a word, card or item with no name near it
+NOTHING_NEAR = [
+    ("a player word near no race, class or sex", ["fight", "Troll:3", "--player", "Ann:3 zzqxw"]),
+    ("a monster near no monster card", ["fight", "Zzqxwvy"]),
+    ("a one-shot near no card with a bonus", ["table", "combat", "open", "Troll:3", "--plus", "Zzqxwvy"]),
+    ("an item card near no item card", ["table", "item", "Ann", "Zzqxwvy", "--card", "Zzqxwvy"]),
+]
+
+
+@pytest.mark.parametrize("case", NOTHING_NEAR, ids=[c[0] for c in NOTHING_NEAR])
+@pytest.mark.parametrize("lang", ["en", "hu", "gu"])
+def test_an_unknown_word_with_nothing_near_offers_no_empty_did_you_mean(table, capsys, monkeypatch, case, lang):
+    """A "did you mean" with nothing in it ("did you mean: —?") is noise: the message stops
+    before it. The game a message names is in the player's words, not its code."""
+    *before, argv = case[1:]
+    for command in before:
+        run(command)
+    monkeypatch.setenv("REFEREE_LANG", lang)
+    capsys.readouterr()
+    assert run(argv) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("referee: ") and "—?" not in err and "{" not in err, err
+    assert "munchkin" not in err, err  # the game's code; its name is "Munchkin" (મંચકીન in Gujarati)

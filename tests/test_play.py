@@ -59,7 +59,7 @@ def test_twenty_commands_in_one_session_and_ctrl_d_ends_it_with_exit_0(session):
     prompt = prompt_of(child)
     outputs = [ask(child, prompt, line) for line in TWENTY]
     assert "Verdict: WIN" in outputs[5]
-    assert "Ann: level 4 → 5 (kill)" in outputs[6]
+    assert "Ann: level 4 → 5 (a kill)" in outputs[6]
     assert "combat.ties —" in outputs[12]
     assert "Took back 1 change" in outputs[18]
     child.sendcontrol("d")

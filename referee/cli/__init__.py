@@ -210,9 +210,9 @@ def run(argv: list[str], app=None) -> int:
             if code == INTERRUPTED:  # typer turned a Ctrl-C into exit 130, silently
                 raise KeyboardInterrupt
     except RefereeError as exc:
-        from referee.cli.render import shown  # lazy: +22.7 ms at start-up if imported with the module
+        from referee.cli.render import error_line  # lazy: +22.7 ms at start-up if imported with the module
 
-        print(shown(f"referee: {exc.render(_)}"), file=sys.stderr)
+        print(error_line(exc), file=sys.stderr)
         return exc.exit_code
     except KeyboardInterrupt:
         print("referee: " + _("interrupted"), file=sys.stderr)

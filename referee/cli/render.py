@@ -23,7 +23,7 @@ from referee.i18n import words
 from referee.i18n.figures import figure, relation_label
 from referee.i18n.catalogs import FALLBACK_MARK, RuleText, _, current_language, ngettext
 from referee.i18n.languages import language
-from referee.i18n.speaker import Speaker
+from referee.i18n.speaker import Speaker, error_text
 from referee.shapes import (card_note_json, change_json, change_summary, clause_field, source_named, taken_back_by,
                             verdict_json)
 
@@ -59,6 +59,19 @@ def shown(text: str) -> str:
     """``text`` safe to print: a name typed as ``\x1b[2J`` shows as those characters, escaped,
     instead of clearing the player's screen. Every text the CLI prints goes through here."""
     return _ACTING.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
+def error_line(error) -> str:
+    """An error as stderr shows it, in the current language with its values in words."""
+    # lazy: referee.corpus, paid only by a command that fails; the race and class words need it
+    from referee.corpus import load_corpus
+    from referee.errors import RefereeError
+
+    try:
+        corpus = load_corpus()
+    except (RefereeError, OSError):  # the error may be the corpus's own: its values stay codes
+        corpus = None
+    return shown(f"referee: {error_text(error, corpus)}")
 
 
 def emit(lines: list[str]) -> None:

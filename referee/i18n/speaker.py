@@ -8,7 +8,7 @@ messages through one :class:`Speaker`.
 from __future__ import annotations
 
 from referee.i18n import words
-from referee.i18n.catalogs import CLI_DOMAIN, FALLBACK_MARK, SOURCE, N_, RuleText, translations
+from referee.i18n.catalogs import CLI_DOMAIN, FALLBACK_MARK, SOURCE, N_, RuleText, current_language, translations
 from referee.message import Alternatives, Phrase
 
 
@@ -72,6 +72,8 @@ class Speaker:
             return format_list(shown, self.language, "or" if isinstance(value, Alternatives) else "standard")
         if isinstance(value, bool):
             return self(N_("yes")) if value else self(N_("no"))
+        if isinstance(value, int) and name in words.IDENTIFIER_PLACEHOLDERS:
+            return str(value)
         if isinstance(value, (int, float)):
             return format_number(value, self.language)
         if isinstance(value, str):
@@ -90,6 +92,14 @@ class Speaker:
         """A note for a person: in this language, or in English marked :data:`FALLBACK_MARK`."""
         text = message.render(self)
         return text if self.language == "en" or self.has(message) else f"{FALLBACK_MARK} {text}"
+
+
+def error_text(error, corpus=None, language: str | None = None) -> str:
+    """An error (:class:`referee.errors.RefereeError`) for a person, in ``language`` (default: the
+    current one), its values written as a verdict's are: a game, a phase or a race in the
+    language's words, numbers as the language writes them; ``corpus`` gives race and class words
+    (without it they stay codes)."""
+    return error.render(Speaker(corpus, language or current_language()))
 
 
 def card_names(corpus, language: str) -> dict[str, str]:

@@ -473,6 +473,9 @@ VALUE_OF_FIELD = {"winner": "winner", "treasures_face": "face", "action": "actio
 #: Placeholders of a reason note (and fields of a figure) whose values may be English card
 #: names: a name that is a card's shows as the card catalog names it.
 CARD_PLACEHOLDERS = {"card", "curse", "curses", "monster", "item", "items", "steed", "hireling", "pet"}
+#: Placeholders whose whole numbers are identifiers a person types back, not quantities: shown
+#: as typed, never grouped ("port 36303", not "36,303"; change #1204, exit code 2).
+IDENTIFIER_PLACEHOLDERS = {"port", "seq", "code", "status", "id", "offset"}
 #: Placeholders of a reason note whose values are codes, and the vocabulary that words them.
 #: ``key`` is what a monster's bonus is against: a race, a class or a sex.
 VALUE_OF_PLACEHOLDER = {"phase": "phase", "slot": "slot", "sex": "sex", "label": "label", "source": "source",

@@ -296,8 +296,10 @@ def _item_card(corpus, name: str, explicit: bool):
     chosen, candidates = decide(find_cards(items, name, localizer()))
     if chosen is None:
         names = suggested(items, name, candidates, localizer())
+        if not names:  # nothing near to offer: no empty "did you mean"
+            raise BadInput("--card: no item card named {name}", name=repr(name))
         raise BadInput("--card: no item card named {name} (did you mean: {suggestions}?)", name=repr(name),
-                       suggestions=", ".join(names) or "—")
+                       suggestions=", ".join(names))
     return chosen.card
 
 

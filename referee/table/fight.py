@@ -233,8 +233,11 @@ def _card_bonus(name: str, corpus, field: str) -> int:
     chosen, candidates = decide(find_cards(cards, name, localizer()))
     if chosen is None:
         names = suggested(cards, name, candidates, localizer())
+        if not names:  # nothing near to offer: no empty "did you mean"
+            raise BadInput("{field}: {name} is neither a number (+3, -2) nor a card with a bonus", field=field,
+                           name=repr(name[:60]))
         raise BadInput("{field}: {name} is neither a number (+3, -2) nor a card with a bonus (did you mean: "
-                       "{suggestions}?)", field=field, name=repr(name[:60]), suggestions=", ".join(names) or "—")
+                       "{suggestions}?)", field=field, name=repr(name[:60]), suggestions=", ".join(names))
     return chosen.card.facts["bonus"]
 
 

@@ -24,7 +24,7 @@ from referee.message import Message
 from referee.questions import flow_text
 from referee.version import __version__
 from referee.web.bodies import check
-from referee.web.endpoints import UTF8JSON, body_of, json_body
+from referee.web.endpoints import UTF8JSON, body_of, error_message, json_body
 from referee.web.live import watch_of
 from referee.web.tables import require_code, where_of
 
@@ -241,11 +241,11 @@ class _refused:
 
         if isinstance(exc, table.Stale):
             fresh = shapes.table_json(exc.shown, self.path, self.text) if exc.shown.state is not None else None
-            raise _Answered(UTF8JSON({"error": {"exit": exc.exit_code, "message": exc.render(_)},
+            raise _Answered(UTF8JSON({"error": {"exit": exc.exit_code, "message": error_message(exc)},
                                       "expected": exc.expected, "changes": exc.count, "table": fresh},
                                      status_code=409)) from None
         if isinstance(exc, BadInput) and not isinstance(exc, table.Stale) and _game_over(exc):
-            raise _Answered(UTF8JSON({"error": {"exit": exc.exit_code, "message": exc.render(_)}},
+            raise _Answered(UTF8JSON({"error": {"exit": exc.exit_code, "message": error_message(exc)}},
                                      status_code=422)) from None
         return False
 

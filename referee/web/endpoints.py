@@ -15,9 +15,11 @@ from typing import Optional
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from referee.corpus import load_corpus
 from referee.errors import BadInput, Exit, InvalidFile, NotFound, RefereeError, RulesDoNotSettle
-from referee.i18n.catalogs import RuleText, _, use_language
+from referee.i18n.catalogs import RuleText, use_language
 from referee.i18n.locale import choose_language, parse_language
+from referee.i18n.speaker import error_text
 from referee.records import Record
 from referee.web.bodies import parse
 from referee.web.guard import Refused
@@ -63,9 +65,15 @@ def status_of(exc: RefereeError) -> int:
     return 400
 
 
+def error_message(exc: RefereeError) -> str:
+    """An error's message for the page and the API, as the command line words it: in the
+    request's language, its values (a game, a phase, a race) in words."""
+    return error_text(exc, load_corpus())
+
+
 def error_response(exc: RefereeError) -> JSONResponse:
     headers = dict(getattr(exc, "headers", None) or {})
-    return JSONResponse({"error": {"exit": exc.exit_code, "message": exc.render(_)}}, status_code=status_of(exc),
+    return JSONResponse({"error": {"exit": exc.exit_code, "message": error_message(exc)}}, status_code=status_of(exc),
                         headers=headers or None)
 
 

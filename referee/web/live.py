@@ -28,7 +28,8 @@ from starlette.requests import Request
 from starlette.responses import StreamingResponse
 
 from referee.errors import NotFound, RefereeError
-from referee.i18n.catalogs import RuleText, _, speaking
+from referee.i18n.catalogs import RuleText, speaking
+from referee.web.endpoints import error_message
 from referee.web.tables import probe_for, where_of
 
 #: seconds between two looks at the table file (changes reach the phones within this, plus a body)
@@ -194,7 +195,7 @@ def _event(path: Optional[Path], shown, error, language: str) -> tuple[int, byte
     with speaking(language):  # the stream's language, for this answer only
         body: dict = {"table": None, "changes": 0}  # no game yet: the phones show the form that starts one
         if error is not None:
-            body["error"] = {"exit": error.exit_code, "message": error.render(_)}
+            body["error"] = {"exit": error.exit_code, "message": error_message(error)}
         elif shown is not None:
             # lazy: referee.shapes 10 ms to import, paid only by the calls that need it
             from referee import shapes

@@ -19,6 +19,7 @@ from referee.corpus import load_corpus
 from referee.errors import NotFound
 from referee.i18n.catalogs import N_, _
 from referee.i18n.languages import codes, language
+from referee.i18n.speaker import error_text
 
 TEMPLATES = Path(__file__).parent / "templates"
 
@@ -236,4 +237,4 @@ async def card(request: Request, text):
 
 
 def _missing(request: Request, text, error: NotFound) -> HTMLResponse:
-    return _render(request, "missing.html", text, status=404, message=error.render(_))
+    return _render(request, "missing.html", text, status=404, message=error_text(error, load_corpus()))
