@@ -532,3 +532,26 @@ def test_the_munchkin_die_names_its_game(question):
 
     assert named_games(question) == {"epic"}
     assert named_games("can a munchkin roll the die twice") == set()  # the words apart name nothing
+
+
+@pytest.mark.parametrize("language, question, group_word", [
+    ("en", "is it legal to put a race card down mid fight", "play"),     # the object between
+    ("en", "how do I get rid of a curse", "discard"),
+    ("es", "no me puedo sacar la maldición de encima", "descartar"),
+    ("en", "can my hireling take the hit for me", "sacrifice"),
+])
+def test_a_phrase_of_a_concept_group_is_read_as_its_group(language, question, group_word):
+    """A phrase ("put down", "sacar de encima") is known by its first and last words, which may
+    stand apart in a clause, and reads as its group's words."""
+    from referee.search.analysis import language_analyzer
+    from referee.search.query import _phrases, prepare
+
+    stems = {token.text for token in language_analyzer(language)(group_word)}
+    found = _phrases(prepare(question, "gu"), language)
+    assert any(stems <= set(terms) for terms in found.values()), found
+
+
+def test_a_phrase_ends_with_its_clause():
+    from referee.search.query import _phrases, prepare
+
+    assert _phrases(prepare("I put the card on the table. Then I go down a level", "gu"), "en") == {}

@@ -114,6 +114,11 @@ PARTICLE_VERB_REACH = 4
 _CLAUSE_END = re.compile(r"[,.;:?!]+")
 #: key of the person endings a language's stemmer keeps ("*ending:de" -> "est st et t")
 ENDING_KEY = "*ending"
+#: key of the phrases of concept groups, by their first and last words ("*phrase:en:put down" ->
+#: the group of playing), and of those first words ("*phrase:en:put" -> "yes")
+PHRASE_KEY = "*phrase"
+#: how many words after a phrase's first word its last may stand ("put a race card down")
+PHRASE_REACH = 5
 
 
 class Parsed(NamedTuple):
@@ -221,6 +226,8 @@ def build_thesaurus() -> dict[str, str]:
                 if str(word).lower() in stopped:
                     table[(f"{GROUP_WORD_KEY}:{language}", str(word).lower())] = {GROUP_WORD_KEY}
             stems = language_analyzer(language)
+            phrases = [str(word) for word in words if " " in str(word).strip()]
+            words = [word for word in words if " " not in str(word).strip()]
             terms = {str(word): {t.text for t in stems(prepare(str(word), language))} for word in words}
             group_terms = set().union(*terms.values())
             for word, own in terms.items():
@@ -232,6 +239,14 @@ def build_thesaurus() -> dict[str, str]:
                         table[(f"{ASKING_KEY}:{language}", key)] = {asking[name][0]}
                     if name in along:
                         table[(f"{ASKING_KEY}+{language}", key)] = {along[name]}
+            for phrase in phrases:
+                # a phrase ("put down", "sacar de encima") is its first and last words, read
+                # with the group's words wherever they stand apart in a clause (_phrases)
+                tokens = [t.text for t in fold(phrase)]
+                table.setdefault((f"{PHRASE_KEY}:{language}", f"{tokens[0]} {tokens[-1]}"), set()).update(group_terms)
+                table.setdefault((f"{PHRASE_KEY}:{language}", tokens[0]), set()).add("yes")
+                if name in along:
+                    table[(f"{ASKING_KEY}+{language}", f"{tokens[0]} {tokens[-1]}")] = {along[name]}
     return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
             for (language, key), words in table.items() if words}
 
@@ -263,9 +278,10 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
     for position, verbs in _separated_particles(prepare(text, "gu"), language, known).items():
         joined.setdefault(position, []).extend(verbs)
+    phrased = _phrases(prepare(text, "gu"), language)
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(tokens)
-            if position in joined or not _function_word(word, language)]
+            if position in joined or position in phrased or not _function_word(word, language)]
     if len(kept) > MAX_TERMS:
         kept = _most_telling(tokens, kept, fixes, language, frequency)
     if len(kept) < 2:
@@ -283,8 +299,11 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         in_name = any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
         # a verb whose prefix or particle stands apart is meant whole ("adhatom el": eladhatom, sell;
         # "reken … uit": uitrekenen): alone ("ad": give, "reken": count on) it weighs less
-        readings = _readings(word, BARE_VERB if position in joined else 1.0, language, cards, in_name,
-                             common.get(position, False), as_name)
+        readings = _readings(word, BARE_VERB if position in joined or position in phrased else 1.0, language, cards,
+                             in_name, common.get(position, False), as_name)
+        # a phrase's first word ("put" of "put … down") is read as its group's words (playing)
+        readings += [Reading(language, term, LANGUAGE_BOOST * ASKED_BOOST * RELATED_BOOST)
+                     for term in phrased.get(position, ())]
         for prefix_language, verb in joined.get(position, ()):
             weight = ASKED_BOOST if prefix_language == language else 1.0
             terms = _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))
@@ -543,6 +562,38 @@ def _separated_particles(text: str, language: str | None, known=None) -> dict[in
     return out
 
 
+def _phrases(text: str, language: str | None) -> dict[int, list[str]]:
+    """The phrases of the asked language's concept groups in a question ("put down" in "put a
+    race card down", "sacar … de encima"), each at its first word's position (as plan() counts
+    words) with its group's terms."""
+    table = thesaurus()
+    return {position: table[f"{PHRASE_KEY}:{language}:{key}"].split()
+            for position, key in _phrase_keys(text, language).items()}
+
+
+def _phrase_keys(text: str, language: str | None) -> dict[int, str]:
+    """The phrases of :func:`_phrases` by their first and last words: the last stands up to
+    PHRASE_REACH words after the first, in the same clause."""
+    table = thesaurus()
+    if not language:
+        return {}
+    out: dict[int, str] = {}
+    position = 0
+    for clause in _CLAUSE_END.split(text):
+        words = [match.group(0).lower() for match in _WORDS.finditer(clause)]
+        for index, word in enumerate(words):
+            first = next(iter(_folded(word)), word)
+            if f"{PHRASE_KEY}:{language}:{first}" not in table:
+                continue
+            for later in words[index + 1:index + 1 + PHRASE_REACH]:
+                key = f"{first} {next(iter(_folded(later)), later)}"
+                if f"{PHRASE_KEY}:{language}:{key}" in table:
+                    out[position + index] = key
+                    break
+        position += len(words)
+    return out
+
+
 def _known_verb(joined: str, language: str, known, table) -> str | None:
     """``joined`` (a particle and a finite verb) as the infinitive the clauses or the thesaurus
     know, or None."""
@@ -707,7 +758,8 @@ def asked_topics(text: str, language: str | None) -> frozenset[str]:
         return frozenset()
     # then a word of the groups it goes with, by its stems; split verbs joined ("rakhatok le")
     words = typed + [word for joined in _joined_verbs(typed).values() for _, word in joined]
-    along = set()
+    along = {topic for key in _phrase_keys(unicodedata.normalize("NFC", text), language).values()
+             for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
     for word in words:
         keys = {spelling.fold(word), *(_terms(language_analyzer(language), prepare(word, language))
                                        if language != "gu" else [prepare(word, "gu")])}
