@@ -555,3 +555,16 @@ def test_a_phrase_ends_with_its_clause():
     from referee.search.query import _phrases, prepare
 
     assert _phrases(prepare("I put the card on the table. Then I go down a level", "gu"), "en") == {}
+
+
+@pytest.mark.parametrize("language, word, group_word", [("de", "eintauschen", "tauschen"), ("nl", "inruilen", "ruilen")])
+def test_a_separable_particle_joined_to_a_verb_of_a_group_reads_as_the_verb(language, word, group_word):
+    from referee.corpus import load_corpus
+    from referee.search import Searcher, _CardWords
+    from referee.search.analysis import language_analyzer
+    from referee.search.query import _compound_parts
+
+    with Searcher(load_corpus()) as searcher:
+        parts = _compound_parts(word, language, _CardWords(searcher._searcher.reader()).known)
+    stems = {token.text for token in language_analyzer(language)(group_word)}
+    assert stems <= {reading.text for part in parts for reading in part}, parts

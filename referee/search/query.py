@@ -454,9 +454,13 @@ def _compound_parts(word: str, language: str, known, beginning=None) -> list[lis
     the thesaurus knows is read by its group, not split."""
     analyzer = language_analyzer(language)
     stems = _terms(analyzer, prepare(word, language))
-    if len(word) < 2 * COMPOUND_PART or not stems or any(known(language, stem) for stem in stems):
+    if len(word) < 2 * COMPOUND_PART or not stems:
         return []
-    found = _known_parts(word, language, known, analyzer)
+    if any(known(language, stem) for stem in stems):
+        # a verb the clauses use with a particle joined ("eintauschen") is its verb's concept too
+        return _particle_verb(word, language, known, analyzer, stems)
+    # a separable particle joined to a verb ("inruilen"), else two words the clauses use
+    found = _particle_verb(word, language, known, analyzer, stems) or _known_parts(word, language, known, analyzer)
     # a word of a thesaurus group is read by its group ("wegleggen": discarding), not as parts
     # its group does not hold ("weg", "leggen"); a name's parts it does hold stay ("halbblut")
     group = {term for key in (*stems, *_folded(word)) for term in thesaurus().get(f"{language}:{key}", "").split()}
@@ -478,6 +482,25 @@ def _compound_parts(word: str, language: str, known, beginning=None) -> list[lis
         if left and longer:
             return [[Reading(language, term, weight) for term in longer],
                     [Reading(language, term, weight) for term in right]]
+    return []
+
+
+def _particle_verb(word: str, language: str, known, analyzer, stems) -> list[list[Reading]]:
+    """A separable particle joined to a verb of a thesaurus group ("eintauschen", "inruilen"),
+    where the word itself is in no group: the verb and its group (tauschen: trading), weighed as
+    a compound's part."""
+    table = thesaurus()
+    if any(f"{language}:{key}" in table for key in (*stems, *_folded(word))):
+        return []
+    for cut in range(2, len(word) - COMPOUND_PART):
+        if language not in table.get(f"{PARTICLE_KEY}:{word[:cut]}", "").split():
+            continue
+        right = _terms(analyzer, prepare(word[cut:], language))
+        related = {other for key in (*right, *_folded(word[cut:])) for other in table.get(f"{language}:{key}", "").split()}
+        if right and related and all(known(language, term) for term in right):
+            weight = LANGUAGE_BOOST * ASKED_BOOST * COMPOUND_BOOST
+            return [[Reading(language, term, weight) for term in right]
+                    + [Reading(language, term, weight * RELATED_BOOST) for term in sorted(related - set(right))]]
     return []
 
 
