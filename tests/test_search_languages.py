@@ -42,6 +42,22 @@ def test_hungarian_forms_of_one_word_share_a_stem(forms):
     assert len({hungarian_stem(form) for form in forms}) == 1, {form: hungarian_stem(form) for form in forms}
 
 
+@pytest.mark.parametrize("forms", [
+    ("dob", "dobjak", "dobj", "dobok"),                      # the subjunctive's j
+    ("menekül", "meneküljek", "menekülj"),
+    ("eldob", "eldobják", "eldobom"),                        # the definite conjugation's j
+    ("dönt", "döntsön", "dönteni"),                          # a t's subjunctive s
+    ("segít", "segítsen", "segíteni"),
+    ("kijátszani", "kijátssza", "kijátsszák", "kijátszom"),
+])
+def test_hungarian_subjunctive_and_definite_verbs_meet_their_other_forms(forms):
+    assert len({hungarian_stem(form) for form in forms}) == 1, {form: hungarian_stem(form) for form in forms}
+
+
+def test_a_hungarian_noun_ending_in_a_vowel_and_j_keeps_it():
+    assert hungarian_stem("fej") == "fej" and hungarian_stem("díj") == "díj"
+
+
 @pytest.mark.parametrize("words", [("eladni", "elad"), ("használ", "használni")])
 def test_hungarian_stemming_keeps_what_makes_words_differ(words):
     # "elad" (sell) is not "ad" (give); "használ" is no "hasz" at something
@@ -166,7 +182,8 @@ def test_a_long_question_keeps_its_subject_after_the_function_words_go(cache):
 
 
 @pytest.mark.parametrize("forms", [("szörny", "szörnnyel"), ("rész", "résszel"), ("harc", "harccal"),
-                                   ("dühöngés", "dühöngése", "dühöngését"), ("eladás", "eladása", "eladását")])
+                                   ("dühöngés", "dühöngése", "dühöngését"), ("eladás", "eladása", "eladását"),
+                                   ("szint", "szintjét", "szintje"), ("lap", "lapja", "lapját")])
 def test_hungarian_endings_that_assimilate_or_possess_leave_the_noun(forms):
     assert len({hungarian_stem(form) for form in forms}) == 1, {form: hungarian_stem(form) for form in forms}
 

@@ -263,7 +263,21 @@ def hungarian_stem(word: str) -> str:
     # a fleeting-vowel stem with a bare possessive -a/-e left on it ("átka", "átkát")
     if w[-1:] in ("a", "e") and w[:-1] in _HU_FLEETING_STEMS:
         return w[:-1]
-    return _HU_SHORTENED.get(w, w)
+    return _HU_SHORTENED.get(w, _hu_unassimilated(w))
+
+
+def _hu_unassimilated(w: str) -> str:
+    """The stem without the j of the subjunctive, the definite conjugation and the possessive
+    after a consonant ("dobjak", "hogy meneküljek", "eldobják", "lapja", "szintjét": dob,
+    menekül, eldob, lap, szint), and a t's subjunctive s ("döntsd", "segítsen", "játsszam":
+    dönt, segít, játsz), so that they meet the word's other forms."""
+    if len(w) >= 3 and w[-1] == "j" and w[-2] not in _HU_VOWELS:
+        return w[:-1]
+    if len(w) >= 6 and w.endswith("tssz"):
+        return w[:-3] + "sz"
+    if len(w) >= 5 and w.endswith("ts"):
+        return w[:-1]
+    return w
 
 
 def _hu_stem(w: str, tables: _HuTables) -> str:
