@@ -574,6 +574,14 @@ def test_a_phrase_ends_with_its_clause():
     assert _phrases(prepare("I put the card on the table. Then I go down a level", "gu"), "en") == {}
 
 
+def test_a_phrase_is_found_by_all_its_words():
+    # "geen kaarten meer" (no cards left) is not "geen tovenaar meer" (no longer a wizard)
+    from referee.search.query import _phrases, prepare
+
+    assert _phrases(prepare("ik wil geen tovenaar meer zijn", "gu"), "nl") == {}
+    assert _phrases(prepare("er zijn geen kaarten meer", "gu"), "nl")
+
+
 @pytest.mark.parametrize("language, word, group_word", [("de", "eintauschen", "tauschen"), ("nl", "inruilen", "ruilen")])
 def test_a_separable_particle_joined_to_a_verb_of_a_group_reads_as_the_verb(language, word, group_word):
     from referee.corpus import load_corpus

@@ -114,10 +114,10 @@ PARTICLE_VERB_REACH = 4
 _CLAUSE_END = re.compile(r"[,.;:?!]+")
 #: key of the person endings a language's stemmer keeps ("*ending:de" -> "est st et t")
 ENDING_KEY = "*ending"
-#: key of the phrases of concept groups, by their first and last words ("*phrase:en:put down" ->
-#: the group of playing), and of those first words ("*phrase:en:put" -> "yes")
+#: key of the phrases of concept groups, by their words ("*phrase:en:put down" -> the group of
+#: playing), and of their first words ("*phrase:en:put" -> "put_down")
 PHRASE_KEY = "*phrase"
-#: how many words after a phrase's first word its last may stand ("put a race card down")
+#: how many words after one word of a phrase its next may stand ("put a race card down")
 PHRASE_REACH = 5
 
 
@@ -240,13 +240,13 @@ def build_thesaurus() -> dict[str, str]:
                     if name in along:
                         table[(f"{ASKING_KEY}+{language}", key)] = {along[name]}
             for phrase in phrases:
-                # a phrase ("put down", "sacar de encima") is its first and last words, read
-                # with the group's words wherever they stand apart in a clause (_phrases)
+                # a phrase ("put down", "sacar de encima") is read as the group's words where its
+                # words stand in their order in a clause, others between them (_phrases)
                 tokens = [t.text for t in fold(phrase)]
-                table.setdefault((f"{PHRASE_KEY}:{language}", f"{tokens[0]} {tokens[-1]}"), set()).update(group_terms)
-                table.setdefault((f"{PHRASE_KEY}:{language}", tokens[0]), set()).add("yes")
+                table.setdefault((f"{PHRASE_KEY}:{language}", " ".join(tokens)), set()).update(group_terms)
+                table.setdefault((f"{PHRASE_KEY}:{language}", tokens[0]), set()).add("_".join(tokens))
                 if name in along:
-                    table[(f"{ASKING_KEY}+{language}", f"{tokens[0]} {tokens[-1]}")] = {along[name]}
+                    table[(f"{ASKING_KEY}+{language}", " ".join(tokens))] = {along[name]}
     return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
             for (language, key), words in table.items() if words}
 
@@ -595,23 +595,24 @@ def _phrases(text: str, language: str | None) -> dict[int, list[str]]:
 
 
 def _phrase_keys(text: str, language: str | None) -> dict[int, str]:
-    """The phrases of :func:`_phrases` by their first and last words: the last stands up to
-    PHRASE_REACH words after the first, in the same clause."""
+    """The phrases of :func:`_phrases` by their words: each word after the first stands in its
+    order, at most PHRASE_REACH words after the one before it, in the same clause."""
     table = thesaurus()
     if not language:
         return {}
     out: dict[int, str] = {}
     position = 0
     for clause in _CLAUSE_END.split(text):
-        words = [match.group(0).lower() for match in _WORDS.finditer(clause)]
-        for index, word in enumerate(words):
-            first = next(iter(_folded(word)), word)
-            if f"{PHRASE_KEY}:{language}:{first}" not in table:
-                continue
-            for later in words[index + 1:index + 1 + PHRASE_REACH]:
-                key = f"{first} {next(iter(_folded(later)), later)}"
-                if f"{PHRASE_KEY}:{language}:{key}" in table:
-                    out[position + index] = key
+        words = [next(iter(_folded(match.group(0))), match.group(0).lower()) for match in _WORDS.finditer(clause)]
+        for index, first in enumerate(words):
+            for phrase in table.get(f"{PHRASE_KEY}:{language}:{first}", "").split():
+                wanted, at = phrase.split("_")[1:], index
+                for word in wanted:
+                    at = next((i for i in range(at + 1, min(at + 1 + PHRASE_REACH, len(words))) if words[i] == word), None)
+                    if at is None:
+                        break
+                if at is not None:
+                    out[position + index] = phrase.replace("_", " ")
                     break
         position += len(words)
     return out
