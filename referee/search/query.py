@@ -301,9 +301,9 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         # "reken … uit": uitrekenen): alone ("ad": give, "reken": count on) it weighs less
         readings = _readings(word, BARE_VERB if position in joined or position in phrased else 1.0, language, cards,
                              in_name, common.get(position, False), as_name)
-        # a phrase's first word ("put" of "put … down") is read as its group's words (playing)
-        readings += [Reading(language, term, LANGUAGE_BOOST * ASKED_BOOST * RELATED_BOOST)
-                     for term in phrased.get(position, ())]
+        # a phrase's first word ("put" of "put … down") is read as its group's words (playing), as
+        # much as a word of the group typed: its words together say what one word of it does
+        readings += [Reading(language, term, LANGUAGE_BOOST * ASKED_BOOST) for term in phrased.get(position, ())]
         for prefix_language, verb in joined.get(position, ()):
             weight = ASKED_BOOST if prefix_language == language else 1.0
             terms = _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))
