@@ -69,7 +69,8 @@ GUJARATI_SUFFIXES = sorted({_gu_fold(s) for s in (
 _GU_WORD = re.compile(TOKEN)
 
 
-#: Gujarati function words (whoosh has no Gujarati stop list): pronouns, auxiliaries,
+#: Gujarati function words (whoosh has no Gujarati stop list): pronouns and their possessives
+#: (his: તેનો, એનું), auxiliaries (the "gone" of "મરી ગયો", died),
 #: particles and postpositions that every sentence has and no question is about. Negations
 #: (ન, નહીં, નથી) are not among them: "ભાગી ન શકું" asks what a rule forbids; nor are before,
 #: after and everyone (પહેલાં, પછી, બધા), which rules turn on as they do in the other languages
@@ -79,6 +80,7 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે જો
 જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
 તમારું તમને અમે કોઈ શકે શકો શકું શકાય સાથે પર થી નો ની નું ના ને માં જ પણ કેમ કેવી
+તેનો તેની તેનું તેના તેને તેમનો તેમની તેમનું તેમના તેમને એનો એની એનું એના એને ગયો ગયા ગઈ ગયું
 """.split()) | frozenset(
     # the same words as Gujarati is typed in Latin letters ("vampire sathe ladai"), where no
     # other language of the game has them as a word of its own
@@ -92,7 +94,8 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 ROMAN_GUJARATI_STOP = frozenset('''
 mate maate ma maa ne no ni nu nun ke ane athva pan hu tame tu shu su kem kevi kevu jyare tyare to jo
 che chhe chhu chho hoy thay thai thashe shake shaku shakay shakiye shako kari kare karu karvu karvanu mane
-tane amne tamne maro maru mara mari tamaro tamaru tamara tamari amaro amari aa e te tem koi kai kayu kayo kai etle ena eni enu
+tane amne tamne maro maru mara mari tamaro tamaru tamara tamari amaro amari aa e te tem koi kai kayu kayo kai etle ena eni enu eno
+gayo gayu hato hati hatu hata
 teno tena tenu thi par upar rite pade padse padshe joie joiye aavu evu ketla ketli ketlu ketlo kaya bahu khub kon kone konu kono
 sakay sakaay saku sakiye sako
 '''.split())
