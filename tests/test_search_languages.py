@@ -593,3 +593,12 @@ def test_a_separable_particle_joined_to_a_verb_of_a_group_reads_as_the_verb(lang
         parts = _compound_parts(word, language, _CardWords(searcher._searcher.reader()).known)
     stems = {token.text for token in language_analyzer(language)(group_word)}
     assert stems <= {reading.text for part in parts for reading in part}, parts
+
+
+def test_a_numbers_ending_after_a_hyphen_is_no_word():
+    """Hungarian "1-es szinten": the number is the word; "es" (Spanish is) and "öt" (five, of
+    "6-öt") are its endings."""
+    from referee.search.query import plan
+
+    texts = {reading.text for word in plan("1-es szinten vagyok", language="hu") for reading in word}
+    assert "1" in texts and "es" not in texts

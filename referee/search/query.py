@@ -112,6 +112,9 @@ _PARTICLE_VERB_ENDINGS = ("est", "st", "et", "t", "e", "")
 #: how many words of a clause, from its start, may be the verb a clause-final particle belongs to
 PARTICLE_VERB_REACH = 4
 _CLAUSE_END = re.compile(r"[,.;:?!]+")
+#: a number's ending after a hyphen (Hungarian "1-es szinten", "5-öt", "10-et"): the number is
+#: the word; its ending ("es", "öt": five) is none
+_NUMBER_ENDING = re.compile(r"(\d)-[^\W\d_]+")
 #: key of the person endings a language's stemmer keeps ("*ending:de" -> "est st et t")
 ENDING_KEY = "*ending"
 #: key of the phrases of concept groups, by their words ("*phrase:en:put down" -> the group of
@@ -272,7 +275,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     The text is prepared here, once (NFC; Gujarati function words out, endings stripped).
     """
     words: list[list[Reading]] = []
-    text = _joined_compounds(text, language)
+    text = _joined_compounds(_NUMBER_ENDING.sub(r"\1", text), language)
     tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
     joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
