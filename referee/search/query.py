@@ -214,10 +214,16 @@ def build_thesaurus() -> dict[str, str]:
                 for term in (t.text for t in stems(prepare(str(word), language))):
                     table[(f"{QUESTION_KEY}:{language}", term)] = {QUESTION_KEY}
     everyday = set(data.get("everyday") or ())
-    asking = {str(name): (str((spec or {}).get("topic", "")), set((spec or {}).get("with") or ()))
-              for name, spec in (data.get("asking") or {}).items()}
-    # the groups whose words, beside an asking word, say the question is about its topic
-    along = {group: topic for topic, groups in asking.values() for group in groups}
+    # the groups whose words, beside an asking word, say the question is about a topic: the
+    # asking group's own topic, or the one a group names (``with: {sell: trading-selling}``)
+    along: dict[str, str] = {}
+    asking: dict[str, set[str]] = {}
+    for name, spec in (data.get("asking") or {}).items():
+        spec = spec or {}
+        groups = spec.get("with") or ()
+        named = groups if isinstance(groups, dict) else {group: spec.get("topic", "") for group in groups}
+        along.update({str(group): str(topic or spec.get("topic", "")) for group, topic in named.items()})
+        asking[str(name)] = {str(topic or spec.get("topic", "")) for topic in named.values()}
     questions = {language: {spelling.fold(str(w)) for w in words or ()}
                  for language, words in (data.get("questions") or {}).items()}
     for name, group in (data.get("concepts") or {}).items():
@@ -239,7 +245,7 @@ def build_thesaurus() -> dict[str, str]:
                     if name in everyday:
                         table[(f"{EVERYDAY_KEY}:{language}", key)] = {EVERYDAY_KEY}
                     if name in asking and spelling.fold(word) in questions.get(language, ()):
-                        table[(f"{ASKING_KEY}:{language}", key)] = {asking[name][0]}
+                        table[(f"{ASKING_KEY}:{language}", key)] = set(asking[name])
                     if name in along:
                         table[(f"{ASKING_KEY}+{language}", key)] = {along[name]}
             for phrase in phrases:
