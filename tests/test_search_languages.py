@@ -602,3 +602,13 @@ def test_a_numbers_ending_after_a_hyphen_is_no_word():
 
     texts = {reading.text for word in plan("1-es szinten vagyok", language="hu") for reading in word}
     assert "1" in texts and "es" not in texts
+
+
+@pytest.mark.parametrize("text, negated", [("જાતિ કાર્ડ ના હોય તો", True), ("ભાગી ના શકું", True),
+                                           ("દરવાજા ના પત્તા", False)])
+def test_gujarati_na_before_a_verb_is_the_negation(text, negated):
+    """"ના" typed apart is the negation before a verb ("ના હોય": there is none), the genitive
+    ending elsewhere ("દરવાજા ના પત્તા": the door's cards), which no question is about."""
+    from referee.search.analysis import prepare
+
+    assert ("ન" in prepare(text, "gu").split()) is negated

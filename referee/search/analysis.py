@@ -341,12 +341,15 @@ def prepare(text: str, language: str) -> str:
         text = _GU_DYING.sub("maryo", _DIE_VERB.sub(r"\1 death", _BAD_STUFF.sub("badstuff", text)))
     text = _DYING.sub("death", text)
     if language == "gu" or search_analysis(language) == "gujarati":
-        text = _GU_WORD.sub(_gujarati_word, text)
+        text = _GU_WORD.sub(_gujarati_word, _GU_NA_NOT.sub("ન ", text))
     elif search_analysis(language) == "hungarian":
         text = _GU_WORD.sub(lambda m: hungarian_stem(m.group(0)), text)
     return text
 
 
+#: Gujarati "ના" typed apart before a verb of being or becoming ("કાર્ડ ના હોય તો": if there is
+#: no card) is the negation ન, not the genitive ending ("દરવાજા ના પત્તા") the stop list drops
+_GU_NA_NOT = re.compile(r"(?<!\S)ના\s+(?=(?:હો|હત|થા|થઈ|થઇ|મળ|શક|કર|રમ|જોઈ|જોઇ)\S*)")
 #: English negations written onto their verb, with the apostrophe or without ("can't", "dont"):
 #: the "not" is what a rule forbids (locales/thesaurus.yaml, group "not"), so it is read apart.
 _NOT = re.compile(r"\b(ca|wo|sha|do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)"
