@@ -251,7 +251,9 @@ def build_thesaurus() -> dict[str, str]:
             for phrase in phrases:
                 # a phrase ("put down", "sacar de encima") is read as the group's words where its
                 # words stand in their order in a clause, others between them (_phrases)
-                tokens = [t.text for t in fold(phrase)]
+                tokens = [spelling.fold(word) for word in _WORDS.findall(prepare(phrase, "gu").lower())]
+                if not tokens:
+                    continue
                 table.setdefault((f"{PHRASE_KEY}:{language}", " ".join(tokens)), set()).update(group_terms)
                 table.setdefault((f"{PHRASE_KEY}:{language}", tokens[0]), set()).add("_".join(tokens))
                 if name in along:
@@ -499,7 +501,7 @@ def _particle_verb(word: str, language: str, known, analyzer, stems) -> list[lis
     where the word itself is in no group: the verb and its group (tauschen: trading), weighed as
     a compound's part."""
     table = thesaurus()
-    if any(f"{language}:{key}" in table for key in (*stems, *_folded(word))):
+    if f"{PARTICLE_KEY}s:{language}" not in table or any(f"{language}:{key}" in table for key in (*stems, *_folded(word))):
         return []
     for cut in range(2, len(word) - COMPOUND_PART):
         if language not in table.get(f"{PARTICLE_KEY}:{word[:cut]}", "").split():
@@ -612,7 +614,7 @@ def _phrase_keys(text: str, language: str | None) -> dict[int, str]:
     out: dict[int, str] = {}
     position = 0
     for clause in _CLAUSE_END.split(text):
-        words = [next(iter(_folded(match.group(0))), match.group(0).lower()) for match in _WORDS.finditer(clause)]
+        words = [spelling.fold(match.group(0)) for match in _WORDS.finditer(clause)]
         for index, first in enumerate(words):
             for phrase in table.get(f"{PHRASE_KEY}:{language}:{first}", "").split():
                 wanted, at = phrase.split("_")[1:], index
