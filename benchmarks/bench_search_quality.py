@@ -30,6 +30,9 @@ its sounds and the Spanish negation (0.967 as typed, 0.950 with typos); it has b
 ``benchmarks/search_queries_probe6.yaml`` holds probe questions written for that work on topics
 the sets were thin on (timing, bribes, Wandering Monster, one-shots, Epic powers, Star Munchkin,
 steeds, hirelings, regional words): a dev set, seen.
+``benchmarks/search_queries_probe7.yaml`` holds the probe questions of the next round (typos of
+every kind, inflections, regional words, negations, timing, questions with a story around
+them), written for it without copying any set: a dev set, seen.
 """
 
 from __future__ import annotations

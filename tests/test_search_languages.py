@@ -42,6 +42,22 @@ def test_hungarian_forms_of_one_word_share_a_stem(forms):
     assert len({hungarian_stem(form) for form in forms}) == 1, {form: hungarian_stem(form) for form in forms}
 
 
+@pytest.mark.parametrize("forms", [
+    ("dob", "dobjak", "dobj", "dobok"),                      # the subjunctive's j
+    ("menekül", "meneküljek", "menekülj"),
+    ("eldob", "eldobják", "eldobom"),                        # the definite conjugation's j
+    ("dönt", "döntsön", "dönteni"),                          # a t's subjunctive s
+    ("segít", "segítsen", "segíteni"),
+    ("kijátszani", "kijátssza", "kijátsszák", "kijátszom"),
+])
+def test_hungarian_subjunctive_and_definite_verbs_meet_their_other_forms(forms):
+    assert len({hungarian_stem(form) for form in forms}) == 1, {form: hungarian_stem(form) for form in forms}
+
+
+def test_a_hungarian_noun_ending_in_a_vowel_and_j_keeps_it():
+    assert hungarian_stem("fej") == "fej" and hungarian_stem("díj") == "díj"
+
+
 @pytest.mark.parametrize("words", [("eladni", "elad"), ("használ", "használni")])
 def test_hungarian_stemming_keeps_what_makes_words_differ(words):
     # "elad" (sell) is not "ad" (give); "használ" is no "hasz" at something
@@ -166,7 +182,8 @@ def test_a_long_question_keeps_its_subject_after_the_function_words_go(cache):
 
 
 @pytest.mark.parametrize("forms", [("szörny", "szörnnyel"), ("rész", "résszel"), ("harc", "harccal"),
-                                   ("dühöngés", "dühöngése", "dühöngését"), ("eladás", "eladása", "eladását")])
+                                   ("dühöngés", "dühöngése", "dühöngését"), ("eladás", "eladása", "eladását"),
+                                   ("szint", "szintjét", "szintje"), ("lap", "lapja", "lapját")])
 def test_hungarian_endings_that_assimilate_or_possess_leave_the_noun(forms):
     assert len({hungarian_stem(form) for form in forms}) == 1, {form: hungarian_stem(form) for form in forms}
 
@@ -532,3 +549,66 @@ def test_the_munchkin_die_names_its_game(question):
 
     assert named_games(question) == {"epic"}
     assert named_games("can a munchkin roll the die twice") == set()  # the words apart name nothing
+
+
+@pytest.mark.parametrize("language, question, group_word", [
+    ("en", "is it legal to put a race card down mid fight", "play"),     # the object between
+    ("en", "how do I get rid of a curse", "discard"),
+    ("es", "no me puedo sacar la maldición de encima", "descartar"),
+    ("en", "can my hireling take the hit for me", "sacrifice"),
+])
+def test_a_phrase_of_a_concept_group_is_read_as_its_group(language, question, group_word):
+    """A phrase ("put down", "sacar de encima") is known by its first and last words, which may
+    stand apart in a clause, and reads as its group's words."""
+    from referee.search.analysis import language_analyzer
+    from referee.search.query import _phrases, prepare
+
+    stems = {token.text for token in language_analyzer(language)(group_word)}
+    found = _phrases(prepare(question, "gu"), language)
+    assert any(stems <= set(terms) for terms in found.values()), found
+
+
+def test_a_phrase_ends_with_its_clause():
+    from referee.search.query import _phrases, prepare
+
+    assert _phrases(prepare("I put the card on the table. Then I go down a level", "gu"), "en") == {}
+
+
+def test_a_phrase_is_found_by_all_its_words():
+    # "geen kaarten meer" (no cards left) is not "geen tovenaar meer" (no longer a wizard)
+    from referee.search.query import _phrases, prepare
+
+    assert _phrases(prepare("ik wil geen tovenaar meer zijn", "gu"), "nl") == {}
+    assert _phrases(prepare("er zijn geen kaarten meer", "gu"), "nl")
+
+
+@pytest.mark.parametrize("language, word, group_word", [("de", "eintauschen", "tauschen"), ("nl", "inruilen", "ruilen")])
+def test_a_separable_particle_joined_to_a_verb_of_a_group_reads_as_the_verb(language, word, group_word):
+    from referee.corpus import load_corpus
+    from referee.search import Searcher, _CardWords
+    from referee.search.analysis import language_analyzer
+    from referee.search.query import _compound_parts
+
+    with Searcher(load_corpus()) as searcher:
+        parts = _compound_parts(word, language, _CardWords(searcher._searcher.reader()).known)
+    stems = {token.text for token in language_analyzer(language)(group_word)}
+    assert stems <= {reading.text for part in parts for reading in part}, parts
+
+
+def test_a_numbers_ending_after_a_hyphen_is_no_word():
+    """Hungarian "1-es szinten": the number is the word; "es" (Spanish is) and "öt" (five, of
+    "6-öt") are its endings."""
+    from referee.search.query import plan
+
+    texts = {reading.text for word in plan("1-es szinten vagyok", language="hu") for reading in word}
+    assert "1" in texts and "es" not in texts
+
+
+@pytest.mark.parametrize("text, negated", [("જાતિ કાર્ડ ના હોય તો", True), ("ભાગી ના શકું", True),
+                                           ("દરવાજા ના પત્તા", False)])
+def test_gujarati_na_before_a_verb_is_the_negation(text, negated):
+    """"ના" typed apart is the negation before a verb ("ના હોય": there is none), the genitive
+    ending elsewhere ("દરવાજા ના પત્તા": the door's cards), which no question is about."""
+    from referee.search.analysis import prepare
+
+    assert ("ન" in prepare(text, "gu").split()) is negated

@@ -69,7 +69,8 @@ GUJARATI_SUFFIXES = sorted({_gu_fold(s) for s in (
 _GU_WORD = re.compile(TOKEN)
 
 
-#: Gujarati function words (whoosh has no Gujarati stop list): pronouns, auxiliaries,
+#: Gujarati function words (whoosh has no Gujarati stop list): pronouns and their possessives
+#: (his: તેનો, એનું), auxiliaries (the "gone" of "મરી ગયો", died),
 #: particles and postpositions that every sentence has and no question is about. Negations
 #: (ન, નહીં, નથી) are not among them: "ભાગી ન શકું" asks what a rule forbids; nor are before,
 #: after and everyone (પહેલાં, પછી, બધા), which rules turn on as they do in the other languages
@@ -79,6 +80,7 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે જો
 જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
 તમારું તમને અમે કોઈ શકે શકો શકું શકાય સાથે પર થી નો ની નું ના ને માં જ પણ કેમ કેવી
+તેનો તેની તેનું તેના તેને તેમનો તેમની તેમનું તેમના તેમને એનો એની એનું એના એને ગયો ગયા ગઈ ગયું
 """.split()) | frozenset(
     # the same words as Gujarati is typed in Latin letters ("vampire sathe ladai"), where no
     # other language of the game has them as a word of its own
@@ -92,7 +94,8 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 ROMAN_GUJARATI_STOP = frozenset('''
 mate maate ma maa ne no ni nu nun ke ane athva pan hu tame tu shu su kem kevi kevu jyare tyare to jo
 che chhe chhu chho hoy thay thai thashe shake shaku shakay shakiye shako kari kare karu karvu karvanu mane
-tane amne tamne maro maru mara mari tamaro tamaru tamara tamari amaro amari aa e te tem koi kai kayu kayo kai etle ena eni enu
+tane amne tamne maro maru mara mari tamaro tamaru tamara tamari amaro amari aa e te tem koi kai kayu kayo kai etle ena eni enu eno
+gayo gayu hato hati hatu hata
 teno tena tenu thi par upar rite pade padse padshe joie joiye aavu evu ketla ketli ketlu ketlo kaya bahu khub kon kone konu kono
 sakay sakaay saku sakiye sako
 '''.split())
@@ -263,7 +266,21 @@ def hungarian_stem(word: str) -> str:
     # a fleeting-vowel stem with a bare possessive -a/-e left on it ("átka", "átkát")
     if w[-1:] in ("a", "e") and w[:-1] in _HU_FLEETING_STEMS:
         return w[:-1]
-    return _HU_SHORTENED.get(w, w)
+    return _HU_SHORTENED.get(w, _hu_unassimilated(w))
+
+
+def _hu_unassimilated(w: str) -> str:
+    """The stem without the j of the subjunctive, the definite conjugation and the possessive
+    after a consonant ("dobjak", "hogy meneküljek", "eldobják", "lapja", "szintjét": dob,
+    menekül, eldob, lap, szint), and a t's subjunctive s ("döntsd", "segítsen", "játsszam":
+    dönt, segít, játsz), so that they meet the word's other forms."""
+    if len(w) >= 3 and w[-1] == "j" and w[-2] not in _HU_VOWELS:
+        return w[:-1]
+    if len(w) >= 6 and w.endswith("tssz"):
+        return w[:-3] + "sz"
+    if len(w) >= 5 and w.endswith("ts"):
+        return w[:-1]
+    return w
 
 
 def _hu_stem(w: str, tables: _HuTables) -> str:
@@ -324,12 +341,15 @@ def prepare(text: str, language: str) -> str:
         text = _GU_DYING.sub("maryo", _DIE_VERB.sub(r"\1 death", _BAD_STUFF.sub("badstuff", text)))
     text = _DYING.sub("death", text)
     if language == "gu" or search_analysis(language) == "gujarati":
-        text = _GU_WORD.sub(_gujarati_word, text)
+        text = _GU_WORD.sub(_gujarati_word, _GU_NA_NOT.sub("ન ", text))
     elif search_analysis(language) == "hungarian":
         text = _GU_WORD.sub(lambda m: hungarian_stem(m.group(0)), text)
     return text
 
 
+#: Gujarati "ના" typed apart before a verb of being or becoming ("કાર્ડ ના હોય તો": if there is
+#: no card) is the negation ન, not the genitive ending ("દરવાજા ના પત્તા") the stop list drops
+_GU_NA_NOT = re.compile(r"(?<!\S)ના\s+(?=(?:હો|હત|થા|થઈ|થઇ|મળ|શક|કર|રમ|જોઈ|જોઇ)\S*)")
 #: English negations written onto their verb, with the apostrophe or without ("can't", "dont"):
 #: the "not" is what a rule forbids (locales/thesaurus.yaml, group "not"), so it is read apart.
 _NOT = re.compile(r"\b(ca|wo|sha|do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)"

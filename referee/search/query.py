@@ -112,8 +112,16 @@ _PARTICLE_VERB_ENDINGS = ("est", "st", "et", "t", "e", "")
 #: how many words of a clause, from its start, may be the verb a clause-final particle belongs to
 PARTICLE_VERB_REACH = 4
 _CLAUSE_END = re.compile(r"[,.;:?!]+")
+#: a number's ending after a hyphen (Hungarian "1-es szinten", "5-öt", "10-et"): the number is
+#: the word; its ending ("es", "öt": five) is none
+_NUMBER_ENDING = re.compile(r"(\d)-[^\W\d_]+")
 #: key of the person endings a language's stemmer keeps ("*ending:de" -> "est st et t")
 ENDING_KEY = "*ending"
+#: key of the phrases of concept groups, by their words ("*phrase:en:put down" -> the group of
+#: playing), and of their first words ("*phrase:en:put" -> "put_down")
+PHRASE_KEY = "*phrase"
+#: how many words after one word of a phrase its next may stand ("put a race card down")
+PHRASE_REACH = 5
 
 
 class Parsed(NamedTuple):
@@ -206,10 +214,16 @@ def build_thesaurus() -> dict[str, str]:
                 for term in (t.text for t in stems(prepare(str(word), language))):
                     table[(f"{QUESTION_KEY}:{language}", term)] = {QUESTION_KEY}
     everyday = set(data.get("everyday") or ())
-    asking = {str(name): (str((spec or {}).get("topic", "")), set((spec or {}).get("with") or ()))
-              for name, spec in (data.get("asking") or {}).items()}
-    # the groups whose words, beside an asking word, say the question is about its topic
-    along = {group: topic for topic, groups in asking.values() for group in groups}
+    # the groups whose words, beside an asking word, say the question is about a topic: the
+    # asking group's own topic, or the one a group names (``with: {sell: trading-selling}``)
+    along: dict[str, str] = {}
+    asking: dict[str, set[str]] = {}
+    for name, spec in (data.get("asking") or {}).items():
+        spec = spec or {}
+        groups = spec.get("with") or ()
+        named = groups if isinstance(groups, dict) else {group: spec.get("topic", "") for group in groups}
+        along.update({str(group): str(topic or spec.get("topic", "")) for group, topic in named.items()})
+        asking[str(name)] = {str(topic or spec.get("topic", "")) for topic in named.values()}
     questions = {language: {spelling.fold(str(w)) for w in words or ()}
                  for language, words in (data.get("questions") or {}).items()}
     for name, group in (data.get("concepts") or {}).items():
@@ -221,6 +235,8 @@ def build_thesaurus() -> dict[str, str]:
                 if str(word).lower() in stopped:
                     table[(f"{GROUP_WORD_KEY}:{language}", str(word).lower())] = {GROUP_WORD_KEY}
             stems = language_analyzer(language)
+            phrases = [str(word) for word in words if " " in str(word).strip()]
+            words = [word for word in words if " " not in str(word).strip()]
             terms = {str(word): {t.text for t in stems(prepare(str(word), language))} for word in words}
             group_terms = set().union(*terms.values())
             for word, own in terms.items():
@@ -229,9 +245,19 @@ def build_thesaurus() -> dict[str, str]:
                     if name in everyday:
                         table[(f"{EVERYDAY_KEY}:{language}", key)] = {EVERYDAY_KEY}
                     if name in asking and spelling.fold(word) in questions.get(language, ()):
-                        table[(f"{ASKING_KEY}:{language}", key)] = {asking[name][0]}
+                        table[(f"{ASKING_KEY}:{language}", key)] = set(asking[name])
                     if name in along:
                         table[(f"{ASKING_KEY}+{language}", key)] = {along[name]}
+            for phrase in phrases:
+                # a phrase ("put down", "sacar de encima") is read as the group's words where its
+                # words stand in their order in a clause, others between them (_phrases)
+                tokens = [spelling.fold(word) for word in _WORDS.findall(prepare(phrase, "gu").lower())]
+                if not tokens:
+                    continue
+                table.setdefault((f"{PHRASE_KEY}:{language}", " ".join(tokens)), set()).update(group_terms)
+                table.setdefault((f"{PHRASE_KEY}:{language}", tokens[0]), set()).add("_".join(tokens))
+                if name in along:
+                    table[(f"{ASKING_KEY}+{language}", " ".join(tokens))] = {along[name]}
     return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
             for (language, key), words in table.items() if words}
 
@@ -257,15 +283,16 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     The text is prepared here, once (NFC; Gujarati function words out, endings stripped).
     """
     words: list[list[Reading]] = []
-    text = _joined_compounds(text, language)
+    text = _joined_compounds(_NUMBER_ENDING.sub(r"\1", text), language)
     tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
     joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
     for position, verbs in _separated_particles(prepare(text, "gu"), language, known).items():
         joined.setdefault(position, []).extend(verbs)
+    phrased = _phrases(prepare(text, "gu"), language)
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(tokens)
-            if position in joined or not _function_word(word, language)]
+            if position in joined or position in phrased or not _function_word(word, language)]
     if len(kept) > MAX_TERMS:
         kept = _most_telling(tokens, kept, fixes, language, frequency)
     if len(kept) < 2:
@@ -283,8 +310,11 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         in_name = any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
         # a verb whose prefix or particle stands apart is meant whole ("adhatom el": eladhatom, sell;
         # "reken … uit": uitrekenen): alone ("ad": give, "reken": count on) it weighs less
-        readings = _readings(word, BARE_VERB if position in joined else 1.0, language, cards, in_name,
-                             common.get(position, False), as_name)
+        readings = _readings(word, BARE_VERB if position in joined or position in phrased else 1.0, language, cards,
+                             in_name, common.get(position, False), as_name)
+        # a phrase's first word ("put" of "put … down") is read as its group's words (playing), as
+        # much as a word of the group typed: its words together say what one word of it does
+        readings += [Reading(language, term, LANGUAGE_BOOST * ASKED_BOOST) for term in phrased.get(position, ())]
         for prefix_language, verb in joined.get(position, ()):
             weight = ASKED_BOOST if prefix_language == language else 1.0
             terms = _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))
@@ -435,9 +465,13 @@ def _compound_parts(word: str, language: str, known, beginning=None) -> list[lis
     the thesaurus knows is read by its group, not split."""
     analyzer = language_analyzer(language)
     stems = _terms(analyzer, prepare(word, language))
-    if len(word) < 2 * COMPOUND_PART or not stems or any(known(language, stem) for stem in stems):
+    if len(word) < 2 * COMPOUND_PART or not stems:
         return []
-    found = _known_parts(word, language, known, analyzer)
+    if any(known(language, stem) for stem in stems):
+        # a verb the clauses use with a particle joined ("eintauschen") is its verb's concept too
+        return _particle_verb(word, language, known, analyzer, stems)
+    # a separable particle joined to a verb ("inruilen"), else two words the clauses use
+    found = _particle_verb(word, language, known, analyzer, stems) or _known_parts(word, language, known, analyzer)
     # a word of a thesaurus group is read by its group ("wegleggen": discarding), not as parts
     # its group does not hold ("weg", "leggen"); a name's parts it does hold stay ("halbblut")
     group = {term for key in (*stems, *_folded(word)) for term in thesaurus().get(f"{language}:{key}", "").split()}
@@ -459,6 +493,25 @@ def _compound_parts(word: str, language: str, known, beginning=None) -> list[lis
         if left and longer:
             return [[Reading(language, term, weight) for term in longer],
                     [Reading(language, term, weight) for term in right]]
+    return []
+
+
+def _particle_verb(word: str, language: str, known, analyzer, stems) -> list[list[Reading]]:
+    """A separable particle joined to a verb of a thesaurus group ("eintauschen", "inruilen"),
+    where the word itself is in no group: the verb and its group (tauschen: trading), weighed as
+    a compound's part."""
+    table = thesaurus()
+    if f"{PARTICLE_KEY}s:{language}" not in table or any(f"{language}:{key}" in table for key in (*stems, *_folded(word))):
+        return []
+    for cut in range(2, len(word) - COMPOUND_PART):
+        if language not in table.get(f"{PARTICLE_KEY}:{word[:cut]}", "").split():
+            continue
+        right = _terms(analyzer, prepare(word[cut:], language))
+        related = {other for key in (*right, *_folded(word[cut:])) for other in table.get(f"{language}:{key}", "").split()}
+        if right and related and all(known(language, term) for term in right):
+            weight = LANGUAGE_BOOST * ASKED_BOOST * COMPOUND_BOOST
+            return [[Reading(language, term, weight) for term in right]
+                    + [Reading(language, term, weight * RELATED_BOOST) for term in sorted(related - set(right))]]
     return []
 
 
@@ -538,6 +591,39 @@ def _separated_particles(text: str, language: str | None, known=None) -> dict[in
                 verb = _known_verb(word + words[candidate], language, known, table)
                 if verb:
                     out.setdefault(position + candidate, []).append((language, verb))
+                    break
+        position += len(words)
+    return out
+
+
+def _phrases(text: str, language: str | None) -> dict[int, list[str]]:
+    """The phrases of the asked language's concept groups in a question ("put down" in "put a
+    race card down", "sacar … de encima"), each at its first word's position (as plan() counts
+    words) with its group's terms."""
+    table = thesaurus()
+    return {position: table[f"{PHRASE_KEY}:{language}:{key}"].split()
+            for position, key in _phrase_keys(text, language).items()}
+
+
+def _phrase_keys(text: str, language: str | None) -> dict[int, str]:
+    """The phrases of :func:`_phrases` by their words: each word after the first stands in its
+    order, at most PHRASE_REACH words after the one before it, in the same clause."""
+    table = thesaurus()
+    if not language:
+        return {}
+    out: dict[int, str] = {}
+    position = 0
+    for clause in _CLAUSE_END.split(text):
+        words = [spelling.fold(match.group(0)) for match in _WORDS.finditer(clause)]
+        for index, first in enumerate(words):
+            for phrase in table.get(f"{PHRASE_KEY}:{language}:{first}", "").split():
+                wanted, at = phrase.split("_")[1:], index
+                for word in wanted:
+                    at = next((i for i in range(at + 1, min(at + 1 + PHRASE_REACH, len(words))) if words[i] == word), None)
+                    if at is None:
+                        break
+                if at is not None:
+                    out[position + index] = phrase.replace("_", " ")
                     break
         position += len(words)
     return out
@@ -707,7 +793,8 @@ def asked_topics(text: str, language: str | None) -> frozenset[str]:
         return frozenset()
     # then a word of the groups it goes with, by its stems; split verbs joined ("rakhatok le")
     words = typed + [word for joined in _joined_verbs(typed).values() for _, word in joined]
-    along = set()
+    along = {topic for key in _phrase_keys(unicodedata.normalize("NFC", text), language).values()
+             for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
     for word in words:
         keys = {spelling.fold(word), *(_terms(language_analyzer(language), prepare(word, language))
                                        if language != "gu" else [prepare(word, "gu")])}
