@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from referee.search.analysis import gujarati_form, hungarian_stem
+from referee.search.analysis import gujarati_form, hungarian_stem, prepare
 from tests.conftest import run_referee
 
 #: these tests share one index, built once: under xdist they run in one process, which makes it once
@@ -612,3 +612,20 @@ def test_gujarati_na_before_a_verb_is_the_negation(text, negated):
     from referee.search.analysis import prepare
 
     assert ("ન" in prepare(text, "gu").split()) is negated
+
+
+@pytest.mark.parametrize("native, ascii_", [("મંચકીન પાસા પર ૫ આવે તો", "મંચકીન પાસા પર 5 આવે તો"),
+                                            ("૧૦ લેવલ પર જીત", "10 લેવલ પર જીત")])
+def test_a_number_in_gujarati_digits_is_searched_as_the_number(native, ascii_, cache):
+    """Players and the Gujarati texts write numbers in either script: ૫ is 5 to the search."""
+    assert prepare(native, "gu") == prepare(ascii_, "gu")
+    assert top(search(*native.split(), "--lang", "gu", env=cache)) == top(search(*ascii_.split(), "--lang", "gu", env=cache))
+
+
+@pytest.mark.parametrize("language, query, expected", [
+    ("de", "braucht der stechomat eine abwurfkarte", "card-rulings.stab-o-matic-discard"),
+    ("en", "does the stabomatic need a discard", "card-rulings.stab-o-matic-discard"),
+])
+def test_a_name_with_a_short_hyphenated_piece_is_found_typed_as_one_word(language, query, expected, cache):
+    """'Stech-o-Mat', 'Stab-o-Matic': players type them as one word, and the 'o' alone says nothing."""
+    assert expected in top(search(*query.split(), "--lang", language, env=cache))

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import islice
-from typing import NamedTuple
 
 from referee.i18n.catalogs import RuleText
+from referee.records import Record
 from referee.search.lean import import_whoosh
 from referee.search.ranking import Ranker
 
@@ -24,7 +24,7 @@ from referee.i18n.languages import LANGUAGES  # noqa: E402
 SNIPPET_CHARS = 160
 
 
-class Hit(NamedTuple):
+class Hit(Record):
     id: str
     score: float
     kind: str

@@ -29,7 +29,7 @@ import tempfile
 import time
 from array import array
 from pathlib import Path
-from typing import Callable, NamedTuple, Optional
+from typing import Callable, Optional
 
 import whoosh
 from whoosh import index as whoosh_index
@@ -43,6 +43,7 @@ from referee.i18n.catalogs import RuleText
 from referee.i18n.languages import LANGUAGES
 from referee.i18n.phrases import search_phrases
 from referee.message import Message
+from referee.records import Record
 from referee.search.analysis import (TOKEN, accented_words, exact_analyzer, gujarati_form, language_analyzer, prepare,
                                      word_analyzer)
 from referee.search.query import build_thesaurus
@@ -53,7 +54,7 @@ from referee.yamlload import load_plain
 
 _TOKEN = re.compile(TOKEN)
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 91
+SCHEMA_VERSION = 94
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -159,7 +160,7 @@ class IndexUnavailable(BadInput):
     """No index can be had: it cannot be written anywhere (a full disk, no writable directory)."""
 
 
-class IndexInfo(NamedTuple):
+class IndexInfo(Record):
     path: Path
     key: str
     documents: int
@@ -170,7 +171,7 @@ class IndexInfo(NamedTuple):
     place: str = "cache"
 
 
-class Opened(NamedTuple):
+class Opened(Record):
     """An open index and one reader on it (open: the caller closes it), and what the user
     should be told about it (a cache that could not be used)."""
 

@@ -14,13 +14,13 @@ import re
 import unicodedata
 from functools import lru_cache
 from math import log1p
-from typing import NamedTuple
 
 from whoosh import query as q
 from whoosh.lang import has_stopwords, stopwords_for_language
 
 from referee.data import locales_dir
 from referee.i18n.languages import LANGUAGES
+from referee.records import Record
 from referee.search import romanized, spelling
 from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, gujarati_form, has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
                                      search_analysis, stop_words, word_analyzer)
@@ -124,9 +124,9 @@ PHRASE_KEY = "*phrase"
 PHRASE_REACH = 5
 
 
-class Parsed(NamedTuple):
-    """A query's words and its ``field:value`` filters (a NamedTuple: importing dataclasses
-    costs a search more than its ranking)."""
+class Parsed(Record):
+    """A query's words and its ``field:value`` filters (a record: importing dataclasses costs a
+    search more than its ranking)."""
 
     text: str
     filters: dict[str, str]
