@@ -9,6 +9,7 @@ an ambiguity, and no verdict.
 from __future__ import annotations
 
 import copy
+import json
 import re
 from typing import NamedTuple, Optional
 
@@ -620,8 +621,46 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # "stuck at level 9, does a go up a level card do anything?": what the card does is
         # the rule's answer, not a level change of a player the text makes up
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("effect")][:1]
+    if kind in FIGHTING and not (params.get("plus") or r.plus):
+        # "can i throw a potion at it for him?": a one-shot played with no bonus said adds
+        # what the card says, which the text does not; its own card's name is read elsewhere
+        unsaid += [match.group(0).strip() for _phrase, match in r.phrases("one_shot")
+                   if not any(r.roles[j] for j in r.word_range(match))][:1]
+    unsaid += _people_left(kind, c, params)
     if unsaid:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
+
+
+def _people_left(kind: str, c: Context, params: dict) -> list[str]:
+    """Never a verdict on a misreading: someone the text names ("bob's already helping me",
+    "als bob helpt") whom the command neither carries nor describes was read as nothing, and
+    what they do may change the verdict. The table's players in ``players`` (all of them, when
+    the text changes one) are no sign that the one named was understood."""
+    r = c.reading
+    carried = {key: value for key, value in params.items() if not (key == "players" and c.state is not None)}
+    said = json.dumps(carried, ensure_ascii=False, default=str)
+    out = []
+    for i, person in r.mentions():
+        name = c.who(person)
+        # one who plays a card ("bob throws a +3 potion") is no piece of the verdict: the
+        # card is, and a card no piece took is missing already (above)
+        if person == ME or name == c.me or r.people.get(person) or person in r.card_players:
+            continue
+        if any(r._owner(j) == person for j in _cards_played(r, i)):
+            continue  # "Cid uses a +5", "dan stuurt bob een gazebo erbij": the card's player
+        if kind == "level" and params.get("source") in CARD_SOURCES:
+            continue  # "Bob plays Go Up a Level for Cid": the level of the one it is played on
+        if not re.search(r'(?<![\w])' + re.escape(name) + r'(?![\w])', said):
+            out.append(r.tokens[i].raw)
+    return out
+
+
+def _cards_played(r: Reading, i: int) -> list[int]:
+    """The words of word ``i``'s part of the sentence that are cards played into a fight and
+    read as such: a one-shot's bonus, a monster enhancer, a monster beside the first."""
+    return [j for j in r._segment(i)
+            if (r.tokens[j].plus and j in r.used)
+            or (r.roles[j] and (r.roles[j][0] == "enhancer" or (r.roles[j][0] == "card" and r.roles[j][1] > 0)))]
 
 
 def _may_do(r: Reading) -> Optional[str]:

@@ -490,6 +490,11 @@ class Reading:
                 if into is self.golds and self.tokens[i].plus:
                     continue  # "a potion worth +3" is a bonus, not gold
                 if into is self.monster_plus and self._thrown(i):
+                    if not self._one_shot_beside(i) and i not in self.used:
+                        # "dee gooit er +5 op": thrown onto the monster, said of no one-shot,
+                        # is as well an enhancer for it: which side it is for is not said
+                        self.used.add(i)
+                        self.doubtful.append(self.tokens[i].raw)
                     continue  # "een drankje van +2 op bigfoot gooien": thrown at it, for the players
                 if i not in self.used:
                     self.used.add(i)
@@ -1237,6 +1242,11 @@ class Reading:
         the troll", "rádobok egy ötös italt"): played against it, for the players."""
         segment = set(self._segment(i))
         return any(set(self.word_range(match)) & segment for _phrase, match in self.phrases("thrown"))
+
+    def _one_shot_beside(self, i: int) -> bool:
+        """Whether word ``i``'s part of the sentence names a one-shot ("drankje", "potion")."""
+        segment = set(self._segment(i))
+        return any(set(self.word_range(match)) & segment for _phrase, match in self.phrases("one_shot"))
 
     def _described(self, person: str) -> bool:
         return bool(self.people.get(person))
