@@ -94,6 +94,7 @@ class Reading:
         self.in_combat = False
         self.no_gear = False
         self.doubtful: list[str] = []  # words whose owner the text leaves open
+        self.item_bonuses: dict = {}  # person -> the bonuses said beside their items, summed as gear
         self.plus_at: list[int] = []   # the words of the bonuses a phrase gave the players
         self.fighting = False          # describing a fight or a flight (set by describe)
         self._read()
@@ -110,6 +111,7 @@ class Reading:
         other.gear_at = list(self.gear_at)
         other.companions = [(i, kind, dict(entry)) for i, kind, entry in self.companions]
         other.doubtful = list(self.doubtful)
+        other.item_bonuses = {k: list(v) for k, v in self.item_bonuses.items()}
         for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing", "counted", "discarded",
                      "monster_count", "totals"):
             setattr(other, name, list(getattr(self, name)))
@@ -922,6 +924,17 @@ class Reading:
         else:
             about[key] = value
 
+    def _item_bonus(self, person: str, value: int) -> None:
+        """An item's bonus said beside it ("a +2 dagger and a +1 helmet"): each item is more
+        gear, summed; a sum of gear said another way that differs is a conflict."""
+        about = self.people.setdefault(person, {})
+        items = self.item_bonuses.setdefault(person, [])
+        if "gear" in about and not items:
+            self._tell(person, "gear", value)  # "+3 gear … a +3 sword": said again, or not
+            return
+        items.append(value)
+        about["gear"] = sum(items)
+
     def describe(self, monsters_too: bool, fight: bool = False) -> None:
         """Give each level, race, class and sex to its owner; with ``monsters_too``, a level
         next to a monster's word is the monster's."""
@@ -1010,7 +1023,7 @@ class Reading:
                 # is not the card's may be the card said wrong, or one more card
                 self.doubtful.append(self.tokens[i].raw)
             elif monsters_too and self._item_beside(i):
-                self._tell(self._owner(i), "gear", self.tokens[i].number)  # "a +2 sword": gear
+                self._item_bonus(self._owner(i), self.tokens[i].number)  # "a +2 sword": gear
             elif monsters_too and self._beside_monster(i) and not self._thrown(i):
                 self.monster_plus.append(self.tokens[i].number)  # "the troll has +5"
             elif self.names and not self._described(self._owner(i)):
