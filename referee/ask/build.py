@@ -642,6 +642,13 @@ def _people_left(kind: str, c: Context, params: dict) -> list[str]:
     out = []
     for i, person in r.mentions():
         name = c.who(person)
+        if kind in FIGHTING and person == ME and params.get("fighter") not in (None, c.me) \
+                and c.me not in (params.get("helper"), params.get("player")) and ME not in r.card_players \
+                and not any(r._owner(j) == ME for j in _cards_played(r, i)) and not r.people.get(ME):
+            # "cid és dee is segítene nekem a bigfoot ellen": the asker is named in a fight the
+            # command gives to others; the asker's part in it was not read
+            out.append(r.tokens[i].raw)
+            continue
         # one who plays a card ("bob throws a +3 potion") is no piece of the verdict: the
         # card is, and a card no piece took is missing already (above)
         if person == ME or name == c.me or r.people.get(person) or person in r.card_players:
@@ -691,6 +698,10 @@ def sell(c: Context):
         _nobody(c)
     missing = c.missing
     order = r.order()
+    if any(True for _ in r.phrases("first_person")):
+        # "eladom a kalapácsomat és bob csizmáját": the verb says "I"; the others named own
+        # what else is said, and are not the seller
+        order = [ME] + [p for p in order if p != ME]
     player = c.who(order[0] if order else None)
     items = []
     if c.state is not None:
