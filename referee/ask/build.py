@@ -25,6 +25,8 @@ TARGETED = ("steal", "backstab", "trade", "play-curse")
 #: the kinds of question and their one-line command
 COMMAND = {question.kind: question.verb for question in QUESTIONS}
 LOSING_SOURCES = ("bad-stuff", "curse", "steal-level")
+#: the sources that only ever give a level
+GAINING_SOURCES = ("kill", "sell", "go-up-a-level", "divine-intervention", "help-elf")
 #: the cards that change a level by their own name
 CARD_SOURCES = ("go-up-a-level", "divine-intervention", "steal-level")
 
@@ -967,6 +969,11 @@ def level(c: Context):
             order = [ME]
         else:
             missing.append(N_("who helps"))
+    if lose_words and source in GAINING_SOURCES:
+        # "બોબે મારા પર શાપ નાખ્યો, મારું લેવલ ઘટે?" read as a kill: a level lost to a source
+        # that only gives levels is a misreading (of the source, or of the loss)
+        missing.append(N_("what {words} means here", words=", ".join(
+            f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("lose"))))
     player = c.who(order[0] if order else None)
     params = {"player": player, "change": -change if losing else change, "source": source,
               **c.people([player])}
