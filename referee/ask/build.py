@@ -943,7 +943,13 @@ def level(c: Context):
         # "Dee speelt Steal a Level": who plays it gains the level, unless the text speaks of losing
         losing = False
         order = [p for p in order if p in r.card_players]
-    if source == "steal-level" and losing:
+    stolen = _steal_roles(r) if source == "steal-level" and len(order) > 1 else None
+    if stolen is not None:
+        # "dee steals a level from bob, what level is dee now?": the thief goes up, the one
+        # robbed goes down, and the question names which of the two it asks about
+        thief, asked = stolen
+        losing, order = asked != thief, [asked]
+    elif source == "steal-level" and losing:
         if len(order) > 1 or r.card_players or any(t.key in r.words.me or t.key in r.words.objects
                                                      for t in r.tokens if order != [ME]):
             # "Dee steals a level from me": the thief goes up, the one robbed goes down, and
@@ -993,6 +999,38 @@ def level(c: Context):
     if words:
         missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in words)))
     return params, missing
+
+
+def _steal_roles(r: Reading) -> Optional[tuple]:
+    """Who steals a level and whom the question asks about, where the text tells a theft
+    and then asks ("Cid klaut mir eine Stufe. Welche Stufe hat er dann?"): the thief is the
+    first one named as no object in the telling; the one asked about is the one the last
+    clause names, or the one its pronoun can point to. None where either is not clear."""
+    tokens = r.tokens
+    last = max((i for i, t in enumerate(tokens) if not t.separator), default=None)
+    if last is None:
+        return None
+    question = r._segment(last)
+    told = [(i, who) for i, who in r.mentions() if i < question[0]]
+    if not told:
+        return None
+    objects = r.words.objects | r.english.objects
+    thief = next((who for i, who in told if not r._object(i) and tokens[i].key not in objects), None)
+    if thief is None:
+        return None
+    named_people = {who for _i, who in told}
+    if len(named_people) != 2:
+        return None
+    asked = {who for i, who in r.mentions() if i in question}
+    if not asked:
+        pronoun = any(tokens[i].key in r.words.pronouns for i in question)
+        others = [who for who in named_people if who != ME]
+        if not pronoun or len(others) != 1:
+            return None
+        asked = set(others)
+    if len(asked) != 1 or not asked <= named_people:
+        return None
+    return thief, asked.pop()
 
 
 def _played_on(r: Reading) -> set:
