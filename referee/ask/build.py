@@ -198,7 +198,7 @@ def _shown(person: str, me: str) -> str:
 def spec(name: str, about: dict) -> str:
     """A ``--player`` spec: ``NAME:LEVEL race class sex +GEAR hand=N``; a player with a steed
     or a hireling as a mapping in the situation format (the short spec has no words for them)."""
-    if "steed" in about or "hireling" in about or "items" in about:
+    if "steed" in about or "hireling" in about or "items" in about or "curses" in about:
         # lazy: referee.questions 40 ms to import, paid only by the calls that need it
         from referee.questions import flow_text
 
@@ -212,7 +212,7 @@ def spec(name: str, about: dict) -> str:
             player["items"].append({"name": "gear", "bonus": about["gear"]})
         if not player["items"]:
             del player["items"]
-        for kind in ("steed", "hireling"):
+        for kind in ("steed", "hireling", "curses"):
             if kind in about:
                 player[kind] = about[kind]
         return flow_text(player)
@@ -337,6 +337,7 @@ def fight(c: Context):
         # "bob fights the medusa. level 10 human.": someone described who neither fights nor
         # helps — the description is of one of them, or of a side the text leaves open
         missing.append(N_("who fights and who helps: {names}", names=", ".join(dict.fromkeys([*needed, *told]))))
+    _cursed(c)
     params = {"monsters": monsters, **c.people(needed)}
     if fighter != (c.state or {}).get("turn") or c.state is None:
         params["fighter"] = fighter
@@ -362,6 +363,18 @@ def fight(c: Context):
                 r.used.add(i)
     _unplaced(c)
     return params, missing
+
+
+def _cursed(c: Context) -> None:
+    """"level 4 dwarf, someone hit me with tiny hands. the net troll shows up": a curse named
+    where the asker is the only one the text names and describes is on the asker — a card the
+    situation carries (what it does is the engine's). Said beside anyone else, whom it is on
+    is not clear, and the curse stays unread (no verdict)."""
+    r = c.reading
+    if c.state is not None or not r.curses or {who for _i, who in r.mentions()} - {ME} or ME not in r.people:
+        return
+    about = r.people[ME]
+    about["curses"] = [curse.name for curse in r.curses]
 
 
 def _discards(c: Context, params: dict) -> None:
@@ -586,7 +599,8 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # fight or a flight are cards thrown for a power, whatever the verb; a hand is no piece
         # of a fight
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("hand")][:1]
-    if kind in FIGHTING + ("equipment", "death") and r.curses:
+    if kind in FIGHTING + ("equipment", "death") and r.curses \
+            and not all(curse.name in json.dumps(params, default=str) for curse in r.curses):
         # "einer hat mir Falle! Chromosomentausch reingedrückt … jetzt kommt die Amazone": a
         # curse or a trap named changes what is judged, and no command of these carries it
         unsaid += [" ".join(t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "cursecard").replace(" !", "!")]
