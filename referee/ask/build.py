@@ -989,6 +989,12 @@ def level(c: Context):
             order = [ME]
         else:
             missing.append(N_("who helps"))
+    if source in CARD_SOURCES and r.best("kinds").get("action") \
+            and any(action.startswith("play-") for action in r.best("actions")):
+        # "kann ich jetzt ne Steige-eine-Stufe-auf Karte spielen?": leave asked to play the
+        # card, not what it does: the question is the action's, whose reading says so
+        c.coreless = True
+        missing.append(N_("which action: {actions}", actions=", ".join(sorted(r.best("actions")))))
     if lose_words and source in GAINING_SOURCES:
         # "બોબે મારા પર શાપ નાખ્યો, મારું લેવલ ઘટે?" read as a kill: a level lost to a source
         # that only gives levels is a misreading (of the source, or of the loss)
