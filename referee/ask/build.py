@@ -969,8 +969,10 @@ def level(c: Context):
             # "Dee steals a level from me": the thief goes up, the one robbed goes down, and
             # the words do not say which of the two the question is about
             missing.append(N_("who goes up a level and who goes down"))
-        elif not lose_words:
-            losing = False  # "dee steals a level": the thief goes up
+        elif not lose_words and not (order and _robbed(r) == {order[0]}):
+            # "dee steals a level": the thief goes up; "someone stole a level from dee": the
+            # one it is stolen from goes down
+            losing = False
     if not losing and source == "go-up-a-level":
         on = _played_on(r) - r.card_players
         if len(on) == 1:
@@ -1019,6 +1021,12 @@ def level(c: Context):
     if words:
         missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in words)))
     return params, missing
+
+
+def _robbed(r: Reading) -> set:
+    """The people a phrase says a level is taken from ("from dee", "ડી પાસેથી"): the slot's
+    person, marked as an object as such a word makes it."""
+    return {r._person(r.tokens[r.index(match, "p0")].key) for _phrase, match in r.phrases("robbed")} - {None}
 
 
 def _steal_roles(r: Reading) -> Optional[tuple]:
