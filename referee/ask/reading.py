@@ -420,8 +420,13 @@ class Reading:
     def _enhancer(self, key: str) -> Optional[str]:
         """A monster enhancer's name with an adjective's ending ("wütenden", "uralte",
         "enfurecida", "descomunales"): the name as the cards give it, or None."""
-        if key in self.cards.enhancers or len(key) < 5:
+        if key in self.cards.enhancers:
             return None
+        # a case ending on the name ("bébit": Baby, as the object)
+        ended = next((form for form in stem(key, self.words.endings)[1:]
+                      if len(form) >= 4 and form in self.cards.enhancers), None)
+        if ended is not None or len(key) < 5:
+            return ended
         for name in self.cards.enhancers:
             if len(name) >= 5 and " " not in name and (
                     (key.startswith(name) and len(key) - len(name) <= 2)
