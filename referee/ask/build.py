@@ -1053,9 +1053,11 @@ def _steal_roles(r: Reading) -> Optional[tuple]:
     if not asked:
         pronoun = any(tokens[i].key in r.words.pronouns for i in question)
         others = [who for who in named_people if who != ME]
-        if not pronoun or len(others) != 1:
+        if not pronoun or not others:
             return None
-        asked = set(others)
+        # "Dee ellop egy szintet Bobtól. ő hányas lesz?": a pronoun keeps to the subject of
+        # the telling, the thief, where two others are named
+        asked = set(others) if len(others) == 1 else {thief} if thief in others else set()
     if len(asked) != 1 or not asked <= named_people:
         return None
     return thief, asked.pop()
