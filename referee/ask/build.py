@@ -642,6 +642,7 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # what the card says, which the text does not; its own card's name is read elsewhere
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("one_shot")
                    if not any(r.roles[j] for j in r.word_range(match))][:1]
+    unsaid += _someone_of_mine(r)
     unsaid += _people_left(kind, c, params)
     if unsaid:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
@@ -676,6 +677,17 @@ def _people_left(kind: str, c: Context, params: dict) -> list[str]:
         if not re.search(r'(?<![\w])' + re.escape(name) + r'(?![\w])', said):
             out.append(r.tokens[i].raw)
     return out
+
+
+def _someone_of_mine(r: Reading) -> list[str]:
+    """"my kid is a level 4 cleric", "mijn broer is level 3": a word no list knows after
+    "my" and before a verb of being is someone else the asker speaks of, whom a reading of
+    "I" would misjudge."""
+    being = {phrase.text.strip() for words in (r.words, r.english) for phrase in words.lists.get("being", ())}
+    strange = set(r.strange())
+    return [f"{r.tokens[i].raw} {r.tokens[i + 1].raw}" for i in range(len(r.tokens) - 2)
+            if r.roles[i] == ("person", ME) and r.tokens[i].key in r.words.me | r.english.me
+            and i + 1 in strange and r.tokens[i + 2].key in being][:1]
 
 
 def _cards_played(r: Reading, i: int) -> list[int]:

@@ -651,6 +651,8 @@ class Reading:
             i, first = self.index(match, "n0"), self.word_range(match)[0]
             if i in self.used or toks[i].plus or not 0 < toks[i].number <= MONSTER_LEVELS or first == 0:
                 continue
+            if toks[i].number == 1 and not toks[i].raw[-1:].isdigit():
+                continue  # "double price on one": "one" as a word is one of the things said
             j = first - 1
             fillers = self.words.ignore | self.english.ignore
             while j > 0 and self.roles[j] is None and toks[j].key in fillers and not toks[j].separator:
