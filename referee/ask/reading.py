@@ -630,6 +630,7 @@ class Reading:
         before a word (Hungarian ``9-es harcos``)."""
         level_words = self.words.level | self.english.level
         toks = self.tokens
+        self.listed: list = []
         for name in ("monster_level", "monster_is"):
             for _phrase, match in self.phrases(name):
                 # "een trol van zeven", "troll at eleven": a number said after a monster's word;
@@ -674,9 +675,30 @@ class Reading:
             elif self.words.bare_level and token.number <= MONSTER_LEVELS and self._bare(i):
                 # (no level is in the hundreds: "a 300as csizmát" is a price)
                 self.levels.append((i, i, token.number))
+            elif self._listed_level(i):
+                # "ik ben level 5, Piet 3 en Kees 2": levels listed, the word said once; each
+                # the level of the one named right before it
+                self.listed.append((self.roles[i - 1][1], token.number))
             else:
                 continue
             self.used.add(i)
+
+    def _listed_level(self, i: int) -> bool:
+        """Whether the number at word ``i`` is the level of the player named right before it,
+        in a list of levels ("ich bin Stufe 5, Jonas 3 und Lea 2"): a named player (not "I"),
+        the number up to 20 with nothing after it but a break or "and", and a level said with
+        its word before it in the text."""
+        toks, level_words = self.tokens, self.words.level | self.english.level
+        if i == 0 or not 1 <= toks[i].number <= 20 or toks[i].raw[:1] in "+-":
+            return False
+        role = self.roles[i - 1]
+        if not role or role[0] != "person" or role[1] == ME:
+            return False
+        after = toks[i + 1] if i + 1 < len(toks) else None
+        clauses = self.words.clauses | self.english.clauses | self.words.together | self.english.together
+        if after is not None and not (after.separator or after.key in clauses):
+            return False
+        return any(t.key in level_words for t in toks[:i - 1])
 
     def _side_person(self, first: int, last: int) -> bool:
         """Whether the level at words ``first``–``last`` stands right beside someone named."""
@@ -976,6 +998,8 @@ class Reading:
                 self._tell(self._owner(i), role[1] + ("s" if role[1] == "race" else "es"), role[2])
             elif role and role[0] == "sex":
                 self._tell(self._owner(i), "sex", role[1])
+        for person, level in self.listed:
+            self._tell(person, "level", level)
         for first, last, level in self.levels:
             if (first, last, level) in fought:
                 continue
