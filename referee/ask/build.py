@@ -9,6 +9,7 @@ an ambiguity, and no verdict.
 from __future__ import annotations
 
 import copy
+import json
 import re
 from typing import NamedTuple, Optional
 
@@ -24,6 +25,8 @@ TARGETED = ("steal", "backstab", "trade", "play-curse")
 #: the kinds of question and their one-line command
 COMMAND = {question.kind: question.verb for question in QUESTIONS}
 LOSING_SOURCES = ("bad-stuff", "curse", "steal-level")
+#: the sources that only ever give a level
+GAINING_SOURCES = ("kill", "sell", "go-up-a-level", "divine-intervention", "help-elf")
 #: the cards that change a level by their own name
 CARD_SOURCES = ("go-up-a-level", "divine-intervention", "steal-level")
 
@@ -195,7 +198,7 @@ def _shown(person: str, me: str) -> str:
 def spec(name: str, about: dict) -> str:
     """A ``--player`` spec: ``NAME:LEVEL race class sex +GEAR hand=N``; a player with a steed
     or a hireling as a mapping in the situation format (the short spec has no words for them)."""
-    if "steed" in about or "hireling" in about or "items" in about:
+    if "steed" in about or "hireling" in about or "items" in about or "curses" in about:
         # lazy: referee.questions 40 ms to import, paid only by the calls that need it
         from referee.questions import flow_text
 
@@ -209,7 +212,7 @@ def spec(name: str, about: dict) -> str:
             player["items"].append({"name": "gear", "bonus": about["gear"]})
         if not player["items"]:
             del player["items"]
-        for kind in ("steed", "hireling"):
+        for kind in ("steed", "hireling", "curses"):
             if kind in about:
                 player[kind] = about[kind]
         return flow_text(player)
@@ -334,6 +337,7 @@ def fight(c: Context):
         # "bob fights the medusa. level 10 human.": someone described who neither fights nor
         # helps — the description is of one of them, or of a side the text leaves open
         missing.append(N_("who fights and who helps: {names}", names=", ".join(dict.fromkeys([*needed, *told]))))
+    _cursed(c)
     params = {"monsters": monsters, **c.people(needed)}
     if fighter != (c.state or {}).get("turn") or c.state is None:
         params["fighter"] = fighter
@@ -359,6 +363,18 @@ def fight(c: Context):
                 r.used.add(i)
     _unplaced(c)
     return params, missing
+
+
+def _cursed(c: Context) -> None:
+    """"level 4 dwarf, someone hit me with tiny hands. the net troll shows up": a curse named
+    where the asker is the only one the text names and describes is on the asker — a card the
+    situation carries (what it does is the engine's). Said beside anyone else, whom it is on
+    is not clear, and the curse stays unread (no verdict)."""
+    r = c.reading
+    if c.state is not None or not r.curses or {who for _i, who in r.mentions()} - {ME} or ME not in r.people:
+        return
+    about = r.people[ME]
+    about["curses"] = [curse.name for curse in r.curses]
 
 
 def _discards(c: Context, params: dict) -> None:
@@ -583,7 +599,8 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # fight or a flight are cards thrown for a power, whatever the verb; a hand is no piece
         # of a fight
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("hand")][:1]
-    if kind in FIGHTING + ("equipment", "death") and r.curses:
+    if kind in FIGHTING + ("equipment", "death") and r.curses \
+            and not all(curse.name in json.dumps(params, default=str) for curse in r.curses):
         # "einer hat mir Falle! Chromosomentausch reingedrückt … jetzt kommt die Amazone": a
         # curse or a trap named changes what is judged, and no command of these carries it
         unsaid += [" ".join(t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "cursecard").replace(" !", "!")]
@@ -620,8 +637,65 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # "stuck at level 9, does a go up a level card do anything?": what the card does is
         # the rule's answer, not a level change of a player the text makes up
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("effect")][:1]
+    if kind in FIGHTING and not (params.get("plus") or r.plus):
+        # "can i throw a potion at it for him?": a one-shot played with no bonus said adds
+        # what the card says, which the text does not; its own card's name is read elsewhere
+        unsaid += [match.group(0).strip() for _phrase, match in r.phrases("one_shot")
+                   if not any(r.roles[j] for j in r.word_range(match))][:1]
+    unsaid += _someone_of_mine(r)
+    unsaid += _people_left(kind, c, params)
     if unsaid:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
+
+
+def _people_left(kind: str, c: Context, params: dict) -> list[str]:
+    """Never a verdict on a misreading: someone the text names ("bob's already helping me",
+    "als bob helpt") whom the command neither carries nor describes was read as nothing, and
+    what they do may change the verdict. The table's players in ``players`` (all of them, when
+    the text changes one) are no sign that the one named was understood."""
+    r = c.reading
+    carried = {key: value for key, value in params.items() if not (key == "players" and c.state is not None)}
+    said = json.dumps(carried, ensure_ascii=False, default=str)
+    out = []
+    for i, person in r.mentions():
+        name = c.who(person)
+        if kind in FIGHTING and person == ME and params.get("fighter") not in (None, c.me) \
+                and c.me not in (params.get("helper"), params.get("player")) and ME not in r.card_players \
+                and not any(r._owner(j) == ME for j in _cards_played(r, i)) and not r.people.get(ME):
+            # "cid és dee is segítene nekem a bigfoot ellen": the asker is named in a fight the
+            # command gives to others; the asker's part in it was not read
+            out.append(r.tokens[i].raw)
+            continue
+        # one who plays a card ("bob throws a +3 potion") is no piece of the verdict: the
+        # card is, and a card no piece took is missing already (above)
+        if person == ME or name == c.me or r.people.get(person) or person in r.card_players:
+            continue
+        if any(r._owner(j) == person for j in _cards_played(r, i)):
+            continue  # "Cid uses a +5", "dan stuurt bob een gazebo erbij": the card's player
+        if kind == "level" and params.get("source") in CARD_SOURCES:
+            continue  # "Bob plays Go Up a Level for Cid": the level of the one it is played on
+        if not re.search(r'(?<![\w])' + re.escape(name) + r'(?![\w])', said):
+            out.append(r.tokens[i].raw)
+    return out
+
+
+def _someone_of_mine(r: Reading) -> list[str]:
+    """"my kid is a level 4 cleric", "mijn broer is level 3": a word no list knows after
+    "my" and before a verb of being is someone else the asker speaks of, whom a reading of
+    "I" would misjudge."""
+    being = {phrase.text.strip() for words in (r.words, r.english) for phrase in words.lists.get("being", ())}
+    strange = set(r.strange())
+    return [f"{r.tokens[i].raw} {r.tokens[i + 1].raw}" for i in range(len(r.tokens) - 2)
+            if r.roles[i] == ("person", ME) and r.tokens[i].key in r.words.me | r.english.me
+            and i + 1 in strange and r.tokens[i + 2].key in being][:1]
+
+
+def _cards_played(r: Reading, i: int) -> list[int]:
+    """The words of word ``i``'s part of the sentence that are cards played into a fight and
+    read as such: a one-shot's bonus, a monster enhancer, a monster beside the first."""
+    return [j for j in r._segment(i)
+            if (r.tokens[j].plus and j in r.used)
+            or (r.roles[j] and (r.roles[j][0] == "enhancer" or (r.roles[j][0] == "card" and r.roles[j][1] > 0)))]
 
 
 def _may_do(r: Reading) -> Optional[str]:
@@ -652,6 +726,10 @@ def sell(c: Context):
         _nobody(c)
     missing = c.missing
     order = r.order()
+    if any(True for _ in r.phrases("first_person")):
+        # "eladom a kalapácsomat és bob csizmáját": the verb says "I"; the others named own
+        # what else is said, and are not the seller
+        order = [ME] + [p for p in order if p != ME]
     player = c.who(order[0] if order else None)
     items = []
     if c.state is not None:
@@ -891,14 +969,22 @@ def level(c: Context):
         # "Dee speelt Steal a Level": who plays it gains the level, unless the text speaks of losing
         losing = False
         order = [p for p in order if p in r.card_players]
-    if source == "steal-level" and losing:
+    stolen = _steal_roles(r) if source == "steal-level" and len(order) > 1 else None
+    if stolen is not None:
+        # "dee steals a level from bob, what level is dee now?": the thief goes up, the one
+        # robbed goes down, and the question names which of the two it asks about
+        thief, asked = stolen
+        losing, order = asked != thief, [asked]
+    elif source == "steal-level" and losing:
         if len(order) > 1 or r.card_players or any(t.key in r.words.me or t.key in r.words.objects
                                                      for t in r.tokens if order != [ME]):
             # "Dee steals a level from me": the thief goes up, the one robbed goes down, and
             # the words do not say which of the two the question is about
             missing.append(N_("who goes up a level and who goes down"))
-        elif not lose_words:
-            losing = False  # "dee steals a level": the thief goes up
+        elif not lose_words and not (order and _robbed(r) == {order[0]}):
+            # "dee steals a level": the thief goes up; "someone stole a level from dee": the
+            # one it is stolen from goes down
+            losing = False
     if not losing and source == "go-up-a-level":
         on = _played_on(r) - r.card_players
         if len(on) == 1:
@@ -917,6 +1003,17 @@ def level(c: Context):
             order = [ME]
         else:
             missing.append(N_("who helps"))
+    if source in CARD_SOURCES and r.best("kinds").get("action") \
+            and any(action.startswith("play-") for action in r.best("actions")):
+        # "kann ich jetzt ne Steige-eine-Stufe-auf Karte spielen?": leave asked to play the
+        # card, not what it does: the question is the action's, whose reading says so
+        c.coreless = True
+        missing.append(N_("which action: {actions}", actions=", ".join(sorted(r.best("actions")))))
+    if lose_words and source in GAINING_SOURCES:
+        # "બોબે મારા પર શાપ નાખ્યો, મારું લેવલ ઘટે?" read as a kill: a level lost to a source
+        # that only gives levels is a misreading (of the source, or of the loss)
+        missing.append(N_("what {words} means here", words=", ".join(
+            f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("lose"))))
     player = c.who(order[0] if order else None)
     params = {"player": player, "change": -change if losing else change, "source": source,
               **c.people([player])}
@@ -936,6 +1033,46 @@ def level(c: Context):
     if words:
         missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in words)))
     return params, missing
+
+
+def _robbed(r: Reading) -> set:
+    """The people a phrase says a level is taken from ("from dee", "ડી પાસેથી"): the slot's
+    person, marked as an object as such a word makes it."""
+    return {r._person(r.tokens[r.index(match, "p0")].key) for _phrase, match in r.phrases("robbed")} - {None}
+
+
+def _steal_roles(r: Reading) -> Optional[tuple]:
+    """Who steals a level and whom the question asks about, where the text tells a theft
+    and then asks ("Cid klaut mir eine Stufe. Welche Stufe hat er dann?"): the thief is the
+    first one named as no object in the telling; the one asked about is the one the last
+    clause names, or the one its pronoun can point to. None where either is not clear."""
+    tokens = r.tokens
+    last = max((i for i, t in enumerate(tokens) if not t.separator), default=None)
+    if last is None:
+        return None
+    question = r._segment(last)
+    told = [(i, who) for i, who in r.mentions() if i < question[0]]
+    if not told:
+        return None
+    objects = r.words.objects | r.english.objects
+    thief = next((who for i, who in told if not r._object(i) and tokens[i].key not in objects), None)
+    if thief is None:
+        return None
+    named_people = {who for _i, who in told}
+    if len(named_people) != 2:
+        return None
+    asked = {who for i, who in r.mentions() if i in question}
+    if not asked:
+        pronoun = any(tokens[i].key in r.words.pronouns for i in question)
+        others = [who for who in named_people if who != ME]
+        if not pronoun or not others:
+            return None
+        # "Dee ellop egy szintet Bobtól. ő hányas lesz?": a pronoun keeps to the subject of
+        # the telling, the thief, where two others are named
+        asked = set(others) if len(others) == 1 else {thief} if thief in others else set()
+    if len(asked) != 1 or not asked <= named_people:
+        return None
+    return thief, asked.pop()
 
 
 def _played_on(r: Reading) -> set:

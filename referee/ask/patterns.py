@@ -150,7 +150,7 @@ class Words(NamedTuple):
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
          "lose", "changes", "roll", "goal", "first_person", "i_fight", "card_player", "may_help", "thrown", "appears",
-         "monster_level", "will_help", "person_level", "one_shots",
+         "monster_level", "will_help", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
          "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on")

@@ -94,6 +94,7 @@ class Reading:
         self.in_combat = False
         self.no_gear = False
         self.doubtful: list[str] = []  # words whose owner the text leaves open
+        self.item_bonuses: dict = {}  # person -> the bonuses said beside their items, summed as gear
         self.plus_at: list[int] = []   # the words of the bonuses a phrase gave the players
         self.fighting = False          # describing a fight or a flight (set by describe)
         self._read()
@@ -110,6 +111,7 @@ class Reading:
         other.gear_at = list(self.gear_at)
         other.companions = [(i, kind, dict(entry)) for i, kind, entry in self.companions]
         other.doubtful = list(self.doubtful)
+        other.item_bonuses = {k: list(v) for k, v in self.item_bonuses.items()}
         for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing", "counted", "discarded",
                      "monster_count", "totals"):
             setattr(other, name, list(getattr(self, name)))
@@ -418,8 +420,13 @@ class Reading:
     def _enhancer(self, key: str) -> Optional[str]:
         """A monster enhancer's name with an adjective's ending ("wütenden", "uralte",
         "enfurecida", "descomunales"): the name as the cards give it, or None."""
-        if key in self.cards.enhancers or len(key) < 5:
+        if key in self.cards.enhancers:
             return None
+        # a case ending on the name ("bébit": Baby, as the object)
+        ended = next((form for form in stem(key, self.words.endings)[1:]
+                      if len(form) >= 4 and form in self.cards.enhancers), None)
+        if ended is not None or len(key) < 5:
+            return ended
         for name in self.cards.enhancers:
             if len(name) >= 5 and " " not in name and (
                     (key.startswith(name) and len(key) - len(name) <= 2)
@@ -490,6 +497,11 @@ class Reading:
                 if into is self.golds and self.tokens[i].plus:
                     continue  # "a potion worth +3" is a bonus, not gold
                 if into is self.monster_plus and self._thrown(i):
+                    if not self._one_shot_beside(i) and i not in self.used:
+                        # "dee gooit er +5 op": thrown onto the monster, said of no one-shot,
+                        # is as well an enhancer for it: which side it is for is not said
+                        self.used.add(i)
+                        self.doubtful.append(self.tokens[i].raw)
                     continue  # "een drankje van +2 op bigfoot gooien": thrown at it, for the players
                 if i not in self.used:
                     self.used.add(i)
@@ -618,6 +630,7 @@ class Reading:
         before a word (Hungarian ``9-es harcos``)."""
         level_words = self.words.level | self.english.level
         toks = self.tokens
+        self.listed: list = []
         for name in ("monster_level", "monster_is"):
             for _phrase, match in self.phrases(name):
                 # "een trol van zeven", "troll at eleven": a number said after a monster's word;
@@ -639,6 +652,8 @@ class Reading:
             i, first = self.index(match, "n0"), self.word_range(match)[0]
             if i in self.used or toks[i].plus or not 0 < toks[i].number <= MONSTER_LEVELS or first == 0:
                 continue
+            if toks[i].number == 1 and not toks[i].raw[-1:].isdigit():
+                continue  # "double price on one": "one" as a word is one of the things said
             j = first - 1
             fillers = self.words.ignore | self.english.ignore
             while j > 0 and self.roles[j] is None and toks[j].key in fillers and not toks[j].separator:
@@ -660,9 +675,30 @@ class Reading:
             elif self.words.bare_level and token.number <= MONSTER_LEVELS and self._bare(i):
                 # (no level is in the hundreds: "a 300as csizmát" is a price)
                 self.levels.append((i, i, token.number))
+            elif self._listed_level(i):
+                # "ik ben level 5, Piet 3 en Kees 2": levels listed, the word said once; each
+                # the level of the one named right before it
+                self.listed.append((self.roles[i - 1][1], token.number))
             else:
                 continue
             self.used.add(i)
+
+    def _listed_level(self, i: int) -> bool:
+        """Whether the number at word ``i`` is the level of the player named right before it,
+        in a list of levels ("ich bin Stufe 5, Jonas 3 und Lea 2"): a named player (not "I"),
+        the number up to 20 with nothing after it but a break or "and", and a level said with
+        its word before it in the text."""
+        toks, level_words = self.tokens, self.words.level | self.english.level
+        if i == 0 or not 1 <= toks[i].number <= 20 or toks[i].raw[:1] in "+-":
+            return False
+        role = self.roles[i - 1]
+        if not role or role[0] != "person" or role[1] == ME:
+            return False
+        after = toks[i + 1] if i + 1 < len(toks) else None
+        clauses = self.words.clauses | self.english.clauses | self.words.together | self.english.together
+        if after is not None and not (after.separator or after.key in clauses):
+            return False
+        return any(t.key in level_words for t in toks[:i - 1])
 
     def _side_person(self, first: int, last: int) -> bool:
         """Whether the level at words ``first``–``last`` stands right beside someone named."""
@@ -917,6 +953,17 @@ class Reading:
         else:
             about[key] = value
 
+    def _item_bonus(self, person: str, value: int) -> None:
+        """An item's bonus said beside it ("a +2 dagger and a +1 helmet"): each item is more
+        gear, summed; a sum of gear said another way that differs is a conflict."""
+        about = self.people.setdefault(person, {})
+        items = self.item_bonuses.setdefault(person, [])
+        if "gear" in about and not items:
+            self._tell(person, "gear", value)  # "+3 gear … a +3 sword": said again, or not
+            return
+        items.append(value)
+        about["gear"] = sum(items)
+
     def describe(self, monsters_too: bool, fight: bool = False) -> None:
         """Give each level, race, class and sex to its owner; with ``monsters_too``, a level
         next to a monster's word is the monster's."""
@@ -951,6 +998,8 @@ class Reading:
                 self._tell(self._owner(i), role[1] + ("s" if role[1] == "race" else "es"), role[2])
             elif role and role[0] == "sex":
                 self._tell(self._owner(i), "sex", role[1])
+        for person, level in self.listed:
+            self._tell(person, "level", level)
         for first, last, level in self.levels:
             if (first, last, level) in fought:
                 continue
@@ -1005,7 +1054,7 @@ class Reading:
                 # is not the card's may be the card said wrong, or one more card
                 self.doubtful.append(self.tokens[i].raw)
             elif monsters_too and self._item_beside(i):
-                self._tell(self._owner(i), "gear", self.tokens[i].number)  # "a +2 sword": gear
+                self._item_bonus(self._owner(i), self.tokens[i].number)  # "a +2 sword": gear
             elif monsters_too and self._beside_monster(i) and not self._thrown(i):
                 self.monster_plus.append(self.tokens[i].number)  # "the troll has +5"
             elif self.names and not self._described(self._owner(i)):
@@ -1237,6 +1286,11 @@ class Reading:
         the troll", "rádobok egy ötös italt"): played against it, for the players."""
         segment = set(self._segment(i))
         return any(set(self.word_range(match)) & segment for _phrase, match in self.phrases("thrown"))
+
+    def _one_shot_beside(self, i: int) -> bool:
+        """Whether word ``i``'s part of the sentence names a one-shot ("drankje", "potion")."""
+        segment = set(self._segment(i))
+        return any(set(self.word_range(match)) & segment for _phrase, match in self.phrases("one_shot"))
 
     def _described(self, person: str) -> bool:
         return bool(self.people.get(person))
