@@ -14,13 +14,14 @@ clauses the search finds for it. A rules question that is no situation gets thos
 
 from __future__ import annotations
 
-from typing import NamedTuple, Optional
+from typing import Optional
 
 from referee.ask.command import command
 from referee.ask.shown import understood
 from referee.errors import BadInput, InvalidFile, RefereeError
 from referee.i18n.catalogs import RuleText, translations
 from referee.i18n.languages import LANGUAGES
+from referee.records import Record
 from referee.shapes import search_json, verdict_json
 from referee.registry import QUESTIONS
 
@@ -63,7 +64,7 @@ def table_state(shown) -> dict:
     return state
 
 
-class Answer(NamedTuple):
+class Answer(Record):
     body: dict               # the contract's ``ask --json`` shape
     judged: object = None    # the judgement behind ``body["judgement"]``, for a face to print
 

@@ -11,12 +11,13 @@ from __future__ import annotations
 import copy
 import json
 import re
-from typing import NamedTuple, Optional
+from typing import Optional
 
 from referee.ask.names import stem
 from referee.ask.patterns import fold, item_words
 from referee.ask.reading import ME, Reading
 from referee.message import Message
+from referee.records import Record
 from referee.registry import QUESTIONS
 
 N_ = Message.of
@@ -31,7 +32,7 @@ GAINING_SOURCES = ("kill", "sell", "go-up-a-level", "divine-intervention", "help
 CARD_SOURCES = ("go-up-a-level", "divine-intervention", "steal-level")
 
 
-class Built(NamedTuple):
+class Built(Record):
     kind: str
     params: dict
     missing: list          # Messages: what the question needs and the text did not say

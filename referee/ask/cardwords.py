@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 import zlib
 from functools import lru_cache
-from typing import NamedTuple
 
 from referee.ask.text import spelled
 from referee.cache import cache_dir, write_atomic
 from referee.corpus.cards import fold
 from referee.data import locales_dir
+from referee.records import Record
 
 #: a run of words this close (rapidfuzz ratio, 0–100) to a card's name is that card, typos forgiven
 FUZZY = 88
@@ -23,7 +23,7 @@ LONGEST_NAME = 6
 VERSION = 4
 
 
-class CardWords(NamedTuple):
+class CardWords(Record):
     monsters: dict       # folded name -> card
     personas: dict       # folded name -> (race|class, code)
     enhancers: dict      # folded name -> (card, bonus); bonus None where the records give none

@@ -18,12 +18,13 @@ import pickle
 import re
 import zlib
 from functools import lru_cache
-from typing import NamedTuple
+from pathlib import Path
 
 from referee.ask.text import spelled
 from referee.cache import cache_dir, write_atomic
 from referee.corpus.cards import fold as fold_name
 from referee.data import locales_dir
+from referee.records import Record
 
 
 def fold(text: str) -> str:
@@ -111,7 +112,7 @@ def _compile(phrase: str) -> Phrase:
     return Phrase(phrase, "".join(out) + "(?= )", count, plain, anchor if "|" not in phrase else "")
 
 
-class Words(NamedTuple):
+class Words(Record):
     lang: str
     me: frozenset
     numbers: dict
@@ -190,8 +191,11 @@ def item_words() -> dict:
 
 
 def _key():
+    # this module's own stamp too: the words are built by its code, and a change to how they are
+    # built (a new phrase list) with no change to any ask.yaml must not read the old build
     try:
-        stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in locales_dir().glob("*/ask.yaml"))
+        files = [*locales_dir().glob("*/ask.yaml"), Path(__file__)]
+        stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files)
     except OSError:
         return None
     text = repr((stats, VERSION)).encode()

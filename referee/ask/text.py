@@ -7,9 +7,10 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
-from typing import NamedTuple, Optional
+from typing import Optional
 
 from referee.corpus.cards import fold
+from referee.records import Record
 
 #: "Troll:8" read inside a sentence: the colon becomes this mark, a word of its own
 LEVEL_MARK = "\ue000"
@@ -20,7 +21,7 @@ _RAW = re.compile("\ue000|" + _TITLE + r"|[+-]?\d+(?:-[^\W\d_]+|[a-zA-Z\u00c0-\u
 SEPARATORS = frozenset(",;.!?¿¡:()")
 
 
-class Token(NamedTuple):
+class Token(Record):
     raw: str
     key: str                  # the folded word, the number as digits, or the separator
     number: Optional[int] = None

@@ -18,6 +18,13 @@ _VALUE_MESSAGES = (
     (re.compile(r"^(?P<value>.+) is not a valid (?P<type>int|int range|float|float range)\.$"),
      lambda m: (_("{value} is not a valid whole number.") if m["type"].startswith("int")
                 else _("{value} is not a valid number.")).format(value=_short(m["value"]))),
+    (re.compile(r"^(?P<value>.+) is not in the range (?P<low>-?\d+)<=x<=(?P<high>-?\d+)\.$"),
+     lambda m: _("{value} is not between {low} and {high}.").format(value=_short(m["value"]), low=m["low"],
+                                                                     high=m["high"])),
+    (re.compile(r"^(?P<value>.+) is not in the range x>=(?P<low>-?\d+)\.$"),
+     lambda m: _("{value} is less than {low}.").format(value=_short(m["value"]), low=m["low"])),
+    (re.compile(r"^(?P<value>.+) is not in the range x<=(?P<high>-?\d+)\.$"),
+     lambda m: _("{value} is more than {high}.").format(value=_short(m["value"]), high=m["high"])),
     (re.compile(r"^(?P<value>.+) is not one of (?P<choices>.+)\.$"),
      lambda m: _("{value} is not one of {choices}.").format(value=_short(m["value"]), choices=m["choices"])),
     (re.compile(r"^Option (?P<name>'[^']+') requires an argument\.$"),

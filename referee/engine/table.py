@@ -46,8 +46,12 @@ def judge_charity(situation: Situation, rules: Munchkin, trace: Trace) -> Verdic
         report_unknown_curses([player], trace, details)
         return Verdict("charity", situation.game, "ok", details)
     excess = max(0, player.hand - limit)
-    trace.cite(limit_clause, "{player} may keep {limit} cards and holds {hand}: {excess} too many.",
-               player=player.name, limit=limit, hand=player.hand, excess=excess)
+    if excess:
+        trace.cite(limit_clause, "{player} may keep {limit} cards and holds {hand}: {excess} too many.",
+                   player=player.name, limit=limit, hand=player.hand, excess=excess)
+    else:
+        trace.cite(limit_clause, "{player} may keep {limit} cards and holds {hand}: none too many.",
+                   player=player.name, limit=limit, hand=player.hand)
     details = {"excess": excess, "give": {}, "discard": 0}
     report_unknown_curses([player], trace, details)
     if excess == 0:

@@ -16,7 +16,8 @@ from __future__ import annotations
 import heapq
 from array import array
 from math import log
-from typing import NamedTuple
+
+from referee.records import Record
 
 #: BM25 parameters: length normalisation (B) and term-frequency saturation (K1).
 BM25_B, BM25_K1 = 0.75, 1.2
@@ -24,7 +25,7 @@ BM25_B, BM25_K1 = 0.75, 1.2
 TIEBREAK = 0.0
 
 
-class Reading(NamedTuple):
+class Reading(Record):
     """One way a query word may match: a term of one field, and how much a match weighs."""
 
     field: str
@@ -32,7 +33,7 @@ class Reading(NamedTuple):
     boost: float = 1.0
 
 
-class Ranked(NamedTuple):
+class Ranked(Record):
     docnum: int
     score: float
     #: the (field, term) pairs of this document that matched, best first
