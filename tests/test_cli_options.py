@@ -105,3 +105,20 @@ def test_help_on_a_terminal_is_coloured_without_rich(args, heading):
     plain, _ = _on_a_terminal(args, {"TERM": "xterm", "NO_COLOR": "1"})
     assert "\033[" not in plain and "--lang" in plain
     assert f"\033[1m{heading}\033[0m" in shown and heading in plain
+
+
+@pytest.mark.parametrize("lang, word", [("hu", "epikus"), ("es", "munchkin épico"), ("de", "Episches Munchkin"),
+                                        ("nl", "epische munchkin"), ("en", "epic")])
+def test_a_filter_typed_in_the_players_words_filters_as_its_code(lang, word, referee):
+    """`list --game epikus` lists the Epic clauses, as `--game epic` does; the word was accepted
+    but the filter compared the typed word with the codes and found nothing."""
+    english = json.loads(referee("list", "--game", "epic", "--json").stdout)
+    typed = referee("list", "--game", word, "--lang", lang, "--json")
+    assert typed.returncode == 0, typed.stderr
+    def ids(data):
+        return [c["id"] for topic in data["topics"] for c in topic["clauses"]]
+
+    assert ids(english) and ids(json.loads(typed.stdout)) == ids(english)
+    searched = referee("search", "level", "--game", word, "--lang", lang, "--json")
+    found = json.loads(searched.stdout)["results"]
+    assert found and {r["id"] for r in found} <= set(ids(english))

@@ -71,8 +71,8 @@ def cards(card_type: Optional[str] = Option(None, "--type", metavar="TYPE", auto
           game: Optional[str] = options.game(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
     text = RuleText(choose_language(lang))
-    options.one_of(card_type, CARD_TYPES, "--type")
-    options.one_of(game, schema.GAMES, "--game")
+    card_type = options.one_of(card_type, CARD_TYPES, "--type")
+    game = options.one_of(game, schema.GAMES, "--game")
     corpus = load_corpus()
     localized = localizer()
     chosen = listed(corpus.cards.values(), card_type, game)

@@ -41,10 +41,10 @@ def list_(topic: Optional[str] = options.topic(), game: Optional[str] = options.
           kind: Optional[str] = options.kind(), lang: Optional[str] = options.lang(),
           as_json: bool = options.json_flag()) -> int:
     text = _text(lang)
-    options.one_of(game, schema.GAMES, "--game")
-    options.one_of(kind, schema.KINDS, "--kind")
+    game = options.one_of(game, schema.GAMES, "--game")
+    kind = options.one_of(kind, schema.KINDS, "--kind")
     corpus = _corpus()
-    options.one_of(topic, (*corpus.topics, *corpus.tags), "--topic")
+    topic = options.one_of(topic, (*corpus.topics, *corpus.tags), "--topic")
     chosen = [c for c in corpus
               if (game is None or c.game == game) and (kind is None or c.kind == kind)
               and (topic is None or topic == c.topic or topic in c.topics)]
@@ -76,7 +76,7 @@ def list_(topic: Optional[str] = options.topic(), game: Optional[str] = options.
 def conflicts(game: Optional[str] = options.game(), lang: Optional[str] = options.lang(),
               as_json: bool = options.json_flag()) -> int:
     text = _text(lang)
-    options.one_of(game, schema.GAMES, "--game")
+    game = options.one_of(game, schema.GAMES, "--game")
     corpus = _corpus()
     groups = [g for g in corpus.conflict_groups() if game is None or any(c.game == game for c in g)]
 

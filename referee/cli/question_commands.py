@@ -222,7 +222,7 @@ def _prepare_flee(params: dict, table_path: Optional[Path]) -> dict:
 
 
 def _prepare_can(params: dict, table_path: Optional[Path]) -> dict:
-    options.one_of(params["action"], ACTIONS, "ACTION")
+    params["action"] = options.one_of(params["action"], ACTIONS, "ACTION")
     return params
 
 

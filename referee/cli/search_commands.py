@@ -22,10 +22,10 @@ def search(words: List[str] = Argument(..., metavar="QUERY…"),
     from referee.search import search as run  # lazy: +42.9 ms at start-up if imported with the module
 
     language = choose_language(lang)
-    options.one_of(game, schema.GAMES, "--game")
-    options.one_of(kind, schema.KINDS, "--kind")
+    game = options.one_of(game, schema.GAMES, "--game")
+    kind = options.one_of(kind, schema.KINDS, "--kind")
     corpus = load_corpus()
-    options.one_of(topic, (*corpus.topics, *corpus.tags), "--topic")
+    topic = options.one_of(topic, (*corpus.topics, *corpus.tags), "--topic")
     result = run(corpus, " ".join(words), language=language, limit=limit, game=game, kind=kind, topic=topic,
                  progress=render.progress(_("building the search index")), warn=render.warn)
     text = RuleText(language)

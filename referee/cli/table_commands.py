@@ -194,7 +194,7 @@ def combat(action: str = Argument("show", metavar="[ACTION]"),
     from referee import table  # lazy: +20.1 ms at start-up if imported with the module
 
     text = _language(lang)
-    options.one_of(action, COMBAT_ACTIONS, "ACTION")
+    action = options.one_of(action, COMBAT_ACTIONS, "ACTION")
     params = dict(fighter=fighter, helper=helper, plus=plus, monster_plus=monster_plus, wandering=wandering,
                   discards=discard, charm=charm, curse=curse, no_helper=no_helper)
     if action in ("show", "wait", "close", "cancel") and (monsters or any(v for v in params.values())):

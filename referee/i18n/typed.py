@@ -193,6 +193,9 @@ ENTRIES = (
     # Translators: the game played (`--game`). Write the words players of your language type for it, separated by "|";
     # the first one is offered back when a word is mistyped. Any case and spacing is accepted.
     typed("game", "epic"),
+    # Translators: the clauses of the expansions (`--game expansions` in `list` and `search`), as players of your
+    # language name the expansions, separated by "|"; the first one is offered back when a word is mistyped.
+    typed("game", "expansions"),
     # --- yes/no
     # Translators: an answer to a yes-or-no field such as dead=… or half_breed=…. Write the words players of your
     # language type for it, separated by "|"; the first one is offered back when a word is mistyped. Any case and

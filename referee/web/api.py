@@ -54,8 +54,7 @@ def _choice(value: Optional[str], allowed, name: str) -> Optional[str]:
     # lazy: referee.vocabulary 12 ms to import, paid only by the calls that need it
     from referee.vocabulary import one_of
 
-    one_of(value or None, allowed, name)
-    return value or None
+    return one_of(value or None, allowed, name)  # a word of the player's language, as its code
 
 
 def no_result(body: dict, message) -> UTF8JSON:
@@ -341,7 +340,7 @@ async def _table_change(request: Request, text, change: str, body: dict, path):
         from referee.model import LEVEL_SOURCES
         from referee.vocabulary import one_of
 
-        one_of(body["source"], LEVEL_SOURCES, "source")
+        body["source"] = one_of(body["source"], LEVEL_SOURCES, "source")
         levels = body["change"] if isinstance(body["change"], int) else parse_change(body["change"])
         corpus = _corpus()
         judged, recorded = await _recorded(text, table.level, body["player"], levels, body["source"], corpus,
@@ -367,7 +366,7 @@ async def _table_change(request: Request, text, change: str, body: dict, path):
         from referee.model import PHASES
         from referee.vocabulary import one_of
 
-        one_of(body.get("phase"), PHASES, "phase")
+        body["phase"] = one_of(body.get("phase"), PHASES, "phase")
         recorded = await _recorded(text, table.turn, body.get("player"), body.get("phase"), body.get("met_monster"),
                                    path=path, expected=expected)
     elif change == "redo":
