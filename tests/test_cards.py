@@ -184,3 +184,17 @@ def test_a_name_typed_exactly_decides_as_scoring_every_name_would(corpus):
     queries |= {q.upper() for q in list(queries)[::5]} | {q[:-1] for q in list(queries)[::5] if len(q) > 4}
     for query in sorted(queries):
         assert meant(cards, query, localized) == decide(find_cards(cards, query, localized)), query
+
+
+@pytest.mark.parametrize("lang", ["en", "nl", "hu", "es", "gu", "de"])
+@pytest.mark.parametrize("card, race", [("Fake Beard", "dwarf"), ("Stoned Golem", "halfling")])
+def test_a_cards_numbers_name_races_and_sources_in_the_readers_words(lang, card, race, referee, corpus):
+    """'seen as the race: Dwarf (Hungarian FAQ and errata)', not 'dwarf (001_3a6b2e55112591b2.txt)':
+    a race in a card's facts is its card's name in the language, a source text is named for people."""
+    from referee.i18n.catalogs import RuleText
+
+    shown = referee("card", card, "--lang", lang).stdout
+    numbers = " ".join(shown.split("\n\n")[0].split())  # the card's head: names and numbers
+    assert not any(seed in numbers for seed in corpus.seeds), numbers
+    race_card = corpus.cards[race]
+    assert RuleText(lang)(f"card:{race_card.id}", race_card.name) in numbers, numbers

@@ -13,7 +13,7 @@ from referee.corpus.cards import CARD_TYPES
 from referee.i18n import choose_language
 from referee.i18n.catalogs import RuleText, _, ngettext
 from referee.i18n.speaker import Speaker
-from referee.i18n.words import word as word_of
+from referee.i18n.words import source_name, word as word_of
 
 
 def card_text(corpus, card, data: dict, text: RuleText) -> list[str]:
@@ -31,8 +31,7 @@ def card_text(corpus, card, data: dict, text: RuleText) -> list[str]:
             lines += render.wrap(_("The source texts also call it:") + " " + ", ".join(others), "  ")
     if card.facts:
         facts = render.figure(speaker, "facts", _shown_facts(card.facts))
-        basis = card.facts.get("basis", "")
-        lines += render.wrap(_("Numbers:") + f" {facts} ({word('basis', basis)})", "  ")
+        lines += render.wrap(_("Numbers:") + f" {facts} ({_basis(corpus, card.facts.get('basis', ''))})", "  ")
     lines += ["", _("Rulings ({count})").format(count=len(data["rulings"]))]
     for ruling in data["rulings"]:
         clause = corpus[ruling["id"]]
@@ -102,6 +101,13 @@ def register(app) -> None:
 
 #: inside Bad Stuff and a loss on an escape, the labels of what is lost
 LOST = {"levels": "levels_lost", "classes": "classes_lost", "otherwise_levels": "otherwise_levels_lost"}
+
+
+def _basis(corpus, basis: str) -> str:
+    """What a card's numbers rest on, for a person: a source text by its name ("Hungarian FAQ and
+    errata"), not its file; else the basis in words ("the published card")."""
+    seed = corpus.seeds.get(basis)
+    return source_name(basis, seed.lang) if seed is not None else word_of("basis", basis)
 
 
 def _shown_facts(facts: dict) -> dict:

@@ -469,7 +469,10 @@ TYPED_VOCABULARIES = ("expansion", "enhancer", "house rule")
 #: Which vocabulary a figure's string value comes from, by the figure's key.
 VALUE_OF_FIELD = {"winner": "winner", "treasures_face": "face", "action": "action", "slot": "slot", "sex": "sex",
                   "items_lost": "slot",
-                  "verdict": "verdict", "phase": "phase", "source": "source"}
+                  "verdict": "verdict", "phase": "phase", "source": "source",
+                  # a card's facts: who it is for, or against (rules/cards.yaml)
+                  "who": "race|class|sex", "races": "race", "classes": "class", "not_classes": "class",
+                  "disguise": "race", "unless": "race|class|sex", "not": "race|class|sex"}
 #: Placeholders of a reason note (and fields of a figure) whose values may be English card
 #: names: a name that is a card's shows as the card catalog names it.
 CARD_PLACEHOLDERS = {"card", "curse", "curses", "monster", "item", "items", "steed", "hireling", "pet"}
