@@ -327,7 +327,7 @@ def test_stdin_is_capped_like_a_file(tmp_path):
 # --- odd input ----------------------------------------------------------------------------
 
 @pytest.mark.parametrize("value,shown,hidden", [
-    ("9" * 5000, "more than 4300 digits", "sys.set_int_max_str_digits"),
+    ("9" * 5000, "more than 4,300 digits", "sys.set_int_max_str_digits"),
     ("null", "got null", "None"),
     ("2024-05-01", "got 2024-05-01", "datetime"),
     ("[1, 2]", "got [1, 2]", "["),
