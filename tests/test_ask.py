@@ -111,6 +111,21 @@ def test_the_answer_speaks_the_language_of_the_question(corpus):
     assert body["understood"]["text"].startswith("Begrepen") or body["understood"]["text"]
 
 
+@pytest.mark.parametrize("lang, text", [("nl", "mag Ann nu verkopen?"), ("hu", "megteheti-e Ann most, hogy elad?"),
+                                        ("de", "darf Ann jetzt verkaufen?"), ("es", "¿puede Ann vender ahora?")])
+def test_what_was_understood_names_the_action_in_the_language_asked(lang, text, corpus, state):
+    """"Begrepen: mag Ann … dit nu doen: verkopen", not the code "sell" of the command."""
+    from referee.ask import ask
+    from referee.i18n.catalogs import translations
+    from referee.i18n.words import VALUES
+
+    body = ask(text, corpus, state, None, lang)
+    assert body["understood"] is not None and "can Ann sell" in body["understood"]["command"]
+    shown = body["understood"]["text"]
+    assert shown.endswith(translations(lang, "referee").pgettext(*VALUES["action"]["sell"])), shown
+    assert not shown.endswith("sell"), shown
+
+
 def test_as_names_who_i_am_on_the_table(corpus, state):
     from referee.ask import ask
 

@@ -5,6 +5,7 @@ catalog gives them."""
 
 from __future__ import annotations
 
+from referee.i18n import words
 from referee.i18n.catalogs import N_, translations
 
 
@@ -12,7 +13,13 @@ def understood(situation: dict, lang: str, corpus) -> str:
     # lazy: referee.cards 33 ms to import, paid only by the calls that need it
     from referee.cards import localizer, name_in
 
-    say = translations(lang, "referee").gettext
+    catalog = translations(lang, "referee")
+    say = catalog.gettext
+
+    def code_word(vocabulary: str, code: str) -> str:
+        """A code of the game's vocabulary ("sell", "kill") in the asked language's words."""
+        found = words.VALUES.get(vocabulary, {}).get(code)
+        return catalog.pgettext(*found) if found else code
     localized = localizer()
     cards = {c.id: c for c in corpus.cards.values()}
 
@@ -61,7 +68,7 @@ def understood(situation: dict, lang: str, corpus) -> str:
             monsters="; ".join(monster(m) for m in combat["monsters"]))
     elif kind == "action":
         what = say(N_("may {player} do this now: {action}")).format(player=person(question["player"]),
-                                                                    action=question["action"])
+                                                                    action=code_word("action", question["action"]))
         if question.get("target"):
             what += " → " + question["target"]
     elif kind == "sell":
@@ -69,7 +76,8 @@ def understood(situation: dict, lang: str, corpus) -> str:
                                                         items=", ".join(question["items"]))
     elif kind == "level":
         what = say(N_("{player}: {change} levels from {source}")).format(
-            player=person(question["player"]), change=f"{question['change']:+d}", source=question["source"])
+            player=person(question["player"]), change=f"{question['change']:+d}",
+            source=code_word("source", question["source"]))
     elif kind == "munchkin-die":
         what = say(N_("the Munchkin die shows {roll} for {player}")).format(roll=question["roll"],
                                                                             player=person(question["player"]))
