@@ -439,6 +439,11 @@ def _players(r: _Reader, data, max_level: int) -> tuple[model.Player, ...]:
 TWO_CARDS = {"races": ("half_breed", "Half-Breed"), "classes": ("super_munchkin", "Super Munchkin")}
 
 
+def _yes(value) -> bool:
+    """A flag set as the reader reads it: true, or the player's own yes ("ja", "igen", "sí")."""
+    return value is True or isinstance(value, str) and heard(value, ("true", "false")) == "true"
+
+
 def _two_cards_need_their_card(r: _Reader, raw: dict, path: str) -> None:
     """Two races without Half-Breed, or two classes without Super Munchkin, are no legal table:
     refused in a situation file as in ``table set``, which reads the same way."""
@@ -446,7 +451,7 @@ def _two_cards_need_their_card(r: _Reader, raw: dict, path: str) -> None:
         listed = raw.get(key)
         if isinstance(listed, str):
             listed = [listed]
-        if not isinstance(listed, list) or raw.get(flag) is True:
+        if not isinstance(listed, list) or _yes(raw.get(flag)):
             continue
         # Human is no race card
         if len([x for x in listed if isinstance(x, str) and heard(x, ("human",)) is None]) > 1:

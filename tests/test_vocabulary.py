@@ -257,3 +257,20 @@ def test_a_hungarian_table_is_played_with_no_english_word_typed(tmp_path):
         "epic", ["steeds"], True, "combat")
     assert (anna["level"], anna["races"], anna["classes"], anna["sex"], anna["items"][0]["big"]) == (
         4, ["dwarf"], ["warrior"], "female", True)
+
+
+@pytest.mark.parametrize("language, elf", [("hu", "Elf"), ("nl", "Elf"), ("es", "Elfo"), ("gu", "એલ્ફ"), ("de", "Elf")])
+def test_two_races_and_half_breed_said_with_the_players_yes_in_one_change(language, elf, tmp_path):
+    """`table set Bob races=Elf,Zwerg half_breed=ja`: the check that two races need Half-Breed
+    reads the player's own yes as the situation reader does (it took only `true`)."""
+    import json
+
+    from tests.conftest import run_referee
+
+    race, _, _, _, _, _, yes = TABLE_WORDS[language]
+    env = {"REFEREE_TABLE": str(tmp_path / "t.sqlite3"), "REFEREE_LANG": language}
+    assert run_referee("table", "new", "Ann", "Bob", env=env).returncode == 0
+    result = run_referee("table", "set", "Bob", f"races={elf},{race}", f"half_breed={yes}", env=env)
+    assert result.returncode == 0, result.stderr
+    bob = json.loads(run_referee("table", "--json", env=env).stdout)["table"]["players"][1]
+    assert (sorted(bob["races"]), bob["half_breed"]) == (["dwarf", "elf"], True)
