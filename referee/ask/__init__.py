@@ -129,6 +129,18 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
             # a Star Munchkin race in a Munchkin game): a misreading, or a question about an
             # impossible table; either way, no verdict, and what is wrong with it
             refused, chosen = problems, None
+    if chosen is not None and _treasures_told(chosen):
+        # an enhancer's treasures (Enraged: one more) carried on a monster card: players often
+        # count only its bonus; a verdict that turns on the treasures the text never says is
+        # given only where both counts give the same verdict
+        try:
+            _situation, _judged, without = _judge(_without_treasures(chosen), state, corpus, lang)
+        except BadInput:
+            without = None
+        if without != judgement:
+            refused = BadInput("what {words} means here",
+                               words=", ".join(f"“{w}”" for w in reading.treasure_cards()) or "?")
+            chosen = None
     if chosen is not None and chosen.totals and chosen.kind == "combat":
         details = (judgement or {}).get("details") or {}
         strengths = {details.get("players_strength"), details.get("monsters_strength")}
@@ -158,6 +170,16 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     body["readings"] = [{"kind": b.kind, "command": command(build.COMMAND[b.kind], _params(b))} for b in readings]
     body["results"] = _results(text, corpus, lang)
     return Answer(body)
+
+
+def _treasures_told(built) -> bool:
+    return any(isinstance(m, dict) and "treasures" in m for m in built.params.get("monsters") or ())
+
+
+def _without_treasures(built):
+    return built._replace(params=dict(built.params, monsters=[
+        {k: v for k, v in m.items() if k != "treasures"} if isinstance(m, dict) else m
+        for m in built.params["monsters"]]))
 
 
 def _params(built) -> dict:
