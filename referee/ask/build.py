@@ -126,6 +126,11 @@ class Context:
                     if key == "conflicts":
                         continue
                     if key in ("races", "classes"):
+                        if set(value) - set(player.get(key, [])) and player.get(key):
+                            # "I'm a human" said by the table's elf: the text and the table say
+                            # two things; one more race or class is not added on a guess
+                            self.missing.append(N_("what {name} is: the text says it two ways", name=person))
+                            continue
                         if set(value) - set(player.get(key, [])):
                             player[key] = sorted(set(player.get(key, [])) | set(value))
                             changed = True
