@@ -308,7 +308,8 @@ def fight(c: Context):
     helper = r.helper
     # who only plays a card onto the fight ("Dee slapped Enraged on my badger") is not a
     # fighter, unless a phrase says so or puts them beside another
-    playing = r.card_players - {r.fighter} - r.joined
+    # (who discards cards for a power, "Dee tosses a card to scare off mr bones", fights)
+    playing = r.card_players - {r.fighter} - r.joined - set(r.discards())
     named = [p for p in r.order() if p not in (helper, ME) and p not in playing]
     fighter = r.fighter if r.fighter not in (None, helper) else (named[0] if named and (c.state or helper != ME)
                                                                    else None)

@@ -542,10 +542,15 @@ class Reading:
                 self.used.add(i)  # "los dos": both of them, no count
         for _phrase, match in self.phrases("discard"):
             # "descarta tres cartas", "discards 2 cards to flee": how many, beside the verb
-            i = self._count_beside(self.word_range(match))
+            span = self.word_range(match)
+            i = self._count_beside(span)
             if i is not None:
                 self.used.add(i)
                 self.discarded.append((match.start(), self.tokens[i].number))
+            elif any(set(self.word_range(one)) & set(range(span[0] - 3, span[-1] + 4))
+                     for _p, one in self.phrases("one_card")):
+                # "gooit een kaart weg", "tira una carta": one card, said with an article
+                self.discarded.append((match.start(), 1))
         self._companions()
         together = self.words.together | self.english.together
         for phrase, match in self.phrases("gear"):
