@@ -129,6 +129,22 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
             # a Star Munchkin race in a Munchkin game): a misreading, or a question about an
             # impossible table; either way, no verdict, and what is wrong with it
             refused, chosen = problems, None
+    if chosen is not None and refused is None:
+        refused = _other_kind(chosen, reading)
+        if refused is not None:
+            chosen = None
+    if chosen is not None and _treasures_told(chosen):
+        # an enhancer's treasures (Enraged: one more) carried on a monster card: players often
+        # count only its bonus; a verdict that turns on the treasures the text never says is
+        # given only where both counts give the same verdict
+        try:
+            _situation, _judged, without = _judge(_without_treasures(chosen), state, corpus, lang)
+        except BadInput:
+            without = None
+        if without != judgement:
+            refused = BadInput("what {words} means here",
+                               words=", ".join(f"“{w}”" for w in reading.treasure_cards()) or "?")
+            chosen = None
     if chosen is not None and chosen.totals and chosen.kind == "combat":
         details = (judgement or {}).get("details") or {}
         strengths = {details.get("players_strength"), details.get("monsters_strength")}
@@ -158,6 +174,50 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     body["readings"] = [{"kind": b.kind, "command": command(build.COMMAND[b.kind], _params(b))} for b in readings]
     body["results"] = _results(text, corpus, lang)
     return Answer(body)
+
+
+#: acts only a "may I …?" question judges: said in a text read as another kind of question,
+#: the reading dropped what the text asks ("may I throw away my race card?" read as gear)
+ONLY_ASKED = ("discard-race", "discard-class", "backstab", "play-race", "play-class", "unequip",
+              "look-for-trouble", "loot-room", "play-item")
+#: kinds whose words are said of many questions ("can I win?", "I run"): no sign of another kind
+LOOSE_KINDS = ("combat", "action", "run-away")
+
+
+def _other_kind(chosen, reading) -> Optional[BadInput]:
+    """Never a verdict on a misreading of the question's kind: a reading of one kind where the
+    text's own words name another kind (an act only asked of, a sale, a death, charity, a level,
+    one's gear, the die) and none of its own, gets none."""
+    acts = [a for a in reading.best("actions") if a in ONLY_ASKED]
+    if chosen.kind != "action" and acts:
+        return BadInput("what {words} means here", words=_words_of(reading, "actions", acts))
+    said = reading.best("kinds")
+    # "me muero?", "am I dead?" said of a fight is its loss asked about, not a death's loot
+    others = [k for k in said if k not in LOOSE_KINDS and k != chosen.kind
+              and not (k == "death" and chosen.kind == "combat")]
+    if said and chosen.kind not in said and others:
+        return BadInput("what {words} means here", words=_words_of(reading, "kinds", others))
+    return None
+
+
+def _words_of(reading, table: str, keys: list) -> str:
+    """The text's own words that a phrase of ``table`` under ``keys`` matched, quoted."""
+    found = []
+    for words in (reading.words, reading.english):
+        for key in keys:
+            for phrase in getattr(words, table).get(key, ()):
+                found += [m.group(0).strip() for m in phrase.finditer(reading.text)]
+    return ", ".join(f"“{w}”" for w in dict.fromkeys(found)) or "?"
+
+
+def _treasures_told(built) -> bool:
+    return any(isinstance(m, dict) and "treasures" in m for m in built.params.get("monsters") or ())
+
+
+def _without_treasures(built):
+    return built._replace(params=dict(built.params, monsters=[
+        {k: v for k, v in m.items() if k != "treasures"} if isinstance(m, dict) else m
+        for m in built.params["monsters"]]))
 
 
 def _params(built) -> dict:

@@ -126,6 +126,11 @@ class Context:
                     if key == "conflicts":
                         continue
                     if key in ("races", "classes"):
+                        if set(value) - set(player.get(key, [])) and player.get(key):
+                            # "I'm a human" said by the table's elf: the text and the table say
+                            # two things; one more race or class is not added on a guess
+                            self.missing.append(N_("what {name} is: the text says it two ways", name=person))
+                            continue
                         if set(value) - set(player.get(key, [])):
                             player[key] = sorted(set(player.get(key, [])) | set(value))
                             changed = True
@@ -236,13 +241,22 @@ def _monster(entry: dict, missing: list) -> Optional[dict | str]:
         if card is not None and "level" in card.facts and not entry.get("enhancers"):
             return card.name
         if card is not None and "level" in card.facts:
-            return {"name": card.name, "card": card.name, "enhancers": entry["enhancers"]}
+            return {"name": card.name, "card": card.name, "enhancers": entry["enhancers"], **_treasures(entry)}
         missing.append(N_("the level of {name}", name=entry["name"] if card is None else card.name))
         return None
     name = card.name if card is not None else entry["name"]
     if entry.get("enhancers"):
-        return {"name": name, "level": level, "enhancers": entry["enhancers"]}
+        return {"name": name, "level": level, "enhancers": entry["enhancers"], **_treasures(entry)}
     return f"{name}:{level}"
+
+
+def _treasures(entry: dict) -> dict:
+    """The treasures of a monster card with enhancers that change them (Enraged +1, Baby -1):
+    the card's whole effect, its bonus and its treasures, is carried."""
+    card, more = entry.get("card"), entry.get("more_treasures", 0)
+    if not more or card is None or not isinstance(card.facts.get("treasures"), int):
+        return {}
+    return {"treasures": max(card.facts["treasures"] + more, 0)}
 
 
 def _named_again(r: Reading, missing: list) -> None:
@@ -261,6 +275,7 @@ def _named_again(r: Reading, missing: list) -> None:
             kept.append(entry)
         else:
             first["enhancers"] = list(first.get("enhancers") or []) + list(entry.get("enhancers") or [])
+            first["more_treasures"] = first.get("more_treasures", 0) + entry.get("more_treasures", 0)
             if not first["enhancers"]:
                 del first["enhancers"]
             moved[old] = kept.index(first)
@@ -293,7 +308,8 @@ def fight(c: Context):
     helper = r.helper
     # who only plays a card onto the fight ("Dee slapped Enraged on my badger") is not a
     # fighter, unless a phrase says so or puts them beside another
-    playing = r.card_players - {r.fighter} - r.joined
+    # (who discards cards for a power, "Dee tosses a card to scare off mr bones", fights)
+    playing = r.card_players - {r.fighter} - r.joined - set(r.discards())
     named = [p for p in r.order() if p not in (helper, ME) and p not in playing]
     fighter = r.fighter if r.fighter not in (None, helper) else (named[0] if named and (c.state or helper != ME)
                                                                    else None)
@@ -499,6 +515,12 @@ def action(c: Context):
     params = {"player": player, "action": act}
     if act in TARGETED and others:
         params["target"] = others[0]
+    if act in TARGETED and "target" not in params and asked is None:
+        # "may I backstab myself?": the act done to oneself is no act on another player, the
+        # question the engine answers; the rule's clauses answer it
+        itself = [match.group(0).strip() for _phrase, match in r.phrases("oneself")][:1]
+        if itself:
+            missing.append(N_("what {words} means here", words=f"“{itself[0]}”"))
     if asked is not None and others:
         monsters = [m for m in (_monster(e, c.missing) for e in r.monsters) if m is not None]
         if monsters:
@@ -643,10 +665,31 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # what the card says, which the text does not; its own card's name is read elsewhere
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("one_shot")
                    if not any(r.roles[j] for j in r.word_range(match))][:1]
+    unsaid += _cards_left(r, params)
+    if r.curses and any(about.get("gear") for about in r.people.values()):
+        # "lose your armor … +4 staff and +2 cloak": a curse takes an item; bonuses summed
+        # as gear no longer say which item goes, so the verdict cannot be told
+        unsaid += [t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "cursecard"][:1]
     unsaid += _someone_of_mine(r)
     unsaid += _people_left(kind, c, params)
     if unsaid:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
+
+
+def _cards_left(r: Reading, params: dict) -> list[str]:
+    """Never a verdict on a misreading: a hireling, a steed or a one-shot named by its card
+    ("van egy fegyverhordozóm") has an effect; a command that carries neither the card nor its
+    kind of companion judges a table without it."""
+    said = fold(json.dumps(params, ensure_ascii=False, default=str))
+    out = []
+    for at, card in r.other_cards():
+        kind = card.type.split()[0]  # "hireling", "steed", "one-shot"
+        if kind in ("hireling", "steed") and (f'"{kind}"' in said or f"{kind}:" in said):
+            continue
+        if fold(card.name) in said or r.tokens[at].key in said:
+            continue
+        out.append(r.tokens[at].raw)
+    return out
 
 
 def _people_left(kind: str, c: Context, params: dict) -> list[str]:

@@ -19,8 +19,10 @@ FUZZY = 88
 #: the shortest run of letters compared with typos forgiven (shorter ones must be exact)
 FUZZY_LENGTH = 5
 LONGEST_NAME = 6
+#: the other kinds of card a question may name, each with an effect a command must carry
+OTHERS = ("hireling", "steed", "one-shot item")
 #: what the cached card words hold; a file kept by an older recipe is not read
-VERSION = 4
+VERSION = 5
 
 
 class CardWords(Record):
@@ -30,6 +32,7 @@ class CardWords(Record):
     monster_names: list  # the folded names, for the fuzzy pass
     items: dict = {}     # folded name -> item card ("stepladder", "ostromgép")
     curses: dict = {}    # folded name -> curse or trap card ("Falle! Chromosomentausch")
+    others: dict = {}    # folded name -> hireling, steed or one-shot card ("fegyverhordozó")
 
 
 _BUILT: dict = {}
@@ -60,7 +63,8 @@ def _build(corpus) -> CardWords:
     personas = {spelled(name): tuple(value) for name, value in kept["personas"].items()}
     items = {spelled(name): by_id[i] for name, i in kept.get("items", {}).items() if i in by_id}
     curses = {spelled(name): by_id[i] for name, i in kept.get("curses", {}).items() if i in by_id}
-    return CardWords(monsters, personas, enhancers, list(monsters), items, curses)
+    others = {spelled(name): by_id[i] for name, i in kept.get("others", {}).items() if i in by_id}
+    return CardWords(monsters, personas, enhancers, list(monsters), items, curses, others)
 
 
 def _key(corpus):
@@ -82,7 +86,7 @@ def _names(cards) -> dict:
     from referee.cards import localizer, name_table
     from referee.vocabulary import canonical
 
-    monsters, personas, enhancers, items, curses = {}, {}, {}, {}, {}
+    monsters, personas, enhancers, items, curses, others = {}, {}, {}, {}, {}, {}
     for name, card in name_table(cards, localizer()).items():
         if card.type == "monster":
             monsters[name] = card.id
@@ -90,6 +94,8 @@ def _names(cards) -> dict:
             items[name] = card.id
         elif card.type in ("curse", "trap"):
             curses[name] = card.id
+        elif card.type in OTHERS:
+            others[name] = card.id
         elif card.type in ("race", "class"):
             words = model.RACES["munchkin"] + model.RACES["star-munchkin"] if card.type == "race" else \
                 model.CLASSES["munchkin"] + model.CLASSES["star-munchkin"]
@@ -104,7 +110,8 @@ def _names(cards) -> dict:
     for kind, vocab in (("race", model.RACES["munchkin"]), ("class", model.CLASSES["munchkin"])):
         for code in vocab:
             personas.setdefault(fold(code.replace("-", " ")), [kind, code])
-    return {"monsters": monsters, "personas": personas, "enhancers": enhancers, "items": items, "curses": curses}
+    return {"monsters": monsters, "personas": personas, "enhancers": enhancers, "items": items, "curses": curses,
+            "others": others}
 
 
 def _read(key: str):
@@ -112,7 +119,7 @@ def _read(key: str):
         data = json.loads((cache_dir() / f"ask-cards-{VERSION}-{key}.json").read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    return data if isinstance(data, dict) and {"monsters", "personas", "enhancers", "items", "curses"} <= set(data) else None
+    return data if isinstance(data, dict) and {"monsters", "personas", "enhancers", "items", "curses", "others"} <= set(data) else None
 
 
 def _write(key: str, data: dict) -> None:

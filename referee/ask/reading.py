@@ -64,7 +64,7 @@ class Reading:
     def __init__(self, text: str, words: Words, english: Words, corpus, names: list[str]):
         self.words, self.english = words, english
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
-                                              {**english.signs, **words.signs})
+                                              {**english.signs, **words.signs}, words.stop)
         self.text, self.starts = joined(self.tokens)
         self.roles: list[Optional[tuple]] = [None] * len(self.tokens)
         self.names = names
@@ -390,8 +390,10 @@ class Reading:
                         span[-1] + 1 < len(self.tokens) and (self.roles[span[-1] + 1] or ("",))[0] == "person"):
                     # (not a word said of someone: "my mate Tom" is a friend, not the card Mate)
                     card_, bonus = self.cards.enhancers[found or text]
+                    # the card's whole effect: its bonus and the treasures it adds or takes
+                    more = card_.facts.get("treasures") if isinstance(card_.facts.get("treasures"), int) else 0
                     for i in span:
-                        self.roles[i] = ("enhancer", bonus)
+                        self.roles[i] = ("enhancer", bonus, more)
                     taken.update(span)
                     continue
                 item = self.cards.items.get(text) if card is None else None
@@ -404,6 +406,8 @@ class Reading:
                     taken.update(span)
                     continue
                 curse = self.cards.curses.get(text) if card is None else None
+                if curse is None and card is None and self.words.endings:
+                    curse = self._with_ending(self.cards.curses, span)  # "a páncélvesztést"
                 if curse is not None:
                     # a curse or a trap named ("Falle! Chromosomentausch"): no monster, no item
                     self._take_curse(span, curse, taken)
@@ -538,10 +542,15 @@ class Reading:
                 self.used.add(i)  # "los dos": both of them, no count
         for _phrase, match in self.phrases("discard"):
             # "descarta tres cartas", "discards 2 cards to flee": how many, beside the verb
-            i = self._count_beside(self.word_range(match))
+            span = self.word_range(match)
+            i = self._count_beside(span)
             if i is not None:
                 self.used.add(i)
                 self.discarded.append((match.start(), self.tokens[i].number))
+            elif any(set(self.word_range(one)) & set(range(span[0] - 3, span[-1] + 4))
+                     for _p, one in self.phrases("one_card")):
+                # "gooit een kaart weg", "tira una carta": one card, said with an article
+                self.discarded.append((match.start(), 1))
         self._companions()
         together = self.words.together | self.english.together
         for phrase, match in self.phrases("gear"):
@@ -1077,6 +1086,8 @@ class Reading:
             elif role and role[0] == "enhancer":
                 if self.monsters:
                     self.monsters[-1].setdefault("enhancers", []).append(role[1])
+                    # its treasures too ("Enraged": +5, one treasure more)
+                    self.monsters[-1]["more_treasures"] = self.monsters[-1].get("more_treasures", 0) + role[2]
                 else:
                     self.monster_plus.append(role[1])
 
@@ -1365,6 +1376,32 @@ class Reading:
         return key in words or any(form in words for form in stem(key, self.words.endings)[1:])
 
     # --- what else the text names --------------------------------------------------------
+
+    def treasure_cards(self) -> list[str]:
+        """The words of the monster enhancers named that change a monster's treasures."""
+        return [t.raw for t, role in zip(self.tokens, self.roles) if role and role[0] == "enhancer" and role[2]]
+
+    def other_cards(self) -> list[tuple[int, object]]:
+        """Hirelings, steeds and one-shots named by their cards' names in any language, with the
+        language's endings too ("fegyverhordozóm"): (first word, card). Each has an effect a
+        command must carry; a reading that drops one judges another table."""
+        out, taken = [], set()
+        others = self.cards.others
+        if not others:
+            return out
+        for length in range(LONGEST_NAME, 0, -1):
+            for start in range(len(self.tokens) - length + 1):
+                span = range(start, start + length)
+                if any(i in taken or self.tokens[i].separator for i in span):
+                    continue
+                text = " ".join(self.tokens[i].key for i in span)
+                card = others.get(text)
+                if card is None and self.words.endings:
+                    card = self._with_ending(others, span)
+                if card is not None:
+                    taken.update(span)
+                    out.append((start, card))
+        return out
 
     def strange(self) -> list[int]:
         """The words read as nothing: no name, card, number or word of the language."""

@@ -56,7 +56,10 @@ _COMMAND_LEVEL = re.compile(r"(?<=[^\s\d:,;.!?]):(?=[+-]?\d)")
 _GLUED_LEVEL = re.compile(r"(?<![\w+-])([^\W\d_]{2,})(\d+)(?!\w)")
 
 
-def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict] = None) -> list[Token]:
+def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict] = None,
+           plain: frozenset = frozenset()) -> list[Token]:
+    """The text's words, numbers read; ``plain``: words of the language that are never a number
+    with an ending (Hungarian "ott", there, is no "öt" with an ending)."""
     text = digits(unicodedata.normalize("NFC", text)).replace("’", "'").replace("–", "-")
     text = _COMMAND_LEVEL.sub(f" {LEVEL_MARK} ", text)
     text = _GLUED_LEVEL.sub(r"\1 \2", text)
@@ -81,7 +84,7 @@ def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict]
             continue
         for part in spelled(fold(raw.replace("'", ""))).split():
             value = int(part) if part.isdigit() else numbers.get(part)
-            if value is None and suffixes:
+            if value is None and suffixes and part not in plain:
                 value = next((numbers[part[: -len(s)]] for s in suffixes
                               if part.endswith(s) and part[: -len(s)] in numbers), None)
             out.append(Token(raw, str(value) if value is not None else part, value))
