@@ -81,6 +81,8 @@ class Question(Record):
     title: tuple = ()       # (msgctxt, msgid): the kind's name, shown in brackets beside a verdict
     reader: str = ""        # function of referee.ask.build that reads it in a sentence ("about": the
                             # question about one player its verb names); "": `referee ask` does not ask it
+    common_words: bool = False  # its words are said of many questions ("can I win?", "I run"): in `ask`,
+                                # no sign that a text asks another kind of question
 
 
 _PLAYER_ARGUMENT = Parameter("player", "text", flag=None, metavar="[NAME]")
@@ -122,7 +124,7 @@ QUESTIONS = (
              record=N_("On the table: also record the levels the fight gives (one change, undone as one)."),
              nothing=N_("Nothing recorded: nobody goes up a level."),
              # Translators: the kind of question a verdict answers, shown in brackets
-             reader="fight", title=C_("question kind", "combat")),
+             reader="fight", title=C_("question kind", "combat"), common_words=True),
     Question("flee", "run-away", "running:judge_run_away", "ask_flee",
              N_("What each fleeing player must roll against each monster."),
              (Parameter("monsters", "pieces", "Optional[List[str]]", None, "[MONSTER…]"),
@@ -139,7 +141,7 @@ QUESTIONS = (
                         dest="discard")),
              needs_player=False, without=("phase",),
              # Translators: the kind of question a verdict answers, shown in brackets
-             reader="flee", title=C_("question kind", "running away")),
+             reader="flee", title=C_("question kind", "running away"), common_words=True),
     Question("can", "action", "actions:judge_action", "ask_can", N_("May this player do this now? ACTION: {actions}."),
              (Parameter("player", "text", "str", None, "NAME", required=True, dest="name"),
               Parameter("action", "text", "str", None, "ACTION", required=True),
@@ -151,7 +153,7 @@ QUESTIONS = (
                         N_("Asked during a fight: a monster in it."), default=[], dest="monster")),
              needs_player=True,
              # Translators: the kind of question a verdict answers, shown in brackets
-             reader="action", title=C_("question kind", "action")),
+             reader="action", title=C_("question kind", "action"), common_words=True),
     Question("sell", "sell", "selling:judge_sell", "ask_sell",
              N_("Selling these items for levels (ITEM: one the player has, or NAME:GOLD)."),
              (Parameter("player", "text", "str", None, "NAME", required=True, dest="name"),

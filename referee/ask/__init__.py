@@ -181,7 +181,7 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
 ONLY_ASKED = ("discard-race", "discard-class", "backstab", "play-race", "play-class", "unequip",
               "look-for-trouble", "loot-room", "play-item")
 #: kinds whose words are said of many questions ("can I win?", "I run"): no sign of another kind
-LOOSE_KINDS = ("combat", "action", "run-away")
+LOOSE_KINDS = tuple(q.kind for q in QUESTIONS if q.common_words)
 
 
 def _other_kind(chosen, reading) -> Optional[BadInput]:
