@@ -9,11 +9,13 @@ verdict involves, with the rulings on them that its reasons do not already cite.
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.errors import RulesDoNotSettle
 from referee.model import Situation, Verdict
 from referee.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Any
 
 
 #: the kinds of clause that rule on a card; a rule that names a card as its example is not one

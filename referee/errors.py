@@ -7,11 +7,15 @@ error boundary (:func:`referee.cli.main`) that renders them on stderr; nothing b
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import IntEnum
-from typing import Callable, Union
 
 from referee.message import Message
 from referee.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Union
 
 Translate = Callable[[str], str]
 

@@ -10,11 +10,13 @@ Everything here is plain data. :mod:`referee.situation` builds it from a situati
 
 from __future__ import annotations
 
-from typing import Optional
-
 from referee import registry
 from referee.message import Message
 from referee.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Optional
 
 GAMES = ("munchkin", "star-munchkin", "epic")
 EXPANSIONS = ("hirelings", "steeds", "dungeons", "portals", "munchkinomicon")

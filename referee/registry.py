@@ -21,9 +21,11 @@ one question loads the rules of that question only.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from referee.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Optional
 
 
 def N_(message: str) -> str:

@@ -7,7 +7,7 @@ CLI catalog in use; ids, kinds, games and other codes stay untranslated.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+TYPE_CHECKING = False  # typing stays off the judge's start-up (see referee.records)
 
 from referee.i18n import choose_language
 from referee.i18n.catalogs import RuleText, _, current_language, ngettext

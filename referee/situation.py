@@ -9,13 +9,16 @@ work is done.
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 from referee import model
 from referee.errors import InvalidFile, Problem, quote
 from referee.message import Message
 from referee.registry import QUESTIONS
 from referee.vocabulary import heard, shown, suggest
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Any
 
 MAX_BYTES = 256 * 1024
 MAX_LEVEL = {"munchkin": 10, "star-munchkin": 10, "epic": 20}

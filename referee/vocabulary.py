@@ -21,12 +21,15 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterable, Optional
 
 from referee import model
 from referee.errors import BadInput, quote
 from referee.i18n.typed import shown, typed_words
 from referee.model import SPELLINGS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Iterable, Optional
 
 _NOT_A_LETTER = re.compile(r"[\W_]+")
 

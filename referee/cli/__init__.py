@@ -19,10 +19,13 @@ import gc
 import importlib
 import os
 import sys
-from typing import Optional
 
 from referee import registry
 from referee.errors import BadInput, Exit, RefereeError
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Optional
 
 #: Options every command takes, which may also stand before the command's name
 #: (``referee --lang hu rule combat.ties``): option -> does it take a value.

@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import importlib
 import os
-from typing import Callable, Optional
 
 from referee import registry
 from referee.cli import params
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Callable, Optional
 
 #: command name -> (module, function): the commands worth starting without typer
 COMMANDS = {

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import sys
-from typing import Optional
 
 from referee.cli import completion, options, render
 from referee.cli.params import Argument
 from referee.errors import BadInput
 from referee.i18n import choose_language
 from referee.i18n.catalogs import RuleText, _
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Optional
 
 
 #: read at most this much of a situation, file or stdin: a larger one is refused by its size

@@ -9,10 +9,12 @@ running away, so no two answers can disagree about what a player can pay.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from referee.engine.trace import cards as n_cards
 from referee.model import Player
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Optional
 
 #: the clause that lets class abilities be paid with cards in play as well as in hand
 ANY_CARD_CLAUSE = "classes.discards-for-abilities"

@@ -26,8 +26,6 @@ counts" (card-rulings.three-blood-brothers-levels-only); a bonus unless enough w
 
 from __future__ import annotations
 
-from typing import Optional
-
 from referee.engine.character import epic_power, is_epic
 from referee.engine.discards import can_pay, payable
 from referee.engine.equipment import loadout
@@ -36,6 +34,10 @@ from referee.engine.turns import own_turn
 from referee.engine.variants import Munchkin
 from referee.model import Monster, Player, Situation
 from referee.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Optional
 
 #: Berserking and Turning count at most this many discarded cards in one combat.
 MAX_POWER_DISCARDS = 3

@@ -17,9 +17,11 @@ Two clauses that apply, disagree, and are not ordered by any of these are an
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Any
 
 
 class EngineConflict(Exception):

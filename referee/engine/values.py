@@ -15,7 +15,10 @@ so ``referee check`` can refuse a corpus that lacks one, or whose clause does no
 
 from __future__ import annotations
 
-from typing import Mapping
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Mapping
+
 
 #: (clause id, name) of every figure the engine reads
 READ = (

@@ -6,10 +6,12 @@ where it differs; :func:`rules_for` finds the one a situation names.
 
 from __future__ import annotations
 
-from typing import Mapping
-
 from referee.engine.values import RuleValues
 from referee.model import Player, Situation
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Mapping
 
 #: the clause stating from which level a character in an Epic game is Epic
 EPIC_CLAUSE = "epic.epic-from-level-10"

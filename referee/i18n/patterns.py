@@ -24,10 +24,13 @@ import re
 import zlib
 from functools import lru_cache
 from pathlib import Path
-from typing import Optional
 
 from referee.cache import cache_dir, read_checked, touch, write_checked
 from referee.version import __version__
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the judge's start-up (see referee.records)
+    from typing import Optional
 
 #: numbers and lists the facts must format exactly as Babel does before they are kept
 PROBE_NUMBERS = (0, 7, -3, 42, 999, 1000, -1000, 12345, 123456, 1234567, -98765432, 10**12 + 5)
