@@ -6,7 +6,7 @@ explains it in prose.
 
 from __future__ import annotations
 
-import re
+from referee.lazyre import Lazy
 
 KINDS = ("rule", "clarification", "errata", "card-ruling", "variant", "optional-rule")
 GAMES = ("munchkin", "star-munchkin", "epic", "expansions")
@@ -39,11 +39,12 @@ RELATION_KEYS = {"id": (True, str), "relation": (True, str)}
 CONFLICT_KEYS = {"followed": (True, bool), "why": (True, str)}
 RESIDUE_KEYS = {"seed": (True, str), "quote": (True, str), "reason": (True, str)}
 
+#: (compiled when a corpus is read or checked, not on the start-up of a command that reads the cache)
 #: a name in a clause's ``values:`` (hand_limit), and the largest figure a rule states (1,000 gold)
-VALUE_NAME = re.compile(r"^[a-z]+(_[a-z]+)*$")
+VALUE_NAME = Lazy(r"^[a-z]+(_[a-z]+)*$")
 MAX_VALUE = 100_000
 
-KEY_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
-ID_PATTERN = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
+KEY_PATTERN = Lazy(r"^[a-z0-9]+(-[a-z0-9]+)*$")
+ID_PATTERN = Lazy(r"^[a-z0-9]+(-[a-z0-9]+)*(\.[a-z0-9]+(-[a-z0-9]+)*)+$")
 
 TYPE_NAMES = {str: "a string", list: "a list", dict: "a mapping", bool: "true or false", int: "a number"}

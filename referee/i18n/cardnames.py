@@ -20,14 +20,15 @@ from referee.cache import kept_data
 from referee.data import locales_dir
 from referee.errors import Problem
 from referee.i18n.catalogs import RULES_DOMAIN, SOURCE, translations
+from referee.lazyre import Lazy
 from referee.message import Message
 from referee.yamlload import load_plain
 
 #: letters and combining marks: a Gujarati word is not cut at its vowel signs
-_WORD = re.compile(r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+")
+_WORD = Lazy(r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]+")
 _BEFORE = r"(?<![\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3])"
 #: one letter or combining mark: what :data:`_BEFORE` excludes before a name
-_LETTER = re.compile(_BEFORE[4:-1])
+_LETTER = Lazy(_BEFORE[4:-1])
 
 
 def localizer():
@@ -115,7 +116,7 @@ def _stem(word: str) -> str:
 
 
 #: a gloss in brackets: "die Wunderlampe (Magic Lamp)" names the card in German and glosses it
-_GLOSS = re.compile(r"\([^()]*\)")
+_GLOSS = Lazy(r"\([^()]*\)")
 _LETTERS = r"[\w\u0300-\u036f\u0a81-\u0a83\u0abc\u0abe-\u0acd\u0ae2\u0ae3]*"
 _BETWEEN = r"[^\w\u0a80-\u0aff]+"
 
@@ -137,7 +138,7 @@ def _stems(name: str) -> tuple[str, ...]:
 
 
 #: what may come between one stem and the next: the rest of a word, then what is no letter
-_GAP = re.compile(_LETTERS + _BETWEEN)
+_GAP = Lazy(_LETTERS + _BETWEEN)
 
 
 def _stems_from(lowered: str, stems: tuple[str, ...], index: int, after: int) -> bool:
@@ -305,4 +306,4 @@ def check_former_names(corpus, language: str, catalog, file: str, translated: di
 #: contexts of the words players type (referee.po): former names are kept there on purpose
 _VOCABULARIES = frozenset({"race", "class", "enhancer"})
 #: a source's own words, quoted: what a source says is quoted as it says it
-_QUOTED = re.compile(r'"[^"]*"|“[^”]*”')
+_QUOTED = Lazy(r'"[^"]*"|“[^”]*”')
