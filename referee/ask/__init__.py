@@ -21,6 +21,7 @@ from referee.ask.shown import understood
 from referee.errors import BadInput, InvalidFile, RefereeError
 from referee.i18n.catalogs import RuleText, translations
 from referee.i18n.languages import LANGUAGES
+from referee.i18n.speaker import Speaker
 from referee.records import Record
 from referee.shapes import search_json, verdict_json
 from referee.registry import QUESTIONS
@@ -162,7 +163,7 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
         body["judgement"] = judgement
         return Answer(body, judged)
 
-    say = translations(lang, "referee").gettext
+    say = Speaker(corpus, lang)  # what is missing in the language asked, its values and plurals too
     # what the surest reading misses — unless that reading has no subject at all ("which
     # monster?" said of a rules question is noise)
     first = next((b for b in built if b.core), None)

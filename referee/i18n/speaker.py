@@ -8,7 +8,8 @@ messages through one :class:`Speaker`.
 from __future__ import annotations
 
 from referee.i18n import words
-from referee.i18n.catalogs import CLI_DOMAIN, FALLBACK_MARK, SOURCE, N_, RuleText, current_language, translations
+from referee.i18n.catalogs import (CLI_DOMAIN, FALLBACK_MARK, SOURCE, N_, RuleText, current_language, speaking,
+                                   translations)
 from referee.message import Alternatives, Phrase
 
 
@@ -40,7 +41,9 @@ class Speaker:
                 or self._catalog.has_plural(template))
 
     def word(self, vocabulary: str, code) -> str:
-        return words.word(vocabulary, str(code), self._races)
+        # the vocabularies' words are messages of the current language: this speaker's, for the call
+        with speaking(self.language):
+            return words.word(vocabulary, str(code), self._races)
 
     def card(self, name: str) -> str:
         """An English card name as this language's card catalog gives it (other names unchanged)."""
