@@ -337,8 +337,10 @@ def prepare(text: str, language: str) -> str:
     the stem of "મારવું" (to kill). Apply once: a stem is not stemmed again.
     """
     text = _NOT.sub(_not, unicodedata.normalize("NFC", text))
-    text = _NATIVE_DIGIT.sub(_ascii_digit, text)
-    text = _HYPHENATED.sub(_with_joined, text)
+    if not text.isascii():  # prepared once a word and once a text at every build: skip what cannot match
+        text = _NATIVE_DIGIT.sub(_ascii_digit, text)
+    if "-" in text:
+        text = _HYPHENATED.sub(_with_joined, text)
     if " " in text:  # two words: a query word alone is prepared many times, and has neither
         text = _GU_DYING.sub("maryo", _DIE_VERB.sub(r"\1 death", _BAD_STUFF.sub("badstuff", text)))
     text = _DYING.sub("death", text)
