@@ -191,6 +191,14 @@ def reset_process_state() -> None:
             module.LANGUAGES = codes()
 
 
+def read_yaml(path: Path):
+    """A YAML file with libyaml's safe loader where it is built: the case tables are read at
+    every collection, in every test process, and the pure-Python loader took most of it."""
+    import yaml
+
+    return yaml.load(path.read_text(encoding="utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+
+
 @pytest.fixture
 def referee():
     return run_referee

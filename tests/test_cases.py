@@ -21,6 +21,7 @@ from referee.adjudicate import card_lookup
 from referee.engine import judge
 from referee.errors import InvalidFile
 from referee.situation import load_situation
+from tests.conftest import read_yaml
 
 CASES_DIR = Path(__file__).parent / "cases"
 CASE_KEYS = {"name", "source", "sentence", "situation", "expect"}
@@ -30,7 +31,7 @@ EXPECT_KEYS = {"verdict", "details", "cites", "not_cites", "dissent", "error"}
 def _load_cases():
     cases = []
     for path in sorted(CASES_DIR.rglob("*.yaml")):
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = read_yaml(path)
         for i, case in enumerate(data["cases"]):
             unknown = set(case) - CASE_KEYS or set(case["expect"]) - EXPECT_KEYS
             assert not unknown, f"{path}: case {i}: unknown keys {unknown}"
@@ -75,10 +76,14 @@ def cards(corpus):
     return card_lookup(corpus)
 
 
+#: libyaml's dumper where it is built: a case's situation is written as the file a user would give
+DUMPER = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_case(case, corpus, cards):
     expect = case["expect"]
-    text = yaml.safe_dump(case["situation"], allow_unicode=True)
+    text = yaml.dump(case["situation"], Dumper=DUMPER, allow_unicode=True)
     if "error" in expect:
         with pytest.raises(InvalidFile) as info:
             load_situation(text, "case.yaml", cards=cards)

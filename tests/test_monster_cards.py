@@ -11,7 +11,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +19,7 @@ from referee.corpus import load_corpus
 from referee.corpus.cards import effect_clauses
 from referee.engine import judge
 from referee.situation import read_situation
+from tests.conftest import read_yaml
 
 CORPUS = load_corpus()
 CARDS = card_resolver(CORPUS.cards.values())
@@ -53,7 +53,7 @@ def test_every_monster_card_can_be_fought_and_fled_by_name(card):
 def test_every_card_ruling_a_monster_record_applies_is_cited_by_a_case():
     cited = set()
     for path in CASES.rglob("*.yaml"):
-        for case in yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]:
+        for case in read_yaml(path)["cases"]:
             cited.update(case["expect"].get("cites", []))
     applied = {clause for card in MONSTERS for _effect, clause in effect_clauses(card)}
     # a ruling on a family only names which cards belong to it: nothing to cite in a verdict

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.conftest import run_referee
+from tests.conftest import read_yaml, run_referee
 
 ROOT = Path(__file__).parent.parent
 EXAMPLES = sorted((ROOT / "examples").glob("*.yaml"))
@@ -141,10 +141,10 @@ def askable(situation: dict) -> bool:
 
 
 def _sample() -> list:
-    picked = [pytest.param(yaml.safe_load(p.read_text()), id=f"example {p.stem}") for p in EXAMPLES]
+    picked = [pytest.param(read_yaml(p), id=f"example {p.stem}") for p in EXAMPLES]
     pool = []
     for path in CASES:
-        for case in yaml.safe_load(path.read_text())["cases"]:
+        for case in read_yaml(path)["cases"]:
             if "error" not in case["expect"] and askable(case["situation"]):
                 pool.append((f"{path.parent.name}/{path.stem}: {case['name'][:60]}", case["situation"]))
     by_kind: dict = {}
