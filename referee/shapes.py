@@ -7,14 +7,14 @@ CLI catalog in use; ids, kinds, games and other codes stay untranslated.
 
 from __future__ import annotations
 
-TYPE_CHECKING = False  # typing stays off the judge's start-up (see referee.records)
-
 from referee.i18n import choose_language
 from referee.i18n.catalogs import RuleText, _, current_language, ngettext
 from referee.message import Message
 
+TYPE_CHECKING = False  # typing stays off the judge's start-up (see referee.records)
 if TYPE_CHECKING:
     from referee.corpus import Clause, Corpus
+
 
 def _langs(text: RuleText, clause: Clause, *fields: str) -> dict:
     return {name: text.language_of(clause.id, getattr(clause, name)) for name in fields if getattr(clause, name)}

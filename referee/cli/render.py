@@ -16,7 +16,6 @@ import sys
 import textwrap
 import time
 import time as clock
-TYPE_CHECKING = False  # typing stays off the judge's start-up (see referee.records)
 
 from referee.errors import quote
 from referee.i18n import words
@@ -27,6 +26,7 @@ from referee.i18n.speaker import Speaker, error_text
 from referee.shapes import (card_note_json, change_json, change_summary, clause_field, source_named, taken_back_by,
                             verdict_json)
 
+TYPE_CHECKING = False  # typing stays off the judge's start-up (see referee.records)
 if TYPE_CHECKING:  # the corpus package is imported by the commands that need it
     from referee.corpus import Clause, Corpus
 
