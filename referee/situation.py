@@ -146,8 +146,9 @@ class _Reader:
                 return default
             return value
         if kind is bool:
-            if isinstance(value, str) and heard(value, ("true", "false")):
-                return heard(value, ("true", "false")) == "true"  # igen, nee, sí: the player's yes and no
+            said = _said_yes_or_no(value)
+            if said is not None:
+                return said
             if not isinstance(value, bool):
                 self.bad(where, "expected true or false, got {got}", got=_show(value))
                 return default
@@ -442,9 +443,15 @@ def _players(r: _Reader, data, max_level: int) -> tuple[model.Player, ...]:
 TWO_CARDS = {"races": ("half_breed", "Half-Breed"), "classes": ("super_munchkin", "Super Munchkin")}
 
 
+def _said_yes_or_no(value) -> bool | None:
+    """The player's own yes or no ("ja", "igen", "nee", "sí") as true or false; else ``None``."""
+    heard_as = heard(value, ("true", "false")) if isinstance(value, str) else None
+    return None if heard_as is None else heard_as == "true"
+
+
 def _yes(value) -> bool:
-    """A flag set as the reader reads it: true, or the player's own yes ("ja", "igen", "sí")."""
-    return value is True or isinstance(value, str) and heard(value, ("true", "false")) == "true"
+    """A flag set as the reader reads it: true, or the player's own yes."""
+    return value is True or _said_yes_or_no(value) is True
 
 
 def _two_cards_need_their_card(r: _Reader, raw: dict, path: str) -> None:

@@ -5,21 +5,16 @@ catalog gives them."""
 
 from __future__ import annotations
 
-from referee.i18n import words
 from referee.i18n.catalogs import N_, translations
+from referee.i18n.speaker import Speaker
 
 
 def understood(situation: dict, lang: str, corpus) -> str:
     # lazy: referee.cards 33 ms to import, paid only by the calls that need it
     from referee.cards import localizer, name_in
 
-    catalog = translations(lang, "referee")
-    say = catalog.gettext
-
-    def code_word(vocabulary: str, code: str) -> str:
-        """A code of the game's vocabulary ("sell", "kill") in the asked language's words."""
-        found = words.VALUES.get(vocabulary, {}).get(code)
-        return catalog.pgettext(*found) if found else code
+    say = translations(lang, "referee").gettext
+    code_word = Speaker(corpus, lang).word  # a code of the game's vocabulary ("sell", "kill") in words
     localized = localizer()
     cards = {c.id: c for c in corpus.cards.values()}
 
