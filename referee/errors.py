@@ -123,26 +123,25 @@ class InvalidFile(BadInput):
         super().__init__()
 
     def render(self, translate: Translate = _identity) -> str:
-        heading = _HEADINGS.get(self.what, _HEADINGS["file"])
-        head = heading(len(self.problems)).render(translate)
+        singular, plural = _HEADINGS.get(self.what, _HEADINGS["file"])
+        head = Message.plural_of(singular, plural, "count", count=len(self.problems)).render(translate)
         return "\n".join([head, *(f"  {p.render(translate)}" for p in self.problems)])
+
+
+def plural_of(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a message's two forms for extraction (``plural_of:1,2``); chosen by count when shown."""
+    return singular, plural
 
 
 #: The first line of an invalid file's report, one whole sentence per kind of input, so each
 #: language words "in the file", "in the table" with its own article and case.
 _HEADINGS = {
-    "file": lambda n: Message.plural_of("{count} problem in the file:", "{count} problems in the file:",
-                                        "count", count=n),
-    "rules corpus": lambda n: Message.plural_of("{count} problem in the rules corpus:",
-                                                "{count} problems in the rules corpus:", "count", count=n),
-    "situation": lambda n: Message.plural_of("{count} problem in the situation:",
-                                             "{count} problems in the situation:", "count", count=n),
-    "table": lambda n: Message.plural_of("{count} problem in the table:", "{count} problems in the table:",
-                                         "count", count=n),
-    "question": lambda n: Message.plural_of("{count} problem in the question:",
-                                            "{count} problems in the question:", "count", count=n),
-    "change": lambda n: Message.plural_of("{count} problem in the change:", "{count} problems in the change:",
-                                          "count", count=n),
+    "file": plural_of("{count} problem in the file:", "{count} problems in the file:"),
+    "rules corpus": plural_of("{count} problem in the rules corpus:", "{count} problems in the rules corpus:"),
+    "situation": plural_of("{count} problem in the situation:", "{count} problems in the situation:"),
+    "table": plural_of("{count} problem in the table:", "{count} problems in the table:"),
+    "question": plural_of("{count} problem in the question:", "{count} problems in the question:"),
+    "change": plural_of("{count} problem in the change:", "{count} problems in the change:"),
 }
 
 
