@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import random
 import signal
 import subprocess
 import sys
@@ -158,34 +157,6 @@ def test_a_killed_build_leaves_a_folder_the_next_build_removes(cache, tmp_path):
 
 
 # --- a damaged, shared or unusable cache --------------------------------------------------
-
-def _index_folder(env: dict) -> Path:
-    data = json.loads(run_referee("index", "--info", "--json", env=env).stdout)
-    assert data["place"] == "cache"
-    return Path(data["path"])
-
-
-QUERIES = ("sell level", "mnster levl", "szörny kincs", "ભાગી જવું")
-
-
-def test_same_size_random_bytes_in_any_index_file_are_found_and_the_answers_stay(cache):
-    """Every file of the index, one at a time, overwritten with random bytes of its own size:
-    the checksums see it, the index is rebuilt, every answer is the one from before (typo
-    corrections included: the vocabulary is one of the files)."""
-    before = {q: ids(run_referee("search", *q.split(), "--json", env=cache).stdout) for q in QUERIES}
-    folder = _index_folder(cache)
-    names = sorted(p.name for p in folder.iterdir() if p.is_file() and p.stat().st_size)
-    assert {"ready.json", "tables.pickle", "vocabulary.pickle"} <= set(names) and any(n.endswith(".seg") for n in names)
-    noise = random.Random(14)
-    for name in names:
-        folder = _index_folder(cache)
-        path = folder / name
-        path.write_bytes(noise.randbytes(path.stat().st_size))
-        for query, expected in before.items():
-            result = run_referee("search", *query.split(), "--json", env=cache)
-            no_trace(result)
-            assert result.returncode == 0 and ids(result.stdout) == expected, (name, query)
-
 
 def test_two_installs_of_one_version_share_one_index(tmp_path, shipped_rules):
     """A pipx install and a venv keep their corpus in different places; the same content and
