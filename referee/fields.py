@@ -12,9 +12,11 @@ it sits below both.
 
 from __future__ import annotations
 
-from typing import Any
-
 from referee.errors import BadInput
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Any
 
 #: player fields ``table set`` changes (items have their own command)
 PLAYER_FIELDS = ("level", "sex", "races", "classes", "enhancers", "half_breed", "super_munchkin", "dead", "hand",

@@ -22,11 +22,14 @@ from __future__ import annotations
 
 import copy
 import json
-from typing import Optional
 
 from referee import registry
 from referee.errors import BadInput
 from referee.fields import PLAYER_FIELDS, parse_assignments, parse_change, parse_value
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Optional
 
 COMBAT_PHASES = ("combat", "running-away")
 #: the monster a flight or a question in combat is about when none is named

@@ -14,17 +14,19 @@ clauses the search finds for it. A rules question that is no situation gets thos
 
 from __future__ import annotations
 
-from typing import Optional
-
 from referee.ask.command import command
 from referee.ask.shown import understood
-from referee.errors import BadInput, InvalidFile, RefereeError
-from referee.i18n.catalogs import RuleText, translations
+from referee.errors import BadInput, RefereeError
+from referee.i18n.catalogs import RuleText
 from referee.i18n.languages import LANGUAGES
 from referee.i18n.speaker import Speaker
 from referee.records import Record
 from referee.shapes import search_json, verdict_json
 from referee.registry import QUESTIONS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Optional
 
 #: the most results a question that is no situation shows
 RESULTS = 5
@@ -38,7 +40,7 @@ def language_of(text: str, asked: str) -> str:
     """The language the text is written in: Gujarati by its script, else the language whose
     phrases it uses most; the asked language when the words do not tell."""
     # lazy: referee.ask.patterns 51 ms, referee.ask.text 14 ms to import, paid only by the calls that need it
-    from referee.ask.patterns import words
+    from referee.ask.patterns import vocabulary
     from referee.ask.text import tokens
 
     if any("\u0a80" <= ch <= "\u0aff" for ch in text):
@@ -46,9 +48,8 @@ def language_of(text: str, asked: str) -> str:
     keys = [t.key for t in tokens(text, {})]
     scores = {}
     for lang in LANGUAGES:
-        w = words(lang)
-        vocabulary = w.known | w.ignore | w.me | w.level
-        scores[lang] = sum(1 for k in keys if k in vocabulary)
+        said = vocabulary(lang)
+        scores[lang] = sum(1 for k in keys if k in said)
     best = max(scores.values())
     if best == 0 or scores.get(asked, 0) == best:
         return asked

@@ -11,7 +11,6 @@ from __future__ import annotations
 import copy
 import json
 import re
-from typing import Optional
 
 from referee.ask.names import stem
 from referee.ask.patterns import fold, item_words
@@ -19,6 +18,10 @@ from referee.ask.reading import ME, Reading
 from referee.message import Message
 from referee.records import Record
 from referee.registry import QUESTIONS
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Optional
 
 N_ = Message.of
 #: actions whose question is about another player

@@ -13,7 +13,10 @@ import re
 import zlib
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Optional
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Iterable, Optional
 
 _VOWELS = "aeiou"
 # spellings of one sound, the longest first: what English, Hungarian, Spanish… write one way

@@ -32,7 +32,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 33
+VERSION = 35
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -76,7 +76,7 @@ def _compile(phrase: str) -> Phrase:
     """A phrase as a regular expression over the text's folded words, each written with the
     space before it (the text is matched as `` word word … ``), so a word left out leaves no
     space behind."""
-    out, count, slot, depth, anchor = [], 0, 0, 0, ""
+    out, count, slot, depth, anchor, choice = [], 0, 0, 0, "", False
     for token in re.findall(r"\+?\{[pn]\}|\[|\]|\(|\)|\||[^\s\[\]()|]+", phrase):
         if token == "…":  # any words between, within one part of the sentence
             out.append(r"(?: [^\s,;.!?]+)*?")
@@ -89,6 +89,7 @@ def _compile(phrase: str) -> Phrase:
         elif token in (")", "|"):
             out.append(token)
             depth -= token == ")"
+            choice = choice or (token == "|" and depth == 0)  # "a b|c d": no one word is in every match
         elif token == "+{n}":
             out.append(" " + r"(?P<n{i}>\+\d+)".format(i=slot))
             slot += 1
@@ -109,7 +110,7 @@ def _compile(phrase: str) -> Phrase:
                 anchor = ("" if ending else " ") + word + ("" if star else " ")
     simple = not re.search(r"[{}\[\]()|*…]", phrase)
     plain = " " + " ".join(fold(phrase).split()) + " " if simple and not phrase.startswith("+") else None
-    return Phrase(phrase, "".join(out) + "(?= )", count, plain, anchor if "|" not in phrase else "")
+    return Phrase(phrase, "".join(out) + "(?= )", count, plain, "" if choice else anchor)
 
 
 class Words(Record):
@@ -159,37 +160,69 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
 
 def words(lang: str) -> Words:
     """The words of ``lang`` (a language without an ask.yaml has none: only card names)."""
-    return every_language()[lang]
+    return _kept("words", lang)
 
 
-@lru_cache(maxsize=1)
-def every_language() -> dict:
-    """Every language's words, kept in the user cache by the files' identity: reading and
-    folding six files of phrases costs a question ten times what answering it does."""
-    # lazy: LANGUAGES is read from locales/ when first asked for, not when this module loads
-    from referee.i18n.languages import LANGUAGES
-
-    key = _key()
-    cached = _read(key) if key else None
-    if cached is not None and set(cached) == set(LANGUAGES):
-        return cached
-    built = {lang: _built(lang) for lang in LANGUAGES}
-    if key:
-        _write(key, built)
-    return built
+def vocabulary(lang: str) -> frozenset:
+    """Every word ``lang``'s phrases, fillers, "me" and level words use: what tells a text's
+    language (:func:`referee.ask.language_of`) with no need of its phrases."""
+    return _kept("vocabulary", "all").get(lang, frozenset())
 
 
-@lru_cache(maxsize=1)
 def item_words() -> dict:
     """Every language's words for the things items are, folded: "kard", "zwaard", "તલવાર" are
     each "sword", so a table's item called "Sword" is named in any of them."""
+    return _kept("items", "all")
+
+
+def _vocabulary(language: Words) -> frozenset:
+    return language.known | language.ignore | language.me | language.level
+
+
+def _items(every: dict) -> dict:
     out: dict = {}
-    for built in every_language().values():
+    for built in every.values():
         for word, concept in built.items.items():
             out.setdefault(word, concept)
     return out
 
 
+#: the parts of the built words kept apart in the user cache, each from every language's words:
+#: a question needs the words of its own language and English, and every language's vocabulary;
+#: unpickling all six languages' phrases cost a whole-process ``ask`` 40 M instructions
+PARTS = {"words": lambda every, lang: every[lang],
+         "vocabulary": lambda every, _all: {lang: _vocabulary(words) for lang, words in every.items()},
+         "items": lambda every, _all: _items(every)}
+
+
+@lru_cache(maxsize=None)
+def _kept(part: str, lang: str):
+    """One part of the built words, from the user cache while the files are unchanged; built
+    with all the others when it is missing there."""
+    key = _key()
+    value = _read(f"{key}-{part}-{lang}") if key else None
+    return PARTS[part](every_language(), lang) if value is None else value
+
+
+@lru_cache(maxsize=1)
+def every_language() -> dict:
+    """Every language's words, built from the files and kept in the user cache by their
+    identity, part by part (:func:`_kept`): reading and folding six files of phrases costs a
+    question ten times what answering it does."""
+    # lazy: LANGUAGES is read from locales/ when first asked for, not when this module loads
+    from referee.i18n.languages import LANGUAGES
+
+    key = _key()
+    built = {lang: _built(lang) for lang in LANGUAGES}
+    if key:
+        for lang, language in built.items():
+            _write(f"{key}-words-{lang}", language)
+        for part in ("vocabulary", "items"):
+            _write(f"{key}-{part}-all", PARTS[part](built, "all"))
+    return built
+
+
+@lru_cache(maxsize=1)
 def _key():
     # this module's own stamp too: the words are built by its code, and a change to how they are
     # built (a new phrase list) with no change to any ask.yaml must not read the old build
@@ -202,17 +235,17 @@ def _key():
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
 
 
-def _read(key: str):
+def _read(name: str):
     try:
-        with open(cache_dir() / f"ask-words-{key}.pickle", "rb") as handle:
+        with open(cache_dir() / f"ask-{name}.pickle", "rb") as handle:
             return pickle.load(handle)
     except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
         return None
 
 
-def _write(key: str, built: dict) -> None:
+def _write(name: str, value) -> None:
     try:
-        write_atomic(cache_dir() / f"ask-words-{key}.pickle", pickle.dumps(built, protocol=pickle.HIGHEST_PROTOCOL))
+        write_atomic(cache_dir() / f"ask-{name}.pickle", pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:
         pass  # an unwritable cache only costs speed
 

@@ -13,12 +13,15 @@ from __future__ import annotations
 
 import copy
 import re
-from typing import Optional
 
 from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
 from referee.ask.names import foreign, named, stem
 from referee.ask.patterns import Words, fold
 from referee.ask.text import LEVEL_MARK, Token, at, joined, tokens
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Optional
 
 #: the highest level a monster said as "a troll of N" has (Epic's monsters reach the thirties)
 MONSTER_LEVELS = 40

@@ -7,10 +7,13 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
-from typing import Optional
 
 from referee.corpus.cards import fold
 from referee.records import Record
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Optional
 
 #: "Troll:8" read inside a sentence: the colon becomes this mark, a word of its own
 LEVEL_MARK = "\ue000"

@@ -8,13 +8,16 @@ clauses that answer it. ``--json`` prints the contract's ``ask`` shape.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import List, Optional
 
 from referee.cli import options, render
 from referee.cli.params import Argument, Option
 from referee.errors import NotFound
 from referee.i18n import choose_language
 from referee.i18n.catalogs import N_, RuleText, _, translations
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import List, Optional
 
 
 def _table_state(path: Optional[Path]) -> Optional[dict]:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Callable, Optional
 
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
@@ -31,6 +30,10 @@ from referee.records import Record
 from referee.table.state import replay, split
 from referee.table.store import Change, Log, Unusable, default_path, move_aside
 from referee.table.stores import export as read_good, open_store, resolved  # the SQLite file or a table in PostgreSQL
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Callable, Optional
 
 #: the clock the table reads when a caller gives no ``now`` (seconds since the epoch)
 clock: Callable[[], float] = time.time

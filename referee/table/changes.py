@@ -11,7 +11,6 @@ exist, a level out of range for the game. Level changes go through the engine
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 from referee import model
 from referee.corpus import load_corpus
@@ -20,6 +19,10 @@ from referee.i18n.catalogs import N_
 from referee.fields import ITEM_FIELDS, PLAYER_FIELDS, parse_assignments, parse_change, parse_value  # noqa: F401
 from referee.table.state import FIGHT, apply, item_mapping, next_player, player_mapping, player_of, split, table_mapping
 from referee.table.store import Draft
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Optional
 
 #: house rules a table may play with, as in situation files
 HOUSE_RULES = ("starting_cards", "phase_zero", "shared_victory", "interference_seconds")

@@ -21,7 +21,6 @@ Times are seconds since the epoch (the callers' clock, injectable for tests). ``
 from __future__ import annotations
 
 import copy
-from typing import Optional
 
 from referee.adjudicate import judge_data
 from referee.errors import BadInput, InvalidFile, NotFound
@@ -31,6 +30,10 @@ from referee.questions import _pairs, ask, monster, who
 from referee.table.changes import by_name, full, message, win_levels
 from referee.table.state import FIGHT, apply, split
 from referee.table.store import Draft, seconds_of, stamp
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Optional
 
 #: the rules' window for interfering before a fight's result stands (combat.wait-for-interference)
 WINDOW = 2.6

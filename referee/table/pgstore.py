@@ -24,15 +24,18 @@ from __future__ import annotations
 import json
 import threading
 import time
-from typing import Callable, Optional
 from urllib.parse import urlsplit, urlunsplit
 
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
-from referee.records import Record
 from referee.table import pgwatch
+from referee.table.address import PgTable, is_url  # noqa: F401 (named here by the web and the tests too)
 from referee.table.pgwatch import CHANNEL
 from referee.table.store import (COLUMNS, Change, Damaged, Draft, Log, _checksum, _Row, new_row, stamp)
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Callable, Optional
 
 SCHEMA_VERSION = 2
 #: connections per process and database (a worker answers one request at a time; the listener has its own)
@@ -93,28 +96,6 @@ MIGRATIONS = [
     """,
 ]
 assert len(MIGRATIONS) == SCHEMA_VERSION
-
-
-class PgTable(Record):
-    """Where one table lives in a PostgreSQL store: the database URL and the table's id.
-
-    Passed as ``path`` to every :mod:`referee.table` function; ``str()`` of it names the table in
-    messages without the password."""
-
-    url: str
-    id: str
-
-    def __str__(self) -> str:
-        return f"table {self.id}"
-
-    @property
-    def address(self) -> str:
-        """What ``--table`` and ``$REFEREE_TABLE`` name it by: ``URL#ID``."""
-        return f"{self.url}#{self.id}"
-
-
-def is_url(where) -> bool:
-    return isinstance(where, str) and where.startswith(("postgresql://", "postgres://"))
 
 
 def safe_url(url: str) -> str:

@@ -15,7 +15,10 @@ from __future__ import annotations
 import threading
 import time
 from collections import defaultdict
-from typing import Optional
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Optional
 
 #: the channel every commit notifies with the table's id as payload (referee.table.pgstore)
 CHANNEL = "referee_tables"

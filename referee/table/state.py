@@ -27,9 +27,12 @@ values rather than adding to them, taking back the last changes is exact.
 from __future__ import annotations
 
 import json
-from typing import Iterable, Optional
 
 from referee import model
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Iterable, Optional
 
 
 #: where the replayed state keeps the fight in progress and the winners (see :func:`split`)

@@ -31,13 +31,16 @@ import sqlite3
 import time
 import zlib
 from pathlib import Path
-from typing import Callable, Iterator, Optional
 from urllib.parse import quote
 
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
 from referee.records import Record
 from referee.table.state import _apply, in_effect
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Callable, Iterator, Optional
 
 try:  # CPython's own BLAKE2, which hashlib.blake2b is: hashlib itself loads OpenSSL's bindings
     # first, 2.7 ms of every table command and every question asked on the table

@@ -17,33 +17,35 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
-from typing import Callable, Optional, Protocol, Union
 
 from referee.errors import BadInput
-from referee.table import pgstore, store
-from referee.table.pgstore import PgTable, is_url
+from referee.table import store
+from referee.table.address import PgTable, is_url
 from referee.table.store import Change, Draft, Log, default_path
 
-Where = Union[Path, PgTable, None]
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # for annotations only: typing stays off the start-up of ask and the table
+    from typing import Callable, Optional, Protocol, Union
 
+    Where = Union[Path, PgTable, None]
 
-class Store(Protocol):
-    """What :mod:`referee.table` needs of a table's store (both stores give it)."""
+    class Store(Protocol):
+        """What :mod:`referee.table` needs of a table's store (both stores give it)."""
 
-    path: object  # what messages call the table
-    writable: bool
+        path: object  # what messages call the table
+        writable: bool
 
-    def log(self) -> Log: ...
+        def log(self) -> Log: ...
 
-    def changes(self) -> list[Change]: ...
+        def changes(self) -> list[Change]: ...
 
-    def write(self, decide: Callable[[Log], Optional[Draft]], at: Optional[float] = None) -> Optional[Change]: ...
+        def write(self, decide: Callable[[Log], Optional[Draft]], at: Optional[float] = None) -> Optional[Change]: ...
 
-    def close(self) -> None: ...
+        def close(self) -> None: ...
 
-    def __enter__(self) -> "Store": ...
+        def __enter__(self) -> "Store": ...
 
-    def __exit__(self, *exc) -> None: ...
+        def __exit__(self, *exc) -> None: ...
 
 
 def table_address(value) -> Where:
@@ -77,8 +79,9 @@ def open_store(path: Where = None, create: bool = False, write: bool = True) -> 
     """The table at ``path`` in its store (see :func:`referee.table.store.open_store`)."""
     path = resolved(path)
     if isinstance(path, PgTable):
-        return pgstore.open_store(path, create=create, write=write)
+        from referee.table import pgstore  # lazy: PostgreSQL's driver and threads, for its tables only
 
+        return pgstore.open_store(path, create=create, write=write)
     return store.open_store(path, create=create, write=write)
 
 
@@ -87,6 +90,8 @@ def export(path: Where = None) -> dict:
     ``{"changes": [...], "stopped_at": seq | None, "reason": …}``."""
     path = resolved(path)
     if isinstance(path, PgTable):
+        from referee.table import pgstore  # lazy: PostgreSQL's driver and threads, for its tables only
+
         return pgstore.export(path)
     return store.export(Path(path) if path is not None else store.default_path())
 

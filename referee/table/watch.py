@@ -14,7 +14,10 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
-from typing import Optional
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
+    from typing import Optional
 
 
 class Probe:
