@@ -303,12 +303,12 @@ def _monster(word, corpus):
 def _card_named(name: str, corpus):
     """The monster card a command's word names in any language (the reading's names are the
     asked language's, :func:`_in_language`)."""
-    # lazy: referee.cards 29 ms to import, paid only by the calls that need it
-    from referee.cards import corpus_name_table
+    # lazy: the reading's own card words (read already), spelled as the reading spells a word
+    from referee.ask.cardwords import card_words
+    from referee.ask.text import spelled
     from referee.corpus.cards import fold
 
-    card = corpus_name_table(corpus).get(fold(name))
-    return card if card is not None and card.type == "monster" else None
+    return card_words(corpus).monsters.get(spelled(fold(name)))
 
 
 def _results(text: str, corpus, lang: str) -> list[dict]:

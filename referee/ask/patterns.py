@@ -32,7 +32,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 35
+VERSION = 39
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -148,6 +148,9 @@ class Words(Record):
     valued: tuple = ()   # endings of a number said as a value, not a count (Hungarian "ötös": a five)
     steeds: frozenset = frozenset()     # words for a steed ("steed", "horse", "schildkröte")
     hirelings: frozenset = frozenset()  # words for a hireling ("hireling", "henchman")
+    #: the folded words of the phrases that say who helps, who plays a card and who fights:
+    #: what tells a word of helping (:func:`referee.ask.reading._help_words`), folded once here
+    phrase_words: dict = {}
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
@@ -297,6 +300,8 @@ def _built(lang: str) -> Words:
         sex=sex, personas=personas,
         # the longest phrase first: "{p} helps me" before "{p} helps", or "me" would be the helper
         lists={key: sorted(phrases(data.get(key)), key=lambda p: -p.words) for key in LISTS},
+        phrase_words={key: frozenset(word for value in data.get(key) or () for word in fold(str(value).replace("{p}", " ")).split())
+                      for key in ("helper", "card_player", "fighter")},
         kinds={k: phrases(v) for k, v in (data.get("kinds") or {}).items()},
         actions={k: phrases(v) for k, v in (data.get("actions") or {}).items()},
         sources={k: phrases(v) for k, v in (data.get("sources") or {}).items()},

@@ -39,19 +39,15 @@ def _help_words(words: Words, english: Words) -> frozenset:
         for w in (words, english):
             little |= w.articles | w.me | w.together | w.pronouns | w.objects | w.level
         for w in (words, english):
-            for phrase in w.lists.get("helper", ()):
-                for word in fold(phrase.text.replace("{p}", " ")).split():
-                    # Gujarati words are short in letters: "મદદ" is three
-                    if (len(word) >= 4 or (len(word) == 3 and foreign(word))) and word not in little:
-                        vocabulary.add(word)
+            for word in w.phrase_words.get("helper", ()):
+                # Gujarati words are short in letters: "મદદ" is three
+                if (len(word) >= 4 or (len(word) == 3 and foreign(word))) and word not in little:
+                    vocabulary.add(word)
         # a verb of playing a card ("echa", "gives") says help only with the rest of its phrase
-        # ("echa una mano"): alone, it plays a potion
+        # ("echa una mano"): alone, it plays a potion; nor a word of another phrase that says who
+        # fights ("staat" of "staat tegenover")
         for w in (words, english):
-            for phrase in w.lists.get("card_player", ()):
-                vocabulary -= set(fold(phrase.text.replace("{p}", " ")).split())
-            # nor a word of another phrase that says who fights ("staat" of "staat tegenover")
-            for phrase in w.lists.get("fighter", ()):
-                vocabulary -= set(fold(phrase.text.replace("{p}", " ")).split())
+            vocabulary -= w.phrase_words.get("card_player", frozenset()) | w.phrase_words.get("fighter", frozenset())
         # the language's little words ("with", "from", "will") say nothing of help alone; the
         # verb of helping itself stays ("help", "helps")
         helping = [phrase for w in (words, english) for phrase in w.actions.get("help", ())]

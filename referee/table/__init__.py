@@ -71,11 +71,12 @@ class Stale(BadInput):
 
 
 def _shown(log: Log) -> Shown:
-    # lazy: referee.table.fight 0.9 ms to import, which `referee fight` does not need
-    from referee.table.fight import closes_at
-
     state, fight, winner = split(log.state)
     if fight is not None and fight.get("result") is None:
+        # lazy: the fights' module and the table's changes, 14 M instructions to import, which a
+        # table with no fight on (most questions asked of it) does not need
+        from referee.table.fight import closes_at
+
         fight = dict(fight, closes_at=closes_at(fight, log))
     return Shown(state, log.recent(), winner, fight, log.count)
 
@@ -83,13 +84,16 @@ def _shown(log: Log) -> Shown:
 def show(path: Optional[Path] = None, now: Optional[float] = None, corpus=None) -> Shown:
     """The table; a fight whose window has run out is recorded first (when the file can be
     written: a read-only table is shown as it is)."""
-    # lazy: referee.table.fight 0.8 ms to import, which `referee fight` does not need
-    from referee.table import fight as fights
-
     now = _now(now)
     with open_store(path, write=False) as store:
         shown = _shown(store.log())
-        due = fights.due(store.log(), now) if shown.fight is not None else False
+        due = False
+        if shown.fight is not None:
+            # lazy: the fights' module and the table's changes, 14 M instructions to import,
+            # which a table with no fight on (most questions asked of it) does not need
+            from referee.table import fight as fights
+
+            due = fights.due(store.log(), now)
     if due:
         try:
             with open_store(path) as store:
