@@ -12,7 +12,7 @@ from referee.corpus import load_corpus, schema
 from referee.errors import NotFound, quote
 from referee.i18n import choose_language
 from referee.i18n.catalogs import RuleText, _, ngettext
-from referee.i18n.words import word as word_of
+from referee.i18n.words import source_name, word as word_of
 
 
 def _corpus():
@@ -98,7 +98,8 @@ def conflicts(game: Optional[str] = options.game(), lang: Optional[str] = option
         lines.append(f"{number}. {text(first.id, first.title)}")
         for clause in sorted(group, key=lambda c: not followed(c)):
             mark = _("followed") if followed(clause) else _("not followed")
-            seeds = ", ".join(sorted({f"{s.seed} ({s.lang})" for s in clause.sources})) or _("published card")
+            # the sources named for people ("Hungarian FAQ and errata"); --json keeps their files
+            seeds = ", ".join(sorted({source_name(s.seed, s.lang) for s in clause.sources})) or _("published card")
             lines.append(f"   [{mark}] {clause.id} ({word_of('game', clause.game)}) — {seeds}")
             lines += render.wrap(text(clause.id, clause.text), "      ")
             if followed(clause):
