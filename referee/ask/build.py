@@ -78,12 +78,15 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
     return out
 
 
+#: the name the one asking goes by in a command when neither a table nor --as names them
+ASKER = "me"
+
 class Context:
     """The people of the question: the table's, else those the text describes."""
 
     def __init__(self, reading: Reading, state: Optional[dict], me: Optional[str]):
         self.reading, self.state = reading, state
-        self.me = me or (state.get("turn") if state else None) or "me"
+        self.me = me or (state.get("turn") if state else None) or ASKER
         self.missing: list = []
         self.surer = 0  # what the builder found that only this kind of question has
         self.coreless = False  # what the question is about is not in the text at all
@@ -163,7 +166,7 @@ class Context:
         for person in dict.fromkeys([*needed, *people]):
             about = people.get(person, {})
             if level_needed and person in needed and "level" not in about:
-                self.missing.append(N_("{name}'s level", name=_shown(person, self.me)))
+                self.missing.append(level_of(person))
             specs.append(spec(person, about))
         games = self.reading.best("games")
         if len(games) > 1:
@@ -200,8 +203,12 @@ def _moment(state: dict) -> dict:
                                           ("phase", state.get("phase"))) if value}
 
 
-def _shown(person: str, me: str) -> str:
-    return person
+def level_of(person: str):
+    """What is missing when a person's level is: "your level" for the one asking, who has no
+    name (no table, no --as: the command calls them ``me``), else the person's by name."""
+    # Translators: one thing a question leaves unsaid, in a list after "the question does not
+    # say:": the level of the player asking
+    return N_("your level") if person == ASKER else N_("{name}'s level", name=person)
 
 
 def spec(name: str, about: dict) -> str:
@@ -979,7 +986,7 @@ def about(kind: str):
             # lowest, who gets the cards
             for person in order:
                 if c.who(person) != player and "level" not in c.described(c.who(person)):
-                    c.missing.append(N_("{name}'s level", name=c.who(person)))
+                    c.missing.append(level_of(c.who(person)))
         if c.state is None:
             _unknown(c)
         if kind == "charity" and c.state is None:

@@ -301,15 +301,17 @@ def _classic_first(hits: list[Hit], corpus) -> list[Hit]:
 
 
 def _matched_language(matched, preferred: str) -> str:
-    """The language whose fields matched most query terms (the preferred one on a tie)."""
+    """The language the snippet shows: the asked one whenever its text matched a query term,
+    else the language whose fields matched most. A word's synonyms match in every language
+    ("level" is "Stufe"), and another language's text beside a match in the reader's own is
+    noise."""
     counts = {}
     for fieldname, _ in matched:
         if fieldname in LANGUAGES:
             counts[fieldname] = counts.get(fieldname, 0) + 1
-    if not counts:
+    if not counts or counts.get(preferred):
         return preferred
-    best = max(counts.values())
-    return preferred if counts.get(preferred) == best else max(counts, key=counts.get)
+    return max(counts, key=counts.get)
 
 
 def _snippet(corpus, clause_id: str, matched, language: str, rule_text=None) -> str:
