@@ -256,6 +256,8 @@ def help_screens(language: str) -> dict[str, str]:
         lines = [[*path, "--help"], [*path, "--no-such-option"]]
         if getattr(command, "commands", None):
             lines.append([*path, "xyzzy"])  # a word of no language: what is typed is shown back
+            # a command's name mistyped: the parser's "did you mean" follows, in the language too
+            lines.append([*path, sorted(command.commands)[0] + "x"])
         if any(getattr(p, "required", False) and p.param_type_name == "argument" for p in command.params):
             lines.append(list(path))
         for argv in lines:

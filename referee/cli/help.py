@@ -83,7 +83,14 @@ class _Translated:
         return params
 
     def format_usage(self, ctx, formatter) -> None:
-        pieces = self.collect_usage_pieces(ctx)
+        # click's own placeholders are English words where the usage line shows them
+        words = {
+            # Translators: in a command's usage line, "referee fight [OPTIONS] {MONSTER…}": where its options go
+            "[OPTIONS]": _("[OPTIONS]"),
+            # Translators: in the usage line of "referee" and "referee table": a command name, then its arguments
+            "COMMAND [ARGS]...": _("COMMAND [ARGS]..."),
+        }
+        pieces = [words.get(piece, piece) for piece in self.collect_usage_pieces(ctx)]
         formatter.write_usage(ctx.command_path, " ".join(pieces), prefix=_("Usage: "))
 
 

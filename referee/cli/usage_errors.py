@@ -33,6 +33,9 @@ _VALUE_MESSAGES = (
      lambda m: _("Option {name} does not take a value.").format(name=m["name"])),
     (re.compile(r"^Got unexpected extra argument\(s\) \((?P<extra>.*)\)$"),
      lambda m: _("Unexpected extra argument(s): {extra}").format(extra=m["extra"])),
+    # typer's suggestion after a command's name mistyped, added in English to the translated part
+    (re.compile(r"^(?P<said>.+?)\.? Did you mean (?P<names>.+)\?$", re.DOTALL),
+     lambda m: f"{m['said']}. " + _("Did you mean: {suggestion}?").format(suggestion=m["names"])),
 )
 
 
