@@ -62,7 +62,9 @@ def main() -> None:
         env.update(REFEREE_TABLE=str(table_path), REFEREE_STATE_DIR=tmp, TERM="xterm")
         commands = {
             "ask on the table": [REFEREE, "ask", "Troll level 8, Bob helps me, who wins?"],
-            "ask, players in the text": [REFEREE, "ask", "level 5 elf warrior with +3 vs a level 8 troll, who wins?"],
+            # no table (a file that does not exist): the text describes the players itself
+            "ask, players in the text": [REFEREE, "ask", "level 5 elf warrior with +3 vs a level 8 troll, who wins?",
+                                         "--table", str(Path(tmp) / "no-table.sqlite3")],
             "ask a rules question": [REFEREE, "ask", "what happens on a tie?"],
             "search the same words": [REFEREE, "search", "what happens on a tie?"],
             "fight on the table": [REFEREE, "fight", "Troll:8", "--helper", "Bob"],
