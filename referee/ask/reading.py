@@ -58,6 +58,10 @@ def _help_words(words: Words, english: Words) -> frozenset:
     return _HELP_WORDS[key]
 
 
+#: the most an unsigned number beside a one-shot's word is its bonus ("a two potion"); more is its price
+UNSIGNED_BONUS = 10
+
+
 class Reading:
     """The pieces of one text. ``roles[i]`` says what word ``i`` was read as."""
 
@@ -428,7 +432,7 @@ class Reading:
             return None
         # a case ending on the name ("bébit": Baby, as the object)
         ended = next((form for form in stem(key, self.words.endings)[1:]
-                      if len(form) >= 4 and form in self.cards.enhancers), None)
+                      if len(form) >= 3 and form in self.cards.enhancers), None)
         if ended is not None or len(key) < 5:
             return ended
         for name in self.cards.enhancers:
@@ -500,6 +504,8 @@ class Reading:
                     continue  # "két bájitalt": a count of one-shots, no bonus
                 if into is self.golds and self.tokens[i].plus:
                     continue  # "a potion worth +3" is a bonus, not gold
+                if into is self.plus and not self.tokens[i].plus and self.tokens[i].number > UNSIGNED_BONUS:
+                    continue  # "nen 400er Trank", "a 300 potion": its price, no one-shot gives +300
                 if into is self.monster_plus and self._thrown(i):
                     if not self._one_shot_beside(i) and i not in self.used:
                         # "dee gooit er +5 op": thrown onto the monster, said of no one-shot,
@@ -770,6 +776,8 @@ class Reading:
                     person = others[0] if len(others) == 1 else None
                 if person in (None, "pronoun") or (name == "fighter" and person in self.joined):
                     continue
+                if name == "helper" and self._monster_subject(match):
+                    continue  # "Bob plays a wandering monster: the fungus joins the fight"
                 if getattr(self, name) is None:
                     setattr(self, name, person)
                     if name == "fighter":
@@ -797,6 +805,24 @@ class Reading:
                 person = self._person(value) if value and group.startswith("p") else None
                 if person is not None and person not in self.fleeing:
                     self.fleeing.append(person)
+
+    def _monster_subject(self, match) -> bool:
+        """Whether a monster starts a clause between a helper phrase's person and its verb,
+        after every person: the monster is the one that joins ("bob plays a wandering monster:
+        the fungus joins the fight"), not the person before it ("Bob hat mir gegen die Medusa
+        geholfen": the Medusa is what he helped against)."""
+        span = list(self.word_range(match))
+        people = [i for i in span if (self.roles[i] or ("",))[0] == "person"]
+        cards = [i for i in span if (self.roles[i] or ("",))[0] == "card"]
+        if not (people and cards and cards[-1] > people[-1]):
+            return False
+        first = self.monsters[self.roles[cards[-1]][1]]["at"]
+        articles = self.words.ignore | self.english.ignore  # the fillers and articles
+        j = first - 1
+        while j >= 0 and self.tokens[j].key in articles and not self.tokens[j].separator:
+            j -= 1
+        clauses = self.words.clauses | self.english.clauses
+        return j < 0 or self.tokens[j].separator or self.tokens[j].key in clauses
 
     def _latest_clause(self, match) -> Optional[str]:
         """The one named first in the last clause of a phrase's words that names someone: in
@@ -867,21 +893,43 @@ class Reading:
             # a comma starts another clause
             self.tokens[i - 1].key in clauses and i > 1 and (
                 (self.roles[i - 2] or ("",))[0] in ("card", "enhancer") or self.tokens[i - 2].separator))
-        after = self.words.after_first and i + 1 < len(self.tokens) and self.tokens[i + 1].key in together
+        after = self.words.after_first and i + 1 < len(self.tokens) and self.tokens[i + 1].key in together \
+            and not self._verb_after(i + 2)
         return bool(before or after)
+
+    def _verb_after(self, j: int) -> bool:
+        """Whether word ``j`` is a word of no piece and of no vocabulary (a verb, most often): a
+        name before "meg" and such a word is its subject ("Cid meg iszik egy italt": Cid, for
+        his part, drinks), not someone beside the asker ("Cid meg én")."""
+        return j < len(self.tokens) and self.roles[j] is None and not self.tokens[j].separator \
+            and self.tokens[j].number is None and not self.is_known(self.tokens[j].key)
 
     def _helping(self) -> bool:
         """Whether the text says something of helping, even where no phrase says who helps
         ("Dee le echa una mano"): the longer words of the language's helper phrases."""
         vocabulary = _help_words(self.words, self.english)
         # (not a word of a card's name: "hand" of "Crawling Hand" is no helping hand)
+        # (nor a verb said of a monster: "the fungus joins the fight", "a second monster comes in")
+        monster_words = self.words.monster_words | self.english.monster_words
         if any((t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5))
-               and (role is None or role[0] != "card") for t, role in zip(self.tokens, self.roles)):
+               and (role is None or role[0] != "card")
+               and not (i > 0 and ((self.roles[i - 1] or ("",))[0] == "card" or self.tokens[i - 1].key in monster_words))
+               and not self._card_after(i)
+               for i, (t, role) in enumerate(zip(self.tokens, self.roles))):
             return True
         # the verb in any person ("ik help hem", "ich helfe ihm", "yo le ayudo"): the words
         # of helping that a "may I …" question reads
         return any(phrase.found_in(self.text) for w in (self.words, self.english)
                    for phrase in w.actions.get("help", ()))
+
+    def _card_after(self, i: int) -> bool:
+        """Whether a monster card is named right after word ``i`` (an article between): the
+        verb's subject, where it follows ("beszáll a gombusz", "se une el hongo")."""
+        articles = self.words.articles | self.english.articles
+        j = i + 1
+        while j < len(self.tokens) and self.tokens[j].key in articles:
+            j += 1
+        return j < len(self.tokens) and (self.roles[j] or ("",))[0] == "card"
 
     def _joined(self) -> set:
         """The people the text puts side by side with another: "me and Cid", "Bob with me"."""
