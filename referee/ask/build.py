@@ -466,7 +466,10 @@ def action(c: Context):
     r = c.reading
     # asked in a fight the text describes ("cid is fighting a level 10 troll, can I backstab
     # him"): a level beside a monster's word is the monster's
-    r.describe(monsters_too=r.fighter is not None or r.in_combat or any(True for _ in r.phrases("i_fight")))
+    # and so in one where someone is asked to help ("troll level 8, can bob help me?"): the
+    # level is the troll's, not the asker's
+    r.describe(monsters_too=r.fighter is not None or r.in_combat or any(True for _ in r.phrases("i_fight"))
+               or _may_help(r) is not None)
     if c.state is not None:
         _nobody(c)
     missing = c.missing
