@@ -594,7 +594,10 @@ class Reading:
                 continue
             entry: dict = {"name": token.raw.strip("'\"")}
             segment = self._segment(i)
-            near = [k for k in (*range(i - 1, i - 4, -1), *range(i + 1, i + 6)) if k in segment]
+            # the nearest bonus, the one after it first on a tie: "ein Schwert +3 und nem
+            # Gefolgsmann +1", "een huurling van +1" (the +3 is the sword's)
+            near = sorted((k for k in (*range(i - 1, i - 4, -1), *range(i + 1, i + 6)) if k in segment),
+                          key=lambda k: (abs(k - i), k < i))
             bonus = next((k for k in near if self.tokens[k].plus and k not in self.used), None)
             if bonus is None:
                 # "ich reite ne schildkröte, die gibt -1 beim weglaufen", "કાચબા પર બેઠો છું
@@ -1280,6 +1283,7 @@ class Reading:
         # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે");
         # or another monster just named and joined to it ("a level 10 troll and a level 4 orc")
         together = self.words.together | self.english.together
+        levels = self.words.level | self.english.level
         segment = self._segment(article)
         joined = article >= 2 and toks[article - 1].key in together and any(
             fights(k) or (roles[k] or ("",))[0] == "card" for k in range(segment[0], article - 1)) or (
@@ -1292,7 +1296,17 @@ class Reading:
         shows = any(set(self.word_range(match)) & near for _phrase, match in self.phrases("appears"))
         shows = shows or (segment[0] >= 2 and toks[segment[0] - 1].key == ":"
                           and self._monster_word(toks[segment[0] - 2].key))
-        return j if fights(article - 1) or joined or shows or (self.words.after_first and fights(j + 1)) else None
+        # or a clause of its own, after someone described with a race of theirs ("I'm a level
+        # 10 elf with +5, orc level 12"): no one is in that clause, the race is what is fought
+        start = min(article, j)
+        alone = segment[0] >= 2 and toks[segment[0] - 1].key in (",", ".", ";") \
+            and not any((roles[k] or ("",))[0] in ("person", "card") for k in segment) \
+            and all(toks[k].key in self.words.articles | self.english.articles | levels or toks[k].number is not None
+                    for k in range(segment[0], start)) \
+            and any(race(k) for k in range(0, segment[0])) \
+            and any((roles[k] or ("",))[0] == "person" for k in range(0, segment[0]))
+        return j if fights(article - 1) or joined or shows or alone or (self.words.after_first and fights(j + 1)) \
+            else None
 
     def _fights(self, at: int) -> bool:
         """Whether word ``at`` is a word of fighting ("against", "ellen", "સામે")."""
@@ -1394,6 +1408,8 @@ class Reading:
                 # knows, so not understood
                 self.doubtful.append(self.tokens[j].raw)
                 return None
+            if self._item_word(key):
+                continue  # "stufe 4 mit schwert +3": a level beside an item's word is no monster's
             if self._monster_word(key) or not self.is_known(key):
                 self.roles[j] = ("card", len(self.monsters))
                 self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
@@ -1416,6 +1432,10 @@ class Reading:
             self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
             return self.monsters[-1]
         return None
+
+    def _item_word(self, key: str) -> bool:
+        """Whether ``key`` is a word for a thing items are ("schwert", "zwaard"), endings too."""
+        return any(form in self.words.items or form in self.english.items for form in stem(key, self.words.endings))
 
     def _monster_word(self, key: str) -> bool:
         """A word for any monster ("monster", "szörny"), with the language's endings too
