@@ -484,6 +484,10 @@ def action(c: Context):
         missing.append(N_("which action: {actions}", actions=", ".join(sorted(chosen))))
     act = chosen[0]
     order = r.order()
+    owners = {r.roles[i][1]: j for i, j in r.item_owners().items()}
+    if act not in TARGETED and owners:
+        # "kann cid bobs hammer anlegen?": the item's owner is no one the act is done by or to
+        order = [p for p in order if p not in owners] or order
     if any(True for _ in r.phrases("first_person")):
         # "ellophatom Bob kalapácsát?", "¿puedo maldecir a Bob?", "ann se está dando con …,
         # la puedo ayudar yo?": the verb says "I"; the others named are whom it is done to
@@ -560,6 +564,14 @@ def action(c: Context):
     params.update(people)
     if r.in_combat:
         params["phase"] = "combat"
+    if act not in TARGETED and c.state is not None and owners:
+        # the item the question names, by its owner's table: "--item Hammer"
+        for owner, j in owners.items():
+            owned = next((p.get("items", []) for p in c.state["players"] if p["name"] == c.who(owner)), [])
+            named = [i["name"] for i in owned if _names_item(i["name"], r.tokens[j].key, r.words.endings)]
+            if len(named) == 1:
+                params["item"] = named[0]
+                r.owners_read.add(owner)
     if act in ("trade", "sell") and c.state is not None:
         # "a sisakomat adnám", "meinen Helm tauschen": the one item of the giver's the text names
         owned = next((p.get("items", []) for p in c.state["players"] if p["name"] == player), [])
@@ -717,6 +729,8 @@ def _people_left(kind: str, c: Context, params: dict) -> list[str]:
         # card is, and a card no piece took is missing already (above)
         if person == ME or name == c.me or r.people.get(person) or person in r.card_players:
             continue
+        if person in r.owners_read:
+            continue  # "bobs hammer": the item's owner, the item carried
         if any(r._owner(j) == person for j in _cards_played(r, i)):
             continue  # "Cid uses a +5", "dan stuurt bob een gazebo erbij": the card's player
         if kind == "level" and params.get("source") in CARD_SOURCES:

@@ -32,7 +32,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 33
+VERSION = 34
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -147,6 +147,8 @@ class Words(Record):
     valued: tuple = ()   # endings of a number said as a value, not a count (Hungarian "ötös": a five)
     steeds: frozenset = frozenset()     # words for a steed ("steed", "horse", "schildkröte")
     hirelings: frozenset = frozenset()  # words for a hireling ("hireling", "henchman")
+    owner_before: frozenset = frozenset()  # words between an item's owner and it ("bob z'n hamer")
+    owner_after: frozenset = frozenset()   # words between an item and its owner ("hamer van bob")
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
@@ -271,6 +273,8 @@ def _built(lang: str) -> Words:
         valued=tuple(fold(str(s)) for s in data.get("valued") or ()),
         steeds=frozenset(fold(str(w)) for w in data.get("steeds") or ()),
         hirelings=frozenset(fold(str(w)) for w in data.get("hirelings") or ()),
+        owner_before=frozenset(fold(str(w)) for w in data.get("owner_before") or ()),
+        owner_after=frozenset(fold(str(w)) for w in data.get("owner_after") or ()),
         signs={fold(str(k)): (1 if int(v) > 0 else -1) for k, v in (data.get("signs") or {}).items()},
         known=frozenset(known - {""}),
         bare_level=bool(data.get("bare_number_is_level")),

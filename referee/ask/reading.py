@@ -98,6 +98,7 @@ class Reading:
         self.in_combat = False
         self.no_gear = False
         self.doubtful: list[str] = []  # words whose owner the text leaves open
+        self.owners_read: set = set()  # people read as the owner of an item the command carries
         self.item_bonuses: dict = {}  # person -> the bonuses said beside their items, summed as gear
         self.plus_at: list[int] = []   # the words of the bonuses a phrase gave the players
         self.fighting = False          # describing a fight or a flight (set by describe)
@@ -115,6 +116,7 @@ class Reading:
         other.gear_at = list(self.gear_at)
         other.companions = [(i, kind, dict(entry)) for i, kind, entry in self.companions]
         other.doubtful = list(self.doubtful)
+        other.owners_read = set(self.owners_read)
         other.item_bonuses = {k: list(v) for k, v in self.item_bonuses.items()}
         for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing", "counted", "discarded",
                      "monster_count", "totals"):
@@ -1432,6 +1434,27 @@ class Reading:
             self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
             return self.monsters[-1]
         return None
+
+    def item_owners(self) -> dict:
+        """The people named as an item's owner ("bobs Hammer", "Bob's hammer", "bob z'n hamer",
+        "Bobnak a kalapácsát", "બોબનો હથોડો", "el martillo de Bob", "der Hammer von Bob"): the
+        person's word -> the item's word."""
+        toks, out = self.tokens, {}
+        between = self.words.owner_before | self.english.owner_before
+        for i, _who in self.mentions():
+            j = i + 1
+            while j < len(toks) and toks[j].key in between and not toks[j].separator:
+                j += 1
+            if j < len(toks) and self._an_item_at(j):
+                out[i] = j  # "bobs hammer"
+                continue
+            if i >= 2 and toks[i - 1].key in self.words.owner_after | self.english.owner_after \
+                    and self._an_item_at(i - 2):
+                out[i] = i - 2  # "de hamer van bob"
+        return out
+
+    def _an_item_at(self, j: int) -> bool:
+        return (self.roles[j] or ("",))[0] == "itemcard" or (self.roles[j] is None and self._item_word(self.tokens[j].key))
 
     def _item_word(self, key: str) -> bool:
         """Whether ``key`` is a word for a thing items are ("schwert", "zwaard"), endings too."""
