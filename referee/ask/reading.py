@@ -683,6 +683,13 @@ class Reading:
                     toks[j].key)):
                 self.levels.append((first, i, toks[i].number))
                 self.used.add(i)
+            elif toks[j].separator and self._being_at(first):
+                # "cid juega sube un nivel, está en ocho": the verb's subject left out, said
+                # before; the one person the text names, if only one
+                others = {p for _k, p in self.mentions() if p != ME}
+                if len(others) == 1 and not any(p == ME for _k, p in self.mentions()):
+                    self.listed.append((others.pop(), toks[i].number))
+                    self.used.add(i)
         for i, token in enumerate(toks):
             if token.number is None or i in self.used or token.plus:
                 continue
@@ -1455,6 +1462,10 @@ class Reading:
 
     def _an_item_at(self, j: int) -> bool:
         return (self.roles[j] or ("",))[0] == "itemcard" or (self.roles[j] is None and self._item_word(self.tokens[j].key))
+
+    def _being_at(self, j: int) -> bool:
+        """Whether word ``j`` is a verb of being ("está", "is", "ist"): where someone is."""
+        return any(phrase.found_in(f" {self.tokens[j].key} ") for phrase in self.words.lists.get("being", ()))
 
     def _item_word(self, key: str) -> bool:
         """Whether ``key`` is a word for a thing items are ("schwert", "zwaard"), endings too."""
