@@ -322,6 +322,11 @@ def fight(c: Context):
         # "Bob fights the golem and I toss him a potion": the text says who fights, puts no one
         # beside him and says nothing of help; the others named play cards, they do not fight
         side = [r.fighter]
+    if ME in side and ME in r.card_players and ME not in r.joined and (r.plus or r.monster_plus or any(
+            role and role[0] == "enhancer" for role in r.roles)) and any(p != ME and c.who(p) == c.who(ME) for p in side):
+        # "I slap Ancient on the net troll, do you still win, Ann?": the one whose turn it is,
+        # named, and "I" read as her by the turn; no one is put beside her, so she fights alone
+        side.remove(ME)
     if helper is None and r.helping and len(side) <= 1:
         # the text speaks of help but no phrase says who gives it: a name not read, or a
         # helper the verdict would leave out
@@ -662,7 +667,8 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
                    and (t.key not in little or fold(t.raw) != t.raw.lower())][:1]
     if kind in FIGHTING and r.discarded:
         pass  # "cid tosses 3 cards for his flight": the cards thrown are discards, read as such
-    elif kind == "combat" and r.card_players - {r.helper, r.fighter, ME} and not (r.plus or r.monster_plus) \
+    elif kind == "combat" and (r.card_players - {r.helper, r.fighter, ME} or _unread_card_of_mine(r)) \
+            and not (r.plus or r.monster_plus) \
             and len(r.monsters) <= 1 \
             and not any(role and role[0] == "enhancer" for role in r.roles):
         # "dan legt dee er een Woedende op": a card played onto the fight that no word of the
@@ -689,6 +695,20 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
     unsaid += _people_left(kind, c, params)
     if unsaid:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
+
+
+def _unread_card_of_mine(r: Reading) -> bool:
+    """"ik speel Woedend op de net troll": the asker plays a card whose word is no word read
+    (a name not known): what it does is not in the verdict."""
+    if ME not in r.card_players:
+        return False
+    strange = set(r.strange())
+    for phrase, match in r.phrases("card_player"):
+        mine = "p0" not in match.groupdict() or r._subject(phrase, match, earliest=True) == ME
+        # the words of its part of the sentence: the card is named after the verb ("speel woedend op")
+        if mine and set(r._segment(r.word_range(match)[-1])) & strange:
+            return True
+    return False
 
 
 def _cards_left(r: Reading, params: dict) -> list[str]:

@@ -806,6 +806,10 @@ class Reading:
         # card onto the fight is not, by that, the one who fights
         self.card_players = set()
         for phrase, match in self.phrases("card_player"):
+            if "p0" not in match.groupdict():
+                # "le pongo cría encima", "rárakok egy ősit": the verb itself says "I play"
+                self.card_players.add(ME)
+                continue
             person = self._latest_clause(match) or self._subject(phrase, match, earliest=True)
             last = self.word_range(match)[-1]
             if person is None and self.roles[last] == ("person", ME):
