@@ -370,6 +370,11 @@ def fight(c: Context):
         params["plus"] = list(played.get("players", [])) + list(r.plus)
     if r.monster_plus or played.get("monsters"):
         params["monster_plus"] = list(played.get("monsters", [])) + list(r.monster_plus)
+    if r.monster_plus and ME in r.card_players and c.who(ME) == fighter and r.fighter in (None, ME) \
+            and not any(role and role[0] == "enhancer" for role in r.roles):
+        # "ik speel een plus vijf op medusa": the one who fights plays a bare bonus "on" the
+        # monster — a one-shot against it, most often, or an enhancer for more treasure
+        missing.append(N_("what {words} means here", words=", ".join(f"“+{n}”" for n in r.monster_plus)))
     _discards(c, params)
     for _i, count in r.monster_count:
         if count != len(r.monsters):
