@@ -683,9 +683,9 @@ class Reading:
                     toks[j].key)):
                 self.levels.append((first, i, toks[i].number))
                 self.used.add(i)
-            elif toks[j].separator and self._being_at(first):
-                # "cid juega sube un nivel, está en ocho": the verb's subject left out, said
-                # before; the one person the text names, if only one
+            elif (toks[j].separator and self._being_at(first)) or toks[j].key in self.words.pronouns:
+                # "cid juega sube un nivel, está en ocho", "bob plays go up a level, he's at 3":
+                # the verb's subject left out or a pronoun; the one person the text names, if only one
                 others = {p for _k, p in self.mentions() if p != ME}
                 if len(others) == 1 and not any(p == ME for _k, p in self.mentions()):
                     self.listed.append((others.pop(), toks[i].number))
