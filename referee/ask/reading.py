@@ -683,7 +683,7 @@ class Reading:
                     toks[j].key)):
                 self.levels.append((first, i, toks[i].number))
                 self.used.add(i)
-            elif (toks[j].separator and self._being_at(first)) or toks[j].key in self.words.pronouns:
+            elif (toks[j].separator or toks[j].key in self.words.pronouns) and (self._being_at(first) or self._being_at(j)):
                 # "cid juega sube un nivel, está en ocho", "bob plays go up a level, he's at 3":
                 # the verb's subject left out or a pronoun; the one person the text names, if only one
                 others = {p for _k, p in self.mentions() if p != ME}
@@ -941,9 +941,9 @@ class Reading:
     def _card_after(self, i: int) -> bool:
         """Whether a monster card is named right after word ``i`` (an article between): the
         verb's subject, where it follows ("beszáll a gombusz", "se une el hongo")."""
-        articles = self.words.articles | self.english.articles
+        articles = self.words.ignore | self.english.ignore  # the articles and fillers ("doet de pinata")
         j = i + 1
-        while j < len(self.tokens) and self.tokens[j].key in articles:
+        while j < len(self.tokens) and self.tokens[j].key in articles and not self.tokens[j].separator:
             j += 1
         return j < len(self.tokens) and (self.roles[j] or ("",))[0] == "card"
 
