@@ -833,12 +833,10 @@ class Reading:
         if not (people and cards and cards[-1] > people[-1]):
             return False
         first = self.monsters[self.roles[cards[-1]][1]]["at"]
-        articles = self.words.ignore | self.english.ignore  # the fillers and articles
-        j = first - 1
-        while j >= 0 and self.tokens[j].key in articles and not self.tokens[j].separator:
-            j -= 1
+        # another clause starts between them ("…, the fungus joins", "… harcol és egy kóbor
+        # cserepes növény is beszáll"): the monster is its subject
         clauses = self.words.clauses | self.english.clauses
-        return j < 0 or self.tokens[j].separator or self.tokens[j].key in clauses
+        return any(self.tokens[k].separator or self.tokens[k].key in clauses for k in range(people[-1] + 1, first))
 
     def _latest_clause(self, match) -> Optional[str]:
         """The one named first in the last clause of a phrase's words that names someone: in
@@ -929,14 +927,30 @@ class Reading:
         monster_words = self.words.monster_words | self.english.monster_words
         if any((t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5))
                and (role is None or role[0] != "card")
-               and not (i > 0 and ((self.roles[i - 1] or ("",))[0] == "card" or self.tokens[i - 1].key in monster_words))
+               and not self._card_before(i, monster_words)
                and not self._card_after(i)
                for i, (t, role) in enumerate(zip(self.tokens, self.roles))):
             return True
         # the verb in any person ("ik help hem", "ich helfe ihm", "yo le ayudo"): the words
         # of helping that a "may I …" question reads
-        return any(phrase.found_in(self.text) for w in (self.words, self.english)
-                   for phrase in w.actions.get("help", ()))
+        # (not said of a monster: "egy cserepes növény is beszáll")
+        return any(not (self._card_before(k, monster_words) or self._card_after(k))
+                   for w in (self.words, self.english) for phrase in w.actions.get("help", ())
+                   for match in phrase.finditer(self.text) for k in self.word_range(match)[:1])
+
+    def _verb_of_mine(self, j: int) -> bool:
+        """Whether word ``j`` is a verb that says "I fight" ("harcolok"): "harcolok és cid …"
+        starts another clause after it, it puts no one beside the asker."""
+        return any(j in self.word_range(match) for _phrase, match in self.phrases("i_fight"))
+
+    def _card_before(self, i: int, monster_words) -> bool:
+        """Whether a monster card, or a word for any monster, stands right before word ``i``
+        (fillers between): the verb's subject ("the fungus joins", "a növény is beszáll")."""
+        fillers = self.words.ignore | self.english.ignore
+        j = i - 1
+        while j >= 0 and self.roles[j] is None and self.tokens[j].key in fillers and not self.tokens[j].separator:
+            j -= 1
+        return j >= 0 and ((self.roles[j] or ("",))[0] == "card" or self.tokens[j].key in monster_words)
 
     def _card_after(self, i: int) -> bool:
         """Whether a monster card is named right after word ``i`` (an article between): the
@@ -945,7 +959,11 @@ class Reading:
         j = i + 1
         while j < len(self.tokens) and self.tokens[j].key in articles and not self.tokens[j].separator:
             j += 1
-        return j < len(self.tokens) and (self.roles[j] or ("",))[0] == "card"
+        if not (j < len(self.tokens) and (self.roles[j] or ("",))[0] == "card"):
+            return False
+        # not the one fought ("segítek a medúza ellen": I help against the Medusa)
+        end = next((m["end"] for m in self.monsters if m.get("at", -1) <= j <= m.get("end", -1)), j)
+        return not self._fights(end + 1)
 
     def _joined(self) -> set:
         """The people the text puts side by side with another: "me and Cid", "Bob with me"."""
@@ -954,7 +972,8 @@ class Reading:
         for i, token in enumerate(self.tokens):
             if token.key in together and 0 < i < len(self.tokens) - 1:
                 before, after = roles[i - 1], roles[i + 1]
-                if before and after and before[0] == "person" == after[0] and before[1] != after[1]:
+                if before and after and before[0] == "person" == after[0] and before[1] != after[1] \
+                        and not self._verb_of_mine(i - 1):
                     # "Cid helps me and Bob throws a potion": "me" is the object of what comes
                     # before, and "and" starts another clause; "me and Cid against …" starts one
                     first = self._segment(i - 1)[0] == i - 1
