@@ -941,7 +941,8 @@ class Reading:
     def _verb_of_mine(self, j: int) -> bool:
         """Whether word ``j`` is a verb that says "I fight" ("harcolok"): "harcolok és cid …"
         starts another clause after it, it puts no one beside the asker."""
-        return any(j in self.word_range(match) for _phrase, match in self.phrases("i_fight"))
+        # (or a verb of being that ends one: "હું … લડું છું અને સિડ …")
+        return self._being_at(j) or any(j in self.word_range(match) for _phrase, match in self.phrases("i_fight"))
 
     def _card_before(self, i: int, monster_words) -> bool:
         """Whether a monster card, or a word for any monster, stands right before word ``i``
