@@ -600,6 +600,8 @@ class Reading:
             # Gefolgsmann +1", "een huurling van +1" (the +3 is the sword's)
             near = sorted((k for k in (*range(i - 1, i - 4, -1), *range(i + 1, i + 6)) if k in segment),
                           key=lambda k: (abs(k - i), k < i))
+            if i + 2 < len(self.tokens) and self.tokens[i + 1].key == "(" and self.tokens[i + 2].plus:
+                near.insert(0, i + 2)  # "a hireling (+1)": its bonus in brackets right after it
             bonus = next((k for k in near if self.tokens[k].plus and k not in self.used), None)
             if bonus is None:
                 # "ich reite ne schildkröte, die gibt -1 beim weglaufen", "કાચબા પર બેઠો છું
@@ -687,7 +689,9 @@ class Reading:
                 # "cid juega sube un nivel, está en ocho", "bob plays go up a level, he's at 3":
                 # the verb's subject left out or a pronoun; the one person the text names, if only one
                 others = {p for _k, p in self.mentions() if p != ME}
-                if len(others) == 1 and not any(p == ME for _k, p in self.mentions()):
+                # (not beside a monster, whose level it may be: "bob contra el trol, está en el 8")
+                if len(others) == 1 and not any(p == ME for _k, p in self.mentions()) and not self.monsters \
+                        and not any(self._monster_word(t.key) for t in toks):
                     self.listed.append((others.pop(), toks[i].number))
                     self.used.add(i)
         for i, token in enumerate(toks):
@@ -951,7 +955,9 @@ class Reading:
         j = i - 1
         while j >= 0 and self.roles[j] is None and self.tokens[j].key in fillers and not self.tokens[j].separator:
             j -= 1
-        return j >= 0 and ((self.roles[j] or ("",))[0] == "card" or self.tokens[j].key in monster_words)
+        # (or a hireling or a steed whose bonus was read: "my hireling gives +1" is that bonus, no help)
+        told = any(k == j and ("bonus" in entry or "run_away" in entry) for k, _kind, entry in self.companions)
+        return j >= 0 and ((self.roles[j] or ("",))[0] == "card" or told or self.tokens[j].key in monster_words)
 
     def _card_after(self, i: int) -> bool:
         """Whether a monster card is named right after word ``i`` (an article between): the
