@@ -322,8 +322,9 @@ def fight(c: Context):
         # "Bob fights the golem and I toss him a potion": the text says who fights, puts no one
         # beside him and says nothing of help; the others named play cards, they do not fight
         side = [r.fighter]
-    if ME in side and ME in r.card_players and ME not in r.joined and (r.plus or r.monster_plus or any(
-            role and role[0] == "enhancer" for role in r.roles)) and any(p != ME and c.who(p) == c.who(ME) for p in side):
+    card_read = r.plus or r.monster_plus or any(role and role[0] == "enhancer" for role in r.roles)
+    if ME in side and ME in r.card_players and ME not in r.joined and card_read \
+            and any(p != ME and c.who(p) == c.who(ME) for p in side):
         # "I slap Ancient on the net troll, do you still win, Ann?": the one whose turn it is,
         # named, and "I" read as her by the turn; no one is put beside her, so she fights alone
         side.remove(ME)

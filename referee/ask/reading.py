@@ -685,7 +685,8 @@ class Reading:
                     toks[j].key)):
                 self.levels.append((first, i, toks[i].number))
                 self.used.add(i)
-            elif (toks[j].separator or toks[j].key in self.words.pronouns) and (self._being_at(first) or self._being_at(j)):
+            elif (toks[j].separator or toks[j].key in self.words.pronouns) \
+                    and (self._being_at(first) or self._being_at(j)):
                 # "cid juega sube un nivel, está en ocho", "bob plays go up a level, he's at 3":
                 # the verb's subject left out or a pronoun; the one person the text names, if only one
                 others = {p for _k, p in self.mentions() if p != ME}
@@ -1491,7 +1492,8 @@ class Reading:
         return out
 
     def _an_item_at(self, j: int) -> bool:
-        return (self.roles[j] or ("",))[0] == "itemcard" or (self.roles[j] is None and self._item_word(self.tokens[j].key))
+        role = self.roles[j]
+        return (role or ("",))[0] == "itemcard" or (role is None and self._item_word(self.tokens[j].key))
 
     def _being_at(self, j: int) -> bool:
         """Whether word ``j`` is a verb of being ("está", "is", "ist"): where someone is."""
