@@ -23,6 +23,8 @@ from referee.registry import QUESTIONS
 N_ = Message.of
 #: actions whose question is about another player
 TARGETED = ("steal", "backstab", "trade", "play-curse")
+#: acts asked of another player's item, named by its owner ("can Cid equip Bob's hammer?")
+OWNED_ITEM_ACTS = ("equip",)
 #: the kinds of question and their one-line command
 COMMAND = {question.kind: question.verb for question in QUESTIONS}
 LOSING_SOURCES = ("bad-stuff", "curse", "steal-level")
@@ -495,8 +497,10 @@ def action(c: Context):
         missing.append(N_("which action: {actions}", actions=", ".join(sorted(chosen))))
     act = chosen[0]
     order = r.order()
-    owners = {r.roles[i][1]: j for i, j in r.item_owners().items()}
-    if act not in TARGETED and owners:
+    # whose item one would equip ("kann cid bobs hammer anlegen?"); another's item sold or
+    # given is no act the asker may do with it, and stays not understood
+    owners = {r.roles[i][1]: j for i, j in r.item_owners().items()} if act in OWNED_ITEM_ACTS else {}
+    if owners:
         # "kann cid bobs hammer anlegen?": the item's owner is no one the act is done by or to
         order = [p for p in order if p not in owners] or order
     if any(True for _ in r.phrases("first_person")):
@@ -575,7 +579,7 @@ def action(c: Context):
     params.update(people)
     if r.in_combat:
         params["phase"] = "combat"
-    if act not in TARGETED and c.state is not None and owners:
+    if c.state is not None and owners:
         # the item the question names, by its owner's table: "--item Hammer"
         for owner, j in owners.items():
             owned = next((p.get("items", []) for p in c.state["players"] if p["name"] == c.who(owner)), [])
