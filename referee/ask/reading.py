@@ -432,6 +432,9 @@ class Reading:
         "enfurecida", "descomunales"): the name as the cards give it, or None."""
         if key in self.cards.enhancers:
             return None
+        said = self.words.enhancer_words.get(key)
+        if said is not None and said in self.cards.enhancers:
+            return said  # "woedend", "oeroude": the card as this language's players name it
         # a case ending on the name ("bébit": Baby, as the object)
         ended = next((form for form in stem(key, self.words.endings)[1:]
                       if len(form) >= 3 and form in self.cards.enhancers), None)
