@@ -26,6 +26,8 @@ if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up o
 N_ = Message.of
 #: actions whose question is about another player
 TARGETED = ("steal", "backstab", "trade", "play-curse")
+#: acts asked of another player's item, named by its owner ("can Cid equip Bob's hammer?")
+OWNED_ITEM_ACTS = ("equip",)
 #: the kinds of question and their one-line command
 COMMAND = {question.kind: question.verb for question in QUESTIONS}
 LOSING_SOURCES = ("bad-stuff", "curse", "steal-level")
@@ -332,6 +334,12 @@ def fight(c: Context):
         # "Bob fights the golem and I toss him a potion": the text says who fights, puts no one
         # beside him and says nothing of help; the others named play cards, they do not fight
         side = [r.fighter]
+    card_read = r.plus or r.monster_plus or any(role and role[0] == "enhancer" for role in r.roles)
+    if ME in side and ME in r.card_players and ME not in r.joined and card_read \
+            and any(p != ME and c.who(p) == c.who(ME) for p in side):
+        # "I slap Ancient on the net troll, do you still win, Ann?": the one whose turn it is,
+        # named, and "I" read as her by the turn; no one is put beside her, so she fights alone
+        side.remove(ME)
     if helper is None and r.helping and len(side) <= 1:
         # the text speaks of help but no phrase says who gives it: a name not read, or a
         # helper the verdict would leave out
@@ -375,6 +383,11 @@ def fight(c: Context):
         params["plus"] = list(played.get("players", [])) + list(r.plus)
     if r.monster_plus or played.get("monsters"):
         params["monster_plus"] = list(played.get("monsters", [])) + list(r.monster_plus)
+    if r.monster_plus and ME in r.card_players and c.who(ME) == fighter and r.fighter in (None, ME) \
+            and not any(role and role[0] == "enhancer" for role in r.roles):
+        # "ik speel een plus vijf op medusa": the one who fights plays a bare bonus "on" the
+        # monster — a one-shot against it, most often, or an enhancer for more treasure
+        missing.append(N_("what {words} means here", words=", ".join(f"“+{n}”" for n in r.monster_plus)))
     _discards(c, params)
     for _i, count in r.monster_count:
         if count != len(r.monsters):
@@ -476,7 +489,10 @@ def action(c: Context):
     r = c.reading
     # asked in a fight the text describes ("cid is fighting a level 10 troll, can I backstab
     # him"): a level beside a monster's word is the monster's
-    r.describe(monsters_too=r.fighter is not None or r.in_combat or any(True for _ in r.phrases("i_fight")))
+    # and so in one where someone is asked to help ("troll level 8, can bob help me?"): the
+    # level is the troll's, not the asker's
+    r.describe(monsters_too=r.fighter is not None or r.in_combat or any(True for _ in r.phrases("i_fight"))
+               or _may_help(r) is not None)
     if c.state is not None:
         _nobody(c)
     missing = c.missing
@@ -491,6 +507,12 @@ def action(c: Context):
         missing.append(N_("which action: {actions}", actions=", ".join(sorted(chosen))))
     act = chosen[0]
     order = r.order()
+    # whose item one would equip ("kann cid bobs hammer anlegen?"); another's item sold or
+    # given is no act the asker may do with it, and stays not understood
+    owners = {r.roles[i][1]: j for i, j in r.item_owners().items()} if act in OWNED_ITEM_ACTS else {}
+    if owners:
+        # "kann cid bobs hammer anlegen?": the item's owner is no one the act is done by or to
+        order = [p for p in order if p not in owners] or order
     if any(True for _ in r.phrases("first_person")):
         # "ellophatom Bob kalapácsát?", "¿puedo maldecir a Bob?", "ann se está dando con …,
         # la puedo ayudar yo?": the verb says "I"; the others named are whom it is done to
@@ -567,6 +589,14 @@ def action(c: Context):
     params.update(people)
     if r.in_combat:
         params["phase"] = "combat"
+    if c.state is not None and owners:
+        # the item the question names, by its owner's table: "--item Hammer"
+        for owner, j in owners.items():
+            owned = next((p.get("items", []) for p in c.state["players"] if p["name"] == c.who(owner)), [])
+            named = [i["name"] for i in owned if _names_item(i["name"], r.tokens[j].key, r.words.endings)]
+            if len(named) == 1:
+                params["item"] = named[0]
+                r.owners_read.add(owner)
     if act in ("trade", "sell") and c.state is not None:
         # "a sisakomat adnám", "meinen Helm tauschen": the one item of the giver's the text names
         owned = next((p.get("items", []) for p in c.state["players"] if p["name"] == player), [])
@@ -657,7 +687,8 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
                    and (t.key not in little or fold(t.raw) != t.raw.lower())][:1]
     if kind in FIGHTING and r.discarded:
         pass  # "cid tosses 3 cards for his flight": the cards thrown are discards, read as such
-    elif kind == "combat" and r.card_players - {r.helper, r.fighter, ME} and not (r.plus or r.monster_plus) \
+    elif kind == "combat" and (r.card_players - {r.helper, r.fighter, ME} or _unread_card_of_mine(r)) \
+            and not (r.plus or r.monster_plus) \
             and len(r.monsters) <= 1 \
             and not any(role and role[0] == "enhancer" for role in r.roles):
         # "dan legt dee er een Woedende op": a card played onto the fight that no word of the
@@ -684,6 +715,20 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
     unsaid += _people_left(kind, c, params)
     if unsaid:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
+
+
+def _unread_card_of_mine(r: Reading) -> bool:
+    """"ik speel Woedend op de net troll": the asker plays a card whose word is no word read
+    (a name not known): what it does is not in the verdict."""
+    if ME not in r.card_players:
+        return False
+    strange = set(r.strange())
+    for phrase, match in r.phrases("card_player"):
+        mine = "p0" not in match.groupdict() or r._subject(phrase, match, earliest=True) == ME
+        # the words of its part of the sentence: the card is named after the verb ("speel woedend op")
+        if mine and set(r._segment(r.word_range(match)[-1])) & strange:
+            return True
+    return False
 
 
 def _cards_left(r: Reading, params: dict) -> list[str]:
@@ -724,6 +769,8 @@ def _people_left(kind: str, c: Context, params: dict) -> list[str]:
         # card is, and a card no piece took is missing already (above)
         if person == ME or name == c.me or r.people.get(person) or person in r.card_players:
             continue
+        if person in r.owners_read:
+            continue  # "bobs hammer": the item's owner, the item carried
         if any(r._owner(j) == person for j in _cards_played(r, i)):
             continue  # "Cid uses a +5", "dan stuurt bob een gazebo erbij": the card's player
         if kind == "level" and params.get("source") in CARD_SOURCES:

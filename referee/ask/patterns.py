@@ -32,7 +32,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 39
+VERSION = 40
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -148,6 +148,9 @@ class Words(Record):
     valued: tuple = ()   # endings of a number said as a value, not a count (Hungarian "ötös": a five)
     steeds: frozenset = frozenset()     # words for a steed ("steed", "horse", "schildkröte")
     hirelings: frozenset = frozenset()  # words for a hireling ("hireling", "henchman")
+    enhancer_words: dict = {}  # folded word -> an enhancer's English name, folded ("woedend" -> "enraged")
+    owner_before: frozenset = frozenset()  # words between an item's owner and it ("bob z'n hamer")
+    owner_after: frozenset = frozenset()   # words between an item and its owner ("hamer van bob")
     #: the folded words of the phrases that say who helps, who plays a card and who fights:
     #: what tells a word of helping (:func:`referee.ask.reading._help_words`), folded once here
     phrase_words: dict = {}
@@ -281,6 +284,10 @@ def _built(lang: str) -> Words:
         for code, values in (data.get(key) or {}).items():
             for value in values or []:
                 personas[fold(str(value))] = (kind, code)
+    # the monster enhancers by the words of this language's players, where its card catalog
+    # keeps the English names ("woedend" is Enraged): each word -> the card's English name
+    enhancer_words = {fold(str(value)): fold(str(card)) for card, values in (data.get("enhancers") or {}).items()
+                      for value in values or []}
     items = {}
     for concept, values in (data.get("items") or {}).items():
         for value in [concept, *(values or [])]:
@@ -309,6 +316,9 @@ def _built(lang: str) -> Words:
         valued=tuple(fold(str(s)) for s in data.get("valued") or ()),
         steeds=frozenset(fold(str(w)) for w in data.get("steeds") or ()),
         hirelings=frozenset(fold(str(w)) for w in data.get("hirelings") or ()),
+        enhancer_words=enhancer_words,
+        owner_before=frozenset(fold(str(w)) for w in data.get("owner_before") or ()),
+        owner_after=frozenset(fold(str(w)) for w in data.get("owner_after") or ()),
         signs={fold(str(k)): (1 if int(v) > 0 else -1) for k, v in (data.get("signs") or {}).items()},
         known=frozenset(known - {""}),
         bare_level=bool(data.get("bare_number_is_level")),

@@ -57,6 +57,10 @@ def _help_words(words: Words, english: Words) -> frozenset:
     return _HELP_WORDS[key]
 
 
+#: the most an unsigned number beside a one-shot's word is its bonus ("a two potion"); more is its price
+UNSIGNED_BONUS = 10
+
+
 class Reading:
     """The pieces of one text. ``roles[i]`` says what word ``i`` was read as."""
 
@@ -93,6 +97,7 @@ class Reading:
         self.in_combat = False
         self.no_gear = False
         self.doubtful: list[str] = []  # words whose owner the text leaves open
+        self.owners_read: set = set()  # people read as the owner of an item the command carries
         self.item_bonuses: dict = {}  # person -> the bonuses said beside their items, summed as gear
         self.plus_at: list[int] = []   # the words of the bonuses a phrase gave the players
         self.fighting = False          # describing a fight or a flight (set by describe)
@@ -110,6 +115,7 @@ class Reading:
         other.gear_at = list(self.gear_at)
         other.companions = [(i, kind, dict(entry)) for i, kind, entry in self.companions]
         other.doubtful = list(self.doubtful)
+        other.owners_read = set(self.owners_read)
         other.item_bonuses = {k: list(v) for k, v in self.item_bonuses.items()}
         for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing", "counted", "discarded",
                      "monster_count", "totals"):
@@ -425,9 +431,12 @@ class Reading:
         "enfurecida", "descomunales"): the name as the cards give it, or None."""
         if key in self.cards.enhancers:
             return None
+        said = self.words.enhancer_words.get(key)
+        if said is not None and said in self.cards.enhancers:
+            return said  # "woedend", "oeroude": the card as this language's players name it
         # a case ending on the name ("bébit": Baby, as the object)
         ended = next((form for form in stem(key, self.words.endings)[1:]
-                      if len(form) >= 4 and form in self.cards.enhancers), None)
+                      if len(form) >= 3 and form in self.cards.enhancers), None)
         if ended is not None or len(key) < 5:
             return ended
         for name in self.cards.enhancers:
@@ -499,6 +508,8 @@ class Reading:
                     continue  # "két bájitalt": a count of one-shots, no bonus
                 if into is self.golds and self.tokens[i].plus:
                     continue  # "a potion worth +3" is a bonus, not gold
+                if into is self.plus and not self.tokens[i].plus and self.tokens[i].number > UNSIGNED_BONUS:
+                    continue  # "nen 400er Trank", "a 300 potion": its price, no one-shot gives +300
                 if into is self.monster_plus and self._thrown(i):
                     if not self._one_shot_beside(i) and i not in self.used:
                         # "dee gooit er +5 op": thrown onto the monster, said of no one-shot,
@@ -587,7 +598,12 @@ class Reading:
                 continue
             entry: dict = {"name": token.raw.strip("'\"")}
             segment = self._segment(i)
-            near = [k for k in (*range(i - 1, i - 4, -1), *range(i + 1, i + 6)) if k in segment]
+            # the nearest bonus, the one after it first on a tie: "ein Schwert +3 und nem
+            # Gefolgsmann +1", "een huurling van +1" (the +3 is the sword's)
+            near = sorted((k for k in (*range(i - 1, i - 4, -1), *range(i + 1, i + 6)) if k in segment),
+                          key=lambda k: (abs(k - i), k < i))
+            if i + 2 < len(self.tokens) and self.tokens[i + 1].key == "(" and self.tokens[i + 2].plus:
+                near.insert(0, i + 2)  # "a hireling (+1)": its bonus in brackets right after it
             bonus = next((k for k in near if self.tokens[k].plus and k not in self.used), None)
             if bonus is None:
                 # "ich reite ne schildkröte, die gibt -1 beim weglaufen", "કાચબા પર બેઠો છું
@@ -671,6 +687,16 @@ class Reading:
                     toks[j].key)):
                 self.levels.append((first, i, toks[i].number))
                 self.used.add(i)
+            elif (toks[j].separator or toks[j].key in self.words.pronouns) \
+                    and (self._being_at(first) or self._being_at(j)):
+                # "cid juega sube un nivel, está en ocho", "bob plays go up a level, he's at 3":
+                # the verb's subject left out or a pronoun; the one person the text names, if only one
+                others = {p for _k, p in self.mentions() if p != ME}
+                # (not beside a monster, whose level it may be: "bob contra el trol, está en el 8")
+                if len(others) == 1 and not any(p == ME for _k, p in self.mentions()) and not self.monsters \
+                        and not any(self._monster_word(t.key) for t in toks):
+                    self.listed.append((others.pop(), toks[i].number))
+                    self.used.add(i)
         for i, token in enumerate(toks):
             if token.number is None or i in self.used or token.plus:
                 continue
@@ -769,6 +795,8 @@ class Reading:
                     person = others[0] if len(others) == 1 else None
                 if person in (None, "pronoun") or (name == "fighter" and person in self.joined):
                     continue
+                if name == "helper" and self._monster_subject(match):
+                    continue  # "Bob plays a wandering monster: the fungus joins the fight"
                 if getattr(self, name) is None:
                     setattr(self, name, person)
                     if name == "fighter":
@@ -785,6 +813,10 @@ class Reading:
         # card onto the fight is not, by that, the one who fights
         self.card_players = set()
         for phrase, match in self.phrases("card_player"):
+            if "p0" not in match.groupdict():
+                # "le pongo cría encima", "rárakok egy ősit": the verb itself says "I play"
+                self.card_players.add(ME)
+                continue
             person = self._latest_clause(match) or self._subject(phrase, match, earliest=True)
             last = self.word_range(match)[-1]
             if person is None and self.roles[last] == ("person", ME):
@@ -796,6 +828,22 @@ class Reading:
                 person = self._person(value) if value and group.startswith("p") else None
                 if person is not None and person not in self.fleeing:
                     self.fleeing.append(person)
+
+    def _monster_subject(self, match) -> bool:
+        """Whether a monster starts a clause between a helper phrase's person and its verb,
+        after every person: the monster is the one that joins ("bob plays a wandering monster:
+        the fungus joins the fight"), not the person before it ("Bob hat mir gegen die Medusa
+        geholfen": the Medusa is what he helped against)."""
+        span = list(self.word_range(match))
+        people = [i for i in span if (self.roles[i] or ("",))[0] == "person"]
+        cards = [i for i in span if (self.roles[i] or ("",))[0] == "card"]
+        if not (people and cards and cards[-1] > people[-1]):
+            return False
+        first = self.monsters[self.roles[cards[-1]][1]]["at"]
+        # another clause starts between them ("…, the fungus joins", "… harcol és egy kóbor
+        # cserepes növény is beszáll"): the monster is its subject
+        clauses = self.words.clauses | self.english.clauses
+        return any(self.tokens[k].separator or self.tokens[k].key in clauses for k in range(people[-1] + 1, first))
 
     def _latest_clause(self, match) -> Optional[str]:
         """The one named first in the last clause of a phrase's words that names someone: in
@@ -866,21 +914,66 @@ class Reading:
             # a comma starts another clause
             self.tokens[i - 1].key in clauses and i > 1 and (
                 (self.roles[i - 2] or ("",))[0] in ("card", "enhancer") or self.tokens[i - 2].separator))
-        after = self.words.after_first and i + 1 < len(self.tokens) and self.tokens[i + 1].key in together
+        after = self.words.after_first and i + 1 < len(self.tokens) and self.tokens[i + 1].key in together \
+            and not self._verb_after(i + 2)
         return bool(before or after)
+
+    def _verb_after(self, j: int) -> bool:
+        """Whether word ``j`` is a word of no piece and of no vocabulary (a verb, most often): a
+        name before "meg" and such a word is its subject ("Cid meg iszik egy italt": Cid, for
+        his part, drinks), not someone beside the asker ("Cid meg én")."""
+        return j < len(self.tokens) and self.roles[j] is None and not self.tokens[j].separator \
+            and self.tokens[j].number is None and not self.is_known(self.tokens[j].key)
 
     def _helping(self) -> bool:
         """Whether the text says something of helping, even where no phrase says who helps
         ("Dee le echa una mano"): the longer words of the language's helper phrases."""
         vocabulary = _help_words(self.words, self.english)
         # (not a word of a card's name: "hand" of "Crawling Hand" is no helping hand)
+        # (nor a verb said of a monster: "the fungus joins the fight", "a second monster comes in")
+        monster_words = self.words.monster_words | self.english.monster_words
         if any((t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5))
-               and (role is None or role[0] != "card") for t, role in zip(self.tokens, self.roles)):
+               and (role is None or role[0] != "card")
+               and not self._card_before(i, monster_words)
+               and not self._card_after(i)
+               for i, (t, role) in enumerate(zip(self.tokens, self.roles))):
             return True
         # the verb in any person ("ik help hem", "ich helfe ihm", "yo le ayudo"): the words
         # of helping that a "may I …" question reads
-        return any(phrase.found_in(self.text) for w in (self.words, self.english)
-                   for phrase in w.actions.get("help", ()))
+        # (not said of a monster: "egy cserepes növény is beszáll")
+        return any(not (self._card_before(k, monster_words) or self._card_after(k))
+                   for w in (self.words, self.english) for phrase in w.actions.get("help", ())
+                   for match in phrase.finditer(self.text) for k in self.word_range(match)[:1])
+
+    def _verb_of_mine(self, j: int) -> bool:
+        """Whether word ``j`` is a verb that says "I fight" ("harcolok"): "harcolok és cid …"
+        starts another clause after it, it puts no one beside the asker."""
+        # (or a verb of being that ends one: "હું … લડું છું અને સિડ …")
+        return self._being_at(j) or any(j in self.word_range(match) for _phrase, match in self.phrases("i_fight"))
+
+    def _card_before(self, i: int, monster_words) -> bool:
+        """Whether a monster card, or a word for any monster, stands right before word ``i``
+        (fillers between): the verb's subject ("the fungus joins", "a növény is beszáll")."""
+        fillers = self.words.ignore | self.english.ignore
+        j = i - 1
+        while j >= 0 and self.roles[j] is None and self.tokens[j].key in fillers and not self.tokens[j].separator:
+            j -= 1
+        # (or a hireling or a steed whose bonus was read: "my hireling gives +1" is that bonus, no help)
+        told = any(k == j and ("bonus" in entry or "run_away" in entry) for k, _kind, entry in self.companions)
+        return j >= 0 and ((self.roles[j] or ("",))[0] == "card" or told or self.tokens[j].key in monster_words)
+
+    def _card_after(self, i: int) -> bool:
+        """Whether a monster card is named right after word ``i`` (an article between): the
+        verb's subject, where it follows ("beszáll a gombusz", "se une el hongo")."""
+        articles = self.words.ignore | self.english.ignore  # the articles and fillers ("doet de pinata")
+        j = i + 1
+        while j < len(self.tokens) and self.tokens[j].key in articles and not self.tokens[j].separator:
+            j += 1
+        if not (j < len(self.tokens) and (self.roles[j] or ("",))[0] == "card"):
+            return False
+        # not the one fought ("segítek a medúza ellen": I help against the Medusa)
+        end = next((m["end"] for m in self.monsters if m.get("at", -1) <= j <= m.get("end", -1)), j)
+        return not self._fights(end + 1)
 
     def _joined(self) -> set:
         """The people the text puts side by side with another: "me and Cid", "Bob with me"."""
@@ -889,7 +982,8 @@ class Reading:
         for i, token in enumerate(self.tokens):
             if token.key in together and 0 < i < len(self.tokens) - 1:
                 before, after = roles[i - 1], roles[i + 1]
-                if before and after and before[0] == "person" == after[0] and before[1] != after[1]:
+                if before and after and before[0] == "person" == after[0] and before[1] != after[1] \
+                        and not self._verb_of_mine(i - 1):
                     # "Cid helps me and Bob throws a potion": "me" is the object of what comes
                     # before, and "and" starts another clause; "me and Cid against …" starts one
                     first = self._segment(i - 1)[0] == i - 1
@@ -1231,6 +1325,7 @@ class Reading:
         # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે");
         # or another monster just named and joined to it ("a level 10 troll and a level 4 orc")
         together = self.words.together | self.english.together
+        levels = self.words.level | self.english.level
         segment = self._segment(article)
         joined = article >= 2 and toks[article - 1].key in together and any(
             fights(k) or (roles[k] or ("",))[0] == "card" for k in range(segment[0], article - 1)) or (
@@ -1243,7 +1338,17 @@ class Reading:
         shows = any(set(self.word_range(match)) & near for _phrase, match in self.phrases("appears"))
         shows = shows or (segment[0] >= 2 and toks[segment[0] - 1].key == ":"
                           and self._monster_word(toks[segment[0] - 2].key))
-        return j if fights(article - 1) or joined or shows or (self.words.after_first and fights(j + 1)) else None
+        # or a clause of its own, after someone described with a race of theirs ("I'm a level
+        # 10 elf with +5, orc level 12"): no one is in that clause, the race is what is fought
+        start = min(article, j)
+        alone = segment[0] >= 2 and toks[segment[0] - 1].key in (",", ".", ";") \
+            and not any((roles[k] or ("",))[0] in ("person", "card") for k in segment) \
+            and all(toks[k].key in self.words.articles | self.english.articles | levels or toks[k].number is not None
+                    for k in range(segment[0], start)) \
+            and any(race(k) for k in range(0, segment[0])) \
+            and any((roles[k] or ("",))[0] == "person" for k in range(0, segment[0]))
+        return j if fights(article - 1) or joined or shows or alone or (self.words.after_first and fights(j + 1)) \
+            else None
 
     def _fights(self, at: int) -> bool:
         """Whether word ``at`` is a word of fighting ("against", "ellen", "સામે")."""
@@ -1345,6 +1450,8 @@ class Reading:
                 # knows, so not understood
                 self.doubtful.append(self.tokens[j].raw)
                 return None
+            if self._item_word(key):
+                continue  # "stufe 4 mit schwert +3": a level beside an item's word is no monster's
             if self._monster_word(key) or not self.is_known(key):
                 self.roles[j] = ("card", len(self.monsters))
                 self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
@@ -1367,6 +1474,36 @@ class Reading:
             self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
             return self.monsters[-1]
         return None
+
+    def item_owners(self) -> dict:
+        """The people named as an item's owner ("bobs Hammer", "Bob's hammer", "bob z'n hamer",
+        "Bobnak a kalapácsát", "બોબનો હથોડો", "el martillo de Bob", "der Hammer von Bob"): the
+        person's word -> the item's word."""
+        toks, out = self.tokens, {}
+        between = self.words.owner_before | self.english.owner_before
+        for i, _who in self.mentions():
+            j = i + 1
+            while j < len(toks) and toks[j].key in between and not toks[j].separator:
+                j += 1
+            if j < len(toks) and self._an_item_at(j):
+                out[i] = j  # "bobs hammer"
+                continue
+            if i >= 2 and toks[i - 1].key in self.words.owner_after | self.english.owner_after \
+                    and self._an_item_at(i - 2):
+                out[i] = i - 2  # "de hamer van bob"
+        return out
+
+    def _an_item_at(self, j: int) -> bool:
+        role = self.roles[j]
+        return (role or ("",))[0] == "itemcard" or (role is None and self._item_word(self.tokens[j].key))
+
+    def _being_at(self, j: int) -> bool:
+        """Whether word ``j`` is a verb of being ("está", "is", "ist"): where someone is."""
+        return any(phrase.found_in(f" {self.tokens[j].key} ") for phrase in self.words.lists.get("being", ()))
+
+    def _item_word(self, key: str) -> bool:
+        """Whether ``key`` is a word for a thing items are ("schwert", "zwaard"), endings too."""
+        return any(form in self.words.items or form in self.english.items for form in stem(key, self.words.endings))
 
     def _monster_word(self, key: str) -> bool:
         """A word for any monster ("monster", "szörny"), with the language's endings too
