@@ -343,6 +343,7 @@ def prepare(text: str, language: str) -> str:
         text = _HYPHENATED.sub(_with_joined, text)
     if " " in text:  # two words: a query word alone is prepared many times, and has neither
         text = _GU_DYING.sub("maryo", _DIE_VERB.sub(r"\1 death", _BAD_STUFF.sub("badstuff", text)))
+        text = _KEEPS_DOING.sub("", text)
     text = _DYING.sub("death", text)
     if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, _GU_NA_NOT.sub("ન ", text))
@@ -390,6 +391,9 @@ _DIE_VERB = re.compile(r"\b(I|you|he|she|we|they|who|player|character|helper|eve
 #: Gujarati in Latin letters: "mari" is "my" alone, dying before a verb of going ("mari jau":
 #: if I die, "mari gayo": he died), as મરી જાઉં, મરી ગયો
 _GU_DYING = re.compile(r"\bmari\s+(?:jau|jaun|jaish|jaiye|jay|jaye|jae|jai|gayo|gayi|gaya|gai|gyo)\b", re.IGNORECASE)
+#: English "keep" before a verb in -ing is "go on" ("he keeps nicking my gear", "kept running"), not
+#: keeping a level or an item: left out, so the rules of keeping things do not answer it
+_KEEPS_DOING = re.compile(r"\b(?:keep|keeps|kept|keeping)\s+(?=[a-z]+ing\b)", re.IGNORECASE)
 #: forms of dying no die roll has (Snowball stems them as "die")
 _DYING = re.compile(r"\b(?:dying|died)\b", re.IGNORECASE)
 

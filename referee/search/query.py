@@ -775,10 +775,11 @@ def _pair_key(first: str, second: str) -> str:
     return f"{head(first)} {head(second)}"
 
 
-def asked_topics(text: str, language: str | None) -> frozenset[str]:
+def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None = None) -> frozenset[str]:
     """The topics a question asks about by its question word and verb (thesaurus ``asking``):
     "when can I play", "mikor rakhatok le", "ક્યારે રમી શકાય" ask about when a card may be played
-    (card-timing); "when does my turn end" asks no topic."""
+    (card-timing); "when does my turn end" asks no topic. A mistyped verb asks as its correction
+    (``fixes``: "wann darf ich … einsezten")."""
     if not language:
         return frozenset()
     table = thesaurus()
@@ -792,7 +793,7 @@ def asked_topics(text: str, language: str | None) -> frozenset[str]:
     if not asked:
         return frozenset()
     # then a word of the groups it goes with, by its stems; split verbs joined ("rakhatok le")
-    words = typed + [word for joined in _joined_verbs(typed).values() for _, word in joined]
+    words = typed + [word for joined in _joined_verbs(typed).values() for _, word in joined] + list((fixes or {}).values())
     along = {topic for key in _phrase_keys(unicodedata.normalize("NFC", text), language).values()
              for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
     for word in words:
