@@ -286,6 +286,43 @@ def test_an_english_negation_on_its_verb_is_read_apart(typed, read):
     assert prepare(typed, "en") == read
 
 
+@pytest.mark.parametrize("typed, language", [("ki dont ha vitatkozunk", "hu"), ("kinek a szava dont", "hu")])
+def test_a_negation_without_its_apostrophe_is_english_only(typed, language):
+    # "dont" is the Hungarian "dönt" (decides) typed without its accent, not "do not"
+    from referee.search.analysis import english_negations, prepare
+    from referee.search.query import plan
+
+    assert english_negations(typed, language) == typed and "not" not in prepare(typed, language).split()
+    assert not any(reading.text == "not" for word in plan(typed, {}, language) for reading in word)
+    assert "not" in english_negations(typed, "en").split()
+
+
+def test_keeping_on_doing_something_is_no_keeping():
+    from referee.search.analysis import prepare
+
+    assert prepare("he keeps nicking my gear", "en") == "he nicking my gear"
+    assert prepare("can I keep my level", "en") == "can I keep my level"
+
+
+def test_a_doubled_letter_typed_at_another_consonant_is_one_edit():
+    from referee.search.spelling import Speller
+
+    speller = Speller({"beginnen": 5, "gefolgsmann": 3})
+    assert "beginnen" in speller.one_edit("begginen") and "gefolgsmann" in speller.one_edit("gefollgsman")
+
+
+@pytest.mark.parametrize("language, query", [
+    ("en", "who starts the game"), ("nl", "wie mag er beginnen met het spel"), ("hu", "ki kezdi a játékot"),
+    ("es", "quién arranca la partida"), ("de", "wer fängt an"), ("gu", "રમત કોણ શરૂ કરે"),
+])
+def test_who_starts_asks_for_the_first_players_rule(language, query):
+    from referee.search.query import asked_topics
+
+    assert asked_topics(query, language) == {"setup.who-starts"}
+    # the same verb without "who" asks no clause: "when does the game start" is no question of who
+    assert asked_topics(query.split(" ", 1)[1] if language != "gu" else "રમત શરૂ કરે", language) == set()
+
+
 def test_a_former_gujarati_card_name_finds_the_cards_rulings(cache):
     # "ફેક" (fake, the name once spelt from the English) folds as "ફેંક" (throw the die) does;
     # typed as the whole question, the name is about the card, not about rolling

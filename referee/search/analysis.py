@@ -337,6 +337,8 @@ def prepare(text: str, language: str) -> str:
     the stem of "મારવું" (to kill). Apply once: a stem is not stemmed again.
     """
     text = _NOT.sub(_not, unicodedata.normalize("NFC", text))
+    if language == "en":
+        text = english_negations(text, language)
     if not text.isascii():  # prepared once a word and once a text at every build: skip what cannot match
         text = _NATIVE_DIGIT.sub(_ascii_digit, text)
     if "-" in text:
@@ -377,8 +379,11 @@ def _with_joined(match: re.Match) -> str:
 _GU_NA_NOT = re.compile(r"(?<!\S)ના\s+(?=(?:હો|હત|થા|થઈ|થઇ|મળ|શક|કર|રમ|જોઈ|જોઇ)\S*)")
 #: English negations written onto their verb, with the apostrophe or without ("can't", "dont"):
 #: the "not" is what a rule forbids (locales/thesaurus.yaml, group "not"), so it is read apart.
-_NOT = re.compile(r"\b(ca|wo|sha|do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)"
-                  r"(?:n['’]t|nt)\b", re.IGNORECASE)
+#: Without the apostrophe only in English (:func:`english_negations`): "dont" is the Hungarian
+#: "dönt" (decides) typed without its accent.
+_NOT_VERBS = r"\b(ca|wo|sha|do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)"
+_NOT = re.compile(_NOT_VERBS + r"n['’]t\b", re.IGNORECASE)
+_NOT_BARE = re.compile(_NOT_VERBS + r"nt\b", re.IGNORECASE)
 _NOT_STEMS = {"ca": "can", "wo": "will", "sha": "shall"}
 #: The game's Bad Stuff (also in Dutch, which keeps the English term) is one word to search:
 #: apart, its "stuff" is what a player calls their items ("who gets my stuff when I die"), and
@@ -396,6 +401,12 @@ _GU_DYING = re.compile(r"\bmari\s+(?:jau|jaun|jaish|jaiye|jay|jaye|jae|jai|gayo|
 _KEEPS_DOING = re.compile(r"\b(?:keep|keeps|kept|keeping)\s+(?=[a-z]+ing\b)", re.IGNORECASE)
 #: forms of dying no die roll has (Snowball stems them as "die")
 _DYING = re.compile(r"\b(?:dying|died)\b", re.IGNORECASE)
+
+
+def english_negations(text: str, language: str | None) -> str:
+    """``text`` with its English negations typed without the apostrophe read apart ("cant": can
+    not), where the question is English or of no known language."""
+    return _NOT_BARE.sub(_not, text) if language in (None, "en") and "nt" in text else text
 
 
 def _not(match) -> str:
