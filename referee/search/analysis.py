@@ -416,7 +416,15 @@ def _not(match) -> str:
 
 def _gujarati_word(match) -> str:
     word = match.group(0)
-    return "" if _gu_fold(word) in GUJARATI_STOP else gujarati_form(word)
+    folded = _gu_fold(word)
+    return "" if folded in GUJARATI_STOP or folded.translate(_GU_SIBILANT) in _GUJARATI_STOP_SIBILANT else gujarati_form(word)
+
+
+#: The sibilants typed for one another (સકાય for શકાય, can): a function word so typed is one still.
+#: Only function words are matched so: folded in every word, the sibilants merged words the
+#: rules tell apart.
+_GU_SIBILANT = str.maketrans({"શ": "સ"})
+_GUJARATI_STOP_SIBILANT = frozenset(w.translate(_GU_SIBILANT) for w in GUJARATI_STOP)
 
 
 @lru_cache(maxsize=None)

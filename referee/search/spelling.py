@@ -28,7 +28,7 @@ _GUJARATI = re.compile(r"[\u0a80-\u0aff]")
 #: "-ig" said "-ich" in German ("rückgängich"), "ss" for "ß"; Dutch "g" and "ch", and "dt", "d"
 #: and "t" at the end of a verb ("word", "wordt", "wort"), "y" for "ij" ("gelyk"); Spanish "n" for "m" before b and p
 #: ("canbiar"), and "r" for the trilled "rr" ("aranca"); a Hungarian long consonant written short
-#: ("rosz", "cucait": rossz, cuccait).
+#: ("rosz", "cucait": rossz, cuccait); the Gujarati sibilants, typed for one another (સ્રાપ: શ્રાપ, curse).
 SOUNDS = {
     "en": (("c", "k"),),
     "nl": (("c", "k"), ("s", "z"), ("ei", "ij"), ("y", "ij"), ("ch", "g"), ("dt", "d"), ("dt", "t")),
@@ -37,7 +37,7 @@ SOUNDS = {
            ("nn", "n"), ("zz", "z"), ("kk", "k"), ("gg", "g")),
     "es": (("b", "v"), ("c", "s"), ("c", "z"), ("s", "z"), ("c", "k"), ("y", "ll"), ("i", "y"), ("g", "j"),
            ("nb", "mb"), ("np", "mp"), ("h", ""), ("rr", "r")),
-    "gu": (("sh", "s"), ("v", "w"), ("aa", "a"), ("ee", "i"), ("oo", "u"), ("j", "z"), ("ph", "f")),
+    "gu": (("sh", "s"), ("v", "w"), ("aa", "a"), ("ee", "i"), ("oo", "u"), ("j", "z"), ("ph", "f"), ("શ", "સ")),
 }
 
 
