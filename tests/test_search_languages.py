@@ -297,6 +297,19 @@ def test_a_negation_without_its_apostrophe_is_english_only(typed, language):
     assert "not" in english_negations(typed, "en").split()
 
 
+def test_hungarian_function_and_question_words_typed_without_accents_are_read_as_such(cache):
+    # "es" is "és" (and), "kene" is "kéne" (should): no word to search, no typo of "kéz" (hand)
+    from referee.corpus import load_corpus
+    from referee.search import Searcher, _CardWords
+    from referee.search.query import _function_word, corrections
+
+    assert _function_word("es", "hu") and _function_word("és", "hu")
+    assert not _function_word("si", "es")  # Spanish "si" (if) is not "sí" (yes)
+    with Searcher(load_corpus()) as searcher:
+        reader = searcher._searcher.reader()
+        assert "kene" not in corrections(searcher.speller, reader, "szintet kene vesztenem", "hu")
+
+
 def test_keeping_on_doing_something_is_no_keeping():
     from referee.search.analysis import prepare
 

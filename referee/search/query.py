@@ -548,7 +548,18 @@ def _stop_words(language: str) -> frozenset[str]:
         return frozenset()
     # a word of the question is kept: it weighs a quarter (question words), not nothing
     asked = {key.split(":", 2)[2] for key in thesaurus() if key.startswith(f"{QUESTION_KEY}:{language}:")}
-    return stop_words(language) - asked
+    words = stop_words(language)
+    if language in _FOLDED_STOP_LANGUAGES:
+        # and as typed without their accents ("es", "mar" for és, már; "fur" for für), unless the
+        # folded word is one the language keeps as meaning something
+        kept = {spelling.fold(word) for word in set(stopwords_for_language(language)) - words}
+        words = words | ({spelling.fold(word) for word in words} - kept)
+    return words - asked
+
+
+#: Languages whose function words typed without their accents are function words still. Not
+#: Spanish: there the accent tells two words apart ("sí", yes, and "si", if; "más" and "mas").
+_FOLDED_STOP_LANGUAGES = frozenset({"hu", "de"})
 
 
 def _joined_verbs(typed: list[str]) -> dict[int, list[tuple[str, str]]]:
@@ -852,7 +863,7 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
     written_words = [w for w in _WORDS.findall(prepare(text, "gu").lower()) if not _function_word(w, language)]
     for written in written_words[:MAX_CORRECTED]:
         word = spelling.fold(written)
-        if len(word) < 3 or word.isdigit():
+        if len(word) < 3 or word.isdigit() or _question_word(written, language):
             continue
         if word in speller:
             # a short word of another language's clauses may still be a typo in the asked one
@@ -930,6 +941,16 @@ def _function_words_of(language: str) -> frozenset[str]:
     words |= {key.split(":", 1)[1] for key, languages in thesaurus().items()
               if key.startswith(f"{PREFIX_KEY}:") and language in languages.split()}
     return frozenset(words)
+
+
+def _question_word(word: str, language: str | None) -> bool:
+    """Is ``word`` one of the asked language's question words (thesaurus ``questions``), by its
+    stems: "kene" is the Hungarian "kéne" (should) typed without its accent, no typo of "kéz"."""
+    if not language or language == "gu":
+        return False
+    table = thesaurus()
+    return any(f"{QUESTION_KEY}:{language}:{stem}" in table
+               for stem in _terms(language_analyzer(language), prepare(word, language)))
 
 
 def _function_word_of(language: str, word: str) -> bool:
