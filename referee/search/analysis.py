@@ -345,7 +345,8 @@ def prepare(text: str, language: str) -> str:
         text = _HYPHENATED.sub(_with_joined, text)
     if " " in text:  # two words: a query word alone is prepared many times, and has neither
         text = _GU_DYING.sub("maryo", _DIE_VERB.sub(r"\1 death", _BAD_STUFF.sub("badstuff", text)))
-        text = _KEEPS_DOING.sub("", text)
+        if "eep" in text or "ept" in text or "EEP" in text or "EPT" in text:  # only where it can match
+            text = _KEEPS_DOING.sub("", text)
     text = _DYING.sub("death", text)
     if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, _GU_NA_NOT.sub("ન ", text))
@@ -417,14 +418,16 @@ def _not(match) -> str:
 def _gujarati_word(match) -> str:
     word = match.group(0)
     folded = _gu_fold(word)
-    return "" if folded in GUJARATI_STOP or folded.translate(_GU_SIBILANT) in _GUJARATI_STOP_SIBILANT else gujarati_form(word)
+    if folded in GUJARATI_STOP or ("સ" in folded and folded.translate(_GU_SIBILANT) in _GUJARATI_STOP_SIBILANT):
+        return ""
+    return gujarati_form(word)
 
 
 #: The sibilants typed for one another (સકાય for શકાય, can): a function word so typed is one still.
 #: Only function words are matched so: folded in every word, the sibilants merged words the
 #: rules tell apart.
 _GU_SIBILANT = str.maketrans({"શ": "સ"})
-_GUJARATI_STOP_SIBILANT = frozenset(w.translate(_GU_SIBILANT) for w in GUJARATI_STOP)
+_GUJARATI_STOP_SIBILANT = frozenset(w.translate(_GU_SIBILANT) for w in GUJARATI_STOP if "શ" in w)
 
 
 @lru_cache(maxsize=None)
