@@ -804,14 +804,21 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
     if not asked:
         return frozenset()
     # then a word of the groups it goes with, by its stems; split verbs joined ("rakhatok le")
-    words = typed + [word for joined in _joined_verbs(typed).values() for _, word in joined] + list((fixes or {}).values())
-    along = {topic for key in _phrase_keys(unicodedata.normalize("NFC", text), language).values()
-             for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
-    for word in words:
+    def along_of(word: str) -> set[str]:
         keys = {spelling.fold(word), *(_terms(language_analyzer(language), prepare(word, language))
                                        if language != "gu" else [prepare(word, "gu")])}
-        for key in keys:
-            along.update(table.get(f"{ASKING_KEY}+{language}:{key}", "").split())
+        return {topic for key in keys for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
+
+    along = {topic for key in _phrase_keys(unicodedata.normalize("NFC", text), language).values()
+             for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
+    joined = _joined_verbs(typed)
+    for position, word in enumerate(typed):
+        # a verb with its prefix apart is asked as the whole verb where that asks something
+        # ("cserélhetem le": lecserél, swapping one's gear; "cserélhetem" alone trades)
+        whole = {topic for _, verb in joined.get(position, ()) for topic in along_of(verb)}
+        along |= whole or along_of(word)
+    for word in (fixes or {}).values():
+        along |= along_of(word)
     return frozenset(asked & along)
 
 
