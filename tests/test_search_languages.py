@@ -310,6 +310,26 @@ def test_hungarian_function_and_question_words_typed_without_accents_are_read_as
         assert "kene" not in corrections(searcher.speller, reader, "szintet kene vesztenem", "hu")
 
 
+@pytest.mark.parametrize("typed, read", [("um abzuhauen", "um abhauen"), ("ohne auszuspielen", "ohne ausspielen"),
+                                         ("der Anzug", "der Anzug"), ("Auszubildende", "Auszubildende")])
+def test_a_german_zu_infinitive_is_its_verb(typed, read):
+    from referee.search.analysis import prepare
+
+    assert prepare(typed, "de") == read
+
+
+def test_a_question_word_is_no_compound(cache):
+    # "hányast" (which number) is no "hány" and "ast", which the "3-ast" of a clause's phrase has
+    from referee.corpus import load_corpus
+    from referee.search import Searcher, _CardWords
+    from referee.search.query import plan
+
+    with Searcher(load_corpus()) as searcher:
+        cards = _CardWords(searcher._searcher.reader())
+        words = plan("hányast kell dobnom", {}, "hu", cards, cards.known, cards.frequency)
+    assert not any(reading.text == "ast" for word in words for reading in word)
+
+
 def test_keeping_on_doing_something_is_no_keeping():
     from referee.search.analysis import prepare
 

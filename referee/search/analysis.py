@@ -352,7 +352,16 @@ def prepare(text: str, language: str) -> str:
         text = _GU_WORD.sub(_gujarati_word, _GU_NA_NOT.sub("ન ", text))
     elif search_analysis(language) == "hungarian":
         text = _GU_WORD.sub(lambda m: hungarian_stem(m.group(0)), text)
+    elif language == "de" and "zu" in text:
+        text = _DE_ZU_INFINITIVE.sub(r"\1\2", text)
     return text
+
+
+#: A German separable verb's infinitive with "zu" ("abzuhauen", "auszuspielen", "wegzulaufen") is
+#: the verb ("abhauen", "ausspielen", "weglaufen"): the particles of locales/thesaurus.yaml
+#: (``separable_particles``), before "zu" and an infinitive's ending
+_DE_ZU_INFINITIVE = re.compile(r"\b(ab|an|auf|aus|ein|mit|nach|vor|weg|zurück|hin|her|los|um|fest|hoch|raus|rein|weiter)"
+                               r"zu([a-zäöüß]{2,}(?:en|ern|eln))\b", re.IGNORECASE)
 
 
 #: A digit of another script (Gujarati ૫, as players and the Gujarati texts write numbers):

@@ -331,7 +331,8 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
             readings += _readings(sounded, CORRECTED_BOOST, language, cards, in_name)
         if readings:
             words.append(readings)
-        if known is not None and language and not fixed:
+        # a question word is no compound ("hányast", which number, is no "hány" and "ast")
+        if known is not None and language and not fixed and not _question_word(word, language):
             words += _compound_parts(word, language, known, getattr(cards, "beginning", None))
         if has_accent(word):
             words.append([Reading("exact", word, EXACT_BOOST)])
