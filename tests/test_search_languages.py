@@ -330,6 +330,25 @@ def test_a_question_word_is_no_compound(cache):
     assert not any(reading.text == "ast" for word in words for reading in word)
 
 
+def test_a_compound_typed_apart_is_read_as_the_one_word(cache):
+    # "afleg stapel" is the discard pile (aflegstapel), not any "stapel"; a particle typed apart
+    # is its verb's ("mee vecht"), and a hyphened pair was written as one word already
+    from referee.corpus import load_corpus
+    from referee.search import Searcher, _CardWords
+    from referee.search.query import plan
+
+    def joined(text: str, language: str, term: str) -> bool:
+        words = plan(text, {}, language, cards, cards.known, cards.frequency)
+        return [Reading(language, term, 1.0)] in words
+
+    from referee.search.ranking import Reading
+
+    with Searcher(load_corpus()) as searcher:
+        cards = _CardWords(searcher._searcher.reader())
+        assert joined("mag je in de afleg stapel kijken", "nl", "aflegstapel")
+        assert not joined("mag je in de aflegstapel kijken", "nl", "aflegstapel")
+
+
 def test_keeping_on_doing_something_is_no_keeping():
     from referee.search.analysis import prepare
 

@@ -339,12 +339,44 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         if fixed and has_accent(fixed):
             words.append([Reading("exact", fixed, EXACT_BOOST * CORRECTED_BOOST)])
     words += _split_card_words(tokens, kept, language, cards)
+    if known is not None and language in _COMPOUNDING:
+        # words typed apart, not joined by a hyphen ("einmal-gegenstand" is written as one already)
+        hyphened = {(m.group(1).lower(), m.group(2).lower()) for m in _HYPHEN_PAIR.finditer(text)}
+        words += _typed_apart(tokens, kept, language, known, hyphened)
     # the words kept, not the text: a function word of the asked language ("mate", Gujarati's
     # "for") is not the id of the card Mate's rulings either
     id_text = " ".join([*(tokens[position] for position in kept), *fixes.values()]).replace(".", " ").replace("-", " ")
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
+
+
+#: Languages that write a compound as one word, which players type apart ("afleg stapel",
+#: "Ablage Stapel", "dobó pakli")
+_COMPOUNDING = frozenset({"nl", "de", "hu"})
+
+
+_HYPHEN_PAIR = re.compile(r"([^\W\d_]+)-(?=([^\W\d_]+))")
+
+
+def _typed_apart(tokens: list[str], kept: list[int], language: str, known, hyphened=frozenset()) -> list[list[Reading]]:
+    """Two neighbouring words read as the one word the clauses of ``language`` write
+    ("afleg stapel": aflegstapel), as much as a word of the language typed: each part alone
+    says less (a "stapel" is every deck)."""
+    out = []
+    analyzer = language_analyzer(language)
+    table = thesaurus()
+    for first, second in zip(kept, kept[1:]):
+        if (second != first + 1 or tokens[first].isdigit() or tokens[second].isdigit()
+                or (tokens[first], tokens[second]) in hyphened):
+            continue
+        # a verb's particle typed apart ("mee vecht", "weg geven") is read as the verb already
+        if f"{PARTICLE_KEY}:{tokens[first]}" in table or f"{PREFIX_KEY}:{tokens[first]}" in table:
+            continue
+        terms = _terms(analyzer, prepare(tokens[first] + tokens[second], language))
+        if len(terms) == 1 and known(language, terms[0]):
+            out.append([Reading(language, terms[0], LANGUAGE_BOOST)])
+    return out
 
 
 def _sounded_gujarati(word: str, language: str | None) -> str | None:
