@@ -33,6 +33,9 @@ steeds, hirelings, regional words): a dev set, seen.
 ``benchmarks/search_queries_probe7.yaml`` holds the probe questions of the next round (typos of
 every kind, inflections, regional words, negations, timing, questions with a story around
 them), written for it without copying any set: a dev set, seen.
+``benchmarks/search_queries_probe8.yaml`` holds the probe questions of the round after (slang, a
+card's name as an everyday word, hearsay and stories, having none, and when each kind of card may
+be played or used, in every language), written for it without copying any set: a dev set, seen.
 """
 
 from __future__ import annotations

@@ -286,6 +286,95 @@ def test_an_english_negation_on_its_verb_is_read_apart(typed, read):
     assert prepare(typed, "en") == read
 
 
+@pytest.mark.parametrize("typed, language", [("ki dont ha vitatkozunk", "hu"), ("kinek a szava dont", "hu")])
+def test_a_negation_without_its_apostrophe_is_english_only(typed, language):
+    # "dont" is the Hungarian "dönt" (decides) typed without its accent, not "do not"
+    from referee.search.analysis import english_negations, prepare
+    from referee.search.query import plan
+
+    assert english_negations(typed, language) == typed and "not" not in prepare(typed, language).split()
+    assert not any(reading.text == "not" for word in plan(typed, {}, language) for reading in word)
+    assert "not" in english_negations(typed, "en").split()
+
+
+def test_hungarian_function_and_question_words_typed_without_accents_are_read_as_such(cache):
+    # "es" is "és" (and), "kene" is "kéne" (should): no word to search, no typo of "kéz" (hand)
+    from referee.corpus import load_corpus
+    from referee.search import Searcher, _CardWords
+    from referee.search.query import _function_word, corrections
+
+    assert _function_word("es", "hu") and _function_word("és", "hu")
+    assert not _function_word("si", "es")  # Spanish "si" (if) is not "sí" (yes)
+    with Searcher(load_corpus()) as searcher:
+        reader = searcher._searcher.reader()
+        assert "kene" not in corrections(searcher.speller, reader, "szintet kene vesztenem", "hu")
+
+
+@pytest.mark.parametrize("typed, read", [("um abzuhauen", "um abhauen"), ("ohne auszuspielen", "ohne ausspielen"),
+                                         ("der Anzug", "der Anzug"), ("Auszubildende", "Auszubildende")])
+def test_a_german_zu_infinitive_is_its_verb(typed, read):
+    from referee.search.analysis import prepare
+
+    assert prepare(typed, "de") == read
+
+
+def test_a_question_word_is_no_compound(cache):
+    # "hányast" (which number) is no "hány" and "ast", which the "3-ast" of a clause's phrase has
+    from referee.corpus import load_corpus
+    from referee.search import Searcher, _CardWords
+    from referee.search.query import plan
+
+    with Searcher(load_corpus()) as searcher:
+        cards = _CardWords(searcher._searcher.reader())
+        words = plan("hányast kell dobnom", {}, "hu", cards, cards.known, cards.frequency)
+    assert not any(reading.text == "ast" for word in words for reading in word)
+
+
+def test_a_compound_typed_apart_is_read_as_the_one_word(cache):
+    # "afleg stapel" is the discard pile (aflegstapel), not any "stapel"; a particle typed apart
+    # is its verb's ("mee vecht"), and a hyphened pair was written as one word already
+    from referee.corpus import load_corpus
+    from referee.search import Searcher, _CardWords
+    from referee.search.query import plan
+
+    def joined(text: str, language: str, term: str) -> bool:
+        words = plan(text, {}, language, cards, cards.known, cards.frequency)
+        return [Reading(language, term, 1.0)] in words
+
+    from referee.search.ranking import Reading
+
+    with Searcher(load_corpus()) as searcher:
+        cards = _CardWords(searcher._searcher.reader())
+        assert joined("mag je in de afleg stapel kijken", "nl", "aflegstapel")
+        assert not joined("mag je in de aflegstapel kijken", "nl", "aflegstapel")
+
+
+def test_keeping_on_doing_something_is_no_keeping():
+    from referee.search.analysis import prepare
+
+    assert prepare("he keeps nicking my gear", "en") == "he nicking my gear"
+    assert prepare("can I keep my level", "en") == "can I keep my level"
+
+
+def test_a_doubled_letter_typed_at_another_consonant_is_one_edit():
+    from referee.search.spelling import Speller
+
+    speller = Speller({"beginnen": 5, "gefolgsmann": 3})
+    assert "beginnen" in speller.one_edit("begginen") and "gefolgsmann" in speller.one_edit("gefollgsman")
+
+
+@pytest.mark.parametrize("language, query", [
+    ("en", "who starts the game"), ("nl", "wie mag er beginnen met het spel"), ("hu", "ki kezdi a játékot"),
+    ("es", "quién arranca la partida"), ("de", "wer fängt an"), ("gu", "રમત કોણ શરૂ કરે"),
+])
+def test_who_starts_asks_for_the_first_players_rule(language, query):
+    from referee.search.query import asked_topics
+
+    assert asked_topics(query, language) == {"setup.who-starts"}
+    # the same verb without "who" asks no clause: "when does the game start" is no question of who
+    assert asked_topics(query.split(" ", 1)[1] if language != "gu" else "રમત શરૂ કરે", language) == set()
+
+
 def test_a_former_gujarati_card_name_finds_the_cards_rulings(cache):
     # "ફેક" (fake, the name once spelt from the English) folds as "ફેંક" (throw the die) does;
     # typed as the whole question, the name is about the card, not about rolling

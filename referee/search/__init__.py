@@ -167,13 +167,15 @@ class Searcher:
 
 
     def _topic_docs(self, topic: str) -> frozenset[int]:
-        """The documents of one topic (kept: few topics are asked about)."""
+        """The documents of one topic, or the one clause of an id (kept: few are asked about)."""
         docs = self._topics.get(topic)
         if docs is None:
             # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
             from referee.search.query import filter_query
 
-            docs = self._topics[topic] = frozenset(self._searcher.docs_for_query(filter_query({"topic": topic})))
+            # a topic ("card-timing"), or one clause where the thesaurus names its id ("setup.who-starts")
+            wanted = {"id": topic} if "." in topic else {"topic": topic}
+            docs = self._topics[topic] = frozenset(self._searcher.docs_for_query(filter_query(wanted)))
         return docs
 
     def _rank(self, text: str, language: str, limit: int, allowed):
@@ -192,7 +194,7 @@ class Searcher:
         named_docs = cards.naming(named_cards(text, language, cards, fixes))
         if named_docs:
             weights = card_priors(weights, self._kinds, named_docs)
-        for topic in asked_topics(text, language):
+        for topic in asked_topics(text, language, fixes):
             weights = topic_priors(weights, self._topic_docs(topic))
         ranked, total = self._ranker.rank(words, limit=limit, allowed=allowed, priors=weights)
         return ranked, total, named

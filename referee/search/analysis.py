@@ -79,7 +79,7 @@ _GU_WORD = re.compile(TOKEN)
 GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે જો
 જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
-તમારું તમને અમે કોઈ શકે શકો શકું શકાય સાથે પર થી નો ની નું ના ને માં જ પણ કેમ કેવી
+તમારું તમને અમે કોઈ શકે શકો શકું શકાય શકીએ શકીશ શકીશું શકશે શકત સાથે પર થી નો ની નું ના ને માં જ પણ કેમ કેવી
 તેનો તેની તેનું તેના તેને તેમનો તેમની તેમનું તેમના તેમને એનો એની એનું એના એને ગયો ગયા ગઈ ગયું
 """.split()) | frozenset(
     # the same words as Gujarati is typed in Latin letters ("vampire sathe ladai"), where no
@@ -95,7 +95,7 @@ ROMAN_GUJARATI_STOP = frozenset('''
 mate maate ma maa ne no ni nu nun ke ane athva pan hu tame tu shu su kem kevi kevu jyare tyare to jo
 che chhe chhu chho hoy thay thai thashe shake shaku shakay shakiye shako kari kare karu karvu karvanu mane
 tane amne tamne maro maru mara mari tamaro tamaru tamara tamari amaro amari aa e te tem koi kai kayu kayo kai etle ena eni enu eno
-gayo gayu hato hati hatu hata
+gayo gayu hato hati hatu hata ame amo apne aapne kale aaje aje
 teno tena tenu thi par upar rite pade padse padshe joie joiye aavu evu ketla ketli ketlu ketlo kaya bahu khub kon kone konu kono
 sakay sakaay saku sakiye sako
 '''.split())
@@ -337,18 +337,31 @@ def prepare(text: str, language: str) -> str:
     the stem of "મારવું" (to kill). Apply once: a stem is not stemmed again.
     """
     text = _NOT.sub(_not, unicodedata.normalize("NFC", text))
+    if language == "en":
+        text = english_negations(text, language)
     if not text.isascii():  # prepared once a word and once a text at every build: skip what cannot match
         text = _NATIVE_DIGIT.sub(_ascii_digit, text)
     if "-" in text:
         text = _HYPHENATED.sub(_with_joined, text)
     if " " in text:  # two words: a query word alone is prepared many times, and has neither
         text = _GU_DYING.sub("maryo", _DIE_VERB.sub(r"\1 death", _BAD_STUFF.sub("badstuff", text)))
+        if "eep" in text or "ept" in text or "EEP" in text or "EPT" in text:  # only where it can match
+            text = _KEEPS_DOING.sub("", text)
     text = _DYING.sub("death", text)
     if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, _GU_NA_NOT.sub("ન ", text))
     elif search_analysis(language) == "hungarian":
         text = _GU_WORD.sub(lambda m: hungarian_stem(m.group(0)), text)
+    elif language == "de" and "zu" in text:
+        text = _DE_ZU_INFINITIVE.sub(r"\1\2", text)
     return text
+
+
+#: A German separable verb's infinitive with "zu" ("abzuhauen", "auszuspielen", "wegzulaufen") is
+#: the verb ("abhauen", "ausspielen", "weglaufen"): the particles of locales/thesaurus.yaml
+#: (``separable_particles``), before "zu" and an infinitive's ending
+_DE_ZU_INFINITIVE = re.compile(r"\b(ab|an|auf|aus|ein|mit|nach|vor|weg|zurück|hin|her|los|um|fest|hoch|raus|rein|weiter)"
+                               r"zu([a-zäöüß]{2,}(?:en|ern|eln))\b", re.IGNORECASE)
 
 
 #: A digit of another script (Gujarati ૫, as players and the Gujarati texts write numbers):
@@ -376,8 +389,11 @@ def _with_joined(match: re.Match) -> str:
 _GU_NA_NOT = re.compile(r"(?<!\S)ના\s+(?=(?:હો|હત|થા|થઈ|થઇ|મળ|શક|કર|રમ|જોઈ|જોઇ)\S*)")
 #: English negations written onto their verb, with the apostrophe or without ("can't", "dont"):
 #: the "not" is what a rule forbids (locales/thesaurus.yaml, group "not"), so it is read apart.
-_NOT = re.compile(r"\b(ca|wo|sha|do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)"
-                  r"(?:n['’]t|nt)\b", re.IGNORECASE)
+#: Without the apostrophe only in English (:func:`english_negations`): "dont" is the Hungarian
+#: "dönt" (decides) typed without its accent.
+_NOT_VERBS = r"\b(ca|wo|sha|do|does|did|is|are|was|were|have|has|had|could|would|should|must|need)"
+_NOT = re.compile(_NOT_VERBS + r"n['’]t\b", re.IGNORECASE)
+_NOT_BARE = re.compile(_NOT_VERBS + r"nt\b", re.IGNORECASE)
 _NOT_STEMS = {"ca": "can", "wo": "will", "sha": "shall"}
 #: The game's Bad Stuff (also in Dutch, which keeps the English term) is one word to search:
 #: apart, its "stuff" is what a player calls their items ("who gets my stuff when I die"), and
@@ -390,8 +406,17 @@ _DIE_VERB = re.compile(r"\b(I|you|he|she|we|they|who|player|character|helper|eve
 #: Gujarati in Latin letters: "mari" is "my" alone, dying before a verb of going ("mari jau":
 #: if I die, "mari gayo": he died), as મરી જાઉં, મરી ગયો
 _GU_DYING = re.compile(r"\bmari\s+(?:jau|jaun|jaish|jaiye|jay|jaye|jae|jai|gayo|gayi|gaya|gai|gyo)\b", re.IGNORECASE)
+#: English "keep" before a verb in -ing is "go on" ("he keeps nicking my gear", "kept running"), not
+#: keeping a level or an item: left out, so the rules of keeping things do not answer it
+_KEEPS_DOING = re.compile(r"\b(?:keep|keeps|kept|keeping)\s+(?=[a-z]+ing\b)", re.IGNORECASE)
 #: forms of dying no die roll has (Snowball stems them as "die")
 _DYING = re.compile(r"\b(?:dying|died)\b", re.IGNORECASE)
+
+
+def english_negations(text: str, language: str | None) -> str:
+    """``text`` with its English negations typed without the apostrophe read apart ("cant": can
+    not), where the question is English or of no known language."""
+    return _NOT_BARE.sub(_not, text) if language in (None, "en") and "nt" in text else text
 
 
 def _not(match) -> str:
@@ -401,7 +426,17 @@ def _not(match) -> str:
 
 def _gujarati_word(match) -> str:
     word = match.group(0)
-    return "" if _gu_fold(word) in GUJARATI_STOP else gujarati_form(word)
+    folded = _gu_fold(word)
+    if folded in GUJARATI_STOP or ("સ" in folded and folded.translate(_GU_SIBILANT) in _GUJARATI_STOP_SIBILANT):
+        return ""
+    return gujarati_form(word)
+
+
+#: The sibilants typed for one another (સકાય for શકાય, can): a function word so typed is one still.
+#: Only function words are matched so: folded in every word, the sibilants merged words the
+#: rules tell apart.
+_GU_SIBILANT = str.maketrans({"શ": "સ"})
+_GUJARATI_STOP_SIBILANT = frozenset(w.translate(_GU_SIBILANT) for w in GUJARATI_STOP if "શ" in w)
 
 
 @lru_cache(maxsize=None)

@@ -22,8 +22,8 @@ from referee.data import locales_dir
 from referee.i18n.languages import LANGUAGES
 from referee.records import Record
 from referee.search import romanized, spelling
-from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, gujarati_form, has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
-                                     search_analysis, stop_words, word_analyzer)
+from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, english_negations, gujarati_form, has_accent, hungarian_stem,
+                                     hungarian_verb, language_analyzer, prepare, search_analysis, stop_words, word_analyzer)
 from referee.search.ranking import Reading
 
 #: Queries longer than this are cut: the parser's cost grows with the input. A question of this
@@ -283,7 +283,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     The text is prepared here, once (NFC; Gujarati function words out, endings stripped).
     """
     words: list[list[Reading]] = []
-    text = _joined_compounds(_NUMBER_ENDING.sub(r"\1", text), language)
+    text = _joined_compounds(_NUMBER_ENDING.sub(r"\1", english_negations(text, language)), language)
     tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
     joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
@@ -331,19 +331,52 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
             readings += _readings(sounded, CORRECTED_BOOST, language, cards, in_name)
         if readings:
             words.append(readings)
-        if known is not None and language and not fixed:
+        # a question word is no compound ("hányast", which number, is no "hány" and "ast")
+        if known is not None and language and not fixed and not _question_word(word, language):
             words += _compound_parts(word, language, known, getattr(cards, "beginning", None))
         if has_accent(word):
             words.append([Reading("exact", word, EXACT_BOOST)])
         if fixed and has_accent(fixed):
             words.append([Reading("exact", fixed, EXACT_BOOST * CORRECTED_BOOST)])
     words += _split_card_words(tokens, kept, language, cards)
+    if known is not None and language in _COMPOUNDING:
+        # words typed apart, not joined by a hyphen ("einmal-gegenstand" is written as one already)
+        hyphened = {(m.group(1).lower(), m.group(2).lower()) for m in _HYPHEN_PAIR.finditer(text)}
+        words += _typed_apart(tokens, kept, language, known, hyphened)
     # the words kept, not the text: a function word of the asked language ("mate", Gujarati's
     # "for") is not the id of the card Mate's rulings either
     id_text = " ".join([*(tokens[position] for position in kept), *fixes.values()]).replace(".", " ").replace("-", " ")
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
+
+
+#: Languages that write a compound as one word, which players type apart ("afleg stapel",
+#: "Ablage Stapel", "dobó pakli")
+_COMPOUNDING = frozenset({"nl", "de", "hu"})
+
+
+_HYPHEN_PAIR = re.compile(r"([^\W\d_]+)-(?=([^\W\d_]+))")
+
+
+def _typed_apart(tokens: list[str], kept: list[int], language: str, known, hyphened=frozenset()) -> list[list[Reading]]:
+    """Two neighbouring words read as the one word the clauses of ``language`` write
+    ("afleg stapel": aflegstapel), as much as a word of the language typed: each part alone
+    says less (a "stapel" is every deck)."""
+    out = []
+    analyzer = language_analyzer(language)
+    table = thesaurus()
+    for first, second in zip(kept, kept[1:]):
+        if (second != first + 1 or tokens[first].isdigit() or tokens[second].isdigit()
+                or (tokens[first], tokens[second]) in hyphened):
+            continue
+        # a verb's particle typed apart ("mee vecht", "weg geven") is read as the verb already
+        if f"{PARTICLE_KEY}:{tokens[first]}" in table or f"{PREFIX_KEY}:{tokens[first]}" in table:
+            continue
+        terms = _terms(analyzer, prepare(tokens[first] + tokens[second], language))
+        if len(terms) == 1 and known(language, terms[0]):
+            out.append([Reading(language, terms[0], LANGUAGE_BOOST)])
+    return out
 
 
 def _sounded_gujarati(word: str, language: str | None) -> str | None:
@@ -548,7 +581,18 @@ def _stop_words(language: str) -> frozenset[str]:
         return frozenset()
     # a word of the question is kept: it weighs a quarter (question words), not nothing
     asked = {key.split(":", 2)[2] for key in thesaurus() if key.startswith(f"{QUESTION_KEY}:{language}:")}
-    return stop_words(language) - asked
+    words = stop_words(language)
+    if language in _FOLDED_STOP_LANGUAGES:
+        # and as typed without their accents ("es", "mar" for és, már; "fur" for für), unless the
+        # folded word is one the language keeps as meaning something
+        kept = {spelling.fold(word) for word in set(stopwords_for_language(language)) - words}
+        words = words | ({spelling.fold(word) for word in words} - kept)
+    return words - asked
+
+
+#: Languages whose function words typed without their accents are function words still. Not
+#: Spanish: there the accent tells two words apart ("sí", yes, and "si", if; "más" and "mas").
+_FOLDED_STOP_LANGUAGES = frozenset({"hu", "de"})
 
 
 def _joined_verbs(typed: list[str]) -> dict[int, list[tuple[str, str]]]:
@@ -775,10 +819,11 @@ def _pair_key(first: str, second: str) -> str:
     return f"{head(first)} {head(second)}"
 
 
-def asked_topics(text: str, language: str | None) -> frozenset[str]:
+def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None = None) -> frozenset[str]:
     """The topics a question asks about by its question word and verb (thesaurus ``asking``):
     "when can I play", "mikor rakhatok le", "ક્યારે રમી શકાય" ask about when a card may be played
-    (card-timing); "when does my turn end" asks no topic."""
+    (card-timing); "when does my turn end" asks no topic. A mistyped verb asks as its correction
+    (``fixes``: "wann darf ich … einsezten")."""
     if not language:
         return frozenset()
     table = thesaurus()
@@ -792,14 +837,21 @@ def asked_topics(text: str, language: str | None) -> frozenset[str]:
     if not asked:
         return frozenset()
     # then a word of the groups it goes with, by its stems; split verbs joined ("rakhatok le")
-    words = typed + [word for joined in _joined_verbs(typed).values() for _, word in joined]
-    along = {topic for key in _phrase_keys(unicodedata.normalize("NFC", text), language).values()
-             for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
-    for word in words:
+    def along_of(word: str) -> set[str]:
         keys = {spelling.fold(word), *(_terms(language_analyzer(language), prepare(word, language))
                                        if language != "gu" else [prepare(word, "gu")])}
-        for key in keys:
-            along.update(table.get(f"{ASKING_KEY}+{language}:{key}", "").split())
+        return {topic for key in keys for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
+
+    along = {topic for key in _phrase_keys(unicodedata.normalize("NFC", text), language).values()
+             for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
+    joined = _joined_verbs(typed)
+    for position, word in enumerate(typed):
+        # a verb with its prefix apart is asked as the whole verb where that asks something
+        # ("cserélhetem le": lecserél, swapping one's gear; "cserélhetem" alone trades)
+        whole = {topic for _, verb in joined.get(position, ()) for topic in along_of(verb)}
+        along |= whole or along_of(word)
+    for word in (fixes or {}).values():
+        along |= along_of(word)
     return frozenset(asked & along)
 
 
@@ -845,12 +897,13 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
     the word the player typed.
     """
     out = {}
+    text = english_negations(text, language)
     inflected = _inflected_stemmer(language)
     # the words plan() may keep: no function words, and a bound on how many are looked at
     written_words = [w for w in _WORDS.findall(prepare(text, "gu").lower()) if not _function_word(w, language)]
     for written in written_words[:MAX_CORRECTED]:
         word = spelling.fold(written)
-        if len(word) < 3 or word.isdigit():
+        if len(word) < 3 or word.isdigit() or _question_word(written, language):
             continue
         if word in speller:
             # a short word of another language's clauses may still be a typo in the asked one
@@ -928,6 +981,16 @@ def _function_words_of(language: str) -> frozenset[str]:
     words |= {key.split(":", 1)[1] for key, languages in thesaurus().items()
               if key.startswith(f"{PREFIX_KEY}:") and language in languages.split()}
     return frozenset(words)
+
+
+def _question_word(word: str, language: str | None) -> bool:
+    """Is ``word`` one of the asked language's question words (thesaurus ``questions``), by its
+    stems: "kene" is the Hungarian "kéne" (should) typed without its accent, no typo of "kéz"."""
+    if not language or language == "gu":
+        return False
+    table = thesaurus()
+    return any(f"{QUESTION_KEY}:{language}:{stem}" in table
+               for stem in _terms(language_analyzer(language), prepare(word, language)))
 
 
 def _function_word_of(language: str, word: str) -> bool:

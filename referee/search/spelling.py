@@ -28,7 +28,7 @@ _GUJARATI = re.compile(r"[\u0a80-\u0aff]")
 #: "-ig" said "-ich" in German ("rückgängich"), "ss" for "ß"; Dutch "g" and "ch", and "dt", "d"
 #: and "t" at the end of a verb ("word", "wordt", "wort"), "y" for "ij" ("gelyk"); Spanish "n" for "m" before b and p
 #: ("canbiar"), and "r" for the trilled "rr" ("aranca"); a Hungarian long consonant written short
-#: ("rosz", "cucait": rossz, cuccait).
+#: ("rosz", "cucait": rossz, cuccait); the Gujarati sibilants, typed for one another (સ્રાપ: શ્રાપ, curse).
 SOUNDS = {
     "en": (("c", "k"),),
     "nl": (("c", "k"), ("s", "z"), ("ei", "ij"), ("y", "ij"), ("ch", "g"), ("dt", "d"), ("dt", "t")),
@@ -37,7 +37,7 @@ SOUNDS = {
            ("nn", "n"), ("zz", "z"), ("kk", "k"), ("gg", "g")),
     "es": (("b", "v"), ("c", "s"), ("c", "z"), ("s", "z"), ("c", "k"), ("y", "ll"), ("i", "y"), ("g", "j"),
            ("nb", "mb"), ("np", "mp"), ("h", ""), ("rr", "r")),
-    "gu": (("sh", "s"), ("v", "w"), ("aa", "a"), ("ee", "i"), ("oo", "u"), ("j", "z"), ("ph", "f")),
+    "gu": (("sh", "s"), ("v", "w"), ("aa", "a"), ("ee", "i"), ("oo", "u"), ("j", "z"), ("ph", "f"), ("શ", "સ")),
 }
 
 
@@ -119,6 +119,7 @@ class Speller:
         edits |= {head + a + c + b[1:] for a, b in splits if b for c in alphabet}
         edits |= {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
         edits |= sound_alike(word, language)
+        edits |= moved_doubling(word)
         edits.discard(word)
         return {edit for edit in edits if edit in self.counts}
 
@@ -147,6 +148,24 @@ def sound_alike(word: str, language: str | None = None) -> frozenset[str]:
         out.add("h" + word)  # a silent h left out ("ay" for hay)
     out.discard(word)
     return frozenset(out)
+
+
+def moved_doubling(word: str) -> set[str]:
+    """The word with its doubled letter written single and another consonant doubled instead
+    ("begginen": beginnen, "Gefollgsman": Gefolgsmann, "ocassion"): one slip of a player who
+    knows a letter is doubled but not which, two edits apart and none of them a swap."""
+    out = set()
+    for i in range(1, len(word)):
+        if word[i] != word[i - 1] or not word[i].isalpha() or word[i] in _VOWELS:
+            continue
+        single = word[:i] + word[i + 1:]
+        for j, char in enumerate(single):
+            if j != i - 1 and char.isalpha() and char not in _VOWELS and not _GUJARATI.match(char):
+                out.add(single[:j + 1] + char + single[j + 1:])
+    return out
+
+
+_VOWELS = frozenset("aeiouyáéíóöőúüűàèìòùâêîôûäëïÿ")
 
 
 def _distance(a: str, b: str, limit: int) -> int:
