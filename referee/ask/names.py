@@ -90,10 +90,15 @@ def _block(number: int):
         return None
 
 
+#: a Gujarati consonant written right before a vowel letter of its own: the consonant keeps its
+#: vowel "a", which the transliteration drops ("દઈ" is "da-ī", a verb's "give", never "ડી", Dee)
+_BARE_CONSONANT = re.compile("([\u0a95-\u0ab9])(?=[\u0a85-\u0a94])")
+
+
 @lru_cache(maxsize=4096)
 def sound(word: str) -> str:
     """How a word sounds, in plain Latin letters: ``Cid`` and ``સિડ`` are both ``sid``."""
-    text = re.sub(r"[^a-z]", "", _latin(word).lower())
+    text = re.sub(r"[^a-z]", "", _latin(_BARE_CONSONANT.sub(r"\1a", word)).lower())
     text = re.sub(r"([bdgjktp])h", r"\1", text)          # aspirates: "dh", "th" are "d", "t"
     text = re.sub(r"c(?=[eiy])", "s", text).replace("c", "k")
     for written, said in _SOUNDS:
