@@ -388,7 +388,7 @@ def fight(c: Context):
         # "ik speel een plus vijf op medusa": the one who fights plays a bare bonus "on" the
         # monster — a one-shot against it, most often, or an enhancer for more treasure
         missing.append(N_("what {words} means here", words=", ".join(f"“+{n}”" for n in r.monster_plus)))
-    _discards(c, params)
+    _discards(c, params, () if helper else (fighter,))
     for _i, count in r.monster_count:
         if count != len(r.monsters):
             # "two monsters: a goblin at 3 …" with one monster read: the other was not understood
@@ -417,11 +417,17 @@ def _cursed(c: Context) -> None:
     about["curses"] = [curse.name for curse in r.curses]
 
 
-def _discards(c: Context, params: dict) -> None:
-    """Cards discarded for a power (a Cleric's turning, a Wizard's flight): who and how many."""
+def _discards(c: Context, params: dict, side: tuple = ()) -> None:
+    """Cards discarded for a power (a Cleric's turning, a Wizard's flight): who and how many.
+
+    ``side``: who fights, alone. Only a fighter or a helper discards for a power; cards said to
+    be discarded with no one named beside them ("Dee megy a Rosszcsontok ellen, két lapot dob
+    el": the verb's subject left unsaid) are the one fighter's, not the asker's who is not in
+    the fight."""
     told = c.reading.discards()
     if told:
-        params["discards"] = [f"{c.who(person)}={count}" for person, count in told.items()]
+        params["discards"] = [f"{side[0] if person == ME and len(side) == 1 and c.who(ME) not in side else c.who(person)}"
+                              f"={count}" for person, count in told.items()]
 
 
 def _table_monsters(fight: dict) -> list:
