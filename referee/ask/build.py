@@ -792,9 +792,11 @@ def _someone_of_mine(r: Reading) -> list[str]:
     "I" would misjudge."""
     being = {phrase.text.strip() for words in (r.words, r.english) for phrase in words.lists.get("being", ())}
     strange = set(r.strange())
+    # (not a thing of mine: "if i sell my sword and my helmet is that a level?")
     return [f"{r.tokens[i].raw} {r.tokens[i + 1].raw}" for i in range(len(r.tokens) - 2)
             if r.roles[i] == ("person", ME) and r.tokens[i].key in r.words.me | r.english.me
-            and i + 1 in strange and r.tokens[i + 2].key in being][:1]
+            and i + 1 in strange and not r.roles[i + 1] and not _an_item(r.tokens[i + 1].key, r.words)
+            and r.tokens[i + 2].key in being][:1]
 
 
 def _cards_played(r: Reading, i: int) -> list[int]:
