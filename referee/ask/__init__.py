@@ -151,6 +151,10 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
         details = (judgement or {}).get("details") or {}
         strengths = {details.get("players_strength"), details.get("monsters_strength")}
         unmatched = [t for t in chosen.totals if t not in strengths]
+        if len(chosen.totals) == 2 and sorted(chosen.totals) != sorted(
+                (details.get("players_strength"), details.get("monsters_strength"))):
+            # "9 vs 9": a strength for each side, both of which the verdict must give
+            unmatched = list(chosen.totals)
         if unmatched:
             # "i chug a +1 potion so its ten all" said of a fight whose sides are not ten: the
             # text counts something the reading did not, or counts wrong; no verdict either way

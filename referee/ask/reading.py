@@ -524,12 +524,13 @@ class Reading:
                         if into is self.plus:
                             self.plus_at.append(i)
         for _phrase, match in self.phrases("total"):
-            # "so it's ten all", "dann steht es 10 zu 10": a strength said again; the verdict
-            # must give a side that strength, or the text was not understood
-            i = self.index(match, "n0")
-            if i not in self.used and not self.tokens[i].plus:
-                self.used.add(i)
-                self.totals.append(self.tokens[i].number)
+            # "so it's ten all", "dann steht es 10 zu 10", "nine v nine": the strengths said
+            # again; the verdict must give a side each of them, or the text was not understood
+            slots = [self.index(match, name) for name in match.groupdict() if name.startswith("n")
+                     and match.group(name) is not None]
+            if slots and not any(i in self.used or self.tokens[i].plus for i in slots):
+                self.used.update(slots)
+                self.totals.extend(self.tokens[i].number for i in slots)
         for _phrase, match in self.phrases("monster_count"):
             # "két szörny: egy goblin és egy ork": how many monsters, no level of a monster
             i = self.index(match, "n0")
