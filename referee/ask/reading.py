@@ -89,6 +89,7 @@ class Reading:
         self.levels: list[tuple[int, int, int]] = []   # (first word, last word, level)
         self.monster_levels: set = set()  # the levels said after a monster's word ("een trol van zeven")
         self.helper = self.fighter = None
+        self.sexed: dict[int, str] = {}  # a race's or class's word that says a sex too: its index -> the sex
         self.fighter_phrase = ""  # the phrase that said who fights
         self.fleeing: list[str] = []
         self.joined: set = set()
@@ -200,7 +201,14 @@ class Reading:
             elif (person := self._person(token.key)) is not None:
                 self.roles[i] = ("person", person)
             elif token.key in self.words.sex or token.key in self.english.sex:
-                self.roles[i] = ("sex", self.words.sex.get(token.key) or self.english.sex[token.key])
+                sex = self.words.sex.get(token.key) or self.english.sex[token.key]
+                found = self._persona(token.key)
+                if found is not None:
+                    # "guerrera", "elfa", "enana": a class or race said in its female form is both
+                    self.roles[i] = ("persona",) + found
+                    self.sexed[i] = sex
+                else:
+                    self.roles[i] = ("sex", sex)
         self._strangers()
         self._cards()
         self._commanded()
@@ -1099,6 +1107,8 @@ class Reading:
         for i, role in enumerate(self.roles):
             if role and role[0] == "persona":
                 self._tell(self._owner(i), role[1] + ("s" if role[1] == "race" else "es"), role[2])
+                if i in self.sexed:
+                    self._tell(self._owner(i), "sex", self.sexed[i])
             elif role and role[0] == "sex":
                 self._tell(self._owner(i), "sex", role[1])
         for person, level in self.listed:
