@@ -149,12 +149,13 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
             chosen = None
     if chosen is not None and chosen.totals and chosen.kind == "combat":
         details = (judgement or {}).get("details") or {}
-        strengths = {details.get("players_strength"), details.get("monsters_strength")}
-        unmatched = [t for t in chosen.totals if t not in strengths]
-        if len(chosen.totals) == 2 and sorted(chosen.totals) != sorted(
-                (details.get("players_strength"), details.get("monsters_strength"))):
+        sides = (details.get("players_strength"), details.get("monsters_strength"))
+        if len(chosen.totals) == 2:
             # "9 vs 9": a strength for each side, both of which the verdict must give
-            unmatched = list(chosen.totals)
+            given = sorted(side for side in sides if side is not None)  # a side may have no strength (charmed away)
+            unmatched = [] if sorted(chosen.totals) == given else list(chosen.totals)
+        else:
+            unmatched = [t for t in chosen.totals if t not in sides]
         if unmatched:
             # "i chug a +1 potion so its ten all" said of a fight whose sides are not ten: the
             # text counts something the reading did not, or counts wrong; no verdict either way

@@ -425,9 +425,10 @@ def _discards(c: Context, params: dict, side: tuple = ()) -> None:
     el": the verb's subject left unsaid) are the one fighter's, not the asker's who is not in
     the fight."""
     told = c.reading.discards()
+    lone_fighter = side[0] if len(side) == 1 and c.who(ME) not in side else None
     if told:
-        params["discards"] = [f"{side[0] if person == ME and len(side) == 1 and c.who(ME) not in side else c.who(person)}"
-                              f"={count}" for person, count in told.items()]
+        params["discards"] = [f"{lone_fighter if person == ME and lone_fighter else c.who(person)}={count}"
+                              for person, count in told.items()]
 
 
 def _table_monsters(fight: dict) -> list:
