@@ -12,6 +12,7 @@ import copy
 import json
 import re
 
+from referee.ask.command import ASKER
 from referee.ask.names import stem
 from referee.ask.patterns import fold, item_words
 from referee.ask.reading import ME, Reading
@@ -80,8 +81,6 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
     return out
 
 
-#: the name the one asking goes by in a command when neither a table nor --as names them
-ASKER = "me"
 
 class Context:
     """The people of the question: the table's, else those the text describes."""

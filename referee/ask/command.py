@@ -9,6 +9,9 @@ import shlex
 from referee.questions import flow_text
 from referee.registry import BY_VERB, parameters
 
+#: the name a command gives the one asking when neither the table nor --as names them
+ASKER = "me"
+
 
 def _word(value) -> str:
     return shlex.quote(value if isinstance(value, str) else flow_text(value))

@@ -5,8 +5,10 @@ catalog gives them."""
 
 from __future__ import annotations
 
+from referee.ask.command import ASKER
 from referee.i18n.catalogs import N_, translations
 from referee.i18n.speaker import Speaker
+from referee.message import Message
 
 
 def understood(situation: dict, lang: str, corpus) -> str:
@@ -14,7 +16,8 @@ def understood(situation: dict, lang: str, corpus) -> str:
     from referee.cards import localizer, name_in
 
     say = translations(lang, "referee").gettext
-    code_word = Speaker(corpus, lang).word  # a code of the game's vocabulary ("sell", "kill") in words
+    speaker = Speaker(corpus, lang)
+    code_word = speaker.word  # a code of the game's vocabulary ("sell", "kill") in words
     localized = localizer()
     cards = {c.id: c for c in corpus.cards.values()}
 
@@ -26,6 +29,10 @@ def understood(situation: dict, lang: str, corpus) -> str:
 
     def person(name: str) -> str:
         p = people.get(name, {"name": name})
+        if name == ASKER:  # the command's stand-in for one who gave no name: said in words here
+            # Translators: the one asking, who gave no name, in "Understood: … fights the
+            # Troll"; third person, as a name stands there
+            name = say(N_("the player asking"))
         words = [card_word(w) for w in (*p.get("races", []), *p.get("classes", []))]
         gear = sum(i.get("bonus", 0) for i in p.get("items", []) if not i.get("carried"))
         shown = say(N_("{name}, level {level}")).format(name=name, level=p.get("level", 1))
@@ -70,9 +77,7 @@ def understood(situation: dict, lang: str, corpus) -> str:
         what = say(N_("{player} sells {items}")).format(player=person(question["player"]),
                                                         items=", ".join(question["items"]))
     elif kind == "level":
-        what = say(N_("{player}: {change} levels from {source}")).format(
-            player=person(question["player"]), change=f"{question['change']:+d}",
-            source=code_word("source", question["source"]))
+        what = _level_change(question, person(question["player"]), speaker)
     elif kind == "munchkin-die":
         what = say(N_("the Munchkin die shows {roll} for {player}")).format(roll=question["roll"],
                                                                             player=person(question["player"]))
@@ -83,3 +88,41 @@ def understood(situation: dict, lang: str, corpus) -> str:
     else:
         what = say(N_("{player} dies")).format(player=person(question.get("player", "?")))
     return say(N_("Understood: {what}")).format(what=what)
+
+
+#: a change of level said with where it comes from, one sentence per source: a source's name
+#: slotted into one frame could not take the case ending each language gives it
+LEVEL_CHANGES = {
+    "kill": lambda n, **v: Message.plural_of("{player}: {change} level for killing a monster",
+                                             "{player}: {change} levels for killing a monster", "n", n=n, **v),
+    "sell": lambda n, **v: Message.plural_of("{player}: {change} level for selling items",
+                                             "{player}: {change} levels for selling items", "n", n=n, **v),
+    "card": lambda n, **v: Message.plural_of("{player}: {change} level from a card",
+                                             "{player}: {change} levels from a card", "n", n=n, **v),
+    # the card by its name in the language, in quotes where the language sets a name apart
+    "go-up-a-level": lambda n, **v: Message.plural_of("{player}: {change} level from the card {card}",
+                                                      "{player}: {change} levels from the card {card}", "n",
+                                                      n=n, card="Go Up a Level", **v),
+    "divine-intervention": lambda n, **v: Message.plural_of("{player}: {change} level from the card {card}",
+                                                            "{player}: {change} levels from the card {card}",
+                                                            "n", n=n, card="Divine Intervention", **v),
+    "steal-level": lambda n, **v: Message.plural_of("{player}: {change} level for stealing a level",
+                                                    "{player}: {change} levels for stealing levels", "n", n=n, **v),
+    "bad-stuff": lambda n, **v: Message.plural_of("{player}: {change} level from a monster's Bad Stuff",
+                                                  "{player}: {change} levels from a monster's Bad Stuff", "n",
+                                                  n=n, **v),
+    "curse": lambda n, **v: Message.plural_of("{player}: {change} level from a curse",
+                                              "{player}: {change} levels from a curse", "n", n=n, **v),
+    "help-elf": lambda n, **v: Message.plural_of("{player}: {change} level for helping win a fight as an Elf",
+                                                 "{player}: {change} levels for helping win a fight as an Elf", "n",
+                                                 n=n, **v),
+    "munchkin-die": lambda n, **v: Message.plural_of("{player}: {change} level from the Munchkin die",
+                                                     "{player}: {change} levels from the Munchkin die", "n",
+                                                     n=n, **v),
+}
+
+
+def _level_change(question: dict, player: str, speaker) -> str:
+    change = question["change"]
+    message = LEVEL_CHANGES[question["source"]](abs(change), player=player, change=f"{change:+d}")
+    return message.render(speaker)
