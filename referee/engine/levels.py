@@ -12,7 +12,7 @@ from referee.engine.character import report_unknown_curses, unmet_requirement
 from referee.engine.precedence import Ruling, resolve
 from referee.engine.trace import Trace, levels as n_levels
 from referee.engine.variants import Munchkin
-from referee.model import Item, Player, Situation, Verdict
+from referee.model import Item, Player, Requirements, Situation, Verdict
 
 #: Sources of levels that count as a kill for the winning level. The official rules let a
 #: power that gives a level for helping kill a monster (the Elf's) give the winning level too.
@@ -141,10 +141,22 @@ def not_raised_by(player: Player, question, trace: Trace) -> bool:
     return True
 
 
+def not_an_elf(player: Player, question, trace: Trace) -> bool:
+    """Is a level "for helping" claimed by one who is no Elf? Only the Elf's power gives it
+    (helping.elf-helper-level); a race lost to a curse or a discard is no longer the player's."""
+    if question.source != "help-elf" or question.change <= 0:
+        return False
+    if unmet_requirement(player, Item(name="Elf", requires=Requirements(races=("elf",)))) is None:
+        return False
+    trace.cite(SOURCE_CLAUSES["help-elf"], "Only an Elf goes up a level for helping kill a monster: {player} is "
+               "no Elf and stays at level {level}.", player=player.name, level=player.level)
+    return True
+
+
 def judge_level(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict:
     question = situation.question
     player = situation.player(question.player)
-    if not_raised_by(player, question, trace):
+    if not_raised_by(player, question, trace) or not_an_elf(player, question, trace):
         details = {"old_level": player.level, "new_level": player.level, "wins": False}
         report_unknown_curses([player], trace, details)
         return Verdict("level", situation.game, "ok", details)  # refused: nothing changes, as for the dead
