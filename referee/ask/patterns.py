@@ -14,16 +14,19 @@ phrase finds one piece wherever it stands.
 
 from __future__ import annotations
 
+import marshal
 import pickle
 import re
+import sys
 import zlib
 from functools import lru_cache
 from pathlib import Path
 
 from referee.ask.text import spelled
-from referee.cache import cache_dir, write_atomic
+from referee.cache import cache_dir, read_checked, write_checked
 from referee.corpus.cards import fold as fold_name
 from referee.data import locales_dir
+from referee.keptre import ENGINE, compiled, program
 from referee.records import Record
 
 
@@ -32,25 +35,26 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 40
+VERSION = 41
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
 class Phrase:
     """A phrase and its regular expression, compiled the first time it is matched: a question
-    reads a few of a language's phrases, and compiling them all costs more than judging."""
+    reads a few of a language's phrases, and compiling them all costs more than judging. It
+    compiles from its kept program (:class:`Programs`) where its language has one."""
 
-    __slots__ = ("text", "source", "words", "plain", "anchor", "_regex")
+    __slots__ = ("text", "source", "words", "plain", "anchor", "programs", "index", "_regex")
 
     def __init__(self, text: str, source: str, words: int, plain: str | None = None, anchor: str = ""):
         self.text, self.source, self.words, self.plain, self.anchor = text, source, words, plain, anchor
-        self._regex = None
+        self.programs, self.index, self._regex = None, -1, None
 
     def __getstate__(self):
-        return (self.text, self.source, self.words, self.plain, self.anchor)
+        return (self.text, self.source, self.words, self.plain, self.anchor, self.programs, self.index)
 
     def __setstate__(self, state):
-        self.text, self.source, self.words, self.plain, self.anchor = state
+        self.text, self.source, self.words, self.plain, self.anchor, self.programs, self.index = state
         self._regex = None
 
     def finditer(self, text: str):
@@ -68,8 +72,57 @@ class Phrase:
     @property
     def regex(self) -> re.Pattern:
         if self._regex is None:
-            self._regex = re.compile(self.source)
+            kept = self.programs.get(self.index) if self.programs is not None else None
+            self._regex = compiled(self.source, kept)
         return self._regex
+
+
+class Programs:
+    """The compiled programs (:mod:`referee.keptre`) of one language's phrases, in the order of
+    their ``index``, kept in the user cache beside its words. All its phrases share one holder,
+    which pickles as the file's name and reads the file when a phrase first needs it: a question
+    compiles 25–40 phrases (9 M instructions), and a holder of a dict of every program would cost
+    most of that to unpickle."""
+
+    __slots__ = ("name", "_kept")
+
+    def __init__(self, name: str):
+        self.name, self._kept = name, None
+
+    def __getstate__(self):
+        return self.name
+
+    def __setstate__(self, name):
+        self.name, self._kept = name, None
+
+    def get(self, index: int):
+        if self._kept is None:
+            self._kept = _read_programs(self.name)
+        if not 0 <= index < len(self._kept):
+            return None
+        try:
+            return marshal.loads(self._kept[index])
+        except (EOFError, ValueError, TypeError):
+            return None
+
+    def write(self, phrases: list) -> None:
+        """Number ``phrases`` and keep their programs under this holder's name."""
+        for index, phrase in enumerate(phrases):
+            phrase.programs, phrase.index = self, index
+        kept = [marshal.dumps(program(phrase.source)) for phrase in phrases]
+        try:
+            write_checked(cache_dir() / f"ask-{self.name}.marshal", marshal.dumps(kept))
+        except (OSError, ValueError):
+            pass  # an unwritable cache only costs speed
+
+
+def _read_programs(name: str) -> list:
+    data = read_checked(cache_dir() / f"ask-{name}.marshal")
+    try:
+        kept = marshal.loads(data) if data is not None else []
+    except (EOFError, ValueError, TypeError):
+        return []
+    return kept if isinstance(kept, list) else []
 
 
 def _compile(phrase: str) -> Phrase:
@@ -193,6 +246,11 @@ def _items(every: dict) -> dict:
     return out
 
 
+def _phrases_of(language: Words) -> list:
+    return [phrase for group in (language.lists, language.kinds, language.actions, language.sources, language.games)
+            for phrases in group.values() for phrase in phrases]
+
+
 #: the parts of the built words kept apart in the user cache, each from every language's words:
 #: a question needs the words of its own language and English, and every language's vocabulary;
 #: unpickling all six languages' phrases cost a whole-process ``ask`` 40 M instructions
@@ -222,6 +280,8 @@ def every_language() -> dict:
     built = {lang: _built(lang) for lang in LANGUAGES}
     if key:
         for lang, language in built.items():
+            if ENGINE is not None:  # the programs first: the words pickle the phrases' numbers
+                Programs(f"{key}-programs-{lang}").write(_phrases_of(language))
             _write(f"{key}-words-{lang}", language)
         for part in ("vocabulary", "items"):
             _write(f"{key}-{part}-all", PARTS[part](built, "all"))
@@ -237,21 +297,25 @@ def _key():
         stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files)
     except OSError:
         return None
-    text = repr((stats, VERSION)).encode()
+    # the interpreter too: a pickle's protocol and a compiled program's codes are its own
+    text = repr((stats, VERSION, sys.implementation.cache_tag, ENGINE)).encode()
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
 
 
 def _read(name: str):
+    # behind a checksum: a damaged file is a miss, never words (or a compiled program) misread
+    data = read_checked(cache_dir() / f"ask-{name}.pickle")
+    if data is None:
+        return None
     try:
-        with open(cache_dir() / f"ask-{name}.pickle", "rb") as handle:
-            return pickle.load(handle)
-    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+        return pickle.loads(data)
+    except (EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
         return None
 
 
 def _write(name: str, value) -> None:
     try:
-        write_atomic(cache_dir() / f"ask-{name}.pickle", pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+        write_checked(cache_dir() / f"ask-{name}.pickle", pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError:
         pass  # an unwritable cache only costs speed
 

@@ -1,0 +1,84 @@
+"""Regular expressions compiled from their kept programs (referee.keptre) are the expressions
+``re.compile`` gives: same matches, same groups; a program that is damaged, or made by another
+engine, is never run — the source is compiled instead."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from referee import keptre
+
+pytestmark = pytest.mark.skipif(keptre.ENGINE is None, reason="this Python's re keeps no programs")
+
+#: what a question's words look like to the phrases: folded words, each with a space before it
+TEXTS = [" troll level 8 , bob helps me , who wins ? ", " ik vecht met cid tegen de net troll ",
+         " bobnak segít dee-nél 9-es harcos ", " સિડ મારી મદદ કરે છે ", " +3 potion and a +2 ",
+         " mr. bones lvl8 vs me ", ""]
+
+
+def _phrase_sources():
+    from referee.ask.patterns import _phrases_of, words
+    from referee.i18n.languages import LANGUAGES
+
+    return sorted({phrase.source for lang in LANGUAGES for phrase in _phrases_of(words(lang))})
+
+
+def _same(kept: re.Pattern, plain: re.Pattern) -> bool:
+    if (kept.pattern, kept.flags, kept.groups, kept.groupindex) != (plain.pattern, plain.flags, plain.groups,
+                                                                     plain.groupindex):
+        return False
+    return all([m.span() for m in kept.finditer(t)] == [m.span() for m in plain.finditer(t)]
+               and [m.groupdict() for m in kept.finditer(t)] == [m.groupdict() for m in plain.finditer(t)]
+               for t in TEXTS)
+
+
+def test_every_phrase_of_every_language_compiled_from_its_program_matches_as_its_source_does():
+    sources = _phrase_sources()
+    assert len(sources) > 1000
+    different = [s for s in sources if not _same(keptre.compiled(s, keptre.program(s)), re.compile(s))]
+    assert different == []
+
+
+def test_the_tokenizer_patterns_compiled_from_their_programs_split_a_text_as_before():
+    from referee.ask import text
+
+    assert [t.raw for t in text.tokens("Mr. Bones lvl8, Troll:8 (+3) ¿gano?", {})] == [
+        "Mr.", "Bones", "lvl", "8", ",", "Troll", text.LEVEL_MARK, "8", "(", "+3", ")", "¿", "gano", "?"]
+
+
+@pytest.mark.parametrize("damage", [
+    lambda p: (p[0], p[1][:-4], *p[2:]),               # a program cut short
+    lambda p: (p[0], bytes(len(p[1])), *p[2:]),        # codes that are no program
+    lambda p: ("flags", *p[1:]),                       # not a program's shape at all
+    lambda p: None,                                    # no program kept
+], ids=["cut-short", "zeroed", "wrong-shape", "none"])
+def test_a_damaged_program_is_not_run_the_source_is_compiled(damage):
+    source = r" (?P<p0>[^\s,;.!?()]+)(?: [^\s,;.!?]+)*? helps(?= )"
+    pattern = keptre.compiled(source, damage(keptre.program(source)))
+    assert _same(pattern, re.compile(source))
+
+
+def test_a_damaged_file_of_programs_costs_speed_not_answers(tmp_path, monkeypatch):
+    """Every kept file of ``ask`` with its bytes flipped in the middle: the next question is read
+    as on a fresh cache."""
+    from referee.ask import ask
+    from referee.corpus import load_corpus
+    from tests.conftest import reset_process_state as forget_memories
+
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
+    forget_memories()
+    corpus = load_corpus()
+    question = "level 5 elf warrior with +3 vs a level 8 troll, who wins?"
+    fresh = ask(question, corpus)
+    kept = [p for p in tmp_path.iterdir() if p.name.startswith("ask-")]
+    assert any("programs" in p.name for p in kept) and any("text-patterns" in p.name for p in kept)
+    for path in kept:
+        data = bytearray(path.read_bytes())
+        middle = len(data) // 2
+        data[middle:middle + 8] = bytes(b ^ 0x5A for b in data[middle:middle + 8])
+        path.write_bytes(bytes(data))
+    forget_memories()
+    assert ask(question, corpus) == fresh
+    forget_memories()
