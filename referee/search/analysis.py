@@ -75,16 +75,18 @@ _GU_WORD = re.compile(TOKEN)
 #: (ન, નહીં, નથી) are not among them: "ભાગી ન શકું" asks what a rule forbids; nor are before,
 #: after and everyone (પહેલાં, પછી, બધા), which rules turn on as they do in the other languages
 #: (locales/kept_words.yaml);
-#: nor "when" (ક્યારે), which asks about timing (locales/thesaurus.yaml, ``asking``).
+#: nor "when" (ક્યારે), which asks about timing (locales/thesaurus.yaml, ``asking``). "પાસે" (by,
+#: with: "મારી પાસે", I have) is one: stemmed, it would be "પાસ", the die (પાસો, પાસા).
 GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે જો
 જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
 તમારું તમને અમે કોઈ શકે શકો શકું શકાય શકીએ શકીશ શકીશું શકશે શકત સાથે પર થી નો ની નું ના ને માં જ પણ કેમ કેવી
 તેનો તેની તેનું તેના તેને તેમનો તેમની તેમનું તેમના તેમને એનો એની એનું એના એને ગયો ગયા ગઈ ગયું
+પાસે
 """.split()) | frozenset(
     # the same words as Gujarati is typed in Latin letters ("vampire sathe ladai"), where no
     # other language of the game has them as a word of its own
-    "sathe chhe chhu shu hoy thay shakay shaku jyare tyare athva thi kevi".split())
+    "sathe chhe chhu shu hoy thay shakay shaku jyare tyare athva thi kevi pase paase".split())
 
 
 #: Gujarati function words as people text them in Latin letters ("dice fervava mate": to roll
