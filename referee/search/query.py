@@ -321,7 +321,9 @@ def senses(tokens: list[str], language: str | None) -> dict[int, str]:
 
 @lru_cache(maxsize=4096)
 def _sense_keys(token: str, language: str) -> frozenset[str]:
-    return frozenset({*_folded(token), *_terms(language_analyzer(language), prepare(token, language))})
+    # a Gujarati token of plan() is prepared (stemmed) already: a stem is not stemmed again
+    return frozenset({*_folded(token), *_terms(language_analyzer(language), prepare(token, language)
+                                               if language != "gu" or token.isascii() else token)})
 
 
 def _terms(analyzer, text: str) -> list[str]:
