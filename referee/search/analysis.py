@@ -353,10 +353,18 @@ def prepare(text: str, language: str) -> str:
     if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, _GU_NA_NOT.sub("ન ", text))
     elif search_analysis(language) == "hungarian":
+        if "ncs" in text or "NCS" in text or "Ncs" in text:
+            text = _HU_NONE.sub(r"\g<0> nélkül", text)
         text = _GU_WORD.sub(lambda m: hungarian_stem(m.group(0)), text)
     elif language == "de" and "zu" in text:
         text = _DE_ZU_INFINITIVE.sub(r"\1\2", text)
     return text
+
+
+#: Hungarian "nincs" (there is no, I have no: "nincs kasztom", "még nincs fajom") is being
+#: without a thing, as the rules say it ("kasztkártya nélkül", "Fajkártya nélkül"): read as
+#: "nélkül" too, in the clauses and the questions alike
+_HU_NONE = re.compile(r"\b(?:nincs|nincsen|nincsenek)\b", re.IGNORECASE)
 
 
 #: A German separable verb's infinitive with "zu" ("abzuhauen", "auszuspielen", "wegzulaufen") is
