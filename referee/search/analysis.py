@@ -112,6 +112,8 @@ GUJARATI_ENDINGS = sorted({_gu_fold(e) for e in (
 
 
 _VOWEL_SIGN = re.compile(r"[\u0abe-\u0acc]$")
+#: a Gujarati letter (a vowel or a consonant), not a mark
+_GU_LETTER = re.compile(r"[\u0a85-\u0ab9\u0ae0\u0ae1]")
 _GU_ENGLISH_PLURAL = "્સ"
 
 
@@ -127,7 +129,9 @@ def gujarati_stem(word: str) -> str:
     for suffix in GUJARATI_SUFFIXES:
         if word.endswith(suffix):
             rest = word[: -len(suffix)]
-            if len(rest) >= 4 or (len(rest) >= 2 and not _VOWEL_SIGN.search(rest)):
+            # a stem of one letter and its marks is no stem: "બંને" (both) is no "બં" with a
+            # dative, but a word of its own, as "બન્ને" is (they meet once their marks go)
+            if (len(rest) >= 4 or (len(rest) >= 2 and not _VOWEL_SIGN.search(rest))) and len(_GU_LETTER.findall(rest)) >= 2:
                 word = rest
             break
     # an English plural on a word spelt from the English (કાર્ડ્સ, મોન્સ્ટર્સ, આઇટમ્સ): the
