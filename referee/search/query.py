@@ -981,6 +981,8 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
         word = spelling.fold(written)
         if len(word) < 3 or word.isdigit() or _question_word(written, language):
             continue
+        if word not in speller and _function_word_short_of_a_letter(word, language):
+            continue  # "akor" is "akkor" (then), a function word typed short: no other word is meant
         if word in speller:
             # a short word of another language's clauses may still be a typo in the asked one
             # ("kep" asked in English): then only a longer word of the asked language is offered.
@@ -1067,6 +1069,21 @@ def _question_word(word: str, language: str | None) -> bool:
     table = thesaurus()
     return any(f"{QUESTION_KEY}:{language}:{stem}" in table
                for stem in _terms(language_analyzer(language), prepare(word, language)))
+
+
+@lru_cache(maxsize=None)
+def _function_words_short_of_a_letter(language: str) -> frozenset[str]:
+    """The asked language's function words of four letters or more with one letter left out
+    (accents folded): "akor" (akkor), "wich" (which). Not those a concept group searches ("geen",
+    not: "gen" is corrected to it as to any word)."""
+    table = thesaurus()
+    return frozenset(folded[:i] + folded[i + 1:] for word in _function_words_of(language)
+                     if f"{GROUP_WORD_KEY}:{language}:{word}" not in table
+                     for folded in (spelling.fold(word),) if len(folded) >= 4 for i in range(len(folded)))
+
+
+def _function_word_short_of_a_letter(word: str, language: str | None) -> bool:
+    return bool(language) and language != "gu" and word in _function_words_short_of_a_letter(language)
 
 
 def _function_word_of(language: str, word: str) -> bool:
