@@ -1112,7 +1112,9 @@ def _likelihood(speller, reader, typed: str, candidate: str, language: str | Non
         score *= SWAPPED_LETTERS
     if language:
         stems = _terms(language_analyzer(language), candidate)  # vocabulary words are prepared
-        if stems and (language, stems[0]) in reader:
+        # a word of the asked language's clauses, or of its concept groups: the players' own
+        # words ("arranca": who starts) are words of the language the rules never use
+        if stems and ((language, stems[0]) in reader or f"{language}:{stems[0]}" in thesaurus()):
             score *= ASKED_LANGUAGE_FACTOR
     return score
 
