@@ -176,7 +176,7 @@ _HU_VERB = ("ttam", "ttem", "ttad", "tted", "ttunk", "ttünk", "ttak", "ttek", "
 _HU_CASE = ("ban", "ben", "ból", "ből", "nak", "nek", "val", "vel", "tól", "től", "hoz", "hez", "höz", "ról", "ről",
             "nál", "nél", "ért", "ként", "kor", "ba", "be", "ra", "re", "ig", "on", "en", "ön", "ot", "et", "öt", "at")
 _HU_POSSESSIVE = ("jaink", "jeink", "aink", "eink", "jaitok", "jeitek", "aitok", "eitek", "jaik", "jeik", "aik", "eik",
-                  "jaim", "jeim", "aim", "eim", "jaid", "jeid", "aid", "eid", "jai", "jei", "ai", "ei", "unk", "ünk",
+                  "jaim", "jeim", "aim", "eim", "jaid", "jeid", "aid", "eid", "jai", "jei", "ái", "éi", "ai", "ei", "unk", "ünk",
                   "otok", "etek", "ötök", "juk", "jük", "uk", "ük", "om", "em", "öm", "am", "od", "ed", "öd", "ad",
                   "ja", "je")
 _HU_PLURAL = ("ok", "ek", "ök", "ak")
@@ -295,9 +295,11 @@ def _hu_stem(w: str, tables: _HuTables) -> str:
         w, cut = _hu_cut(w, tables.verb, 3)
     if not cut:
         stem, cased = _hu_cut(w, tables.case, 3)
-        # a bare accusative t after a vowel or l, r, j (kockát, páncélt); "segít", "szint" keep theirs
+        # a bare accusative t after a vowel or l, r, j (kockát, páncélt); "segít", "szint" keep theirs,
+        # but not the plural possessive's i (cuccait, lapjait, kártyáit, szörnyeit: his things)
         if not cased and len(w) >= 4 and w[-1] == "t" and ((w[-2] in _HU_VOWELS and w[-2] not in "ií")
-                                                          or w[-2] in "lrjs"):
+                                                          or w[-2] in "lrjs"
+                                                          or (len(w) >= 6 and w[-2] == "i" and w[-3] in "aáeé")):
             stem, cased = w[:-1], True
         # the instrumental assimilates to the stem: harc-cal, szint-tel; a two-letter consonant
         # doubles its first letter: szörny-nyel, kard-dal but rész-szel, hegy-gyel
