@@ -124,6 +124,8 @@ PHRASE_KEY = "*phrase"
 PHRASE_REACH = 5
 #: key of the words with a second sense (thesaurus ``senses``), and of what tells it apart
 SENSE_KEY = "*sense"
+#: how many first letters of a sense word's keys are kept to tell a question without one cheaply
+SENSE_PREFIX = 4
 
 
 class Parsed(Record):
@@ -286,6 +288,9 @@ def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None
             for word in words:
                 for key in keys(word):
                     table.setdefault((f"{SENSE_KEY}:{language}", key), set()).add(str(name))
+                    # what a sense word begins with: a question with no word so beginning is
+                    # done without stemming its words (senses())
+                    table[(f"{SENSE_KEY}begins:{language}", key[:SENSE_PREFIX])] = {"yes"}
             for group in spec.get("beside") or ():
                 for word in (concepts.get(group) or {}).get(language) or ():
                     if " " not in str(word).strip():
@@ -308,6 +313,9 @@ def senses(tokens: list[str], language: str | None) -> dict[int, str]:
     ``senses``): "cambiar" beside "armadura" and with no one to trade with changes one's gear."""
     table = thesaurus()
     if not language or f"{SENSE_KEY}s:{language}" not in table:
+        return {}
+    if not any(f"{SENSE_KEY}begins:{language}:{spelling.fold(token)[:length]}" in table
+               for token in tokens for length in range(2, SENSE_PREFIX + 1)):
         return {}
     keys = [_sense_keys(token, language) for token in tokens]
     found = {position: sense for position, own in enumerate(keys)
