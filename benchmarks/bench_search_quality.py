@@ -36,6 +36,10 @@ them), written for it without copying any set: a dev set, seen.
 ``benchmarks/search_queries_probe8.yaml`` holds the probe questions of the round after (slang, a
 card's name as an everyday word, hearsay and stories, having none, and when each kind of card may
 be played or used, in every language), written for it without copying any set: a dev set, seen.
+``benchmarks/search_queries_probe9.yaml`` holds those of the round after: the same eleven questions
+in every language, each as that language's players ask it (typos, slang and regional words, having
+none, timing, a story around the question, Gujarati in Latin letters), written for it without
+copying any set: a dev set, seen.
 """
 
 from __future__ import annotations

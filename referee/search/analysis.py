@@ -75,16 +75,18 @@ _GU_WORD = re.compile(TOKEN)
 #: (ન, નહીં, નથી) are not among them: "ભાગી ન શકું" asks what a rule forbids; nor are before,
 #: after and everyone (પહેલાં, પછી, બધા), which rules turn on as they do in the other languages
 #: (locales/kept_words.yaml);
-#: nor "when" (ક્યારે), which asks about timing (locales/thesaurus.yaml, ``asking``).
+#: nor "when" (ક્યારે), which asks about timing (locales/thesaurus.yaml, ``asking``). "પાસે" (by,
+#: with: "મારી પાસે", I have) is one: stemmed, it would be "પાસ", the die (પાસો, પાસા).
 GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે જો
 જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
 તમારું તમને અમે કોઈ શકે શકો શકું શકાય શકીએ શકીશ શકીશું શકશે શકત સાથે પર થી નો ની નું ના ને માં જ પણ કેમ કેવી
 તેનો તેની તેનું તેના તેને તેમનો તેમની તેમનું તેમના તેમને એનો એની એનું એના એને ગયો ગયા ગઈ ગયું
+પાસે
 """.split()) | frozenset(
     # the same words as Gujarati is typed in Latin letters ("vampire sathe ladai"), where no
     # other language of the game has them as a word of its own
-    "sathe chhe chhu shu hoy thay shakay shaku jyare tyare athva thi kevi".split())
+    "sathe chhe chhu shu hoy thay shakay shaku jyare tyare athva thi kevi pase paase".split())
 
 
 #: Gujarati function words as people text them in Latin letters ("dice fervava mate": to roll
@@ -110,6 +112,8 @@ GUJARATI_ENDINGS = sorted({_gu_fold(e) for e in (
 
 
 _VOWEL_SIGN = re.compile(r"[\u0abe-\u0acc]$")
+#: a Gujarati letter (a vowel or a consonant), not a mark
+_GU_LETTER = re.compile(r"[\u0a85-\u0ab9\u0ae0\u0ae1]")
 _GU_ENGLISH_PLURAL = "્સ"
 
 
@@ -125,7 +129,9 @@ def gujarati_stem(word: str) -> str:
     for suffix in GUJARATI_SUFFIXES:
         if word.endswith(suffix):
             rest = word[: -len(suffix)]
-            if len(rest) >= 4 or (len(rest) >= 2 and not _VOWEL_SIGN.search(rest)):
+            # a stem of one letter and its marks is no stem: "બંને" (both) is no "બં" with a
+            # dative, but a word of its own, as "બન્ને" is (they meet once their marks go)
+            if (len(rest) >= 4 or (len(rest) >= 2 and not _VOWEL_SIGN.search(rest))) and len(_GU_LETTER.findall(rest)) >= 2:
                 word = rest
             break
     # an English plural on a word spelt from the English (કાર્ડ્સ, મોન્સ્ટર્સ, આઇટમ્સ): the
@@ -170,7 +176,7 @@ _HU_VERB = ("ttam", "ttem", "ttad", "tted", "ttunk", "ttünk", "ttak", "ttek", "
 _HU_CASE = ("ban", "ben", "ból", "ből", "nak", "nek", "val", "vel", "tól", "től", "hoz", "hez", "höz", "ról", "ről",
             "nál", "nél", "ért", "ként", "kor", "ba", "be", "ra", "re", "ig", "on", "en", "ön", "ot", "et", "öt", "at")
 _HU_POSSESSIVE = ("jaink", "jeink", "aink", "eink", "jaitok", "jeitek", "aitok", "eitek", "jaik", "jeik", "aik", "eik",
-                  "jaim", "jeim", "aim", "eim", "jaid", "jeid", "aid", "eid", "jai", "jei", "ai", "ei", "unk", "ünk",
+                  "jaim", "jeim", "aim", "eim", "jaid", "jeid", "aid", "eid", "jai", "jei", "ái", "éi", "ai", "ei", "unk", "ünk",
                   "otok", "etek", "ötök", "juk", "jük", "uk", "ük", "om", "em", "öm", "am", "od", "ed", "öd", "ad",
                   "ja", "je")
 _HU_PLURAL = ("ok", "ek", "ök", "ak")
@@ -289,9 +295,11 @@ def _hu_stem(w: str, tables: _HuTables) -> str:
         w, cut = _hu_cut(w, tables.verb, 3)
     if not cut:
         stem, cased = _hu_cut(w, tables.case, 3)
-        # a bare accusative t after a vowel or l, r, j (kockát, páncélt); "segít", "szint" keep theirs
+        # a bare accusative t after a vowel or l, r, j (kockát, páncélt); "segít", "szint" keep theirs,
+        # but not the plural possessive's i (cuccait, lapjait, kártyáit, szörnyeit: his things)
         if not cased and len(w) >= 4 and w[-1] == "t" and ((w[-2] in _HU_VOWELS and w[-2] not in "ií")
-                                                          or w[-2] in "lrjs"):
+                                                          or w[-2] in "lrjs"
+                                                          or (len(w) >= 6 and w[-2] == "i" and w[-3] in "aáeé")):
             stem, cased = w[:-1], True
         # the instrumental assimilates to the stem: harc-cal, szint-tel; a two-letter consonant
         # doubles its first letter: szörny-nyel, kard-dal but rész-szel, hegy-gyel
@@ -351,10 +359,18 @@ def prepare(text: str, language: str) -> str:
     if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, _GU_NA_NOT.sub("ન ", text))
     elif search_analysis(language) == "hungarian":
+        if "ncs" in text or "NCS" in text or "Ncs" in text:
+            text = _HU_NONE.sub(r"\g<0> nélkül", text)
         text = _GU_WORD.sub(lambda m: hungarian_stem(m.group(0)), text)
     elif language == "de" and "zu" in text:
         text = _DE_ZU_INFINITIVE.sub(r"\1\2", text)
     return text
+
+
+#: Hungarian "nincs" (there is no, I have no: "nincs kasztom", "még nincs fajom") is being
+#: without a thing, as the rules say it ("kasztkártya nélkül", "Fajkártya nélkül"): read as
+#: "nélkül" too, in the clauses and the questions alike
+_HU_NONE = re.compile(r"\b(?:nincs|nincsen|nincsenek)\b", re.IGNORECASE)
 
 
 #: A German separable verb's infinitive with "zu" ("abzuhauen", "auszuspielen", "wegzulaufen") is

@@ -122,6 +122,10 @@ ENDING_KEY = "*ending"
 PHRASE_KEY = "*phrase"
 #: how many words after one word of a phrase its next may stand ("put a race card down")
 PHRASE_REACH = 5
+#: key of the words with a second sense (thesaurus ``senses``), and of what tells it apart
+SENSE_KEY = "*sense"
+#: how many first letters of a sense word's keys are kept to tell a question without one cheaply
+SENSE_PREFIX = 4
 
 
 class Parsed(Record):
@@ -258,8 +262,76 @@ def build_thesaurus() -> dict[str, str]:
                 table.setdefault((f"{PHRASE_KEY}:{language}", tokens[0]), set()).add("_".join(tokens))
                 if name in along:
                     table[(f"{ASKING_KEY}+{language}", " ".join(tokens))] = {along[name]}
+    _sense_entries(data, table, along, fold)
     return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
             for (language, key), words in table.items() if words}
+
+
+def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None:
+    """The thesaurus ``senses`` in the table: each sense word's keys ("*sense:es:cambi" ->
+    the sense), the words beside which it takes that sense and those that keep its first
+    ("*beside:es:armadur", "*unless:es:alguien" -> senses), the words it is then read as
+    ("*senseas:es:change_gear" -> equip's terms) and the topic it then asks about, if any."""
+    concepts = data.get("concepts") or {}
+    for name, spec in (data.get("senses") or {}).items():
+        spec = spec or {}
+        target = concepts.get(spec.get("as"), {}) or {}
+        for language in LANGUAGES:
+            stems = language_analyzer(language)
+
+            def keys(word: str) -> set[str]:
+                return {t.text for t in fold(str(word))} | {t.text for t in stems(prepare(str(word), language))}
+
+            words = (spec.get("words") or {}).get(language) or ()
+            if not words:
+                continue
+            for word in words:
+                for key in keys(word):
+                    table.setdefault((f"{SENSE_KEY}:{language}", key), set()).add(str(name))
+                    # what a sense word begins with: a question with no word so beginning is
+                    # done without stemming its words (senses())
+                    table[(f"{SENSE_KEY}begins:{language}", key[:SENSE_PREFIX])] = {"yes"}
+            for group in spec.get("beside") or ():
+                for word in (concepts.get(group) or {}).get(language) or ():
+                    if " " not in str(word).strip():
+                        for key in keys(word):
+                            table.setdefault((f"{SENSE_KEY}beside:{language}", key), set()).add(str(name))
+            for word in (spec.get("unless") or {}).get(language) or ():
+                for key in keys(word):
+                    table.setdefault((f"{SENSE_KEY}unless:{language}", key), set()).add(str(name))
+            # the `as` group's words, and the words the rules use for that sense (`reads`)
+            terms = {t.text for word in [*(target.get(language) or ()), *((spec.get("reads") or {}).get(language) or ())]
+                     if " " not in str(word).strip() for t in stems(prepare(str(word), language))}
+            table[(f"{SENSE_KEY}as:{language}", str(name))] = terms
+            table[(f"{SENSE_KEY}s", language)] = {"yes"}
+            if spec.get("topic"):
+                table[(f"{SENSE_KEY}topic:{language}", str(name))] = {str(spec["topic"])}
+
+
+def senses(tokens: list[str], language: str | None) -> dict[int, str]:
+    """position -> sense, for the words of ``tokens`` that take a second sense here (thesaurus
+    ``senses``): "cambiar" beside "armadura" and with no one to trade with changes one's gear."""
+    table = thesaurus()
+    if not language or f"{SENSE_KEY}s:{language}" not in table:
+        return {}
+    if not any(f"{SENSE_KEY}begins:{language}:{spelling.fold(token)[:length]}" in table
+               for token in tokens for length in range(2, SENSE_PREFIX + 1)):
+        return {}
+    keys = [_sense_keys(token, language) for token in tokens]
+    found = {position: sense for position, own in enumerate(keys)
+             for key in own for sense in table.get(f"{SENSE_KEY}:{language}:{key}", "").split()}
+    if not found:
+        return {}
+    beside = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}beside:{language}:{key}", "").split()}
+    unless = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}unless:{language}:{key}", "").split()}
+    return {position: sense for position, sense in found.items() if sense in beside and sense not in unless}
+
+
+@lru_cache(maxsize=4096)
+def _sense_keys(token: str, language: str) -> frozenset[str]:
+    # a Gujarati token of plan() is prepared (stemmed) already: a stem is not stemmed again
+    return frozenset({*_folded(token), *_terms(language_analyzer(language), prepare(token, language)
+                                               if language != "gu" or token.isascii() else token)})
 
 
 def _terms(analyzer, text: str) -> list[str]:
@@ -290,6 +362,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for position, verbs in _separated_particles(prepare(text, "gu"), language, known).items():
         joined.setdefault(position, []).extend(verbs)
     phrased = _phrases(prepare(text, "gu"), language)
+    sensed = senses(tokens, language)
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(tokens)
             if position in joined or position in phrased or not _function_word(word, language)]
@@ -311,7 +384,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         # a verb whose prefix or particle stands apart is meant whole ("adhatom el": eladhatom, sell;
         # "reken … uit": uitrekenen): alone ("ad": give, "reken": count on) it weighs less
         readings = _readings(word, BARE_VERB if position in joined or position in phrased else 1.0, language, cards,
-                             in_name, common.get(position, False), as_name)
+                             in_name, common.get(position, False), as_name, sensed.get(position))
         # a phrase's first word ("put" of "put … down") is read as its group's words (playing), as
         # much as a word of the group typed: its words together say what one word of it does
         readings += [Reading(language, term, LANGUAGE_BOOST * ASKED_BOOST) for term in phrased.get(position, ())]
@@ -325,7 +398,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
             readings += [Reading(prefix_language, term, RELATED_BOOST * weight) for term in sorted(related - set(terms))]
         fixed = fixes.get(_fold_word(word))
         if fixed:
-            readings += _readings(fixed, CORRECTED_BOOST, language, cards, in_name)
+            readings += _readings(fixed, CORRECTED_BOOST, language, cards, in_name, sense=sensed.get(position))
         sounded = _sounded_gujarati(word, language)
         if sounded:
             readings += _readings(sounded, CORRECTED_BOOST, language, cards, in_name)
@@ -698,14 +771,16 @@ def _card_word(cards, word: str) -> bool:
 
 
 def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_name: bool = False,
-              common: bool | None = None, as_name: bool = False) -> list[Reading]:
+              common: bool | None = None, as_name: bool = False, sense: str | None = None) -> list[Reading]:
     """Every way one word may match: per language, by concept, as a card name.
 
     The language the player asked in (``asked``) weighs a little more: a word is most likely
     meant in the language the rest of the question is in. ``cards`` holds the words of card
     names (folded); ``in_name``: the word stands beside a word only a card's name uses;
     ``common``: whether it is an everyday word of the asked language (:func:`_common_word`),
-    worked out here when not given; ``as_name``: the whole question is a card's name.
+    worked out here when not given; ``as_name``: the whole question is a card's name;
+    ``sense``: the second sense the word has here (:func:`senses`), whose words it is read as
+    in the asked language in place of its own group's.
     """
     readings = []
     related = thesaurus()
@@ -753,6 +828,8 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
                 readings.append(Reading(language, term, LANGUAGE_BOOST * weight * ENDING_BOOST))
         others = set() if as_name else {term for key in (*folded, *stems)
                                         for term in related.get(f"{language}:{key}", "").split()}
+        if sense and language == asked:
+            others = set(related.get(f"{SENSE_KEY}as:{language}:{sense}", "").split())
         for term in sorted(others.difference(stems)):
             readings.append(Reading(language, term, RELATED_BOOST * weight))
     common = (everyday and not in_name) or (not in_name and common)
@@ -845,13 +922,20 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
     along = {topic for key in _phrase_keys(unicodedata.normalize("NFC", text), language).values()
              for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
     joined = _joined_verbs(typed)
+    sensed = senses(typed, language)
     for position, word in enumerate(typed):
         # a verb with its prefix apart is asked as the whole verb where that asks something
         # ("cserélhetem le": lecserél, swapping one's gear; "cserélhetem" alone trades)
         whole = {topic for _, verb in joined.get(position, ()) for topic in along_of(verb)}
+        if position in sensed:  # "cuándo puedo cambiarme la armadura" asks no trading question
+            whole = whole or set(table.get(f"{SENSE_KEY}topic:{language}:{sensed[position]}", "").split())
+            along |= whole
+            continue
         along |= whole or along_of(word)
-    for word in (fixes or {}).values():
-        along |= along_of(word)
+    sensed_words = {_fold_word(typed[position]) for position in sensed}
+    for typed_word, word in (fixes or {}).items():
+        if typed_word not in sensed_words:
+            along |= along_of(word)
     return frozenset(asked & along)
 
 
@@ -905,6 +989,8 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
         word = spelling.fold(written)
         if len(word) < 3 or word.isdigit() or _question_word(written, language):
             continue
+        if word not in speller and _function_word_short_of_a_letter(word, language):
+            continue  # "akor" is "akkor" (then), a function word typed short: no other word is meant
         if word in speller:
             # a short word of another language's clauses may still be a typo in the asked one
             # ("kep" asked in English): then only a longer word of the asked language is offered.
@@ -993,6 +1079,21 @@ def _question_word(word: str, language: str | None) -> bool:
                for stem in _terms(language_analyzer(language), prepare(word, language)))
 
 
+@lru_cache(maxsize=None)
+def _function_words_short_of_a_letter(language: str) -> frozenset[str]:
+    """The asked language's function words of four letters or more with one letter left out
+    (accents folded): "akor" (akkor), "wich" (which). Not those a concept group searches ("geen",
+    not: "gen" is corrected to it as to any word)."""
+    table = thesaurus()
+    return frozenset(folded[:i] + folded[i + 1:] for word in _function_words_of(language)
+                     if f"{GROUP_WORD_KEY}:{language}:{word}" not in table
+                     for folded in (spelling.fold(word),) if len(folded) >= 4 for i in range(len(folded)))
+
+
+def _function_word_short_of_a_letter(word: str, language: str | None) -> bool:
+    return bool(language) and language != "gu" and word in _function_words_short_of_a_letter(language)
+
+
 def _function_word_of(language: str, word: str) -> bool:
     return word in _function_words_of(language)
 
@@ -1019,7 +1120,9 @@ def _likelihood(speller, reader, typed: str, candidate: str, language: str | Non
         score *= SWAPPED_LETTERS
     if language:
         stems = _terms(language_analyzer(language), candidate)  # vocabulary words are prepared
-        if stems and (language, stems[0]) in reader:
+        # a word of the asked language's clauses, or of its concept groups: the players' own
+        # words ("arranca": who starts) are words of the language the rules never use
+        if stems and ((language, stems[0]) in reader or f"{language}:{stems[0]}" in thesaurus()):
             score *= ASKED_LANGUAGE_FACTOR
     return score
 
