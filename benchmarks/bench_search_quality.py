@@ -40,6 +40,8 @@ be played or used, in every language), written for it without copying any set: a
 in every language, each as that language's players ask it (typos, slang and regional words, having
 none, timing, a story around the question, Gujarati in Latin letters), written for it without
 copying any set: a dev set, seen.
+``benchmarks/search_queries_blind10.yaml`` is the tenth blind set, 20 questions a language written
+from the rule texts alone, run once after the tenth round (figures in its header); seen since.
 """
 
 from __future__ import annotations
