@@ -14,7 +14,10 @@ Python whose ``re`` is laid out otherwise, falls back to ``re.compile``.
 
 from __future__ import annotations
 
+import marshal
 import re
+import struct
+import zlib
 from array import array
 
 try:  # CPython 3.11+: the compiler's own modules; elsewhere patterns are only compiled
@@ -71,3 +74,67 @@ def kept_patterns(name: str, sources: tuple) -> list:
         return [re.compile(source) for source in sources]
     kept = kept_data(name, (ENGINE, sources), lambda: programs(sources))
     return [compiled(source, kept.get(source)) for source in sources]
+
+
+#: a file of programs (:class:`ProgramFile`): its first line, then the count of programs and the
+#: checksum of their table, then the table (each program's offset, length and checksum), then
+#: the programs one after another
+_HEAD = b"referee-programs-1\n"
+_COUNT = struct.Struct("<II")
+_ENTRY = struct.Struct("<III")
+
+
+def write_programs(path, sources: list) -> None:
+    """Keep the programs of ``sources``, in their order, in the file ``path`` (atomically)."""
+    # lazy: referee.cache reads the package version, which no caller of this module pays twice
+    from referee.cache import write_atomic
+
+    blobs = [marshal.dumps(program(source)) for source in sources]
+    table, offset = [], 0
+    for blob in blobs:
+        table.append(_ENTRY.pack(offset, len(blob), zlib.crc32(blob)))
+        offset += len(blob)
+    table = b"".join(table)
+    write_atomic(path, _HEAD + _COUNT.pack(len(blobs), zlib.crc32(table)) + table + b"".join(blobs))
+
+
+class ProgramFile:
+    """The programs :func:`write_programs` kept, read one by one as they are asked for: a
+    question needs 25–40 of a language's 900, and reading the whole file (270 KB) cost more
+    page faults than compiling saved. Each program and the table carry a checksum: a damaged
+    one is no program (its source is compiled instead)."""
+
+    __slots__ = ("path", "_table", "_start")
+
+    def __init__(self, path):
+        self.path, self._table, self._start = path, None, 0
+
+    def get(self, index: int):
+        """The program at ``index``, or ``None`` (no file, another format, damaged)."""
+        if self._table is None:
+            self._table = self._read_table()
+        if not 0 <= index < len(self._table) // _ENTRY.size:
+            return None
+        offset, length, crc = _ENTRY.unpack_from(self._table, index * _ENTRY.size)
+        try:
+            with open(self.path, "rb") as handle:
+                handle.seek(self._start + offset)
+                blob = handle.read(length)
+            return marshal.loads(blob) if len(blob) == length and zlib.crc32(blob) == crc else None
+        except (OSError, EOFError, ValueError, TypeError):
+            return None
+
+    def _read_table(self) -> bytes:
+        try:
+            with open(self.path, "rb") as handle:
+                head = handle.read(len(_HEAD) + _COUNT.size)
+                if not head.startswith(_HEAD) or len(head) < len(_HEAD) + _COUNT.size:
+                    return b""
+                count, crc = _COUNT.unpack_from(head, len(_HEAD))
+                table = handle.read(count * _ENTRY.size)
+        except OSError:
+            return b""
+        if len(table) != count * _ENTRY.size or zlib.crc32(table) != crc:
+            return b""
+        self._start = len(_HEAD) + _COUNT.size + len(table)
+        return table

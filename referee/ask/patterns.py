@@ -14,7 +14,6 @@ phrase finds one piece wherever it stands.
 
 from __future__ import annotations
 
-import marshal
 import pickle
 import re
 import sys
@@ -26,7 +25,7 @@ from referee.ask.text import spelled
 from referee.cache import cache_dir, read_checked, write_checked
 from referee.corpus.cards import fold as fold_name
 from referee.data import locales_dir
-from referee.keptre import ENGINE, compiled, program
+from referee.keptre import ENGINE, ProgramFile, compiled, write_programs
 from referee.records import Record
 
 
@@ -35,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 41
+VERSION = 42
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -80,49 +79,34 @@ class Phrase:
 class Programs:
     """The compiled programs (:mod:`referee.keptre`) of one language's phrases, in the order of
     their ``index``, kept in the user cache beside its words. All its phrases share one holder,
-    which pickles as the file's name and reads the file when a phrase first needs it: a question
-    compiles 25–40 phrases (9 M instructions), and a holder of a dict of every program would cost
-    most of that to unpickle."""
+    which pickles as the file's name and reads a program when a phrase first needs it: a
+    question compiles 25–40 phrases (9 M instructions), and a holder of every program would
+    cost most of that to unpickle."""
 
-    __slots__ = ("name", "_kept")
+    __slots__ = ("name", "_file")
 
     def __init__(self, name: str):
-        self.name, self._kept = name, None
+        self.name, self._file = name, None
 
     def __getstate__(self):
         return self.name
 
     def __setstate__(self, name):
-        self.name, self._kept = name, None
+        self.name, self._file = name, None
 
     def get(self, index: int):
-        if self._kept is None:
-            self._kept = _read_programs(self.name)
-        if not 0 <= index < len(self._kept):
-            return None
-        try:
-            return marshal.loads(self._kept[index])
-        except (EOFError, ValueError, TypeError):
-            return None
+        if self._file is None:
+            self._file = ProgramFile(cache_dir() / f"ask-{self.name}.programs")
+        return self._file.get(index)
 
     def write(self, phrases: list) -> None:
         """Number ``phrases`` and keep their programs under this holder's name."""
         for index, phrase in enumerate(phrases):
             phrase.programs, phrase.index = self, index
-        kept = [marshal.dumps(program(phrase.source)) for phrase in phrases]
         try:
-            write_checked(cache_dir() / f"ask-{self.name}.marshal", marshal.dumps(kept))
+            write_programs(cache_dir() / f"ask-{self.name}.programs", [phrase.source for phrase in phrases])
         except (OSError, ValueError):
             pass  # an unwritable cache only costs speed
-
-
-def _read_programs(name: str) -> list:
-    data = read_checked(cache_dir() / f"ask-{name}.marshal")
-    try:
-        kept = marshal.loads(data) if data is not None else []
-    except (EOFError, ValueError, TypeError):
-        return []
-    return kept if isinstance(kept, list) else []
 
 
 def _compile(phrase: str) -> Phrase:
