@@ -532,6 +532,7 @@ def action(c: Context):
     player = c.who(order[0] if order else None)
     others = [c.who(p) for p in order[1:] if c.who(p) != player]
     asked = _may_help(r) if act == "help" else None
+    outcome = False
     if asked is not None:
         # "I fight the badger, can Bob help?", "¿me puede echar una mano Dee?": leave for the
         # one asked about to help; the one helped is the other person named, else the asker
@@ -547,6 +548,10 @@ def action(c: Context):
     elif act == "help" and r.helper is not None and (r.monsters or r.best("kinds").get("combat")):
         # "can I beat the dragon if Cid helps?": a fight with a helper, not leave to help
         c.surer = -1
+        # "Cid fights the Gazebo, Dee wants to help, what happens?": the outcome is asked of
+        # the fight with its helper, not leave for the help
+        outcome = max((phrase.words for phrase, _match in r.phrases("outcome")), default=0)
+        c.surer -= outcome
         if not r.monsters and c.who(r.helper) != player and set(others) <= {c.who(r.helper)}:
             # "kan ik dit monster aan als bob helpt?": someone else helps the one asking, in a
             # fight whose monster is not named
@@ -579,7 +584,8 @@ def action(c: Context):
             # "mid fight with the net troll, can I sell my helmet?", "bedobhat Dee egy
             # császkáló szörnyet?": asked in the fight the text names, of the one who fights it
             params.update({"fighter": c.who(fighting), "monsters": monsters, "phase": "combat"})
-            c.surer = 1  # an action named in a fight named: asked whether it may be done there
+            if not outcome:
+                c.surer = 1  # an action named in a fight named: asked whether it may be done there
     if asked is None and "fighter" not in params and r.fighter is not None and not r.monsters \
             and r.fighter != ME and c.who(r.fighter) == params.get("target") and _verb_of_fighting(r):
         # "Bob (Stufe 3) kämpft grad. Darf ich ihm in den Rücken fallen?": done to the one fighting
