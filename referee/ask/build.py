@@ -532,6 +532,12 @@ def action(c: Context):
     player = c.who(order[0] if order else None)
     others = [c.who(p) for p in order[1:] if c.who(p) != player]
     asked = _may_help(r) if act == "help" else None
+    if act == "help" and asked is None and r.helper not in (None, ME) and not r.monsters \
+            and not r.best("kinds").get("combat") \
+            and {r._subject(phrase, match) for phrase, match in r.phrases("may_do")} <= {None, "pronoun", r.helper}:
+        # "Dee wants to help Cid, can she?", "Dee dice que quiere ayudar a Cid, ¿puede?": the
+        # one who would help, named by that wish, is the one the question asks leave for
+        asked = r.helper
     outcome = False
     if asked is not None:
         # "I fight the badger, can Bob help?", "¿me puede echar una mano Dee?": leave for the
