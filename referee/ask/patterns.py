@@ -32,7 +32,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 41
+VERSION = 43
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -161,7 +161,7 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
          "monster_level", "will_help", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
-         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome")
+         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price")
 
 
 def words(lang: str) -> Words:
@@ -292,7 +292,10 @@ def _built(lang: str) -> Words:
     for concept, values in (data.get("items") or {}).items():
         for value in [concept, *(values or [])]:
             items[fold(str(value))] = fold(str(concept))
-    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", *LISTS):
+    # a helper's price ("a cambio", "precio") says words a sale's item may be named by beside
+    # its price ("el de 600 a precio doble"): they are not, by that, words of the question
+    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic",
+                *(k for k in LISTS if k != "price")):
         remember(data.get(key))
     for key in ("kinds", "actions", "sources", "games"):
         for values in (data.get(key) or {}).values():

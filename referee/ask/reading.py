@@ -555,6 +555,10 @@ class Reading:
             i = self.index(match, "n0")
             if not self.tokens[i].plus:
                 self.used.add(i)  # "ill give u two treasures": a deal, no piece of the verdict
+        for _phrase, match in self.phrases("price"):
+            # "only if he gets both treasures": a helper's price, no piece of the verdict
+            self.used.update(i for i in self.word_range(match) if self.tokens[i].number is not None
+                             and not self.tokens[i].plus)
         for _phrase, match in self.phrases("both"):
             i = self.index(match, "n0")
             if self.tokens[i].number == 2 and not self.tokens[i].plus:
@@ -795,8 +799,13 @@ class Reading:
         person named; a fighter named together with someone ("me and Cid against …") is one
         of two on that side, not the fighter alone."""
         self.joined = self._joined()
+        # "cid only helps if he gets both treasures": the helper's price, whose "he gets" says
+        # no one fights; no role is read inside it
+        priced = {i for _phrase, match in self.phrases("price") for i in self.word_range(match)}
         for name, phrases in (("fighter", "fighter"), ("helper", "helper"), ("helper", "will_help")):
             for phrase, match in self.phrases(phrases):
+                if "p0" in match.groupdict() and self.index(match, "p0") in priced:
+                    continue
                 # a phrase with no one in it says "I" by its verb ("me meto a ayudar")
                 person = self._subject(phrase, match) if "p0" in match.groupdict() else ME
                 if person == "pronoun" and name == "helper":
