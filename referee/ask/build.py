@@ -939,6 +939,8 @@ def _priced_items(c: Context, player: str) -> list:
                         phrased.update(r.word_range(match))
     for _phrase, match in r.phrases("gold"):
         phrased.update(r.word_range(match))
+    # "a 500-gold thing", "egy ötszáz aranyas cucc": an item said by a word for any thing
+    things = {j for _phrase, match in r.phrases("things") for j in r.word_range(match)}
     out, taken = [], set()
     for k, token in enumerate(r.tokens):
         if token.number is None or token.plus or token.number < 50 or (k in r.used and token.number not in r.golds):
@@ -948,6 +950,13 @@ def _priced_items(c: Context, player: str) -> list:
         # nearest first: an item on the table (the price is its own), an item card or an item's
         # word ("હાથમાંનો ૩૦૦ નો રેઇનકોટ": the raincoat); else the nearest word no list knows
         fallback, found = None, None
+        links = r.words.together | r.words.clauses | r.english.together | r.english.clauses
+        apart = lambda j: any(r.tokens[x].key in links for x in range(min(j, k) + 1, max(j, k)))  # noqa: E731
+        thing = next((j for j in near if j in things and r.tokens[j].number is None and not apart(j)), None)
+        if thing is not None:
+            # "a hammer and a 600 gold thing": a word for a thing beside the price is the item
+            # the price is said of, unless another word is nearer with no "and" between
+            near = [j for j in near if abs(j - k) < abs(thing - k) and not apart(j)] + [thing]
         for j in near:
             role, key = r.roles[j], r.tokens[j].key
             if role is None and any(_names_item(i["name"], key, r.words.endings) for i in owned):
@@ -955,6 +964,9 @@ def _priced_items(c: Context, player: str) -> list:
                 break
             if role and role[0] == "itemcard":
                 found = (j, role[1].name)
+                break
+            if j in things and r.tokens[j].number is None:
+                found = (j, r.tokens[j].raw.strip("'\"").capitalize())
                 break
             if role is None and r.tokens[j].number is None and j not in phrased:
                 if _an_item(key, r.words):
