@@ -210,6 +210,7 @@ class Reading:
                 else:
                     self.roles[i] = ("sex", sex)
         self._strangers()
+        self._kin()
         self._cards()
         self._commanded()
         for i in range(len(toks) - 1):
@@ -265,6 +266,15 @@ class Reading:
                          or (self._paired(i) and self._named_with_level(i + 2)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _kin(self) -> None:
+        """"my daughter Lily", "mijn neefje Daan": "my" before a word for kin and a name says
+        whose kin the one named is; it is no mention of the one asking."""
+        kin = {j for _phrase, match in self.phrases("kin") for j in self.word_range(match)}
+        for i in range(len(self.tokens) - 2):
+            if self.roles[i] == ("person", ME) and i + 1 in kin and (self.roles[i + 2] or ("",))[0] == "person" \
+                    and self.roles[i + 2][1] != ME:
+                self.roles[i] = None
 
     def _fights_as_subject(self, i: int) -> bool:
         """Whether word ``i`` is no word of the question and a phrase says it fights ("cid is
