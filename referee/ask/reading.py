@@ -272,8 +272,16 @@ class Reading:
         whose kin the one named is; it is no mention of the one asking."""
         kin = {j for _phrase, match in self.phrases("kin") for j in self.word_range(match)}
         for i in range(len(self.tokens) - 2):
-            if self.roles[i] == ("person", ME) and i + 1 in kin and (self.roles[i + 2] or ("",))[0] == "person" \
-                    and self.roles[i + 2][1] != ME:
+            if self.roles[i] != ("person", ME) or i + 1 not in kin:
+                continue
+            after = self.tokens[i + 2]
+            if self.roles[i + 2] is None and not self.table and after.number is None and not after.separator \
+                    and not self.is_known(after.key) and self._persona(after.key) is None \
+                    and after.key not in self.cards.monsters and not self._in_card_name(i + 2):
+                # "મારો મિત્ર સેમ": a script with no capitals, the word after the kin is its name
+                self.names.append(after.raw)
+                self.roles[i + 2] = ("person", after.raw)
+            if (self.roles[i + 2] or ("",))[0] == "person" and self.roles[i + 2][1] != ME:
                 self.roles[i] = None
 
     def _fights_as_subject(self, i: int) -> bool:
