@@ -312,10 +312,11 @@ def fight(c: Context):
         missing.append(N_("which monster is fought"))
         c.coreless = True
     elif c.sure == 0 and all(m.get("card") is None for m in r.monsters) and not (r.plus or r.monster_plus
-                                                                                  or r.helper or r.fighter):
+                                                                                  or r.helper or r.fighter) \
+            and not any(role and role[0] == "enhancer" for role in r.roles):
         # "sell items to reach level 10": a word with a level is a monster only where the
-        # text speaks of a fight (a word of fighting, a one-shot, a helper); a card's name
-        # says so by itself
+        # text speaks of a fight (a word of fighting, a one-shot, a helper, an enhancer played
+        # on it: "le planto Cría al ogro de nivel 12"); a card's name says so by itself
         missing.append(N_("which monster is fought"))
     helper = r.helper
     # who only plays a card onto the fight ("Dee slapped Enraged on my badger") is not a
