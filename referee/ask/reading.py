@@ -61,6 +61,10 @@ def _help_words(words: Words, english: Words) -> frozenset:
 UNSIGNED_BONUS = 10
 
 
+#: the phrase lists said denied by another ("without discarding"): no match of the first inside the second
+DENIED = {"discard": "no_discard"}
+
+
 class Reading:
     """The pieces of one text. ``roles[i]`` says what word ``i`` was read as."""
 
@@ -126,12 +130,14 @@ class Reading:
     # --- phrases ------------------------------------------------------------------------
 
     def phrases(self, name: str):
-        """Each match of a phrase list, in this language and in English (players mix them)."""
+        """Each match of a phrase list, in this language and in English (players mix them),
+        but one said inside its denial ("ohne Karten abzuwerfen": no cards discarded)."""
         seen = set()
+        denied = [match.span() for _phrase, match in self.phrases(DENIED[name])] if name in DENIED else []
         for words in (self.words, self.english):
             for phrase in words.lists.get(name, ()):
                 for match in phrase.finditer(self.text):
-                    if match.span() not in seen:
+                    if match.span() not in seen and not any(a <= match.start() < b for a, b in denied):
                         seen.add(match.span())
                         yield phrase, match
 
