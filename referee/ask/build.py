@@ -311,10 +311,11 @@ def fight(c: Context):
         missing.append(N_("which monster is fought"))
         c.coreless = True
     elif c.sure == 0 and all(m.get("card") is None for m in r.monsters) and not (r.plus or r.monster_plus
-                                                                                  or r.helper or r.fighter):
+                                                                                  or r.helper or r.fighter) \
+            and not any(role and role[0] == "enhancer" for role in r.roles):
         # "sell items to reach level 10": a word with a level is a monster only where the
-        # text speaks of a fight (a word of fighting, a one-shot, a helper); a card's name
-        # says so by itself
+        # text speaks of a fight (a word of fighting, a one-shot, a helper, an enhancer played
+        # on it: "le planto Cría al ogro de nivel 12"); a card's name says so by itself
         missing.append(N_("which monster is fought"))
     helper = r.helper
     # who only plays a card onto the fight ("Dee slapped Enraged on my badger") is not a
@@ -531,6 +532,13 @@ def action(c: Context):
     player = c.who(order[0] if order else None)
     others = [c.who(p) for p in order[1:] if c.who(p) != player]
     asked = _may_help(r) if act == "help" else None
+    if act == "help" and asked is None and r.helper not in (None, ME) and not r.monsters \
+            and not r.best("kinds").get("combat") \
+            and {r._subject(phrase, match) for phrase, match in r.phrases("may_do")} <= {None, "pronoun", r.helper}:
+        # "Dee wants to help Cid, can she?", "Dee dice que quiere ayudar a Cid, ¿puede?": the
+        # one who would help, named by that wish, is the one the question asks leave for
+        asked = r.helper
+    outcome = False
     if asked is not None:
         # "I fight the badger, can Bob help?", "¿me puede echar una mano Dee?": leave for the
         # one asked about to help; the one helped is the other person named, else the asker
@@ -546,6 +554,10 @@ def action(c: Context):
     elif act == "help" and r.helper is not None and (r.monsters or r.best("kinds").get("combat")):
         # "can I beat the dragon if Cid helps?": a fight with a helper, not leave to help
         c.surer = -1
+        # "Cid fights the Gazebo, Dee wants to help, what happens?": the outcome is asked of
+        # the fight with its helper, not leave for the help
+        outcome = max((phrase.words for phrase, _match in r.phrases("outcome")), default=0)
+        c.surer -= outcome
         if not r.monsters and c.who(r.helper) != player and set(others) <= {c.who(r.helper)}:
             # "kan ik dit monster aan als bob helpt?": someone else helps the one asking, in a
             # fight whose monster is not named
@@ -578,7 +590,8 @@ def action(c: Context):
             # "mid fight with the net troll, can I sell my helmet?", "bedobhat Dee egy
             # császkáló szörnyet?": asked in the fight the text names, of the one who fights it
             params.update({"fighter": c.who(fighting), "monsters": monsters, "phase": "combat"})
-            c.surer = 1  # an action named in a fight named: asked whether it may be done there
+            if not outcome:
+                c.surer = 1  # an action named in a fight named: asked whether it may be done there
     if asked is None and "fighter" not in params and r.fighter is not None and not r.monsters \
             and r.fighter != ME and c.who(r.fighter) == params.get("target") and _verb_of_fighting(r):
         # "Bob (Stufe 3) kämpft grad. Darf ich ihm in den Rücken fallen?": done to the one fighting
@@ -926,6 +939,8 @@ def _priced_items(c: Context, player: str) -> list:
                         phrased.update(r.word_range(match))
     for _phrase, match in r.phrases("gold"):
         phrased.update(r.word_range(match))
+    # "a 500-gold thing", "egy ötszáz aranyas cucc": an item said by a word for any thing
+    things = {j for _phrase, match in r.phrases("things") for j in r.word_range(match)}
     out, taken = [], set()
     for k, token in enumerate(r.tokens):
         if token.number is None or token.plus or token.number < 50 or (k in r.used and token.number not in r.golds):
@@ -935,6 +950,13 @@ def _priced_items(c: Context, player: str) -> list:
         # nearest first: an item on the table (the price is its own), an item card or an item's
         # word ("હાથમાંનો ૩૦૦ નો રેઇનકોટ": the raincoat); else the nearest word no list knows
         fallback, found = None, None
+        links = r.words.together | r.words.clauses | r.english.together | r.english.clauses
+        apart = lambda j: any(r.tokens[x].key in links for x in range(min(j, k) + 1, max(j, k)))  # noqa: E731
+        thing = next((j for j in near if j in things and r.tokens[j].number is None and not apart(j)), None)
+        if thing is not None:
+            # "a hammer and a 600 gold thing": a word for a thing beside the price is the item
+            # the price is said of, unless another word is nearer with no "and" between
+            near = [j for j in near if abs(j - k) < abs(thing - k) and not apart(j)] + [thing]
         for j in near:
             role, key = r.roles[j], r.tokens[j].key
             if role is None and any(_names_item(i["name"], key, r.words.endings) for i in owned):
@@ -942,6 +964,9 @@ def _priced_items(c: Context, player: str) -> list:
                 break
             if role and role[0] == "itemcard":
                 found = (j, role[1].name)
+                break
+            if j in things and r.tokens[j].number is None:
+                found = (j, r.tokens[j].raw.strip("'\"").capitalize())
                 break
             if role is None and r.tokens[j].number is None and j not in phrased:
                 if _an_item(key, r.words):

@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 42
+VERSION = 48
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -198,7 +198,7 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
          "monster_level", "will_help", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
-         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card")
+         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard")
 
 
 def words(lang: str) -> Words:
@@ -340,7 +340,11 @@ def _built(lang: str) -> Words:
     for concept, values in (data.get("items") or {}).items():
         for value in [concept, *(values or [])]:
             items[fold(str(value))] = fold(str(concept))
-    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", *LISTS):
+    # a helper's price ("a cambio", "precio") says words a sale's item may be named by beside
+    # its price ("el de 600 a precio doble"), and a word for kin ("my brother is level 3") is
+    # someone no name says: they are not, by that, words of the question
+    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic",
+                *(k for k in LISTS if k not in ("price", "kin"))):
         remember(data.get(key))
     for key in ("kinds", "actions", "sources", "games"):
         for values in (data.get(key) or {}).values():

@@ -61,6 +61,10 @@ def _help_words(words: Words, english: Words) -> frozenset:
 UNSIGNED_BONUS = 10
 
 
+#: the phrase lists said denied by another ("without discarding"): no match of the first inside the second
+DENIED = {"discard": "no_discard"}
+
+
 class Reading:
     """The pieces of one text. ``roles[i]`` says what word ``i`` was read as."""
 
@@ -126,12 +130,14 @@ class Reading:
     # --- phrases ------------------------------------------------------------------------
 
     def phrases(self, name: str):
-        """Each match of a phrase list, in this language and in English (players mix them)."""
+        """Each match of a phrase list, in this language and in English (players mix them),
+        but one said inside its denial ("ohne Karten abzuwerfen": no cards discarded)."""
         seen = set()
+        denied = [match.span() for _phrase, match in self.phrases(DENIED[name])] if name in DENIED else []
         for words in (self.words, self.english):
             for phrase in words.lists.get(name, ()):
                 for match in phrase.finditer(self.text):
-                    if match.span() not in seen:
+                    if match.span() not in seen and not any(a <= match.start() < b for a, b in denied):
                         seen.add(match.span())
                         yield phrase, match
 
@@ -210,6 +216,7 @@ class Reading:
                 else:
                     self.roles[i] = ("sex", sex)
         self._strangers()
+        self._kin()
         self._cards()
         self._commanded()
         for i in range(len(toks) - 1):
@@ -265,6 +272,23 @@ class Reading:
                          or (self._paired(i) and self._named_with_level(i + 2)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _kin(self) -> None:
+        """"my daughter Lily", "mijn neefje Daan": "my" before a word for kin and a name says
+        whose kin the one named is; it is no mention of the one asking."""
+        kin = {j for _phrase, match in self.phrases("kin") for j in self.word_range(match)}
+        for i in range(len(self.tokens) - 2):
+            if self.roles[i] != ("person", ME) or i + 1 not in kin:
+                continue
+            after = self.tokens[i + 2]
+            if self.roles[i + 2] is None and not self.table and after.number is None and not after.separator \
+                    and not self.is_known(after.key) and self._persona(after.key) is None \
+                    and after.key not in self.cards.monsters and not self._in_card_name(i + 2):
+                # "મારો મિત્ર સેમ": a script with no capitals, the word after the kin is its name
+                self.names.append(after.raw)
+                self.roles[i + 2] = ("person", after.raw)
+            if (self.roles[i + 2] or ("",))[0] == "person" and self.roles[i + 2][1] != ME:
+                self.roles[i] = None
 
     def _fights_as_subject(self, i: int) -> bool:
         """Whether word ``i`` is no word of the question and a phrase says it fights ("cid is
@@ -555,6 +579,10 @@ class Reading:
             i = self.index(match, "n0")
             if not self.tokens[i].plus:
                 self.used.add(i)  # "ill give u two treasures": a deal, no piece of the verdict
+        for _phrase, match in self.phrases("price"):
+            # "only if he gets both treasures": a helper's price, no piece of the verdict
+            self.used.update(i for i in self.word_range(match) if self.tokens[i].number is not None
+                             and not self.tokens[i].plus)
         for _phrase, match in self.phrases("both"):
             i = self.index(match, "n0")
             if self.tokens[i].number == 2 and not self.tokens[i].plus:
@@ -795,8 +823,13 @@ class Reading:
         person named; a fighter named together with someone ("me and Cid against …") is one
         of two on that side, not the fighter alone."""
         self.joined = self._joined()
+        # "cid only helps if he gets both treasures": the helper's price, whose "he gets" says
+        # no one fights; no role is read inside it
+        priced = {i for _phrase, match in self.phrases("price") for i in self.word_range(match)}
         for name, phrases in (("fighter", "fighter"), ("helper", "helper"), ("helper", "will_help")):
             for phrase, match in self.phrases(phrases):
+                if "p0" in match.groupdict() and self.index(match, "p0") in priced:
+                    continue
                 # a phrase with no one in it says "I" by its verb ("me meto a ayudar")
                 person = self._subject(phrase, match) if "p0" in match.groupdict() else ME
                 if person == "pronoun" and name == "helper":
