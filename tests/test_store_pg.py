@@ -163,3 +163,33 @@ def test_on_postgresql_too_the_state_kept_with_each_change_is_what_a_replay_of_t
         except (BadInput, NotFound):
             pass
         assert table.show(where).state == split(replay(_fresh(table.log(where))))[0]
+
+
+def test_a_reader_is_shown_a_write_whose_notification_has_not_come_yet(pg_url, monkeypatch):
+    """Two server processes: a phone writes through one and reads through the other at once. The
+    other's notification of that commit comes a moment later, through another connection; the
+    reader must be shown the change all the same (the streams may wait for the notification)."""
+    import asyncio
+
+    from referee.table import pgwatch
+    from referee.web.live import Watch
+
+    where = PgTable(pg_url, secrets.token_urlsafe(16))
+    table.new(["Ann", "Bob"], path=where, now=T0)
+
+    async def read_after_a_write_from_elsewhere():
+        watch = Watch(where)
+        for _ in range(100):  # the listener connected: its connecting counts as a change of every table
+            if pgwatch._listeners[where.url].is_alive() and pgwatch._epochs[where.url] >= 1:
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
+        assert watch.body("en")["changes"] == 1
+        # the write of another process: nothing here counts it until its notification comes
+        monkeypatch.setattr(pgwatch, "changed", lambda url, table_id: None)
+        monkeypatch.setitem(pgwatch._wakers, (where.url, where.id), [])
+        table.set_fields("Ann", ["level=4"], path=where, now=T0)
+        body = watch.body("en")
+        return body["changes"], [p["level"] for p in body["table"]["players"]]
+
+    assert asyncio.run(read_after_a_write_from_elsewhere()) == (2, [4, 1])

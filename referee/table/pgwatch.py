@@ -7,7 +7,10 @@ count, so a server's poll of a table costs no query at all, and a change reaches
 streams of every process at once (the listening thread wakes the table's poller). A write made by this process counts at once
 (:func:`changed`, called by the store after its commit), before its own notification comes
 back. When the listening connection drops, every table counts as changed (a notification may
-have been missed) and it connects again.
+have been missed) and it connects again. A reader (``GET /api/table``, a stream that opens)
+asks the store for the table's last change besides (``token(fresh=True)``): a notification comes
+a moment after its commit, and a phone that wrote through one worker and reads through another
+must see its own change.
 """
 
 from __future__ import annotations
@@ -73,10 +76,24 @@ class Probe:
 
     def __init__(self, where):
         self.where = where
+        self._tip = None  # the table's last change as last read from the store
         listen(where.url)
 
-    def token(self) -> Optional[tuple]:
-        return (_epochs[self.where.url], _counts[(self.where.url, self.where.id)])
+    def token(self, fresh: bool = False) -> Optional[tuple]:
+        """The notifications counted, and the table's last change; ``fresh``: that change read
+        from the store now. A notification comes a moment after the commit, through another
+        connection: a reader who asks right after a write made by another server process (a
+        phone's ``GET`` after its own ``POST`` went to the other worker) would be shown the
+        table before it. The streams' polls need no query (the count wakes them)."""
+        if fresh:
+            # lazy: referee.table.pgstore loads psycopg, which only a PostgreSQL store needs
+            from referee.table.pgstore import tip_of
+
+            try:
+                self._tip = tip_of(self.where.url, self.where.id)
+            except Exception:  # the store is unreachable: the count alone, the read says why
+                pass
+        return (_epochs[self.where.url], _counts[(self.where.url, self.where.id)], self._tip)
 
     def on_change(self, wake) -> None:
         """Call ``wake()`` (from the listening thread) when another process changes the table, so

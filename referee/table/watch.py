@@ -28,8 +28,9 @@ class Probe:
         self._db: Optional[sqlite3.Connection] = None
         self._identity: Optional[tuple] = None
 
-    def token(self) -> Optional[tuple]:
-        """A value that changes whenever the table file may have changed (``None``: no file)."""
+    def token(self, fresh: bool = False) -> Optional[tuple]:
+        """A value that changes whenever the table file may have changed (``None``: no file);
+        always read now (``fresh`` is for stores whose token may lag)."""
         try:
             stat = self.path.stat()
         except OSError:

@@ -118,9 +118,10 @@ class Watch:
             except RefereeError:
                 pass  # a table that cannot be written: the next read says why
 
-    def look(self) -> bool:
-        """Wake the streams if the table changed since the last look; whether it did."""
-        token = self._probe.token()
+    def look(self, fresh: bool = False) -> bool:
+        """Wake the streams if the table changed since the last look; whether it did. ``fresh``:
+        the store asked now, even where its notifications may not have come yet (a reader)."""
+        token = self._probe.token(fresh)
         if token == self._token:
             return False
         self._token = token
@@ -162,7 +163,7 @@ class Watch:
         once per change and language for every reader and stream of this process. Raises the
         error of a table that cannot be read; ``{"table": None, …}`` before any game."""
         self.settle()
-        self.look()
+        self.look(fresh=True)
         serial, shown, error = self._history[-1]
         if error is not None:
             raise error
@@ -236,7 +237,7 @@ async def events(request: Request, text):
 
     async def stream():
         yield f"retry: {RETRY_MS}\n\n".encode() + clock()
-        watch.look()
+        watch.look(fresh=True)
         sent, count, event = watch.current(language)
         # the last event the phone has (the table as it stands, when it says so): a look that
         # finds the same table again sends nothing
