@@ -244,11 +244,13 @@ FIELD_LABELS = {
     # Translators: the label before a figure of a verdict or a card's printed effect, short
     "families": C_("figure label", "families"),
     # Translators: the label before a figure of a verdict or a card's printed effect, short
-    "treasure_for_all": C_("figure label", "treasure for every player"),
-    # Translators: the label before a figure of a verdict or a card's printed effect, short
-    "each": C_("figure label", "each"),
-    # Translators: the label before a figure of a verdict or a card's printed effect, short
-    "winners": C_("figure label", "winners"),
+    "treasure_for_all": C_("figure label", "treasures when it is defeated"),
+    # Translators: inside "treasures when it is defeated: every player: 1, more for the winners: 1"
+    # (the Pinata): how many every player draws
+    "each": C_("figure label", "every player"),
+    # Translators: inside "treasures when it is defeated: every player: 1, more for the winners: 1"
+    # (the Pinata): how many more those who beat it draw
+    "winners": C_("figure label", "more for the winners"),
     # Translators: the label before a figure of a verdict or a card's printed effect, short
     "slots": C_("figure label", "items lost"),
     # Translators: the label before a figure of a verdict or a card's printed effect, short
