@@ -50,6 +50,12 @@ def test_a_card_is_the_clis(server, name, lang):
     assert status == 200 and body == cli("card", name, "--lang", lang)
 
 
+@pytest.mark.parametrize("lang, example", [("en", "Loaded Die"), ("hu", "Cinkelt kocka"), ("es", "Dado Cargado")])
+def test_a_card_asked_with_no_name_is_told_how_with_a_card_of_the_asked_language(server, lang, example):
+    status, body, _ = server.request("GET", f"/api/card?{q(name='  ', lang=lang)}")
+    assert status == 400 and f"?name={example})" in body["error"]["message"]
+
+
 def test_the_card_list_is_the_clis(server):
     status, body, _ = server.request("GET", "/api/cards?type=monster&lang=nl")
     assert status == 200 and body == cli("cards", "--type", "monster", "--lang", "nl")

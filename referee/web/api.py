@@ -110,7 +110,8 @@ async def card(request: Request, text):
     corpus = _corpus()
     query = (request.query_params.get("name") or request.query_params.get("q") or "")[:MAX_QUERY]
     if not query.strip():
-        raise BadInput("name: say which card (?name=Loaded Die)")
+        # the example is a card's name as the asked language prints it
+        raise BadInput("name: say which card (?name={card})", card="Loaded Die")
     localized = localizer()
     chosen, candidates, suggestions = lookup(corpus.cards.values(), query, localized)
     data = shapes.card_json(corpus, chosen.card, text, localized) if chosen is not None else None
