@@ -230,6 +230,11 @@ class Reading:
         self._kin()
         self._cards()
         self._commanded()
+        for _phrase, match in self.phrases("opinion"):
+            # "Bob szerint …", "according to Bob": whose view the question reports, no one in it
+            i = self.index(match, "p0")
+            if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME:
+                self.roles[i] = ("opinion", self.roles[i][1])
         for i in range(len(toks) - 1):
             # a race or class of two words ("space ranger", "half breed")
             pair = f"{toks[i].key} {toks[i + 1].key}"
