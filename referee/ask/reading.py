@@ -851,6 +851,8 @@ class Reading:
                 person = self._subject(phrase, match) if "p0" in match.groupdict() else ME
                 if person == "pronoun" and name == "helper":
                     others = [p for p in self.order() if p not in (ME, self.fighter)]
+                    # "cid says he'll only help if …": "he" is the one whose words are reported
+                    others = others or list(dict.fromkeys(r[1] for r in self.roles if r and r[0] == "opinion"))
                     person = others[0] if len(others) == 1 else None
                 if person in (None, "pronoun") or (name == "fighter" and person in self.joined):
                     continue
