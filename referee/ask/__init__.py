@@ -201,10 +201,21 @@ def _other_kind(chosen, reading) -> Optional[BadInput]:
     said = reading.best("kinds")
     # "me muero?", "am I dead?" said of a fight is its loss asked about, not a death's loot
     others = [k for k in said if k not in LOOSE_KINDS and k != chosen.kind
-              and not (k == "death" and chosen.kind == "combat")]
+              and not (k == "death" and chosen.kind == "combat") and _said_outside_phase(reading, k)]
     if said and chosen.kind not in said and others:
         return BadInput("what {words} means here", words=_words_of(reading, "kinds", others))
     return None
+
+
+def _said_outside_phase(reading, kind: str) -> bool:
+    """Whether a kind's words are said beside the words that say a fight is on: "mid-fight",
+    "en pleno combate" name the moment a sale is asked in, not a fight asked about."""
+    phase = [m.span() for w in (reading.words, reading.english) for p in w.lists.get("in_combat", ())
+             for m in p.finditer(reading.text)]
+    if not phase:
+        return True
+    return any(not any(a <= m.start() and m.end() <= b for a, b in phase)
+               for w in (reading.words, reading.english) for p in w.kinds.get(kind, ()) for m in p.finditer(reading.text))
 
 
 def _words_of(reading, table: str, keys: list) -> str:

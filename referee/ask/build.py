@@ -853,7 +853,7 @@ def sell(c: Context):
         # what else is said, and are not the seller
         order = [ME] + [p for p in order if p != ME]
     player = c.who(order[0] if order else None)
-    items = []
+    items, strays = [], []
     if c.state is not None:
         owned = next((p.get("items", []) for p in c.state["players"] if p["name"] == player), [])
         for item in owned:
@@ -872,7 +872,11 @@ def sell(c: Context):
         for name, price in extra:
             if price in golds:
                 golds.remove(price)
-        missing[:] = [m for m in missing if m.template != "which items are sold, or what they are worth in gold"]
+        priced = {fold(name) for name, _price in extra}
+        if all(fold(stray) in priced for stray in strays):
+            # (but "my boots and a 300 gold ring" with no boots on the table: the boots are
+            # still an item the table does not show, with no price)
+            missing[:] = [m for m in missing if m.template != "which items are sold, or what they are worth in gold"]
     if items and golds:
         # "sells the cloak for 300 gold": the price of the item named, not one more item; a
         # price the table does not give it is the text saying the item two ways
@@ -908,6 +912,8 @@ def sell(c: Context):
     for about in r.people.values():
         about.pop("items", None)
     params = {"player": player, "items": items, **c.people([player])}
+    if r.in_combat:
+        params["phase"] = "combat"  # "mid-fight I wanna sell …": the sale asked in a fight
     old = c.level_of(player)
     made_up = any(re.fullmatch(r"item\d+:\d+", i) for i in items)
     left = [t.raw for i, t in enumerate(r.tokens) if t.number is not None and i not in r.used and not t.plus

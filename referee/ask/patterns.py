@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 48
+VERSION = 50
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -191,6 +191,9 @@ class Words(Record):
     #: the folded words of the phrases that say who helps, who plays a card and who fights:
     #: what tells a word of helping (:func:`referee.ask.reading._help_words`), folded once here
     phrase_words: dict = {}
+    #: folded word -> the English name of a monster no card names, where the language spells it
+    #: otherwise ("trol" is a Troll): one name for one monster, however it is typed
+    monster_names: dict = {}
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
@@ -198,7 +201,7 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
          "monster_level", "will_help", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
-         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard")
+         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion")
 
 
 def words(lang: str) -> Words:
@@ -390,4 +393,6 @@ def _built(lang: str) -> Words:
         items=items,
         games={k: phrases(v) for k, v in (data.get("games") or {}).items()},
         stop=frozenset(w for value in data.get("ignore") or () for w in fold(str(value)).split()),
+        monster_names={fold(str(value)): str(name) for name, values in (data.get("monster_names") or {}).items()
+                       for value in values or ()},
     )

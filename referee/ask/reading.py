@@ -31,6 +31,17 @@ ME = "\x00me"  # the person "I"/"me" stands for, until the table or --as says wh
 _HELP_WORDS: dict = {}
 
 
+_CARD_WORDS: dict = {}
+
+
+def _card_words(cards) -> frozenset:
+    """Every word of the monsters' names, made the first time a question needs it (rarely)."""
+    found = _CARD_WORDS.get(id(cards))
+    if found is None:
+        found = _CARD_WORDS[id(cards)] = frozenset(w for name in cards.monsters for w in name.split())
+    return found
+
+
 def _help_words(words: Words, english: Words) -> frozenset:
     """The words of the helper phrases that say help, not who (no articles, names, pronouns)."""
     key = (words.lang, english.lang)
@@ -219,6 +230,11 @@ class Reading:
         self._kin()
         self._cards()
         self._commanded()
+        for _phrase, match in self.phrases("opinion"):
+            # "Bob szerint …", "according to Bob": whose view the question reports, no one in it
+            i = self.index(match, "p0")
+            if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME:
+                self.roles[i] = ("opinion", self.roles[i][1])
         for i in range(len(toks) - 1):
             # a race or class of two words ("space ranger", "half breed")
             pair = f"{toks[i].key} {toks[i + 1].key}"
@@ -296,8 +312,9 @@ class Reading:
         token = self.tokens[i]
         if self.roles[i] is not None or self.is_known(token.key) or self._persona(token.key) is not None \
                 or token.key in self.cards.monsters or self._in_card_name(i) or self._monster_word(token.key) \
-                or (i > 0 and self.tokens[i - 1].key in self.words.ignore | self.english.ignore):
-            return False
+                or (i > 0 and self.tokens[i - 1].key in self.words.ignore | self.english.ignore) \
+                or (self.words.endings and self._with_stem(token.key) is not None):
+            return False  # (nor a word said "with": "egy trollal harcol" fights a troll)
         for phrase in self.words.lists.get("subject_fights", ()):
             if any(match.start("p0") == self.starts[i] for match in phrase.finditer(self.text)):
                 return True
@@ -703,7 +720,7 @@ class Reading:
                 if self._race_as_monster(j):
                     # "a goblin at 3 and an orc at 6": a race with an article and its level
                     self.roles[j] = ("card", len(self.monsters))
-                    self.monsters.append({"name": toks[j].raw.capitalize(), "at": j, "end": j})
+                    self.monsters.append({"name": self._word_name(j), "at": j, "end": j})
                 if self._monster_before(j, strict=name == "monster_is"):
                     self.levels.append((first, i, toks[i].number))
                     self.monster_levels.add((first, i))
@@ -834,6 +851,8 @@ class Reading:
                 person = self._subject(phrase, match) if "p0" in match.groupdict() else ME
                 if person == "pronoun" and name == "helper":
                     others = [p for p in self.order() if p not in (ME, self.fighter)]
+                    # "cid says he'll only help if …": "he" is the one whose words are reported
+                    others = others or list(dict.fromkeys(r[1] for r in self.roles if r and r[0] == "opinion"))
                     person = others[0] if len(others) == 1 else None
                 if person in (None, "pronoun") or (name == "fighter" and person in self.joined):
                     continue
@@ -843,6 +862,12 @@ class Reading:
                     setattr(self, name, person)
                     if name == "fighter":
                         self.fighter_phrase = phrase.text
+        if self.helper is None and ME in self.joined and self._i_alone_fight():
+            # "Ciddel együtt harcolok": the verb says "I fight" (not "we"), the ending says
+            # "with Cid": Cid helps
+            beside = {who for i, who in self.mentions() if who != ME and self._said_with(i) and self._with(i)}
+            if len(beside) == 1:
+                self.helper = beside.pop()
         if self.helper is None:
             # "cid, help me!", "Dee, hilfst du mir?": help asked of someone named before a comma
             for _phrase, match in self.phrases("help_me"):
@@ -942,8 +967,15 @@ class Reading:
             return True
         if i > 0 and self.tokens[i - 1].key in self.words.object_before:
             return True
-        return any(key.endswith(e) and len(key) > len(e) and named(key[: -len(e)].rstrip("-"), self.names, ())
-                   for e in self.words.object_endings)
+        for e in self.words.object_endings:
+            if key.endswith(e) and len(key) > len(e):
+                base = key[: -len(e)].rstrip("-")
+                # an ending that doubles the last letter of what it is put on ("Bobbal" is
+                # "Bob" with "-val", "Ciddel" "Cid" with "-vel")
+                if named(base, self.names, ()) or (
+                        len(base) >= 3 and base[-1] == base[-2] and named(base[:-1], self.names, ())):
+                    return True
+        return False
 
     def _with(self, i: int) -> bool:
         """Whether the name at word ``i`` is said with a word that puts it beside the asker
@@ -957,8 +989,59 @@ class Reading:
             self.tokens[i - 1].key in clauses and i > 1 and (
                 (self.roles[i - 2] or ("",))[0] in ("card", "enhancer") or self.tokens[i - 2].separator))
         after = self.words.after_first and i + 1 < len(self.tokens) and self.tokens[i + 1].key in together \
-            and not self._verb_after(i + 2)
-        return bool(before or after)
+            and (not self._verb_after(i + 2) or self._said_with(i))
+        # "Bobbal lenyomjuk": a name with the ending for "with", and "we" said by the verb
+        # ("Ciddel harcolok": and "I fight" said by the verb)
+        we = self._said_with(i) and any(
+            self._segment(i)[0] <= self.word_range(match)[0] <= self._segment(i)[-1]
+            for name in ("we", "i_fight") for _phrase, match in self.phrases(name))
+        return bool(before or after or we)
+
+    def _with_stem(self, key: str) -> Optional[str]:
+        """A word no list knows without its ending for "with" ("trollal", "orkkal", "goblinnal"
+        are "troll", "ork", "goblin" with "-val"), or None. A doubled last letter is the
+        ending's own unless the doubled word is a word of a card's name ("troll" of Net Troll)."""
+        for ending in self.words.together:
+            if len(ending) < 3 or " " in ending or len(key) <= len(ending) + 1:
+                continue
+            if key.endswith(ending):
+                return key[: -len(ending)].rstrip("-")
+            base = key[: -len(ending) + 1]
+            if key.endswith(ending[1:]) and base[-1] == base[-2] and base[-1].isalpha() and base[-1] not in "aeiou":
+                return base if base in _card_words(self.cards) else base[:-1]
+        return None
+
+    def _word_name(self, j: int) -> str:
+        """The name of a monster said by a word no card has: the word as written, without the
+        ending for "with" ("egy tízes trollal": Troll)."""
+        raw, key = self.tokens[j].raw.strip("'\""), self.tokens[j].key
+        stem = self._with_stem(key) if self.words.endings else None
+        if stem and not self.is_known(stem) and raw.casefold().startswith(stem):
+            raw, key = raw[: len(stem)], stem
+        # the monster as its English name, where the language writes it otherwise ("trol")
+        return self.words.monster_names.get(key) or self.english.monster_names.get(key) or raw.capitalize()
+
+    def _i_alone_fight(self) -> bool:
+        """Whether a verb of fighting says "I" and not "we" ("harcolok", not "harcolunk")."""
+        we = {j for _phrase, match in self.phrases("we") for j in self.word_range(match)}
+        return any(not set(self.word_range(match)) & we for _phrase, match in self.phrases("i_fight"))
+
+    def _said_with(self, i: int) -> bool:
+        """Whether the name at word ``i`` carries an ending for "with" ("Dee-vel", and "Bobbal",
+        "Ciddel": the ending's first letter made the name's last one, doubled)."""
+        key = self.tokens[i].key
+        if i + 1 < len(self.tokens) and self.tokens[i + 1].raw == self.tokens[i].raw \
+                and self.tokens[i + 1].key in self.words.together:
+            return True  # "Dee-vel": the ending written after a hyphen, a word of its own here
+        for ending in self.words.together:
+            if len(ending) < 3 or " " in ending or not key.endswith(ending[1:]) or len(key) <= len(ending):
+                continue
+            if key.endswith(ending) and named(key[: -len(ending)].rstrip("-"), self.names, ()):
+                return True
+            base = key[: -len(ending) + 1]
+            if len(base) >= 3 and base[-1] == base[-2] and named(base[:-1], self.names, ()):
+                return True
+        return False
 
     def _verb_after(self, j: int) -> bool:
         """Whether word ``j`` is a word of no piece and of no vocabulary (a verb, most often): a
@@ -1120,7 +1203,7 @@ class Reading:
         for first, last, level in fought:  # before the races are given out: this one is a monster
             j = self._fought_race(first, last)
             self.roles[j] = ("card", len(self.monsters))
-            self.monsters.append({"name": self.tokens[j].raw.capitalize(), "at": j, "end": j, "level": level})
+            self.monsters.append({"name": self._word_name(j), "at": j, "end": j, "level": level})
         for i, kind, entry in self.companions:
             self._tell(self._owner(i), kind, entry)
         for flag in ("half_breed", "super_munchkin"):
@@ -1165,7 +1248,7 @@ class Reading:
                         # "level 6 halfling against a level 8 orc": the second one is a monster
                         j = last + 1
                         self.roles[j] = ("card", len(self.monsters))
-                        self.monsters.append({"name": self.tokens[j].raw.capitalize(), "at": j, "end": j,
+                        self.monsters.append({"name": self._word_name(j), "at": j, "end": j,
                                               "level": level})
                         continue
                     self._tell(target, "level", level)
@@ -1498,7 +1581,7 @@ class Reading:
                 continue  # "stufe 4 mit schwert +3": a level beside an item's word is no monster's
             if self._monster_word(key) or not self.is_known(key):
                 self.roles[j] = ("card", len(self.monsters))
-                self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
+                self.monsters.append({"name": self._word_name(j), "at": j, "end": j})
                 return self.monsters[-1]
         j = self._bracketed(first)
         if j is not None and j >= 0 and self._segment(first)[0] == j + 2 and self.roles[j]:
@@ -1515,7 +1598,7 @@ class Reading:
                     (j > 0 and (self.tokens[j - 1].key in self.words.articles or self._fights(j - 1)))
                     or self.words.articles == frozenset()))):
             self.roles[j] = ("card", len(self.monsters))  # "a troll (level 6)"
-            self.monsters.append({"name": self.tokens[j].raw.strip("'\"").capitalize(), "at": j, "end": j})
+            self.monsters.append({"name": self._word_name(j), "at": j, "end": j})
             return self.monsters[-1]
         return None
 
