@@ -126,6 +126,17 @@ def test_what_was_understood_names_the_action_in_the_language_asked(lang, text, 
     assert not shown.endswith("sell"), shown
 
 
+@pytest.mark.parametrize("text, word", [("હું લેવલ 9 પર છું, લેવલ ઉપર જાઓ કાર્ડથી 1 લેવલ ઉપર જાઉં છું", "કાર્ડથી")])
+def test_a_word_of_the_question_with_a_case_ending_before_a_level_is_no_one(text, word, corpus):
+    """"… કાર્ડથી 1 લેવલ" (from the card, 1 level): no player named "કાર્ડથી" in any reading."""
+    from referee.ask import ask
+
+    body = ask(text, corpus, None, None, "gu")
+    commands = [body["understood"]["command"]] if body["understood"] else []
+    commands += [r["command"] for r in body.get("readings") or []]
+    assert not any(word in command for command in commands), commands
+
+
 def test_as_names_who_i_am_on_the_table(corpus, state):
     from referee.ask import ask
 

@@ -997,6 +997,12 @@ class Reading:
             for name in ("we", "i_fight") for _phrase, match in self.phrases(name))
         return bool(before or after or we)
 
+    def _known_with_ending(self, key: str) -> bool:
+        """Whether a word is a word of the question with a case ending ("કાર્ડથી", from the card;
+        "lapból"): a thing said, never someone's name, even before a level."""
+        return any(key.endswith(ending) and len(key) > len(ending) + 1 and self.is_known(key[: -len(ending)])
+                   for ending in self.words.endings)
+
     def _with_stem(self, key: str) -> Optional[str]:
         """A word no list knows without its ending for "with" ("trollal", "orkkal", "goblinnal"
         are "troll", "ork", "goblin" with "-val"), or None. A doubled last letter is the
@@ -1347,7 +1353,8 @@ class Reading:
                 j -= 1
             after_someone = j > 0 and (self.roles[j - 1] or ("",))[0] == "person"
             # (not the verb after its subject: "ik sta op level negen")
-            if j >= 0 and j in self.strange() and not self._monster_word(self.tokens[j].key) and not after_someone:
+            if j >= 0 and j in self.strange() and not self._monster_word(self.tokens[j].key) and not after_someone \
+                    and not self._known_with_ending(self.tokens[j].key):
                 raw = self.tokens[j].raw
                 name = raw[:1].upper() + raw[1:]
                 if name not in self.names:
