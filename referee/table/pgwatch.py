@@ -74,9 +74,11 @@ def _listen(url: str) -> None:
 class Probe:
     """The watch of one table in a PostgreSQL store (see :class:`referee.table.watch.Probe`)."""
 
-    def __init__(self, where):
+    def __init__(self, where, read_tip=None):
         self.where = where
-        self._tip = None  # the table's last change as last read from the store
+        #: how to read the table's last change from the store (referee.table.pgstore.tip_of, given
+        #: by whoever makes the probe: the store's module imports this one), and its last value
+        self._read_tip, self._tip = read_tip, None
         listen(where.url)
 
     def token(self, fresh: bool = False) -> Optional[tuple]:
@@ -85,12 +87,9 @@ class Probe:
         connection: a reader who asks right after a write made by another server process (a
         phone's ``GET`` after its own ``POST`` went to the other worker) would be shown the
         table before it. The streams' polls need no query (the count wakes them)."""
-        if fresh:
-            # lazy: referee.table.pgstore loads psycopg, which only a PostgreSQL store needs
-            from referee.table.pgstore import tip_of
-
+        if fresh and self._read_tip is not None:
             try:
-                self._tip = tip_of(self.where.url, self.where.id)
+                self._tip = self._read_tip()
             except Exception:  # the store is unreachable: the count alone, the read says why
                 pass
         return (_epochs[self.where.url], _counts[(self.where.url, self.where.id)], self._tip)

@@ -192,7 +192,7 @@ def routes(own: list) -> list:
 def probe_for(where):
     """How a server notices that ``where`` changed: a pragma on the file, or the store's notifications."""
     # lazy: referee.table.pgstore 43 ms to import, paid only by the calls that need it
-    from referee.table.pgstore import PgTable
+    from referee.table.pgstore import PgTable, tip_of
     from referee.table.stores import resolved
 
     where = resolved(where)  # the default table may be one of a PostgreSQL store ($REFEREE_TABLE)
@@ -200,7 +200,7 @@ def probe_for(where):
         # lazy: referee.table.pgwatch 34 ms to import, paid only by the calls that need it
         from referee.table.pgwatch import Probe
 
-        return Probe(where)
+        return Probe(where, lambda: tip_of(where.url, where.id))
     # lazy: referee.table.watch 39 ms, referee.table.store 37 ms to import, paid only by the calls that need it
     from referee.table.store import default_path
     from referee.table.watch import Probe
