@@ -296,6 +296,15 @@ def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None
                     if " " not in str(word).strip():
                         for key in keys(word):
                             table.setdefault((f"{SENSE_KEY}beside:{language}", key), set()).add(str(name))
+            # a sense that also needs a word of other groups (``with``: losing at death needs
+            # something one has, a level, a race, to lose)
+            if spec.get("with"):
+                table[(f"{SENSE_KEY}needs:{language}", str(name))] = {"yes"}
+            for group in spec.get("with") or ():
+                for word in (concepts.get(group) or {}).get(language) or ():
+                    if " " not in str(word).strip():
+                        for key in keys(word):
+                            table.setdefault((f"{SENSE_KEY}with:{language}", key), set()).add(str(name))
             for word in (spec.get("unless") or {}).get(language) or ():
                 for key in keys(word):
                     table.setdefault((f"{SENSE_KEY}unless:{language}", key), set()).add(str(name))
@@ -324,7 +333,9 @@ def senses(tokens: list[str], language: str | None) -> dict[int, str]:
         return {}
     beside = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}beside:{language}:{key}", "").split()}
     unless = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}unless:{language}:{key}", "").split()}
-    return {position: sense for position, sense in found.items() if sense in beside and sense not in unless}
+    along = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}with:{language}:{key}", "").split()}
+    return {position: sense for position, sense in found.items() if sense in beside and sense not in unless
+            and (sense in along or f"{SENSE_KEY}needs:{language}:{sense}" not in table)}
 
 
 @lru_cache(maxsize=4096)
