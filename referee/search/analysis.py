@@ -256,6 +256,11 @@ _HU_SHORTENED = {"kéz": "kez", "név": "nev", "levél": "level", "tűz": "tüz"
                  "szekér": "szeker", "kötél": "kötel", "fedél": "fedel", "szél": "szel"}
 _HU_SHORTENED.update({k.translate(_HU_FOLD): v.translate(_HU_FOLD) for k, v in list(_HU_SHORTENED.items())
                       if k.translate(_HU_FOLD) != v.translate(_HU_FOLD)})
+#: Stems that end in a doubled consonant: before the instrumental the double is written once
+#: more only ("cucc" + "-val": "cuccal", as "lap" + "-val" is "lappal"), and typed a letter short
+#: ("cucait") the stem is still the word
+_HU_DOUBLE_FINAL = frozenset({"cucc", "toll", "szett", "meccs", "blöff", "tipp", "sakk", "plüss", "stressz"})
+_HU_DOUBLE_FINAL = _HU_DOUBLE_FINAL | {w.translate(_HU_FOLD) for w in _HU_DOUBLE_FINAL}
 _HU_ACCENTS = frozenset("áéíóöőúüű")
 
 
@@ -272,6 +277,8 @@ def hungarian_stem(word: str) -> str:
     # a fleeting-vowel stem with a bare possessive -a/-e left on it ("átka", "átkát")
     if w[-1:] in ("a", "e") and w[:-1] in _HU_FLEETING_STEMS:
         return w[:-1]
+    if w + w[-1:] in _HU_DOUBLE_FINAL:  # "cuccal", "cucait": cucc
+        return w + w[-1]
     return _HU_SHORTENED.get(w, _hu_unassimilated(w))
 
 
