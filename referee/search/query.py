@@ -373,7 +373,10 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for position, verbs in _separated_particles(prepare(text, "gu"), language, known).items():
         joined.setdefault(position, []).extend(verbs)
     phrased = _phrases(prepare(text, "gu"), language)
-    sensed = senses(tokens, language)
+    # a word typed wrong takes its sense, or gives another its sense, as corrected ("canbiarme",
+    # "abgekrazt"); a word with a sense as typed keeps it ("berakhat" is no English "break")
+    sensed = {**senses([fixes.get(_fold_word(token), token) for token in tokens], language),
+              **senses(tokens, language)}
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(tokens)
             if position in joined or position in phrased or not _function_word(word, language)]
@@ -933,7 +936,8 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
     along = {topic for key in _phrase_keys(unicodedata.normalize("NFC", text), language).values()
              for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
     joined = _joined_verbs(typed)
-    sensed = senses(typed, language)
+    sensed = {**senses([(fixes or {}).get(_fold_word(word), word) for word in typed], language),
+              **senses(typed, language)}
     for position, word in enumerate(typed):
         # a verb with its prefix apart is asked as the whole verb where that asks something
         # ("cserélhetem le": lecserél, swapping one's gear; "cserélhetem" alone trades)
