@@ -291,8 +291,10 @@ def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None
                     # what a sense word begins with: a question with no word so beginning is
                     # done without stemming its words (senses())
                     table[(f"{SENSE_KEY}begins:{language}", key[:SENSE_PREFIX])] = {"yes"}
-            for group in spec.get("beside") or ():
-                for word in (concepts.get(group) or {}).get(language) or ():
+            # the words beside which it takes the sense: groups', and words of its own (``beside_words``)
+            for words_beside in [*((concepts.get(group) or {}).get(language) or () for group in spec.get("beside") or ()),
+                                 (spec.get("beside_words") or {}).get(language) or ()]:
+                for word in words_beside:
                     if " " not in str(word).strip():
                         for key in keys(word):
                             table.setdefault((f"{SENSE_KEY}beside:{language}", key), set()).add(str(name))
