@@ -124,6 +124,9 @@ PHRASE_KEY = "*phrase"
 PHRASE_REACH = 5
 #: key of the words with a second sense (thesaurus ``senses``), and of what tells it apart
 SENSE_KEY = "*sense"
+#: key of the words beside which an everyday word that is a card's name names the card
+#: (thesaurus ``named_beside``: "Kumpel" beside "Verstärker" is the card Mate)
+NAMED_BY_KEY = "*namedby"
 #: how many first letters of a sense word's keys are kept to tell a question without one cheaply
 SENSE_PREFIX = 4
 
@@ -263,6 +266,15 @@ def build_thesaurus() -> dict[str, str]:
                 if name in along:
                     table[(f"{ASKING_KEY}+{language}", " ".join(tokens))] = {along[name]}
     _sense_entries(data, table, along, fold)
+    concepts = data.get("concepts") or {}
+    for group in data.get("named_beside") or ():
+        for language, words in (concepts.get(group) or {}).items():
+            if language in LANGUAGES and isinstance(words, list):
+                stems = language_analyzer(language)
+                for word in words:
+                    if " " not in str(word).strip():
+                        for key in {t.text for t in fold(str(word))} | {t.text for t in stems(prepare(str(word), language))}:
+                            table[(f"{NAMED_BY_KEY}:{language}", key)] = {"yes"}
     return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
             for (language, key), words in table.items() if words}
 
@@ -391,12 +403,21 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     common = {position: _common_word(cards, _folded(tokens[position]), tokens[position], language)
               for position in kept if _card_word(cards, tokens[position])}
     named = {position for position, is_common in common.items() if not is_common}
+    # an everyday word that is a card's name, beside a word of the card's own kind ("Kumpel …
+    # Verstärker": the Monster Enhancer Mate), names the card
+    table = thesaurus()
+    naming = set()
+    if cards and language and any(f"{NAMED_BY_KEY}:{language}:{key}" in table
+                                  for position in kept for key in _sense_keys(tokens[position], language)):
+        naming = {position for position in kept
+                  if any(f"{EVERYDAY_KEY}:{language}:{key}" in table
+                         for word in (tokens[position], fixes.get(_fold_word(tokens[position]), "")) for key in _folded(word))}
     # every word a card's name's, one of them a word no clause of the language uses: the
     # question is that name (a former name, "ફેક બિયર્ડ")
     as_name = len(common) == len(kept) and any(_name_only(cards, tokens[position], language) for position in named)
     for index, position in enumerate(kept):
         word = tokens[position]
-        in_name = any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
+        in_name = position in naming or any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
         # a verb whose prefix or particle stands apart is meant whole ("adhatom el": eladhatom, sell;
         # "reken … uit": uitrekenen): alone ("ad": give, "reken": count on) it weighs less
         readings = _readings(word, BARE_VERB if position in joined or position in phrased else 1.0, language, cards,
