@@ -420,7 +420,11 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         in_name = position in naming or any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
         # a verb whose prefix or particle stands apart is meant whole ("adhatom el": eladhatom, sell;
         # "reken … uit": uitrekenen): alone ("ad": give, "reken": count on) it weighs less
-        readings = _readings(word, BARE_VERB if position in joined or position in phrased else 1.0, language, cards,
+        # and a separable particle standing in mid-clause after its verb ("telt mijn level mee in
+        # het gevecht") is half a verb: alone ("mee": along) it weighs as little
+        bare = (position in joined or position in phrased
+                or (0 < position < len(tokens) - 1 and _separable_particle(word, language)))
+        readings = _readings(word, BARE_VERB if bare else 1.0, language, cards,
                              in_name, common.get(position, False), as_name, sensed.get(position))
         # a phrase's first word ("put" of "put … down") is read as its group's words (playing), as
         # much as a word of the group typed: its words together say what one word of it does
@@ -748,6 +752,10 @@ def _separated_particles(text: str, language: str | None, known=None) -> dict[in
                     break
         position += len(words)
     return out
+
+
+def _separable_particle(word: str, language: str | None) -> bool:
+    return bool(language) and language in thesaurus().get(f"{PARTICLE_KEY}:{word}", "").split()
 
 
 def _phrases(text: str, language: str | None) -> dict[int, list[str]]:
