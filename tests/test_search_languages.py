@@ -768,3 +768,13 @@ def test_a_hungarian_stem_ending_in_a_doubled_consonant_keeps_it_before_the_inst
 ])
 def test_a_question_of_the_families_of_round_eleven_finds_its_rule(language, query, expected, cache):
     assert expected in top(search(query, "--lang", language, env=cache)), query
+
+
+@pytest.mark.parametrize("typed, read", [("switch my armor for the other one", "switch my armor for the other"),
+                                         ("can I have another one", "can I have another"),
+                                         ("use that one-shot now", "use that one-shot now"),
+                                         ("only one helper", "only one helper")])
+def test_the_english_pronoun_one_is_no_number(typed, read):
+    from referee.search.analysis import english_pronouns
+
+    assert english_pronouns(typed, "en") == read

@@ -22,8 +22,9 @@ from referee.data import locales_dir
 from referee.i18n.languages import LANGUAGES
 from referee.records import Record
 from referee.search import romanized, spelling
-from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, english_negations, gujarati_form, has_accent, hungarian_stem,
-                                     hungarian_verb, language_analyzer, prepare, search_analysis, stop_words, word_analyzer)
+from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, english_negations, english_pronouns, gujarati_form,
+                                     has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
+                                     search_analysis, stop_words, word_analyzer)
 from referee.search.ranking import Reading
 
 #: Queries longer than this are cut: the parser's cost grows with the input. A question of this
@@ -380,7 +381,8 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     The text is prepared here, once (NFC; Gujarati function words out, endings stripped).
     """
     words: list[list[Reading]] = []
-    text = _joined_compounds(_NUMBER_ENDING.sub(r"\1", english_negations(text, language)), language)
+    text = _joined_compounds(_NUMBER_ENDING.sub(r"\1", english_pronouns(english_negations(text, language), language)),
+                             language)
     tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
     joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
