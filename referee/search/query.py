@@ -391,8 +391,9 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     phrased = _phrases(prepare(text, "gu"), language)
     # a word typed wrong takes its sense, or gives another its sense, as corrected ("canbiarme",
     # "abgekrazt"); a word with a sense as typed keeps it ("berakhat" is no English "break")
-    sensed = {**senses([fixes.get(_fold_word(token), token) for token in tokens], language),
-              **senses(tokens, language)}
+    sensed = senses(tokens, language)
+    if fixes:
+        sensed = {**senses([fixes.get(_fold_word(token), token) for token in tokens], language), **sensed}
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(tokens)
             if position in joined or position in phrased or not _function_word(word, language)]
@@ -408,12 +409,13 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     # an everyday word that is a card's name, beside a word of the card's own kind ("Kumpel …
     # Verstärker": the Monster Enhancer Mate), names the card
     table = thesaurus()
-    naming = set()
-    if cards and language and any(f"{NAMED_BY_KEY}:{language}:{key}" in table
-                                  for position in kept for key in _sense_keys(tokens[position], language)):
-        naming = {position for position in kept
-                  if any(f"{EVERYDAY_KEY}:{language}:{key}" in table
-                         for word in (tokens[position], fixes.get(_fold_word(tokens[position]), "")) for key in _folded(word))}
+    naming = {position for position in kept
+              if any(f"{EVERYDAY_KEY}:{language}:{key}" in table
+                     for word in (tokens[position], fixes.get(_fold_word(tokens[position]), "")) for key in _folded(word))
+              } if cards and language else set()
+    if naming and not any(f"{NAMED_BY_KEY}:{language}:{key}" in table
+                          for position in kept for key in _sense_keys(tokens[position], language)):
+        naming = set()
     # every word a card's name's, one of them a word no clause of the language uses: the
     # question is that name (a former name, "ફેક બિયર્ડ")
     as_name = len(common) == len(kept) and any(_name_only(cards, tokens[position], language) for position in named)
@@ -969,8 +971,9 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
     along = {topic for key in _phrase_keys(unicodedata.normalize("NFC", text), language).values()
              for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
     joined = _joined_verbs(typed)
-    sensed = {**senses([(fixes or {}).get(_fold_word(word), word) for word in typed], language),
-              **senses(typed, language)}
+    sensed = senses(typed, language)
+    if fixes:
+        sensed = {**senses([fixes.get(_fold_word(word), word) for word in typed], language), **sensed}
     for position, word in enumerate(typed):
         # a verb with its prefix apart is asked as the whole verb where that asks something
         # ("cserélhetem le": lecserél, swapping one's gear; "cserélhetem" alone trades)
