@@ -42,6 +42,11 @@ none, timing, a story around the question, Gujarati in Latin letters), written f
 copying any set: a dev set, seen.
 ``benchmarks/search_queries_blind10.yaml`` is the tenth blind set, 20 questions a language written
 from the rule texts alone, run once after the tenth round (figures in its header); seen since.
+``benchmarks/search_queries_probe10.yaml`` holds the probe questions of the eleventh round: eleven
+topics in every language (a Halfling's second roll, looting the dead, cursing oneself, bribes,
+the Wizard's Charm with no cards, the Warrior's ties, curses after death, two races, turning
+undead, no looting after running away, a monster thrown into another's fight), each asked as
+that language's players ask it: a dev set, seen.
 """
 
 from __future__ import annotations

@@ -718,3 +718,63 @@ def test_a_number_in_gujarati_digits_is_searched_as_the_number(native, ascii_, c
 def test_a_name_with_a_short_hyphenated_piece_is_found_typed_as_one_word(language, query, expected, cache):
     """'Stech-o-Mat', 'Stab-o-Matic': players type them as one word, and the 'o' alone says nothing."""
     assert expected in top(search(*query.split(), "--lang", language, env=cache))
+
+
+@pytest.mark.parametrize("language, question, word, sense", [
+    ("nl", "ben ik mijn level kwijt als ik doodga", "kwijt", "lose_at_death"),
+    ("de", "verliere ich meine Stufe wenn ich sterbe", "verliere", "lose_at_death"),
+    ("es", "pierdo mi raza si me muero", "pierdo", "lose_at_death"),
+    ("en", "when can i switch my armor for the other one", "switch", "change_gear"),
+    ("es", "puedo cambiar mi armadura por otra", "cambiar", "change_gear"),
+    ("de", "zählt meine Stufe im Kampf", "zählt", "count_in_combat"),
+    ("de", "mein Cousin ist tot, dürfen wir seinen Kram aufteilen", "aufteilen", "share_the_dead"),
+    ("de", "ein Monster hat meinen Bruder getötet", "getötet", "killed_one_of_us"),
+    ("nl", "hoeveel deuren trap je open", "trap", "kick_door"),
+])
+def test_a_word_beside_the_words_of_its_second_sense_takes_that_sense(language, question, word, sense):
+    from referee.search.query import senses
+
+    tokens = question.lower().split()
+    assert senses(tokens, language).get(tokens.index(word.lower())) == sense, question
+
+
+@pytest.mark.parametrize("language, question", [
+    ("de", "was verliere ich wenn mein Charakter stirbt"),  # nothing named to lose: what is lost
+    ("en", "if i lose the fight do i die"),                 # losing a fight
+    ("nl", "hoeveel kaarten pak ik na mijn dood"),          # a new character's hand, no looting
+    ("es", "puedo cambiar objetos en el turno de otro"),    # trading with another player
+    ("de", "kann ich einen Drachen töten"),                 # a kill to come, no one of the table
+])
+def test_a_word_without_the_words_of_its_second_sense_keeps_its_first(language, question):
+    from referee.search.query import senses
+
+    assert senses(question.lower().split(), language) == {}, question
+
+
+@pytest.mark.parametrize("forms", [("cucc", "cuccal", "cuccot", "cuccait", "cucait"), ("lap", "lappal")])
+def test_a_hungarian_stem_ending_in_a_doubled_consonant_keeps_it_before_the_instrumental(forms):
+    assert len({hungarian_stem(form) for form in forms}) == 1, forms
+
+
+@pytest.mark.parametrize("language, query, expected", [
+    ("es", "cuántos me pueden echar una mano en un combate", "helping.one-helper"),    # lending a hand
+    ("nl", "ben ik mijn level kwijt als ik doodga", "death.keep-level-race-class"),
+    ("hu", "elveszítem a szintemet ha meghalok", "death.keep-level-race-class"),
+    ("hu", "hátasra rakhatok szörnyerősítőt", "steeds.monster-enhancers"),             # the kind word for word
+    ("de", "Kumpel kriegt der auch die Verstärker vom Original-Monster", "monsters.mate-exception"),
+    ("de", "mein Cousin ist abgekratzt, dürfen wir seinen Kram aufteilen", "death.loot-the-body"),
+    ("en", "how many doors do i kick when im epik", "epic.two-doors"),                 # Epic by ear
+    ("gu", "koine ladai ma madad mate lanch aapi shaku", "helping.bribes"),
+])
+def test_a_question_of_the_families_of_round_eleven_finds_its_rule(language, query, expected, cache):
+    assert expected in top(search(query, "--lang", language, env=cache)), query
+
+
+@pytest.mark.parametrize("typed, read", [("switch my armor for the other one", "switch my armor for the other"),
+                                         ("can I have another one", "can I have another"),
+                                         ("use that one-shot now", "use that one-shot now"),
+                                         ("only one helper", "only one helper")])
+def test_the_english_pronoun_one_is_no_number(typed, read):
+    from referee.search.analysis import english_pronouns
+
+    assert english_pronouns(typed, "en") == read

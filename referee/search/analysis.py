@@ -256,6 +256,11 @@ _HU_SHORTENED = {"kéz": "kez", "név": "nev", "levél": "level", "tűz": "tüz"
                  "szekér": "szeker", "kötél": "kötel", "fedél": "fedel", "szél": "szel"}
 _HU_SHORTENED.update({k.translate(_HU_FOLD): v.translate(_HU_FOLD) for k, v in list(_HU_SHORTENED.items())
                       if k.translate(_HU_FOLD) != v.translate(_HU_FOLD)})
+#: Stems that end in a doubled consonant: before the instrumental the double is written once
+#: more only ("cucc" + "-val": "cuccal", as "lap" + "-val" is "lappal"), and typed a letter short
+#: ("cucait") the stem is still the word
+_HU_DOUBLE_FINAL = frozenset({"cucc", "toll", "szett", "meccs", "blöff", "tipp", "sakk", "plüss", "stressz"})
+_HU_DOUBLE_FINAL = _HU_DOUBLE_FINAL | {w.translate(_HU_FOLD) for w in _HU_DOUBLE_FINAL}
 _HU_ACCENTS = frozenset("áéíóöőúüű")
 
 
@@ -272,6 +277,8 @@ def hungarian_stem(word: str) -> str:
     # a fleeting-vowel stem with a bare possessive -a/-e left on it ("átka", "átkát")
     if w[-1:] in ("a", "e") and w[:-1] in _HU_FLEETING_STEMS:
         return w[:-1]
+    if w + w[-1:] in _HU_DOUBLE_FINAL:  # "cuccal", "cucait": cucc
+        return w + w[-1]
     return _HU_SHORTENED.get(w, _hu_unassimilated(w))
 
 
@@ -355,6 +362,8 @@ def prepare(text: str, language: str) -> str:
         text = _GU_DYING.sub("maryo", _DIE_VERB.sub(r"\1 death", _BAD_STUFF.sub("badstuff", text)))
         if "eep" in text or "ept" in text or "EEP" in text or "EPT" in text:  # only where it can match
             text = _KEEPS_DOING.sub("", text)
+        if language == "en":
+            text = english_pronouns(text, language)
     text = _DYING.sub("death", text)
     if language == "gu" or search_analysis(language) == "gujarati":
         text = _GU_WORD.sub(_gujarati_word, _GU_NA_NOT.sub("ન ", text))
@@ -425,6 +434,10 @@ _GU_DYING = re.compile(r"\bmari\s+(?:jau|jaun|jaish|jaiye|jay|jaye|jae|jai|gayo|
 #: English "keep" before a verb in -ing is "go on" ("he keeps nicking my gear", "kept running"), not
 #: keeping a level or an item: left out, so the rules of keeping things do not answer it
 _KEEPS_DOING = re.compile(r"\b(?:keep|keeps|kept|keeping)\s+(?=[a-z]+ing\b)", re.IGNORECASE)
+#: English "one" as a pronoun ("the other one", "another one", "that one"): no number, and not
+#: the one of a one-shot ("switch my armor for the other one" asks nothing of one-shots)
+_ONE_PRONOUN = re.compile(r"\b(other|another|this|that|which|same|new|old|better|bigger|first|last)\s+one\b(?![-\w])",
+                          re.IGNORECASE)
 #: forms of dying no die roll has (Snowball stems them as "die")
 _DYING = re.compile(r"\b(?:dying|died)\b", re.IGNORECASE)
 
@@ -433,6 +446,14 @@ def english_negations(text: str, language: str | None) -> str:
     """``text`` with its English negations typed without the apostrophe read apart ("cant": can
     not), where the question is English or of no known language."""
     return _NOT_BARE.sub(_not, text) if language in (None, "en") and "nt" in text else text
+
+
+def english_pronouns(text: str, language: str | None) -> str:
+    """``text`` without the English pronoun "one" ("the other one"), where the question is
+    English or of no known language."""
+    if language in (None, "en") and ("one" in text or "ONE" in text or "One" in text):
+        return _ONE_PRONOUN.sub(r"\1", text)
+    return text
 
 
 def _not(match) -> str:

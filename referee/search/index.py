@@ -54,7 +54,7 @@ from referee.yamlload import load_plain
 
 _TOKEN = re.compile(TOKEN)
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 96
+SCHEMA_VERSION = 99
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -333,6 +333,13 @@ def thesaurus_words() -> list[str]:
         for language, words in (group or {}).items():
             if language in LANGUAGES and isinstance(words, list):
                 out.append(prepare(" ".join(str(word) for word in words), language))
+    # and the words of a second sense ("cambiarme", "lecserél"), so a sense word typed wrong
+    # ("canbiarme") is corrected to it, and takes its sense
+    for sense in (data.get("senses") or {}).values():
+        for part in ("words", "reads"):
+            for language, words in ((sense or {}).get(part) or {}).items():
+                if language in LANGUAGES and isinstance(words, list):
+                    out.append(prepare(" ".join(str(word) for word in words), language))
     return out
 
 

@@ -22,8 +22,9 @@ from referee.data import locales_dir
 from referee.i18n.languages import LANGUAGES
 from referee.records import Record
 from referee.search import romanized, spelling
-from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, english_negations, gujarati_form, has_accent, hungarian_stem,
-                                     hungarian_verb, language_analyzer, prepare, search_analysis, stop_words, word_analyzer)
+from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, english_negations, english_pronouns, gujarati_form,
+                                     has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
+                                     search_analysis, stop_words, word_analyzer)
 from referee.search.ranking import Reading
 
 #: Queries longer than this are cut: the parser's cost grows with the input. A question of this
@@ -124,6 +125,9 @@ PHRASE_KEY = "*phrase"
 PHRASE_REACH = 5
 #: key of the words with a second sense (thesaurus ``senses``), and of what tells it apart
 SENSE_KEY = "*sense"
+#: key of the words beside which an everyday word that is a card's name names the card
+#: (thesaurus ``named_beside``: "Kumpel" beside "Verstärker" is the card Mate)
+NAMED_BY_KEY = "*namedby"
 #: how many first letters of a sense word's keys are kept to tell a question without one cheaply
 SENSE_PREFIX = 4
 
@@ -263,6 +267,15 @@ def build_thesaurus() -> dict[str, str]:
                 if name in along:
                     table[(f"{ASKING_KEY}+{language}", " ".join(tokens))] = {along[name]}
     _sense_entries(data, table, along, fold)
+    concepts = data.get("concepts") or {}
+    for group in data.get("named_beside") or ():
+        for language, words in (concepts.get(group) or {}).items():
+            if language in LANGUAGES and isinstance(words, list):
+                stems = language_analyzer(language)
+                for word in words:
+                    if " " not in str(word).strip():
+                        for key in {t.text for t in fold(str(word))} | {t.text for t in stems(prepare(str(word), language))}:
+                            table[(f"{NAMED_BY_KEY}:{language}", key)] = {"yes"}
     return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
             for (language, key), words in table.items() if words}
 
@@ -291,11 +304,22 @@ def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None
                     # what a sense word begins with: a question with no word so beginning is
                     # done without stemming its words (senses())
                     table[(f"{SENSE_KEY}begins:{language}", key[:SENSE_PREFIX])] = {"yes"}
-            for group in spec.get("beside") or ():
-                for word in (concepts.get(group) or {}).get(language) or ():
+            # the words beside which it takes the sense: groups', and words of its own (``beside_words``)
+            for words_beside in [*((concepts.get(group) or {}).get(language) or () for group in spec.get("beside") or ()),
+                                 (spec.get("beside_words") or {}).get(language) or ()]:
+                for word in words_beside:
                     if " " not in str(word).strip():
                         for key in keys(word):
                             table.setdefault((f"{SENSE_KEY}beside:{language}", key), set()).add(str(name))
+            # a sense that also needs a word of other groups (``with``: losing at death needs
+            # something one has, a level, a race, to lose)
+            if spec.get("with"):
+                table[(f"{SENSE_KEY}needs:{language}", str(name))] = {"yes"}
+            for group in spec.get("with") or ():
+                for word in (concepts.get(group) or {}).get(language) or ():
+                    if " " not in str(word).strip():
+                        for key in keys(word):
+                            table.setdefault((f"{SENSE_KEY}with:{language}", key), set()).add(str(name))
             for word in (spec.get("unless") or {}).get(language) or ():
                 for key in keys(word):
                     table.setdefault((f"{SENSE_KEY}unless:{language}", key), set()).add(str(name))
@@ -324,7 +348,9 @@ def senses(tokens: list[str], language: str | None) -> dict[int, str]:
         return {}
     beside = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}beside:{language}:{key}", "").split()}
     unless = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}unless:{language}:{key}", "").split()}
-    return {position: sense for position, sense in found.items() if sense in beside and sense not in unless}
+    along = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}with:{language}:{key}", "").split()}
+    return {position: sense for position, sense in found.items() if sense in beside and sense not in unless
+            and (sense in along or f"{SENSE_KEY}needs:{language}:{sense}" not in table)}
 
 
 @lru_cache(maxsize=4096)
@@ -355,14 +381,19 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     The text is prepared here, once (NFC; Gujarati function words out, endings stripped).
     """
     words: list[list[Reading]] = []
-    text = _joined_compounds(_NUMBER_ENDING.sub(r"\1", english_negations(text, language)), language)
+    text = _joined_compounds(_NUMBER_ENDING.sub(r"\1", english_pronouns(english_negations(text, language), language)),
+                             language)
     tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
     joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
     for position, verbs in _separated_particles(prepare(text, "gu"), language, known).items():
         joined.setdefault(position, []).extend(verbs)
     phrased = _phrases(prepare(text, "gu"), language)
+    # a word typed wrong takes its sense, or gives another its sense, as corrected ("canbiarme",
+    # "abgekrazt"); a word with a sense as typed keeps it ("berakhat" is no English "break")
     sensed = senses(tokens, language)
+    if fixes:
+        sensed = {**senses([fixes.get(_fold_word(token), token) for token in tokens], language), **sensed}
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(tokens)
             if position in joined or position in phrased or not _function_word(word, language)]
@@ -375,15 +406,29 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     common = {position: _common_word(cards, _folded(tokens[position]), tokens[position], language)
               for position in kept if _card_word(cards, tokens[position])}
     named = {position for position, is_common in common.items() if not is_common}
+    # an everyday word that is a card's name, beside a word of the card's own kind ("Kumpel …
+    # Verstärker": the Monster Enhancer Mate), names the card
+    table = thesaurus()
+    naming = {position for position in kept
+              if any(f"{EVERYDAY_KEY}:{language}:{key}" in table
+                     for word in (tokens[position], fixes.get(_fold_word(tokens[position]), "")) for key in _folded(word))
+              } if cards and language else set()
+    if naming and not any(f"{NAMED_BY_KEY}:{language}:{key}" in table
+                          for position in kept for key in _sense_keys(tokens[position], language)):
+        naming = set()
     # every word a card's name's, one of them a word no clause of the language uses: the
     # question is that name (a former name, "ફેક બિયર્ડ")
     as_name = len(common) == len(kept) and any(_name_only(cards, tokens[position], language) for position in named)
     for index, position in enumerate(kept):
         word = tokens[position]
-        in_name = any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
+        in_name = position in naming or any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
         # a verb whose prefix or particle stands apart is meant whole ("adhatom el": eladhatom, sell;
         # "reken … uit": uitrekenen): alone ("ad": give, "reken": count on) it weighs less
-        readings = _readings(word, BARE_VERB if position in joined or position in phrased else 1.0, language, cards,
+        # and a separable particle standing in mid-clause after its verb ("telt mijn level mee in
+        # het gevecht") is half a verb: alone ("mee": along) it weighs as little
+        bare = (position in joined or position in phrased
+                or (0 < position < len(tokens) - 1 and _separable_particle(word, language)))
+        readings = _readings(word, BARE_VERB if bare else 1.0, language, cards,
                              in_name, common.get(position, False), as_name, sensed.get(position))
         # a phrase's first word ("put" of "put … down") is read as its group's words (playing), as
         # much as a word of the group typed: its words together say what one word of it does
@@ -713,6 +758,10 @@ def _separated_particles(text: str, language: str | None, known=None) -> dict[in
     return out
 
 
+def _separable_particle(word: str, language: str | None) -> bool:
+    return bool(language) and language in thesaurus().get(f"{PARTICLE_KEY}:{word}", "").split()
+
+
 def _phrases(text: str, language: str | None) -> dict[int, list[str]]:
     """The phrases of the asked language's concept groups in a question ("put down" in "put a
     race card down", "sacar … de encima"), each at its first word's position (as plan() counts
@@ -923,6 +972,8 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
              for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
     joined = _joined_verbs(typed)
     sensed = senses(typed, language)
+    if fixes:
+        sensed = {**senses([fixes.get(_fold_word(word), word) for word in typed], language), **sensed}
     for position, word in enumerate(typed):
         # a verb with its prefix apart is asked as the whole verb where that asks something
         # ("cserélhetem le": lecserél, swapping one's gear; "cserélhetem" alone trades)
