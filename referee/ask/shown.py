@@ -93,36 +93,31 @@ def understood(situation: dict, lang: str, corpus) -> str:
 #: a change of level said with where it comes from, one sentence per source: a source's name
 #: slotted into one frame could not take the case ending each language gives it
 LEVEL_CHANGES = {
-    "kill": lambda n, **v: Message.plural_of("{player}: {change} level for killing a monster",
-                                             "{player}: {change} levels for killing a monster", "n", n=n, **v),
-    "sell": lambda n, **v: Message.plural_of("{player}: {change} level for selling items",
-                                             "{player}: {change} levels for selling items", "n", n=n, **v),
-    "card": lambda n, **v: Message.plural_of("{player}: {change} level from a card",
-                                             "{player}: {change} levels from a card", "n", n=n, **v),
+    "kill": Message.plural_of("{player}: {change} level for killing a monster",
+                              "{player}: {change} levels for killing a monster", "n"),
+    "sell": Message.plural_of("{player}: {change} level for selling items",
+                              "{player}: {change} levels for selling items", "n"),
+    "card": Message.plural_of("{player}: {change} level from a card", "{player}: {change} levels from a card", "n"),
     # the card by its name in the language, in quotes where the language sets a name apart
-    "go-up-a-level": lambda n, **v: Message.plural_of("{player}: {change} level from the card {card}",
-                                                      "{player}: {change} levels from the card {card}", "n",
-                                                      n=n, card="Go Up a Level", **v),
-    "divine-intervention": lambda n, **v: Message.plural_of("{player}: {change} level from the card {card}",
-                                                            "{player}: {change} levels from the card {card}",
-                                                            "n", n=n, card="Divine Intervention", **v),
-    "steal-level": lambda n, **v: Message.plural_of("{player}: {change} level for stealing a level",
-                                                    "{player}: {change} levels for stealing levels", "n", n=n, **v),
-    "bad-stuff": lambda n, **v: Message.plural_of("{player}: {change} level from a monster's Bad Stuff",
-                                                  "{player}: {change} levels from a monster's Bad Stuff", "n",
-                                                  n=n, **v),
-    "curse": lambda n, **v: Message.plural_of("{player}: {change} level from a curse",
-                                              "{player}: {change} levels from a curse", "n", n=n, **v),
-    "help-elf": lambda n, **v: Message.plural_of("{player}: {change} level for helping win a fight as an Elf",
-                                                 "{player}: {change} levels for helping win a fight as an Elf", "n",
-                                                 n=n, **v),
-    "munchkin-die": lambda n, **v: Message.plural_of("{player}: {change} level from the Munchkin die",
-                                                     "{player}: {change} levels from the Munchkin die", "n",
-                                                     n=n, **v),
+    "go-up-a-level": Message.plural_of("{player}: {change} level from the card {card}",
+                                       "{player}: {change} levels from the card {card}", "n", card="Go Up a Level"),
+    "divine-intervention": Message.plural_of("{player}: {change} level from the card {card}",
+                                             "{player}: {change} levels from the card {card}", "n",
+                                             card="Divine Intervention"),
+    "steal-level": Message.plural_of("{player}: {change} level for stealing a level",
+                                     "{player}: {change} levels for stealing levels", "n"),
+    "bad-stuff": Message.plural_of("{player}: {change} level from a monster's Bad Stuff",
+                                   "{player}: {change} levels from a monster's Bad Stuff", "n"),
+    "curse": Message.plural_of("{player}: {change} level from a curse", "{player}: {change} levels from a curse", "n"),
+    "help-elf": Message.plural_of("{player}: {change} level for helping win a fight as an Elf",
+                                  "{player}: {change} levels for helping win a fight as an Elf", "n"),
+    "munchkin-die": Message.plural_of("{player}: {change} level from the Munchkin die",
+                                      "{player}: {change} levels from the Munchkin die", "n"),
 }
 
 
 def _level_change(question: dict, player: str, speaker) -> str:
     change = question["change"]
-    message = LEVEL_CHANGES[question["source"]](abs(change), player=player, change=f"{change:+d}")
-    return message.render(speaker)
+    said = LEVEL_CHANGES[question["source"]]
+    values = {**dict(said.values), "n": abs(change), "player": player, "change": f"{change:+d}"}
+    return Message(said.template, tuple(values.items()), said.plural, said.count).render(speaker)
