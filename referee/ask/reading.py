@@ -1683,6 +1683,8 @@ class Reading:
         text describes whose name was not recognised, or a monster — either way, not noise."""
         out = []
         for i in self.strange():
+            if self._known_with_ending(self.tokens[i].key):
+                continue  # "કાર્ડથી 1 લેવલ": a word of the question with its ending ("from the card")
             near = range(max(0, i - 3), min(len(self.tokens), i + 4))
             if any(self.tokens[j].number is not None for j in near if not self._segment(i) or j in self._segment(i)):
                 out.append(self.tokens[i].raw)
