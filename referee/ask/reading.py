@@ -559,6 +559,13 @@ class Reading:
                     continue  # "a potion worth +3" is a bonus, not gold
                 if into is self.plus and not self.tokens[i].plus and self.tokens[i].number > UNSIGNED_BONUS:
                     continue  # "nen 400er Trank", "a 300 potion": its price, no one-shot gives +300
+                if into is self.monster_plus and self._had(i):
+                    if self._item_in_part(i) and i not in self.used:
+                        # "ik heb +3 op mijn zwaard": an item's bonus, which the table may count already
+                        self.used.add(i)
+                        self.doubtful.append(self.tokens[i].raw)
+                        continue
+                    into = self.plus  # "tengo +3 encima", "ich hab +3 drauf": the one asking's bonus
                 if into is self.monster_plus and self._thrown(i):
                     if not self._one_shot_beside(i) and i not in self.used:
                         # "dee gooit er +5 op": thrown onto the monster, said of no one-shot,
@@ -996,6 +1003,18 @@ class Reading:
             self._segment(i)[0] <= self.word_range(match)[0] <= self._segment(i)[-1]
             for name in ("we", "i_fight") for _phrase, match in self.phrases(name))
         return bool(before or after or we)
+
+    def _had(self, i: int) -> bool:
+        """Whether the bonus at word ``i`` comes right after words of the one asking having it
+        ("I have +3 on me", "ik heb +3 op mijn zwaard", "ich hab +3 drauf"): theirs, though a
+        word after it ("on", "op", "drauf") would say it is put on the monster."""
+        return any(self.word_range(match)[-1] + 1 == i for _phrase, match in self.phrases("mine"))
+
+    def _item_in_part(self, i: int) -> bool:
+        """Whether a word for a kind of item ("zwaard", "sword", "kard") is in word ``i``'s part of
+        the sentence."""
+        items = self.words.items.keys() | self.english.items.keys()
+        return any(self.tokens[j].key in items for j in self._segment(i))
 
     def _known_with_ending(self, key: str) -> bool:
         """Whether a word is a word of the question with a case ending ("કાર્ડથી", from the card;
