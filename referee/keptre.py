@@ -17,6 +17,7 @@ from __future__ import annotations
 import marshal
 import re
 import struct
+import sys
 import zlib
 from array import array
 
@@ -57,23 +58,23 @@ def compiled(source: str, kept=None, flags: int = 0) -> re.Pattern:
     return re.compile(source, flags)
 
 
-def programs(sources) -> dict:
-    """Each source's program (:func:`program`), for a cache to keep."""
-    if _sre is None:
-        return {}
-    return {source: program(source) for source in sources}
-
-
 def kept_patterns(name: str, sources: tuple) -> list:
-    """The compiled patterns of ``sources``, their programs kept in the user cache under
-    ``name`` (a file per set of sources)."""
+    """The compiled patterns of ``sources``, their programs kept in a file of programs
+    (:class:`ProgramFile`) in the user cache under ``name`` and the sources themselves."""
     # lazy: referee.cache reads the package version, which no caller of this module pays twice
-    from referee.cache import kept_data
+    from referee.cache import kept_file
 
     if _sre is None:
         return [re.compile(source) for source in sources]
-    kept = kept_data(name, (ENGINE, sources), lambda: programs(sources))
-    return [compiled(source, kept.get(source)) for source in sources]
+    path = kept_file(name, repr((ENGINE, sys.implementation.cache_tag, sources)).encode(), ".programs")
+    found = ProgramFile(path)
+    kept = [found.get(i) for i in range(len(sources))]
+    if None in kept:
+        try:
+            write_programs(path, list(sources))
+        except (OSError, ValueError):
+            pass  # an unwritable cache only costs speed
+    return [compiled(source, program) for source, program in zip(sources, kept)]
 
 
 #: a file of programs (:class:`ProgramFile`): its first line, then the count of programs and the
