@@ -271,13 +271,17 @@ def build_thesaurus() -> dict[str, str]:
     for group in data.get("named_beside") or ():
         for language, words in (concepts.get(group) or {}).items():
             if language in LANGUAGES and isinstance(words, list):
-                stems = language_analyzer(language)
                 for word in words:
                     if " " not in str(word).strip():
-                        for key in {t.text for t in fold(str(word))} | {t.text for t in stems(prepare(str(word), language))}:
+                        for key in _word_keys(word, language, fold):
                             table[(f"{NAMED_BY_KEY}:{language}", key)] = {"yes"}
     return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
             for (language, key), words in table.items() if words}
+
+
+def _word_keys(word, language: str, fold) -> set[str]:
+    """A thesaurus word's keys: its folded form and its stems in ``language``."""
+    return {t.text for t in fold(str(word))} | {t.text for t in language_analyzer(language)(prepare(str(word), language))}
 
 
 def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None:
@@ -293,7 +297,7 @@ def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None
             stems = language_analyzer(language)
 
             def keys(word: str) -> set[str]:
-                return {t.text for t in fold(str(word))} | {t.text for t in stems(prepare(str(word), language))}
+                return _word_keys(word, language, fold)
 
             words = (spec.get("words") or {}).get(language) or ()
             if not words:
