@@ -671,6 +671,27 @@ def test_a_phrase_is_found_by_all_its_words():
     assert _phrases(prepare("er zijn geen kaarten meer", "gu"), "nl")
 
 
+def test_every_phrase_found_at_its_first_word_reads_as_a_group():
+    """A one-word phrase ("ગુજર", passed away) is its own first word: its group's terms
+    ("gujri", "maryo" …) were once read as phrases starting there, and "ગુજરી ગયો૨ પહેલાં"
+    ended the search with an internal error. Every phrase of every language, asked alone, reads
+    as its group."""
+    import yaml
+
+    from referee.data import locales_dir
+    from referee.search.query import _phrases, prepare
+
+    groups = yaml.safe_load((locales_dir() / "thesaurus.yaml").read_text(encoding="utf-8"))["concepts"]
+    asked = 0
+    for group in groups.values():
+        for language, words in group.items():
+            for phrase in (str(word) for word in words if " " in str(word).strip()):
+                found = _phrases(prepare(phrase, "gu"), language)
+                assert all(found.values()), (language, phrase, found)
+                asked += 1
+    assert asked > 100
+
+
 @pytest.mark.parametrize("language, word, group_word", [("de", "eintauschen", "tauschen"), ("nl", "inruilen", "ruilen")])
 def test_a_separable_particle_joined_to_a_verb_of_a_group_reads_as_the_verb(language, word, group_word):
     from referee.corpus import load_corpus

@@ -119,8 +119,12 @@ _NUMBER_ENDING = re.compile(r"(\d)-[^\W\d_]+")
 #: key of the person endings a language's stemmer keeps ("*ending:de" -> "est st et t")
 ENDING_KEY = "*ending"
 #: key of the phrases of concept groups, by their words ("*phrase:en:put down" -> the group of
-#: playing), and of their first words ("*phrase:en:put" -> "put_down")
+#: playing)
 PHRASE_KEY = "*phrase"
+#: key of the phrases by their first words ("*phrase-start:en:put" -> "put_down"): a key of its
+#: own, for a one-word phrase's words would be its first word too, and its group's terms
+#: ("*phrase:gu:ગુજર" -> "gujri …") must not be read as phrases starting there
+PHRASE_START_KEY = "*phrase-start"
 #: how many words after one word of a phrase its next may stand ("put a race card down")
 PHRASE_REACH = 5
 #: key of the words with a second sense (thesaurus ``senses``), and of what tells it apart
@@ -263,7 +267,7 @@ def build_thesaurus() -> dict[str, str]:
                 if not tokens:
                     continue
                 table.setdefault((f"{PHRASE_KEY}:{language}", " ".join(tokens)), set()).update(group_terms)
-                table.setdefault((f"{PHRASE_KEY}:{language}", tokens[0]), set()).add("_".join(tokens))
+                table.setdefault((f"{PHRASE_START_KEY}:{language}", tokens[0]), set()).add("_".join(tokens))
                 if name in along:
                     table[(f"{ASKING_KEY}+{language}", " ".join(tokens))] = {along[name]}
     _sense_entries(data, table, along, fold)
@@ -786,7 +790,7 @@ def _phrase_keys(text: str, language: str | None) -> dict[int, str]:
     for clause in _CLAUSE_END.split(text):
         words = [spelling.fold(match.group(0)) for match in _WORDS.finditer(clause)]
         for index, first in enumerate(words):
-            for phrase in table.get(f"{PHRASE_KEY}:{language}:{first}", "").split():
+            for phrase in table.get(f"{PHRASE_START_KEY}:{language}:{first}", "").split():
                 wanted, at = phrase.split("_")[1:], index
                 for word in wanted:
                     at = next((i for i in range(at + 1, min(at + 1 + PHRASE_REACH, len(words))) if words[i] == word), None)
