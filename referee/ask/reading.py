@@ -658,6 +658,11 @@ class Reading:
             if kind is None or self.roles[i] is not None:
                 continue
             entry: dict = {"name": token.raw.strip("'\"")}
+            card = self._hireling_card() if kind == "hireling" else None
+            if card is not None:
+                # a hireling said by a word of the language ("escudero", "fegyverhordozóm"):
+                # the base game's one Hireling card, named as the situation names it
+                entry["name"] = card.name
             segment = self._segment(i)
             # the nearest bonus, the one after it first on a tie: "ein Schwert +3 und nem
             # Gefolgsmann +1", "een huurling van +1" (the +3 is the sword's)
@@ -682,8 +687,15 @@ class Reading:
                     entry["run_away"] = value
                 else:
                     entry["bonus"] = value
+            if card is not None and "bonus" not in entry and isinstance(card.facts.get("bonus"), int):
+                entry["bonus"] = card.facts["bonus"]  # no bonus said: the card's own (+1)
             self.roles[i] = ("companion", kind)
             self.companions.append((i, kind, entry))
+
+    def _hireling_card(self):
+        """The base game's Hireling card, the hireling a word of the language names when no
+        other card does (None where the cards have none)."""
+        return next((card for card in self.cards.others.values() if card.id == "hireling"), None)
 
     def _being_before(self, i: int) -> bool:
         """Whether the word before word ``i`` says where someone is ("estoy", "I'm", "ben")."""
