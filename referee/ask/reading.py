@@ -1185,6 +1185,12 @@ class Reading:
         j = self._bracketed(i)
         if j is not None and self.roles[j] and self.roles[j][0] == "person":
             return self.roles[j][1]  # "bob (level zes elf, +2)": the one the brackets follow
+        j = segment[0] - 2
+        if j >= 0 and self.tokens[j + 1].raw == "," and (self.roles[j] or ("",))[0] == "person" \
+                and self.roles[j][1] != ME:
+            # "my sister Zoe, level 7 with +2, …", "mi colega Lucía, elfa de nivel 4": the part
+            # of the sentence set after a name by a comma says who that one is
+            return self.roles[j][1]
         pronouns = self.words.pronouns | self.english.pronouns
         others = {who for _j, who in self.mentions() if who != ME}
         if len(others) == 1 and any(self.tokens[k].key in pronouns for k in segment if k < i):
