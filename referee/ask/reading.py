@@ -1055,8 +1055,20 @@ class Reading:
         stem = self._with_stem(key) if self.words.endings else None
         if stem and not self.is_known(stem) and raw.casefold().startswith(stem):
             raw, key = raw[: len(stem)], stem
+        named = {**self.english.monster_names, **self.words.monster_names}
+        if key not in named and self.words.endings:
+            # "ટ્રોલથી" (from the troll): a monster's word with a case ending, where the ending
+            # is a whole syllable of a script with no capitals (the name is what is left)
+            uncased = not raw[:1].isupper() and not raw[:1].islower()
+            cut = next((len(e) for e in sorted(self.words.endings, key=len, reverse=True)
+                        if key.endswith(e) and len(key) - len(e) >= 2
+                        and (key[: -len(e)] in named or (uncased and len(e) >= 2))), 0)
+            if cut:
+                key, raw = key[:-cut], raw[:-cut] if len(raw) == len(key) else raw  # (spelled keeps the length)
+        if key in named:
+            return named[key]
         # the monster as its English name, where the language writes it otherwise ("trol")
-        return self.words.monster_names.get(key) or self.english.monster_names.get(key) or raw.capitalize()
+        return raw.capitalize()
 
     def _i_alone_fight(self) -> bool:
         """Whether a verb of fighting says "I" and not "we" ("harcolok", not "harcolunk")."""
