@@ -718,8 +718,16 @@ class Reading:
         """Who discards how many cards ("Dee … descarta tres cartas"): the one named nearest
         before the verb, else the asker."""
         out = {}
+        named = {who for _j, who in self.mentions()}
         for start, count in self.discarded:
-            out[self._owner(at(self.starts, start + 1))] = count
+            i = at(self.starts, start + 1)
+            owner = self._owner(i)
+            if owner == ME and ME not in named and len(named) == 1 \
+                    and not any(who for j, who in self.mentions() if j in self._segment(i)):
+                # "Cidnek mennyi kell …, ha két lapot eldob …": no one named beside the verb and
+                # no word of the one asking; the one person the text is about discards
+                owner = next(iter(named))
+            out[owner] = count
         return out
 
     def _levels(self) -> None:
