@@ -243,12 +243,31 @@ class Reading:
         for i, token in enumerate(toks):
             if self.roles[i] is None and (found := self._persona(token.key)) is not None:
                 self.roles[i] = ("persona",) + found
+        self._sexed_names()
         self._numbers()
         self._levels()
         self._roles()
         self.helping = self._helping()
         self.no_gear = any(p.found_in(self.text) for p in self.words.lists.get("no_gear", ()))
         self.in_combat = any(p.found_in(self.text) for p in self.words.lists.get("in_combat", ()))
+
+    def _sexed_names(self) -> None:
+        """A word for a sex after an article and before a word no list knows, with a level
+        after them, is the start of a monster's name ("un hombre planta nivel 4", "a man thing
+        level 6"): the name wins, and no one's sex is said."""
+        toks, articles = self.tokens, self.words.articles | self.english.articles
+        levels = self.words.level | self.english.level
+        for i in range(1, len(toks) - 2):
+            if (self.roles[i] or ("",))[0] != "sex" or toks[i - 1].key not in articles or self.roles[i + 1] is not None:
+                continue
+            after = toks[i + 1]
+            little = levels | self.words.ignore | self.english.ignore | articles
+            if after.separator or after.number is not None or after.key in little or self._persona(after.key):
+                continue  # (a word of the phrases may be a name's: "planta" is also "I plant")
+            if not (toks[i + 2].key in levels or toks[i + 2].number is not None):
+                continue
+            self.roles[i] = self.roles[i + 1] = ("card", len(self.monsters))
+            self.monsters.append({"name": f"{toks[i].raw.capitalize()} {after.raw.capitalize()}", "at": i, "end": i + 1})
 
     def _strangers(self) -> None:
         """Without a table, a capitalised word that is no word of the question is a player's
