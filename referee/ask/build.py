@@ -223,7 +223,8 @@ def spec(name: str, about: dict) -> str:
                   **{flag.replace("-", "_"): True for flag in about.get("flags", [])}}
         # item cards named ("a siege engine") by their card names: the situation reads their facts
         bonuses = about.get("item_bonus", {})
-        player["items"] = [{"name": item, **({"bonus": bonuses[item]} if item in bonuses else {})}
+        player["items"] = [{"name": item, **({"bonus": bonuses[item]} if item in bonuses else {}),
+                            **({"big": True} if item in about.get("item_big", ()) else {})}
                            for item in about.get("items", [])]
         if about.get("gear"):
             player["items"].append({"name": "gear", "bonus": about["gear"]})

@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 51
+VERSION = 52
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -185,6 +185,7 @@ class Words(Record):
     valued: tuple = ()   # endings of a number said as a value, not a count (Hungarian "ötös": a five)
     steeds: frozenset = frozenset()     # words for a steed ("steed", "horse", "schildkröte")
     hirelings: frozenset = frozenset()  # words for a hireling ("hireling", "henchman")
+    big: frozenset = frozenset()  # words that say an item is Big ("big", "grande", "groß", "મોટી")
     enhancer_words: dict = {}  # folded word -> an enhancer's English name, folded ("woedend" -> "enraged")
     owner_before: frozenset = frozenset()  # words between an item's owner and it ("bob z'n hamer")
     owner_after: frozenset = frozenset()   # words between an item and its owner ("hamer van bob")
@@ -346,7 +347,7 @@ def _built(lang: str) -> Words:
     # a helper's price ("a cambio", "precio") says words a sale's item may be named by beside
     # its price ("el de 600 a precio doble"), and a word for kin ("my brother is level 3") is
     # someone no name says: they are not, by that, words of the question
-    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic",
+    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", "big",
                 *(k for k in LISTS if k not in ("price", "kin"))):
         remember(data.get(key))
     for key in ("kinds", "actions", "sources", "games"):
@@ -370,6 +371,7 @@ def _built(lang: str) -> Words:
         suffixes=tuple(fold(str(s)) for s in data.get("number_suffixes") or ()),
         valued=tuple(fold(str(s)) for s in data.get("valued") or ()),
         steeds=frozenset(fold(str(w)) for w in data.get("steeds") or ()),
+        big=frozenset(fold(str(w)) for w in data.get("big") or ()),
         hirelings=frozenset(fold(str(w)) for w in data.get("hirelings") or ()),
         enhancer_words=enhancer_words,
         owner_before=frozenset(fold(str(w)) for w in data.get("owner_before") or ()),

@@ -245,6 +245,11 @@ class Reading:
                 self.roles[i] = ("persona",) + found
         self._sexed_names()
         self._numbers()
+        for k, token in enumerate(toks):
+            # "két nagy cuccal", "two big items": a count of Big things, no level and no bonus
+            if token.key in self.words.big | self.english.big and k > 0 and toks[k - 1].number is not None \
+                    and not toks[k - 1].plus and 1 < toks[k - 1].number <= 6:
+                self.used.add(k - 1)
         self._levels()
         self._roles()
         self.helping = self._helping()
@@ -1464,13 +1469,50 @@ class Reading:
         not gear besides it."""
         card = self._item_card_beside(i)
         if card is None:
-            return False
+            return self._big_item(i)
         about = self.people.setdefault(self._owner(i), {})
         bonuses = about.setdefault("item_bonus", {})
         value = abs(self.tokens[i].number)
         if bonuses.get(card.name, value) != value:
             about.setdefault("conflicts", []).append("items")
         bonuses[card.name] = value
+        return True
+
+    def _big_item(self, i: int) -> bool:
+        """In a text that says items are Big ("two big things, a +3 hammer and a +2 ladder",
+        "un martillo grande de +3"), the bonus at word ``i`` beside an item's word is that item's,
+        told as one item of its owner's (Big where the text says so), not summed as gear: a
+        Big item's legality turns on which items are Big."""
+        big = self.words.big | self.english.big
+        saying = [j for j, t in enumerate(self.tokens) if t.key in big]
+        if not saying:
+            return False
+        strange = set(self.strange())  # (a word no list knows beside a bonus: "ne Leiter +2")
+        near = [j for j in range(max(0, i - 3), min(len(self.tokens), i + 4)) if j != i
+                and (self._item_word(self.tokens[j].key) or (j in strange and not self._monster_word(self.tokens[j].key)))
+                and self.roles[j] is None
+                and not any(self.tokens[k].separator for k in range(min(i, j) + 1, max(i, j)))]
+        if not near:
+            return False
+        j = min(near, key=lambda k: (abs(k - i), k < i))
+        # "two big things: …": a count of Big things said, and the items named after it; else a
+        # word for Big right beside the item's word
+        counted = any(k > 0 and self.tokens[k - 1].number is not None for k in saying) or any(
+            k > 1 and self.tokens[k - 2].number is not None for k in saying)
+        beside = any(abs(k - j) <= 2 for k in saying)
+        name = self.tokens[j].raw.strip("'\"")
+        name = name[:1].upper() + name[1:]
+        about = self.people.setdefault(self._owner(i), {})
+        self.roles[j] = ("itemword", name)
+        self._tell(self._owner(i), "items", name)
+        about.setdefault("item_bonus", {})[name] = abs(self.tokens[i].number)
+        if counted or beside:
+            about.setdefault("item_big", []).append(name)
+        for k in saying:
+            if k > 0 and self.tokens[k - 1].number is not None:
+                self.used.add(k - 1)  # "dos cosas grandes": a count of Big things, no level
+            if k > 1 and self.tokens[k - 2].number is not None:
+                self.used.add(k - 2)
         return True
 
     def _item_card_beside(self, i: int):
