@@ -303,6 +303,7 @@ class Reading:
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
+                    and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
                     and (self.tokens[i - 1].key not in ".!?¿¡"
                                                                   or self._paired(i) or self._helps(i)
                                                                   or self._named_with_level(i))
@@ -329,6 +330,11 @@ class Reading:
                 self.roles[i + 2] = ("person", after.raw)
             if (self.roles[i + 2] or ("",))[0] == "person" and self.roles[i + 2][1] != ME:
                 self.roles[i] = None
+
+    def _item_card_at(self, i: int) -> bool:
+        """Whether an item card's name starts at word ``i`` ("Létra", "Escalera de mano")."""
+        keys = [t.key for t in self.tokens[i: i + LONGEST_NAME]]
+        return any(" ".join(keys[:n]) in self.cards.items for n in range(1, len(keys) + 1))
 
     def _fights_as_subject(self, i: int) -> bool:
         """Whether word ``i`` is no word of the question and a phrase says it fights ("cid is
