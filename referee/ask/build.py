@@ -594,7 +594,8 @@ def action(c: Context):
             if not outcome:
                 c.surer = 1  # an action named in a fight named: asked whether it may be done there
     if asked is None and "fighter" not in params and r.fighter is not None and not r.monsters \
-            and r.fighter != ME and c.who(r.fighter) == params.get("target") and _verb_of_fighting(r):
+            and r.fighter != ME and c.who(r.fighter) == params.get("target") and _verb_of_fighting(r) \
+            and not _item_fought(r):
         # "Bob (Stufe 3) kämpft grad. Darf ich ihm in den Rücken fallen?": done to the one fighting
         params.update({"fighter": c.who(r.fighter), "phase": "combat"})
     if act == "help" and params.get("fighter") == player:
@@ -631,6 +632,13 @@ def _verb_of_fighting(r: Reading) -> bool:
     """Whether the phrase that says who fights names them first, as its subject ("{p} kämpft"),
     not after a word that also says what a thing is traded for ("gegen Bobs Hammer tauschen")."""
     return r.fighter_phrase.startswith("{p}")
+
+
+def _item_fought(r: Reading) -> bool:
+    """Whether the phrase that says who fights has an item's word inside it: "બોબના હથોડા
+    સામે" (for Bob's hammer) is what a thing is traded against, not Bob fighting."""
+    return any(any(r._item_word(r.tokens[j].key) for j in r.word_range(match))
+               for _phrase, match in r.phrases("fighter") if r.fighter_phrase == _phrase.text)
 
 
 def _fighting(r: Reading) -> Optional[str]:
