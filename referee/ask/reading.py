@@ -304,6 +304,7 @@ class Reading:
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
                     and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
+                    and token.key not in self.cards.enhancers  # "le han puesto Cría": the card
                     and (self.tokens[i - 1].key not in ".!?¿¡"
                                                                   or self._paired(i) or self._helps(i)
                                                                   or self._named_with_level(i))
