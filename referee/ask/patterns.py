@@ -186,6 +186,7 @@ class Words(Record):
     steeds: frozenset = frozenset()     # words for a steed ("steed", "horse", "schildkröte")
     hirelings: frozenset = frozenset()  # words for a hireling ("hireling", "henchman")
     big: frozenset = frozenset()  # words that say an item is Big ("big", "grande", "groß", "મોટી")
+    my: frozenset = frozenset()   # "my" before what is the asker's ("my level 12 troll")
     enhancer_words: dict = {}  # folded word -> an enhancer's English name, folded ("woedend" -> "enraged")
     owner_before: frozenset = frozenset()  # words between an item's owner and it ("bob z'n hamer")
     owner_after: frozenset = frozenset()   # words between an item and its owner ("hamer van bob")
@@ -372,6 +373,7 @@ def _built(lang: str) -> Words:
         valued=tuple(fold(str(s)) for s in data.get("valued") or ()),
         steeds=frozenset(fold(str(w)) for w in data.get("steeds") or ()),
         big=frozenset(fold(str(w)) for w in data.get("big") or ()),
+        my=frozenset(fold(str(w)) for w in data.get("my") or ()),
         hirelings=frozenset(fold(str(w)) for w in data.get("hirelings") or ()),
         enhancer_words=enhancer_words,
         owner_before=frozenset(fold(str(w)) for w in data.get("owner_before") or ()),

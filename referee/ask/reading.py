@@ -1690,6 +1690,8 @@ class Reading:
         # "vs lvl 3 goblin": after a word of fighting, the level is of what follows
         if article or self.words.after_first or self._fights(first - 1):
             ways = ways[::-1]
+        if first > 0 and self.tokens[first - 1].key in self.words.my | self.english.my and self.fighting:
+            ways = ((1, last + 1), (-1, first - 1))  # "my level 12 troll": what is mine has that level
         for step, start in ways:
             j, role = look(step, start)
             if j is None:
