@@ -1013,6 +1013,9 @@ class Reading:
         person = self._person(key)
         if person is None and (key in self.words.pronouns or key in self.english.pronouns):
             return "pronoun"
+        if person == ME and i + 2 < len(self.roles) and (self.roles[i + 2] or ("",))[0] == "person" \
+                and self.roles[i + 2][1] != ME and any(i + 1 in self.word_range(m) for _p, m in self.phrases("kin")):
+            return self.roles[i + 2][1]  # "helped by my friend Pete": Pete, whose friend is said by "my"
         return person
 
     def _object(self, i: int) -> bool:
@@ -1605,7 +1608,9 @@ class Reading:
             and all(toks[k].key in self.words.articles | self.english.articles | levels or toks[k].number is not None
                     for k in range(segment[0], start)) \
             and any(race(k) for k in range(0, segment[0])) \
-            and any((roles[k] or ("",))[0] == "person" for k in range(0, segment[0]))
+            and any((roles[k] or ("",))[0] == "person" for k in range(0, segment[0])) \
+            and not (toks[segment[0] - 1].key == "," and (roles[segment[0] - 2] or ("",))[0] == "person"
+                     and roles[segment[0] - 2][1] != ME)  # "… Lucía, elfa de nivel 4": who she is
         return j if fights(article - 1) or joined or shows or alone or (self.words.after_first and fights(j + 1)) \
             else None
 
