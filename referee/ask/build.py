@@ -64,6 +64,11 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
         # "Dee spielt Göttliches Eingreifen, was passiert?": a card that changes a level,
         # named, is a question of levels even where no word of the kind is said
         scores["level"] = max(scores.get("level", 0), 1)
+    if not first.monsters and (any(role and role[0] == "itemcard" for role in first.roles)
+                               or any(t.key in first.words.big | first.english.big for t in first.tokens)):
+        # "soy enano, llevo una máquina de asedio y una escalera grande de +2, ¿vale?": items
+        # named, or said to be Big, and no monster: a question of one's gear, where no word says it
+        scores["equipment"] = max(scores.get("equipment", 0), 1)
     out = []
     for kind, sure in sorted(scores.items(), key=lambda kv: -kv[1]):
         builder = BUILDERS.get(kind)

@@ -305,6 +305,8 @@ class Reading:
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
                     and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
                     and token.key not in self.cards.enhancers  # "le han puesto Cría": the card
+                    # (a thing said Big is no one: "einer großen Leiter +2")
+                    and self.tokens[i - 1].key not in self.words.big | self.english.big
                     and (self.tokens[i - 1].key not in ".!?¿¡"
                                                                   or self._paired(i) or self._helps(i)
                                                                   or self._named_with_level(i))
@@ -333,9 +335,11 @@ class Reading:
                 self.roles[i] = None
 
     def _item_card_at(self, i: int) -> bool:
-        """Whether an item card's name starts at word ``i`` ("Létra", "Escalera de mano")."""
-        keys = [t.key for t in self.tokens[i: i + LONGEST_NAME]]
-        return any(" ".join(keys[:n]) in self.cards.items for n in range(1, len(keys) + 1))
+        """Whether word ``i`` is in an item card's name ("Létra", "Siege Engine")."""
+        keys = [t.key for t in self.tokens]
+        return any(" ".join(keys[start:end]) in self.cards.items
+                   for start in range(max(0, i - LONGEST_NAME + 1), i + 1)
+                   for end in range(i + 1, min(len(keys), start + LONGEST_NAME) + 1))
 
     def _fights_as_subject(self, i: int) -> bool:
         """Whether word ``i`` is no word of the question and a phrase says it fights ("cid is
@@ -1478,6 +1482,10 @@ class Reading:
         "a +3 laser", "un láser de +2"): the player's own copy of the card, with that bonus,
         not gear besides it."""
         card = self._item_card_beside(i)
+        if card is None and not self.tokens[i].number < 0 and not self._beside_a_thing(i) and any(
+                role and role[0] == "itemcard" and role[1].facts.get("bonus") == self.tokens[i].number
+                for role in self.roles):
+            return True  # "a Pantyhose of Giant Strength: does that +3 count?": the card's own, said again
         if card is None:
             return self._big_item(i)
         about = self.people.setdefault(self._owner(i), {})
@@ -1487,6 +1495,13 @@ class Reading:
             about.setdefault("conflicts", []).append("items")
         bonuses[card.name] = value
         return True
+
+    def _beside_a_thing(self, i: int) -> bool:
+        """Whether an item's word, or a word no list knows, stands within two words of word ``i``
+        in its part of the sentence ("egy +3-as kalapáccsal": that thing's bonus)."""
+        strange, segment = set(self.strange()), self._segment(i)
+        return any(j in segment and (j in strange or self._item_word(self.tokens[j].key))
+                   for j in (i - 2, i - 1, i + 1, i + 2))
 
     def _big_item(self, i: int) -> bool:
         """In a text that says items are Big ("two big things, a +3 hammer and a +2 ladder",
