@@ -1843,9 +1843,12 @@ class Reading:
         ("plus" alone), a count of levels a fight does not read ("worth two levels")."""
         signs = {**self.english.signs, **self.words.signs}
         # "one" written as a word is as often "a" ("a one-shot", "one more") as a count
+        # (a sign word before an article or "my" is "and": "+2 in items plus my hireling")
+        joins = self.words.articles | self.english.articles | self.words.my | self.english.my
         out = [t.raw for i, t in enumerate(self.tokens)
                if (t.number is not None and i not in self.used and not (t.number == 1 and not t.raw[-1:].isdigit()))
-               or (t.number is None and t.key in signs and i not in self.used)]
+               or (t.number is None and t.key in signs and i not in self.used
+                   and not (i + 1 < len(self.tokens) and self.tokens[i + 1].key in joins))]
         # a count of levels or of gold in a fight ("worth two levels") is no piece a fight reads
         if not counts:
             return out + self.doubtful
