@@ -187,6 +187,7 @@ class Words(Record):
     hirelings: frozenset = frozenset()  # words for a hireling ("hireling", "henchman")
     big: frozenset = frozenset()  # words that say an item is Big ("big", "grande", "groß", "મોટી")
     my: frozenset = frozenset()   # "my" before what is the asker's ("my level 12 troll")
+    level_numbers: dict = {}      # number words read as numbers only after a word for level ("level elf": 11)
     enhancer_words: dict = {}  # folded word -> an enhancer's English name, folded ("woedend" -> "enraged")
     owner_before: frozenset = frozenset()  # words between an item's owner and it ("bob z'n hamer")
     owner_after: frozenset = frozenset()   # words between an item and its owner ("hamer van bob")
@@ -374,6 +375,7 @@ def _built(lang: str) -> Words:
         steeds=frozenset(fold(str(w)) for w in data.get("steeds") or ()),
         big=frozenset(fold(str(w)) for w in data.get("big") or ()),
         my=frozenset(fold(str(w)) for w in data.get("my") or ()),
+        level_numbers={fold(str(k)): int(v) for k, v in (data.get("level_numbers") or {}).items()},
         hirelings=frozenset(fold(str(w)) for w in data.get("hirelings") or ()),
         enhancer_words=enhancer_words,
         owner_before=frozenset(fold(str(w)) for w in data.get("owner_before") or ()),

@@ -83,6 +83,15 @@ class Reading:
         self.words, self.english = words, english
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
+        if words.level_numbers:
+            # "een trol van level elf": a number word that is also a race's name, read as the
+            # number right after a word for level
+            levels = words.level | english.level
+            self.tokens = [Token(t.raw, str(words.level_numbers[t.key]), words.level_numbers[t.key])
+                           if i and t.number is None and t.key in words.level_numbers and self.tokens[i - 1].key in levels
+                           # (not after a level said already: "vijfde level elf strijder")
+                           and not (i > 1 and self.tokens[i - 2].number is not None)
+                           else t for i, t in enumerate(self.tokens)]
         self.text, self.starts = joined(self.tokens)
         self.roles: list[Optional[tuple]] = [None] * len(self.tokens)
         self.names = names
