@@ -914,12 +914,17 @@ class Reading:
         # "cid only helps if he gets both treasures": the helper's price, whose "he gets" says
         # no one fights; no role is read inside it
         priced = {i for _phrase, match in self.phrases("price") for i in self.word_range(match)}
-        for name, phrases in (("fighter", "fighter"), ("helper", "helper"), ("helper", "will_help")):
+        for name, phrases in (("fighter", "fighter"), ("helper", "helper"), ("helper", "will_help"),
+                              ("helper", "called_helper")):
             for phrase, match in self.phrases(phrases):
                 if "p0" in match.groupdict() and self.index(match, "p0") in priced:
                     continue
                 # a phrase with no one in it says "I" by its verb ("me meto a ayudar")
                 person = self._subject(phrase, match) if "p0" in match.groupdict() else ME
+                if phrases == "called_helper":
+                    # "Dee-t hívja segíteni", "asks Bob to help": the one called, the verb's object
+                    role = self.roles[self.index(match, "p0")]
+                    person = role[1] if role and role[0] == "person" else None
                 if person == "pronoun" and name == "helper":
                     others = [p for p in self.order() if p not in (ME, self.fighter)]
                     # "cid says he'll only help if …": "he" is the one whose words are reported
