@@ -64,6 +64,11 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
         # "Dee spielt Göttliches Eingreifen, was passiert?": a card that changes a level,
         # named, is a question of levels even where no word of the kind is said
         scores["level"] = max(scores.get("level", 0), 1)
+    if not first.monsters and (any(role and role[0] == "itemcard" for role in first.roles)
+                               or any(t.key in first.words.big | first.english.big for t in first.tokens)):
+        # "soy enano, llevo una máquina de asedio y una escalera grande de +2, ¿vale?": items
+        # named, or said to be Big, and no monster: a question of one's gear, where no word says it
+        scores["equipment"] = max(scores.get("equipment", 0), 1)
     out = []
     for kind, sure in sorted(scores.items(), key=lambda kv: -kv[1]):
         builder = BUILDERS.get(kind)
@@ -223,7 +228,8 @@ def spec(name: str, about: dict) -> str:
                   **{flag.replace("-", "_"): True for flag in about.get("flags", [])}}
         # item cards named ("a siege engine") by their card names: the situation reads their facts
         bonuses = about.get("item_bonus", {})
-        player["items"] = [{"name": item, **({"bonus": bonuses[item]} if item in bonuses else {})}
+        player["items"] = [{"name": item, **({"bonus": bonuses[item]} if item in bonuses else {}),
+                            **({"big": True} if item in about.get("item_big", ()) else {})}
                            for item in about.get("items", [])]
         if about.get("gear"):
             player["items"].append({"name": "gear", "bonus": about["gear"]})
@@ -593,7 +599,8 @@ def action(c: Context):
             if not outcome:
                 c.surer = 1  # an action named in a fight named: asked whether it may be done there
     if asked is None and "fighter" not in params and r.fighter is not None and not r.monsters \
-            and r.fighter != ME and c.who(r.fighter) == params.get("target") and _verb_of_fighting(r):
+            and r.fighter != ME and c.who(r.fighter) == params.get("target") and _verb_of_fighting(r) \
+            and not _item_fought(r):
         # "Bob (Stufe 3) kämpft grad. Darf ich ihm in den Rücken fallen?": done to the one fighting
         params.update({"fighter": c.who(r.fighter), "phase": "combat"})
     if act == "help" and params.get("fighter") == player:
@@ -630,6 +637,13 @@ def _verb_of_fighting(r: Reading) -> bool:
     """Whether the phrase that says who fights names them first, as its subject ("{p} kämpft"),
     not after a word that also says what a thing is traded for ("gegen Bobs Hammer tauschen")."""
     return r.fighter_phrase.startswith("{p}")
+
+
+def _item_fought(r: Reading) -> bool:
+    """Whether the phrase that says who fights has an item's word inside it: "બોબના હથોડા
+    સામે" (for Bob's hammer) is what a thing is traded against, not Bob fighting."""
+    return any(any(r._item_word(r.tokens[j].key) for j in r.word_range(match))
+               for _phrase, match in r.phrases("fighter") if r.fighter_phrase == _phrase.text)
 
 
 def _fighting(r: Reading) -> Optional[str]:

@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 51
+VERSION = 54
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -185,6 +185,9 @@ class Words(Record):
     valued: tuple = ()   # endings of a number said as a value, not a count (Hungarian "ötös": a five)
     steeds: frozenset = frozenset()     # words for a steed ("steed", "horse", "schildkröte")
     hirelings: frozenset = frozenset()  # words for a hireling ("hireling", "henchman")
+    big: frozenset = frozenset()  # words that say an item is Big ("big", "grande", "groß", "મોટી")
+    my: frozenset = frozenset()   # "my" before what is the asker's ("my level 12 troll")
+    level_numbers: dict = {}      # number words read as numbers only after a word for level ("level elf": 11)
     enhancer_words: dict = {}  # folded word -> an enhancer's English name, folded ("woedend" -> "enraged")
     owner_before: frozenset = frozenset()  # words between an item's owner and it ("bob z'n hamer")
     owner_after: frozenset = frozenset()   # words between an item and its owner ("hamer van bob")
@@ -198,7 +201,7 @@ class Words(Record):
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
          "lose", "changes", "roll", "goal", "first_person", "i_fight", "card_player", "may_help", "thrown", "appears",
-         "monster_level", "will_help", "person_level", "one_shots", "one_shot", "robbed",
+         "monster_level", "will_help", "called_helper", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
          "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine")
@@ -346,7 +349,7 @@ def _built(lang: str) -> Words:
     # a helper's price ("a cambio", "precio") says words a sale's item may be named by beside
     # its price ("el de 600 a precio doble"), and a word for kin ("my brother is level 3") is
     # someone no name says: they are not, by that, words of the question
-    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic",
+    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", "big",
                 *(k for k in LISTS if k not in ("price", "kin"))):
         remember(data.get(key))
     for key in ("kinds", "actions", "sources", "games"):
@@ -370,6 +373,9 @@ def _built(lang: str) -> Words:
         suffixes=tuple(fold(str(s)) for s in data.get("number_suffixes") or ()),
         valued=tuple(fold(str(s)) for s in data.get("valued") or ()),
         steeds=frozenset(fold(str(w)) for w in data.get("steeds") or ()),
+        big=frozenset(fold(str(w)) for w in data.get("big") or ()),
+        my=frozenset(fold(str(w)) for w in data.get("my") or ()),
+        level_numbers={fold(str(k)): int(v) for k, v in (data.get("level_numbers") or {}).items()},
         hirelings=frozenset(fold(str(w)) for w in data.get("hirelings") or ()),
         enhancer_words=enhancer_words,
         owner_before=frozenset(fold(str(w)) for w in data.get("owner_before") or ()),

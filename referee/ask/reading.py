@@ -83,6 +83,15 @@ class Reading:
         self.words, self.english = words, english
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
+        if words.level_numbers:
+            # "een trol van level elf": a number word that is also a race's name, read as the
+            # number right after a word for level
+            levels = words.level | english.level
+            self.tokens = [Token(t.raw, str(words.level_numbers[t.key]), words.level_numbers[t.key])
+                           if i and t.number is None and t.key in words.level_numbers and self.tokens[i - 1].key in levels
+                           # (not after a level said already: "vijfde level elf strijder")
+                           and not (i > 1 and self.tokens[i - 2].number is not None)
+                           else t for i, t in enumerate(self.tokens)]
         self.text, self.starts = joined(self.tokens)
         self.roles: list[Optional[tuple]] = [None] * len(self.tokens)
         self.names = names
@@ -243,12 +252,36 @@ class Reading:
         for i, token in enumerate(toks):
             if self.roles[i] is None and (found := self._persona(token.key)) is not None:
                 self.roles[i] = ("persona",) + found
+        self._sexed_names()
         self._numbers()
+        for k, token in enumerate(toks):
+            # "két nagy cuccal", "two big items": a count of Big things, no level and no bonus
+            if token.key in self.words.big | self.english.big and k > 0 and toks[k - 1].number is not None \
+                    and not toks[k - 1].plus and 1 < toks[k - 1].number <= 6:
+                self.used.add(k - 1)
         self._levels()
         self._roles()
         self.helping = self._helping()
         self.no_gear = any(p.found_in(self.text) for p in self.words.lists.get("no_gear", ()))
         self.in_combat = any(p.found_in(self.text) for p in self.words.lists.get("in_combat", ()))
+
+    def _sexed_names(self) -> None:
+        """A word for a sex after an article and before a word no list knows, with a level
+        after them, is the start of a monster's name ("un hombre planta nivel 4", "a man thing
+        level 6"): the name wins, and no one's sex is said."""
+        toks, articles = self.tokens, self.words.articles | self.english.articles
+        levels = self.words.level | self.english.level
+        for i in range(1, len(toks) - 2):
+            if (self.roles[i] or ("",))[0] != "sex" or toks[i - 1].key not in articles or self.roles[i + 1] is not None:
+                continue
+            after = toks[i + 1]
+            little = levels | self.words.ignore | self.english.ignore | articles
+            if after.separator or after.number is not None or after.key in little or self._persona(after.key):
+                continue  # (a word of the phrases may be a name's: "planta" is also "I plant")
+            if not (toks[i + 2].key in levels or toks[i + 2].number is not None):
+                continue
+            self.roles[i] = self.roles[i + 1] = ("card", len(self.monsters))
+            self.monsters.append({"name": f"{toks[i].raw.capitalize()} {after.raw.capitalize()}", "at": i, "end": i + 1})
 
     def _strangers(self) -> None:
         """Without a table, a capitalised word that is no word of the question is a player's
@@ -279,6 +312,10 @@ class Reading:
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
+                    and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
+                    and token.key not in self.cards.enhancers  # "le han puesto Cría": the card
+                    # (a thing said Big is no one: "einer großen Leiter +2")
+                    and self.tokens[i - 1].key not in self.words.big | self.english.big
                     and (self.tokens[i - 1].key not in ".!?¿¡"
                                                                   or self._paired(i) or self._helps(i)
                                                                   or self._named_with_level(i))
@@ -305,6 +342,13 @@ class Reading:
                 self.roles[i + 2] = ("person", after.raw)
             if (self.roles[i + 2] or ("",))[0] == "person" and self.roles[i + 2][1] != ME:
                 self.roles[i] = None
+
+    def _item_card_at(self, i: int) -> bool:
+        """Whether word ``i`` is in an item card's name ("Létra", "Siege Engine")."""
+        keys = [t.key for t in self.tokens]
+        return any(" ".join(keys[start:end]) in self.cards.items
+                   for start in range(max(0, i - LONGEST_NAME + 1), i + 1)
+                   for end in range(i + 1, min(len(keys), start + LONGEST_NAME) + 1))
 
     def _fights_as_subject(self, i: int) -> bool:
         """Whether word ``i`` is no word of the question and a phrase says it fights ("cid is
@@ -658,6 +702,11 @@ class Reading:
             if kind is None or self.roles[i] is not None:
                 continue
             entry: dict = {"name": token.raw.strip("'\"")}
+            card = self._hireling_card() if kind == "hireling" else None
+            if card is not None:
+                # a hireling said by a word of the language ("escudero", "fegyverhordozóm"):
+                # the base game's one Hireling card, named as the situation names it
+                entry["name"] = card.name
             segment = self._segment(i)
             # the nearest bonus, the one after it first on a tie: "ein Schwert +3 und nem
             # Gefolgsmann +1", "een huurling van +1" (the +3 is the sword's)
@@ -682,8 +731,15 @@ class Reading:
                     entry["run_away"] = value
                 else:
                     entry["bonus"] = value
+            if card is not None and "bonus" not in entry and isinstance(card.facts.get("bonus"), int):
+                entry["bonus"] = card.facts["bonus"]  # no bonus said: the card's own (+1)
             self.roles[i] = ("companion", kind)
             self.companions.append((i, kind, entry))
+
+    def _hireling_card(self):
+        """The base game's Hireling card, the hireling a word of the language names when no
+        other card does (None where the cards have none)."""
+        return next((card for card in self.cards.others.values() if card.id == "hireling"), None)
 
     def _being_before(self, i: int) -> bool:
         """Whether the word before word ``i`` says where someone is ("estoy", "I'm", "ben")."""
@@ -706,8 +762,16 @@ class Reading:
         """Who discards how many cards ("Dee … descarta tres cartas"): the one named nearest
         before the verb, else the asker."""
         out = {}
+        named = {who for _j, who in self.mentions()}
         for start, count in self.discarded:
-            out[self._owner(at(self.starts, start + 1))] = count
+            i = at(self.starts, start + 1)
+            owner = self._owner(i)
+            if owner == ME and ME not in named and len(named) == 1 \
+                    and not any(who for j, who in self.mentions() if j in self._segment(i)):
+                # "Cidnek mennyi kell …, ha két lapot eldob …": no one named beside the verb and
+                # no word of the one asking; the one person the text is about discards
+                owner = next(iter(named))
+            out[owner] = count
         return out
 
     def _levels(self) -> None:
@@ -850,12 +914,17 @@ class Reading:
         # "cid only helps if he gets both treasures": the helper's price, whose "he gets" says
         # no one fights; no role is read inside it
         priced = {i for _phrase, match in self.phrases("price") for i in self.word_range(match)}
-        for name, phrases in (("fighter", "fighter"), ("helper", "helper"), ("helper", "will_help")):
+        for name, phrases in (("fighter", "fighter"), ("helper", "helper"), ("helper", "will_help"),
+                              ("helper", "called_helper")):
             for phrase, match in self.phrases(phrases):
                 if "p0" in match.groupdict() and self.index(match, "p0") in priced:
                     continue
                 # a phrase with no one in it says "I" by its verb ("me meto a ayudar")
                 person = self._subject(phrase, match) if "p0" in match.groupdict() else ME
+                if phrases == "called_helper":
+                    # "Dee-t hívja segíteni", "asks Bob to help": the one called, the verb's object
+                    role = self.roles[self.index(match, "p0")]
+                    person = role[1] if role and role[0] == "person" else None
                 if person == "pronoun" and name == "helper":
                     others = [p for p in self.order() if p not in (ME, self.fighter)]
                     # "cid says he'll only help if …": "he" is the one whose words are reported
@@ -962,6 +1031,9 @@ class Reading:
         person = self._person(key)
         if person is None and (key in self.words.pronouns or key in self.english.pronouns):
             return "pronoun"
+        if person == ME and i + 2 < len(self.roles) and (self.roles[i + 2] or ("",))[0] == "person" \
+                and self.roles[i + 2][1] != ME and any(i + 1 in self.word_range(m) for _p, m in self.phrases("kin")):
+            return self.roles[i + 2][1]  # "helped by my friend Pete": Pete, whose friend is said by "my"
         return person
 
     def _object(self, i: int) -> bool:
@@ -1043,8 +1115,20 @@ class Reading:
         stem = self._with_stem(key) if self.words.endings else None
         if stem and not self.is_known(stem) and raw.casefold().startswith(stem):
             raw, key = raw[: len(stem)], stem
+        named = {**self.english.monster_names, **self.words.monster_names}
+        if key not in named and self.words.endings:
+            # "ટ્રોલથી" (from the troll): a monster's word with a case ending, where the ending
+            # is a whole syllable of a script with no capitals (the name is what is left)
+            uncased = not raw[:1].isupper() and not raw[:1].islower()
+            cut = next((len(e) for e in sorted(self.words.endings, key=len, reverse=True)
+                        if key.endswith(e) and len(key) - len(e) >= 2
+                        and (key[: -len(e)] in named or (uncased and len(e) >= 2))), 0)
+            if cut:
+                key, raw = key[:-cut], raw[:-cut] if len(raw) == len(key) else raw  # (spelled keeps the length)
+        if key in named:
+            return named[key]
         # the monster as its English name, where the language writes it otherwise ("trol")
-        return self.words.monster_names.get(key) or self.english.monster_names.get(key) or raw.capitalize()
+        return raw.capitalize()
 
     def _i_alone_fight(self) -> bool:
         """Whether a verb of fighting says "I" and not "we" ("harcolok", not "harcolunk")."""
@@ -1083,7 +1167,7 @@ class Reading:
         # (nor a verb said of a monster: "the fungus joins the fight", "a second monster comes in")
         monster_words = self.words.monster_words | self.english.monster_words
         if any((t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5))
-               and (role is None or role[0] != "card")
+               and (role is None or role[0] not in ("card", "itemcard"))  # "escalera de mano": the card
                and not self._card_before(i, monster_words)
                and not self._card_after(i)
                for i, (t, role) in enumerate(zip(self.tokens, self.roles))):
@@ -1091,7 +1175,8 @@ class Reading:
         # the verb in any person ("ik help hem", "ich helfe ihm", "yo le ayudo"): the words
         # of helping that a "may I …" question reads
         # (not said of a monster: "egy cserepes növény is beszáll")
-        return any(not (self._card_before(k, monster_words) or self._card_after(k))
+        return any(not (self._card_before(k, monster_words) or self._card_after(k)
+                        or (self.roles[k] or ("",))[0] == "itemcard")
                    for w in (self.words, self.english) for phrase in w.actions.get("help", ())
                    for match in phrase.finditer(self.text) for k in self.word_range(match)[:1])
 
@@ -1173,6 +1258,12 @@ class Reading:
         j = self._bracketed(i)
         if j is not None and self.roles[j] and self.roles[j][0] == "person":
             return self.roles[j][1]  # "bob (level zes elf, +2)": the one the brackets follow
+        j = segment[0] - 2
+        if j >= 0 and self.tokens[j + 1].raw == "," and (self.roles[j] or ("",))[0] == "person" \
+                and self.roles[j][1] != ME:
+            # "my sister Zoe, level 7 with +2, …", "mi colega Lucía, elfa de nivel 4": the part
+            # of the sentence set after a name by a comma says who that one is
+            return self.roles[j][1]
         pronouns = self.words.pronouns | self.english.pronouns
         others = {who for _j, who in self.mentions() if who != ME}
         if len(others) == 1 and any(self.tokens[k].key in pronouns for k in segment if k < i):
@@ -1406,14 +1497,62 @@ class Reading:
         "a +3 laser", "un láser de +2"): the player's own copy of the card, with that bonus,
         not gear besides it."""
         card = self._item_card_beside(i)
+        if card is None and not self.tokens[i].number < 0 and not self._beside_a_thing(i) and any(
+                role and role[0] == "itemcard" and role[1].facts.get("bonus") == self.tokens[i].number
+                for role in self.roles):
+            return True  # "a Pantyhose of Giant Strength: does that +3 count?": the card's own, said again
         if card is None:
-            return False
+            return self._big_item(i)
         about = self.people.setdefault(self._owner(i), {})
         bonuses = about.setdefault("item_bonus", {})
         value = abs(self.tokens[i].number)
         if bonuses.get(card.name, value) != value:
             about.setdefault("conflicts", []).append("items")
         bonuses[card.name] = value
+        return True
+
+    def _beside_a_thing(self, i: int) -> bool:
+        """Whether an item's word, or a word no list knows, stands within two words of word ``i``
+        in its part of the sentence ("egy +3-as kalapáccsal": that thing's bonus)."""
+        strange, segment = set(self.strange()), self._segment(i)
+        return any(j in segment and (j in strange or self._item_word(self.tokens[j].key))
+                   for j in (i - 2, i - 1, i + 1, i + 2))
+
+    def _big_item(self, i: int) -> bool:
+        """In a text that says items are Big ("two big things, a +3 hammer and a +2 ladder",
+        "un martillo grande de +3"), the bonus at word ``i`` beside an item's word is that item's,
+        told as one item of its owner's (Big where the text says so), not summed as gear: a
+        Big item's legality turns on which items are Big."""
+        big = self.words.big | self.english.big
+        saying = [j for j, t in enumerate(self.tokens) if t.key in big]
+        if not saying:
+            return False
+        strange = set(self.strange())  # (a word no list knows beside a bonus: "ne Leiter +2")
+        near = [j for j in range(max(0, i - 3), min(len(self.tokens), i + 4)) if j != i
+                and (self._item_word(self.tokens[j].key) or (j in strange and not self._monster_word(self.tokens[j].key)))
+                and self.roles[j] is None
+                and not any(self.tokens[k].separator for k in range(min(i, j) + 1, max(i, j)))]
+        if not near:
+            return False
+        j = min(near, key=lambda k: (abs(k - i), k < i))
+        # "two big things: …": a count of Big things said, and the items named after it; else a
+        # word for Big right beside the item's word
+        counted = any(k > 0 and self.tokens[k - 1].number is not None for k in saying) or any(
+            k > 1 and self.tokens[k - 2].number is not None for k in saying)
+        beside = any(abs(k - j) <= 2 for k in saying)
+        name = self.tokens[j].raw.strip("'\"")
+        name = name[:1].upper() + name[1:]
+        about = self.people.setdefault(self._owner(i), {})
+        self.roles[j] = ("itemword", name)
+        self._tell(self._owner(i), "items", name)
+        about.setdefault("item_bonus", {})[name] = abs(self.tokens[i].number)
+        if counted or beside:
+            about.setdefault("item_big", []).append(name)
+        for k in saying:
+            if k > 0 and self.tokens[k - 1].number is not None:
+                self.used.add(k - 1)  # "dos cosas grandes": a count of Big things, no level
+            if k > 1 and self.tokens[k - 2].number is not None:
+                self.used.add(k - 2)
         return True
 
     def _item_card_beside(self, i: int):
@@ -1499,7 +1638,9 @@ class Reading:
             and all(toks[k].key in self.words.articles | self.english.articles | levels or toks[k].number is not None
                     for k in range(segment[0], start)) \
             and any(race(k) for k in range(0, segment[0])) \
-            and any((roles[k] or ("",))[0] == "person" for k in range(0, segment[0]))
+            and any((roles[k] or ("",))[0] == "person" for k in range(0, segment[0])) \
+            and not (toks[segment[0] - 1].key == "," and (roles[segment[0] - 2] or ("",))[0] == "person"
+                     and roles[segment[0] - 2][1] != ME)  # "… Lucía, elfa de nivel 4": who she is
         return j if fights(article - 1) or joined or shows or alone or (self.words.after_first and fights(j + 1)) \
             else None
 
@@ -1584,6 +1725,8 @@ class Reading:
         # "vs lvl 3 goblin": after a word of fighting, the level is of what follows
         if article or self.words.after_first or self._fights(first - 1):
             ways = ways[::-1]
+        if first > 0 and self.tokens[first - 1].key in self.words.my | self.english.my and self.fighting:
+            ways = ((1, last + 1), (-1, first - 1))  # "my level 12 troll": what is mine has that level
         for step, start in ways:
             j, role = look(step, start)
             if j is None:
@@ -1715,9 +1858,12 @@ class Reading:
         ("plus" alone), a count of levels a fight does not read ("worth two levels")."""
         signs = {**self.english.signs, **self.words.signs}
         # "one" written as a word is as often "a" ("a one-shot", "one more") as a count
+        # (a sign word before an article or "my" is "and": "+2 in items plus my hireling")
+        joins = self.words.articles | self.english.articles | self.words.my | self.english.my
         out = [t.raw for i, t in enumerate(self.tokens)
                if (t.number is not None and i not in self.used and not (t.number == 1 and not t.raw[-1:].isdigit()))
-               or (t.number is None and t.key in signs and i not in self.used)]
+               or (t.number is None and t.key in signs and i not in self.used
+                   and not (i + 1 < len(self.tokens) and self.tokens[i + 1].key in joins))]
         # a count of levels or of gold in a fight ("worth two levels") is no piece a fight reads
         if not counts:
             return out + self.doubtful
