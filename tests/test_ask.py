@@ -167,6 +167,44 @@ def test_any_text_gets_an_answer_and_never_a_verdict_without_its_command(text):
         assert body["understood"]["command"].split()[0] in KINDS
 
 
+#: every language's utterances, each with its language: the sentences a mutation starts from
+UTTERANCES = [(case["text"], lang) for lang in LANGS for case in A.cases(lang)]
+#: words a player's slip or a stranger's probe puts into a question: native digits glued to a
+#: word, signs, quotes, huge numbers, marks with no letter, another script
+ODD_WORDS = ["૯૯૯૯૯૯૯૯૯૯૯૯", "ગયો૨", "99999999999999999999", "-5", "+-3", "½", "⁴", "\u200b", "\u0301", "🙂",
+             "'", '"', "\\", ":", "=", "{", "[", "|", "%s", "{0}", "Troll:8", "level", "+", "ા", "્", "NaN", "1e309"]
+
+
+@settings(max_examples=80, deadline=None)
+@given(utterance=st.sampled_from(UTTERANCES),
+       changes=st.lists(st.tuples(st.sampled_from(["put", "add", "drop"]), st.integers(0, 40), st.sampled_from(ODD_WORDS)),
+                        min_size=1, max_size=4),
+       on_table=st.booleans())
+def test_a_players_question_with_a_word_changed_still_gets_an_answer(utterance, changes, on_table, state):
+    """A slip in any language's real question (a word replaced, dropped or added, a Gujarati
+    digit glued to a word) never ends the answer with an internal error: it is read, declined or
+    searched. (A one-word phrase of the thesaurus once broke the search this way.)"""
+    from referee.ask import ask
+    from referee.corpus import load_corpus
+    from referee.errors import BadInput
+
+    text, lang = utterance
+    words = text.split()
+    for change, at, odd in changes:
+        at = at % (len(words) + 1)
+        if change == "add" or not words[at:]:
+            words.insert(at, odd)
+        elif change == "put":
+            words[at] = odd
+        elif len(words) > 1:
+            del words[at]
+    try:
+        body = ask(" ".join(words), load_corpus(), state if on_table else None, None, lang)
+    except BadInput:
+        return  # told the player what is wrong (an empty question, one too long)
+    assert (body["judgement"] is None) == (body["understood"] is None)
+
+
 def test_the_command_line_exits_0_with_an_answer_and_1_with_neither(table_path):
     assert A.run_command("ask troll level 8, Bob helps me, who wins", "en", table_path)[0] == 0
     code, body, _err = A.run_command("ask 'what happens on a tie?'", "en", None)
