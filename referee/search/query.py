@@ -44,7 +44,7 @@ SHORT_WORD = 4
 MAX_CORRECTED = 40
 _WORDS = re.compile(TOKEN)
 FILTER = re.compile(r"\b(topic|game|kind|id):(\S+)", re.IGNORECASE)
-LANGUAGE_BOOST, EXACT_BOOST, CORRECTED_BOOST, ID_BOOST = 1.0, 0.4, 0.9, 0.5
+LANGUAGE_BOOST, EXACT_BOOST, CORRECTED_BOOST, ID_BOOST = 1.0, 0.4, 1.0, 0.5
 CARD_BOOST = 1.5
 #: weight of a card name that is also an everyday word of the asked language (its concept words)
 COMMON_CARD_BOOST = 0.3
@@ -393,6 +393,18 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for position, verbs in _separated_particles(prepare(text, "gu"), language, known).items():
         joined.setdefault(position, []).extend(verbs)
     phrased = _phrases(prepare(text, "gu"), language)
+    if fixes:
+        # a phrase, a split verb or a particle with one word mistyped ("trhow away", "weg legen")
+        # is the phrase as corrected: the typed words' own readings come first
+        # a correction shorter than the typed word is a guess ("tocan": toca, whose "me toca" is
+        # one's turn), no typo of a phrase's word
+        fixes_whole = {typed: fixed for typed, fixed in fixes.items() if len(fixed) >= len(typed)}
+        corrected = _corrected(prepare(text, "gu"), fixes_whole)
+        for position, verbs in _joined_verbs([fixes_whole.get(_fold_word(token), token) for token in tokens]).items():
+            joined.setdefault(position, verbs)
+        for position, verbs in _separated_particles(corrected, language, known).items():
+            joined.setdefault(position, verbs)
+        phrased = {**_phrases(corrected, language), **phrased}
     # a word typed wrong takes its sense, or gives another its sense, as corrected ("canbiarme",
     # "abgekrazt"); a word with a sense as typed keeps it ("berakhat" is no English "break")
     sensed = senses(tokens, language)
@@ -602,6 +614,12 @@ def _most_telling(tokens: list[str], kept: list[int], fixes: dict[str, str], lan
 
     chosen = sorted(kept, key=lambda position: (used_by(position), position))[:MAX_TERMS]
     return sorted(chosen)
+
+
+def _corrected(text: str, fixes: dict[str, str]) -> str:
+    """``text`` with each mistyped word replaced by its correction, word for word (the words
+    keep their positions, as plan() counts them)."""
+    return _WORDS.sub(lambda match: fixes.get(_fold_word(match.group(0)), match.group(0)), text)
 
 
 def _fold_word(word: str) -> str:
@@ -972,7 +990,10 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
                                        if language != "gu" else [prepare(word, "gu")])}
         return {topic for key in keys for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
 
-    along = {topic for key in _phrase_keys(unicodedata.normalize("NFC", text), language).values()
+    phrase_texts = [unicodedata.normalize("NFC", text)]
+    if fixes:
+        phrase_texts.append(_corrected(phrase_texts[0], fixes))
+    along = {topic for phrase_text in phrase_texts for key in _phrase_keys(phrase_text, language).values()
              for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
     joined = _joined_verbs(typed)
     sensed = senses(typed, language)
@@ -1050,15 +1071,24 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             # a short word of another language's clauses may still be a typo in the asked one
             # ("kep" asked in English): then only a longer word of the asked language is offered.
             # Short words are where languages collide; a longer one is most likely meant as typed.
-            if (not language or len(word) > SHORT_WORD or _function_word_of(language, written)
-                    or _in_language(reader, language, written)):
-                continue
+            # A longer one may be too, by the commonest slips only: a letter left out ("clases" of an
+            # English question is "classes", "stelen" of a German one "stehlen"), two letters swapped
+            # or a sound spelled another way; the typed word keeps its readings in its own language.
+            long_word = len(word) > SHORT_WORD
+            if (not language or _function_word_of(language, written) or _in_language(reader, language, written)
+                    or (long_word and language == "gu")
+                    or (long_word and _in_groups(language, written))):
+                continue  # a player's word of the asked language ("razen", raging) is meant as typed
             candidates = [c for c in speller.one_edit(word, language) if len(c) > len(word) and not c.isdigit()
-                          and _in_language(reader, language, c)]
+                          and (not long_word or len(c) == len(word) + 1) and _in_language(reader, language, c)]
+            if long_word:
+                candidates += [c for c in speller.one_edit(word, language)
+                               if (sorted(c) == sorted(word) or c in spelling.sound_alike(word, language))
+                               and not c.isdigit() and _in_language(reader, language, c)]
             if candidates:
                 out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
             continue
-        candidates = []
+        candidates, ending_edits = [], set()
         if inflected is not None:
             # The vocabulary holds this language's words as stems (prepare() stemmed them): a
             # well-spelled inflected word is known by its stem, and a mistyped one is corrected
@@ -1071,8 +1101,9 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             # a letter left out or doubled in an ending changes where the stem ends
             # ("egyszere": "egyszerre", stem "egyszer"): the typed word's edits, stemmed
             start = max(1, len(inflected(written)) - 1)
-            candidates += sorted({edited for edited in (spelling.fold(inflected(e)) for e in _ending_edits(written, start))
-                                  if len(edited) >= 3 and edited in speller})
+            ending_edits = {edited for edited in (spelling.fold(inflected(e)) for e in _ending_edits(written, start))
+                            if len(edited) >= 3 and edited in speller}
+            candidates += sorted(ending_edits)
         against = word
         if candidates:
             against = stem  # candidates are stems: weighed against the typed word's stem
@@ -1082,7 +1113,14 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
         # Gujarati "mate", for)
         candidates = [c for c in candidates if not _function_word(c, language)]
         if candidates:
-            out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, against, c, language), c))
+            def likelihood(candidate: str) -> float:
+                # a stem of the typed word with one slip in its ending is shorter than the typed
+                # word's stem where the slip moved the stem's end ("kezmeből": kezemből, kéz):
+                # weighed as a letter mistyped, not as a stem cut short
+                if candidate in ending_edits and len(candidate) < len(against):
+                    return _likelihood(speller, reader, against, candidate, language, slip=DROPPED_LETTER)
+                return _likelihood(speller, reader, against, candidate, language)
+            out[word] = max(candidates, key=lambda c: (likelihood(c), c))
     return out
 
 
@@ -1159,13 +1197,23 @@ def _in_language(reader, language: str, word: str) -> bool:
     return bool(stems) and all((language, stem) in reader for stem in stems)
 
 
-def _likelihood(speller, reader, typed: str, candidate: str, language: str | None) -> float:
+def _in_groups(language: str, word: str) -> bool:
+    """Is ``word`` a word of the asked language's concept groups (locales/thesaurus.yaml), by its
+    stems: the players' own words, which the rules may never use?"""
+    table = thesaurus()
+    return any(f"{language}:{stem}" in table for stem in _terms(language_analyzer(language), prepare(word, language)))
+
+
+def _likelihood(speller, reader, typed: str, candidate: str, language: str | None, slip: float | None = None) -> float:
     """How likely the player meant ``candidate``: a frequent word (by the log of its count over
     all clauses: a word of every German sentence is not a thousand times likelier than a rare
     one), a sound spelled another way ("vardo": bardo), a swap of two letters or a dropped
-    letter before an added one, one of the asked language's clauses."""
+    letter before an added one, one of the asked language's clauses. ``slip``: the weight of the
+    kind of typo, where the caller knows it."""
     score = log1p(speller.frequency(candidate))
-    if candidate in spelling.sound_alike(typed, language):
+    if slip is not None:  # the kind of slip is known already
+        score *= slip
+    elif candidate in spelling.sound_alike(typed, language):
         score *= SOUND_ALIKE
     elif len(candidate) < len(typed):
         score *= 0.3
