@@ -646,9 +646,11 @@ def _compound_parts(word: str, language: str, known, beginning=None) -> list[lis
     # a separable particle joined to a verb ("inruilen"), else two words the clauses use
     found = _particle_verb(word, language, known, analyzer, stems) or _known_parts(word, language, known, analyzer)
     # a word of a thesaurus group is read by its group ("wegleggen": discarding), not as parts
-    # its group does not hold ("weg", "leggen"); a name's parts it does hold stay ("halbblut")
+    # its group does not hold ("weg", "leggen"); a name's parts it does hold stay ("halbblut"),
+    # and so do those of a name the rules write apart, one of whose parts the group holds
+    # ("oneshot": one-shot)
     group = {term for key in (*stems, *_folded(word)) for term in thesaurus().get(f"{language}:{key}", "").split()}
-    if group and not all(reading.text in group for part in found for reading in part):
+    if group and not any(reading.text in group for part in found for reading in part):
         return []
     if found or beginning is None or len(word) < COMPOUND_HEAD + COMPOUND_PART:
         return found
@@ -1068,12 +1070,12 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
         if word not in speller and _function_word_short_of_a_letter(word, language):
             continue  # "akor" is "akkor" (then), a function word typed short: no other word is meant
         if word in speller:
-            # a short word of another language's clauses may still be a typo in the asked one
-            # ("kep" asked in English): then only a longer word of the asked language is offered.
-            # Short words are where languages collide; a longer one is most likely meant as typed.
-            # A longer one may be too, by the commonest slips only: a letter left out ("clases" of an
-            # English question is "classes", "stelen" of a German one "stehlen"), two letters swapped
-            # or a sound spelled another way; the typed word keeps its readings in its own language.
+            # a word of another language's clauses may still be a typo in the asked one: a short
+            # one ("kep" asked in English) for any longer word of the asked language, as short
+            # words are where languages collide; a longer one by the commonest slips only, a
+            # letter left out ("clases" of an English question is "classes", "stelen" of a German
+            # one "stehlen"); any by two letters swapped or a sound spelled another way ("epik":
+            # epic). The typed word keeps its readings in its own language.
             long_word = len(word) > SHORT_WORD
             if (not language or _function_word_of(language, written) or _in_language(reader, language, written)
                     or (long_word and language == "gu")
@@ -1081,14 +1083,13 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
                 continue  # a player's word of the asked language ("razen", raging) is meant as typed
             candidates = [c for c in speller.one_edit(word, language) if len(c) > len(word) and not c.isdigit()
                           and (not long_word or len(c) == len(word) + 1) and _in_language(reader, language, c)]
-            if long_word:
-                candidates += [c for c in speller.one_edit(word, language)
-                               if (sorted(c) == sorted(word) or c in spelling.sound_alike(word, language))
-                               and not c.isdigit() and _in_language(reader, language, c)]
+            candidates += [c for c in speller.one_edit(word, language)
+                           if (sorted(c) == sorted(word) or c in spelling.sound_alike(word, language))
+                           and not c.isdigit() and _in_language(reader, language, c)]
             if candidates:
                 out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
             continue
-        candidates, ending_edits = [], set()
+        candidates, ending_edits, surfaces = [], set(), {}
         if inflected is not None:
             # The vocabulary holds this language's words as stems (prepare() stemmed them): a
             # well-spelled inflected word is known by its stem, and a mistyped one is corrected
@@ -1101,9 +1102,22 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             # a letter left out or doubled in an ending changes where the stem ends
             # ("egyszere": "egyszerre", stem "egyszer"): the typed word's edits, stemmed
             start = max(1, len(inflected(written)) - 1)
-            ending_edits = {edited for edited in (spelling.fold(inflected(e)) for e in _ending_edits(written, start))
-                            if len(edited) >= 3 and edited in speller}
+            # (a letter left out before one mistyped: the likelier slip names the surface)
+            for edit in sorted(_ending_edits(written, start),
+                               key=lambda e: (len(e) != len(written) + 1, len(e) != len(written), e)):
+                edited = spelling.fold(inflected(edit))
+                if len(edited) >= 3 and edited in speller:
+                    surfaces.setdefault(edited, edit)
+            ending_edits = set(surfaces)
             candidates += sorted(ending_edits)
+            # a stem corrected is read as the typed word with its stem corrected: the stem read
+            # again would be stemmed again ("megmutat", of "megmutatatom", is no "megmut")
+            typed = spelling.fold(written)
+            for candidate in candidates:
+                if candidate not in surfaces and typed.startswith(stem):
+                    surface = candidate + typed[len(stem):]
+                    if spelling.fold(inflected(surface)) == candidate:
+                        surfaces[candidate] = surface
         against = word
         if candidates:
             against = stem  # candidates are stems: weighed against the typed word's stem
@@ -1120,7 +1134,8 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
                 if candidate in ending_edits and len(candidate) < len(against):
                     return _likelihood(speller, reader, against, candidate, language, slip=DROPPED_LETTER)
                 return _likelihood(speller, reader, against, candidate, language)
-            out[word] = max(candidates, key=lambda c: (likelihood(c), c))
+            best = max(candidates, key=lambda c: (likelihood(c), c))
+            out[word] = surfaces.get(best, best)
     return out
 
 
