@@ -23,8 +23,8 @@ from referee.i18n.languages import LANGUAGES
 from referee.records import Record
 from referee.search import romanized, spelling
 from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, english_negations, english_pronouns, gujarati_form,
-                                     has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
-                                     search_analysis, stop_words, word_analyzer)
+                                     has_accent, hungarian_stem, hungarian_verb, kept_words, language_analyzer,
+                                     prepare, search_analysis, stop_words, word_analyzer)
 from referee.search.ranking import Reading
 
 #: Queries longer than this are cut: the parser's cost grows with the input. A question of this
@@ -459,7 +459,10 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
             readings += [Reading(prefix_language, term, RELATED_BOOST * weight) for term in sorted(related - set(terms))]
         fixed = fixes.get(_fold_word(word))
         if fixed:
-            readings += _readings(fixed, CORRECTED_BOOST, language, cards, in_name, sense=sensed.get(position))
+            # a correction names a card only beside another word of its name: a word no rule
+            # uses is no card's word a letter short ("thing" is no "Thingy")
+            readings += _readings(fixed, CORRECTED_BOOST, language, cards, in_name, common=True if cards else None,
+                                  sense=sensed.get(position))
         sounded = _sounded_gujarati(word, language)
         if sounded:
             readings += _readings(sounded, CORRECTED_BOOST, language, cards, in_name)
@@ -980,7 +983,8 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
     typed = [word.lower() for word in _WORDS.findall(unicodedata.normalize("NFC", text))]
     # the question word first, by its plain spelling (a Gujarati one by its searched form: કયારે,
     # ક્યારે): most questions have none, and are done
-    asked = {topic for word in typed
+    # (or as corrected: "miokr" is "mikor")
+    asked = {topic for word in (*typed, *(fixes or {}).values())
              for key in ((spelling.fold(word), prepare(word, "gu")) if language == "gu" and not word.isascii()
                          else (spelling.fold(word),))
              for topic in table.get(f"{ASKING_KEY}:{language}:{key}", "").split()}
@@ -1126,6 +1130,10 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
         # a word of the asked language's function words is no correction ("mare" is not the
         # Gujarati "mate", for)
         candidates = [c for c in candidates if not _function_word(c, language)]
+        if language == "gu" and word.isascii():
+            # Gujarati typed in Latin letters mixes in English words ("levl": level), not Dutch or
+            # Hungarian ones ("alag", different, is no Dutch "laag"; "kaik", something, no "akik")
+            candidates = [c for c in candidates if _in_language(reader, "en", c) or f"gu:{c}" in thesaurus()]
         if candidates:
             def likelihood(candidate: str) -> float:
                 # a stem of the typed word with one slip in its ending is shorter than the typed
@@ -1141,6 +1149,8 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
 
 #: the vowels a Hungarian ending may be mistyped with
 _HU_VOWEL_LETTERS = frozenset("aáeéiíoóöőuúüű")
+#: how many letters before where the typed word's stem ends a mistyped ending's vowel may stand
+VOWEL_REACH = 4
 
 
 def _ending_edits(word: str, start: int) -> set[str]:
@@ -1154,6 +1164,10 @@ def _ending_edits(word: str, start: int) -> set[str]:
     edits |= {head + a + c + b for a, b in splits for c in letters}
     edits |= {head + a + c + b[1:] for a, b in splits if b for c in letters}
     edits |= {head + tail[:i] + tail[i + 1] + tail[i] + tail[i + 2:] for i in range(len(tail) - 1)}
+    # the vowel of an ending the stemmer did not cut, as it was mistyped ("elmenekülhitek":
+    # -hetek; "cserélhutek"): a wrong vowel a few letters before
+    edits |= {word[:i] + vowel + word[i + 1:] for i in range(max(1, start - VOWEL_REACH), start)
+              if word[i] in _HU_VOWEL_LETTERS for vowel in _HU_VOWEL_LETTERS}
     edits.discard(word)
     return edits
 
@@ -1189,13 +1203,21 @@ def _question_word(word: str, language: str | None) -> bool:
 
 @lru_cache(maxsize=None)
 def _function_words_short_of_a_letter(language: str) -> frozenset[str]:
-    """The asked language's function words of four letters or more with one letter left out
-    (accents folded): "akor" (akkor), "wich" (which). Not those a concept group searches ("geen",
-    not: "gen" is corrected to it as to any word)."""
+    """The asked language's function words of four letters or more with one letter left out,
+    doubled, or two letters swapped (accents folded): "akor" (akkor), "wich" (which), "mikoor",
+    "miokr" (mikor), "vagyko" (vagyok). Not those a concept group searches ("geen", not: "gen" is
+    corrected to it as to any word), nor those a rule turns on ("bellow" is "below")."""
     table = thesaurus()
-    return frozenset(folded[:i] + folded[i + 1:] for word in _function_words_of(language)
-                     if f"{GROUP_WORD_KEY}:{language}:{word}" not in table
-                     for folded in (spelling.fold(word),) if len(folded) >= 4 for i in range(len(folded)))
+    kept = kept_words().get(language, frozenset())
+    out = set()
+    for word in _function_words_of(language):
+        folded = spelling.fold(word)
+        if len(folded) < 4 or f"{GROUP_WORD_KEY}:{language}:{word}" in table or word in kept:
+            continue
+        out.update(folded[:i] + folded[i + 1:] for i in range(len(folded)))
+        out.update(folded[:i + 1] + folded[i:] for i in range(1, len(folded)))
+        out.update(folded[:i] + folded[i + 1] + folded[i] + folded[i + 2:] for i in range(1, len(folded) - 1))
+    return frozenset(out)
 
 
 def _function_word_short_of_a_letter(word: str, language: str | None) -> bool:
