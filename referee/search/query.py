@@ -1093,6 +1093,12 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             if candidates:
                 out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
             continue
+        if (language and inflected is None and language != "gu" and has_accent(written)
+                and _in_language(reader, language, written)):
+            # a word written with its accents, another form of a word of the asked language's
+            # clauses ("salió": salir), is meant as typed and read by its stem (a word typed
+            # without them may be a slip: "renen" is no form of "ren")
+            continue
         candidates, ending_edits, surfaces = [], set(), {}
         if inflected is not None:
             # The vocabulary holds this language's words as stems (prepare() stemmed them): a
