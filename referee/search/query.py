@@ -458,6 +458,8 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
                        for other in thesaurus().get(f"{prefix_language}:{key}", "").split()}
             readings += [Reading(prefix_language, term, RELATED_BOOST * weight) for term in sorted(related - set(terms))]
         fixed = fixes.get(_fold_word(word))
+        if fixed and _function_word(fixed, language):
+            fixed = None  # a function word typed with a slip: its phrase is found above, no word is read
         if fixed:
             # a correction names a card only beside another word of its name: a word no rule
             # uses is no card's word a letter short ("thing" is no "Thingy")
@@ -482,7 +484,9 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         words += _typed_apart(tokens, kept, language, known, hyphened)
     # the words kept, not the text: a function word of the asked language ("mate", Gujarati's
     # "for") is not the id of the card Mate's rulings either
-    id_text = " ".join([*(tokens[position] for position in kept), *fixes.values()]).replace(".", " ").replace("-", " ")
+    id_text = " ".join([*(tokens[position] for position in kept),
+                        *(fixed for fixed in fixes.values() if not _function_word(fixed, language))]
+                       ).replace(".", " ").replace("-", " ")
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
@@ -1071,8 +1075,12 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
         word = spelling.fold(written)
         if len(word) < 3 or word.isdigit() or _question_word(written, language):
             continue
-        if word not in speller and _function_word_short_of_a_letter(word, language):
-            continue  # "akor" is "akkor" (then), a function word typed short: no other word is meant
+        slipped = _function_word_slipped(word, language) if word not in speller else None
+        if slipped:
+            # "akor" is "akkor" (then), a function word typed short: no other word is meant, and
+            # the function word completes a phrase ("no tnego": no tengo, having none)
+            out[word] = slipped
+            continue
         if word in speller:
             # a word of another language's clauses may still be a typo in the asked one: a short
             # one ("kep" asked in English) for any longer word of the asked language, as short
@@ -1208,26 +1216,30 @@ def _question_word(word: str, language: str | None) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _function_words_short_of_a_letter(language: str) -> frozenset[str]:
+def _function_words_slipped(language: str) -> dict[str, str]:
     """The asked language's function words of four letters or more with one letter left out,
-    doubled, or two letters swapped (accents folded): "akor" (akkor), "wich" (which), "mikoor",
-    "miokr" (mikor), "vagyko" (vagyok). Not those a concept group searches ("geen", not: "gen" is
-    corrected to it as to any word), nor those a rule turns on ("bellow" is "below")."""
+    doubled, or two letters swapped (accents folded), each to its function word: "akor"
+    (akkor), "wich" (which), "mikoor", "miokr" (mikor), "vagyko" (vagyok), "tnego" (tengo). Not
+    those a concept group searches ("geen", not: "gen" is corrected to it as to any word), nor
+    those a rule turns on ("bellow" is "below")."""
     table = thesaurus()
     kept = kept_words().get(language, frozenset())
-    out = set()
-    for word in _function_words_of(language):
+    out: dict[str, str] = {}
+    for word in sorted(_function_words_of(language)):
         folded = spelling.fold(word)
         if len(folded) < 4 or f"{GROUP_WORD_KEY}:{language}:{word}" in table or word in kept:
             continue
-        out.update(folded[:i] + folded[i + 1:] for i in range(len(folded)))
-        out.update(folded[:i + 1] + folded[i:] for i in range(1, len(folded)))
-        out.update(folded[:i] + folded[i + 1] + folded[i] + folded[i + 2:] for i in range(1, len(folded) - 1))
-    return frozenset(out)
+        slips = {folded[:i] + folded[i + 1:] for i in range(len(folded))}
+        slips |= {folded[:i + 1] + folded[i:] for i in range(1, len(folded))}
+        slips |= {folded[:i] + folded[i + 1] + folded[i] + folded[i + 2:] for i in range(1, len(folded) - 1)}
+        for slip in slips:
+            out.setdefault(slip, word)
+    return out
 
 
-def _function_word_short_of_a_letter(word: str, language: str | None) -> bool:
-    return bool(language) and language != "gu" and word in _function_words_short_of_a_letter(language)
+def _function_word_slipped(word: str, language: str | None) -> str | None:
+    """The function word ``word`` is, typed with a slip (:func:`_function_words_slipped`), or None."""
+    return _function_words_slipped(language).get(word) if language and language != "gu" else None
 
 
 def _function_word_of(language: str, word: str) -> bool:
