@@ -1154,7 +1154,8 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
                 # word's stem where the slip moved the stem's end ("kezmeből": kezemből, kéz):
                 # weighed as a letter mistyped, not as a stem cut short
                 if candidate in ending_edits and len(candidate) < len(against):
-                    return _likelihood(speller, reader, against, candidate, language, slip=DROPPED_LETTER)
+                    return _likelihood(speller, reader, against, candidate, language,
+                                       slip=_slip_weight(spelling.fold(written), spelling.fold(surfaces[candidate])))
                 return _likelihood(speller, reader, against, candidate, language)
             best = max(candidates, key=lambda c: (likelihood(c), c))
             out[word] = surfaces.get(best, best)
@@ -1259,6 +1260,25 @@ def _in_groups(language: str, word: str) -> bool:
     return any(f"{language}:{stem}" in table for stem in _terms(language_analyzer(language), prepare(word, language)))
 
 
+def _slip_weight(typed: str, edited: str) -> float:
+    """How likely one edit of a typed word is that leaves a shorter stem, by its kind (as
+    :func:`_likelihood` weighs a candidate): a letter left out, two swapped or one typed twice,
+    and not another letter mistyped."""
+    if len(edited) > len(typed):
+        return DROPPED_LETTER
+    if len(edited) < len(typed):
+        return SWAPPED_LETTERS if _undoubled(typed, edited) else 0.3
+    # a letter mistyped that cuts the stem short ("harcs" as "harca": harc) is no likelier than
+    # the stem cut short itself
+    return SWAPPED_LETTERS if sorted(edited) == sorted(typed) else 0.3
+
+
+def _undoubled(typed: str, candidate: str) -> bool:
+    """Is ``candidate`` ``typed`` with one letter of a doubled pair left out?"""
+    return len(candidate) == len(typed) - 1 and any(
+        typed[i] == typed[i - 1] and typed[:i] + typed[i + 1:] == candidate for i in range(1, len(typed)))
+
+
 def _likelihood(speller, reader, typed: str, candidate: str, language: str | None, slip: float | None = None) -> float:
     """How likely the player meant ``candidate``: a frequent word (by the log of its count over
     all clauses: a word of every German sentence is not a thousand times likelier than a rare
@@ -1271,7 +1291,9 @@ def _likelihood(speller, reader, typed: str, candidate: str, language: str | Non
     elif candidate in spelling.sound_alike(typed, language):
         score *= SOUND_ALIKE
     elif len(candidate) < len(typed):
-        score *= 0.3
+        # a letter typed twice ("néézni", "useed") is as common a slip as two letters swapped;
+        # another letter too many is rare, and a shorter word most often another word
+        score *= SWAPPED_LETTERS if _undoubled(typed, candidate) else 0.3
     elif len(candidate) > len(typed):
         score *= DROPPED_LETTER
     elif sorted(candidate) == sorted(typed):
