@@ -1226,7 +1226,9 @@ def _function_words_slipped(language: str) -> dict[str, str]:
     table = thesaurus()
     kept = kept_words().get(language, frozenset())
     out: dict[str, str] = {}
-    for word in sorted(_function_words_of(language)):
+    # Gujarati typed in Latin letters has its function words too ("shakkay": shakay, "gyao": gayo)
+    words = ROMAN_GUJARATI_STOP if language == "gu" else _function_words_of(language)
+    for word in sorted(words):
         folded = spelling.fold(word)
         if len(folded) < 4 or f"{GROUP_WORD_KEY}:{language}:{word}" in table or word in kept:
             continue
@@ -1240,7 +1242,9 @@ def _function_words_slipped(language: str) -> dict[str, str]:
 
 def _function_word_slipped(word: str, language: str | None) -> str | None:
     """The function word ``word`` is, typed with a slip (:func:`_function_words_slipped`), or None."""
-    return _function_words_slipped(language).get(word) if language and language != "gu" else None
+    if not language or (language == "gu" and not word.isascii()):
+        return None
+    return _function_words_slipped(language).get(word)
 
 
 def _function_word_of(language: str, word: str) -> bool:
