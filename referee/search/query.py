@@ -444,8 +444,12 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         # het gevecht") is half a verb: alone ("mee": along) it weighs as little
         bare = (position in joined or position in phrased
                 or (0 < position < len(tokens) - 1 and _separable_particle(word, language)))
+        # a word corrected in the asked language is no other language's concept as typed ("stuf",
+        # stuff, is no German "Stufe"): its own readings stay, its groups elsewhere go
+        corrected = _fold_word(word) in fixes
         readings = _readings(word, BARE_VERB if bare else 1.0, language, cards,
-                             in_name, common.get(position, False), as_name, sensed.get(position))
+                             in_name, common.get(position, False), as_name, sensed.get(position),
+                             foreign_concepts=not corrected)
         # a phrase's first word ("put" of "put … down") is read as its group's words (playing), as
         # much as a word of the group typed: its words together say what one word of it does
         readings += [Reading(language, term, LANGUAGE_BOOST * ASKED_BOOST) for term in phrased.get(position, ())]
@@ -463,8 +467,9 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         if fixed:
             # a correction names a card only beside another word of its name: a word no rule
             # uses is no card's word a letter short ("thing" is no "Thingy")
-            readings += _readings(fixed, CORRECTED_BOOST, language, cards, in_name, common=True if cards else None,
-                                  sense=sensed.get(position))
+            # weighed as the word typed right would be (half, where its phrase reads it)
+            readings += _readings(fixed, CORRECTED_BOOST * (BARE_VERB if bare else 1.0), language, cards, in_name,
+                                  common=True if cards else None, sense=sensed.get(position))
         sounded = _sounded_gujarati(word, language)
         if sounded:
             readings += _readings(sounded, CORRECTED_BOOST, language, cards, in_name)
@@ -851,7 +856,8 @@ def _card_word(cards, word: str) -> bool:
 
 
 def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_name: bool = False,
-              common: bool | None = None, as_name: bool = False, sense: str | None = None) -> list[Reading]:
+              common: bool | None = None, as_name: bool = False, sense: str | None = None,
+              foreign_concepts: bool = True) -> list[Reading]:
     """Every way one word may match: per language, by concept, as a card name.
 
     The language the player asked in (``asked``) weighs a little more: a word is most likely
@@ -860,7 +866,8 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     ``common``: whether it is an everyday word of the asked language (:func:`_common_word`),
     worked out here when not given; ``as_name``: the whole question is a card's name;
     ``sense``: the second sense the word has here (:func:`senses`), whose words it is read as
-    in the asked language in place of its own group's.
+    in the asked language in place of its own group's. ``foreign_concepts``: whether the word is
+    read by its concept groups in languages other than the asked one.
     """
     readings = []
     related = thesaurus()
@@ -906,8 +913,8 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
         for term in _without_person_ending(word, language, related):
             if term not in stems:
                 readings.append(Reading(language, term, LANGUAGE_BOOST * weight * ENDING_BOOST))
-        others = set() if as_name else {term for key in (*folded, *stems)
-                                        for term in related.get(f"{language}:{key}", "").split()}
+        others = set() if as_name or (not foreign_concepts and asked and language != asked) else {
+            term for key in (*folded, *stems) for term in related.get(f"{language}:{key}", "").split()}
         if sense and language == asked:
             others = set(related.get(f"{SENSE_KEY}as:{language}:{sense}", "").split())
         for term in sorted(others.difference(stems)):
