@@ -1148,6 +1148,12 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             against = stem  # candidates are stems: weighed against the typed word's stem
         else:
             candidates = [c for c in speller.one_edit(word, language) if len(c) >= 3 and not c.isdigit()]
+            if language == "gu" and not word.isascii():
+                # a vowel sign left out ("રમય": રમાય, is played), which the Gujarati vocabulary
+                # holds by its stem (રમ): each such edit stemmed, and weighed as a letter left out
+                ending_edits = _matra_edits(word, speller) - set(candidates)
+                surfaces = {stem: stem for stem in ending_edits}
+                candidates += sorted(ending_edits)
         # a word of the asked language's function words is no correction ("mare" is not the
         # Gujarati "mate", for)
         candidates = [c for c in candidates if not _function_word(c, language)]
@@ -1160,6 +1166,8 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
                 # a stem of the typed word with one slip in its ending is shorter than the typed
                 # word's stem where the slip moved the stem's end ("kezmeből": kezemből, kéz):
                 # weighed as a letter mistyped, not as a stem cut short
+                if candidate in ending_edits and language == "gu":
+                    return _likelihood(speller, reader, against, candidate, language, slip=DROPPED_LETTER)
                 if candidate in ending_edits and len(candidate) < len(against):
                     return _likelihood(speller, reader, against, candidate, language,
                                        slip=_slip_weight(spelling.fold(written), spelling.fold(surfaces[candidate])))
@@ -1173,6 +1181,24 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
 _HU_VOWEL_LETTERS = frozenset("aáeéiíoóöőuúüű")
 #: how many letters before where the typed word's stem ends a mistyped ending's vowel may stand
 VOWEL_REACH = 4
+
+
+#: the Gujarati vowel signs a typed word may leave out
+_GU_VOWEL_SIGNS = "ાિીુૂેૈોૌ"
+
+
+def _matra_edits(word: str, speller) -> set[str]:
+    """The stems of ``word`` (a prepared Gujarati word) with one vowel sign put in after a
+    consonant, that the vocabulary holds."""
+    out = set()
+    for i in range(1, len(word) + 1):
+        if not ("\u0a95" <= word[i - 1] <= "\u0ab9"):  # after a consonant only
+            continue
+        for sign in _GU_VOWEL_SIGNS:
+            stem = gujarati_form(word[:i] + sign + word[i:])
+            if len(stem) >= 2 and stem != word and stem in speller:
+                out.add(stem)
+    return out
 
 
 def _ending_edits(word: str, start: int) -> set[str]:
