@@ -247,6 +247,7 @@ def test_a_known_word_is_never_split(searcher):
     # a letter typed twice; a German long vowel's silent h; a word the rules' text reads as another
     # ("dying" as "death"); a Gujarati vowel sign left out, corrected to the stem the vocabulary holds
     ("useed", "en", "used"), ("behählt", "de", "behalt"), ("diyng", "en", "dying"), ("રમય", "gu", "રમ"),
+    ("પસા", "gu", "પાસ"),      # a Gujarati stem of two letters, by its vowel sign only
 ])
 def test_a_typo_is_read_as_the_likeliest_word_of_the_asked_language(searcher, typed, lang, meant):
     from referee.search.query import corrections

@@ -1080,7 +1080,15 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
     written_words = [w for w in _WORDS.findall(prepare(text, "gu").lower()) if not _function_word(w, language)]
     for written in written_words[:MAX_CORRECTED]:
         word = spelling.fold(written)
-        if len(word) < 3 or word.isdigit() or _question_word(written, language):
+        if word.isdigit() or _question_word(written, language):
+            continue
+        if len(word) < 3:
+            # a Gujarati stem of two letters with a vowel sign left out ("પસા": પાસા, the dice) is
+            # corrected by that sign only; other words this short are left as typed
+            if language == "gu" and len(word) == 2 and not word.isascii() and word not in speller:
+                found = _matra_edits(word, speller)
+                if found:
+                    out[word] = max(found, key=lambda c: (speller.frequency(c), c))
             continue
         slipped = _function_word_slipped(word, language) if word not in speller else None
         if slipped:
