@@ -393,6 +393,8 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for position, verbs in _separated_particles(prepare(text, "gu"), language, known).items():
         joined.setdefault(position, []).extend(verbs)
     phrased = _phrases(prepare(text, "gu"), language)
+    # each word as the corrections key it (looked up only where there are corrections)
+    keys = [_fold_word(token) for token in tokens] if fixes else [None] * len(tokens)
     if fixes:
         # a phrase, a split verb or a particle with one word mistyped ("trhow away", "weg legen")
         # is the phrase as corrected: the typed words' own readings come first
@@ -400,7 +402,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         # one's turn), no typo of a phrase's word
         fixes_whole = {typed: fixed for typed, fixed in fixes.items() if len(fixed) >= len(typed)}
         corrected = _corrected(prepare(text, "gu"), fixes_whole)
-        for position, verbs in _joined_verbs([fixes_whole.get(_fold_word(token), token) for token in tokens]).items():
+        for position, verbs in _joined_verbs([fixes_whole.get(key, token) for key, token in zip(keys, tokens)]).items():
             joined.setdefault(position, verbs)
         for position, verbs in _separated_particles(corrected, language, known).items():
             joined.setdefault(position, verbs)
@@ -409,7 +411,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     # "abgekrazt"); a word with a sense as typed keeps it ("berakhat" is no English "break")
     sensed = senses(tokens, language)
     if fixes:
-        sensed = {**senses([fixes.get(_fold_word(token), token) for token in tokens], language), **sensed}
+        sensed = {**senses([fixes.get(key, token) for key, token in zip(keys, tokens)], language), **sensed}
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(tokens)
             if position in joined or position in phrased or not _function_word(word, language)]
@@ -446,7 +448,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
                 or (0 < position < len(tokens) - 1 and _separable_particle(word, language)))
         # a word corrected in the asked language is no other language's concept as typed ("stuf",
         # stuff, is no German "Stufe"): its own readings stay, its groups elsewhere go
-        corrected = _fold_word(word) in fixes
+        corrected = keys[position] in fixes
         readings = _readings(word, BARE_VERB if bare else 1.0, language, cards,
                              in_name, common.get(position, False), as_name, sensed.get(position),
                              foreign_concepts=not corrected)
@@ -461,7 +463,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
             related = {other for key in {*terms, *_folded(verb)}
                        for other in thesaurus().get(f"{prefix_language}:{key}", "").split()}
             readings += [Reading(prefix_language, term, RELATED_BOOST * weight) for term in sorted(related - set(terms))]
-        fixed = fixes.get(_fold_word(word))
+        fixed = fixes.get(keys[position]) if fixes else None
         if fixed and _function_word(fixed, language):
             fixed = None  # a function word typed with a slip: its phrase is found above, no word is read
         if fixed:
@@ -1108,11 +1110,11 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
                     or (long_word and language == "gu")
                     or (long_word and _in_groups(language, written))):
                 continue  # a player's word of the asked language ("razen", raging) is meant as typed
-            candidates = [c for c in speller.one_edit(word, language) if len(c) > len(word) and not c.isdigit()
-                          and (not long_word or len(c) == len(word) + 1) and _in_language(reader, language, c)]
-            candidates += [c for c in speller.one_edit(word, language)
-                           if (sorted(c) == sorted(word) or c in spelling.sound_alike(word, language))
-                           and not c.isdigit() and _in_language(reader, language, c)]
+            sounds = spelling.sound_alike(word, language)
+            candidates = [c for c in speller.one_edit(word, language) if not c.isdigit()
+                          and ((len(c) > len(word) and (not long_word or len(c) == len(word) + 1))
+                               or sorted(c) == sorted(word) or c in sounds)
+                          and _in_language(reader, language, c)]
             if candidates:
                 out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
             continue
