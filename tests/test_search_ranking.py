@@ -243,7 +243,7 @@ def test_a_known_word_is_never_split(searcher):
     ("levl", "gu", "level"),    # Gujarati in Latin letters mixes in English words
     # a function word typed with a slip is that function word ("no tnego": no tengo, having none),
     # unless a rule turns on it: then it is corrected as any word
-    ("tnego", "es", "tengo"), ("vagyko", "hu", "vagyok"), ("bellow", "en", "below"),
+    ("tnego", "es", "tengo"), ("vagyko", "hu", "vagyok"), ("bellow", "en", "below"), ("akkar", "hu", "akkor"),
     # a letter typed twice; a German long vowel's silent h; a word the rules' text reads as another
     # ("dying" as "death"); a Gujarati vowel sign left out, corrected to the stem the vocabulary holds
     ("useed", "en", "used"), ("behählt", "de", "behalt"), ("diyng", "en", "dying"), ("રમય", "gu", "રમ"),

@@ -1092,7 +1092,9 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
                 if found:
                     out[word] = max(found, key=lambda c: (speller.frequency(c), c))
             continue
-        slipped = _function_word_slipped(word, language) if word not in speller else None
+        slipped = _function_word_slipped(word, language)
+        if slipped and word in speller and (_in_language(reader, language, written) or _in_groups(language, written)):
+            slipped = None  # a word of the asked language as typed ("akar", want, is no "akkor")
         if slipped:
             # "akor" is "akkor" (then), a function word typed short: no other word is meant, and
             # the function word completes a phrase ("no tnego": no tengo, having none)
@@ -1262,8 +1264,9 @@ def _question_word(word: str, language: str | None) -> bool:
 @lru_cache(maxsize=None)
 def _function_words_slipped(language: str) -> dict[str, str]:
     """The asked language's function words of four letters or more with one letter left out,
-    doubled, or two letters swapped (accents folded), each to its function word: "akor"
-    (akkor), "wich" (which), "mikoor", "miokr" (mikor), "vagyko" (vagyok), "tnego" (tengo). Not
+    doubled, two letters swapped or a vowel mistyped (accents folded), each to its function
+    word: "akor", "akkar" (akkor), "wich" (which), "mikoor", "miokr" (mikor), "vagyko" (vagyok),
+    "tnego" (tengo). Not
     those a concept group searches ("geen", not: "gen" is corrected to it as to any word), nor
     those a rule turns on ("bellow" is "below")."""
     table = thesaurus()
@@ -1271,6 +1274,7 @@ def _function_words_slipped(language: str) -> dict[str, str]:
     out: dict[str, str] = {}
     # Gujarati typed in Latin letters has its function words too ("shakkay": shakay, "gyao": gayo)
     words = ROMAN_GUJARATI_STOP if language == "gu" else _function_words_of(language)
+    folded_words = {spelling.fold(word) for word in words}  # a function word is no slip of another
     for word in sorted(words):
         folded = spelling.fold(word)
         if len(folded) < 4 or f"{GROUP_WORD_KEY}:{language}:{word}" in table or word in kept:
@@ -1278,7 +1282,10 @@ def _function_words_slipped(language: str) -> dict[str, str]:
         slips = {folded[:i] + folded[i + 1:] for i in range(len(folded))}
         slips |= {folded[:i + 1] + folded[i:] for i in range(1, len(folded))}
         slips |= {folded[:i] + folded[i + 1] + folded[i] + folded[i + 2:] for i in range(1, len(folded) - 1)}
-        for slip in slips:
+        if language != "gu":  # Gujarati's vowels typed in Latin letters vary too much to tell
+            slips |= {folded[:i] + vowel + folded[i + 1:] for i in range(1, len(folded)) if folded[i] in "aeiou"
+                      for vowel in "aeiou"}
+        for slip in slips - folded_words:
             out.setdefault(slip, word)
     return out
 
