@@ -47,6 +47,11 @@ topics in every language (a Halfling's second roll, looting the dead, cursing on
 the Wizard's Charm with no cards, the Warrior's ties, curses after death, two races, turning
 undead, no looting after running away, a monster thrown into another's fight), each asked as
 that language's players ask it: a dev set, seen.
+``benchmarks/search_queries_probe11.yaml`` holds those of the twelfth round: eleven topics in every
+language (the Treasure drawn face down after a lone kill, a deck run out, level zero, looking for
+trouble, showing one's hand, two steeds, a hireling sacrificed to escape, the Thief's backstab,
+enhancing the monster of another's fight, a card against the rulebook, both fighters running
+away), each with a typo'd variant, written for it without copying any set: a dev set, seen.
 """
 
 from __future__ import annotations

@@ -190,7 +190,7 @@ class Searcher:
         # the games the question names, as typed or as corrected ("epik" is Epic)
         typed_games = named_games(text)
         named = typed_games | named_games(" ".join(fixes.values()))
-        weights = self._weights(typed_games)
+        weights = self._weights(named)
         named_docs = cards.naming(named_cards(text, language, cards, fixes))
         if named_docs:
             weights = card_priors(weights, self._kinds, named_docs)

@@ -318,6 +318,11 @@ def gujarati_sounds(written, names: dict[str, list[str]]) -> dict[str, str]:
     return sound_table(words, gujarati_form)
 
 
+#: languages whose vocabulary holds words as their stems (prepare() stems them): a word as
+#: written is no word of it
+_STEMMED_VOCABULARY = frozenset({"hu", "gu"})
+
+
 def thesaurus_words() -> list[str]:
     """The words of the thesaurus's concept groups, prepared as their language's clauses are:
     the players' own words ("dühöngés" where the rule says "őrjöngés") can be corrected too."""
@@ -333,6 +338,10 @@ def thesaurus_words() -> list[str]:
         for language, words in (group or {}).items():
             if language in LANGUAGES and isinstance(words, list):
                 out.append(prepare(" ".join(str(word) for word in words), language))
+                if language not in _STEMMED_VOCABULARY:
+                    # and as written where preparing rewrites them ("died", "dying" are read as
+                    # "death"): a player's "diyng" or "diedd" is corrected to the word meant
+                    out.append(" ".join(str(word) for word in words if prepare(str(word), language) != str(word)))
     # and the words of a second sense ("cambiarme", "lecserél"), so a sense word typed wrong
     # ("canbiarme") is corrected to it, and takes its sense
     for sense in (data.get("senses") or {}).values():

@@ -23,8 +23,8 @@ from referee.i18n.languages import LANGUAGES
 from referee.records import Record
 from referee.search import romanized, spelling
 from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, english_negations, english_pronouns, gujarati_form,
-                                     has_accent, hungarian_stem, hungarian_verb, language_analyzer, prepare,
-                                     search_analysis, stop_words, word_analyzer)
+                                     has_accent, hungarian_stem, hungarian_verb, kept_words, language_analyzer,
+                                     prepare, search_analysis, stop_words, word_analyzer)
 from referee.search.ranking import Reading
 
 #: Queries longer than this are cut: the parser's cost grows with the input. A question of this
@@ -44,7 +44,7 @@ SHORT_WORD = 4
 MAX_CORRECTED = 40
 _WORDS = re.compile(TOKEN)
 FILTER = re.compile(r"\b(topic|game|kind|id):(\S+)", re.IGNORECASE)
-LANGUAGE_BOOST, EXACT_BOOST, CORRECTED_BOOST, ID_BOOST = 1.0, 0.4, 0.9, 0.5
+LANGUAGE_BOOST, EXACT_BOOST, CORRECTED_BOOST, ID_BOOST = 1.0, 0.4, 1.0, 0.5
 CARD_BOOST = 1.5
 #: weight of a card name that is also an everyday word of the asked language (its concept words)
 COMMON_CARD_BOOST = 0.3
@@ -397,11 +397,25 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for position, verbs in _separated_particles(prepare(text, "gu"), language, known).items():
         joined.setdefault(position, []).extend(verbs)
     phrased = _phrases(prepare(text, "gu"), language)
+    # each word as the corrections key it (looked up only where there are corrections)
+    keys = [_fold_word(token) for token in tokens] if fixes else [None] * len(tokens)
+    if fixes:
+        # a phrase, a split verb or a particle with one word mistyped ("trhow away", "weg legen")
+        # is the phrase as corrected: the typed words' own readings come first
+        # a correction shorter than the typed word is a guess ("tocan": toca, whose "me toca" is
+        # one's turn), no typo of a phrase's word
+        fixes_whole = {typed: fixed for typed, fixed in fixes.items() if len(fixed) >= len(typed)}
+        corrected = _corrected(prepare(text, "gu"), fixes_whole)
+        for position, verbs in _joined_verbs([fixes_whole.get(key, token) for key, token in zip(keys, tokens)]).items():
+            joined.setdefault(position, verbs)
+        for position, verbs in _separated_particles(corrected, language, known).items():
+            joined.setdefault(position, verbs)
+        phrased = {**_phrases(corrected, language), **phrased}
     # a word typed wrong takes its sense, or gives another its sense, as corrected ("canbiarme",
     # "abgekrazt"); a word with a sense as typed keeps it ("berakhat" is no English "break")
     sensed = senses(tokens, language)
     if fixes:
-        sensed = {**senses([fixes.get(_fold_word(token), token) for token in tokens], language), **sensed}
+        sensed = {**senses([fixes.get(key, token) for key, token in zip(keys, tokens)], language), **sensed}
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(tokens)
             if position in joined or position in phrased or not _function_word(word, language)]
@@ -436,8 +450,12 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         # het gevecht") is half a verb: alone ("mee": along) it weighs as little
         bare = (position in joined or position in phrased
                 or (0 < position < len(tokens) - 1 and _separable_particle(word, language)))
+        # a word corrected in the asked language is no other language's concept as typed ("stuf",
+        # stuff, is no German "Stufe"): its own readings stay, its groups elsewhere go
+        corrected = keys[position] in fixes
         readings = _readings(word, BARE_VERB if bare else 1.0, language, cards,
-                             in_name, common.get(position, False), as_name, sensed.get(position))
+                             in_name, common.get(position, False), as_name, sensed.get(position),
+                             foreign_concepts=not corrected)
         # a phrase's first word ("put" of "put … down") is read as its group's words (playing), as
         # much as a word of the group typed: its words together say what one word of it does
         readings += [Reading(language, term, LANGUAGE_BOOST * ASKED_BOOST) for term in phrased.get(position, ())]
@@ -449,9 +467,15 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
             related = {other for key in {*terms, *_folded(verb)}
                        for other in thesaurus().get(f"{prefix_language}:{key}", "").split()}
             readings += [Reading(prefix_language, term, RELATED_BOOST * weight) for term in sorted(related - set(terms))]
-        fixed = fixes.get(_fold_word(word))
+        fixed = fixes.get(keys[position]) if fixes else None
+        if fixed and _function_word(fixed, language):
+            fixed = None  # a function word typed with a slip: its phrase is found above, no word is read
         if fixed:
-            readings += _readings(fixed, CORRECTED_BOOST, language, cards, in_name, sense=sensed.get(position))
+            # a correction names a card only beside another word of its name: a word no rule
+            # uses is no card's word a letter short ("thing" is no "Thingy")
+            # weighed as the word typed right would be (half, where its phrase reads it)
+            readings += _readings(fixed, CORRECTED_BOOST * (BARE_VERB if bare else 1.0), language, cards, in_name,
+                                  common=True if cards else None, sense=sensed.get(position))
         sounded = _sounded_gujarati(word, language)
         if sounded:
             readings += _readings(sounded, CORRECTED_BOOST, language, cards, in_name)
@@ -471,7 +495,9 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         words += _typed_apart(tokens, kept, language, known, hyphened)
     # the words kept, not the text: a function word of the asked language ("mate", Gujarati's
     # "for") is not the id of the card Mate's rulings either
-    id_text = " ".join([*(tokens[position] for position in kept), *fixes.values()]).replace(".", " ").replace("-", " ")
+    id_text = " ".join([*(tokens[position] for position in kept),
+                        *(fixed for fixed in fixes.values() if not _function_word(fixed, language))]
+                       ).replace(".", " ").replace("-", " ")
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
@@ -608,6 +634,12 @@ def _most_telling(tokens: list[str], kept: list[int], fixes: dict[str, str], lan
     return sorted(chosen)
 
 
+def _corrected(text: str, fixes: dict[str, str]) -> str:
+    """``text`` with each mistyped word replaced by its correction, word for word (the words
+    keep their positions, as plan() counts them)."""
+    return _WORDS.sub(lambda match: fixes.get(_fold_word(match.group(0)), match.group(0)), text)
+
+
 def _fold_word(word: str) -> str:
     """The word as the vocabulary and the corrections key it (lower case, accents folded)."""
     return next(iter(t.text for t in word_analyzer()(word)), word)
@@ -632,9 +664,11 @@ def _compound_parts(word: str, language: str, known, beginning=None) -> list[lis
     # a separable particle joined to a verb ("inruilen"), else two words the clauses use
     found = _particle_verb(word, language, known, analyzer, stems) or _known_parts(word, language, known, analyzer)
     # a word of a thesaurus group is read by its group ("wegleggen": discarding), not as parts
-    # its group does not hold ("weg", "leggen"); a name's parts it does hold stay ("halbblut")
+    # its group does not hold ("weg", "leggen"); a name's parts it does hold stay ("halbblut"),
+    # and so do those of a name the rules write apart, one of whose parts the group holds
+    # ("oneshot": one-shot)
     group = {term for key in (*stems, *_folded(word)) for term in thesaurus().get(f"{language}:{key}", "").split()}
-    if group and not all(reading.text in group for part in found for reading in part):
+    if group and not any(reading.text in group for part in found for reading in part):
         return []
     if found or beginning is None or len(word) < COMPOUND_HEAD + COMPOUND_PART:
         return found
@@ -828,7 +862,8 @@ def _card_word(cards, word: str) -> bool:
 
 
 def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_name: bool = False,
-              common: bool | None = None, as_name: bool = False, sense: str | None = None) -> list[Reading]:
+              common: bool | None = None, as_name: bool = False, sense: str | None = None,
+              foreign_concepts: bool = True) -> list[Reading]:
     """Every way one word may match: per language, by concept, as a card name.
 
     The language the player asked in (``asked``) weighs a little more: a word is most likely
@@ -837,7 +872,8 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     ``common``: whether it is an everyday word of the asked language (:func:`_common_word`),
     worked out here when not given; ``as_name``: the whole question is a card's name;
     ``sense``: the second sense the word has here (:func:`senses`), whose words it is read as
-    in the asked language in place of its own group's.
+    in the asked language in place of its own group's. ``foreign_concepts``: whether the word is
+    read by its concept groups in languages other than the asked one.
     """
     readings = []
     related = thesaurus()
@@ -883,8 +919,8 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
         for term in _without_person_ending(word, language, related):
             if term not in stems:
                 readings.append(Reading(language, term, LANGUAGE_BOOST * weight * ENDING_BOOST))
-        others = set() if as_name else {term for key in (*folded, *stems)
-                                        for term in related.get(f"{language}:{key}", "").split()}
+        others = set() if as_name or (not foreign_concepts and asked and language != asked) else {
+            term for key in (*folded, *stems) for term in related.get(f"{language}:{key}", "").split()}
         if sense and language == asked:
             others = set(related.get(f"{SENSE_KEY}as:{language}:{sense}", "").split())
         for term in sorted(others.difference(stems)):
@@ -964,7 +1000,8 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
     typed = [word.lower() for word in _WORDS.findall(unicodedata.normalize("NFC", text))]
     # the question word first, by its plain spelling (a Gujarati one by its searched form: કયારે,
     # ક્યારે): most questions have none, and are done
-    asked = {topic for word in typed
+    # (or as corrected: "miokr" is "mikor")
+    asked = {topic for word in (*typed, *(fixes or {}).values())
              for key in ((spelling.fold(word), prepare(word, "gu")) if language == "gu" and not word.isascii()
                          else (spelling.fold(word),))
              for topic in table.get(f"{ASKING_KEY}:{language}:{key}", "").split()}
@@ -976,7 +1013,10 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
                                        if language != "gu" else [prepare(word, "gu")])}
         return {topic for key in keys for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
 
-    along = {topic for key in _phrase_keys(unicodedata.normalize("NFC", text), language).values()
+    phrase_texts = [unicodedata.normalize("NFC", text)]
+    if fixes:
+        phrase_texts.append(_corrected(phrase_texts[0], fixes))
+    along = {topic for phrase_text in phrase_texts for key in _phrase_keys(phrase_text, language).values()
              for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
     joined = _joined_verbs(typed)
     sensed = senses(typed, language)
@@ -1046,23 +1086,51 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
     written_words = [w for w in _WORDS.findall(prepare(text, "gu").lower()) if not _function_word(w, language)]
     for written in written_words[:MAX_CORRECTED]:
         word = spelling.fold(written)
-        if len(word) < 3 or word.isdigit() or _question_word(written, language):
+        if word.isdigit() or _question_word(written, language):
             continue
-        if word not in speller and _function_word_short_of_a_letter(word, language):
-            continue  # "akor" is "akkor" (then), a function word typed short: no other word is meant
+        if len(word) < 3:
+            # a Gujarati stem of two letters with a vowel sign left out ("પસા": પાસા, the dice) is
+            # corrected by that sign only; other words this short are left as typed
+            if language == "gu" and len(word) == 2 and not word.isascii() and word not in speller:
+                found = _matra_edits(word, speller)
+                if found:
+                    out[word] = max(found, key=lambda c: (speller.frequency(c), c))
+            continue
+        slipped = _function_word_slipped(word, language)
+        if slipped and word in speller and (_in_language(reader, language, written) or _in_groups(language, written)):
+            slipped = None  # a word of the asked language as typed ("akar", want, is no "akkor")
+        if slipped:
+            # "akor" is "akkor" (then), a function word typed short: no other word is meant, and
+            # the function word completes a phrase ("no tnego": no tengo, having none)
+            out[word] = slipped
+            continue
         if word in speller:
-            # a short word of another language's clauses may still be a typo in the asked one
-            # ("kep" asked in English): then only a longer word of the asked language is offered.
-            # Short words are where languages collide; a longer one is most likely meant as typed.
-            if (not language or len(word) > SHORT_WORD or _function_word_of(language, written)
-                    or _in_language(reader, language, written)):
-                continue
-            candidates = [c for c in speller.one_edit(word, language) if len(c) > len(word) and not c.isdigit()
+            # a word of another language's clauses may still be a typo in the asked one: a short
+            # one ("kep" asked in English) for any longer word of the asked language, as short
+            # words are where languages collide; a longer one by the commonest slips only, a
+            # letter left out ("clases" of an English question is "classes", "stelen" of a German
+            # one "stehlen"); any by two letters swapped or a sound spelled another way ("epik":
+            # epic). The typed word keeps its readings in its own language.
+            long_word = len(word) > SHORT_WORD
+            if (not language or _function_word_of(language, written) or _in_language(reader, language, written)
+                    or (long_word and language == "gu")
+                    or (long_word and _in_groups(language, written))):
+                continue  # a player's word of the asked language ("razen", raging) is meant as typed
+            sounds = spelling.sound_alike(word, language)
+            candidates = [c for c in speller.one_edit(word, language) if not c.isdigit()
+                          and ((len(c) > len(word) and (not long_word or len(c) == len(word) + 1))
+                               or sorted(c) == sorted(word) or c in sounds)
                           and _in_language(reader, language, c)]
             if candidates:
                 out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, word, c, language), c))
             continue
-        candidates = []
+        if (language and inflected is None and language != "gu" and has_accent(written)
+                and _in_language(reader, language, written)):
+            # a word written with its accents, another form of a word of the asked language's
+            # clauses ("salió": salir), is meant as typed and read by its stem (a word typed
+            # without them may be a slip: "renen" is no form of "ren")
+            continue
+        candidates, ending_edits, surfaces = [], set(), {}
         if inflected is not None:
             # The vocabulary holds this language's words as stems (prepare() stemmed them): a
             # well-spelled inflected word is known by its stem, and a mistyped one is corrected
@@ -1075,23 +1143,78 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             # a letter left out or doubled in an ending changes where the stem ends
             # ("egyszere": "egyszerre", stem "egyszer"): the typed word's edits, stemmed
             start = max(1, len(inflected(written)) - 1)
-            candidates += sorted({edited for edited in (spelling.fold(inflected(e)) for e in _ending_edits(written, start))
-                                  if len(edited) >= 3 and edited in speller})
+            # (a letter left out before one mistyped: the likelier slip names the surface)
+            for edit in sorted(_ending_edits(written, start),
+                               key=lambda e: (len(e) != len(written) + 1, len(e) != len(written), e)):
+                edited = spelling.fold(inflected(edit))
+                if len(edited) >= 3 and edited in speller:
+                    surfaces.setdefault(edited, edit)
+            ending_edits = set(surfaces)
+            candidates += sorted(ending_edits)
+            # a stem corrected is read as the typed word with its stem corrected: the stem read
+            # again would be stemmed again ("megmutat", of "megmutatatom", is no "megmut")
+            typed = spelling.fold(written)
+            for candidate in candidates:
+                if candidate not in surfaces and typed.startswith(stem):
+                    surface = candidate + typed[len(stem):]
+                    if spelling.fold(inflected(surface)) == candidate:
+                        surfaces[candidate] = surface
         against = word
         if candidates:
             against = stem  # candidates are stems: weighed against the typed word's stem
         else:
             candidates = [c for c in speller.one_edit(word, language) if len(c) >= 3 and not c.isdigit()]
+            if language == "gu" and not word.isascii():
+                # a vowel sign left out ("રમય": રમાય, is played), which the Gujarati vocabulary
+                # holds by its stem (રમ): each such edit stemmed, and weighed as a letter left out
+                ending_edits = _matra_edits(word, speller) - set(candidates)
+                surfaces = {stem: stem for stem in ending_edits}
+                candidates += sorted(ending_edits)
         # a word of the asked language's function words is no correction ("mare" is not the
         # Gujarati "mate", for)
         candidates = [c for c in candidates if not _function_word(c, language)]
+        if language == "gu" and word.isascii():
+            # Gujarati typed in Latin letters mixes in English words ("levl": level), not Dutch or
+            # Hungarian ones ("alag", different, is no Dutch "laag"; "kaik", something, no "akik")
+            candidates = [c for c in candidates if _in_language(reader, "en", c) or f"gu:{c}" in thesaurus()]
         if candidates:
-            out[word] = max(candidates, key=lambda c: (_likelihood(speller, reader, against, c, language), c))
+            def likelihood(candidate: str) -> float:
+                # a stem of the typed word with one slip in its ending is shorter than the typed
+                # word's stem where the slip moved the stem's end ("kezmeből": kezemből, kéz):
+                # weighed as a letter mistyped, not as a stem cut short
+                if candidate in ending_edits and language == "gu":
+                    return _likelihood(speller, reader, against, candidate, language, slip=DROPPED_LETTER)
+                if candidate in ending_edits and len(candidate) < len(against):
+                    return _likelihood(speller, reader, against, candidate, language,
+                                       slip=_slip_weight(spelling.fold(written), spelling.fold(surfaces[candidate])))
+                return _likelihood(speller, reader, against, candidate, language)
+            best = max(candidates, key=lambda c: (likelihood(c), c))
+            out[word] = surfaces.get(best, best)
     return out
 
 
 #: the vowels a Hungarian ending may be mistyped with
 _HU_VOWEL_LETTERS = frozenset("aáeéiíoóöőuúüű")
+#: how many letters before where the typed word's stem ends a mistyped ending's vowel may stand
+VOWEL_REACH = 4
+
+
+#: the Gujarati vowel signs a typed word may leave out
+_GU_VOWEL_SIGNS = "ાિીુૂેૈોૌ"
+
+
+def _matra_edits(word: str, speller) -> set[str]:
+    """The stems of ``word`` (a prepared Gujarati word) with one vowel sign put in after a
+    consonant, that the vocabulary holds."""
+    out = set()
+    for i in range(1, len(word) + 1):
+        if not ("\u0a95" <= word[i - 1] <= "\u0ab9"):  # after a consonant only
+            continue
+        for sign in _GU_VOWEL_SIGNS:
+            stem = gujarati_form(word[:i] + sign + word[i:])
+            if len(stem) >= 2 and stem != word and stem in speller:
+                out.add(stem)
+    return out
 
 
 def _ending_edits(word: str, start: int) -> set[str]:
@@ -1105,6 +1228,10 @@ def _ending_edits(word: str, start: int) -> set[str]:
     edits |= {head + a + c + b for a, b in splits for c in letters}
     edits |= {head + a + c + b[1:] for a, b in splits if b for c in letters}
     edits |= {head + tail[:i] + tail[i + 1] + tail[i] + tail[i + 2:] for i in range(len(tail) - 1)}
+    # the vowel of an ending the stemmer did not cut, as it was mistyped ("elmenekülhitek":
+    # -hetek; "cserélhutek"): a wrong vowel a few letters before
+    edits |= {word[:i] + vowel + word[i + 1:] for i in range(max(1, start - VOWEL_REACH), start)
+              if word[i] in _HU_VOWEL_LETTERS for vowel in _HU_VOWEL_LETTERS}
     edits.discard(word)
     return edits
 
@@ -1139,18 +1266,39 @@ def _question_word(word: str, language: str | None) -> bool:
 
 
 @lru_cache(maxsize=None)
-def _function_words_short_of_a_letter(language: str) -> frozenset[str]:
-    """The asked language's function words of four letters or more with one letter left out
-    (accents folded): "akor" (akkor), "wich" (which). Not those a concept group searches ("geen",
-    not: "gen" is corrected to it as to any word)."""
+def _function_words_slipped(language: str) -> dict[str, str]:
+    """The asked language's function words of four letters or more with one letter left out,
+    doubled, two letters swapped or a vowel mistyped (accents folded), each to its function
+    word: "akor", "akkar" (akkor), "wich" (which), "mikoor", "miokr" (mikor), "vagyko" (vagyok),
+    "tnego" (tengo). Not
+    those a concept group searches ("geen", not: "gen" is corrected to it as to any word), nor
+    those a rule turns on ("bellow" is "below")."""
     table = thesaurus()
-    return frozenset(folded[:i] + folded[i + 1:] for word in _function_words_of(language)
-                     if f"{GROUP_WORD_KEY}:{language}:{word}" not in table
-                     for folded in (spelling.fold(word),) if len(folded) >= 4 for i in range(len(folded)))
+    kept = kept_words().get(language, frozenset())
+    out: dict[str, str] = {}
+    # Gujarati typed in Latin letters has its function words too ("shakkay": shakay, "gyao": gayo)
+    words = ROMAN_GUJARATI_STOP if language == "gu" else _function_words_of(language)
+    folded_words = {spelling.fold(word) for word in words}  # a function word is no slip of another
+    for word in sorted(words):
+        folded = spelling.fold(word)
+        if len(folded) < 4 or f"{GROUP_WORD_KEY}:{language}:{word}" in table or word in kept:
+            continue
+        slips = {folded[:i] + folded[i + 1:] for i in range(len(folded))}
+        slips |= {folded[:i + 1] + folded[i:] for i in range(1, len(folded))}
+        slips |= {folded[:i] + folded[i + 1] + folded[i] + folded[i + 2:] for i in range(1, len(folded) - 1)}
+        if language != "gu":  # Gujarati's vowels typed in Latin letters vary too much to tell
+            slips |= {folded[:i] + vowel + folded[i + 1:] for i in range(1, len(folded)) if folded[i] in "aeiou"
+                      for vowel in "aeiou"}
+        for slip in slips - folded_words:
+            out.setdefault(slip, word)
+    return out
 
 
-def _function_word_short_of_a_letter(word: str, language: str | None) -> bool:
-    return bool(language) and language != "gu" and word in _function_words_short_of_a_letter(language)
+def _function_word_slipped(word: str, language: str | None) -> str | None:
+    """The function word ``word`` is, typed with a slip (:func:`_function_words_slipped`), or None."""
+    if not language or (language == "gu" and not word.isascii()):
+        return None
+    return _function_words_slipped(language).get(word)
 
 
 def _function_word_of(language: str, word: str) -> bool:
@@ -1163,16 +1311,47 @@ def _in_language(reader, language: str, word: str) -> bool:
     return bool(stems) and all((language, stem) in reader for stem in stems)
 
 
-def _likelihood(speller, reader, typed: str, candidate: str, language: str | None) -> float:
+def _in_groups(language: str, word: str) -> bool:
+    """Is ``word`` a word of the asked language's concept groups (locales/thesaurus.yaml), by its
+    stems: the players' own words, which the rules may never use?"""
+    table = thesaurus()
+    return any(f"{language}:{stem}" in table for stem in _terms(language_analyzer(language), prepare(word, language)))
+
+
+def _slip_weight(typed: str, edited: str) -> float:
+    """How likely one edit of a typed word is that leaves a shorter stem, by its kind (as
+    :func:`_likelihood` weighs a candidate): a letter left out, two swapped or one typed twice,
+    and not another letter mistyped."""
+    if len(edited) > len(typed):
+        return DROPPED_LETTER
+    if len(edited) < len(typed):
+        return SWAPPED_LETTERS if _undoubled(typed, edited) else 0.3
+    # a letter mistyped that cuts the stem short ("harcs" as "harca": harc) is no likelier than
+    # the stem cut short itself
+    return SWAPPED_LETTERS if sorted(edited) == sorted(typed) else 0.3
+
+
+def _undoubled(typed: str, candidate: str) -> bool:
+    """Is ``candidate`` ``typed`` with one letter of a doubled pair left out?"""
+    return len(candidate) == len(typed) - 1 and any(
+        typed[i] == typed[i - 1] and typed[:i] + typed[i + 1:] == candidate for i in range(1, len(typed)))
+
+
+def _likelihood(speller, reader, typed: str, candidate: str, language: str | None, slip: float | None = None) -> float:
     """How likely the player meant ``candidate``: a frequent word (by the log of its count over
     all clauses: a word of every German sentence is not a thousand times likelier than a rare
     one), a sound spelled another way ("vardo": bardo), a swap of two letters or a dropped
-    letter before an added one, one of the asked language's clauses."""
+    letter before an added one, one of the asked language's clauses. ``slip``: the weight of the
+    kind of typo, where the caller knows it."""
     score = log1p(speller.frequency(candidate))
-    if candidate in spelling.sound_alike(typed, language):
+    if slip is not None:  # the kind of slip is known already
+        score *= slip
+    elif candidate in spelling.sound_alike(typed, language):
         score *= SOUND_ALIKE
     elif len(candidate) < len(typed):
-        score *= 0.3
+        # a letter typed twice ("néézni", "useed") is as common a slip as two letters swapped;
+        # another letter too many is rare, and a shorter word most often another word
+        score *= SWAPPED_LETTERS if _undoubled(typed, candidate) else 0.3
     elif len(candidate) > len(typed):
         score *= DROPPED_LETTER
     elif sorted(candidate) == sorted(typed):

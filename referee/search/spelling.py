@@ -25,14 +25,16 @@ _GUJARATI = re.compile(r"[\u0a80-\u0aff]")
 #: "kurse" for curse in Dutch; "Cromosomen" in German): each is one edit of the other, and a
 #: likelier one than another letter. A language's own confusions only: an English "dise" is
 #: "dies" with two letters swapped, not "dice". The sounds that differ only in writing: a final
-#: "-ig" said "-ich" in German ("rückgängich"), "ss" for "ß"; Dutch "g" and "ch", and "dt", "d"
+#: "-ig" said "-ich" in German ("rückgängich"), "ss" for "ß", a long vowel's silent h or e put in or
+#: left out ("behählt", "verlohren", "gibt" as "giebt"); Dutch "g" and "ch", and "dt", "d"
 #: and "t" at the end of a verb ("word", "wordt", "wort"), "y" for "ij" ("gelyk"); Spanish "n" for "m" before b and p
 #: ("canbiar"), and "r" for the trilled "rr" ("aranca"); a Hungarian long consonant written short
 #: ("rosz", "cucait": rossz, cuccait); the Gujarati sibilants, typed for one another (સ્રાપ: શ્રાપ, curse).
 SOUNDS = {
     "en": (("c", "k"),),
     "nl": (("c", "k"), ("s", "z"), ("ei", "ij"), ("y", "ij"), ("ch", "g"), ("dt", "d"), ("dt", "t")),
-    "de": (("c", "k"), ("c", "z"), ("ch", "c"), ("ä", "e"), ("ich", "ig"), ("ss", "ß")),
+    "de": (("c", "k"), ("c", "z"), ("ch", "c"), ("ä", "e"), ("ich", "ig"), ("ss", "ß"), ("ah", "a"), ("eh", "e"),
+           ("oh", "o"), ("uh", "u"), ("ie", "i")),
     "hu": (("ts", "cs"), ("ly", "j"), ("ssz", "sz"), ("ss", "s"), ("cc", "c"), ("tt", "t"), ("ll", "l"), ("rr", "r"),
            ("nn", "n"), ("zz", "z"), ("kk", "k"), ("gg", "g")),
     "es": (("b", "v"), ("c", "s"), ("c", "z"), ("s", "z"), ("c", "k"), ("y", "ll"), ("i", "y"), ("g", "j"),
