@@ -52,6 +52,8 @@ language (the Treasure drawn face down after a lone kill, a deck run out, level 
 trouble, showing one's hand, two steeds, a hireling sacrificed to escape, the Thief's backstab,
 enhancing the monster of another's fight, a card against the rulebook, both fighters running
 away), each with a typo'd variant, written for it without copying any set: a dev set, seen.
+``benchmarks/search_queries_blind11.yaml`` is the eleventh blind set, 20 questions a language
+written from the rule texts alone, run once after the twelfth round (figures in its header).
 """
 
 from __future__ import annotations
