@@ -89,6 +89,10 @@ def key(judgement: dict) -> tuple:
     for name in ("keeps", "loses"):
         if isinstance(kept.get(name), list):
             kept[name] = sorted(map(str, kept[name]))
+    if isinstance(kept.get("rolls"), list):
+        # each fleeing player's roll against each monster: one verdict however the text orders
+        # them ("Bob und ich", "de Medusa en de Net Troll" named the other way round)
+        kept["rolls"] = sorted(kept["rolls"], key=lambda roll: json.dumps(roll, sort_keys=True, ensure_ascii=False))
     return judgement.get("question"), judgement.get("verdict"), json.dumps(kept, sort_keys=True, ensure_ascii=False)
 
 
