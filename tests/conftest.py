@@ -113,9 +113,12 @@ def run_in_process(*args: str, env: dict | None = None, input: str | None = None
             stream.flush()
         raise _Ended(code)
 
+    # the run's environment is read before this process's is cleared: made after, it held only
+    # ``env``, and every run without one lost XDG_CACHE_HOME and wrote to the user's own cache
+    environment = _environment(env)
     try:
         os.environ.clear()
-        os.environ.update(_environment(env))
+        os.environ.update(environment)
         if cwd is not None:
             os.chdir(cwd)
         if own_setting:
