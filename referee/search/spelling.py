@@ -28,7 +28,7 @@ _GUJARATI = re.compile(r"[\u0a80-\u0aff]")
 #: "-ig" said "-ich" in German ("rückgängich"), "ss" for "ß", a long vowel's silent h or e put in or
 #: left out ("behählt", "verlohren", "gibt" as "giebt"); Dutch "g" and "ch", and "dt", "d"
 #: and "t" at the end of a verb ("word", "wordt", "wort"), "y" for "ij" ("gelyk"); Spanish "n" for "m" before b and p
-#: ("canbiar"), and "r" for the trilled "rr" ("aranca"); a Hungarian long consonant written short
+#: ("canbiar"), "r" for the trilled "rr" ("aranca") and the chat's "k" for "qu" ("kitar"); a Hungarian long consonant written short
 #: ("rosz", "cucait": rossz, cuccait); the Gujarati sibilants, typed for one another (સ્રાપ: શ્રાપ, curse).
 SOUNDS = {
     "en": (("c", "k"),),
@@ -38,7 +38,7 @@ SOUNDS = {
     "hu": (("ts", "cs"), ("ly", "j"), ("ssz", "sz"), ("ss", "s"), ("cc", "c"), ("tt", "t"), ("ll", "l"), ("rr", "r"),
            ("nn", "n"), ("zz", "z"), ("kk", "k"), ("gg", "g")),
     "es": (("b", "v"), ("c", "s"), ("c", "z"), ("s", "z"), ("c", "k"), ("y", "ll"), ("i", "y"), ("g", "j"),
-           ("nb", "mb"), ("np", "mp"), ("h", ""), ("rr", "r")),
+           ("nb", "mb"), ("np", "mp"), ("h", ""), ("rr", "r"), ("qu", "k")),
     "gu": (("sh", "s"), ("v", "w"), ("aa", "a"), ("ee", "i"), ("oo", "u"), ("j", "z"), ("ph", "f"), ("શ", "સ")),
 }
 
