@@ -813,6 +813,9 @@ def test_the_english_pronoun_one_is_no_number(typed, read):
     ("nl", "mag ik kaarten in andermans gevecht spelen", "combat.interfering"),
     ("hu", "kidobhatom a tárgyaimat?", "items.no-discard-just-because"),                # throwing an item away
     ("es", "puedo descartar mi casco sin motivo", "items.no-discard-just-because"),     # for no reason
+    ("hu", "két szörny jött, eltüntethetem az egyiket egy lappal és a másikkal harcolok?", "combat.remove-one-monster"),
+    ("gu", "બે રાક્ષસ આવ્યા, એકને કાર્ડથી હટાવી બીજા સામે લડી શકું?", "combat.remove-one-monster"),
+    ("es", "salieron dos monstruos, ¿puedo kitar uno con una carta y pelear con el otro?", "combat.remove-one-monster"),
 ])
 def test_a_question_of_the_families_of_round_thirteen_finds_its_rule(language, query, expected, cache):
     assert expected in top(search(query, "--lang", language, env=cache)), query
@@ -838,3 +841,9 @@ def test_a_long_word_with_both_doubled_letters_typed_single_is_found():
     assert speller.one_edit("resureción", "es") == {"resurrección"}
     # where one slip finds a word, two are not tried
     assert speller.one_edit("acesar", "es") == {"acosar"}
+
+
+def test_a_spanish_k_typed_for_qu_is_one_slip():
+    from referee.search.spelling import Speller
+
+    assert "quitar" in Speller({"quitar": 3}).one_edit("kitar", "es")
