@@ -816,6 +816,8 @@ def test_the_english_pronoun_one_is_no_number(typed, read):
     ("hu", "két szörny jött, eltüntethetem az egyiket egy lappal és a másikkal harcolok?", "combat.remove-one-monster"),
     ("gu", "બે રાક્ષસ આવ્યા, એકને કાર્ડથી હટાવી બીજા સામે લડી શકું?", "combat.remove-one-monster"),
     ("es", "salieron dos monstruos, ¿puedo kitar uno con una carta y pelear con el otro?", "combat.remove-one-monster"),
+    ("es", "munchkin épico hasta qué nivel se juega", "epic.play-to-20"),                 # how far a game goes
+    ("gu", "એપિક મંચકિન કેટલા લેવલ સુધી જાય?", "epic.play-to-20"),
 ])
 def test_a_question_of_the_families_of_round_thirteen_finds_its_rule(language, query, expected, cache):
     assert expected in top(search(query, "--lang", language, env=cache)), query
