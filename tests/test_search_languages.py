@@ -660,7 +660,9 @@ def test_a_phrase_of_a_concept_group_is_read_as_its_group(language, question, gr
 def test_a_phrase_ends_with_its_clause():
     from referee.search.query import _phrases, prepare
 
-    assert _phrases(prepare("I put the card on the table. Then I go down a level", "gu"), "en") == {}
+    # "put" in one sentence and "down" in the next make no "put down" ("go down" is a phrase of
+    # its own: losing a level)
+    assert _phrases(prepare("I put the card on the table. Then I sit down", "gu"), "en") == {}
 
 
 def test_a_phrase_is_found_by_all_its_words():
@@ -799,3 +801,51 @@ def test_the_english_pronoun_one_is_no_number(typed, read):
     from referee.search.analysis import english_pronouns
 
     assert english_pronouns(typed, "en") == read
+
+
+@pytest.mark.parametrize("language, query, expected", [
+    ("en", "does this dungeon hit every player", "dungeons.affect-everyone"),          # a card that hits: affects
+    ("gu", "મારું લેવલ ક્યારે ઘટે?", "levels.losing"),                                   # a level that goes down is lost
+    ("en", "when does my level go down", "levels.losing"),
+    ("hu", "a kártya mást mond, mint a szabálykönyv", "precedence.cards-beat-rules"),   # a card that says otherwise
+    ("es", "la carta dice otra cosa que el reglamento, cuál vale", "precedence.cards-beat-rules"),
+    ("de", "darf ich Karten im fremden Kampf spielen", "combat.interfering"),           # a card into another's fight
+    ("nl", "mag ik kaarten in andermans gevecht spelen", "combat.interfering"),
+    ("hu", "kidobhatom a tárgyaimat?", "items.no-discard-just-because"),                # throwing an item away
+    ("es", "puedo descartar mi casco sin motivo", "items.no-discard-just-because"),     # for no reason
+    ("hu", "két szörny jött, eltüntethetem az egyiket egy lappal és a másikkal harcolok?", "combat.remove-one-monster"),
+    ("gu", "બે રાક્ષસ આવ્યા, એકને કાર્ડથી હટાવી બીજા સામે લડી શકું?", "combat.remove-one-monster"),
+    ("es", "salieron dos monstruos, ¿puedo kitar uno con una carta y pelear con el otro?", "combat.remove-one-monster"),
+    ("es", "munchkin épico hasta qué nivel se juega", "epic.play-to-20"),                 # how far a game goes
+    ("gu", "એપિક મંચકિન કેટલા લેવલ સુધી જાય?", "epic.play-to-20"),
+])
+def test_a_question_of_the_families_of_round_thirteen_finds_its_rule(language, query, expected, cache):
+    assert expected in top(search(query, "--lang", language, env=cache)), query
+
+
+@pytest.mark.parametrize("language, question, sense", [
+    ("es", "puedo tirar un objeto", "throw_away"),        # an item thrown away is discarded
+    ("es", "puedo tirar el dado", None),                   # the die is rolled
+    ("es", "tiro el dado para huir con mi arma", None),
+    ("en", "does the dungeon hit all of us", "hits_players"),
+    ("en", "the monster hits me", None),                   # a blow in a fight
+])
+def test_throwing_away_and_hitting_take_their_sense_only_beside_their_words(language, question, sense):
+    from referee.search.query import senses
+
+    assert set(senses(question.lower().split(), language).values()) == ({sense} if sense else set()), question
+
+
+def test_a_long_word_with_both_doubled_letters_typed_single_is_found():
+    from referee.search.spelling import Speller
+
+    speller = Speller({"resurrección": 5, "acosar": 1, "accessar": 9})
+    assert speller.one_edit("resureción", "es") == {"resurrección"}
+    # where one slip finds a word, two are not tried
+    assert speller.one_edit("acesar", "es") == {"acosar"}
+
+
+def test_a_spanish_k_typed_for_qu_is_one_slip():
+    from referee.search.spelling import Speller
+
+    assert "quitar" in Speller({"quitar": 3}).one_edit("kitar", "es")

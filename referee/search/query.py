@@ -809,8 +809,10 @@ def _phrases(text: str, language: str | None) -> dict[int, list[str]]:
     race card down", "sacar … de encima"), each at its first word's position (as plan() counts
     words) with its group's terms."""
     table = thesaurus()
+    # a phrase of a group with no single word in this language reads as nothing (the table
+    # keeps no empty entry): it is then no phrase at all
     return {position: table[f"{PHRASE_KEY}:{language}:{key}"].split()
-            for position, key in _phrase_keys(text, language).items()}
+            for position, key in _phrase_keys(text, language).items() if f"{PHRASE_KEY}:{language}:{key}" in table}
 
 
 def _phrase_keys(text: str, language: str | None) -> dict[int, str]:

@@ -28,7 +28,7 @@ _GUJARATI = re.compile(r"[\u0a80-\u0aff]")
 #: "-ig" said "-ich" in German ("rückgängich"), "ss" for "ß", a long vowel's silent h or e put in or
 #: left out ("behählt", "verlohren", "gibt" as "giebt"); Dutch "g" and "ch", and "dt", "d"
 #: and "t" at the end of a verb ("word", "wordt", "wort"), "y" for "ij" ("gelyk"); Spanish "n" for "m" before b and p
-#: ("canbiar"), and "r" for the trilled "rr" ("aranca"); a Hungarian long consonant written short
+#: ("canbiar"), "r" for the trilled "rr" ("aranca") and the chat's "k" for "qu" ("kitar"); a Hungarian long consonant written short
 #: ("rosz", "cucait": rossz, cuccait); the Gujarati sibilants, typed for one another (સ્રાપ: શ્રાપ, curse).
 SOUNDS = {
     "en": (("c", "k"),),
@@ -38,7 +38,7 @@ SOUNDS = {
     "hu": (("ts", "cs"), ("ly", "j"), ("ssz", "sz"), ("ss", "s"), ("cc", "c"), ("tt", "t"), ("ll", "l"), ("rr", "r"),
            ("nn", "n"), ("zz", "z"), ("kk", "k"), ("gg", "g")),
     "es": (("b", "v"), ("c", "s"), ("c", "z"), ("s", "z"), ("c", "k"), ("y", "ll"), ("i", "y"), ("g", "j"),
-           ("nb", "mb"), ("np", "mp"), ("h", ""), ("rr", "r")),
+           ("nb", "mb"), ("np", "mp"), ("h", ""), ("rr", "r"), ("qu", "k")),
     "gu": (("sh", "s"), ("v", "w"), ("aa", "a"), ("ee", "i"), ("oo", "u"), ("j", "z"), ("ph", "f"), ("શ", "સ")),
 }
 
@@ -123,7 +123,9 @@ class Speller:
         edits |= sound_alike(word, language)
         edits |= moved_doubling(word)
         edits.discard(word)
-        return {edit for edit in edits if edit in self.counts}
+        found = {edit for edit in edits if edit in self.counts}
+        # two doubled letters both typed single are two edits: tried only where one finds nothing
+        return found or {edit for edit in twice_undoubled(word) if edit in self.counts}
 
     def closest(self, word: str, maxdist: int = 2) -> str | None:
         """The most frequent known word at the smallest distance up to ``maxdist`` (did you mean)."""
@@ -165,6 +167,17 @@ def moved_doubling(word: str) -> set[str]:
             if j != i - 1 and char.isalpha() and char not in _VOWELS and not _GUJARATI.match(char):
                 out.add(single[:j + 1] + char + single[j + 1:])
     return out
+
+
+def twice_undoubled(word: str) -> set[str]:
+    """The word with two of its consonants doubled ("resureción": resurrección, "acomodar":
+    accommodar, "ocasionaly": occasionally): a player who writes every doubled letter single
+    makes two slips in one word where a long word has two doubled letters."""
+    singles = [i for i in range(1, len(word)) if word[i].isalpha() and word[i] not in _VOWELS
+               and not _GUJARATI.match(word[i]) and word[i] != word[i - 1]
+               and (i + 1 == len(word) or word[i + 1] != word[i])]
+    return {word[:i] + word[i] + word[i:j] + word[j] + word[j:]
+            for n, i in enumerate(singles) for j in singles[n + 1:]}
 
 
 _VOWELS = frozenset("aeiouyáéíóöőúüűàèìòùâêîôûäëïÿ")
