@@ -603,6 +603,12 @@ def action(c: Context):
             and not _item_fought(r):
         # "Bob (Stufe 3) kämpft grad. Darf ich ihm in den Rücken fallen?": done to the one fighting
         params.update({"fighter": c.who(r.fighter), "phase": "combat"})
+    if asked is None and "fighter" not in params and not r.monsters and "target" in params:
+        # "Bob (level drie) zit midden in z'n gevecht, mag ik hem …?": the one said to be in
+        # a fight, the only one named before it in its part of the sentence, fights it
+        in_fight = _in_combat_subject(r)
+        if in_fight is not None and in_fight != ME and c.who(in_fight) == params["target"]:
+            params.update({"fighter": c.who(in_fight), "phase": "combat"})
     if act == "help" and params.get("fighter") == player:
         # "બોબ … મને મદદ કરે છે, ડી પણ મદદ કરી શકે?" read as Bob helping his own fight: no one
         # helps in the fight they fight, so the text was misread
@@ -631,6 +637,19 @@ def action(c: Context):
         if len(named) == 1:
             params["item"] = named[0]
     return params, missing
+
+
+def _in_combat_subject(r: Reading) -> Optional[str]:
+    """The one person named before a phrase of being in a fight, in its part of the sentence
+    ("Bob zit midden in z'n gevecht", "Bob está en plena pelea"), else None."""
+    for _phrase, match in r.phrases("in_combat"):
+        first = r.word_range(match)[0]
+        # its sentence so far: brackets ("Bob (level drie) zit …") do not part it
+        start = max((j + 1 for j in range(first) if r.tokens[j].key in (".", "!", "?", ";")), default=0)
+        named = {who for j, who in r.mentions() if start <= j < first}
+        if len(named) == 1:
+            return named.pop()
+    return None
 
 
 def _verb_of_fighting(r: Reading) -> bool:
