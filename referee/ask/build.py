@@ -867,10 +867,17 @@ def _may_help(r: Reading) -> Optional[str]:
 def _asked_of(r: Reading, kind: str) -> Optional[str]:
     """The one person the phrases of ``kind`` name as the subject, or None (nobody, or several)."""
     asked = set()
+    objects = r.words.objects | r.english.objects
+    done_to = set()
     for phrase, match in r.phrases(kind):
         person = r._subject(phrase, match)
         if person not in (None, "pronoun"):
             asked.add(person)
+            if "p0" in match.groupdict() and match.group("p0") and r.tokens[r.index(match, "p0")].key in objects:
+                done_to.add(person)
+    if len(asked) > 1:
+        # "lophat tőlem Bob?": "from me" after the verb is whom it is done to, Bob the one asked of
+        asked -= done_to
     return next(iter(asked)) if len(asked) == 1 else None
 
 

@@ -252,6 +252,7 @@ class Reading:
         for i, token in enumerate(toks):
             if self.roles[i] is None and (found := self._persona(token.key)) is not None:
                 self.roles[i] = ("persona",) + found
+        self._denied()
         self._sexed_names()
         self._numbers()
         for k, token in enumerate(toks):
@@ -325,6 +326,20 @@ class Reading:
                          or (self._paired(i) and self._named_with_level(i + 2)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _denied(self) -> None:
+        """"he's not even a thief", "keine Diebin", "ચોર નથી": a race or class denied describes
+        no one; it is read (no word left unknown) and given to nobody."""
+        toks = self.tokens
+        for i, role in enumerate(self.roles):
+            if not role or role[0] != "persona":
+                continue
+            segment = self._segment(i)
+            before = [j for j in range(max(0, i - 3), i) if j in segment]
+            after = [j for j in range(i + 1, min(len(toks), i + 3)) if j in segment]
+            if any(toks[j].key in self.words.denied | self.english.denied for j in before) \
+                    or any(toks[j].key in self.words.denied_after for j in after):
+                self.roles[i] = ("denied",)
 
     def _kin(self) -> None:
         """"my daughter Lily", "mijn neefje Daan": "my" before a word for kin and a name says
