@@ -746,6 +746,11 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # "dan legt dee er een Woedende op": a card played onto the fight that no word of the
         # text says what it is (a name not read) would be left out of the verdict
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("card_player")][:1]
+    elif kind == "combat" and (r.plus or r.monster_plus) and len(r.monsters) <= 1 \
+            and not any(role and role[0] == "enhancer" for role in r.roles) and _unread_card_of_mine(r, anyone=True):
+        # "Bob slapped Furious on my Rubber Golem and I drink a +3 potion": the card Bob plays
+        # is no word read, whatever else the text says that is read
+        unsaid += [match.group(0).strip() for _phrase, match in r.phrases("card_player")][:1]
     if kind == "death" and (r.helper is not None or r.helping or "help" in r.best("actions")):
         # "I helped as an elf and the monster died": a death told beside help is no player's
         unsaid += [t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "person"][:1] or ["?"]
@@ -769,14 +774,32 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
 
 
-def _unread_card_of_mine(r: Reading) -> bool:
+def _unread_card_of_mine(r: Reading, anyone: bool = False) -> bool:
     """"ik speel Woedend op de net troll": the asker plays a card whose word is no word read
-    (a name not known): what it does is not in the verdict."""
-    if ME not in r.card_players:
+    (a name not known): what it does is not in the verdict. With ``anyone``, a card played by
+    anyone the text names ("Bob slapped Furious on my golem")."""
+    if not anyone and ME not in r.card_players:
+        return False
+    if anyone and not r.card_players:
         return False
     strange = set(r.strange())
     for phrase, match in r.phrases("card_player"):
         mine = "p0" not in match.groupdict() or r._subject(phrase, match, earliest=True) == ME
+        if anyone:
+            # another's card: the words of the phrase and the few right after its verb, up to a
+            # number ("Bob slapped Furious on …", "Cid hat Grimmig auf … geworfen"; not "Bob
+            # speelt +5": the card is that bonus)
+            span = list(r.word_range(match))
+            j = span[-1] + 1
+            while j < len(r.tokens) and j <= span[-1] + 3 and r.tokens[j].number is None \
+                    and not r.tokens[j].separator:
+                span.append(j)
+                j += 1
+            if "p0" in match.groupdict() and r._subject(phrase, match, earliest=True) not in (None, ME) \
+                    and not any(r.tokens[k].number is not None for k in span) \
+                    and (set(span) - {r.word_range(match)[-1]}) & strange:  # (the verb itself: "kijátszott")
+                return True
+            continue
         # the words of its part of the sentence: the card is named after the verb ("speel woedend op")
         if mine and set(r._segment(r.word_range(match)[-1])) & strange:
             return True
