@@ -603,6 +603,12 @@ def action(c: Context):
             and not _item_fought(r):
         # "Bob (Stufe 3) kämpft grad. Darf ich ihm in den Rücken fallen?": done to the one fighting
         params.update({"fighter": c.who(r.fighter), "phase": "combat"})
+    if asked is None and "fighter" not in params and not r.monsters and "target" in params:
+        # "Bob (level drie) zit midden in z'n gevecht, mag ik hem …?": the one said to be in
+        # a fight, the only one named before it in its part of the sentence, fights it
+        in_fight = _in_combat_subject(r)
+        if in_fight is not None and in_fight != ME and c.who(in_fight) == params["target"]:
+            params.update({"fighter": c.who(in_fight), "phase": "combat"})
     if act == "help" and params.get("fighter") == player:
         # "બોબ … મને મદદ કરે છે, ડી પણ મદદ કરી શકે?" read as Bob helping his own fight: no one
         # helps in the fight they fight, so the text was misread
@@ -631,6 +637,19 @@ def action(c: Context):
         if len(named) == 1:
             params["item"] = named[0]
     return params, missing
+
+
+def _in_combat_subject(r: Reading) -> Optional[str]:
+    """The one person named before a phrase of being in a fight, in its part of the sentence
+    ("Bob zit midden in z'n gevecht", "Bob está en plena pelea"), else None."""
+    for _phrase, match in r.phrases("in_combat"):
+        first = r.word_range(match)[0]
+        # its sentence so far: brackets ("Bob (level drie) zit …") do not part it
+        start = max((j + 1 for j in range(first) if r.tokens[j].key in (".", "!", "?", ";")), default=0)
+        named = {who for j, who in r.mentions() if start <= j < first}
+        if len(named) == 1:
+            return named.pop()
+    return None
 
 
 def _verb_of_fighting(r: Reading) -> bool:
@@ -727,6 +746,11 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # "dan legt dee er een Woedende op": a card played onto the fight that no word of the
         # text says what it is (a name not read) would be left out of the verdict
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("card_player")][:1]
+    elif kind == "combat" and (r.plus or r.monster_plus) and len(r.monsters) <= 1 \
+            and not any(role and role[0] == "enhancer" for role in r.roles) and _unread_card_of_mine(r, anyone=True):
+        # "Bob slapped Furious on my Rubber Golem and I drink a +3 potion": the card Bob plays
+        # is no word read, whatever else the text says that is read
+        unsaid += [match.group(0).strip() for _phrase, match in r.phrases("card_player")][:1]
     if kind == "death" and (r.helper is not None or r.helping or "help" in r.best("actions")):
         # "I helped as an elf and the monster died": a death told beside help is no player's
         unsaid += [t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "person"][:1] or ["?"]
@@ -750,14 +774,32 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
 
 
-def _unread_card_of_mine(r: Reading) -> bool:
+def _unread_card_of_mine(r: Reading, anyone: bool = False) -> bool:
     """"ik speel Woedend op de net troll": the asker plays a card whose word is no word read
-    (a name not known): what it does is not in the verdict."""
-    if ME not in r.card_players:
+    (a name not known): what it does is not in the verdict. With ``anyone``, a card played by
+    anyone the text names ("Bob slapped Furious on my golem")."""
+    if not anyone and ME not in r.card_players:
+        return False
+    if anyone and not r.card_players:
         return False
     strange = set(r.strange())
     for phrase, match in r.phrases("card_player"):
         mine = "p0" not in match.groupdict() or r._subject(phrase, match, earliest=True) == ME
+        if anyone:
+            # another's card: the words of the phrase and the few right after its verb, up to a
+            # number ("Bob slapped Furious on …", "Cid hat Grimmig auf … geworfen"; not "Bob
+            # speelt +5": the card is that bonus)
+            span = list(r.word_range(match))
+            j = span[-1] + 1
+            while j < len(r.tokens) and j <= span[-1] + 3 and r.tokens[j].number is None \
+                    and not r.tokens[j].separator:
+                span.append(j)
+                j += 1
+            if "p0" in match.groupdict() and r._subject(phrase, match, earliest=True) not in (None, ME) \
+                    and not any(r.tokens[k].number is not None for k in span) \
+                    and (set(span) - {r.word_range(match)[-1]}) & strange:  # (the verb itself: "kijátszott")
+                return True
+            continue
         # the words of its part of the sentence: the card is named after the verb ("speel woedend op")
         if mine and set(r._segment(r.word_range(match)[-1])) & strange:
             return True
@@ -848,10 +890,17 @@ def _may_help(r: Reading) -> Optional[str]:
 def _asked_of(r: Reading, kind: str) -> Optional[str]:
     """The one person the phrases of ``kind`` name as the subject, or None (nobody, or several)."""
     asked = set()
+    objects = r.words.objects | r.english.objects
+    done_to = set()
     for phrase, match in r.phrases(kind):
         person = r._subject(phrase, match)
         if person not in (None, "pronoun"):
             asked.add(person)
+            if "p0" in match.groupdict() and match.group("p0") and r.tokens[r.index(match, "p0")].key in objects:
+                done_to.add(person)
+    if len(asked) > 1:
+        # "lophat tőlem Bob?": "from me" after the verb is whom it is done to, Bob the one asked of
+        asked -= done_to
     return next(iter(asked)) if len(asked) == 1 else None
 
 

@@ -138,6 +138,10 @@ def fuzzy_monster(words: CardWords, text: str):
     from rapidfuzz import fuzz, process
 
     found = process.extractOne(text, words.monster_names, scorer=fuzz.ratio, score_cutoff=FUZZY)
+    if found and " " not in text and found[0][:1] != text[:1]:
+        # one word that is a card's name but for its first letter is a word of its own ("óriás",
+        # a giant, is no Hóriás): a slip is made inside a word, not at its start
+        return None
     return words.monsters[found[0]] if found else None
 
 

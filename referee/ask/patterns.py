@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 54
+VERSION = 56
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -197,6 +197,10 @@ class Words(Record):
     #: folded word -> the English name of a monster no card names, where the language spells it
     #: otherwise ("trol" is a Troll): one name for one monster, however it is typed
     monster_names: dict = {}
+    #: words that deny the race or class right after them ("he's not even a thief", "keine
+    #: Diebin"), and where the language says it after ("ચોર નથી"): no description of anyone
+    denied: frozenset = frozenset()
+    denied_after: frozenset = frozenset()
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
@@ -350,6 +354,7 @@ def _built(lang: str) -> Words:
     # its price ("el de 600 a precio doble"), and a word for kin ("my brother is level 3") is
     # someone no name says: they are not, by that, words of the question
     for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", "big",
+                "denied", "denied_after",
                 *(k for k in LISTS if k not in ("price", "kin"))):
         remember(data.get(key))
     for key in ("kinds", "actions", "sources", "games"):
@@ -399,6 +404,8 @@ def _built(lang: str) -> Words:
         items=items,
         games={k: phrases(v) for k, v in (data.get("games") or {}).items()},
         stop=frozenset(w for value in data.get("ignore") or () for w in fold(str(value)).split()),
+        denied=frozenset(fold(str(w)) for w in data.get("denied") or ()),
+        denied_after=frozenset(fold(str(w)) for w in data.get("denied_after") or ()),
         monster_names={fold(str(value)): str(name) for name, values in (data.get("monster_names") or {}).items()
                        for value in values or ()},
     )

@@ -252,6 +252,7 @@ class Reading:
         for i, token in enumerate(toks):
             if self.roles[i] is None and (found := self._persona(token.key)) is not None:
                 self.roles[i] = ("persona",) + found
+        self._denied()
         self._sexed_names()
         self._numbers()
         for k, token in enumerate(toks):
@@ -325,6 +326,20 @@ class Reading:
                          or (self._paired(i) and self._named_with_level(i + 2)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _denied(self) -> None:
+        """"he's not even a thief", "keine Diebin", "ચોર નથી": a race or class denied describes
+        no one; it is read (no word left unknown) and given to nobody."""
+        toks = self.tokens
+        for i, role in enumerate(self.roles):
+            if not role or role[0] != "persona":
+                continue
+            segment = self._segment(i)
+            before = [j for j in range(max(0, i - 3), i) if j in segment]
+            after = [j for j in range(i + 1, min(len(toks), i + 3)) if j in segment]
+            if any(toks[j].key in self.words.denied | self.english.denied for j in before) \
+                    or any(toks[j].key in self.words.denied_after for j in after):
+                self.roles[i] = ("denied",)
 
     def _kin(self) -> None:
         """"my daughter Lily", "mijn neefje Daan": "my" before a word for kin and a name says
@@ -610,6 +625,8 @@ class Reading:
                         self.doubtful.append(self.tokens[i].raw)
                         continue
                     into = self.plus  # "tengo +3 encima", "ich hab +3 drauf": the one asking's bonus
+                elif into is self.monster_plus and self._described_before(i):
+                    continue  # "voy por el nivel 14 con +7 encima": said in one's own description, gear
                 if into is self.monster_plus and self._thrown(i):
                     if not self._one_shot_beside(i) and i not in self.used:
                         # "dee gooit er +5 op": thrown onto the monster, said of no one-shot,
@@ -1082,6 +1099,23 @@ class Reading:
         word after it ("on", "op", "drauf") would say it is put on the monster."""
         return any(self.word_range(match)[-1] + 1 == i for _phrase, match in self.phrases("mine"))
 
+    def _described_before(self, i: int) -> bool:
+        """Whether the words before the bonus at word ``i`` describe someone, and no monster yet:
+        a level or a race or class, with "I" or a name or a word of being ("voy por el nivel
+        catorce con +7 encima", "ich bin Stufe 5 mit +3 drauf"): that someone's bonus, though the
+        words around it would put it on a monster."""
+        before = range(0, i)
+        roles = [self.roles[j] or ("",) for j in before]
+        if any(role[0] in ("card", "enhancer") for role in roles) \
+                or any(self._monster_word(self.tokens[j].key) for j in before):
+            return False
+        levels = self.words.level | self.english.level
+        described = any(self.tokens[j].key in levels or roles[j][0] == "persona" for j in before)
+        being = self.words.lists.get("being", ())
+        someone = any(roles[j][0] == "person" or any(phrase.found_in(f" {self.tokens[j].key} ") for phrase in being)
+                      for j in before)
+        return described and someone
+
     def _item_in_part(self, i: int) -> bool:
         """Whether a word for a kind of item ("zwaard", "sword", "kard") is in word ``i``'s part of
         the sentence."""
@@ -1462,6 +1496,8 @@ class Reading:
             while j >= 0 and self.tokens[j].key in skip and not self.tokens[j].separator:
                 j -= 1
             after_someone = j > 0 and (self.roles[j - 1] or ("",))[0] == "person"
+            if j + 1 < first and self.tokens[j + 1].key in self.words.articles | self.english.articles:
+                continue  # an article between: the level is a thing's, the word a verb ("meglegyen a tízes szint")
             # (not the verb after its subject: "ik sta op level negen")
             if j >= 0 and j in self.strange() and not self._monster_word(self.tokens[j].key) and not after_someone \
                     and not self._known_with_ending(self.tokens[j].key):
