@@ -53,7 +53,9 @@ trouble, showing one's hand, two steeds, a hireling sacrificed to escape, the Th
 enhancing the monster of another's fight, a card against the rulebook, both fighters running
 away), each with a typo'd variant, written for it without copying any set: a dev set, seen.
 ``benchmarks/search_queries_blind11.yaml`` is the eleventh blind set, 20 questions a language
-written from the rule texts alone, run once after the twelfth round (figures in its header).
+written from the rule texts alone, run once after the twelfth round (figures in its header);
+seen since. ``benchmarks/search_queries_blind12.yaml`` is the twelfth, written the same way and
+run once after the thirteenth round (figures in its header).
 """
 
 from __future__ import annotations
