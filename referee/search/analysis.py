@@ -442,6 +442,13 @@ _ONE_PRONOUN = re.compile(r"\b(other|another|this|that|which|same|new|old|better
 _DYING = re.compile(r"\b(?:dying|died)\b", re.IGNORECASE)
 
 
+def in_context(before: str, word: str) -> str:
+    """``word`` as the word before it reads it ("I die": death), for a word put in a question
+    by a correction ("i dei"), which the question's text never held."""
+    read = _DIE_VERB.sub(r"\1 death", f"{before} {word}")
+    return read.rsplit(" ", 1)[-1] if read != f"{before} {word}" else word
+
+
 def english_negations(text: str, language: str | None) -> str:
     """``text`` with its English negations typed without the apostrophe read apart ("cant": can
     not), where the question is English or of no known language."""

@@ -23,7 +23,7 @@ from referee.i18n.languages import LANGUAGES
 from referee.records import Record
 from referee.search import romanized, spelling
 from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, english_negations, english_pronouns, gujarati_form,
-                                     has_accent, hungarian_stem, hungarian_verb, kept_words, language_analyzer,
+                                     has_accent, hungarian_stem, in_context, hungarian_verb, kept_words, language_analyzer,
                                      prepare, search_analysis, stop_words, word_analyzer)
 from referee.search.ranking import Reading
 
@@ -470,6 +470,9 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         fixed = fixes.get(keys[position]) if fixes else None
         if fixed and _function_word(fixed, language):
             fixed = None  # a function word typed with a slip: its phrase is found above, no word is read
+        if fixed and position and language in (None, "en"):
+            # read where it stands, as the word typed right would be ("when i dei": dying)
+            fixed = in_context(tokens[position - 1], fixed)
         if fixed:
             # a correction names a card only beside another word of its name: a word no rule
             # uses is no card's word a letter short ("thing" is no "Thingy")
