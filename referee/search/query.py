@@ -272,13 +272,20 @@ def build_thesaurus() -> dict[str, str]:
                     table[(f"{ASKING_KEY}+{language}", " ".join(tokens))] = {along[name]}
     _sense_entries(data, table, along, fold)
     concepts = data.get("concepts") or {}
-    for group in data.get("named_beside") or ():
-        for language, words in (concepts.get(group) or {}).items():
-            if language in LANGUAGES and isinstance(words, list):
-                for word in words:
-                    if " " not in str(word).strip():
-                        for key in _word_keys(word, language, fold):
-                            table[(f"{NAMED_BY_KEY}:{language}", key)] = {"yes"}
+    # each entry a group, or groups that name the card together: a word of each beside it
+    needs = []
+    for entry in data.get("named_beside") or ():
+        groups = [str(group) for group in entry] if isinstance(entry, list) else [str(entry)]
+        needs.append("+".join(groups))
+        for group in groups:
+            for language, words in (concepts.get(group) or {}).items():
+                if language in LANGUAGES and isinstance(words, list):
+                    for word in words:
+                        if " " not in str(word).strip():
+                            for key in _word_keys(word, language, fold):
+                                table.setdefault((f"{NAMED_BY_KEY}:{language}", key), set()).add(group)
+    if needs:
+        table[(NAMED_BY_KEY, "needs")] = set(needs)
     return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
             for (language, key), words in table.items() if words}
 
@@ -435,9 +442,14 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
               if any(f"{EVERYDAY_KEY}:{language}:{key}" in table
                      for word in (tokens[position], fixes.get(_fold_word(tokens[position]), "")) for key in _folded(word))
               } if cards and language else set()
-    if naming and not any(f"{NAMED_BY_KEY}:{language}:{key}" in table
-                          for position in kept for key in _sense_keys(tokens[position], language)):
-        naming = set()
+    if naming:
+        # the words beside it as typed or as corrected ("monstreo": monstruo)
+        beside = {group for position in kept
+                  for word in (tokens[position], fixes.get(_fold_word(tokens[position]), ""))
+                  for key in (_sense_keys(word, language) if word else ())
+                  for group in table.get(f"{NAMED_BY_KEY}:{language}:{key}", "").split()}
+        if not any(set(need.split("+")) <= beside for need in table.get(f"{NAMED_BY_KEY}:needs", "").split()):
+            naming = set()
     # every word a card's name's, one of them a word no clause of the language uses: the
     # question is that name (a former name, "ફેક બિયર્ડ")
     as_name = len(common) == len(kept) and any(_name_only(cards, tokens[position], language) for position in named)
