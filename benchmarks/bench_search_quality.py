@@ -55,7 +55,9 @@ away), each with a typo'd variant, written for it without copying any set: a dev
 ``benchmarks/search_queries_blind11.yaml`` is the eleventh blind set, 20 questions a language
 written from the rule texts alone, run once after the twelfth round (figures in its header);
 seen since. ``benchmarks/search_queries_blind12.yaml`` is the twelfth, written the same way and
-run once after the thirteenth round (figures in its header).
+run once after the thirteenth round (figures in its header); seen since.
+``benchmarks/search_queries_blind13.yaml`` is the thirteenth, written the same way and run once
+after the fourteenth round (figures in its header).
 """
 
 from __future__ import annotations
