@@ -314,6 +314,7 @@ class Reading:
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
                     and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
+                    and not self._kin_of_mine(i)  # "mein kleiner Bruder": no one named
                     and token.key not in self.cards.enhancers  # "le han puesto Cría": the card
                     # (a thing said Big is no one: "einer großen Leiter +2")
                     and self.tokens[i - 1].key not in self.words.big | self.english.big
@@ -349,7 +350,9 @@ class Reading:
             if self.roles[i] != ("person", ME) or i + 1 not in kin:
                 continue
             after = self.tokens[i + 2]
+            # (a second word for the same kin is no name: "mein kleiner Bruder")
             if self.roles[i + 2] is None and not self.table and after.number is None and not after.separator \
+                    and i + 2 not in kin \
                     and not self.is_known(after.key) and self._persona(after.key) is None \
                     and after.key not in self.cards.monsters and not self._in_card_name(i + 2):
                 # "મારો મિત્ર સેમ": a script with no capitals, the word after the kin is its name
@@ -357,6 +360,18 @@ class Reading:
                 self.roles[i + 2] = ("person", after.raw)
             if (self.roles[i + 2] or ("",))[0] == "person" and self.roles[i + 2][1] != ME:
                 self.roles[i] = None
+
+    def _kin_of_mine(self, i: int) -> bool:
+        """Whether word ``i`` is a word for kin said with "my" a few words before it ("my little
+        brother", "mein kleiner Bruder"): someone no name says, never a player by that word."""
+        kin = {j for _phrase, match in self.phrases("kin") for j in self.word_range(match)}
+        if i not in kin:
+            return False
+        if not self.words.my:
+            return True  # the word for kin says "my" by its ending ("öcsém", "a tesóm")
+        mine = self.words.my | self.english.my
+        return any(self.tokens[j].key in mine or self.roles[j] == ("person", ME)
+                   for j in range(max(0, i - 3), i) if not self.tokens[j].separator)
 
     def _item_card_at(self, i: int) -> bool:
         """Whether word ``i`` is in an item card's name ("Létra", "Siege Engine")."""
@@ -1500,7 +1515,7 @@ class Reading:
                 continue  # an article between: the level is a thing's, the word a verb ("meglegyen a tízes szint")
             # (not the verb after its subject: "ik sta op level negen")
             if j >= 0 and j in self.strange() and not self._monster_word(self.tokens[j].key) and not after_someone \
-                    and not self._known_with_ending(self.tokens[j].key):
+                    and not self._known_with_ending(self.tokens[j].key) and not self._kin_of_mine(j):
                 raw = self.tokens[j].raw
                 name = raw[:1].upper() + raw[1:]
                 if name not in self.names:
