@@ -1212,20 +1212,22 @@ class Reading:
         """Whether the text says something of helping, even where no phrase says who helps
         ("Dee le echa una mano"): the longer words of the language's helper phrases."""
         vocabulary = _help_words(self.words, self.english)
+        # (help denied is no help: "nobody helping", "ohne Hilfe")
+        denied = {j for _phrase, match in self.phrases("no_help") for j in self.word_range(match)}
         # (not a word of a card's name: "hand" of "Crawling Hand" is no helping hand)
         # (nor a verb said of a monster: "the fungus joins the fight", "a second monster comes in")
         monster_words = self.words.monster_words | self.english.monster_words
         if any((t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5))
                and (role is None or role[0] not in ("card", "itemcard"))  # "escalera de mano": the card
                and not self._card_before(i, monster_words)
-               and not self._card_after(i)
+               and not self._card_after(i) and i not in denied
                for i, (t, role) in enumerate(zip(self.tokens, self.roles))):
             return True
         # the verb in any person ("ik help hem", "ich helfe ihm", "yo le ayudo"): the words
         # of helping that a "may I …" question reads
         # (not said of a monster: "egy cserepes növény is beszáll")
         return any(not (self._card_before(k, monster_words) or self._card_after(k)
-                        or (self.roles[k] or ("",))[0] == "itemcard")
+                        or (self.roles[k] or ("",))[0] == "itemcard" or k in denied)
                    for w in (self.words, self.english) for phrase in w.actions.get("help", ())
                    for match in phrase.finditer(self.text) for k in self.word_range(match)[:1])
 
