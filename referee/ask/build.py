@@ -483,7 +483,12 @@ def flee(c: Context):
     people = c.people(fleeing, level_needed=False)
     if c.state is None:
         for person in fleeing:
-            if not c.described(person) and not r.people.get(ME if person == c.me else person):
+            about = c.described(person) or r.people.get(ME if person == c.me else person) or {}
+            # "zählt mein Reittier beim Weglaufen mit?": a card of theirs named with no monster
+            # and nothing else of them asks whether that kind of card counts, a rules question
+            bare = not monsters and set(about) <= {"steed", "hireling"} \
+                and not any((about.get(k) or {}).get("bonus") for k in ("steed", "hireling"))
+            if not about or bare:
                 missing.append(N_("who runs away: a level, a race or a class"))
                 break
     if people:
@@ -861,6 +866,18 @@ def _someone_of_mine(r: Reading) -> list[str]:
     "I" would misjudge."""
     being = {phrase.text.strip() for words in (r.words, r.english) for phrase in words.lists.get("being", ())}
     strange = set(r.strange())
+    for j in sorted(strange):
+        # "my little brother … can he", "mi hermano pequeño … ¿puede?", "a tesóm": a word for
+        # kin said with "my" and no name after it is someone the asker speaks of, not the asker
+        # (the name may follow a comma: "a haverom, Peti")
+        k = next((k for k in range(j + 1, len(r.tokens)) if not r.tokens[k].separator), None)
+        after = r.roles[k] if k is not None and k <= j + 2 else None
+        if r._kin_of_mine(j) and not (after and after[0] == "person"):
+            first = next((i for i in range(max(0, j - 3), j) if r.roles[i] == ("person", ME)), j)
+            last = j
+            while last + 1 in strange and r._kin_of_mine(last + 1):
+                last += 1  # "mein kleiner Bruder": the whole of it
+            return [" ".join(t.raw for t in r.tokens[first:last + 1])]
     # (not a thing of mine: "if i sell my sword and my helmet is that a level?")
     return [f"{r.tokens[i].raw} {r.tokens[i + 1].raw}" for i in range(len(r.tokens) - 2)
             if r.roles[i] == ("person", ME) and r.tokens[i].key in r.words.me | r.english.me

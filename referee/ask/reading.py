@@ -314,6 +314,7 @@ class Reading:
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
                     and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
+                    and not self._kin_of_mine(i)  # "mein kleiner Bruder": no one named
                     and token.key not in self.cards.enhancers  # "le han puesto Cría": the card
                     # (a thing said Big is no one: "einer großen Leiter +2")
                     and self.tokens[i - 1].key not in self.words.big | self.english.big
@@ -349,7 +350,9 @@ class Reading:
             if self.roles[i] != ("person", ME) or i + 1 not in kin:
                 continue
             after = self.tokens[i + 2]
+            # (a second word for the same kin is no name: "mein kleiner Bruder")
             if self.roles[i + 2] is None and not self.table and after.number is None and not after.separator \
+                    and i + 2 not in kin \
                     and not self.is_known(after.key) and self._persona(after.key) is None \
                     and after.key not in self.cards.monsters and not self._in_card_name(i + 2):
                 # "મારો મિત્ર સેમ": a script with no capitals, the word after the kin is its name
@@ -357,6 +360,18 @@ class Reading:
                 self.roles[i + 2] = ("person", after.raw)
             if (self.roles[i + 2] or ("",))[0] == "person" and self.roles[i + 2][1] != ME:
                 self.roles[i] = None
+
+    def _kin_of_mine(self, i: int) -> bool:
+        """Whether word ``i`` is a word for kin said with "my" a few words before it ("my little
+        brother", "mein kleiner Bruder"): someone no name says, never a player by that word."""
+        kin = {j for _phrase, match in self.phrases("kin") for j in self.word_range(match)}
+        if i not in kin:
+            return False
+        if not self.words.my:
+            return True  # the word for kin says "my" by its ending ("öcsém", "a tesóm")
+        mine = self.words.my | self.english.my
+        return any(self.tokens[j].key in mine or self.roles[j] == ("person", ME)
+                   for j in range(max(0, i - 3), i) if not self.tokens[j].separator)
 
     def _item_card_at(self, i: int) -> bool:
         """Whether word ``i`` is in an item card's name ("Létra", "Siege Engine")."""
@@ -1197,20 +1212,22 @@ class Reading:
         """Whether the text says something of helping, even where no phrase says who helps
         ("Dee le echa una mano"): the longer words of the language's helper phrases."""
         vocabulary = _help_words(self.words, self.english)
+        # (help denied is no help: "nobody helping", "ohne Hilfe")
+        denied = {j for _phrase, match in self.phrases("no_help") for j in self.word_range(match)}
         # (not a word of a card's name: "hand" of "Crawling Hand" is no helping hand)
         # (nor a verb said of a monster: "the fungus joins the fight", "a second monster comes in")
         monster_words = self.words.monster_words | self.english.monster_words
         if any((t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5))
                and (role is None or role[0] not in ("card", "itemcard"))  # "escalera de mano": the card
                and not self._card_before(i, monster_words)
-               and not self._card_after(i)
+               and not self._card_after(i) and i not in denied
                for i, (t, role) in enumerate(zip(self.tokens, self.roles))):
             return True
         # the verb in any person ("ik help hem", "ich helfe ihm", "yo le ayudo"): the words
         # of helping that a "may I …" question reads
         # (not said of a monster: "egy cserepes növény is beszáll")
         return any(not (self._card_before(k, monster_words) or self._card_after(k)
-                        or (self.roles[k] or ("",))[0] == "itemcard")
+                        or (self.roles[k] or ("",))[0] == "itemcard" or k in denied)
                    for w in (self.words, self.english) for phrase in w.actions.get("help", ())
                    for match in phrase.finditer(self.text) for k in self.word_range(match)[:1])
 
@@ -1500,7 +1517,7 @@ class Reading:
                 continue  # an article between: the level is a thing's, the word a verb ("meglegyen a tízes szint")
             # (not the verb after its subject: "ik sta op level negen")
             if j >= 0 and j in self.strange() and not self._monster_word(self.tokens[j].key) and not after_someone \
-                    and not self._known_with_ending(self.tokens[j].key):
+                    and not self._known_with_ending(self.tokens[j].key) and not self._kin_of_mine(j):
                 raw = self.tokens[j].raw
                 name = raw[:1].upper() + raw[1:]
                 if name not in self.names:
