@@ -292,6 +292,10 @@ def test_a_star_munchkin_copy_changes_places_with_a_close_classic_rule_it_restat
 
 # Families of typed questions the probe sets of round twelve missed, each as a question a player
 # types with a slip: the clause that answers it is among the first three
+def _first_three(searcher, query: str, lang: str) -> list[str]:
+    return [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+
+
 @pytest.mark.parametrize("query,lang,expected", [
     # a Hungarian stem corrected is read as a form of the typed word, not stemmed again
     ("megmutatatom a lapjaimat a tobbieknek?", "hu", "trading-selling.show-hand"),
@@ -308,8 +312,7 @@ def test_a_star_munchkin_copy_changes_places_with_a_close_classic_rule_it_restat
     ("werkt de polymorf drankje op twee monsters", "nl", "card-rulings.pollymorph-potion-one-monster"),
 ])
 def test_a_question_typed_with_a_slip_finds_its_rule(searcher, query, lang, expected):
-    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
-    assert expected in found, found
+    assert expected in (found := _first_three(searcher, query, lang)), found
 
 
 # Families of questions the twelfth blind set missed: the clause that answers them is among the first three
@@ -322,8 +325,7 @@ def test_a_question_typed_with_a_slip_finds_its_rule(searcher, query, lang, expe
     ("el amiguito tiene el mismo nivel que el monstruo", "es", "card-rulings.mate-copy"),
 ])
 def test_a_question_of_a_family_the_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
-    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
-    assert expected in found, found
+    assert expected in (found := _first_three(searcher, query, lang)), found
 
 
 # ... and where the card's name is an everyday word with no monster's level beside it, the helping rules
@@ -332,5 +334,4 @@ def test_a_question_of_a_family_the_blind_set_missed_finds_its_rule(searcher, qu
     ("does my mate get a level when he helps me", "en", "helping.helper-no-level"),
 ])
 def test_an_everyday_word_that_names_a_card_asks_the_everyday_thing(searcher, query, lang, expected):
-    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
-    assert expected in found, found
+    assert expected in (found := _first_three(searcher, query, lang)), found
