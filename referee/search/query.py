@@ -368,6 +368,16 @@ def senses(tokens: list[str], language: str | None) -> dict[int, str]:
             and (sense in along or f"{SENSE_KEY}needs:{language}:{sense}" not in table)}
 
 
+def _senses_typed_or_corrected(tokens: list[str], fixes: dict[str, str] | None, language: str | None) -> dict[int, str]:
+    """:func:`senses` of the words as typed, and of those with none as corrected: a word typed
+    wrong takes its sense, or gives another its sense, as corrected ("canbiarme", "abgekrazt");
+    a word with a sense as typed keeps it ("berakhat" is no English "break")."""
+    sensed = senses(tokens, language)
+    if fixes:
+        sensed = {**senses([fixes.get(_fold_word(token), token) for token in tokens], language), **sensed}
+    return sensed
+
+
 @lru_cache(maxsize=4096)
 def _sense_keys(token: str, language: str) -> frozenset[str]:
     # a Gujarati token of plan() is prepared (stemmed) already: a stem is not stemmed again
@@ -418,11 +428,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         for position, verbs in _separated_particles(corrected, language, known).items():
             joined.setdefault(position, verbs)
         phrased = {**_phrases(corrected, language), **phrased}
-    # a word typed wrong takes its sense, or gives another its sense, as corrected ("canbiarme",
-    # "abgekrazt"); a word with a sense as typed keeps it ("berakhat" is no English "break")
-    sensed = senses(tokens, language)
-    if fixes:
-        sensed = {**senses([fixes.get(key, token) for key, token in zip(keys, tokens)], language), **sensed}
+    sensed = _senses_typed_or_corrected(tokens, fixes, language)
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(tokens)
             if position in joined or position in phrased or not _function_word(word, language)]
@@ -440,12 +446,12 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     table = thesaurus()
     naming = {position for position in kept
               if any(f"{EVERYDAY_KEY}:{language}:{key}" in table
-                     for word in (tokens[position], fixes.get(_fold_word(tokens[position]), "")) for key in _folded(word))
+                     for word in (tokens[position], fixes.get(keys[position], "")) for key in _folded(word))
               } if cards and language else set()
     if naming:
         # the words beside it as typed or as corrected ("monstreo": monstruo)
         beside = {group for position in kept
-                  for word in (tokens[position], fixes.get(_fold_word(tokens[position]), ""))
+                  for word in (tokens[position], fixes.get(keys[position], ""))
                   for key in (_sense_keys(word, language) if word else ())
                   for group in table.get(f"{NAMED_BY_KEY}:{language}:{key}", "").split()}
         if not any(set(need.split("+")) <= beside for need in table.get(f"{NAMED_BY_KEY}:needs", "").split()):
@@ -1036,9 +1042,7 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
     along = {topic for phrase_text in phrase_texts for key in _phrase_keys(phrase_text, language).values()
              for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
     joined = _joined_verbs(typed)
-    sensed = senses(typed, language)
-    if fixes:
-        sensed = {**senses([fixes.get(_fold_word(word), word) for word in typed], language), **sensed}
+    sensed = _senses_typed_or_corrected(typed, fixes, language)
     for position, word in enumerate(typed):
         # a verb with its prefix apart is asked as the whole verb where that asks something
         # ("cserélhetem le": lecserél, swapping one's gear; "cserélhetem" alone trades)
