@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import re
+from functools import cached_property
 
 from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
 from referee.ask.names import foreign, named, stem
@@ -342,10 +343,16 @@ class Reading:
                     or any(toks[j].key in self.words.denied_after for j in after):
                 self.roles[i] = ("denied",)
 
+    @cached_property
+    def kin_words(self) -> frozenset[int]:
+        """The words of the text's words for kin ("my daughter", "mein kleiner Bruder"), read once:
+        several of a reading's steps ask whether a word is one."""
+        return frozenset(j for _phrase, match in self.phrases("kin") for j in self.word_range(match))
+
     def _kin(self) -> None:
         """"my daughter Lily", "mijn neefje Daan": "my" before a word for kin and a name says
         whose kin the one named is; it is no mention of the one asking."""
-        kin = {j for _phrase, match in self.phrases("kin") for j in self.word_range(match)}
+        kin = self.kin_words
         for i in range(len(self.tokens) - 2):
             if self.roles[i] != ("person", ME) or i + 1 not in kin:
                 continue
@@ -364,8 +371,7 @@ class Reading:
     def _kin_of_mine(self, i: int) -> bool:
         """Whether word ``i`` is a word for kin said with "my" a few words before it ("my little
         brother", "mein kleiner Bruder"): someone no name says, never a player by that word."""
-        kin = {j for _phrase, match in self.phrases("kin") for j in self.word_range(match)}
-        if i not in kin:
+        if i not in self.kin_words:
             return False
         if not self.words.my:
             return True  # the word for kin says "my" by its ending ("öcsém", "a tesóm")
@@ -1064,7 +1070,7 @@ class Reading:
         if person is None and (key in self.words.pronouns or key in self.english.pronouns):
             return "pronoun"
         if person == ME and i + 2 < len(self.roles) and (self.roles[i + 2] or ("",))[0] == "person" \
-                and self.roles[i + 2][1] != ME and any(i + 1 in self.word_range(m) for _p, m in self.phrases("kin")):
+                and self.roles[i + 2][1] != ME and i + 1 in self.kin_words:
             return self.roles[i + 2][1]  # "helped by my friend Pete": Pete, whose friend is said by "my"
         return person
 
