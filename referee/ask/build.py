@@ -350,7 +350,12 @@ def fight(c: Context):
         # the text speaks of help but no phrase says who gives it: a name not read, or a
         # helper the verdict would leave out
         missing.append(N_("who helps"))
-    if helper is None and len(side) > 1:
+    beside = r.beside_me() if helper is None and len(side) == 2 and ME in side else None
+    if beside is not None and beside in side:
+        # "ik en bob samen tegen de medusa", "ich hau den Pavillon zusammen mit Cid weg": the
+        # asker, said in words, and one other beside them: the asker fights, the other helps
+        fighter, helper = ME, beside
+    elif helper is None and len(side) > 1:
         # "me and Cid against the golem": two on the players' side, and the text does not say
         # which one helps — the treasure and the levels depend on it
         missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in side)))
@@ -1135,6 +1140,11 @@ def about(kind: str):
             _nobody(c)
         order = r.order()
         player = c.who(order[0] if order else None)
+        holding = [p for p in order if "hand" in c.described(c.who(p))]
+        if kind == "charity" and len(holding) == 1:
+            # "end of my turn and dee's sitting on 7 cards": the one said to hold the cards is
+            # the one asked about, though the turn is said first
+            player = c.who(holding[0])
         # (``kind`` is the question's verb: "gear" asks about equipment)
         params = {"player": player, **c.people([player], level_needed=kind != "gear")}
         if c.state is None and kind == "gear" and not c.described(player).get("items"):

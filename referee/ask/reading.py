@@ -74,7 +74,11 @@ UNSIGNED_BONUS = 10
 
 
 #: the phrase lists said denied by another ("without discarding"): no match of the first inside the second
-DENIED = {"discard": "no_discard"}
+DENIED = {"discard": "no_discard", "fleeing": "kill"}
+#: the kinds of question whose words another list's words hold ("ich hau ihn weg" kills, and
+#: "weg" alone runs away; "મારી નાખું" kills, and "નાખું" rolls the die): no match inside those
+KINDS_DENIED = {"run-away": "kill"}
+KILL_SURE = 2
 
 
 class Reading:
@@ -165,18 +169,27 @@ class Reading:
     def best(self, table: dict) -> dict:
         """For each key of a phrase table (kinds, actions, sources): the most words matched."""
         out = {}
+        denials = {key: [m.span() for _phrase, m in self.phrases(name)] for key, name in KINDS_DENIED.items()} \
+            if table == "kinds" else {}
         for words in (self.words, self.english):
             for key, phrases in getattr(words, table).items():
+                denied = denials.get(key)
                 for phrase in phrases:
                     if phrase.words <= out.get(key, 0):
                         continue  # a longer phrase of this key is in the text already
-                    if phrase.plain is not None:
+                    if phrase.plain is not None and not denied:
                         if phrase.plain in self.text:
                             out[key] = phrase.words
                         continue
-                    match = next(phrase.finditer(self.text), None)
+                    match = next((m for m in phrase.finditer(self.text)
+                                  if not any(a <= m.start() and m.end() <= b for a, b in denied or ())), None)
                     if match and all(self._person(v) for k, v in match.groupdict().items() if k.startswith("p") and v):
                         out[key] = max(out.get(key, 0), phrase.words)
+        if table == "kinds":
+            # a word of killing is a word of fighting ("hau den Pavillon weg", "elverem a trollt"),
+            # as sure as a verb and its object (a phrase's count grows with its alternatives)
+            if any(True for _ in self.phrases("kill")):
+                out["combat"] = max(out.get("combat", 0), KILL_SURE)
         return out
 
     def index(self, match, group: str) -> int:
@@ -1184,6 +1197,23 @@ class Reading:
             return named[key]
         # the monster as its English name, where the language writes it otherwise ("trol")
         return raw.capitalize()
+
+    def beside_me(self) -> Optional[str]:
+        """The one person put beside the asker where the asker is said in words, in the same
+        part of the sentence, with no verb there saying "we" ("ik en bob samen tegen de
+        medusa", "હું ને સિડ ભેગા કાલી સામે", not "samen met bob tegen de medusa" nor "me and
+        Cid, we fight …"): the asker fights, as the one whose turn it is does, and the other helps."""
+        others = self.joined - {ME}
+        if len(others) != 1:
+            return None
+        other = next(iter(others))
+        theirs = [i for i, who in self.mentions() if who == other]
+        we = {j for _phrase, match in self.phrases("we") for j in self.word_range(match)}
+        for i, who in self.mentions():
+            part = self._segment(i)
+            if who == ME and any(j in part for j in theirs) and not any(j in part for j in we):
+                return other
+        return None
 
     def _i_alone_fight(self) -> bool:
         """Whether a verb of fighting says "I" and not "we" ("harcolok", not "harcolunk")."""
