@@ -885,6 +885,10 @@ class Reading:
             elif self.words.bare_level and token.number <= MONSTER_LEVELS and self._bare(i):
                 # (no level is in the hundreds: "a 300as csizmát" is a price)
                 self.levels.append((i, i, token.number))
+            elif self._level_first(i):
+                # "zes dwerg strijder, vier aan spullen": a part of the sentence that starts with
+                # a number and a race or class describes someone of that level
+                self.levels.append((i, i, token.number))
             elif self._listed_level(i):
                 # "ik ben level 5, Piet 3 en Kees 2": levels listed, the word said once; each
                 # the level of the one named right before it
@@ -892,6 +896,17 @@ class Reading:
             else:
                 continue
             self.used.add(i)
+
+    def _level_first(self, i: int) -> bool:
+        """Whether the number at word ``i`` starts a part of the sentence, unsigned, up to 20,
+        and a race or a class follows it right after ("six dwarf warrior", "zes dwerg strijder"),
+        with no word for level in the text: the level of the one described."""
+        toks, level_words = self.tokens, self.words.level | self.english.level
+        if not (i == 0 or toks[i - 1].separator) or toks[i].raw[:1] in "+-" or not 1 < toks[i].number <= 20:
+            return False
+        after = self.roles[i + 1] if i + 1 < len(toks) else None
+        return bool(after) and after[0] == "persona" and not any(t.key in level_words for t in toks[:i + 3]) \
+            and i + 1 not in self.sexed
 
     def _listed_level(self, i: int) -> bool:
         """Whether the number at word ``i`` is the level of the player named right before it,
