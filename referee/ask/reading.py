@@ -534,7 +534,9 @@ class Reading:
                     card = self._card_with_ending(span)
                 found = self._enhancer(text) if card is None and length == 1 else None
                 if card is None and (text in self.cards.enhancers or found) and not (
-                        span[-1] + 1 < len(self.tokens) and (self.roles[span[-1] + 1] or ("",))[0] == "person"):
+                        span[-1] + 1 < len(self.tokens) and (self.roles[span[-1] + 1] or ("",))[0] == "person"
+                        # ("… feldühödöttet Cid nettrolljára": the one named owns the monster after)
+                        and not self._monster_named_at(span[-1] + 2)):
                     # (not a word said of someone: "my mate Tom" is a friend, not the card Mate)
                     card_, bonus = self.cards.enhancers[found or text]
                     # the card's whole effect: its bonus and the treasures it adds or takes
@@ -567,6 +569,13 @@ class Reading:
                     taken.update(span)
                     self.monsters.append({"card": card, "name": card.name, "at": start, "end": start + length - 1})
         del free
+
+    def _monster_named_at(self, k: int) -> bool:
+        """Whether word ``k`` names a monster card, with the language's endings too."""
+        if k >= len(self.tokens) or self.tokens[k].separator:
+            return False
+        return self.tokens[k].key in self.cards.monsters or bool(
+            self.words.endings and self._card_with_ending(range(k, k + 1)))
 
     def _enhancer(self, key: str) -> Optional[str]:
         """A monster enhancer's name with an adjective's ending ("wütenden", "uralte",
@@ -858,19 +867,20 @@ class Reading:
             fillers = self.words.ignore | self.english.ignore
             while j > 0 and self.roles[j] is None and toks[j].key in fillers and not toks[j].separator:
                 j -= 1  # "Tom and Jen are both at 5"
-            role = self.roles[j]
+            role, carded = self.roles[j], False
             if (role is not None and role[0] == "person") or (j in self.strange() and not self._monster_word(
                     toks[j].key)):
                 self.levels.append((first, i, toks[i].number))
                 self.used.add(i)
-            elif (toks[j].separator or toks[j].key in self.words.pronouns) \
-                    and (self._being_at(first) or self._being_at(j)):
+            elif ((toks[j].separator or toks[j].key in self.words.pronouns)
+                  and (self._being_at(first) or self._being_at(j))) or (carded := self._card_source_ends(first - 1)):
                 # "cid juega sube un nivel, está en ocho", "bob plays go up a level, he's at 3":
                 # the verb's subject left out or a pronoun; the one person the text names, if only one
+                # ("Cid's playing Go Up a Level at eight": where the card's player stands)
                 others = {p for _k, p in self.mentions() if p != ME}
                 # (not beside a monster, whose level it may be: "bob contra el trol, está en el 8")
                 if len(others) == 1 and not any(p == ME for _k, p in self.mentions()) and not self.monsters \
-                        and not any(self._monster_word(t.key) for t in toks):
+                        and (carded or not any(self._monster_word(t.key) for t in toks)):
                     self.listed.append((others.pop(), toks[i].number))
                     self.used.add(i)
         for i, token in enumerate(toks):
@@ -896,6 +906,13 @@ class Reading:
             else:
                 continue
             self.used.add(i)
+
+    def _card_source_ends(self, j: int) -> bool:
+        """Whether word ``j`` ends the name of a card that changes a level ("Cid's playing Go Up
+        a Level at eight"): a level said right after it is its player's, where he stands."""
+        return any(self.word_range(match)[-1] == j for words in (self.words, self.english)
+                   for key in ("go-up-a-level", "divine-intervention", "steal-level")
+                   for phrase in words.sources.get(key, ()) for match in phrase.finditer(self.text))
 
     def _level_first(self, i: int) -> bool:
         """Whether the number at word ``i`` starts a part of the sentence, unsigned, up to 20,
