@@ -74,11 +74,11 @@ UNSIGNED_BONUS = 10
 
 
 #: the phrase lists said denied by another ("without discarding"): no match of the first inside the second
-DENIED = {"discard": "no_discard", "fleeing": "kill"}
+DENIED = {"discard": "no_discard", "fleeing": "kill", "card_player": "kill"}
 #: the kinds of question whose words another list's words hold ("ich hau ihn weg" kills, and
 #: "weg" alone runs away; "મારી નાખું" kills, and "નાખું" rolls the die): no match inside those
 KINDS_DENIED = {"run-away": "kill"}
-KILL_SURE = 2
+KILL_SURE = 3
 
 
 class Reading:
@@ -162,7 +162,10 @@ class Reading:
         for words in (self.words, self.english):
             for phrase in words.lists.get(name, ()):
                 for match in phrase.finditer(self.text):
-                    if match.span() not in seen and not any(a <= match.start() < b for a, b in denied):
+                    # (a match that starts or ends inside its denial: "ich hau … weg" is no card
+                    # played by "ich … hau")
+                    if match.span() not in seen and not any(a <= match.start() < b or a < match.end() <= b
+                                                            for a, b in denied):
                         seen.add(match.span())
                         yield phrase, match
 
@@ -187,7 +190,8 @@ class Reading:
                         out[key] = max(out.get(key, 0), phrase.words)
         if table == "kinds":
             # a word of killing is a word of fighting ("hau den Pavillon weg", "elverem a trollt"),
-            # as sure as a verb and its object (a phrase's count grows with its alternatives)
+            # surer than a word of another kind said beside it ("… weg, passt das?"; a phrase's count
+            # grows with its alternatives)
             if any(True for _ in self.phrases("kill")):
                 out["combat"] = max(out.get("combat", 0), KILL_SURE)
         return out
@@ -762,7 +766,7 @@ class Reading:
             if kind is None or self.roles[i] is not None:
                 continue
             entry: dict = {"name": token.raw.strip("'\"")}
-            card = self._hireling_card() if kind == "hireling" else None
+            card = self._hireling_card() if kind == "hireling" else self._companion_card(forms, kind)
             if card is not None:
                 # a hireling said by a word of the language ("escudero", "fegyverhordozóm"):
                 # the base game's one Hireling card, named as the situation names it
@@ -791,10 +795,25 @@ class Reading:
                     entry["run_away"] = value
                 else:
                     entry["bonus"] = value
-            if card is not None and "bonus" not in entry and isinstance(card.facts.get("bonus"), int):
+            if kind == "hireling" and card is not None and "bonus" not in entry and isinstance(card.facts.get("bonus"), int):
                 entry["bonus"] = card.facts["bonus"]  # no bonus said: the card's own (+1)
+            if card is not None and kind == "steed":
+                # (a steed card named: the situation takes what it prints where the text says nothing)
+                entry["name"] = card.name
             self.roles[i] = ("companion", kind)
             self.companions.append((i, kind, entry))
+
+    def _companion_card(self, forms: list, kind: str):
+        """The steed card a word names, in any language and with the language's endings
+        ("Schildkröte", "teknősömön", "schildpad"), or None (a steed of no card: "horse")."""
+        for form in forms:
+            card = self.cards.others.get(form)
+            if card is None and form in self.words.companion_names:
+                english = fold(self.words.companion_names[form])
+                card = self.cards.others.get(english)
+            if card is not None and card.type == kind:
+                return card
+        return None
 
     def _hireling_card(self):
         """The base game's Hireling card, the hireling a word of the language names when no
