@@ -1048,11 +1048,17 @@ class Reading:
                 self.helper = beside.pop()
         if self.helper is None:
             # "cid, help me!", "Dee, hilfst du mir?": help asked of someone named before a comma
+            # (or called by name at the start of the sentence the asking is in: "cid, ¿me echas
+            # una mano con …?", "સિડ, નેટ ટ્રોલ સામે મદદ કરીશ?")
             for _phrase, match in self.phrases("help_me"):
                 k = at(self.starts, match.start() + 1)
                 if k >= 2 and self.tokens[k - 1].key == "," and (self.roles[k - 2] or ("",))[0] == "person" \
                         and self.roles[k - 2][1] != ME:
                     self.helper = self.roles[k - 2][1]
+                    break
+                called = self._called_by_name(k)
+                if called is not None:
+                    self.helper = called
                     break
         # "Dee slapped Enraged on my badger", "Bob gooit er een +4 drankje bij": who plays a
         # card onto the fight is not, by that, the one who fights
@@ -1248,6 +1254,20 @@ class Reading:
             return named[key]
         # the monster as its English name, where the language writes it otherwise ("trol")
         return raw.capitalize()
+
+    def _called_by_name(self, k: int) -> Optional[str]:
+        """The one called by name before a comma at the start of the sentence word ``k`` is in
+        ("Cid, kannst du mir gegen den Netz-Troll helfen?"), not the asker; else None."""
+        j = k - 1
+        while j >= 0 and self.tokens[j].key not in (".", "!", "?"):
+            j -= 1
+        v = j + 1
+        while v < k and self.tokens[v].key in ("¿", "¡"):
+            v += 1
+        if v + 1 < k and (self.roles[v] or ("",))[0] == "person" and self.roles[v][1] != ME \
+                and self.tokens[v + 1].key == ",":
+            return self.roles[v][1]
+        return None
 
     def beside_me(self) -> Optional[str]:
         """The one person put beside the asker where the asker is said in words, in the same
