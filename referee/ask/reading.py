@@ -540,7 +540,9 @@ class Reading:
                 if card is None and (text in self.cards.enhancers or found) and not (
                         span[-1] + 1 < len(self.tokens) and (self.roles[span[-1] + 1] or ("",))[0] == "person"
                         # ("… feldühödöttet Cid nettrolljára": the one named owns the monster after)
-                        and not self._monster_named_at(span[-1] + 2)):
+                        and not self._monster_named_at(span[-1] + 2)
+                        # ("… પર ક્રોધિત નાખું": a verb that says "I play", no one the word is said of)
+                        and not self._my_verb(span[-1] + 1)):
                     # (not a word said of someone: "my mate Tom" is a friend, not the card Mate)
                     card_, bonus = self.cards.enhancers[found or text]
                     # the card's whole effect: its bonus and the treasures it adds or takes
@@ -573,6 +575,14 @@ class Reading:
                     taken.update(span)
                     self.monsters.append({"card": card, "name": card.name, "at": start, "end": start + length - 1})
         del free
+
+    def _my_verb(self, k: int) -> bool:
+        """Whether word ``k`` is a verb that says "I" ("નાખું", "rárakok"), read as the asker,
+        and no "me" or "my" of whom something is said."""
+        key = self.tokens[k].key
+        return self.roles[k] == ("person", ME) and key not in (
+            self.words.my | self.english.my | self.words.objects | self.english.objects
+            | self.words.articles | self.english.articles)
 
     def _monster_named_at(self, k: int) -> bool:
         """Whether word ``k`` names a monster card, with the language's endings too."""
