@@ -1140,7 +1140,8 @@ def about(kind: str):
             _nobody(c)
         order = r.order()
         player = c.who(order[0] if order else None)
-        holding = [p for p in order if "hand" in c.described(c.who(p))]
+        # (the asker too, said by no word: "Zwergin Stufe 1, acht Karten am Zugende, Jonas …")
+        holding = [p for p in order + ([] if ME in order else [ME]) if "hand" in c.described(c.who(p))]
         if kind == "charity" and len(holding) == 1:
             # "end of my turn and dee's sitting on 7 cards": the one said to hold the cards is
             # the one asked about, though the turn is said first
