@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 61
+VERSION = 62
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -212,7 +212,7 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
          "monster_level", "will_help", "called_helper", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
-         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill")
+         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now")
 
 
 def words(lang: str) -> Words:

@@ -425,6 +425,15 @@ class Reading:
             for start in range(max(0, i - length + 1), min(i, len(toks) - length) + 1):
                 if " ".join(t.key for t in toks[start:start + length]) in self.cards.monsters:
                     return True
+        # a curse's or a trap's, its "!" a word of its own ("Trap! Change Sex", "a Csapda! Nemváltást")
+        for length in range(2, LONGEST_NAME + 2):
+            for start in range(max(0, i - length + 1), min(i, len(toks) - length) + 1):
+                words = [t.key for t in toks[start:start + length] if t.key not in ("!", "¡")]
+                if len(words) < 2 or any(t.separator and t.key not in ("!", "¡") for t in toks[start:start + length]):
+                    continue
+                head = " ".join(words[:-1])
+                if any(f"{head} {form}" in self.cards.curses for form in stem(words[-1], self.words.endings)):
+                    return True
         return False
 
     def _paired(self, i: int) -> bool:
