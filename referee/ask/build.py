@@ -789,6 +789,8 @@ def _curses_untold(r: Reading) -> list:
     """The curses and traps named whose effect the text does not tell itself: a change of sex
     with the sex it left said as now ("Chromosomentausch hat mich erwischt, bin jetzt ein Mann")
     is told, the description judged is the one after the trap."""
+    if not r.curses:
+        return []
     now = {j for _phrase, match in r.phrases("now") for j in r.word_range(match)}
     # (the sex said as it is now, "bin jetzt ein Mann"; "eigentlich bin ich männlich" is the one before)
     told_sex = any((role and role[0] == "sex") or i in r.sexed for i, role in enumerate(r.roles)
