@@ -350,7 +350,12 @@ def fight(c: Context):
         # the text speaks of help but no phrase says who gives it: a name not read, or a
         # helper the verdict would leave out
         missing.append(N_("who helps"))
-    if helper is None and len(side) > 1:
+    beside = r.beside_me() if helper is None and len(side) == 2 and ME in side else None
+    if beside is not None and beside in side:
+        # "ik en bob samen tegen de medusa", "ich hau den Pavillon zusammen mit Cid weg": the
+        # asker, said in words, and one other beside them: the asker fights, the other helps
+        fighter, helper = ME, beside
+    elif helper is None and len(side) > 1:
         # "me and Cid against the golem": two on the players' side, and the text does not say
         # which one helps — the treasure and the levels depend on it
         missing.append(N_("who fights and who helps: {names}", names=", ".join(c.who(p) for p in side)))
@@ -417,10 +422,11 @@ def _cursed(c: Context) -> None:
     situation carries (what it does is the engine's). Said beside anyone else, whom it is on
     is not clear, and the curse stays unread (no verdict)."""
     r = c.reading
-    if c.state is not None or not r.curses or {who for _i, who in r.mentions()} - {ME} or ME not in r.people:
+    curses = _curses_untold(r)  # (a sex change with the sex said after it is told: the sex said is judged)
+    if c.state is not None or not curses or {who for _i, who in r.mentions()} - {ME} or ME not in r.people:
         return
     about = r.people[ME]
-    about["curses"] = [curse.name for curse in r.curses]
+    about["curses"] = [curse.name for curse in curses]
 
 
 def _discards(c: Context, params: dict, side: tuple = ()) -> None:
@@ -719,8 +725,8 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # fight or a flight are cards thrown for a power, whatever the verb; a hand is no piece
         # of a fight
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("hand")][:1]
-    if kind in FIGHTING + ("equipment", "death") and r.curses \
-            and not all(curse.name in json.dumps(params, default=str) for curse in r.curses):
+    if kind in FIGHTING + ("equipment", "death") and _curses_untold(r) \
+            and not all(curse.name in json.dumps(params, default=str) for curse in _curses_untold(r)):
         # "einer hat mir Falle! Chromosomentausch reingedrückt … jetzt kommt die Amazone": a
         # curse or a trap named changes what is judged, and no command of these carries it
         unsaid += [" ".join(t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "cursecard").replace(" !", "!")]
@@ -769,7 +775,7 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("one_shot")
                    if not any(r.roles[j] for j in r.word_range(match))][:1]
     unsaid += _cards_left(r, params)
-    if r.curses and any(about.get("gear") for about in r.people.values()):
+    if _curses_untold(r) and any(about.get("gear") for about in r.people.values()):
         # "lose your armor … +4 staff and +2 cloak": a curse takes an item; bonuses summed
         # as gear no longer say which item goes, so the verdict cannot be told
         unsaid += [t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "cursecard"][:1]
@@ -777,6 +783,20 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
     unsaid += _people_left(kind, c, params)
     if unsaid:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
+
+
+def _curses_untold(r: Reading) -> list:
+    """The curses and traps named whose effect the text does not tell itself: a change of sex
+    with the sex it left said as now ("Chromosomentausch hat mich erwischt, bin jetzt ein Mann")
+    is told, the description judged is the one after the trap."""
+    if not r.curses:
+        return []
+    now = {j for _phrase, match in r.phrases("now") for j in r.word_range(match)}
+    # (the sex said as it is now, "bin jetzt ein Mann"; "eigentlich bin ich männlich" is the one before)
+    told_sex = any((role and role[0] == "sex") or i in r.sexed for i, role in enumerate(r.roles)
+                   if set(r._segment(i)) & now)
+    return [curse for curse in r.curses
+            if not (told_sex and (curse.facts.get("effect") or {}) == {"changes_sex": True})]
 
 
 def _unread_card_of_mine(r: Reading, anyone: bool = False) -> bool:
@@ -1135,6 +1155,12 @@ def about(kind: str):
             _nobody(c)
         order = r.order()
         player = c.who(order[0] if order else None)
+        # (the asker too, said by no word: "Zwergin Stufe 1, acht Karten am Zugende, Jonas …")
+        holding = [p for p in order + ([] if ME in order else [ME]) if "hand" in c.described(c.who(p))]
+        if kind == "charity" and len(holding) == 1:
+            # "end of my turn and dee's sitting on 7 cards": the one said to hold the cards is
+            # the one asked about, though the turn is said first
+            player = c.who(holding[0])
         # (``kind`` is the question's verb: "gear" asks about equipment)
         params = {"player": player, **c.people([player], level_needed=kind != "gear")}
         if c.state is None and kind == "gear" and not c.described(player).get("items"):

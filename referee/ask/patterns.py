@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 59
+VERSION = 62
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -197,6 +197,10 @@ class Words(Record):
     #: folded word -> the English name of a monster no card names, where the language spells it
     #: otherwise ("trol" is a Troll): one name for one monster, however it is typed
     monster_names: dict = {}
+    #: folded word -> the English name of a steed or hireling card, as the language's players
+    #: call it where its catalog keeps the English name, or in a form no ending makes
+    #: ("schildpad", "કાચબા"): the card, with what it prints
+    companion_names: dict = {}
     #: words that deny the race or class right after them ("he's not even a thief", "keine
     #: Diebin"), and where the language says it after ("ચોર નથી"): no description of anyone
     denied: frozenset = frozenset()
@@ -208,7 +212,7 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
          "monster_level", "will_help", "called_helper", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
-         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help")
+         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now")
 
 
 def words(lang: str) -> Words:
@@ -408,4 +412,6 @@ def _built(lang: str) -> Words:
         denied_after=frozenset(fold(str(w)) for w in data.get("denied_after") or ()),
         monster_names={fold(str(value)): str(name) for name, values in (data.get("monster_names") or {}).items()
                        for value in values or ()},
+        companion_names={fold(str(value)): str(name) for name, values in (data.get("companion_names") or {}).items()
+                         for value in values or ()},
     )

@@ -74,7 +74,11 @@ UNSIGNED_BONUS = 10
 
 
 #: the phrase lists said denied by another ("without discarding"): no match of the first inside the second
-DENIED = {"discard": "no_discard"}
+DENIED = {"discard": "no_discard", "fleeing": "kill", "card_player": "kill"}
+#: the kinds of question whose words another list's words hold ("ich hau ihn weg" kills, and
+#: "weg" alone runs away; "મારી નાખું" kills, and "નાખું" rolls the die): no match inside those
+KINDS_DENIED = {"run-away": "kill"}
+KILL_SURE = 3
 
 
 class Reading:
@@ -158,25 +162,38 @@ class Reading:
         for words in (self.words, self.english):
             for phrase in words.lists.get(name, ()):
                 for match in phrase.finditer(self.text):
-                    if match.span() not in seen and not any(a <= match.start() < b for a, b in denied):
+                    # (a match that starts or ends inside its denial: "ich hau … weg" is no card
+                    # played by "ich … hau")
+                    if match.span() not in seen and not any(a <= match.start() < b or a < match.end() <= b
+                                                            for a, b in denied):
                         seen.add(match.span())
                         yield phrase, match
 
     def best(self, table: dict) -> dict:
         """For each key of a phrase table (kinds, actions, sources): the most words matched."""
         out = {}
+        denials = {key: [m.span() for _phrase, m in self.phrases(name)] for key, name in KINDS_DENIED.items()} \
+            if table == "kinds" else {}
         for words in (self.words, self.english):
             for key, phrases in getattr(words, table).items():
+                denied = denials.get(key)
                 for phrase in phrases:
                     if phrase.words <= out.get(key, 0):
                         continue  # a longer phrase of this key is in the text already
-                    if phrase.plain is not None:
+                    if phrase.plain is not None and not denied:
                         if phrase.plain in self.text:
                             out[key] = phrase.words
                         continue
-                    match = next(phrase.finditer(self.text), None)
+                    match = next((m for m in phrase.finditer(self.text)
+                                  if not any(a <= m.start() and m.end() <= b for a, b in denied or ())), None)
                     if match and all(self._person(v) for k, v in match.groupdict().items() if k.startswith("p") and v):
                         out[key] = max(out.get(key, 0), phrase.words)
+        if table == "kinds":
+            # a word of killing is a word of fighting ("hau den Pavillon weg", "elverem a trollt"),
+            # surer than a word of another kind said beside it ("… weg, passt das?"; a phrase's count
+            # grows with its alternatives)
+            if any(True for _ in self.phrases("kill")):
+                out["combat"] = max(out.get("combat", 0), KILL_SURE)
         return out
 
     def index(self, match, group: str) -> int:
@@ -408,6 +425,15 @@ class Reading:
             for start in range(max(0, i - length + 1), min(i, len(toks) - length) + 1):
                 if " ".join(t.key for t in toks[start:start + length]) in self.cards.monsters:
                     return True
+        # a curse's or a trap's, its "!" a word of its own ("Trap! Change Sex", "a Csapda! Nemváltást")
+        for length in range(2, LONGEST_NAME + 2):
+            for start in range(max(0, i - length + 1), min(i, len(toks) - length) + 1):
+                words = [t.key for t in toks[start:start + length] if t.key not in ("!", "¡")]
+                if len(words) < 2 or any(t.separator and t.key not in ("!", "¡") for t in toks[start:start + length]):
+                    continue
+                head = " ".join(words[:-1])
+                if any(f"{head} {form}" in self.cards.curses for form in stem(words[-1], self.words.endings)):
+                    return True
         return False
 
     def _paired(self, i: int) -> bool:
@@ -521,7 +547,11 @@ class Reading:
                     card = self._card_with_ending(span)
                 found = self._enhancer(text) if card is None and length == 1 else None
                 if card is None and (text in self.cards.enhancers or found) and not (
-                        span[-1] + 1 < len(self.tokens) and (self.roles[span[-1] + 1] or ("",))[0] == "person"):
+                        span[-1] + 1 < len(self.tokens) and (self.roles[span[-1] + 1] or ("",))[0] == "person"
+                        # ("… feldühödöttet Cid nettrolljára": the one named owns the monster after)
+                        and not self._monster_named_at(span[-1] + 2)
+                        # ("… પર ક્રોધિત નાખું": a verb that says "I play", no one the word is said of)
+                        and not self._my_verb(span[-1] + 1)):
                     # (not a word said of someone: "my mate Tom" is a friend, not the card Mate)
                     card_, bonus = self.cards.enhancers[found or text]
                     # the card's whole effect: its bonus and the treasures it adds or takes
@@ -554,6 +584,21 @@ class Reading:
                     taken.update(span)
                     self.monsters.append({"card": card, "name": card.name, "at": start, "end": start + length - 1})
         del free
+
+    def _my_verb(self, k: int) -> bool:
+        """Whether word ``k`` is a verb that says "I" ("નાખું", "rárakok"), read as the asker,
+        and no "me" or "my" of whom something is said."""
+        key = self.tokens[k].key
+        return self.roles[k] == ("person", ME) and key not in (
+            self.words.my | self.english.my | self.words.objects | self.english.objects
+            | self.words.articles | self.english.articles)
+
+    def _monster_named_at(self, k: int) -> bool:
+        """Whether word ``k`` names a monster card, with the language's endings too."""
+        if k >= len(self.tokens) or self.tokens[k].separator:
+            return False
+        return self.tokens[k].key in self.cards.monsters or bool(
+            self.words.endings and self._card_with_ending(range(k, k + 1)))
 
     def _enhancer(self, key: str) -> Optional[str]:
         """A monster enhancer's name with an adjective's ending ("wütenden", "uralte",
@@ -740,7 +785,7 @@ class Reading:
             if kind is None or self.roles[i] is not None:
                 continue
             entry: dict = {"name": token.raw.strip("'\"")}
-            card = self._hireling_card() if kind == "hireling" else None
+            card = self._hireling_card() if kind == "hireling" else self._companion_card(forms, kind)
             if card is not None:
                 # a hireling said by a word of the language ("escudero", "fegyverhordozóm"):
                 # the base game's one Hireling card, named as the situation names it
@@ -769,10 +814,25 @@ class Reading:
                     entry["run_away"] = value
                 else:
                     entry["bonus"] = value
-            if card is not None and "bonus" not in entry and isinstance(card.facts.get("bonus"), int):
+            if kind == "hireling" and card is not None and "bonus" not in entry and isinstance(card.facts.get("bonus"), int):
                 entry["bonus"] = card.facts["bonus"]  # no bonus said: the card's own (+1)
+            if card is not None and kind == "steed":
+                # (a steed card named: the situation takes what it prints where the text says nothing)
+                entry["name"] = card.name
             self.roles[i] = ("companion", kind)
             self.companions.append((i, kind, entry))
+
+    def _companion_card(self, forms: list, kind: str):
+        """The steed card a word names, in any language and with the language's endings
+        ("Schildkröte", "teknősömön", "schildpad"), or None (a steed of no card: "horse")."""
+        for form in forms:
+            card = self.cards.others.get(form)
+            if card is None and form in self.words.companion_names:
+                english = fold(self.words.companion_names[form])
+                card = self.cards.others.get(english)
+            if card is not None and card.type == kind:
+                return card
+        return None
 
     def _hireling_card(self):
         """The base game's Hireling card, the hireling a word of the language names when no
@@ -845,19 +905,20 @@ class Reading:
             fillers = self.words.ignore | self.english.ignore
             while j > 0 and self.roles[j] is None and toks[j].key in fillers and not toks[j].separator:
                 j -= 1  # "Tom and Jen are both at 5"
-            role = self.roles[j]
+            role, carded = self.roles[j], False
             if (role is not None and role[0] == "person") or (j in self.strange() and not self._monster_word(
                     toks[j].key)):
                 self.levels.append((first, i, toks[i].number))
                 self.used.add(i)
-            elif (toks[j].separator or toks[j].key in self.words.pronouns) \
-                    and (self._being_at(first) or self._being_at(j)):
+            elif ((toks[j].separator or toks[j].key in self.words.pronouns)
+                  and (self._being_at(first) or self._being_at(j))) or (carded := self._card_source_ends(first - 1)):
                 # "cid juega sube un nivel, está en ocho", "bob plays go up a level, he's at 3":
                 # the verb's subject left out or a pronoun; the one person the text names, if only one
+                # ("Cid's playing Go Up a Level at eight": where the card's player stands)
                 others = {p for _k, p in self.mentions() if p != ME}
                 # (not beside a monster, whose level it may be: "bob contra el trol, está en el 8")
                 if len(others) == 1 and not any(p == ME for _k, p in self.mentions()) and not self.monsters \
-                        and not any(self._monster_word(t.key) for t in toks):
+                        and (carded or not any(self._monster_word(t.key) for t in toks)):
                     self.listed.append((others.pop(), toks[i].number))
                     self.used.add(i)
         for i, token in enumerate(toks):
@@ -872,6 +933,10 @@ class Reading:
             elif self.words.bare_level and token.number <= MONSTER_LEVELS and self._bare(i):
                 # (no level is in the hundreds: "a 300as csizmát" is a price)
                 self.levels.append((i, i, token.number))
+            elif self._level_first(i):
+                # "zes dwerg strijder, vier aan spullen": a part of the sentence that starts with
+                # a number and a race or class describes someone of that level
+                self.levels.append((i, i, token.number))
             elif self._listed_level(i):
                 # "ik ben level 5, Piet 3 en Kees 2": levels listed, the word said once; each
                 # the level of the one named right before it
@@ -879,6 +944,24 @@ class Reading:
             else:
                 continue
             self.used.add(i)
+
+    def _card_source_ends(self, j: int) -> bool:
+        """Whether word ``j`` ends the name of a card that changes a level ("Cid's playing Go Up
+        a Level at eight"): a level said right after it is its player's, where he stands."""
+        return any(self.word_range(match)[-1] == j for words in (self.words, self.english)
+                   for key in ("go-up-a-level", "divine-intervention", "steal-level")
+                   for phrase in words.sources.get(key, ()) for match in phrase.finditer(self.text))
+
+    def _level_first(self, i: int) -> bool:
+        """Whether the number at word ``i`` starts a part of the sentence, unsigned, up to 20,
+        and a race or a class follows it right after ("six dwarf warrior", "zes dwerg strijder"),
+        with no word for level in the text: the level of the one described."""
+        toks, level_words = self.tokens, self.words.level | self.english.level
+        if not (i == 0 or toks[i - 1].separator) or toks[i].raw[:1] in "+-" or not 1 < toks[i].number <= 20:
+            return False
+        after = self.roles[i + 1] if i + 1 < len(toks) else None
+        return bool(after) and after[0] == "persona" and not any(t.key in level_words for t in toks[:i + 3]) \
+            and i + 1 not in self.sexed
 
     def _listed_level(self, i: int) -> bool:
         """Whether the number at word ``i`` is the level of the player named right before it,
@@ -984,11 +1067,17 @@ class Reading:
                 self.helper = beside.pop()
         if self.helper is None:
             # "cid, help me!", "Dee, hilfst du mir?": help asked of someone named before a comma
+            # (or called by name at the start of the sentence the asking is in: "cid, ¿me echas
+            # una mano con …?", "સિડ, નેટ ટ્રોલ સામે મદદ કરીશ?")
             for _phrase, match in self.phrases("help_me"):
                 k = at(self.starts, match.start() + 1)
                 if k >= 2 and self.tokens[k - 1].key == "," and (self.roles[k - 2] or ("",))[0] == "person" \
                         and self.roles[k - 2][1] != ME:
                     self.helper = self.roles[k - 2][1]
+                    break
+                called = self._called_by_name(k)
+                if called is not None:
+                    self.helper = called
                     break
         # "Dee slapped Enraged on my badger", "Bob gooit er een +4 drankje bij": who plays a
         # card onto the fight is not, by that, the one who fights
@@ -1184,6 +1273,37 @@ class Reading:
             return named[key]
         # the monster as its English name, where the language writes it otherwise ("trol")
         return raw.capitalize()
+
+    def _called_by_name(self, k: int) -> Optional[str]:
+        """The one called by name before a comma at the start of the sentence word ``k`` is in
+        ("Cid, kannst du mir gegen den Netz-Troll helfen?"), not the asker; else None."""
+        j = k - 1
+        while j >= 0 and self.tokens[j].key not in (".", "!", "?"):
+            j -= 1
+        v = j + 1
+        while v < k and self.tokens[v].key in ("¿", "¡"):
+            v += 1
+        if v + 1 < k and (self.roles[v] or ("",))[0] == "person" and self.roles[v][1] != ME \
+                and self.tokens[v + 1].key == ",":
+            return self.roles[v][1]
+        return None
+
+    def beside_me(self) -> Optional[str]:
+        """The one person put beside the asker where the asker is said in words, in the same
+        part of the sentence, with no verb there saying "we" ("ik en bob samen tegen de
+        medusa", "હું ને સિડ ભેગા કાલી સામે", not "samen met bob tegen de medusa" nor "me and
+        Cid, we fight …"): the asker fights, as the one whose turn it is does, and the other helps."""
+        others = self.joined - {ME}
+        if len(others) != 1:
+            return None
+        other = next(iter(others))
+        theirs = [i for i, who in self.mentions() if who == other]
+        we = {j for _phrase, match in self.phrases("we") for j in self.word_range(match)}
+        for i, who in self.mentions():
+            part = self._segment(i)
+            if who == ME and any(j in part for j in theirs) and not any(j in part for j in we):
+                return other
+        return None
 
     def _i_alone_fight(self) -> bool:
         """Whether a verb of fighting says "I" and not "we" ("harcolok", not "harcolunk")."""
