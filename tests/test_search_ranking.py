@@ -335,3 +335,51 @@ def test_a_question_of_a_family_the_blind_set_missed_finds_its_rule(searcher, qu
 ])
 def test_an_everyday_word_that_names_a_card_asks_the_everyday_thing(searcher, query, lang, expected):
     assert expected in (found := _first_three(searcher, query, lang)), found
+
+
+# Families of questions the thirteenth blind set missed: the clause that answers them is among the first three
+@pytest.mark.parametrize("query,lang,expected", [
+    # a hireling thrown (fed, left) to the monster to get away is sacrificed, in every language
+    ("may i feed my sidekick to the monster and get away", "en", "hirelings.sacrifice"),
+    ("mag ik mijn huurling voor het monster gooien om te ontkomen", "nl", "hirelings.sacrifice"),
+    ("kann ich meinen Gefolgsmann dem Monster vorwerfen um zu entwischen", "de", "hirelings.sacrifice"),
+    ("puedo echar mi escudero al monstruo para librarme", "es", "hirelings.sacrifice"),
+    # no longer a race is losing it; a Dutch short form ("m'n") is the word in full
+    ("ik ben geen dwerg meer, mag ik m'n Grote Voorwerpen houden", "nl", "items.big-after-losing-dwarf"),
+    ("ya no soy enano, puedo quedarme mis objetos grandes", "es", "items.big-after-losing-dwarf"),
+    # no fight going on is outside combat
+    ("Trank trinken wenn kein Kampf ist", "de", "card-timing.one-shot-outside-combat"),
+    ("használhatom a gyűrűt ha nincs harc", "hu", "card-timing.one-shot-outside-combat"),
+    # Spanish "tirar" a potion or a curse plays it; an item "tirado" is still discarded
+    ("cuándo puedo tirar una maldición", "es", "card-timing.curses"),
+    ("puedo tirar un objeto porque sí", "es", "items.no-discard-just-because"),
+    # "one" before a noun is a number, not a pronoun
+    ("this card shows two of them, one monster or two", "en", "monsters.plural-is-one"),
+])
+def test_a_question_of_a_family_the_thirteenth_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
+    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+    assert expected in found, found
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("mag ik m'n kaart houden", "mag ik mijn kaart houden"),
+    ("z'n helm en d'r zwaard", "zijn helm en haar zwaard"),
+    ("'k heb 't niet", "ik heb het niet"),
+    ("zo'n monster", "zo een monster"),
+])
+def test_a_dutch_short_form_is_read_as_the_word_in_full(text, expected):
+    from referee.search.analysis import dutch_clitics
+
+    assert dutch_clitics(text, "nl") == expected
+    assert dutch_clitics(text, "en") == text
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("switch my armor for the other one", "switch my armor for the other"),
+    ("which one do i pick", "which do i pick"),
+    ("is that one monster or three", "is that one monster or three"),
+])
+def test_one_is_a_pronoun_only_before_no_noun(text, expected):
+    from referee.search.analysis import english_pronouns
+
+    assert english_pronouns(text, "en") == expected

@@ -371,9 +371,31 @@ def prepare(text: str, language: str) -> str:
         if "ncs" in text or "NCS" in text or "Ncs" in text:
             text = _HU_NONE.sub(r"\g<0> nélkül", text)
         text = _GU_WORD.sub(lambda m: hungarian_stem(m.group(0)), text)
+    elif language == "nl":
+        text = dutch_clitics(text, language)
     elif language == "de" and "zu" in text:
         text = _DE_ZU_INFINITIVE.sub(r"\1\2", text)
     return text
+
+
+#: Dutch words written short with an apostrophe ("m'n", "z'n", "'t", "'k", "zo'n") are the
+#: words in full: apart at the apostrophe they were two letters the index knows as nothing, and
+#: read as full words they are function words the stop list drops, as every other "mijn"
+_NL_CLITIC = re.compile(r"(?<!\w)(m|z|d|zo|'|’)?['’](n|t|k|r)\b", re.IGNORECASE)
+_NL_CLITICS = {"mn": "mijn", "zn": "zijn", "dr": "haar", "zon": "zo een", "t": "het", "k": "ik", "n": "een",
+               "'t": "het", "'k": "ik", "'n": "een", "’t": "het", "’k": "ik", "’n": "een"}
+
+
+def dutch_clitics(text: str, language: str | None) -> str:
+    """``text`` with its Dutch short forms written in full ("m'n": mijn), where it is Dutch."""
+    if language == "nl" and ("'" in text or "’" in text):
+        return _NL_CLITIC.sub(_nl_clitic, text)
+    return text
+
+
+def _nl_clitic(match: re.Match) -> str:
+    key = (match.group(1) or "").lower() + match.group(2).lower()
+    return _NL_CLITICS.get(key, match.group(0))
 
 
 #: Hungarian "nincs" (there is no, I have no: "nincs kasztom", "még nincs fajom") is being
@@ -435,9 +457,11 @@ _GU_DYING = re.compile(r"\bmari\s+(?:jau|jaun|jaish|jaiye|jay|jaye|jae|jai|gayo|
 #: keeping a level or an item: left out, so the rules of keeping things do not answer it
 _KEEPS_DOING = re.compile(r"\b(?:keep|keeps|kept|keeping)\s+(?=[a-z]+ing\b)", re.IGNORECASE)
 #: English "one" as a pronoun ("the other one", "another one", "that one"): no number, and not
-#: the one of a one-shot ("switch my armor for the other one" asks nothing of one-shots)
-_ONE_PRONOUN = re.compile(r"\b(other|another|this|that|which|same|new|old|better|bigger|first|last)\s+one\b(?![-\w])",
-                          re.IGNORECASE)
+#: the one of a one-shot ("switch my armor for the other one" asks nothing of one-shots). Before
+#: a word that is no function word it is the number of that word's thing ("is that one monster
+#: or three"), and stays (:func:`_one_pronoun`).
+_ONE_PRONOUN = re.compile(r"\b(other|another|this|that|which|same|new|old|better|bigger|first|last)\s+one\b(?![-\w])"
+                          r"(?:\s+([^\W\d_]+))?", re.IGNORECASE)
 #: forms of dying no die roll has (Snowball stems them as "die")
 _DYING = re.compile(r"\b(?:dying|died)\b", re.IGNORECASE)
 
@@ -459,8 +483,15 @@ def english_pronouns(text: str, language: str | None) -> str:
     """``text`` without the English pronoun "one" ("the other one"), where the question is
     English or of no known language."""
     if language in (None, "en") and ("one" in text or "ONE" in text or "One" in text):
-        return _ONE_PRONOUN.sub(r"\1", text)
+        return _ONE_PRONOUN.sub(_one_pronoun, text)
     return text
+
+
+def _one_pronoun(match: re.Match) -> str:
+    after = match.group(2)
+    if after and after.lower() not in stop_words("en"):
+        return match.group(0)  # a number before its noun
+    return match.group(1) + (f" {after}" if after else "")
 
 
 def _not(match) -> str:

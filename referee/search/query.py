@@ -357,15 +357,27 @@ def senses(tokens: list[str], language: str | None) -> dict[int, str]:
                for token in tokens for length in range(2, SENSE_PREFIX + 1)):
         return {}
     keys = [_sense_keys(token, language) for token in tokens]
-    found = {position: sense for position, own in enumerate(keys)
-             for key in own for sense in table.get(f"{SENSE_KEY}:{language}:{key}", "").split()}
+    # a word may have several second senses ("tirar" a potion is played, an item thrown away):
+    # each is tried, the one whose words stand beside it is taken
+    found: dict[int, list[str]] = {}
+    for position, own in enumerate(keys):
+        for key in own:
+            for sense in table.get(f"{SENSE_KEY}:{language}:{key}", "").split():
+                if sense not in found.setdefault(position, []):
+                    found[position].append(sense)
     if not found:
         return {}
     beside = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}beside:{language}:{key}", "").split()}
     unless = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}unless:{language}:{key}", "").split()}
     along = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}with:{language}:{key}", "").split()}
-    return {position: sense for position, sense in found.items() if sense in beside and sense not in unless
-            and (sense in along or f"{SENSE_KEY}needs:{language}:{sense}" not in table)}
+    out: dict[int, str] = {}
+    for position, candidates in found.items():
+        for sense in candidates:
+            if sense in beside and sense not in unless and (
+                    sense in along or f"{SENSE_KEY}needs:{language}:{sense}" not in table):
+                out[position] = sense
+                break
+    return out
 
 
 def _senses_typed_or_corrected(tokens: list[str], fixes: dict[str, str] | None, language: str | None) -> dict[int, str]:
@@ -413,7 +425,10 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
     for position, verbs in _separated_particles(prepare(text, "gu"), language, known).items():
         joined.setdefault(position, []).extend(verbs)
-    phrased = _phrases(prepare(text, "gu"), language)
+    # the later words of a phrase ("meer" of "geen … meer": no longer) say what the phrase says,
+    # read at its first word: alone ("meer": more) they weigh as little as a verb's lone particle
+    tails: set[int] = set()
+    phrased = _phrases(prepare(text, "gu"), language, tails)
     # each word as the corrections key it (looked up only where there are corrections)
     keys = [_fold_word(token) for token in tokens] if fixes else [None] * len(tokens)
     if fixes:
@@ -466,7 +481,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         # "reken … uit": uitrekenen): alone ("ad": give, "reken": count on) it weighs less
         # and a separable particle standing in mid-clause after its verb ("telt mijn level mee in
         # het gevecht") is half a verb: alone ("mee": along) it weighs as little
-        bare = (position in joined or position in phrased
+        bare = (position in joined or position in phrased or position in tails
                 or (0 < position < len(tokens) - 1 and _separable_particle(word, language)))
         # a word corrected in the asked language is no other language's concept as typed ("stuf",
         # stuff, is no German "Stufe"): its own readings stay, its groups elsewhere go
@@ -825,7 +840,7 @@ def _separable_particle(word: str, language: str | None) -> bool:
     return bool(language) and language in thesaurus().get(f"{PARTICLE_KEY}:{word}", "").split()
 
 
-def _phrases(text: str, language: str | None) -> dict[int, list[str]]:
+def _phrases(text: str, language: str | None, tails: set[int] | None = None) -> dict[int, list[str]]:
     """The phrases of the asked language's concept groups in a question ("put down" in "put a
     race card down", "sacar … de encima"), each at its first word's position (as plan() counts
     words) with its group's terms."""
@@ -833,12 +848,13 @@ def _phrases(text: str, language: str | None) -> dict[int, list[str]]:
     # a phrase of a group with no single word in this language reads as nothing (the table
     # keeps no empty entry): it is then no phrase at all
     return {position: table[f"{PHRASE_KEY}:{language}:{key}"].split()
-            for position, key in _phrase_keys(text, language).items() if f"{PHRASE_KEY}:{language}:{key}" in table}
+            for position, key in _phrase_keys(text, language, tails).items() if f"{PHRASE_KEY}:{language}:{key}" in table}
 
 
-def _phrase_keys(text: str, language: str | None) -> dict[int, str]:
+def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None) -> dict[int, str]:
     """The phrases of :func:`_phrases` by their words: each word after the first stands in its
-    order, at most PHRASE_REACH words after the one before it, in the same clause."""
+    order, at most PHRASE_REACH words after the one before it, in the same clause. ``tails``
+    receives the positions of the words after each phrase's first."""
     table = thesaurus()
     if not language:
         return {}
@@ -848,13 +864,16 @@ def _phrase_keys(text: str, language: str | None) -> dict[int, str]:
         words = [spelling.fold(match.group(0)) for match in _WORDS.finditer(clause)]
         for index, first in enumerate(words):
             for phrase in table.get(f"{PHRASE_START_KEY}:{language}:{first}", "").split():
-                wanted, at = phrase.split("_")[1:], index
+                wanted, at, found = phrase.split("_")[1:], index, []
                 for word in wanted:
                     at = next((i for i in range(at + 1, min(at + 1 + PHRASE_REACH, len(words))) if words[i] == word), None)
                     if at is None:
                         break
+                    found.append(position + at)
                 if at is not None:
                     out[position + index] = phrase.replace("_", " ")
+                    if tails is not None:
+                        tails.update(found)
                     break
         position += len(words)
     return out
