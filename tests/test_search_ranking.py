@@ -355,6 +355,16 @@ def test_an_everyday_word_that_names_a_card_asks_the_everyday_thing(searcher, qu
     ("puedo tirar un objeto porque sí", "es", "items.no-discard-just-because"),
     # "one" before a noun is a number, not a pronoun
     ("this card shows two of them, one monster or two", "en", "monsters.plural-is-one"),
+    # boy or girl is the sex
+    ("is my hireling a boy or a girl", "en", "hirelings.sex"),
+    ("mi escudero es chico o chica", "es", "hirelings.sex"),
+    # monsters vanished (magicked away) are removed
+    ("alle monsters zijn verdwenen, mag er nog een wandering monster bij", "nl", "monsters.no-wandering-after-all-gone"),
+    ("desaparecieron todos los monstruos, se puede meter un monstruo errante", "es",
+     "monsters.no-wandering-after-all-gone"),
+    # people counted, Gujarati in Latin letters
+    ("ladai ma ketla jan madad kari shake", "gu", "helping.one-helper"),
+    ("how many people may help in a fight", "en", "helping.one-helper"),
 ])
 def test_a_question_of_a_family_the_thirteenth_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
