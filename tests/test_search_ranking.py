@@ -355,6 +355,9 @@ def test_an_everyday_word_that_names_a_card_asks_the_everyday_thing(searcher, qu
     ("puedo tirar un objeto porque sí", "es", "items.no-discard-just-because"),
     # "one" before a noun is a number, not a pronoun
     ("this card shows two of them, one monster or two", "en", "monsters.plural-is-one"),
+    # things counted "of them" are several, and a number said twice is one number
+    ("auf der Karte sind drei davon, ist das ein Monster oder drei", "de", "monsters.plural-is-one"),
+    ("la carta tiene tres de ellos, es un monstruo o tres", "es", "monsters.plural-is-one"),
     # boy or girl is the sex
     ("is my hireling a boy or a girl", "en", "hirelings.sex"),
     ("mi escudero es chico o chica", "es", "hirelings.sex"),

@@ -474,6 +474,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     # every word a card's name's, one of them a word no clause of the language uses: the
     # question is that name (a former name, "ફેક બિયર્ડ")
     as_name = len(common) == len(kept) and any(_name_only(cards, tokens[position], language) for position in named)
+    numbers: set[str] = set()
     for index, position in enumerate(kept):
         word = tokens[position]
         in_name = position in naming or any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
@@ -515,6 +516,13 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         sounded = _sounded_gujarati(word, language)
         if sounded:
             readings += _readings(sounded, CORRECTED_BOOST, language, cards, in_name)
+        # a number said twice ("3 of them … one monster or three", "drei davon … oder drei") is one
+        # number: its second saying would weigh every rule of that number twice
+        number = _number_read(readings, language)
+        if number and number in numbers:
+            readings = []
+        elif number:
+            numbers.add(number)
         if readings:
             words.append(readings)
         # a question word is no compound ("hányast", which number, is no "hány" and "ast")
@@ -537,6 +545,12 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
+
+
+def _number_read(readings: list[Reading], language: str | None) -> str | None:
+    """The number a word reads as in the asked language ("three", "3", "drei": "3"), or None."""
+    return next((reading.text for reading in readings
+                 if reading.field == language and reading.text.isdigit()), None)
 
 
 #: Languages that write a compound as one word, which players type apart ("afleg stapel",
