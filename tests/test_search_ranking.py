@@ -396,3 +396,26 @@ def test_one_is_a_pronoun_only_before_no_noun(text, expected):
     from referee.search.analysis import english_pronouns
 
     assert english_pronouns(text, "en") == expected
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("no puedo tirar un objeto xq si", "es", "no puedo tirar un objeto porque si"),
+    ("can i sell w/o a fight b/c i need a lvl", "en", "can i sell without a fight because i need a level"),
+    ("kann jmd vllt helfen", "de", "kann jemand vielleicht helfen"),
+    ("segíthet vki", "hu", "segíthet valaki"),
+    # a short form of another language is no short form here
+    ("vllt", "es", "vllt"),
+])
+def test_a_chat_short_form_is_read_in_full(text, lang, expected):
+    from referee.search.query import spelled_out
+
+    assert spelled_out(text, lang) == expected
+
+
+@pytest.mark.parametrize("query,lang,expected", [
+    ("no puedo tirar un objeto xq si?", "es", "items.no-discard-just-because"),
+    ("can i sell stuff w/o a fight to go up a lvl", "en", "trading-selling.sell"),
+])
+def test_a_question_in_chat_short_forms_finds_its_rule(searcher, query, lang, expected):
+    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+    assert expected in found, found

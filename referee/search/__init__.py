@@ -185,8 +185,9 @@ class Searcher:
 
         # lazy as above: Dutch short forms ("m'n") read in full by every step below
         from referee.search.analysis import dutch_clitics
+        from referee.search.query import spelled_out
 
-        text = dutch_clitics(text, language)
+        text = spelled_out(dutch_clitics(text, language), language)
         reader = self._searcher.reader()
         cards = _CardWords(reader)
         fixes = corrections(self.speller, reader, text, language)

@@ -134,6 +134,8 @@ SENSE_KEY = "*sense"
 NAMED_BY_KEY = "*namedby"
 #: how many first letters of a sense word's keys are kept to tell a question without one cheaply
 SENSE_PREFIX = 4
+#: key of the short forms players type in chat (thesaurus ``abbreviations``: "*abbr:es:xq" -> "porque")
+ABBREVIATION_KEY = "*abbr"
 
 
 class Parsed(Record):
@@ -271,6 +273,9 @@ def build_thesaurus() -> dict[str, str]:
                 if name in along:
                     table[(f"{ASKING_KEY}+{language}", " ".join(tokens))] = {along[name]}
     _sense_entries(data, table, along, fold)
+    for language, short_forms in (data.get("abbreviations") or {}).items():
+        for short, full in (short_forms or {}).items():
+            table[(f"{ABBREVIATION_KEY}:{language}", str(short).lower())] = {str(full)}
     concepts = data.get("concepts") or {}
     # each entry a group, or groups that name the card together: a word of each beside it
     needs = []
@@ -288,6 +293,24 @@ def build_thesaurus() -> dict[str, str]:
         table[(NAMED_BY_KEY, "needs")] = set(needs)
     return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
             for (language, key), words in table.items() if words}
+
+
+def spelled_out(text: str, language: str | None) -> str:
+    """``text`` with the short forms its language's players type in chat written in full ("xq":
+    porque, "bc": because, "vllt": vielleicht): read short, they were words no clause knows,
+    or another word one edit away."""
+    table = thesaurus()
+    if not language:
+        return text
+
+    def full(match: re.Match) -> str:
+        return table.get(f"{ABBREVIATION_KEY}:{language}:{match.group(0).lower()}", match.group(0))
+
+    return _SHORT_FORM.sub(full, text)
+
+
+#: a word as a short form is looked up: letters and digits ("b4"), a slash inside ("w/o")
+_SHORT_FORM = re.compile(r"(?<![\w/])[^\W_]+(?:/[^\W_]*)?(?![\w/])")
 
 
 def _word_keys(word, language: str, fold) -> set[str]:
