@@ -419,3 +419,11 @@ def test_a_chat_short_form_is_read_in_full(text, lang, expected):
 def test_a_question_in_chat_short_forms_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert expected in found, found
+
+
+@pytest.mark.parametrize("text", ["એક સાથે ઘણાં ડન્જનમાં", "એક જ સમયે બે રેસ"])
+def test_gujarati_at_once_written_apart_is_read_joined_too(text):
+    from referee.search.analysis import prepare
+
+    joined = prepare(text.replace("એક સાથે", "એકસાથે").replace("એક જ સમયે", "એકસમયે"), "gu").split()
+    assert set(joined) <= set(prepare(text, "gu").split())

@@ -366,6 +366,8 @@ def prepare(text: str, language: str) -> str:
             text = english_pronouns(text, language)
     text = _DYING.sub("death", text)
     if language == "gu" or search_analysis(language) == "gujarati":
+        if "એક" in text:
+            text = _GU_TOGETHER.sub(_gu_together, text)
         text = _GU_WORD.sub(_gujarati_word, _GU_NA_NOT.sub("ન ", text))
     elif search_analysis(language) == "hungarian":
         if "ncs" in text or "NCS" in text or "Ncs" in text:
@@ -429,6 +431,15 @@ _HYPHENATED = re.compile(r"\b[^\W\d_]+(?:-[^\W\d_]{1,2})+-[^\W\d_]+\b")
 
 def _with_joined(match: re.Match) -> str:
     return f"{match.group()} {match.group().replace('-', '')}"
+
+
+#: Gujarati "at once" is written apart or together ("એક સાથે", "એકસાથે"; "એક જ સમયે", "એકસમયે"),
+#: and players type it either way ("ek sathe", "eksathe"): the words apart are read joined too
+_GU_TOGETHER = re.compile(r"એક\s+(?:જ\s+)?(સાથે|સમયે)(?!\S)")
+
+
+def _gu_together(match: re.Match) -> str:
+    return f"{match.group(0)} એક{match.group(1)}"
 
 
 #: Gujarati "ના" typed apart before a verb of being or becoming ("કાર્ડ ના હોય તો": if there is
