@@ -368,6 +368,12 @@ def test_an_everyday_word_that_names_a_card_asks_the_everyday_thing(searcher, qu
     # people counted, Gujarati in Latin letters
     ("ladai ma ketla jan madad kari shake", "gu", "helping.one-helper"),
     ("how many people may help in a fight", "en", "helping.one-helper"),
+    # looking through a pile is searching it
+    ("can i rummage in the discards", "en", "setup.discard-piles-closed"),
+    ("darf ich im Ablagestapel wühlen", "de", "setup.discard-piles-closed"),
+    ("puedo hurgar en el montón de descartes", "es", "setup.discard-piles-closed"),
+    # a monster pulled out of one's hand is played
+    ("nothing behind the door, can i pull a monster out of my hand and fight it", "en", "turn.look-for-trouble"),
 ])
 def test_a_question_of_a_family_the_thirteenth_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
