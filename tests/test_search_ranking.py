@@ -433,3 +433,12 @@ def test_gujarati_at_once_written_apart_is_read_joined_too(text):
 
     joined = prepare(text.replace("એક સાથે", "એકસાથે").replace("એક જ સમયે", "એકસમયે"), "gu").split()
     assert set(joined) <= set(prepare(text, "gu").split())
+
+
+@pytest.mark.parametrize("forms", [("fegyver", "fegyvert", "fegyveremet"), ("ember", "embert", "emberek")])
+def test_a_hungarian_accusative_in_ert_meets_the_words_other_forms(forms):
+    from referee.search.analysis import language_analyzer, prepare
+
+    analyzer = language_analyzer("hu")
+    stems = [{token.text for token in analyzer(prepare(form, "hu"))} for form in forms]
+    assert set.intersection(*stems), stems

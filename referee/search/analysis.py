@@ -282,6 +282,18 @@ def hungarian_stem(word: str) -> str:
     return _HU_SHORTENED.get(w, _hu_unassimilated(w))
 
 
+def _hungarian_stems(word: str) -> str:
+    """The stem of ``word``, and a second where a word written without accents ends in "-ert":
+    an accusative ("fegyvert", "embert": fegyver, ember) or "-ért" typed plain ("harcert": harc).
+    Cut as "-ért" only, "fegyvert" met neither "fegyver" nor "fegyverem"."""
+    stem = hungarian_stem(word)
+    if len(word) >= 6 and word[-3:].lower() == "ert" and not _HU_ACCENTS & set(word.lower()):
+        other = hungarian_stem(word[:-1])
+        if other != stem:
+            return f"{other} {stem}"
+    return stem
+
+
 def _hu_unassimilated(w: str) -> str:
     """The stem without the j of the subjunctive, the definite conjugation and the possessive
     after a consonant ("dobjak", "hogy meneküljek", "eldobják", "lapja", "szintjét": dob,
@@ -372,7 +384,7 @@ def prepare(text: str, language: str) -> str:
     elif search_analysis(language) == "hungarian":
         if "ncs" in text or "NCS" in text or "Ncs" in text:
             text = _HU_NONE.sub(r"\g<0> nélkül", text)
-        text = _GU_WORD.sub(lambda m: hungarian_stem(m.group(0)), text)
+        text = _GU_WORD.sub(lambda m: _hungarian_stems(m.group(0)), text)
     elif language == "nl":
         text = dutch_clitics(text, language)
     elif language == "de" and "zu" in text:
