@@ -372,6 +372,10 @@ def test_an_everyday_word_that_names_a_card_asks_the_everyday_thing(searcher, qu
     ("can i rummage in the discards", "en", "setup.discard-piles-closed"),
     ("darf ich im Ablagestapel wühlen", "de", "setup.discard-piles-closed"),
     ("puedo hurgar en el montón de descartes", "es", "setup.discard-piles-closed"),
+    # nobody fighting is outside combat; the longest phrase found is read ("no hay combate", not "no hay")
+    ("potion when nobody is fighting, allowed?", "en", "card-timing.one-shot-outside-combat"),
+    ("puedo usar una poción si no hay combate", "es", "card-timing.one-shot-outside-combat"),
+    ("drankje drinken buiten het gevecht", "nl", "card-timing.one-shot-outside-combat"),
     # a monster pulled out of one's hand is played
     ("nothing behind the door, can i pull a monster out of my hand and fight it", "en", "turn.look-for-trouble"),
 ])

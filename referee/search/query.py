@@ -900,6 +900,8 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
     for clause in _CLAUSE_END.split(text):
         words = [spelling.fold(match.group(0)) for match in _WORDS.finditer(clause)]
         for index, first in enumerate(words):
+            # the longest phrase found here: "no hay combate" (no fight going on) is more than "no hay"
+            best: tuple[str, list[int]] | None = None
             for phrase in table.get(f"{PHRASE_START_KEY}:{language}:{first}", "").split():
                 wanted, at, found = phrase.split("_")[1:], index, []
                 for word in wanted:
@@ -907,11 +909,12 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
                     if at is None:
                         break
                     found.append(position + at)
-                if at is not None:
-                    out[position + index] = phrase.replace("_", " ")
-                    if tails is not None:
-                        tails.update(found)
-                    break
+                if at is not None and (best is None or len(found) > len(best[1])):
+                    best = (phrase, found)
+            if best is not None:
+                out[position + index] = best[0].replace("_", " ")
+                if tails is not None:
+                    tails.update(best[1])
         position += len(words)
     return out
 
