@@ -376,6 +376,10 @@ def test_an_everyday_word_that_names_a_card_asks_the_everyday_thing(searcher, qu
     ("potion when nobody is fighting, allowed?", "en", "card-timing.one-shot-outside-combat"),
     ("puedo usar una poción si no hay combate", "es", "card-timing.one-shot-outside-combat"),
     ("drankje drinken buiten het gevecht", "nl", "card-timing.one-shot-outside-combat"),
+    # a hireling dying in one's place is sacrificed, Gujarati in Latin letters too
+    ("maro hireling mari jagyae mari shake?", "gu", "hirelings.sacrifice"),
+    ("kann mein Gefolgsmann an meiner Stelle sterben", "de", "hirelings.sacrifice"),
+    ("meghalhat helyettem a csatlósom?", "hu", "hirelings.sacrifice"),
     # a monster pulled out of one's hand is played
     ("nothing behind the door, can i pull a monster out of my hand and fight it", "en", "turn.look-for-trouble"),
 ])
