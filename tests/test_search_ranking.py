@@ -380,6 +380,9 @@ def test_an_everyday_word_that_names_a_card_asks_the_everyday_thing(searcher, qu
     ("maro hireling mari jagyae mari shake?", "gu", "hirelings.sacrifice"),
     ("kann mein Gefolgsmann an meiner Stelle sterben", "de", "hirelings.sacrifice"),
     ("meghalhat helyettem a csatlósom?", "hu", "hirelings.sacrifice"),
+    # not wearing an item is not having it
+    ("a curse that takes my helmet but i'm not wearing one", "en", "curses.nothing-to-affect"),
+    ("Fluch auf den Helm, aber ich trage keinen", "de", "curses.nothing-to-affect"),
     # a monster pulled out of one's hand is played
     ("nothing behind the door, can i pull a monster out of my hand and fight it", "en", "turn.look-for-trouble"),
 ])
