@@ -453,3 +453,11 @@ def test_a_hungarian_accusative_in_ert_meets_the_words_other_forms(forms):
     analyzer = language_analyzer("hu")
     stems = [{token.text for token in analyzer(prepare(form, "hu"))} for form in forms]
     assert set.intersection(*stems), stems
+
+
+def test_a_hungarian_accusative_on_a_word_in_n_meets_the_word():
+    from referee.search.analysis import language_analyzer, prepare
+
+    analyzer = language_analyzer("hu")
+    assert {t.text for t in analyzer(prepare("Munchkin", "hu"))} <= {t.text for t in analyzer(prepare("Munchkint", "hu"))}
+    assert [t.text for t in analyzer(prepare("szint", "hu"))] == ["szint"]  # a word's own -nt stays

@@ -287,10 +287,15 @@ def _hungarian_stems(word: str) -> str:
     an accusative ("fegyvert", "embert": fegyver, ember) or "-ért" typed plain ("harcert": harc).
     Cut as "-ért" only, "fegyvert" met neither "fegyver" nor "fegyverem"."""
     stem = hungarian_stem(word)
-    if len(word) >= 6 and word[-3:].lower() == "ert" and not _HU_ACCENTS & set(word.lower()):
+    lowered = word.lower()
+    if len(word) >= 6 and lowered[-3:] == "ert" and not _HU_ACCENTS & set(lowered):
         other = hungarian_stem(word[:-1])
         if other != stem:
             return f"{other} {stem}"
+    # an accusative -t on a word ending in n ("Munchkint", "Szuper Munchkint"): the stemmer keeps
+    # a final -nt (szint, pont), so the word without it is read too
+    if len(lowered) >= 7 and lowered.endswith("nt") and stem == lowered:
+        return f"{stem} {hungarian_stem(word[:-1])}"
     return stem
 
 
