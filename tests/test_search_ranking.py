@@ -100,7 +100,7 @@ def test_the_first_letter_stays_and_two_edits_only_for_did_you_mean():
 
 
 SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromosomen hay rückgängig wordt maza cambiar"
-                                       " polymorph"]))
+                                       " polymorph tweeën"]))
 
 
 @pytest.mark.parametrize("typed, meant, language", [
@@ -117,6 +117,7 @@ SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromos
     ("canbiar", "cambiar", "es"),          # n for m before b
     ("polymorf", "polymorph", "nl"),       # a Greek ph written f, as Dutch and German spell it
     ("polymorf", "polymorph", "de"),
+    ("tween", "tweeen", "nl"),             # a Dutch "ee" before "ën" written once ("tweën": tweeën)
 ])
 def test_a_sound_spelled_as_its_language_spells_it_otherwise_is_one_edit(typed, meant, language):
     assert meant in SOUNDS_SPELLER.one_edit(typed, language)
