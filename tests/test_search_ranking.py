@@ -384,6 +384,9 @@ def test_an_everyday_word_that_names_a_card_asks_the_everyday_thing(searcher, qu
     # not wearing an item is not having it
     ("a curse that takes my helmet but i'm not wearing one", "en", "curses.nothing-to-affect"),
     ("Fluch auf den Helm, aber ich trage keinen", "de", "curses.nothing-to-affect"),
+    # one roll for several monsters asks the rule of rolling for each
+    ("wir haben nur einmal gewürfelt um vor zwei Monstern zu fliehen", "de", "running-away.multiple-monsters"),
+    ("tiré una sola vez para huir de dos monstruos", "es", "running-away.multiple-monsters"),
     # a monster pulled out of one's hand is played
     ("nothing behind the door, can i pull a monster out of my hand and fight it", "en", "turn.look-for-trouble"),
 ])
