@@ -97,7 +97,7 @@ ROMAN_GUJARATI_STOP = frozenset('''
 mate maate ma maa ne no ni nu nun ke ane athva pan hu tame tu shu su kem kevi kevu jyare tyare to jo
 che chhe chhu chho hoy thay thai thashe shake shaku shakay shakiye shako kari kare karu karvu karvanu mane
 tane amne tamne maro maru mara mari tamaro tamaru tamara tamari amaro amari aa e te tem koi kai kayu kayo kai etle ena eni enu eno
-gayo gayu hato hati hatu hata ame amo apne aapne kale aaje aje
+gayo gayu hato hati hatu hata ame amo apne aapne kale aaje aje have hve
 teno tena tenu thi par upar rite pade padse padshe joie joiye aavu evu ketla ketli ketlu ketlo kaya bahu khub kon kone konu kono
 sakay sakaay saku sakiye sako
 '''.split())
