@@ -424,6 +424,7 @@ def test_one_is_a_pronoun_only_before_no_noun(text, expected):
     ("can i sell w/o a fight b/c i need a lvl", "en", "can i sell without a fight because i need a level"),
     ("kann jmd vllt helfen", "de", "kann jemand vielleicht helfen"),
     ("segíthet vki", "hu", "segíthet valaki"),
+    ("noone agrees and im stuck", "en", "no one agrees and i am stuck"),
     # a short form of another language is no short form here
     ("vllt", "es", "vllt"),
 ])
