@@ -254,7 +254,8 @@ def test_a_hungarian_nouns_whole_inflection_meets_at_its_stem(noun):
 
 
 # Hungarian typed without its accents is stemmed as typed with them (the index folds accents
-# after stemming, so the two meet there)
+# after stemming, so the two meet there); a plain "-ert" is read as an accusative too
+# ("kincsert": kincsért, or a "kincser" accusative), so the accented form's stems are among its own
 @pytest.mark.parametrize("accented, plain", [
     ("szörnyből", "szornybol"), ("kockát", "kockat"), ("átkot", "atkot"), ("kézben", "kezben"),
     ("szörnyeinek", "szornyeinek"), ("dühöngése", "duhongese"), ("eladását", "eladasat"),
@@ -266,7 +267,8 @@ def test_hungarian_without_accents_meets_its_stem(accented, plain):
     def terms(word):
         return [t.text for t in language_analyzer("hu")(prepare(word, "hu"))]
 
-    assert terms(accented) == terms(plain)
+    assert set(terms(accented)) <= set(terms(plain)), (terms(accented), terms(plain))
+    assert len(terms(plain)) <= len(terms(accented)) + 1
 
 
 @pytest.mark.parametrize("word", ["પહેલાં", "પછી", "બધા", "નહીં", "ન"])

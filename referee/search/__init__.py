@@ -183,6 +183,11 @@ class Searcher:
         from referee.search.query import (asked_topics, card_priors, corrections, named_cards, named_games, plan,
                                           topic_priors)
 
+        # lazy as above: Dutch short forms ("m'n") read in full by every step below
+        from referee.search.analysis import dutch_clitics
+        from referee.search.query import spelled_out
+
+        text = spelled_out(dutch_clitics(text, language), language)
         reader = self._searcher.reader()
         cards = _CardWords(reader)
         fixes = corrections(self.speller, reader, text, language)

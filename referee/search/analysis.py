@@ -97,7 +97,7 @@ ROMAN_GUJARATI_STOP = frozenset('''
 mate maate ma maa ne no ni nu nun ke ane athva pan hu tame tu shu su kem kevi kevu jyare tyare to jo
 che chhe chhu chho hoy thay thai thashe shake shaku shakay shakiye shako kari kare karu karvu karvanu mane
 tane amne tamne maro maru mara mari tamaro tamaru tamara tamari amaro amari aa e te tem koi kai kayu kayo kai etle ena eni enu eno
-gayo gayu hato hati hatu hata ame amo apne aapne kale aaje aje
+gayo gayu hato hati hatu hata ame amo apne aapne kale aaje aje have hve
 teno tena tenu thi par upar rite pade padse padshe joie joiye aavu evu ketla ketli ketlu ketlo kaya bahu khub kon kone konu kono
 sakay sakaay saku sakiye sako
 '''.split())
@@ -282,6 +282,23 @@ def hungarian_stem(word: str) -> str:
     return _HU_SHORTENED.get(w, _hu_unassimilated(w))
 
 
+def _hungarian_stems(word: str) -> str:
+    """The stem of ``word``, and a second where a word written without accents ends in "-ert":
+    an accusative ("fegyvert", "embert": fegyver, ember) or "-ért" typed plain ("harcert": harc).
+    Cut as "-ért" only, "fegyvert" met neither "fegyver" nor "fegyverem"."""
+    stem = hungarian_stem(word)
+    lowered = word.lower()
+    if len(word) >= 6 and lowered[-3:] == "ert" and not _HU_ACCENTS & set(lowered):
+        other = hungarian_stem(word[:-1])
+        if other != stem:
+            return f"{other} {stem}"
+    # an accusative -t on a word ending in n ("Munchkint", "Szuper Munchkint"): the stemmer keeps
+    # a final -nt (szint, pont), so the word without it is read too
+    if len(lowered) >= 7 and lowered.endswith("nt") and stem == lowered:
+        return f"{stem} {hungarian_stem(word[:-1])}"
+    return stem
+
+
 def _hu_unassimilated(w: str) -> str:
     """The stem without the j of the subjunctive, the definite conjugation and the possessive
     after a consonant ("dobjak", "hogy meneküljek", "eldobják", "lapja", "szintjét": dob,
@@ -366,14 +383,38 @@ def prepare(text: str, language: str) -> str:
             text = english_pronouns(text, language)
     text = _DYING.sub("death", text)
     if language == "gu" or search_analysis(language) == "gujarati":
+        if "એક" in text:
+            text = _GU_TOGETHER.sub(_gu_together, text)
         text = _GU_WORD.sub(_gujarati_word, _GU_NA_NOT.sub("ન ", text))
     elif search_analysis(language) == "hungarian":
         if "ncs" in text or "NCS" in text or "Ncs" in text:
             text = _HU_NONE.sub(r"\g<0> nélkül", text)
-        text = _GU_WORD.sub(lambda m: hungarian_stem(m.group(0)), text)
+        text = _GU_WORD.sub(lambda m: _hungarian_stems(m.group(0)), text)
+    elif language == "nl":
+        text = dutch_clitics(text, language)
     elif language == "de" and "zu" in text:
         text = _DE_ZU_INFINITIVE.sub(r"\1\2", text)
     return text
+
+
+#: Dutch words written short with an apostrophe ("m'n", "z'n", "'t", "'k", "zo'n") are the
+#: words in full: apart at the apostrophe they were two letters the index knows as nothing, and
+#: read as full words they are function words the stop list drops, as every other "mijn"
+_NL_CLITIC = re.compile(r"(?<!\w)(m|z|d|zo|'|’)?['’](n|t|k|r)\b", re.IGNORECASE)
+_NL_CLITICS = {"mn": "mijn", "zn": "zijn", "dr": "haar", "zon": "zo een", "t": "het", "k": "ik", "n": "een",
+               "'t": "het", "'k": "ik", "'n": "een", "’t": "het", "’k": "ik", "’n": "een"}
+
+
+def dutch_clitics(text: str, language: str | None) -> str:
+    """``text`` with its Dutch short forms written in full ("m'n": mijn), where it is Dutch."""
+    if language == "nl" and ("'" in text or "’" in text):
+        return _NL_CLITIC.sub(_nl_clitic, text)
+    return text
+
+
+def _nl_clitic(match: re.Match) -> str:
+    key = (match.group(1) or "").lower() + match.group(2).lower()
+    return _NL_CLITICS.get(key, match.group(0))
 
 
 #: Hungarian "nincs" (there is no, I have no: "nincs kasztom", "még nincs fajom") is being
@@ -409,6 +450,15 @@ def _with_joined(match: re.Match) -> str:
     return f"{match.group()} {match.group().replace('-', '')}"
 
 
+#: Gujarati "at once" is written apart or together ("એક સાથે", "એકસાથે"; "એક જ સમયે", "એકસમયે"),
+#: and players type it either way ("ek sathe", "eksathe"): the words apart are read joined too
+_GU_TOGETHER = re.compile(r"એક\s+(?:જ\s+)?(સાથે|સમયે)(?!\S)")
+
+
+def _gu_together(match: re.Match) -> str:
+    return f"{match.group(0)} એક{match.group(1)}"
+
+
 #: Gujarati "ના" typed apart before a verb of being or becoming ("કાર્ડ ના હોય તો": if there is
 #: no card) is the negation ન, not the genitive ending ("દરવાજા ના પત્તા") the stop list drops
 _GU_NA_NOT = re.compile(r"(?<!\S)ના\s+(?=(?:હો|હત|થા|થઈ|થઇ|મળ|શક|કર|રમ|જોઈ|જોઇ)\S*)")
@@ -435,9 +485,11 @@ _GU_DYING = re.compile(r"\bmari\s+(?:jau|jaun|jaish|jaiye|jay|jaye|jae|jai|gayo|
 #: keeping a level or an item: left out, so the rules of keeping things do not answer it
 _KEEPS_DOING = re.compile(r"\b(?:keep|keeps|kept|keeping)\s+(?=[a-z]+ing\b)", re.IGNORECASE)
 #: English "one" as a pronoun ("the other one", "another one", "that one"): no number, and not
-#: the one of a one-shot ("switch my armor for the other one" asks nothing of one-shots)
-_ONE_PRONOUN = re.compile(r"\b(other|another|this|that|which|same|new|old|better|bigger|first|last)\s+one\b(?![-\w])",
-                          re.IGNORECASE)
+#: the one of a one-shot ("switch my armor for the other one" asks nothing of one-shots). Before
+#: a word that is no function word it is the number of that word's thing ("is that one monster
+#: or three"), and stays (:func:`_one_pronoun`).
+_ONE_PRONOUN = re.compile(r"\b(other|another|this|that|which|same|new|old|better|bigger|first|last)\s+one\b(?![-\w])"
+                          r"(?:\s+([^\W\d_]+))?", re.IGNORECASE)
 #: forms of dying no die roll has (Snowball stems them as "die")
 _DYING = re.compile(r"\b(?:dying|died)\b", re.IGNORECASE)
 
@@ -459,8 +511,15 @@ def english_pronouns(text: str, language: str | None) -> str:
     """``text`` without the English pronoun "one" ("the other one"), where the question is
     English or of no known language."""
     if language in (None, "en") and ("one" in text or "ONE" in text or "One" in text):
-        return _ONE_PRONOUN.sub(r"\1", text)
+        return _ONE_PRONOUN.sub(_one_pronoun, text)
     return text
+
+
+def _one_pronoun(match: re.Match) -> str:
+    after = match.group(2)
+    if after and after.lower() not in stop_words("en"):
+        return match.group(0)  # a number before its noun
+    return match.group(1) + (f" {after}" if after else "")
 
 
 def _not(match) -> str:

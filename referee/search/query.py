@@ -134,6 +134,8 @@ SENSE_KEY = "*sense"
 NAMED_BY_KEY = "*namedby"
 #: how many first letters of a sense word's keys are kept to tell a question without one cheaply
 SENSE_PREFIX = 4
+#: key of the short forms players type in chat (thesaurus ``abbreviations``: "*abbr:es:xq" -> "porque")
+ABBREVIATION_KEY = "*abbr"
 
 
 class Parsed(Record):
@@ -271,6 +273,9 @@ def build_thesaurus() -> dict[str, str]:
                 if name in along:
                     table[(f"{ASKING_KEY}+{language}", " ".join(tokens))] = {along[name]}
     _sense_entries(data, table, along, fold)
+    for language, short_forms in (data.get("abbreviations") or {}).items():
+        for short, full in (short_forms or {}).items():
+            table[(f"{ABBREVIATION_KEY}:{language}", str(short).lower())] = {str(full)}
     concepts = data.get("concepts") or {}
     # each entry a group, or groups that name the card together: a word of each beside it
     needs = []
@@ -288,6 +293,24 @@ def build_thesaurus() -> dict[str, str]:
         table[(NAMED_BY_KEY, "needs")] = set(needs)
     return {f"{language}:{key}": " ".join(words if isinstance(words, list) else sorted(words))
             for (language, key), words in table.items() if words}
+
+
+def spelled_out(text: str, language: str | None) -> str:
+    """``text`` with the short forms its language's players type in chat written in full ("xq":
+    porque, "bc": because, "vllt": vielleicht): read short, they were words no clause knows,
+    or another word one edit away."""
+    table = thesaurus()
+    if not language:
+        return text
+
+    def full(match: re.Match) -> str:
+        return table.get(f"{ABBREVIATION_KEY}:{language}:{match.group(0).lower()}", match.group(0))
+
+    return _SHORT_FORM.sub(full, text)
+
+
+#: a word as a short form is looked up: letters and digits ("b4"), a slash inside ("w/o")
+_SHORT_FORM = re.compile(r"(?<![\w/])[^\W_]+(?:/[^\W_]*)?(?![\w/])")
 
 
 def _word_keys(word, language: str, fold) -> set[str]:
@@ -357,15 +380,27 @@ def senses(tokens: list[str], language: str | None) -> dict[int, str]:
                for token in tokens for length in range(2, SENSE_PREFIX + 1)):
         return {}
     keys = [_sense_keys(token, language) for token in tokens]
-    found = {position: sense for position, own in enumerate(keys)
-             for key in own for sense in table.get(f"{SENSE_KEY}:{language}:{key}", "").split()}
+    # a word may have several second senses ("tirar" a potion is played, an item thrown away):
+    # each is tried, the one whose words stand beside it is taken
+    found: dict[int, list[str]] = {}
+    for position, own in enumerate(keys):
+        for key in own:
+            for sense in table.get(f"{SENSE_KEY}:{language}:{key}", "").split():
+                if sense not in found.setdefault(position, []):
+                    found[position].append(sense)
     if not found:
         return {}
     beside = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}beside:{language}:{key}", "").split()}
     unless = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}unless:{language}:{key}", "").split()}
     along = {sense for own in keys for key in own for sense in table.get(f"{SENSE_KEY}with:{language}:{key}", "").split()}
-    return {position: sense for position, sense in found.items() if sense in beside and sense not in unless
-            and (sense in along or f"{SENSE_KEY}needs:{language}:{sense}" not in table)}
+    out: dict[int, str] = {}
+    for position, candidates in found.items():
+        for sense in candidates:
+            if sense in beside and sense not in unless and (
+                    sense in along or f"{SENSE_KEY}needs:{language}:{sense}" not in table):
+                out[position] = sense
+                break
+    return out
 
 
 def _senses_typed_or_corrected(tokens: list[str], fixes: dict[str, str] | None, language: str | None) -> dict[int, str]:
@@ -413,7 +448,10 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
     for position, verbs in _separated_particles(prepare(text, "gu"), language, known).items():
         joined.setdefault(position, []).extend(verbs)
-    phrased = _phrases(prepare(text, "gu"), language)
+    # the later words of a phrase ("meer" of "geen … meer": no longer) say what the phrase says,
+    # read at its first word: alone ("meer": more) they weigh as little as a verb's lone particle
+    tails: set[int] = set()
+    phrased = _phrases(prepare(text, "gu"), language, tails)
     # each word as the corrections key it (looked up only where there are corrections)
     keys = [_fold_word(token) for token in tokens] if fixes else [None] * len(tokens)
     if fixes:
@@ -459,6 +497,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     # every word a card's name's, one of them a word no clause of the language uses: the
     # question is that name (a former name, "ફેક બિયર્ડ")
     as_name = len(common) == len(kept) and any(_name_only(cards, tokens[position], language) for position in named)
+    numbers: set[str] = set()
     for index, position in enumerate(kept):
         word = tokens[position]
         in_name = position in naming or any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
@@ -466,7 +505,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         # "reken … uit": uitrekenen): alone ("ad": give, "reken": count on) it weighs less
         # and a separable particle standing in mid-clause after its verb ("telt mijn level mee in
         # het gevecht") is half a verb: alone ("mee": along) it weighs as little
-        bare = (position in joined or position in phrased
+        bare = (position in joined or position in phrased or position in tails
                 or (0 < position < len(tokens) - 1 and _separable_particle(word, language)))
         # a word corrected in the asked language is no other language's concept as typed ("stuf",
         # stuff, is no German "Stufe"): its own readings stay, its groups elsewhere go
@@ -500,6 +539,13 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         sounded = _sounded_gujarati(word, language)
         if sounded:
             readings += _readings(sounded, CORRECTED_BOOST, language, cards, in_name)
+        # a number said twice ("3 of them … one monster or three", "drei davon … oder drei") is one
+        # number: its second saying would weigh every rule of that number twice
+        number = _number_read(readings, language)
+        if number and number in numbers:
+            readings = []
+        elif number:
+            numbers.add(number)
         if readings:
             words.append(readings)
         # a question word is no compound ("hányast", which number, is no "hány" and "ast")
@@ -522,6 +568,12 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
+
+
+def _number_read(readings: list[Reading], language: str | None) -> str | None:
+    """The number a word reads as in the asked language ("three", "3", "drei": "3"), or None."""
+    return next((reading.text for reading in readings
+                 if reading.field == language and reading.text.isdigit()), None)
 
 
 #: Languages that write a compound as one word, which players type apart ("afleg stapel",
@@ -825,7 +877,7 @@ def _separable_particle(word: str, language: str | None) -> bool:
     return bool(language) and language in thesaurus().get(f"{PARTICLE_KEY}:{word}", "").split()
 
 
-def _phrases(text: str, language: str | None) -> dict[int, list[str]]:
+def _phrases(text: str, language: str | None, tails: set[int] | None = None) -> dict[int, list[str]]:
     """The phrases of the asked language's concept groups in a question ("put down" in "put a
     race card down", "sacar … de encima"), each at its first word's position (as plan() counts
     words) with its group's terms."""
@@ -833,12 +885,13 @@ def _phrases(text: str, language: str | None) -> dict[int, list[str]]:
     # a phrase of a group with no single word in this language reads as nothing (the table
     # keeps no empty entry): it is then no phrase at all
     return {position: table[f"{PHRASE_KEY}:{language}:{key}"].split()
-            for position, key in _phrase_keys(text, language).items() if f"{PHRASE_KEY}:{language}:{key}" in table}
+            for position, key in _phrase_keys(text, language, tails).items() if f"{PHRASE_KEY}:{language}:{key}" in table}
 
 
-def _phrase_keys(text: str, language: str | None) -> dict[int, str]:
+def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None) -> dict[int, str]:
     """The phrases of :func:`_phrases` by their words: each word after the first stands in its
-    order, at most PHRASE_REACH words after the one before it, in the same clause."""
+    order, at most PHRASE_REACH words after the one before it, in the same clause. ``tails``
+    receives the positions of the words after each phrase's first."""
     table = thesaurus()
     if not language:
         return {}
@@ -847,15 +900,21 @@ def _phrase_keys(text: str, language: str | None) -> dict[int, str]:
     for clause in _CLAUSE_END.split(text):
         words = [spelling.fold(match.group(0)) for match in _WORDS.finditer(clause)]
         for index, first in enumerate(words):
+            # the longest phrase found here: "no hay combate" (no fight going on) is more than "no hay"
+            best: tuple[str, list[int]] | None = None
             for phrase in table.get(f"{PHRASE_START_KEY}:{language}:{first}", "").split():
-                wanted, at = phrase.split("_")[1:], index
+                wanted, at, found = phrase.split("_")[1:], index, []
                 for word in wanted:
                     at = next((i for i in range(at + 1, min(at + 1 + PHRASE_REACH, len(words))) if words[i] == word), None)
                     if at is None:
                         break
-                if at is not None:
-                    out[position + index] = phrase.replace("_", " ")
-                    break
+                    found.append(position + at)
+                if at is not None and (best is None or len(found) > len(best[1])):
+                    best = (phrase, found)
+            if best is not None:
+                out[position + index] = best[0].replace("_", " ")
+                if tails is not None:
+                    tails.update(best[1])
         position += len(words)
     return out
 
