@@ -60,7 +60,8 @@ run once after the thirteenth round (figures in its header); seen since.
 after the fourteenth round (figures in its header); seen since: the families behind its misses
 (a hireling thrown to the monster to get away, no longer a race, no fight going on, a potion
 "tirada", boy or girl, people counted in Latin-letter Gujarati, monsters magicked away) were
-fixed in general form in the fifteenth round.
+fixed in general form in the fifteenth round. ``benchmarks/search_queries_blind14.yaml`` is the
+fourteenth, written the same way and run once after the fifteenth round (figures in its header).
 """
 
 from __future__ import annotations
