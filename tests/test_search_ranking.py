@@ -504,6 +504,9 @@ def test_a_hungarian_verb_prefix_joins_a_verb_of_its_own_clause(text, verb):
     ("épp most haltam meg, segíthetek valakinek?", "hu", "death.new-character-can-help"),
     ("ich bin gerade gestorben, darf ich trotzdem helfen", "de", "death.new-character-can-help"),
     ("હું હમણાં જ મરી ગયો, હું મદદ કરી શકું?", "gu", "death.new-character-can-help"),
+    # Spanish: killed just now, said of the speaker; "si" (if) weighs as little as a question word
+    ("me han matado, ¿ya puedo ayudar?", "es", "death.new-character-can-help"),
+    ("me acaban de matar, puedo ayudar en el combate de otro", "es", "death.new-character-can-help"),
 ])
 def test_a_question_of_a_family_the_fourteenth_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
