@@ -100,7 +100,7 @@ def test_the_first_letter_stays_and_two_edits_only_for_did_you_mean():
 
 
 SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromosomen hay rückgängig wordt maza cambiar"
-                                       " polymorph tweeën"]))
+                                       " polymorph tweeën epische"]))
 
 
 @pytest.mark.parametrize("typed, meant, language", [
@@ -118,13 +118,14 @@ SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromos
     ("polymorf", "polymorph", "nl"),       # a Greek ph written f, as Dutch and German spell it
     ("polymorf", "polymorph", "de"),
     ("tween", "tweeen", "nl"),             # a Dutch "ee" before "ën" written once ("tweën": tweeën)
+    ("epiese", "epische", "nl"),           # a Dutch "-isch" typed as said, "-ies"
 ])
 def test_a_sound_spelled_as_its_language_spells_it_otherwise_is_one_edit(typed, meant, language):
     assert meant in SOUNDS_SPELLER.one_edit(typed, language)
 
 
 @pytest.mark.parametrize("typed, language", [("vardo", "en"), ("sentauro", "de"), ("yegar", "nl"),
-                                             ("ruckgangich", "en"), ("polymorf", "en")])
+                                             ("ruckgangich", "en"), ("polymorf", "en"), ("epiese", "de")])
 def test_another_languages_sound_confusions_are_no_edit(typed, language):
     assert SOUNDS_SPELLER.one_edit(typed, language) == set()
 
