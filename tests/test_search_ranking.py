@@ -508,6 +508,10 @@ def test_a_hungarian_verb_prefix_joins_a_verb_of_its_own_clause(text, verb):
     # Spanish: killed just now, said of the speaker; "si" (if) weighs as little as a question word
     ("me han matado, ¿ya puedo ayudar?", "es", "death.new-character-can-help"),
     ("me acaban de matar, puedo ayudar en el combate de otro", "es", "death.new-character-can-help"),
+    # a Dutch "-isch" typed as said ("epiese"): Epic and a race's power
+    ("wat kan een epiese dwerg", "nl", "epic.dwarf-hand-of-the-gods"),
+    # Hungarian has no class as being without one, "not yet" too ("még nincs kasztom")
+    ("kijátszhatom a Szuper Munchkint, ha még nincs kasztom?", "hu", "classes.super-munchkin-needs-class"),
 ])
 def test_a_question_of_a_family_the_fourteenth_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
