@@ -512,6 +512,9 @@ def test_a_hungarian_verb_prefix_joins_a_verb_of_its_own_clause(text, verb):
     ("wat kan een epiese dwerg", "nl", "epic.dwarf-hand-of-the-gods"),
     # Hungarian has no class as being without one, "not yet" too ("még nincs kasztom")
     ("kijátszhatom a Szuper Munchkint, ha még nincs kasztom?", "hu", "classes.super-munchkin-needs-class"),
+    # an item named by its kind, moved from one to another, is another item ("to another item")
+    ("darf ich Schummeln vom Schwert auf die Rüstung umlegen", "de", "card-rulings.cheat-cannot-move"),
+    ("Cheat ne talvar parthi bakhtar par khasedi shakay?", "gu", "card-rulings.cheat-cannot-move"),
 ])
 def test_a_question_of_a_family_the_fourteenth_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]

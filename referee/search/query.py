@@ -333,7 +333,10 @@ def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None
             def keys(word: str) -> set[str]:
                 return _word_keys(word, language, fold)
 
-            words = (spec.get("words") or {}).get(language) or ()
+            # its own words, and the words of groups it names (``words_of``: a sword, an armour)
+            words = [*((spec.get("words") or {}).get(language) or ()),
+                     *(word for group in spec.get("words_of") or () for word in (concepts.get(group) or {}).get(language) or ()
+                       if " " not in str(word).strip())]
             if not words:
                 continue
             for word in words:
