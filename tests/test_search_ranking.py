@@ -100,7 +100,7 @@ def test_the_first_letter_stays_and_two_edits_only_for_did_you_mean():
 
 
 SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromosomen hay rückgängig wordt maza cambiar"
-                                       " polymorph tweeën"]))
+                                       " polymorph tweeën epische"]))
 
 
 @pytest.mark.parametrize("typed, meant, language", [
@@ -118,13 +118,14 @@ SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromos
     ("polymorf", "polymorph", "nl"),       # a Greek ph written f, as Dutch and German spell it
     ("polymorf", "polymorph", "de"),
     ("tween", "tweeen", "nl"),             # a Dutch "ee" before "ën" written once ("tweën": tweeën)
+    ("epiese", "epische", "nl"),           # a Dutch "-isch" typed as said, "-ies"
 ])
 def test_a_sound_spelled_as_its_language_spells_it_otherwise_is_one_edit(typed, meant, language):
     assert meant in SOUNDS_SPELLER.one_edit(typed, language)
 
 
 @pytest.mark.parametrize("typed, language", [("vardo", "en"), ("sentauro", "de"), ("yegar", "nl"),
-                                             ("ruckgangich", "en"), ("polymorf", "en")])
+                                             ("ruckgangich", "en"), ("polymorf", "en"), ("epiese", "de")])
 def test_another_languages_sound_confusions_are_no_edit(typed, language):
     assert SOUNDS_SPELLER.one_edit(typed, language) == set()
 
@@ -466,3 +467,55 @@ def test_a_hungarian_accusative_on_a_word_in_n_meets_the_word():
     analyzer = language_analyzer("hu")
     assert {t.text for t in analyzer(prepare("Munchkin", "hu"))} <= {t.text for t in analyzer(prepare("Munchkint", "hu"))}
     assert [t.text for t in analyzer(prepare("szint", "hu"))] == ["szint"]  # a word's own -nt stays
+
+
+@pytest.mark.parametrize("text, verb", [
+    # a prefix after its verb at a clause's end is that verb's, not the next clause's
+    ("épp most haltam meg, segíthetek?", "meghaltam"),
+    # within a clause it still joins the verb after it
+    ("meg kell ölnöm a szörnyet", "megölnöm"),
+])
+def test_a_hungarian_verb_prefix_joins_a_verb_of_its_own_clause(text, verb):
+    from referee.search.query import _WORDS, _clause_ends, _joined_verbs
+
+    typed = [word.lower() for word in _WORDS.findall(text)]
+    joined = {whole for verbs in _joined_verbs(typed, _clause_ends(text)).values() for _, whole in verbs}
+    assert verb in joined, joined
+
+
+# Families of questions the fourteenth blind set missed, asked afresh in every language where the family applies
+@pytest.mark.parametrize("query,lang,expected", [
+    # what no one takes (the rest, the leftovers) when a body is looted is discarded
+    ("what happens to the cards nobody takes when we loot a body", "en", "death.loot-rest-discarded"),
+    ("wat gebeurt er met de kaarten die niemand pakt bij het plunderen van een lijk", "nl", "death.loot-rest-discarded"),
+    ("mi lesz a halott lapjaival, amit senki nem vesz el", "hu", "death.loot-rest-discarded"),
+    ("qué pasa con las cartas del muerto que nadie coge", "es", "death.loot-rest-discarded"),
+    ("Was macht man mit den restlichen Karten eines Toten", "de", "death.loot-rest-discarded"),
+    ("મરેલા ખેલાડીના બાકીના કાર્ડ ક્યાં જાય", "gu", "death.loot-rest-discarded"),
+    # choosing which item a curse takes is the victim's
+    ("can i pick which item the curse takes", "en", "curses.victim-chooses"),
+    ("mag ik zelf kiezen welk voorwerp de vloek pakt", "nl", "curses.victim-chooses"),
+    ("én választhatom ki, melyik tárgyat viszi el az átok", "hu", "curses.victim-chooses"),
+    ("puedo elegir yo qué objeto me quita la maldición", "es", "curses.victim-chooses"),
+    ("wer entscheidet welchen Gegenstand der Fluch nimmt", "de", "curses.victim-chooses"),
+    ("શ્રાપ કઈ આઇટમ લેશે તે હું પસંદ કરી શકું?", "gu", "curses.victim-chooses"),
+    # just dead, may one help: the new character can
+    ("i just died, can i still help someone fight", "en", "death.new-character-can-help"),
+    ("ik ben net doodgegaan, mag ik nog helpen", "nl", "death.new-character-can-help"),
+    ("épp most haltam meg, segíthetek valakinek?", "hu", "death.new-character-can-help"),
+    ("ich bin gerade gestorben, darf ich trotzdem helfen", "de", "death.new-character-can-help"),
+    ("હું હમણાં જ મરી ગયો, હું મદદ કરી શકું?", "gu", "death.new-character-can-help"),
+    # Spanish: killed just now, said of the speaker; "si" (if) weighs as little as a question word
+    ("me han matado, ¿ya puedo ayudar?", "es", "death.new-character-can-help"),
+    ("me acaban de matar, puedo ayudar en el combate de otro", "es", "death.new-character-can-help"),
+    # a Dutch "-isch" typed as said ("epiese"): Epic and a race's power
+    ("wat kan een epiese dwerg", "nl", "epic.dwarf-hand-of-the-gods"),
+    # Hungarian has no class as being without one, "not yet" too ("még nincs kasztom")
+    ("kijátszhatom a Szuper Munchkint, ha még nincs kasztom?", "hu", "classes.super-munchkin-needs-class"),
+    # an item named by its kind, moved from one to another, is another item ("to another item")
+    ("darf ich Schummeln vom Schwert auf die Rüstung umlegen", "de", "card-rulings.cheat-cannot-move"),
+    ("Cheat ne talvar parthi bakhtar par khasedi shakay?", "gu", "card-rulings.cheat-cannot-move"),
+])
+def test_a_question_of_a_family_the_fourteenth_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
+    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+    assert expected in found, found

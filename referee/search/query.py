@@ -333,7 +333,10 @@ def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None
             def keys(word: str) -> set[str]:
                 return _word_keys(word, language, fold)
 
-            words = (spec.get("words") or {}).get(language) or ()
+            # its own words, and the words of groups it names (``words_of``: a sword, an armour)
+            words = [*((spec.get("words") or {}).get(language) or ()),
+                     *(word for group in spec.get("words_of") or () for word in (concepts.get(group) or {}).get(language) or ()
+                       if " " not in str(word).strip())]
             if not words:
                 continue
             for word in words:
@@ -445,7 +448,8 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
                              language)
     tokens = [match.group(0).lower() for match in _WORDS.finditer(prepare(text, "gu"))]
     fixes = fixes or {}
-    joined = _joined_verbs(tokens)  # before the function words go: a prefix is one
+    # before the function words go: a prefix is one
+    joined = _joined_verbs(tokens, _clause_ends(prepare(text, "gu")))
     for position, verbs in _separated_particles(prepare(text, "gu"), language, known).items():
         joined.setdefault(position, []).extend(verbs)
     # the later words of a phrase ("meer" of "geen … meer": no longer) say what the phrase says,
@@ -461,7 +465,8 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         # one's turn), no typo of a phrase's word
         fixes_whole = {typed: fixed for typed, fixed in fixes.items() if len(fixed) >= len(typed)}
         corrected = _corrected(prepare(text, "gu"), fixes_whole)
-        for position, verbs in _joined_verbs([fixes_whole.get(key, token) for key, token in zip(keys, tokens)]).items():
+        for position, verbs in _joined_verbs([fixes_whole.get(key, token) for key, token in zip(keys, tokens)],
+                                             _clause_ends(prepare(text, "gu"))).items():
             joined.setdefault(position, verbs)
         for position, verbs in _separated_particles(corrected, language, known).items():
             joined.setdefault(position, verbs)
@@ -828,17 +833,30 @@ def _stop_words(language: str) -> frozenset[str]:
 _FOLDED_STOP_LANGUAGES = frozenset({"hu", "de"})
 
 
-def _joined_verbs(typed: list[str]) -> dict[int, list[tuple[str, str]]]:
+def _clause_ends(text: str) -> frozenset[int]:
+    """The positions (as plan() counts words) of the last word of each clause of ``text``."""
+    ends, position = set(), 0
+    for clause in _CLAUSE_END.split(text):
+        count = len(_WORDS.findall(clause))
+        if count:
+            ends.add(position + count - 1)
+        position += count
+    return frozenset(ends)
+
+
+def _joined_verbs(typed: list[str], ends: frozenset[int] = frozenset()) -> dict[int, list[tuple[str, str]]]:
     """Split verbs put back together: Hungarian "el tudok menekülni", "meg kell ölnöm" are read as
     "elmenekülni", "megölnöm" too, "adhatom el" as "eladhatom". A prefix (locales/thesaurus.yaml
     ``verb_prefixes``) joins the next word with a verb ending within three words, else the word
-    before it."""
+    before it. No prefix reaches past the end of its clause (``ends``: the positions of clauses'
+    last words): in "épp most haltam meg, segíthetek?" the "meg" is the dying's (meghaltam)."""
     table = thesaurus()
     out: dict[int, list[tuple[str, str]]] = {}
     for position, word in enumerate(typed):
         for language in table.get(f"{PREFIX_KEY}:{word}", "").split():
+            last = min((end for end in ends if end >= position), default=len(typed) - 1)
             # the verb: not another prefix, nor an auxiliary of the question ("lehet", "kell")
-            after = [i for i in range(position + 1, min(position + 4, len(typed)))
+            after = [i for i in range(position + 1, min(position + 4, last + 1, len(typed)))
                      if hungarian_verb(typed[i]) and f"{PREFIX_KEY}:{typed[i]}" not in table
                      and not any(f"{QUESTION_KEY}:{language}:{term}" in table
                                  for term in _terms(language_analyzer(language), prepare(typed[i], language)))]

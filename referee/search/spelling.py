@@ -31,12 +31,13 @@ _GUJARATI = re.compile(r"[\u0a80-\u0aff]")
 #: ("canbiar"), "r" for the trilled "rr" ("aranca") and the chat's "k" for "qu" ("kitar"); a Hungarian long consonant written short
 #: ("rosz", "cucait": rossz, cuccait); the Gujarati sibilants, typed for one another (સ્રાપ: શ્રાપ, curse).
 #: A Dutch "ee" before "ën" is written once ("tweën", "ideën": tweeën, ideeën; folded, "een" for "eeen").
+#: A Dutch "-isch" is said "-ies" and typed so ("epiese", "logies", "magiese": epische, logisch, magische).
 #: A Greek "ph" is written "f" where the language spells it so (Dutch "polymorf", German
 #: "Polymorf", Spanish "polimorfo", Hungarian "polimorf"): a card's English "ph" typed by ear.
 SOUNDS = {
     "en": (("c", "k"),),
     "nl": (("ph", "f"), ("c", "k"), ("s", "z"), ("ei", "ij"), ("y", "ij"), ("ch", "g"), ("dt", "d"), ("dt", "t"),
-           ("eeen", "een")),
+           ("eeen", "een"), ("isch", "ies")),
     "de": (("ph", "f"), ("c", "k"), ("c", "z"), ("ch", "c"), ("ä", "e"), ("ich", "ig"), ("ss", "ß"), ("ah", "a"), ("eh", "e"),
            ("oh", "o"), ("uh", "u"), ("ie", "i")),
     "hu": (("ph", "f"), ("ts", "cs"), ("ly", "j"), ("ssz", "sz"), ("ss", "s"), ("cc", "c"), ("tt", "t"), ("ll", "l"), ("rr", "r"),
