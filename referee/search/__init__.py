@@ -180,13 +180,11 @@ class Searcher:
 
     def _rank(self, text: str, language: str, limit: int, allowed):
         # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
-        from referee.search.query import (asked_topics, card_priors, corrections, named_cards, named_games, plan,
-                                          topic_priors)
-
-        # lazy as above: Dutch short forms ("m'n") read in full by every step below
         from referee.search.analysis import dutch_clitics
-        from referee.search.query import spelled_out
+        from referee.search.query import (asked_topics, card_priors, corrections, named_cards, named_games, plan,
+                                          spelled_out, topic_priors)
 
+        # chat short forms ("xq", "vllt") and Dutch ones ("m'n") read in full by every step below
         text = spelled_out(dutch_clitics(text, language), language)
         reader = self._searcher.reader()
         cards = _CardWords(reader)
