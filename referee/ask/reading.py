@@ -538,6 +538,12 @@ class Reading:
                             self.monsters.append({"card": card, "name": card.name, "at": start,
                                                   "end": start + length - 1})
                     continue
+                curse = self._curse_said(" ".join(self.tokens[i].key for i in span))
+                if curse is not None:
+                    # "la trampa de cambio de sexo", "the sex change trap": a curse or trap said
+                    # in the players' own words, the card as if named
+                    self._take_curse(span, curse, taken)
+                    continue
                 if self.tokens[start].key in self.words.ignore or self.tokens[span[-1]].key in self.words.ignore:
                     if length > 1:
                         continue  # "a nettroll": the card is "nettroll"
@@ -618,6 +624,15 @@ class Reading:
                     (key.startswith(name) and len(key) - len(name) <= 2)
                     or (len(key) == len(name) and key[:-1] == name[:-1] and key[-1] in "ao")):
                 return name
+        return None
+
+    def _curse_said(self, text: str):
+        """The curse or trap card the words ``text`` name as the language's players say it
+        (``curse_names``, in the language or in English), else None."""
+        for words in (self.words, self.english):
+            name = words.curse_names.get(text)
+            if name is not None:
+                return next((card for card in self.cards.curses.values() if card.name == name), None)
         return None
 
     def _take_curse(self, span: range, curse, taken: set) -> None:
