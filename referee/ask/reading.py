@@ -884,8 +884,36 @@ class Reading:
                 # "Cidnek mennyi kell …, ha két lapot eldob …": no one named beside the verb and
                 # no word of the one asking; the one person the text is about discards
                 owner = next(iter(named))
+            elif owner == ME:
+                # "Dee hilft mir … und wirft drei Karten ab": a verb said of another has its
+                # subject, not the "me" it was said to
+                owner = self._subject_before(i) or owner
             out[owner] = count
         return out
+
+    def _subject_before(self, i: int) -> Optional[str]:
+        """Who discards, where the discarding verb at word ``i`` is said of someone else
+        (``discard_other``): the one named nearest before it in its part of the sentence who is
+        no object ("mir", "me"), else the first one named in the part before the "and" that
+        starts it; None where that is no one else."""
+        # (the phrase of discarding that starts at ``i`` and this one share a word: "ત્રણ
+        # પત્તાં ફેંકે છે", "legt drie kaarten af")
+        if not any(set(self.word_range(m)) & set(range(i, i + 4)) for _p, m in self.phrases("discard_other")):
+            return None
+        objects = self.words.objects | self.english.objects | self.words.my | self.english.my
+        segment = self._segment(i)
+        subjects = [who for j, who in self.mentions() if j in segment and j < i and self.tokens[j].key not in objects]
+        if subjects:
+            return subjects[-1] if subjects[-1] != ME else None
+        clauses = self.words.clauses | self.english.clauses
+        start = segment[0]
+        # "… und wirft", "…, és eldob": the part starts at "and", or right after it
+        if start < 2 or not (self.tokens[start - 1].key in clauses or self.tokens[start].key in clauses):
+            return None
+        named = [(j, who) for j, who in self.mentions() if j in self._segment(start - 2)]
+        if not named or self.tokens[named[0][0]].key in objects or named[0][1] == ME:
+            return None
+        return named[0][1]
 
     def _levels(self) -> None:
         """``level 8``, ``8th level``, ``lvl ૮`` — and, where the language says so, a bare number
