@@ -630,6 +630,9 @@ def action(c: Context):
         # "can an elf help a warrior?" describes nobody at this table: a rules question
         missing.append(N_("who asks: a level, a race or a class, or a table in progress"))
     params.update(people)
+    if act == "steal" and r.stolen is not None and c.who(r.stolen[0]) == params.get("target") and c.state is None:
+        # "¿le puedo mangar el casco (+1) a Lucía?": the item named as taken from the target
+        params["item"] = r.stolen[1]
     if r.in_combat:
         params["phase"] = "combat"
     if c.state is not None and owners:

@@ -110,6 +110,7 @@ class Reading:
         self.golds: list[int] = []
         self.changes: list[int] = []              # "two levels": a number of levels
         self.counted: list[tuple[int, int]] = []  # "two potions": (word, how many one-shots)
+        self.stolen: Optional[tuple] = None  # (who, item): an item named as taken from someone
         self.curses: list = []  # curse and trap cards named ("Falle! Chromosomentausch")
         self.copies: dict[int, int] = {}  # "two +2 potions": the word of a bonus -> how many cards of it
         self.discarded: list[tuple[int, int]] = []  # "descarta tres cartas": (word, how many cards)
@@ -1516,6 +1517,41 @@ class Reading:
         else:
             about[key] = value
 
+    def _stolen_item(self, i: int) -> bool:
+        """"¿le puedo mangar el casco (+1) a Lucía?", "can I steal the +2 sword from Bob?": in a
+        text that asks to steal, an item's word beside the bonus at word ``i``, with the one it
+        is taken from said right beside it, is that one's item with that bonus, not the asker's
+        gear; told to them and kept as ``stolen`` (who, the item's name)."""
+        if "steal" not in self.best("actions") or self.table:
+            return False  # (at a table the target's items are the table's)
+        # (brackets part no sentence here: "el casco (+1) a Lucía")
+        def together(a: int, b: int) -> bool:
+            return not any(self.tokens[m].key in ".!?;," for m in range(min(a, b) + 1, max(a, b)))
+
+        things = [j for j in range(max(0, i - 3), min(len(self.tokens), i + 3))
+                  if j != i and together(i, j) and self.roles[j] is None and self._item_word(self.tokens[j].key)]
+        if not things:
+            return False
+        j = min(things, key=lambda k: (abs(k - i), k < i))
+        for _phrase, match in self.phrases("robbed"):
+            if "p0" not in match.groupdict():
+                continue
+            k = self.index(match, "p0")
+            person = self._person(self.tokens[k].key)
+            # right after the item ("the helmet (+1) off Dee") or right before it ("બોબ પાસેથી
+            # +2 તલવાર", "from Bob the +2 sword")
+            beside = max(i, j) < k <= max(i, j) + 4 or min(i, j) - 4 <= k < min(i, j)
+            if not beside or not together(i, k) or person in (None, ME):
+                continue
+            name = self.tokens[j].raw.strip("'\"")
+            name = name[:1].upper() + name[1:]
+            self.roles[j] = ("itemword", name)
+            self._tell(person, "items", name)
+            self.people[person].setdefault("item_bonus", {})[name] = abs(self.tokens[i].number)
+            self.stolen = (person, name)
+            return True
+        return False
+
     def _item_bonus(self, person: str, value: int) -> None:
         """An item's bonus said beside it ("a +2 dagger and a +1 helmet"): each item is more
         gear, summed; a sum of gear said another way that differs is a conflict."""
@@ -1596,7 +1632,7 @@ class Reading:
                     if person != owner:
                         self._tell(person, "level", level)
         for i in self.gear_at:
-            if self._card_bonus(i):
+            if self._stolen_item(i) or self._card_bonus(i):
                 continue
             if monsters_too and self._beside_monster(i) and not self._item_beside(i):
                 self.monster_plus.append(abs(self.tokens[i].number))  # "troll level 8 with +5"
@@ -1612,7 +1648,7 @@ class Reading:
             self.monster_plus = []
         for i in leftover:
             self.used.add(i)
-            if self._card_bonus(i):
+            if self._stolen_item(i) or self._card_bonus(i):
                 continue
             if fight and enhanced and not self._item_beside(i):
                 # "Bob plays Enraged on my medusa, that's +10": a bonus beside an enhancer that
