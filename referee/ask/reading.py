@@ -722,12 +722,15 @@ class Reading:
                         into.append(abs(self.tokens[i].number))
                         if into is self.plus:
                             self.plus_at.append(i)
+        # "de 8 a 10", "from 7 to 9": a level gone from and to, no strengths said again
+        moves = {self.index(match, name) for _p, match in self.phrases("from_to") for name in ("n0", "n1")}
         for _phrase, match in self.phrases("total"):
             # "so it's ten all", "dann steht es 10 zu 10", "nine v nine": the strengths said
             # again; the verdict must give a side each of them, or the text was not understood
             slots = [self.index(match, name) for name in match.groupdict() if name.startswith("n")
                      and match.group(name) is not None]
-            if slots and not any(i in self.used or self.tokens[i].plus for i in slots):
+            if slots and not any(i in self.used or self.tokens[i].plus for i in slots) \
+                    and not set(slots) <= moves:
                 self.used.update(slots)
                 self.totals.extend(self.tokens[i].number for i in slots)
         for _phrase, match in self.phrases("monster_count"):
