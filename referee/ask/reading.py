@@ -77,7 +77,9 @@ UNSIGNED_BONUS = 10
 DENIED = {"discard": "no_discard", "fleeing": "kill", "card_player": "kill"}
 #: the kinds of question whose words another list's words hold ("ich hau ihn weg" kills, and
 #: "weg" alone runs away; "મારી નાખું" kills, and "નાખું" rolls the die): no match inside those
-KINDS_DENIED = {"run-away": "kill"}
+#: words of a kind that are words of another piece where a phrase of it holds them: "hau den
+#: Pavillon weg" (killing), "zwei karten weg" (discarding) say no running away
+KINDS_DENIED = {"run-away": ("kill", "discard")}
 KILL_SURE = 3
 
 
@@ -173,8 +175,10 @@ class Reading:
     def best(self, table: dict) -> dict:
         """For each key of a phrase table (kinds, actions, sources): the most words matched."""
         out = {}
-        denials = {key: [m.span() for _phrase, m in self.phrases(name)] for key, name in KINDS_DENIED.items()} \
-            if table == "kinds" else {}
+        # (a phrase with words between, "wirft … ab", holds words of its own: "wirft drei Karten
+        # für die Flucht ab" still runs away)
+        denials = {key: [m.span() for name in names for phrase, m in self.phrases(name) if "…" not in phrase.text]
+                   for key, names in KINDS_DENIED.items()} if table == "kinds" else {}
         for words in (self.words, self.english):
             for key, phrases in getattr(words, table).items():
                 denied = denials.get(key)
