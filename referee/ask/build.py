@@ -1371,6 +1371,8 @@ def die(c: Context):
     rolls = []
     for _phrase, match in r.phrases("roll"):
         rolls.append(r.tokens[r.index(match, "n0")].number)
+    if not rolls and any(True for _ in r.phrases("roll_one")):
+        rolls = [1]  # "me salió un uno", "ik gooide een één": one said by a word that is also "a"
     rolls = rolls or [n for n in r.numbers_left() if 1 <= n <= 10]
     rolls = list(dict.fromkeys(rolls))
     if len(rolls) != 1 or not 1 <= rolls[0] <= 10:
