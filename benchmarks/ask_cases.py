@@ -113,7 +113,8 @@ def key(judgement: dict) -> tuple:
 
 def _cards_by_one_name(value):
     """A verdict's monsters by their card's English name: 'Pie Grande' and 'Bigfoot' name one
-    card, and a verdict that names it in the asked language is the same verdict."""
+    card, and a verdict that names it in the asked language is the same verdict; a monster no
+    card names, by no name."""
     from referee.cards import corpus_name_table
     from referee.corpus import load_corpus
     from referee.corpus.cards import fold
@@ -127,5 +128,10 @@ def _cards_by_one_name(value):
         card = corpus_name_table(load_corpus()).get(fold(out["monster"]))
         if card is not None and card.type == "monster":
             out["monster"] = card.name
+        elif card is None:
+            # a monster no card names ("Monster:10", "રાક્ષસ:10", "Szörny:12"): the situation
+            # takes a monster's facts only from a card (referee.situation._with_card), so its
+            # name is a label the engine reads nothing from, and any word for it is one verdict
+            out["monster"] = None
     return out
 

@@ -630,6 +630,9 @@ def action(c: Context):
         # "can an elf help a warrior?" describes nobody at this table: a rules question
         missing.append(N_("who asks: a level, a race or a class, or a table in progress"))
     params.update(people)
+    if act == "steal" and r.stolen is not None and c.who(r.stolen[0]) == params.get("target") and c.state is None:
+        # "¿le puedo mangar el casco (+1) a Lucía?": the item named as taken from the target
+        params["item"] = r.stolen[1]
     if r.in_combat:
         params["phase"] = "combat"
     if c.state is not None and owners:
@@ -1261,6 +1264,17 @@ def level(c: Context):
         missing.append(N_("what {words} means here", words=", ".join(
             f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("lose"))))
     player = c.who(order[0] if order else None)
+    span = _from_to(r)
+    if span is not None and (span[1] > span[0]) != losing and (not r.changes or r.changes[0] == abs(span[1] - span[0])):
+        # "nyolcasról tízes lesz", "from 8 to 10": the change is the difference (or the count
+        # said, the same), and the level it goes from is the player's, said (or told, where
+        # nothing else says it)
+        about = r.people.setdefault(ME if player == c.me else player, {})
+        if c.level_of(player) is None:
+            about["level"] = span[0]
+        if c.level_of(player) == span[0]:
+            change = abs(span[1] - span[0])
+            r.used.update(span[2:])
     params = {"player": player, "change": -change if losing else change, "source": source,
               **c.people([player])}
     if c.state is None:
@@ -1279,6 +1293,18 @@ def level(c: Context):
     if words:
         missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in words)))
     return params, missing
+
+
+def _from_to(r: Reading) -> Optional[tuple]:
+    """The one level a text says a player goes from and to ("from 8 to 10", "nyolcasról
+    tízes"): (from, to, the words of both), else None."""
+    found = []
+    for _phrase, match in r.phrases("from_to"):
+        i, j = r.index(match, "n0"), r.index(match, "n1")
+        if not (r.tokens[i].plus or r.tokens[j].plus):
+            found.append((r.tokens[i].number, r.tokens[j].number, i, j))
+    found = list(dict.fromkeys(found))
+    return found[0] if len(found) == 1 else None
 
 
 def _robbed(r: Reading) -> set:
@@ -1345,6 +1371,8 @@ def die(c: Context):
     rolls = []
     for _phrase, match in r.phrases("roll"):
         rolls.append(r.tokens[r.index(match, "n0")].number)
+    if not rolls and any(True for _ in r.phrases("roll_one")):
+        rolls = [1]  # "me salió un uno", "ik gooide een één": one said by a word that is also "a"
     rolls = rolls or [n for n in r.numbers_left() if 1 <= n <= 10]
     rolls = list(dict.fromkeys(rolls))
     if len(rolls) != 1 or not 1 <= rolls[0] <= 10:

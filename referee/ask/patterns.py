@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 62
+VERSION = 63
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -201,6 +201,9 @@ class Words(Record):
     #: call it where its catalog keeps the English name, or in a form no ending makes
     #: ("schildpad", "કાચબા"): the card, with what it prints
     companion_names: dict = {}
+    #: folded words -> the English name of a curse or trap card, as the language's players say
+    #: it in their own words ("trampa de cambio de sexo", "sex change trap"): that card
+    curse_names: dict = {}
     #: words that deny the race or class right after them ("he's not even a thief", "keine
     #: Diebin"), and where the language says it after ("ચોર નથી"): no description of anyone
     denied: frozenset = frozenset()
@@ -212,7 +215,7 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
          "monster_level", "will_help", "called_helper", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
-         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now")
+         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now", "discard_other", "from_to", "roll_one")
 
 
 def words(lang: str) -> Words:
@@ -414,4 +417,6 @@ def _built(lang: str) -> Words:
                        for value in values or ()},
         companion_names={fold(str(value)): str(name) for name, values in (data.get("companion_names") or {}).items()
                          for value in values or ()},
+        curse_names={spelled(fold(str(value))): str(name) for name, values in (data.get("curse_names") or {}).items()
+                     for value in values or ()},
     )

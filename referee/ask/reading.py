@@ -77,7 +77,9 @@ UNSIGNED_BONUS = 10
 DENIED = {"discard": "no_discard", "fleeing": "kill", "card_player": "kill"}
 #: the kinds of question whose words another list's words hold ("ich hau ihn weg" kills, and
 #: "weg" alone runs away; "મારી નાખું" kills, and "નાખું" rolls the die): no match inside those
-KINDS_DENIED = {"run-away": "kill"}
+#: words of a kind that are words of another piece where a phrase of it holds them: "hau den
+#: Pavillon weg" (killing), "zwei karten weg" (discarding) say no running away
+KINDS_DENIED = {"run-away": ("kill", "discard")}
 KILL_SURE = 3
 
 
@@ -110,6 +112,7 @@ class Reading:
         self.golds: list[int] = []
         self.changes: list[int] = []              # "two levels": a number of levels
         self.counted: list[tuple[int, int]] = []  # "two potions": (word, how many one-shots)
+        self.stolen: Optional[tuple] = None  # (who, item): an item named as taken from someone
         self.curses: list = []  # curse and trap cards named ("Falle! Chromosomentausch")
         self.copies: dict[int, int] = {}  # "two +2 potions": the word of a bonus -> how many cards of it
         self.discarded: list[tuple[int, int]] = []  # "descarta tres cartas": (word, how many cards)
@@ -172,8 +175,10 @@ class Reading:
     def best(self, table: dict) -> dict:
         """For each key of a phrase table (kinds, actions, sources): the most words matched."""
         out = {}
-        denials = {key: [m.span() for _phrase, m in self.phrases(name)] for key, name in KINDS_DENIED.items()} \
-            if table == "kinds" else {}
+        # (a phrase with words between, "wirft … ab", holds words of its own: "wirft drei Karten
+        # für die Flucht ab" still runs away)
+        denials = {key: [m.span() for name in names for phrase, m in self.phrases(name) if "…" not in phrase.text]
+                   for key, names in KINDS_DENIED.items()} if table == "kinds" else {}
         for words in (self.words, self.english):
             for key, phrases in getattr(words, table).items():
                 denied = denials.get(key)
@@ -538,6 +543,12 @@ class Reading:
                             self.monsters.append({"card": card, "name": card.name, "at": start,
                                                   "end": start + length - 1})
                     continue
+                curse = self._curse_said(" ".join(self.tokens[i].key for i in span))
+                if curse is not None:
+                    # "la trampa de cambio de sexo", "the sex change trap": a curse or trap said
+                    # in the players' own words, the card as if named
+                    self._take_curse(span, curse, taken)
+                    continue
                 if self.tokens[start].key in self.words.ignore or self.tokens[span[-1]].key in self.words.ignore:
                     if length > 1:
                         continue  # "a nettroll": the card is "nettroll"
@@ -618,6 +629,15 @@ class Reading:
                     (key.startswith(name) and len(key) - len(name) <= 2)
                     or (len(key) == len(name) and key[:-1] == name[:-1] and key[-1] in "ao")):
                 return name
+        return None
+
+    def _curse_said(self, text: str):
+        """The curse or trap card the words ``text`` name as the language's players say it
+        (``curse_names``, in the language or in English), else None."""
+        for words in (self.words, self.english):
+            name = words.curse_names.get(text)
+            if name is not None:
+                return next((card for card in self.cards.curses.values() if card.name == name), None)
         return None
 
     def _take_curse(self, span: range, curse, taken: set) -> None:
@@ -706,12 +726,15 @@ class Reading:
                         into.append(abs(self.tokens[i].number))
                         if into is self.plus:
                             self.plus_at.append(i)
+        # "de 8 a 10", "from 7 to 9": a level gone from and to, no strengths said again
+        moves = {self.index(match, name) for _p, match in self.phrases("from_to") for name in ("n0", "n1")}
         for _phrase, match in self.phrases("total"):
             # "so it's ten all", "dann steht es 10 zu 10", "nine v nine": the strengths said
             # again; the verdict must give a side each of them, or the text was not understood
             slots = [self.index(match, name) for name in match.groupdict() if name.startswith("n")
                      and match.group(name) is not None]
-            if slots and not any(i in self.used or self.tokens[i].plus for i in slots):
+            if slots and not any(i in self.used or self.tokens[i].plus for i in slots) \
+                    and not set(slots) <= moves:
                 self.used.update(slots)
                 self.totals.extend(self.tokens[i].number for i in slots)
         for _phrase, match in self.phrases("monster_count"):
@@ -869,8 +892,36 @@ class Reading:
                 # "Cidnek mennyi kell …, ha két lapot eldob …": no one named beside the verb and
                 # no word of the one asking; the one person the text is about discards
                 owner = next(iter(named))
+            elif owner == ME:
+                # "Dee hilft mir … und wirft drei Karten ab": a verb said of another has its
+                # subject, not the "me" it was said to
+                owner = self._subject_before(i) or owner
             out[owner] = count
         return out
+
+    def _subject_before(self, i: int) -> Optional[str]:
+        """Who discards, where the discarding verb at word ``i`` is said of someone else
+        (``discard_other``): the one named nearest before it in its part of the sentence who is
+        no object ("mir", "me"), else the first one named in the part before the "and" that
+        starts it; None where that is no one else."""
+        # (the phrase of discarding that starts at ``i`` and this one share a word: "ત્રણ
+        # પત્તાં ફેંકે છે", "legt drie kaarten af")
+        if not any(set(self.word_range(m)) & set(range(i, i + 4)) for _p, m in self.phrases("discard_other")):
+            return None
+        objects = self.words.objects | self.english.objects | self.words.my | self.english.my
+        segment = self._segment(i)
+        subjects = [who for j, who in self.mentions() if j in segment and j < i and self.tokens[j].key not in objects]
+        if subjects:
+            return subjects[-1] if subjects[-1] != ME else None
+        clauses = self.words.clauses | self.english.clauses
+        start = segment[0]
+        # "… und wirft", "…, és eldob": the part starts at "and", or right after it
+        if start < 2 or not (self.tokens[start - 1].key in clauses or self.tokens[start].key in clauses):
+            return None
+        named = [(j, who) for j, who in self.mentions() if j in self._segment(start - 2)]
+        if not named or self.tokens[named[0][0]].key in objects or named[0][1] == ME:
+            return None
+        return named[0][1]
 
     def _levels(self) -> None:
         """``level 8``, ``8th level``, ``lvl ૮`` — and, where the language says so, a bare number
@@ -1473,6 +1524,41 @@ class Reading:
         else:
             about[key] = value
 
+    def _stolen_item(self, i: int) -> bool:
+        """"¿le puedo mangar el casco (+1) a Lucía?", "can I steal the +2 sword from Bob?": in a
+        text that asks to steal, an item's word beside the bonus at word ``i``, with the one it
+        is taken from said right beside it, is that one's item with that bonus, not the asker's
+        gear; told to them and kept as ``stolen`` (who, the item's name)."""
+        if "steal" not in self.best("actions") or self.table:
+            return False  # (at a table the target's items are the table's)
+        # (brackets part no sentence here: "el casco (+1) a Lucía")
+        def together(a: int, b: int) -> bool:
+            return not any(self.tokens[m].key in ".!?;," for m in range(min(a, b) + 1, max(a, b)))
+
+        things = [j for j in range(max(0, i - 3), min(len(self.tokens), i + 3))
+                  if j != i and together(i, j) and self.roles[j] is None and self._item_word(self.tokens[j].key)]
+        if not things:
+            return False
+        j = min(things, key=lambda k: (abs(k - i), k < i))
+        for _phrase, match in self.phrases("robbed"):
+            if "p0" not in match.groupdict():
+                continue
+            k = self.index(match, "p0")
+            person = self._person(self.tokens[k].key)
+            # right after the item ("the helmet (+1) off Dee") or right before it ("બોબ પાસેથી
+            # +2 તલવાર", "from Bob the +2 sword")
+            beside = max(i, j) < k <= max(i, j) + 4 or min(i, j) - 4 <= k < min(i, j)
+            if not beside or not together(i, k) or person in (None, ME):
+                continue
+            name = self.tokens[j].raw.strip("'\"")
+            name = name[:1].upper() + name[1:]
+            self.roles[j] = ("itemword", name)
+            self._tell(person, "items", name)
+            self.people[person].setdefault("item_bonus", {})[name] = abs(self.tokens[i].number)
+            self.stolen = (person, name)
+            return True
+        return False
+
     def _item_bonus(self, person: str, value: int) -> None:
         """An item's bonus said beside it ("a +2 dagger and a +1 helmet"): each item is more
         gear, summed; a sum of gear said another way that differs is a conflict."""
@@ -1553,7 +1639,7 @@ class Reading:
                     if person != owner:
                         self._tell(person, "level", level)
         for i in self.gear_at:
-            if self._card_bonus(i):
+            if self._stolen_item(i) or self._card_bonus(i):
                 continue
             if monsters_too and self._beside_monster(i) and not self._item_beside(i):
                 self.monster_plus.append(abs(self.tokens[i].number))  # "troll level 8 with +5"
@@ -1569,7 +1655,7 @@ class Reading:
             self.monster_plus = []
         for i in leftover:
             self.used.add(i)
-            if self._card_bonus(i):
+            if self._stolen_item(i) or self._card_bonus(i):
                 continue
             if fight and enhanced and not self._item_beside(i):
                 # "Bob plays Enraged on my medusa, that's +10": a bonus beside an enhancer that

@@ -101,7 +101,8 @@ def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict]
 
 def _compounds(words: list[Token]) -> list[Token]:
     """Numbers said in two words, one a hundred or a thousand: "two hundred" is 200, "mil
-    doscientas" 1200 (a word number only: "1000 200" stays two numbers)."""
+    doscientas" 1200, or tens and units: "twenty two" is 22 (a word number only: "1000 200"
+    stays two numbers)."""
     out: list[Token] = []
     for token in words:
         last = out[-1] if out else None
@@ -112,6 +113,8 @@ def _compounds(words: list[Token]) -> list[Token]:
                 value = a * b
             elif a % 100 == 0 and a >= 100 and 0 < b < (1000 if a % 1000 else a) and (a >= 1000 or b < 100):
                 value = a + b
+            elif a % 10 == 0 and 20 <= a <= 90 and 1 <= b <= 9:
+                value = a + b  # "twenty two", "twenty-two": 22
             else:
                 value = None
             if value is not None:
