@@ -89,9 +89,7 @@ def file_digests(paths) -> list[str]:
     memo, written = {}, 0
     try:
         where = cache_dir() / _MEMO
-        data = read_checked(where)
-        if data is not None:
-            written, memo = pickle.loads(data)
+        written, memo = _memo_read(where)
     except Exception:  # an unreadable memo is no memo
         memo, written = {}, 0
     out, fresh = [], {}
@@ -115,6 +113,29 @@ def file_digests(paths) -> list[str]:
         except OSError:
             pass
     return out
+
+
+def _memo_read(where: Path) -> tuple[int, dict]:
+    """The memo of :func:`file_digests` (when written, and its entries): read from the cache,
+    or from this process's memory while the file is the one read last (each write replaces it,
+    a new inode). A long-lived process (a session, the server) asks for the corpus's digests at
+    every command: unpickling the memo again cost each 0.5 ms. Raises :class:`OSError` where
+    there is no memo."""
+    status = os.stat(where)
+    signature = (str(where), status.st_size, status.st_mtime_ns, status.st_ino)
+    if _MEMO_READ.get("signature") == signature:
+        return _MEMO_READ["memo"]
+    # lazy: pickle 2 ms to import, paid only by the calls that need it
+    import pickle
+
+    data = read_checked(where)
+    memo = pickle.loads(data) if data is not None else (0, {})
+    _MEMO_READ.update(signature=signature, memo=memo)
+    return memo
+
+
+#: the memo of file digests last read, and the signature of the file it was read from
+_MEMO_READ: dict = {}
 
 
 def write_atomic(path: Path, data: bytes) -> None:

@@ -165,7 +165,8 @@ def _reset_run_state() -> None:
 _MEMORIES = {"referee.corpus.corpus": ("_READ",), "referee.cards": ("_NAMES", "_CORPUS_TABLES"),
              "referee.ask.cardwords": ("_BUILT",), "referee.search": ("_OPEN",), "referee.adjudicate": ("_RESOLVERS",),
              "referee.shapes": ("_SPEAKERS",), "referee.table.state": ("_REPLAYED",), "referee.table": ("_AFTER",),
-             "referee.search.index": ("_temporary",), "referee.i18n.cardnames": ("_CARD_NAMES",)}
+             "referee.search.index": ("_temporary",), "referee.i18n.cardnames": ("_CARD_NAMES",),
+             "referee.cache": ("_MEMO_READ",)}
 _FORGOTTEN = {"referee.search.query": ("_THESAURUS",), "referee.i18n.typed": ("_CONTEXTS",)}
 
 
