@@ -118,6 +118,39 @@ def test_ctrl_c_during_an_index_build_is_exit_130_with_one_line_and_nothing_left
     assert result.returncode == 0 and ids(result.stdout)
 
 
+def test_a_ctrl_c_the_interpreter_swallowed_still_ends_the_command_as_interrupted(monkeypatch):
+    """A Ctrl-C landing where Python cannot raise it (an import lock's callback, seen once in
+    ``test_ctrl_c_during_a_search…[0.0]``) was printed as "Exception ignored in … Traceback …
+    KeyboardInterrupt" after a finished answer, exit 0. It is the one line and exit 130 now."""
+    import weakref
+
+    import referee.cli as cli
+
+    command_line = cli.run
+
+    def run(argv):
+        code = command_line(argv)
+
+        class Lock:
+            pass
+
+        def callback(_ref):
+            raise KeyboardInterrupt  # as a signal handler raises it inside the callback
+
+        lock = Lock()
+        kept = weakref.ref(lock, callback)
+        del lock  # the callback runs now; its exception is unraisable
+        assert kept() is None
+        return code
+
+    monkeypatch.setattr(cli, "run", run)
+    hook = sys.unraisablehook
+    result = run_referee("rule", "combat.ties")
+    assert result.returncode == 130, result.stderr
+    assert result.stderr.strip().splitlines() == ["referee: interrupted"], result.stderr
+    assert sys.unraisablehook is hook  # the command's hook ends with it
+
+
 @pytest.mark.parametrize("delay", [0.0, 0.05, 0.15, 0.4])
 def test_ctrl_c_during_a_search_is_exit_130_with_one_line_and_nothing_left(delay, cache, tmp_path):
     """A search on a cold cache (the index is built first), interrupted at several moments

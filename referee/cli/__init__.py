@@ -283,10 +283,15 @@ def main() -> None:
     # index's tables — is no garbage: the cyclic collector would only walk it again and again
     # (a tenth of a `referee judge`). Memory goes back to the system when the process ends.
     gc.disable()
+    swallowed: list = []
+    hook = sys.unraisablehook
+    sys.unraisablehook = _keeping_interrupts(hook, swallowed)
     try:
         _safe_streams()
         code = run(sys.argv[1:])
         code = _flush(code)
+        if swallowed and code != INTERRUPTED:
+            raise KeyboardInterrupt  # a Ctrl-C the interpreter swallowed is still the user's
     except BrokenPipeError:
         # `referee list | head -1`: the reader has what it wanted.
         _quiet_stdout()
@@ -294,7 +299,22 @@ def main() -> None:
     except KeyboardInterrupt:  # between commands, or before run() could catch it
         print("referee: interrupted", file=sys.stderr)
         code = INTERRUPTED
+    finally:
+        sys.unraisablehook = hook
     _end(code)
+
+
+def _keeping_interrupts(hook, swallowed: list):
+    """``sys.unraisablehook`` that keeps a Ctrl-C landing where the interpreter cannot raise it
+    (an import lock's callback): Python printed "Exception ignored in … Traceback …
+    KeyboardInterrupt" and carried on; the command now ends as interrupted, with its one line.
+    Anything else goes to ``hook``."""
+    def keep(unraisable) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            swallowed.append(unraisable.exc_value)
+        else:
+            hook(unraisable)
+    return keep
 
 
 def _flush(code: int) -> int:
