@@ -1529,7 +1529,7 @@ class Reading:
         text that asks to steal, an item's word beside the bonus at word ``i``, with the one it
         is taken from said right beside it, is that one's item with that bonus, not the asker's
         gear; told to them and kept as ``stolen`` (who, the item's name)."""
-        if "steal" not in self.best("actions") or self.table:
+        if self.table:
             return False  # (at a table the target's items are the table's)
         # (brackets part no sentence here: "el casco (+1) a Lucía")
         def together(a: int, b: int) -> bool:
@@ -1537,7 +1537,8 @@ class Reading:
 
         things = [j for j in range(max(0, i - 3), min(len(self.tokens), i + 3))
                   if j != i and together(i, j) and self.roles[j] is None and self._item_word(self.tokens[j].key)]
-        if not things:
+        # (the question's actions last: every phrase of the table is tried, for each bonus said)
+        if not things or "steal" not in self.best("actions"):
             return False
         j = min(things, key=lambda k: (abs(k - i), k < i))
         for _phrase, match in self.phrases("robbed"):

@@ -299,9 +299,9 @@ def spelled_out(text: str, language: str | None) -> str:
     """``text`` with the short forms its language's players type in chat written in full ("xq":
     porque, "bc": because, "vllt": vielleicht): read short, they were words no clause knows,
     or another word one edit away."""
-    table = thesaurus()
     if not language:
         return text
+    table = thesaurus()
 
     def full(match: re.Match) -> str:
         return table.get(f"{ABBREVIATION_KEY}:{language}:{match.group(0).lower()}", match.group(0))
