@@ -634,16 +634,21 @@ def _hireling(r: _Reader, raw, path: str) -> model.Hireling | None:
                           gold=r.value(raw, "gold", path, int, 0, low=0, high=1_000_000))
 
 
+#: what a hireling card prints that its player need not say again
+HIRELING_FACTS = ("bonus", "big_items")
+
+
 def _hireling_card(r: _Reader, raw: dict, name: str) -> dict:
-    """A hireling named exactly as a hireling card, in any language, carries the Big items its
-    record says (the Hireling: one, card-rulings.hireling-big-item) unless the file says otherwise."""
-    if "big_items" in raw or r.cards is None or not name.strip():
+    """A hireling named exactly as a hireling card, in any language, carries what its record
+    says it prints (the Hireling: +1 and one Big item, card-rulings.hireling-big-item) unless the
+    file says otherwise, as a steed named as its card does."""
+    if all(key in raw for key in HIRELING_FACTS) or r.cards is None or not name.strip():
         return raw
     record = r.cards(name)[0]
     if record is None or not record.get("exact") or record.get("type") != "hireling":
         return raw
-    big = (record.get("facts") or {}).get("big_items")
-    return raw if big is None else {**raw, "big_items": big}
+    facts = record.get("facts") or {}
+    return {**{key: facts[key] for key in HIRELING_FACTS if key in facts}, **raw}
 
 
 def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
