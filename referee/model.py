@@ -168,6 +168,7 @@ class Monster(Record):
     undead: bool = False
     bonus_vs: tuple[tuple[str, int], ...] = ()   # (race / class / sex, bonus to the monster)
     enhancers: tuple[int, ...] = ()
+    enhancer_treasures: int = 0   # Treasures the enhancer cards on it add or take (monsters.enhancers-treasure)
     run_away: int = 0
     ignores_below: int = 0   # "will not pursue anyone of level N or below"
     ignores: tuple[str, ...] = ()   # "will not pursue" a race / class / sex

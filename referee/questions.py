@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 
 from referee import registry
 from referee.errors import BadInput
@@ -424,6 +425,9 @@ def ask(kind: str, params: dict, state: Optional[dict], corpus) -> dict:
                    _assignments(p.get("house_rules")))
     data = at_moment(data, p.get("turn"), p.get("phase"), p.get("met_monster"))
     monsters = [m if isinstance(m, dict) else monster(str(m), corpus) for m in p.get("monsters") or []]
+    for param in question.parameters:  # cards named as bonuses, read once for every face
+        if param.kind == "bonuses" and p.get(param.name) is not None:
+            p[param.name] = bonuses(p[param.name], corpus, param.flag, enhancers=param.name == "monster_plus")
     return globals()[question.build](question, data, p, monsters)
 
 
@@ -433,9 +437,67 @@ def ask(kind: str, params: dict, state: Optional[dict], corpus) -> dict:
 def ask_fight(question, data: dict, p: dict, monsters: list[dict]) -> dict:
     if not monsters:
         raise BadInput("fight: name at least one monster (NAME:LEVEL or a card's name)")
+    monster_plus, monsters = with_enhancers(p.get("monster_plus"), monsters)
     return fight(data, monsters, p.get("fighter"), p.get("helper"), _numbers(p.get("plus"), "plus"),
-                 _numbers(p.get("monster_plus"), "monster_plus"), _assignments(p.get("discards")),
-                 _assignment(p.get("charm")))
+                 monster_plus, _assignments(p.get("discards")), _assignment(p.get("charm")))
+
+
+#: the largest one-shot bonus either way, as an item's (referee.situation): the game's are small
+BONUS_LIMIT = 100
+
+
+def bonuses(values, corpus, field: str, enhancers: bool = False) -> list:
+    """One-shot bonuses as given: ``+3``, ``-2``, or a card's name in any language, typos
+    forgiven. A one-shot item or an item is its printed bonus; with ``enhancers`` (the monsters'
+    side) a monster enhancer card stays its card's name, to go on a monster with the Treasures
+    it prints as well (:func:`with_enhancers`)."""
+    out = []
+    for value in [values] if isinstance(values, (int, str)) else list(values or []):
+        typed = str(value).strip()
+        if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", typed):
+            value = int(typed) if len(typed) < 8 else BONUS_LIMIT + 1  # never int() of 4,300 digits
+        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > BONUS_LIMIT:
+            raise BadInput("{name}: expected a number from {low} to {high}, got {got}", name=field, low=-BONUS_LIMIT,
+                           high=BONUS_LIMIT, got=_cut(typed))
+        parsed = parse_value(value) if isinstance(value, str) else value
+        if isinstance(parsed, int) and not isinstance(parsed, bool):
+            out.append(parsed)
+        elif not isinstance(value, str):
+            raise BadInput("{name}: expected a whole number, got {got}", name=field, got=_cut(repr(value)))
+        else:
+            out.append(_bonus_card(value, corpus, field, enhancers))
+    return out
+
+
+def with_enhancers(values, monsters: list[dict]) -> tuple[list[int], list[dict]]:
+    """The monsters' one-shot bonuses apart from the enhancer cards among them, which go on the
+    first monster named (an enhancer is played on one monster; name the monster with its
+    enhancers in the situation format, ``{card: Troll, enhancers: [Enraged]}``, for another)."""
+    numbers = [v for v in values or [] if isinstance(v, int)]
+    cards = [v for v in values or [] if isinstance(v, str)]
+    if cards and monsters:
+        first = dict(monsters[0])
+        first["enhancers"] = [*(first.get("enhancers") or []), *cards]
+        monsters = [first, *monsters[1:]]
+    return numbers, monsters
+
+
+def _bonus_card(name: str, corpus, field: str, enhancers: bool):
+    # lazy: referee.cards 47 ms to import, paid only by the calls that name a card
+    from referee.cards import decide, find_cards, localizer, suggested
+
+    cards = [c for c in corpus.cards.values() if isinstance(c.facts.get("bonus"), int)
+             and c.type in ("one-shot item", "item", *(("enhancer",) if enhancers else ()))]
+    chosen, candidates = decide(find_cards(cards, name, localizer()))
+    if chosen is None:
+        names = suggested(cards, name, candidates, localizer())
+        if not names:  # nothing near to offer: no empty "did you mean"
+            raise BadInput("{field}: {name} is neither a number (+3, -2) nor a card with a bonus", field=field,
+                           name=repr(name[:60]))
+        raise BadInput("{field}: {name} is neither a number (+3, -2) nor a card with a bonus (did you mean: "
+                       "{suggestions}?)", field=field, name=repr(name[:60]), suggestions=", ".join(names))
+    card = chosen.card
+    return card.name if card.type == "enhancer" else card.facts["bonus"]
 
 
 def ask_flee(question, data: dict, p: dict, monsters: list[dict]) -> dict:

@@ -651,6 +651,38 @@ def _hireling_card(r: _Reader, raw: dict, name: str) -> dict:
     return {**{key: facts[key] for key in HIRELING_FACTS if key in facts}, **raw}
 
 
+def _monster_enhancers(r: _Reader, value, where: str) -> dict:
+    """A monster's enhancers: numbers as said (``[5]``), or enhancer cards by name in any language,
+    typos forgiven (``[Enraged]``, ``[Venerable]``), each with the bonus and the Treasures it
+    prints (monsters.enhancers-treasure: Enraged +5 and one more Treasure)."""
+    if value is None:
+        return {}
+    entries = value if isinstance(value, list) else [value]
+    if not all(isinstance(e, (int, str)) and not isinstance(e, bool) for e in entries):
+        return {"enhancers": r.numbers(value, where)}  # says which entry is neither
+    bonuses, treasures = [], 0
+    for i, entry in enumerate(entries):
+        if isinstance(entry, int):
+            bonuses.append(entry)
+            continue
+        record, suggestions = r.cards(entry) if r.cards is not None else (None, [])
+        facts = (record or {}).get("facts") or {}
+        if record is None or record.get("type") != "enhancer":
+            if suggestions:
+                r.bad(f"{where}[{i}]", "expected a number or a monster enhancer card's name, got {got} (did you "
+                      "mean: {suggestions}?)", got=quote(entry), suggestions=", ".join(suggestions))
+            else:  # nothing near to offer: no empty "did you mean"
+                r.bad(f"{where}[{i}]", "expected a number or a monster enhancer card's name, got {got}",
+                      got=quote(entry))
+        elif not isinstance(facts.get("bonus"), int) or isinstance(facts.get("bonus"), bool):
+            r.bad(f"{where}[{i}]", "{name} changes a monster in a way that is not a number; give the bonus "
+                  "it adds as a number", name=quote(record["name"]))
+        else:
+            bonuses.append(facts["bonus"])
+            treasures += int(facts.get("treasures") or 0)
+    return {"enhancers": tuple(bonuses), "enhancer_treasures": treasures}
+
+
 def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
     raw = r.mapping(raw, "combat", COMBAT_KEYS)
     fighter = r.value(raw, "fighter", "combat", str)
@@ -696,7 +728,7 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
             name=name, level=level, treasures=r.value(m, "treasures", path, int, 1, low=0, high=100),
             levels=r.value(m, "levels", path, int, 1, low=0, high=10),
             undead=r.value(m, "undead", path, bool, False), bonus_vs=tuple(pairs),
-            enhancers=r.numbers(m.get("enhancers"), f"{path}.enhancers"),
+            **_monster_enhancers(r, m.get("enhancers"), f"{path}.enhancers"),
             run_away=r.value(m, "run_away", path, int, 0, low=-10, high=10),
             ignores_below=r.value(m, "ignores_below", path, int, 0, low=0, high=20),
             **_monster_effects(r, m, path)))

@@ -49,7 +49,9 @@ def test_the_fight_runs_its_window_and_every_face_shows_the_result(table):
     assert opened["combat"]["fighter"] == "Ann" and opened["combat"]["judgement"]["verdict"] == "win"
     assert opened["combat"]["closes_at"].endswith("Z") and opened["winner"] is None
     changed = table.data("table", "combat", "change", "--monster-plus", "Enraged", "--plus", "1")
-    assert changed["combat"]["one_shots"] == {"players": [1], "monsters": [5]}
+    # the enhancer card goes on the monster, with the Treasure it adds (monsters.enhancers-treasure)
+    assert changed["combat"]["one_shots"] == {"players": [1], "monsters": []}
+    assert changed["combat"]["monsters"][0]["enhancers"] == ["Enraged"]
     assert "s left" in table("table", "combat").stdout
     closes = datetime.strptime(changed["combat"]["closes_at"], "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=timezone.utc)
     time.sleep(max(0.0, closes.timestamp() - time.time()) + 0.1)

@@ -148,7 +148,9 @@ def test_one_shots_in_the_combat_block_shape_and_a_curse_change_the_fight(path, 
     assert table.fight_judgement(shown, corpus).verdict.verdict == "win"  # 5 + 2 against 6
     table.combat({"one_shots": {"players": [1], "monsters": ["Enraged"]}}, corpus, path=path, now=T0 + 1)
     shown = table.show(path, now=T0 + 2)
-    assert shown.fight["combat"]["one_shots"] == {"players": [1], "monsters": [5]}
+    # the enhancer card goes on the monster, with the Treasure it adds (monsters.enhancers-treasure)
+    assert shown.fight["combat"]["one_shots"] == {"players": [1], "monsters": []}
+    assert shown.fight["combat"]["monsters"][0]["enhancers"] == ["Enraged"]
     table.combat({"curse": "Ann=Curse! Big Foot"}, corpus, path=path, now=T0 + 2)
     shown = table.show(path, now=T0 + 3)
     assert shown.state["players"][0]["curses"] == ["Curse! Big Foot"]

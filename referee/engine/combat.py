@@ -68,7 +68,7 @@ def judge_combat(situation: Situation, rules: Munchkin, trace: Trace) -> Verdict
 
 def _treasures(situation: Situation, rules: Munchkin, trace: Trace, fight: Resolved) -> tuple[int, int]:
     """(treasures drawn, of them discarded at once) for a won fight."""
-    won = sum(m.treasures for m in fight.fought) + sum(o.monster.treasures for o in fight.out if o.treasure)
+    won = sum(_worth(m, trace) for m in fight.fought) + sum(_worth(o.monster, trace) for o in fight.out if o.treasure)
     fighter, helper = fight.fighter, fight.helper
     if helper is not None and helper.cursed("no_treasure"):
         trace.cite("card-rulings.fools-gold-cursed-helper", "The curse on the helper {helper} that takes treasure "
@@ -87,6 +87,17 @@ def _treasures(situation: Situation, rules: Munchkin, trace: Trace, fight: Resol
             "instead of {base}, then discards {extra} of them.", count=won + extra, base=won, extra=extra):
         return won + extra, extra
     return won, 0
+
+
+def _worth(monster, trace: Trace) -> int:
+    """The Treasures a beaten monster gives: its own, with what the enhancer cards on it add or
+    take away, never fewer than none."""
+    if not monster.enhancer_treasures:
+        return monster.treasures
+    worth = max(0, monster.treasures + monster.enhancer_treasures)
+    trace.cite("monsters.enhancers-treasure", "The enhancers on {monster} make it worth {treasures}.",
+               monster=monster.name, treasures=n_treasures(worth))
+    return worth
 
 
 def _rewards(situation: Situation, rules: Munchkin, trace: Trace, fight: Resolved, details: dict) -> None:

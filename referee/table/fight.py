@@ -24,9 +24,8 @@ import copy
 
 from referee.adjudicate import judge_data
 from referee.errors import BadInput, InvalidFile, NotFound
-from referee.fields import parse_value
 from referee.i18n.catalogs import N_
-from referee.questions import _pairs, ask, monster, who
+from referee.questions import _pairs, ask, bonuses, monster, who, with_enhancers
 from referee.table.changes import by_name, full, message, win_levels
 from referee.table.state import FIGHT, apply, split
 from referee.table.store import Draft, seconds_of, stamp
@@ -126,8 +125,8 @@ def _opened(table: dict, params: dict, corpus) -> dict:
         raise BadInput("table combat: name at least one monster (NAME:LEVEL or a card's name)")
     asked = {k: params.get(k) for k in ("monsters", "fighter", "helper", "discards", "charm")}
     asked["monsters"] = list(params.get("monsters") or []) + list(params.get("wandering") or [])
-    asked["plus"] = _bonuses(params.get("plus"), corpus, "plus")
-    asked["monster_plus"] = _bonuses(params.get("monster_plus"), corpus, "monster_plus")
+    asked["plus"] = params.get("plus")  # numbers or cards' names, read by the question as by every face
+    asked["monster_plus"] = params.get("monster_plus")
     return ask("fight", asked, table, corpus)["combat"]
 
 
@@ -146,8 +145,10 @@ def _changed(table: dict, block: dict, params: dict, corpus) -> dict:
     for m in _listed(params.get("wandering")):
         block["monsters"].append(m if isinstance(m, dict) else monster(str(m), corpus))
     shots = block.setdefault("one_shots", {"players": [], "monsters": []})
-    shots.setdefault("players", []).extend(_bonuses(params.get("plus"), corpus, "plus"))
-    shots.setdefault("monsters", []).extend(_bonuses(params.get("monster_plus"), corpus, "monster_plus"))
+    shots.setdefault("players", []).extend(bonuses(params.get("plus"), corpus, "plus"))
+    numbers, block["monsters"] = with_enhancers(bonuses(params.get("monster_plus"), corpus, "monster_plus", True),
+                                                block["monsters"])
+    shots.setdefault("monsters", []).extend(numbers)
     if params.get("discards"):
         pairs = params["discards"] if isinstance(params["discards"], dict) else _pairs(
             _listed(params["discards"]), "discards", "NAME=CARDS", number=True)
@@ -209,39 +210,6 @@ def _listed(value) -> list:
     if value is None:
         return []
     return list(value) if isinstance(value, (list, tuple)) else [value]
-
-
-def _bonuses(values, corpus, field: str) -> list[int]:
-    """One-shot bonuses as numbers: ``+3``, ``-2``, or the name of a card with a bonus (a
-    one-shot item, a monster enhancer such as Ancient)."""
-    out = []
-    for value in _listed(values):
-        if isinstance(value, int) and not isinstance(value, bool):
-            out.append(value)
-            continue
-        parsed = parse_value(str(value))
-        if isinstance(parsed, int) and not isinstance(parsed, bool):
-            out.append(parsed)
-            continue
-        out.append(_card_bonus(str(value), corpus, field))
-    return out
-
-
-def _card_bonus(name: str, corpus, field: str) -> int:
-    # lazy: referee.cards 57 ms to import, which `referee table show` does not need
-    from referee.cards import decide, find_cards, localizer, suggested
-
-    cards = [c for c in corpus.cards.values() if isinstance(c.facts.get("bonus"), int)
-             and c.type in ("one-shot item", "enhancer", "item")]
-    chosen, candidates = decide(find_cards(cards, name, localizer()))
-    if chosen is None:
-        names = suggested(cards, name, candidates, localizer())
-        if not names:  # nothing near to offer: no empty "did you mean"
-            raise BadInput("{field}: {name} is neither a number (+3, -2) nor a card with a bonus", field=field,
-                           name=repr(name[:60]))
-        raise BadInput("{field}: {name} is neither a number (+3, -2) nor a card with a bonus (did you mean: "
-                       "{suggestions}?)", field=field, name=repr(name[:60]), suggestions=", ".join(names))
-    return chosen.card.facts["bonus"]
 
 
 # --- closing -------------------------------------------------------------------------------

@@ -302,8 +302,8 @@ CHANGES = {
 }
 #: the fight in progress: POST /api/table/combat (open or change), /combat/close, /combat/cancel
 COMBAT = {"fighter": (False, "text"), "helper": (False, "text"), "no_helper": (False, "flag"),
-          "monsters": (False, "pieces"), "wandering": (False, "pieces"), "plus": (False, "numbers"),
-          "monster_plus": (False, "numbers"), "discards": (False, "assignments"), "charm": (False, "text"),
+          "monsters": (False, "pieces"), "wandering": (False, "pieces"), "plus": (False, "bonuses"),
+          "monster_plus": (False, "bonuses"), "discards": (False, "assignments"), "charm": (False, "text"),
           "new": (False, "flag"), "one_shots": (False, "assignments"), "curse": (False, "assignments")}
 #: every write may say which table it was based on (CONTRACT.md, "The live table")
 EXPECTED = {"expected": (False, "whole")}

@@ -38,6 +38,8 @@ KINDS = {
                N_("a list of texts or mappings")),
     "numbers": (lambda v: _is_whole(v) or (isinstance(v, list) and all(_is_whole(n) for n in v)),
                 N_("a whole number or a list of them")),
+    "bonuses": (lambda v: _is_whole(v) or isinstance(v, str) or (isinstance(v, list) and all(
+        _is_whole(n) or isinstance(n, str) for n in v)), N_("a number or a card's name, or a list of them")),
     "whole or text": (lambda v: _is_whole(v) or isinstance(v, str), N_("a whole number or a text such as +1")),
     "assignments": (lambda v: _is_words(v) or isinstance(v, dict), N_("a mapping or a list of FIELD=VALUE texts")),
     # a field whose kind is the library's to check (a parameter added without a kind here)
