@@ -420,7 +420,7 @@ def _players(r: _Reader, data, max_level: int) -> tuple[model.Player, ...]:
         items = tuple(filter(None, (_item(r, it, f"{path}.items[{j}]")
                                     for j, it in enumerate(_list(r, raw, "items", path)))))
         hireling = _hireling(r, raw.get("hireling"), f"{path}.hireling")
-        steed = _item(r, raw["steed"], f"{path}.steed") if raw.get("steed") is not None else None
+        steed = _item(r, _by_name(raw["steed"]), f"{path}.steed") if raw.get("steed") is not None else None
         _two_cards_need_their_card(r, raw, path)
         out.append(model.Player(
             name=name, level=r.value(raw, "level", path, int, 1, low=1, high=max_level),
@@ -616,10 +616,16 @@ def _item(r: _Reader, raw, path: str) -> model.Item | None:
         requires=requires, run_away=r.value(raw, "run_away", path, int, None, low=-6, high=6))
 
 
+def _by_name(raw):
+    """A steed or hireling given by its name alone (``steed=Tortuga`` at the table, ``steed: Turtle``
+    in a file) is ``{name: …}``: a card's name brings what the card prints."""
+    return {"name": raw} if isinstance(raw, str) and raw.strip() else raw
+
+
 def _hireling(r: _Reader, raw, path: str) -> model.Hireling | None:
     if raw is None:
         return None
-    raw = r.mapping(raw, path, HIRELING_KEYS)
+    raw = r.mapping(_by_name(raw), path, HIRELING_KEYS)
     name = r.value(raw, "name", path, str)
     if name is None:
         r.bad(f"{path}.name", "missing: a hireling needs a name")
