@@ -13,7 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -202,6 +202,27 @@ def test_a_players_question_with_a_word_changed_still_gets_an_answer(utterance, 
         body = ask(" ".join(words), load_corpus(), state if on_table else None, None, lang)
     except BadInput:
         return  # told the player what is wrong (an empty question, one too long)
+    assert (body["judgement"] is None) == (body["understood"] is None)
+
+
+@settings(max_examples=40, deadline=None)
+@given(first=st.sampled_from(UTTERANCES), second=st.sampled_from(UTTERANCES), cut=st.tuples(
+    st.integers(0, 30), st.integers(1, 8), st.integers(0, 30), st.integers(1, 8)), on_table=st.booleans())
+@example(first=("segítek Cidnek a tut király ellen, ki nyer?", "hu"), second=(
+    "Cid beszállhat segíteni neki?", "hu"), cut=(0, 2, 0, 4), on_table=True)
+def test_pieces_of_two_questions_said_together_still_get_an_answer(first, second, cut, on_table, state):
+    """Two players talking over each other: a piece of one question and a piece of another,
+    asked in the first one's language ("segítek Cidnek … cid beszállhat segíteni neki?", a help
+    said by a verb with no one named beside a help said of someone), are read, declined or
+    searched, never an internal error."""
+    from referee.ask import ask
+    from referee.corpus import load_corpus
+
+    (one, lang), (two, _) = first, second
+    a, b = one.split(), two.split()
+    i, n, j, m = cut
+    text = " ".join(a[i % len(a):i % len(a) + n] + b[j % len(b):j % len(b) + m])
+    body = ask(text, load_corpus(), state if on_table else None, None, lang)
     assert (body["judgement"] is None) == (body["understood"] is None)
 
 

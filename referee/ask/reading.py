@@ -1181,7 +1181,10 @@ class Reading:
     def _subject(self, phrase, match, earliest: bool = False):
         """The person a role phrase's slot names: a name, "I", or "pronoun"; None for a name
         the sentence marks as the object. With ``earliest``, "{p} … verb" takes the first person
-        named, not the last ("Bob એ સિડ ના મેડુસા પર … મૂક્યું": Bob put it on Cid's)."""
+        named, not the last ("Bob એ સિડ ના મેડુસા પર … મૂક્યું": Bob put it on Cid's). A phrase
+        with no one in it says "I" by its verb ("segítek", "ayudo")."""
+        if "p0" not in match.groupdict():
+            return ME
         i = self.index(match, "p0")
         if "…" in phrase.text and phrase.text.rstrip().endswith("{p}"):
             # "segít … {p}": the first person after the verb who is not its object
