@@ -251,9 +251,11 @@ def test_an_unwritable_cache_still_searches_with_one_warning(kind, cache, tmp_pa
                          env={**cache, "TMPDIR": str(temporary)}, cwd=tmp_path)
     _search_ok(result, warned=True)
     assert not leftovers(root, temporary) and not any(temporary.iterdir())
-    quiet = with_faults(kind, root, args=["search", "sell", "level", "--json", "--quiet"],
-                        env={**cache, "TMPDIR": str(temporary)}, cwd=tmp_path)
-    _search_ok(quiet, warned=False)
+    if kind == "readonly":  # the warning is one code path whatever made the cache unwritable:
+        # --quiet is checked once (a run under the fault injector costs seconds)
+        quiet = with_faults(kind, root, args=["search", "sell", "level", "--json", "--quiet"],
+                            env={**cache, "TMPDIR": str(temporary)}, cwd=tmp_path)
+        _search_ok(quiet, warned=False)
 
 
 def test_a_full_disk_everywhere_is_exit_2_with_what_to_do(cache, tmp_path):
