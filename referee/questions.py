@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import copy
 import json
-import re
 
 from referee import registry
 from referee.errors import BadInput
@@ -453,19 +452,17 @@ def bonuses(values, corpus, field: str, enhancers: bool = False) -> list:
     it prints as well (:func:`with_enhancers`)."""
     out = []
     for value in [values] if isinstance(values, (int, str)) else list(values or []):
-        typed = str(value).strip()
-        if isinstance(value, str) and re.fullmatch(r"[+-]?\d+", typed):
-            value = int(typed) if len(typed) < 8 else BONUS_LIMIT + 1  # never int() of 4,300 digits
-        if isinstance(value, int) and not isinstance(value, bool) and abs(value) > BONUS_LIMIT:
-            raise BadInput("{name}: expected a number from {low} to {high}, got {got}", name=field, low=-BONUS_LIMIT,
-                           high=BONUS_LIMIT, got=_cut(typed))
-        parsed = parse_value(value) if isinstance(value, str) else value
-        if isinstance(parsed, int) and not isinstance(parsed, bool):
-            out.append(parsed)
-        elif not isinstance(value, str):
+        if isinstance(value, str) and value.strip().lstrip("+-").isdigit() and value.strip().isascii():
+            value = whole(value, field)
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
             raise BadInput("{name}: expected a whole number, got {got}", name=field, got=_cut(repr(value)))
-        else:
+        if isinstance(value, str):
             out.append(_bonus_card(value, corpus, field, enhancers))
+        elif abs(value) > BONUS_LIMIT:
+            raise BadInput("{name}: expected a whole number from {low} to {high}, got {value}", name=field,
+                           low=-BONUS_LIMIT, high=BONUS_LIMIT, value=value)
+        else:
+            out.append(value)
     return out
 
 
