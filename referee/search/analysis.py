@@ -93,6 +93,7 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 #: the die), read as function words only in a question asked in Gujarati: several are words of
 #: another language or a card's name there ("mate" is the card Mate, "to", "par", "ma"). As in
 #: GUJARATI_STOP, negations (na, nahi, nathi), before, after and all stay words of the question.
+#: "didho" (gave) is the helper verb of a deed done ("haravi didho": beat it), no gift.
 ROMAN_GUJARATI_STOP = frozenset('''
 mate maate ma maa ne no ni nu nun ke ane athva pan hu tame tu shu su kem kevi kevu jyare tyare to jo
 che chhe chhu chho hoy thay thai thashe shake shaku shakay shakiye shako kari kare karu karvu karvanu mane
@@ -100,6 +101,7 @@ tane amne tamne maro maru mara mari tamaro tamaru tamara tamari amaro amari aa e
 gayo gayu hato hati hatu hata ame amo apne aapne kale aaje aje have hve
 teno tena tenu thi par upar rite pade padse padshe joie joiye aavu evu ketla ketli ketlu ketlo kaya bahu khub kon kone konu kono
 sakay sakaay saku sakiye sako
+didho didhu didhi didha didhun
 '''.split())
 
 
@@ -170,9 +172,10 @@ _HU_VERB_SHORT = ("hatok", "hatom", "hatod", "hatja", "hatunk", "hatjuk", "hatto
                   "hat", "hetek", "hetem", "heted", "heti", "hetünk", "hetjük", "hettek", "hetik", "hetnek",
                   "hetsz", "het", "nom", "nöm", "nem", "nod", "nöd", "ned", "nia", "nie", "nunk", "nünk", "notok",
                   "netek", "nötök", "niuk", "niük", "ni")
-#: the past and conditional with a person, the infinitive, the second person
-_HU_VERB = ("ttam", "ttem", "ttad", "tted", "ttunk", "ttünk", "ttak", "ttek", "tam", "tem", "tál", "tél", "tunk",
-            "tünk", "anék", "enék", "nék", "nám", "ném", "nánk", "nénk", "ani", "eni", "sz", "ett", "ott", "ött")
+#: the past and conditional with a person (the definite "we" too: legyőztük, eladtuk), the infinitive,
+#: the second person
+_HU_VERB = ("ttam", "ttem", "ttad", "tted", "ttunk", "ttünk", "ttuk", "ttük", "ttak", "ttek", "tam", "tem", "tál", "tél",
+            "tunk", "tünk", "tuk", "tük", "anék", "enék", "nék", "nám", "ném", "nánk", "nénk", "ani", "eni", "sz", "ett", "ott", "ött")
 _HU_CASE = ("ban", "ben", "ból", "ből", "nak", "nek", "val", "vel", "tól", "től", "hoz", "hez", "höz", "ról", "ről",
             "nál", "nél", "ért", "ként", "kor", "ba", "be", "ra", "re", "ig", "on", "en", "ön", "ot", "et", "öt", "at")
 _HU_POSSESSIVE = ("jaink", "jeink", "aink", "eink", "jaitok", "jeitek", "aitok", "eitek", "jaik", "jeik", "aik", "eik",
