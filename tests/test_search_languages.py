@@ -881,6 +881,23 @@ def test_a_spanish_k_typed_for_qu_is_one_slip():
     ("en", "fight won, what happens to the monster enhancers", "combat.clean-up-after-kill"),  # what happens to the fight's enhancers
     ("es", "ganamos la pelea, qué pasa con los potenciadores del monstruo", "combat.clean-up-after-kill"),
     ("de", "Kampf gewonnen, was passiert mit den Monsterverstärkern", "combat.clean-up-after-kill"),
+    ("en", "which classes exist in munchkin", "classes.list"),  # which races or classes there are
+    ("en", "which races exist", "races.list"),
+    ("en", "what classes are available", "classes.list"),
+    ("nl", "welke klassen bestaan er", "classes.list"),
+    ("nl", "welke rassen bestaan er in munchkin", "races.list"),
+    ("nl", "welke klassen zijn er allemaal", "classes.list"),
+    ("hu", "milyen fajok vannak a játékban", "races.list"),
+    ("hu", "milyen kasztok vannak", "classes.list"),
+    ("hu", "milyen kasztok léteznek", "classes.list"),
+    ("es", "qué razas hay en el juego", "races.list"),
+    ("es", "qué clases existen", "classes.list"),
+    ("es", "cuántas clases hay", "classes.list"),
+    ("de", "welche Rassen gibt es", "races.list"),
+    ("de", "was für Rassen gibts", "races.list"),
+    ("gu", "kaya class hoy game ma", "classes.list"),
+    ("gu", "કયા કયા ક્લાસ હોય છે", "classes.list"),
+    ("gu", "game ma kai kai race che", "races.list"),
 ])
 def test_a_question_of_the_families_of_round_seventeen_finds_its_rule(language, query, expected, cache):
     assert expected in top(search(query, "--lang", language, env=cache)), query
