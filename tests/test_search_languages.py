@@ -871,6 +871,7 @@ def test_a_spanish_k_typed_for_qu_is_one_slip():
     ("de", "Schwert nicht von Halblingen benutzbar, ich bin Halbling und Mensch, darf ich es benutzen", "items.cannot-be-used-by"),
     ("gu", "હેલ્મેટ ડ્વાર્ફ વાપરી ન શકે અને હું હાફ બ્રીડ ડ્વાર્ફ એલ્ફ છું, બોનસ મળે?", "items.cannot-be-used-by"),
     ("gu", "તલવાર હાફલિંગ વાપરી ન શકે અને હું હાફલિંગ અને માનવ છું, વાપરી શકું?", "items.cannot-be-used-by"),
+    ("gu", "હું ચોર અને યોદ્ધા છું, ગદા ચોર વાપરી ન શકે, તો મને બોનસ મળે?", "items.cannot-be-used-by"),  # a mace: a weapon
     ("en", "when can i change my boots", "card-timing.not-in-combat"),  # a piece of gear changed: an item
     ("nl", "wanneer mag ik mijn zwaard wisselen", "card-timing.not-in-combat"),
     ("de", "wann darf ich meinen Helm wechseln", "card-timing.not-in-combat"),
