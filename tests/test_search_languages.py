@@ -279,6 +279,15 @@ def test_a_gujarati_word_a_rule_turns_on_is_no_function_word(word):
 
 
 # an English negation written onto its verb is read as the "not" a rule forbids
+@pytest.mark.parametrize("typed, read", [("rolled a one on the die", "rolled a 1 on the die"),
+                                         ("i rolled a six to run", "i rolled a 6 to run"),
+                                         ("roll a one-shot", "roll a one-shot")])
+def test_a_rolls_result_said_as_a_word_is_its_number(typed, read):
+    from referee.search.analysis import english_pronouns
+
+    assert english_pronouns(typed, "en") == read
+
+
 @pytest.mark.parametrize("typed, read", [("I can't run", "I can not run"), ("i cant beat it", "i can not beat it"),
                                          ("don't want", "do not want"), ("won't help", "will not help"),
                                          ("canteen hunt", "canteen hunt")])

@@ -493,6 +493,11 @@ _KEEPS_DOING = re.compile(r"\b(?:keep|keeps|kept|keeping)\s+(?=[a-z]+ing\b)", re
 #: or three"), and stays (:func:`_one_pronoun`).
 _ONE_PRONOUN = re.compile(r"\b(other|another|this|that|which|same|new|old|better|bigger|first|last)\s+one\b(?![-\w])"
                           r"(?:\s+([^\W\d_]+))?", re.IGNORECASE)
+#: a die's result said as a word after the roll ("rolled a one", "roll a six"): the number the
+#: rules write it with ("On a 1"); "one" alone is no number (_ONE_PRONOUN)
+_ROLLED_WORD = re.compile(r"\b(rolls?|rolled|rolling|threw|throws?)\s+(an?)\s+(one|two|three|four|five|six)\b(?![-\w])",
+                          re.IGNORECASE)
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
 #: forms of dying no die roll has (Snowball stems them as "die")
 _DYING = re.compile(r"\b(?:dying|died)\b", re.IGNORECASE)
 
@@ -511,9 +516,13 @@ def english_negations(text: str, language: str | None) -> str:
 
 
 def english_pronouns(text: str, language: str | None) -> str:
-    """``text`` without the English pronoun "one" ("the other one"), where the question is
-    English or of no known language."""
-    if language in (None, "en") and ("one" in text or "ONE" in text or "One" in text):
+    """``text`` without the English pronoun "one" ("the other one"), and with a roll's result said
+    as a word written as its number ("rolled a one": rolled a 1), where the question is English
+    or of no known language."""
+    if language not in (None, "en"):
+        return text
+    text = _ROLLED_WORD.sub(lambda m: f"{m.group(1)} {m.group(2)} {_NUMBER_WORDS[m.group(3).lower()]}", text)
+    if "one" in text or "ONE" in text or "One" in text:
         return _ONE_PRONOUN.sub(_one_pronoun, text)
     return text
 
