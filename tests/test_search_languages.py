@@ -908,6 +908,9 @@ def test_a_spanish_k_typed_for_qu_is_one_slip():
     ("gu", "kaya class hoy game ma", "classes.list"),
     ("gu", "કયા કયા ક્લાસ હોય છે", "classes.list"),
     ("gu", "game ma kai kai race che", "races.list"),
+    ("gu", "sauthi ochha level valo hu chu, vadhara card konne aapu", "turn.charity-lowest-discards"),  # "valo": who has
+    ("gu", "સૌથી ઓછા લેવલ વાળો હું છું, વધારાના કાર્ડ કોને આપું", "turn.charity-lowest-discards"),
+    ("en", "rolled a one on the munchkin die table, what do i get", "munchkin-die.result-1"),  # a roll said as a word
 ])
 def test_a_question_of_the_families_of_round_seventeen_finds_its_rule(language, query, expected, cache):
     assert expected in top(search(query, "--lang", language, env=cache)), query

@@ -76,12 +76,14 @@ _GU_WORD = re.compile(TOKEN)
 #: after and everyone (પહેલાં, પછી, બધા), which rules turn on as they do in the other languages
 #: (locales/kept_words.yaml);
 #: nor "when" (ક્યારે), which asks about timing (locales/thesaurus.yaml, ``asking``). "પાસે" (by,
-#: with: "મારી પાસે", I have) is one: stemmed, it would be "પાસ", the die (પાસો, પાસા).
+#: with: "મારી પાસે", I have) is one: stemmed, it would be "પાસ", the die (પાસો, પાસા); so is
+#: "વાળો" (the one who has: "ઓછા લેવલ વાળો"), which stemmed would be "વાળ", hair.
 GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે જો
 જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
 તમારું તમને અમે કોઈ શકે શકો શકું શકાય શકીએ શકીશ શકીશું શકશે શકત સાથે પર થી નો ની નું ના ને માં જ પણ કેમ કેવી
 તેનો તેની તેનું તેના તેને તેમનો તેમની તેમનું તેમના તેમને એનો એની એનું એના એને ગયો ગયા ગઈ ગયું
+વાળો વાળી વાળા વાળું
 પાસે
 """.split()) | frozenset(
     # the same words as Gujarati is typed in Latin letters ("vampire sathe ladai"), where no
@@ -93,7 +95,8 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 #: the die), read as function words only in a question asked in Gujarati: several are words of
 #: another language or a card's name there ("mate" is the card Mate, "to", "par", "ma"). As in
 #: GUJARATI_STOP, negations (na, nahi, nathi), before, after and all stay words of the question.
-#: "didho" (gave) is the helper verb of a deed done ("haravi didho": beat it), no gift.
+#: "didho" (gave) is the helper verb of a deed done ("haravi didho": beat it), no gift; "valo"
+#: the suffix of one who has a thing ("ochha level valo": the one of lowest level), no hair (વાળ).
 ROMAN_GUJARATI_STOP = frozenset('''
 mate maate ma maa ne no ni nu nun ke ane athva pan hu tame tu shu su kem kevi kevu jyare tyare to jo
 che chhe chhu chho hoy thay thai thashe shake shaku shakay shakiye shako kari kare karu karvu karvanu mane
@@ -102,6 +105,7 @@ gayo gayu hato hati hatu hata ame amo apne aapne kale aaje aje have hve
 teno tena tenu thi par upar rite pade padse padshe joie joiye aavu evu ketla ketli ketlu ketlo kaya bahu khub kon kone konu kono
 sakay sakaay saku sakiye sako
 didho didhu didhi didha didhun
+valo vali vala valu vaalo vaali vaala vaalu
 '''.split())
 
 
