@@ -911,6 +911,18 @@ def test_a_spanish_k_typed_for_qu_is_one_slip():
     ("gu", "sauthi ochha level valo hu chu, vadhara card konne aapu", "turn.charity-lowest-discards"),  # "valo": who has
     ("gu", "સૌથી ઓછા લેવલ વાળો હું છું, વધારાના કાર્ડ કોને આપું", "turn.charity-lowest-discards"),
     ("en", "rolled a one on the munchkin die table, what do i get", "munchkin-die.result-1"),  # a roll said as a word
+    ("en", "i flopped my run roll, what now", "running-away.bad-stuff"),  # a roll gone wrong, in slang
+    ("en", "botched the escape roll, does the monster get me", "running-away.bad-stuff"),
+    ("en", "i flunked running away from the orc", "running-away.bad-stuff"),
+    ("de", "Fluchtwurf verkackt, was passiert jetzt", "running-away.bad-stuff"),
+    ("de", "hab das Weglaufen vergeigt, was jetzt", "running-away.bad-stuff"),
+    ("de", "Flucht verbockt, kriege ich die schlimmen Dinge", "running-away.bad-stuff"),
+    ("hu", "elszúrtam a menekülést, most mi lesz", "running-away.bad-stuff"),
+    ("hu", "elbénáztam a menekülést, jön a rossz dolog?", "running-away.bad-stuff"),
+    ("nl", "wegrennen verknald, wat gebeurt er nu", "running-away.bad-stuff"),
+    ("nl", "vluchten verprutst, wat nu", "running-away.bad-stuff"),
+    ("nl", "ik heb het weglopen verpest, krijg ik de nare dingen", "running-away.bad-stuff"),
+    ("es", "la cagué al escapar del monstruo, qué pasa", "running-away.bad-stuff"),
 ])
 def test_a_question_of_the_families_of_round_seventeen_finds_its_rule(language, query, expected, cache):
     assert expected in top(search(query, "--lang", language, env=cache)), query
