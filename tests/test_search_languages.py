@@ -914,7 +914,7 @@ def test_a_spanish_k_typed_for_qu_is_one_slip():
     ("en", "i flopped my run roll, what now", "running-away.bad-stuff"),  # a roll gone wrong, in slang
     ("en", "botched the escape roll, does the monster get me", "running-away.bad-stuff"),
     ("en", "i flunked running away from the orc", "running-away.bad-stuff"),
-    ("de", "Fluchtwurf verkackt, was passiert jetzt", "running-away.bad-stuff"),
+    ("de", "Fluchtwurf verkackt, was passiert jetzt", "running-away.bad-stuff-immediate"),
     ("de", "hab das Weglaufen vergeigt, was jetzt", "running-away.bad-stuff"),
     ("de", "Flucht verbockt, kriege ich die schlimmen Dinge", "running-away.bad-stuff"),
     ("hu", "elszúrtam a menekülést, most mi lesz", "running-away.bad-stuff"),
