@@ -926,6 +926,7 @@ def test_a_spanish_k_typed_for_qu_is_one_slip():
     ("nl", "mijn maat wil de helft van de buit als hij helpt, mag dat", "helping.agree-treasure-split"),  # a part
     ("es", "mi colega quiere la mitad del botín por ayudarme, vale", "helping.agree-treasure-split"),
     ("de", "mein Kumpel will die Hälfte der Schätze fürs Helfen, geht das", "helping.agree-treasure-split"),
+    ("en", "can i carry a spare sword", "items.slot-extra-carried"),  # a spare one: another
 ])
 def test_a_question_of_the_families_of_round_seventeen_finds_its_rule(language, query, expected, cache):
     assert expected in top(search(query, "--lang", language, env=cache)), query
