@@ -65,6 +65,13 @@ fourteenth, written the same way and run once after the fifteenth round (figures
 seen since: the families behind its misses (what no one takes or is left over, choosing which
 one oneself, killed just now, a Dutch "-isch" typed "-ies") were fixed in general form in the
 sixteenth round.
+``benchmarks/search_queries_probe12.yaml`` holds the probe questions of the seventeenth round: twenty
+topics in every language on clauses no earlier set expected (hirelings, steeds, dungeons, the
+Munchkin die's table, level counters, item enhancers, an Epic power, death against several
+monsters, a doomed item traded, the end of a turn, cleaning up after a kill, "play during combat"
+cards, what the rules never allow), each asked as that language's players ask it and with a
+typo'd variant, written for it without copying any set (first-run figures in its header): a dev
+set, seen.
 """
 
 from __future__ import annotations

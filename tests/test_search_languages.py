@@ -279,6 +279,15 @@ def test_a_gujarati_word_a_rule_turns_on_is_no_function_word(word):
 
 
 # an English negation written onto its verb is read as the "not" a rule forbids
+@pytest.mark.parametrize("typed, read", [("rolled a one on the die", "rolled a 1 on the die"),
+                                         ("i rolled a six to run", "i rolled a 6 to run"),
+                                         ("roll a one-shot", "roll a one-shot")])
+def test_a_rolls_result_said_as_a_word_is_its_number(typed, read):
+    from referee.search.analysis import english_pronouns
+
+    assert english_pronouns(typed, "en") == read
+
+
 @pytest.mark.parametrize("typed, read", [("I can't run", "I can not run"), ("i cant beat it", "i can not beat it"),
                                          ("don't want", "do not want"), ("won't help", "will not help"),
                                          ("canteen hunt", "canteen hunt")])
@@ -851,3 +860,108 @@ def test_a_spanish_k_typed_for_qu_is_one_slip():
     from referee.search.spelling import Speller
 
     assert "quitar" in Speller({"quitar": 3}).one_edit("kitar", "es")
+
+
+@pytest.mark.parametrize("language, query, expected", [
+    # an item not usable by a race or class, and the player one of two races or classes
+    ("en", "the helmet says not usable by dwarves and im a dwarf elf half-breed", "items.cannot-be-used-by"),
+    ("en", "can a thief warrior use a club that cant be used by thieves", "items.cannot-be-used-by"),
+    ("en", "sword not usable by halflings, i'm half halfling half human, does it work", "items.cannot-be-used-by"),
+    ("nl", "zwaard is niet bruikbaar voor dwergen maar ik ben half dwerg half elf, mag ik het gebruiken", "items.cannot-be-used-by"),
+    ("nl", "ik ben dief en krijger, de knots is niet bruikbaar voor dieven, telt de bonus", "items.cannot-be-used-by"),
+    ("nl", "helm niet bruikbaar voor halflings en ik ben halfling en mens, werkt die nog", "items.cannot-be-used-by"),
+    ("hu", "tolvaj és harcos vagyok, a buzogányt tolvajok nem használhatják, akkor nekem sem jár?", "items.cannot-be-used-by"),
+    ("hu", "félszerzet és ember vagyok, a kardot félszerzetek nem használhatják, használhatom?", "items.cannot-be-used-by"),
+    ("es", "el casco no lo pueden usar los enanos y soy mestizo enano elfo, me vale", "items.cannot-be-used-by"),
+    ("es", "soy ladrón y guerrero y la maza no la pueden usar los ladrones, me da el bonus", "items.cannot-be-used-by"),
+    ("es", "la espada no la puede usar un mediano y soy mediano y humano, la puedo usar", "items.cannot-be-used-by"),
+    ("de", "der Helm ist nicht von Zwergen benutzbar, ich bin Mischling Zwerg und Elf, krieg ich den Bonus", "items.cannot-be-used-by"),
+    ("de", "bin Dieb und Krieger, die Keule ist nicht von Dieben benutzbar, gilt sie trotzdem", "items.cannot-be-used-by"),
+    ("de", "Schwert nicht von Halblingen benutzbar, ich bin Halbling und Mensch, darf ich es benutzen", "items.cannot-be-used-by"),
+    ("gu", "હેલ્મેટ ડ્વાર્ફ વાપરી ન શકે અને હું હાફ બ્રીડ ડ્વાર્ફ એલ્ફ છું, બોનસ મળે?", "items.cannot-be-used-by"),
+    ("gu", "તલવાર હાફલિંગ વાપરી ન શકે અને હું હાફલિંગ અને માનવ છું, વાપરી શકું?", "items.cannot-be-used-by"),
+    ("gu", "હું ચોર અને યોદ્ધા છું, ગદા ચોર વાપરી ન શકે, તો મને બોનસ મળે?", "items.cannot-be-used-by"),  # a mace: a weapon
+    ("en", "when can i change my boots", "card-timing.not-in-combat"),  # a piece of gear changed: an item
+    ("nl", "wanneer mag ik mijn zwaard wisselen", "card-timing.not-in-combat"),
+    ("de", "wann darf ich meinen Helm wechseln", "card-timing.not-in-combat"),
+    ("en", "is my turn over once charity is done", "turn.turn-end"),  # a turn "over": ended
+    ("de", "wann ist mein Zug vorbei", "turn.turn-end"),
+    ("hu", "nincs szintjelzőnk, mivel számoljuk a szintet", "setup.level-counters"),  # what a level is kept with
+    ("de", "keine Stufenmarker dabei, wie merken wir uns die Stufe", "setup.level-counters"),
+    ("en", "fight won, what happens to the monster enhancers", "combat.clean-up-after-kill"),  # what happens to the fight's enhancers
+    ("es", "ganamos la pelea, qué pasa con los potenciadores del monstruo", "combat.clean-up-after-kill"),
+    ("de", "Kampf gewonnen, was passiert mit den Monsterverstärkern", "combat.clean-up-after-kill"),
+    ("en", "which classes exist in munchkin", "classes.list"),  # which races or classes there are
+    ("en", "which races exist", "races.list"),
+    ("en", "what classes are available", "classes.list"),
+    ("nl", "welke klassen bestaan er", "classes.list"),
+    ("nl", "welke rassen bestaan er in munchkin", "races.list"),
+    ("nl", "welke klassen zijn er allemaal", "classes.list"),
+    ("hu", "milyen fajok vannak a játékban", "races.list"),
+    ("hu", "milyen kasztok vannak", "classes.list"),
+    ("hu", "milyen kasztok léteznek", "classes.list"),
+    ("es", "qué razas hay en el juego", "races.list"),
+    ("es", "qué clases existen", "classes.list"),
+    ("es", "cuántas clases hay", "classes.list"),
+    ("de", "welche Rassen gibt es", "races.list"),
+    ("de", "was für Rassen gibts", "races.list"),
+    ("gu", "kaya class hoy game ma", "classes.list"),
+    ("gu", "કયા કયા ક્લાસ હોય છે", "classes.list"),
+    ("gu", "game ma kai kai race che", "races.list"),
+    ("gu", "sauthi ochha level valo hu chu, vadhara card konne aapu", "turn.charity-lowest-discards"),  # "valo": who has
+    ("gu", "સૌથી ઓછા લેવલ વાળો હું છું, વધારાના કાર્ડ કોને આપું", "turn.charity-lowest-discards"),
+    ("en", "rolled a one on the munchkin die table, what do i get", "munchkin-die.result-1"),  # a roll said as a word
+    ("en", "i flopped my run roll, what now", "running-away.bad-stuff"),  # a roll gone wrong, in slang
+    ("en", "botched the escape roll, does the monster get me", "running-away.bad-stuff"),
+    ("en", "i flunked running away from the orc", "running-away.bad-stuff"),
+    ("de", "Fluchtwurf verkackt, was passiert jetzt", "running-away.bad-stuff-immediate"),
+    ("de", "hab das Weglaufen vergeigt, was jetzt", "running-away.bad-stuff"),
+    ("de", "Flucht verbockt, kriege ich die schlimmen Dinge", "running-away.bad-stuff"),
+    ("hu", "elszúrtam a menekülést, most mi lesz", "running-away.bad-stuff"),
+    ("hu", "elbénáztam a menekülést, jön a rossz dolog?", "running-away.bad-stuff"),
+    ("nl", "wegrennen verknald, wat gebeurt er nu", "running-away.bad-stuff"),
+    ("nl", "vluchten verprutst, wat nu", "running-away.bad-stuff"),
+    ("nl", "ik heb het weglopen verpest, krijg ik de nare dingen", "running-away.bad-stuff"),
+    ("es", "la cagué al escapar del monstruo, qué pasa", "running-away.bad-stuff"),
+    ("nl", "mijn maat wil de helft van de buit als hij helpt, mag dat", "helping.agree-treasure-split"),  # a part
+    ("es", "mi colega quiere la mitad del botín por ayudarme, vale", "helping.agree-treasure-split"),
+    ("de", "mein Kumpel will die Hälfte der Schätze fürs Helfen, geht das", "helping.agree-treasure-split"),
+    ("en", "can i carry a spare sword", "items.slot-extra-carried"),  # a spare one: another
+])
+def test_a_question_of_the_families_of_round_seventeen_finds_its_rule(language, query, expected, cache):
+    assert expected in top(search(query, "--lang", language, env=cache)), query
+
+
+@pytest.mark.parametrize("language, question, word, sense", [
+    ("en", "not usable by elves", "elves", "race_named"),           # a race named beside a word of using
+    ("en", "elves are better at running", "elves", None),
+    ("de", "nicht von dieben benutzbar", "dieben", "class_named"),
+    ("en", "when can i switch my armor", "armor", "gear_changed"),   # gear named beside a word of changing it
+    ("en", "can i switch my armor in combat", "armor", None),        # a fight's question keeps its words
+    ("en", "can i switch my armor with a friend", "armor", None),    # a trade
+])
+def test_named_races_classes_and_gear_take_their_sense_only_beside_their_words(language, question, word, sense):
+    from referee.search.query import senses
+
+    words = question.lower().split()
+    assert senses(words, language).get(words.index(word)) == sense, question
+
+
+def test_a_word_said_twice_is_one_word_of_the_question():
+    from referee.search.query import plan
+
+    words = [{r.text for r in word if r.field == "en"} for word in plan("half elf half dwarf", language="en")]
+    assert sum("half" in word for word in words) == 1, words
+
+
+@pytest.mark.parametrize("forms", [("legyőz", "legyőztük", "legyőzni"), ("elad", "eladtuk", "eladni"),
+                                   ("megöl", "megöltük", "megölni")])
+def test_the_hungarian_definite_past_of_we_meets_the_verb(forms):
+    assert len({hungarian_stem(form) for form in forms}) == 1, {form: hungarian_stem(form) for form in forms}
+
+
+def test_a_gujarati_nasal_typed_without_its_virama_is_one_slip():
+    from referee.search.spelling import Speller
+
+    # ડન્જન (dungeon) is indexed as its cluster folds: ડજન; typed ડનજન it is one slip away
+    assert "ડજન" in Speller({"ડજન": 3}).one_edit("ડનજન", "gu")

@@ -76,12 +76,14 @@ _GU_WORD = re.compile(TOKEN)
 #: after and everyone (પહેલાં, પછી, બધા), which rules turn on as they do in the other languages
 #: (locales/kept_words.yaml);
 #: nor "when" (ક્યારે), which asks about timing (locales/thesaurus.yaml, ``asking``). "પાસે" (by,
-#: with: "મારી પાસે", I have) is one: stemmed, it would be "પાસ", the die (પાસો, પાસા).
+#: with: "મારી પાસે", I have) is one: stemmed, it would be "પાસ", the die (પાસો, પાસા); so is
+#: "વાળો" (the one who has: "ઓછા લેવલ વાળો"), which stemmed would be "વાળ", hair.
 GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે જો
 જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
 તમારું તમને અમે કોઈ શકે શકો શકું શકાય શકીએ શકીશ શકીશું શકશે શકત સાથે પર થી નો ની નું ના ને માં જ પણ કેમ કેવી
 તેનો તેની તેનું તેના તેને તેમનો તેમની તેમનું તેમના તેમને એનો એની એનું એના એને ગયો ગયા ગઈ ગયું
+વાળો વાળી વાળા વાળું
 પાસે
 """.split()) | frozenset(
     # the same words as Gujarati is typed in Latin letters ("vampire sathe ladai"), where no
@@ -93,6 +95,8 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 #: the die), read as function words only in a question asked in Gujarati: several are words of
 #: another language or a card's name there ("mate" is the card Mate, "to", "par", "ma"). As in
 #: GUJARATI_STOP, negations (na, nahi, nathi), before, after and all stay words of the question.
+#: "didho" (gave) is the helper verb of a deed done ("haravi didho": beat it), no gift; "valo"
+#: the suffix of one who has a thing ("ochha level valo": the one of lowest level), no hair (વાળ).
 ROMAN_GUJARATI_STOP = frozenset('''
 mate maate ma maa ne no ni nu nun ke ane athva pan hu tame tu shu su kem kevi kevu jyare tyare to jo
 che chhe chhu chho hoy thay thai thashe shake shaku shakay shakiye shako kari kare karu karvu karvanu mane
@@ -100,6 +104,8 @@ tane amne tamne maro maru mara mari tamaro tamaru tamara tamari amaro amari aa e
 gayo gayu hato hati hatu hata ame amo apne aapne kale aaje aje have hve
 teno tena tenu thi par upar rite pade padse padshe joie joiye aavu evu ketla ketli ketlu ketlo kaya bahu khub kon kone konu kono
 sakay sakaay saku sakiye sako
+didho didhu didhi didha didhun
+valo vali vala valu vaalo vaali vaala vaalu
 '''.split())
 
 
@@ -170,9 +176,10 @@ _HU_VERB_SHORT = ("hatok", "hatom", "hatod", "hatja", "hatunk", "hatjuk", "hatto
                   "hat", "hetek", "hetem", "heted", "heti", "hetünk", "hetjük", "hettek", "hetik", "hetnek",
                   "hetsz", "het", "nom", "nöm", "nem", "nod", "nöd", "ned", "nia", "nie", "nunk", "nünk", "notok",
                   "netek", "nötök", "niuk", "niük", "ni")
-#: the past and conditional with a person, the infinitive, the second person
-_HU_VERB = ("ttam", "ttem", "ttad", "tted", "ttunk", "ttünk", "ttak", "ttek", "tam", "tem", "tál", "tél", "tunk",
-            "tünk", "anék", "enék", "nék", "nám", "ném", "nánk", "nénk", "ani", "eni", "sz", "ett", "ott", "ött")
+#: the past and conditional with a person (the definite "we" too: legyőztük, eladtuk), the infinitive,
+#: the second person
+_HU_VERB = ("ttam", "ttem", "ttad", "tted", "ttunk", "ttünk", "ttuk", "ttük", "ttak", "ttek", "tam", "tem", "tál", "tél",
+            "tunk", "tünk", "tuk", "tük", "anék", "enék", "nék", "nám", "ném", "nánk", "nénk", "ani", "eni", "sz", "ett", "ott", "ött")
 _HU_CASE = ("ban", "ben", "ból", "ből", "nak", "nek", "val", "vel", "tól", "től", "hoz", "hez", "höz", "ról", "ről",
             "nál", "nél", "ért", "ként", "kor", "ba", "be", "ra", "re", "ig", "on", "en", "ön", "ot", "et", "öt", "at")
 _HU_POSSESSIVE = ("jaink", "jeink", "aink", "eink", "jaitok", "jeitek", "aitok", "eitek", "jaik", "jeik", "aik", "eik",
@@ -490,6 +497,11 @@ _KEEPS_DOING = re.compile(r"\b(?:keep|keeps|kept|keeping)\s+(?=[a-z]+ing\b)", re
 #: or three"), and stays (:func:`_one_pronoun`).
 _ONE_PRONOUN = re.compile(r"\b(other|another|this|that|which|same|new|old|better|bigger|first|last)\s+one\b(?![-\w])"
                           r"(?:\s+([^\W\d_]+))?", re.IGNORECASE)
+#: a die's result said as a word after the roll ("rolled a one", "roll a six"): the number the
+#: rules write it with ("On a 1"); "one" alone is no number (_ONE_PRONOUN)
+_ROLLED_WORD = re.compile(r"\b(rolls?|rolled|rolling|threw|throws?)\s+(an?)\s+(one|two|three|four|five|six)\b(?![-\w])",
+                          re.IGNORECASE)
+_NUMBER_WORDS = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "six": "6"}
 #: forms of dying no die roll has (Snowball stems them as "die")
 _DYING = re.compile(r"\b(?:dying|died)\b", re.IGNORECASE)
 
@@ -508,9 +520,13 @@ def english_negations(text: str, language: str | None) -> str:
 
 
 def english_pronouns(text: str, language: str | None) -> str:
-    """``text`` without the English pronoun "one" ("the other one"), where the question is
-    English or of no known language."""
-    if language in (None, "en") and ("one" in text or "ONE" in text or "One" in text):
+    """``text`` without the English pronoun "one" ("the other one"), and with a roll's result said
+    as a word written as its number ("rolled a one": rolled a 1), where the question is English
+    or of no known language."""
+    if language not in (None, "en"):
+        return text
+    text = _ROLLED_WORD.sub(lambda m: f"{m.group(1)} {m.group(2)} {_NUMBER_WORDS[m.group(3).lower()]}", text)
+    if "one" in text or "ONE" in text or "One" in text:
         return _ONE_PRONOUN.sub(_one_pronoun, text)
     return text
 

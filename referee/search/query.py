@@ -503,6 +503,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     # question is that name (a former name, "ફેક બિયર્ડ")
     as_name = len(common) == len(kept) and any(_name_only(cards, tokens[position], language) for position in named)
     numbers: set[str] = set()
+    said: set[str] = set()
     for index, position in enumerate(kept):
         word = tokens[position]
         in_name = position in naming or any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
@@ -551,6 +552,13 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
             readings = []
         elif number:
             numbers.add(number)
+        # so is any word said twice, in any of its forms ("half elf half dwarf", "elf … elfek"):
+        # the concrete things a player names twice would outweigh what the question asks
+        stem = _own_stem(readings, language)
+        if stem and stem in said:
+            continue
+        if stem:
+            said.add(stem)
         if readings:
             words.append(readings)
         # a question word is no compound ("hányast", which number, is no "hány" and "ast")
@@ -573,6 +581,11 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
+
+
+def _own_stem(readings: list[Reading], language: str | None) -> str | None:
+    """The stem a word reads as in the asked language, its first reading there, or None."""
+    return next((reading.text for reading in readings if reading.field == language), None)
 
 
 def _number_read(readings: list[Reading], language: str | None) -> str | None:

@@ -20,6 +20,8 @@ from referee.search.analysis import TOKEN
 
 _WORD = re.compile(TOKEN)
 _GUJARATI = re.compile(r"[\u0a80-\u0aff]")
+#: a nasal consonant straight before another consonant, its virama left out (not its first letter)
+_GU_BARE_NASAL = re.compile(r"(?<=.)[ઙઞણનમ](?=[ક-હ])")
 #: spellings of one sound, which players mix up where they spell by ear, first letter included,
 #: per language ("vardo" for bardo, "sentauro" for centauro, "yegar" for llegar in Spanish;
 #: "kurse" for curse in Dutch; "Cromosomen" in German): each is one edit of the other, and a
@@ -155,6 +157,10 @@ def sound_alike(word: str, language: str | None = None) -> frozenset[str]:
             start = word.find(spelling, start + 1)
     if language in (None, "es") and word[:1].isalpha() and not _GUJARATI.match(word[:1]):
         out.add("h" + word)  # a silent h left out ("ay" for hay)
+    if language in (None, "gu"):
+        # a nasal before a consonant typed with no virama ("ડનજન", "એનહાન્સર": ડન્જન, એન્હાન્સર,
+        # dungeon, enhancer) is the cluster the words are indexed without (an anusvara's sound)
+        out.update(word[:match.start()] + word[match.end():] for match in _GU_BARE_NASAL.finditer(word))
     out.discard(word)
     return frozenset(out)
 
