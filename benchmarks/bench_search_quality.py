@@ -64,7 +64,9 @@ fixed in general form in the fifteenth round. ``benchmarks/search_queries_blind1
 fourteenth, written the same way and run once after the fifteenth round (figures in its header);
 seen since: the families behind its misses (what no one takes or is left over, choosing which
 one oneself, killed just now, a Dutch "-isch" typed "-ies") were fixed in general form in the
-sixteenth round.
+sixteenth round. ``benchmarks/search_queries_blind15.yaml`` is the fifteenth, written the same way
+and run once after the seventeenth round (figures in its header: every question found in the top
+three, as typed and with typos).
 ``benchmarks/search_queries_probe12.yaml`` holds the probe questions of the seventeenth round: twenty
 topics in every language on clauses no earlier set expected (hirelings, steeds, dungeons, the
 Munchkin die's table, level counters, item enhancers, an Epic power, death against several
