@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 63
+VERSION = 64
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -139,7 +139,8 @@ def _compile(phrase: str) -> Phrase:
             star = token.endswith("*")
             ending = token.startswith("*")  # the end of a word: Hungarian "*hat" (may …)
             plus = token.startswith("+")
-            word = " ".join(fold(token.strip("*")).split())
+            # a mark that parts a sentence is a word of the text (",") and of the phrase alike
+            word = token if token in ",;:" else " ".join(fold(token.strip("*")).split())
             body = (r"\+" if plus else "") + re.escape(word).replace(r"\ ", " ")
             out.append(" " + (r"\S+" if ending else "") + body + (r"\S*" if star else ""))
             count += 1
