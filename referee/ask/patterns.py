@@ -205,6 +205,10 @@ class Words(Record):
     #: folded words -> the English name of a curse or trap card, as the language's players say
     #: it in their own words ("trampa de cambio de sexo", "sex change trap"): that card
     curse_names: dict = {}
+    #: folded word -> the folded English word of a card's name, where the language's catalog
+    #: keeps the English name and its players say a word of it in their own ("plutonium draak"
+    #: is the Plutonium Dragon): a name said so, read word for word, is that card
+    name_words: dict = {}
     #: words that deny the race or class right after them ("he's not even a thief", "keine
     #: Diebin"), and where the language says it after ("ચોર નથી"): no description of anyone
     denied: frozenset = frozenset()
@@ -420,4 +424,6 @@ def _built(lang: str) -> Words:
                          for value in values or ()},
         curse_names={spelled(fold(str(value))): str(name) for name, values in (data.get("curse_names") or {}).items()
                      for value in values or ()},
+        name_words={fold(str(value)): fold(str(word)) for word, values in (data.get("name_words") or {}).items()
+                    for value in values or ()},
     )

@@ -571,6 +571,11 @@ class Reading:
                         continue  # "a nettroll": the card is "nettroll"
                 text = " ".join(self.tokens[i].key for i in span)
                 card = self.cards.monsters.get(text)
+                if card is None and length > 1 and self.words.name_words:
+                    # "plutonium draak": a card the catalog names in English, a word of it said
+                    # in the language's own (the whole name read so, never one word alone)
+                    card = self.cards.monsters.get(" ".join(self.words.name_words.get(self.tokens[i].key,
+                                                                                       self.tokens[i].key) for i in span))
                 if card is None and self.words.endings:
                     card = self._card_with_ending(span)
                 found = self._enhancer(text) if card is None and length == 1 else None
