@@ -209,6 +209,9 @@ class Words(Record):
     #: keeps the English name and its players say a word of it in their own ("plutonium draak"
     #: is the Plutonium Dragon): a name said so, read word for word, is that card
     name_words: dict = {}
+    #: a bonus is said before what it is the bonus of ("+૨ વાળો ઘોડો", a +2 horse): of two
+    #: bonuses as near, the one before a steed or hireling is its own
+    bonus_before: bool = False
     #: words that deny the race or class right after them ("he's not even a thief", "keine
     #: Diebin"), and where the language says it after ("ચોર નથી"): no description of anyone
     denied: frozenset = frozenset()
@@ -424,6 +427,7 @@ def _built(lang: str) -> Words:
                          for value in values or ()},
         curse_names={spelled(fold(str(value))): str(name) for name, values in (data.get("curse_names") or {}).items()
                      for value in values or ()},
+        bonus_before=data.get("bonus_stands") == "before its noun",
         name_words={fold(str(value)): fold(str(word)) for word, values in (data.get("name_words") or {}).items()
                     for value in values or ()},
     )

@@ -231,6 +231,12 @@ class Reading:
         return (key in w.known or key in e.known or key in w.ignore or key in e.ignore or key in w.me
                 or key in e.me or key in w.level or key in e.level or key in w.sex or key in e.sex)
 
+    def _companion_word(self, key: str) -> bool:
+        """Whether a word is one for a steed or a hireling, with the language's endings too
+        ("Fegyverhordozóm", "Gefolgsmann"): a companion said, never someone named by it."""
+        kinds = self.words.steeds | self.english.steeds | self.words.hirelings | self.english.hirelings
+        return any(f in kinds for f in stem(key, self.words.endings))
+
     def _person(self, key: str) -> Optional[str]:
         if key in self.words.me or key in self.english.me:
             return ME
@@ -356,6 +362,8 @@ class Reading:
                     and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
                     and not self._kin_of_mine(i)  # "mein kleiner Bruder": no one named
                     and token.key not in self.cards.enhancers  # "le han puesto Cría": the card
+                    and not self._companion_word(token.key)  # "Gefolgsmann mit +1": a hireling
+                    and token.key not in self.words.items  # "Schwert +2": an item, no one's name
                     # (a thing said Big is no one: "einer großen Leiter +2")
                     and self.tokens[i - 1].key not in self.words.big | self.english.big
                     and (self.tokens[i - 1].key not in ".!?¿¡"
@@ -829,6 +837,11 @@ class Reading:
                 "hireling" if any(f in self.words.hirelings or f in self.english.hirelings for f in forms) else None
             if kind is None or self.roles[i] is not None:
                 continue
+            if i >= 2 and self.tokens[i - 1].key == "(" and self.roles[i - 2] == ("companion", kind):
+                # "ઘોડો (સવારી)", "a horse (steed)": the word in brackets says what the one
+                # before them is, no second steed
+                self.roles[i] = ("companion", kind)
+                continue
             entry: dict = {"name": token.raw.strip("'\"")}
             card = self._hireling_card() if kind == "hireling" else self._companion_card(forms, kind)
             if card is not None:
@@ -839,7 +852,7 @@ class Reading:
             # the nearest bonus, the one after it first on a tie: "ein Schwert +3 und nem
             # Gefolgsmann +1", "een huurling van +1" (the +3 is the sword's)
             near = sorted((k for k in (*range(i - 1, i - 4, -1), *range(i + 1, i + 6)) if k in segment),
-                          key=lambda k: (abs(k - i), k < i))
+                          key=lambda k: (abs(k - i), (k > i) if self.words.bonus_before else (k < i)))
             if i + 2 < len(self.tokens) and self.tokens[i + 1].key == "(" and self.tokens[i + 2].plus:
                 near.insert(0, i + 2)  # "a hireling (+1)": its bonus in brackets right after it
             bonus = next((k for k in near if self.tokens[k].plus and k not in self.used), None)
@@ -852,6 +865,8 @@ class Reading:
                         bonus = k
                         break
                     k += 1
+            if bonus is not None and kind == "hireling" and any(bonus in r for r in run):
+                bonus = None  # a Run Away number is a steed's: no hireling prints one
             if bonus is not None:
                 self.used.add(bonus)
                 value = self.tokens[bonus].number
