@@ -1045,17 +1045,20 @@ def _priced_items(c: Context, player: str) -> list:
             for phrases in table.values():
                 for phrase in phrases:
                     for match in phrase.finditer(r.text):
-                        phrased.update(r.word_range(match))
+                        phrased.update(_said_by(r, phrase, match))
     for _phrase, match in r.phrases("gold"):
         phrased.update(r.word_range(match))
     # "a 500-gold thing", "egy ötszáz aranyas cucc": an item said by a word for any thing
     things = {j for _phrase, match in r.phrases("things") for j in r.word_range(match)}
+    # "una poción de 300": a one-shot said with its price is an item sold too
+    things |= {j for _phrase, match in r.phrases("one_shot") for j in r.word_range(match)}
+    # "from my hand", "aus der Hand", "હાથમાંથી": where the item sold is, no item
+    hand = {j for _phrase, match in r.phrases("from_hand") for j in r.word_range(match)}
     out, taken = [], set()
     for k, token in enumerate(r.tokens):
         if token.number is None or token.plus or token.number < 50 or (k in r.used and token.number not in r.golds):
             continue
-        segment = r._segment(k)
-        near = [j for j in (k - 1, k + 1, k - 2, k + 2, k - 3, k + 3) if j in segment and j not in taken]
+        near = [j for j in _beside(r, k, hand) if j not in taken]
         # nearest first: an item on the table (the price is its own), an item card or an item's
         # word ("હાથમાંનો ૩૦૦ નો રેઇનકોટ": the raincoat); else the nearest word no list knows
         fallback, found = None, None
@@ -1088,6 +1091,46 @@ def _priced_items(c: Context, player: str) -> list:
             taken.add(found[0])
             out.append((found[1], token.number))
     return out
+
+
+def _said_by(r, phrase, match) -> list[int]:
+    """The words a phrase's match says by its own words, not those its "…" passes over ("600
+    gold ring …, thats a level": the ring is no word of the phrase)."""
+    if "…" not in phrase.text:
+        return list(r.word_range(match))
+    said = re.findall(r"[^\s\[\]()|]+", phrase.text.replace("{n}", " ").replace("{p}", " "))
+    exact = {fold(w) for w in said if not w.endswith("*")}
+    starts = tuple(fold(w.rstrip("*")) for w in said if w.endswith("*") and fold(w.rstrip("*")))
+    return [j for j in r.word_range(match) if r.tokens[j].number is not None or r.tokens[j].key in exact
+            or (starts and r.tokens[j].key.startswith(starts))]
+
+
+def _beside(r, k: int, skipped: set) -> list[int]:
+    """The words a price at word ``k`` may be said of: up to three each side in its part of
+    the sentence, nearest first (before it on a tie), but the words of ``skipped``; a price in
+    brackets ("die Stiefel aus der Hand (vierhundert Gold)") is said of the words before the
+    brackets too, after those inside them, the words of ``skipped`` passed over."""
+    segment = r._segment(k)
+    near = [j for j in (k - 1, k + 1, k - 2, k + 2, k - 3, k + 3) if j in segment and j not in skipped]
+    # then the words the skipped ones stood in front of ("die Stiefel aus der Hand für 400"),
+    # after every nearer word
+    for step in (-1, 1):
+        j, seen = k + step, 0
+        while j in segment and seen < 3:
+            if j not in skipped:
+                seen += 1
+                if j not in near:
+                    near.append(j)
+            j += step
+    opening = segment[0] - 1
+    if opening >= 1 and r.tokens[opening].key == "(":
+        before = r._segment(opening - 1)
+        j = opening - 1
+        while j in before and len(near) < 12:
+            if j not in skipped:
+                near.append(j)
+            j -= 1
+    return near
 
 
 def _fight_pieces(c: Context) -> None:

@@ -43,16 +43,19 @@ def _card_words(cards) -> frozenset:
     return found
 
 
-def _hyphened(words: list[Token], endings: tuple) -> list[Token]:
-    """A case ending written after a hyphen ("Dee-t", "Bob-nak", "Cid-del"): one word again,
+def _hyphened(words: list[Token], endings: tuple, names: set) -> list[Token]:
+    """A case ending written after a hyphen on a name ("Dee-t", "bob-nak"): one word again,
     as the name with its ending is written without it ("Deet"), so the phrases that hold a
-    name read it; a hyphen between two words ("Möchtegern-Vampir") stays two words."""
+    name read it; a hyphen between two words ("Möchtegern-Vampir") stays two words, and so
+    does a word with a particle ("megteheti-e", may he?). A name is a table's, or written
+    with a capital."""
     out: list[Token] = []
     for token in words:
         last = out[-1] if out else None
         if (last is not None and token.raw == last.raw and token.number is None and last.number is None
                 and token.key in endings and last.raw.count("-") == 1
-                and fold(last.raw.split("-")[1]) == token.key and fold(last.raw.split("-")[0]) == last.key):
+                and fold(last.raw.split("-")[1]) == token.key and fold(last.raw.split("-")[0]) == last.key
+                and (last.key in names or last.raw[:1].isupper())):
             out[-1] = Token(last.raw, last.key + token.key)
             continue
         out.append(token)
@@ -106,7 +109,7 @@ class Reading:
         self.words, self.english = words, english
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
-        self.tokens = _hyphened(self.tokens, words.endings)
+        self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names})
         if words.level_numbers:
             # "een trol van level elf": a number word that is also a race's name, read as the
             # number right after a word for level
