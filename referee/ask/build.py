@@ -316,7 +316,8 @@ def fight(c: Context):
     if not r.monsters and on is None:
         missing.append(N_("which monster is fought"))
         c.coreless = True
-    elif c.sure == 0 and all(m.get("card") is None for m in r.monsters) and not (r.plus or r.monster_plus
+    elif c.sure == 0 and all(m.get("card") is None and not _said_monster(r, m) for m in r.monsters) \
+            and not (r.plus or r.monster_plus
                                                                                   or r.helper or r.fighter) \
             and not any(role and role[0] == "enhancer" for role in r.roles):
         # "sell items to reach level 10": a word with a level is a monster only where the
@@ -414,6 +415,13 @@ def fight(c: Context):
                 r.used.add(i)
     _unplaced(c)
     return params, missing
+
+
+def _said_monster(r: Reading, monster: dict) -> bool:
+    """Whether a monster no card names is said by the language's word for any monster, with
+    its level ("રાક્ષસ ૨૧ નો", "monster stufe 11"): a monster by that word, as a card's name
+    says by itself."""
+    return "at" in monster and monster.get("level") is not None and r._monster_word(r.tokens[monster["at"]].key)
 
 
 def _cursed(c: Context) -> None:
