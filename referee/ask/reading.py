@@ -700,6 +700,25 @@ class Reading:
                 return found
         return None
 
+    def _counted_bonuses(self, k: int, count: int) -> None:
+        """"two potions, a plus two and a plus three", "dos pociones (+2 y +3)": the bonuses
+        listed right after a count of one-shots, as many as it counts, are theirs — read only
+        where the list is that long and says nothing else."""
+        little = self.words.together | self.english.together | self.words.articles | self.english.articles
+        found = []
+        while k < len(self.tokens) and len(found) < count:
+            token = self.tokens[k]
+            if token.plus and k not in self.used:
+                found.append(k)
+            elif not (token.key in (",", "(", ")", ":") or token.key in little):
+                break
+            k += 1
+        if len(found) == count:
+            for j in found:
+                self.used.add(j)
+                self.plus.append(abs(self.tokens[j].number))
+                self.plus_at.append(j)
+
     def _numbers(self) -> None:
         """Numbers that phrases say are bonuses, gold, cards in hand or a die roll."""
         # a level aimed at ("reach level 10") describes no one: its number is taken first
@@ -714,6 +733,7 @@ class Reading:
             valued = any(fold(token.raw).endswith(e) for e in self.words.valued)
             if i not in self.used and not token.plus and token.number > 1 and not valued:
                 self.counted.append((i, token.number))  # used only where a fight reads as many bonuses
+                self._counted_bonuses(self.word_range(match)[-1] + 1, token.number)
         # "két +2es bájitalt", "two +2 potions": a count right before a bonus is how many
         # cards of that bonus, not a level nor a bonus of its own
         toks, copies = self.tokens, self.copies
