@@ -549,6 +549,14 @@ def action(c: Context):
         # "ellophatom Bob kalapácsát?", "¿puedo maldecir a Bob?", "ann se está dando con …,
         # la puedo ayudar yo?": the verb says "I"; the others named are whom it is done to
         order = [ME] + [p for p in order if p != ME]
+    if act in TARGETED and order:
+        # "Dee-től lop Bob", "hátba akarom szúrni Cidet": one named only as whom the act is
+        # done to does not do it; the one named otherwise does, else the verb's "I"
+        # (not the asker: "my sword" is whose, not whom it is done to)
+        done_to = {who for who in order if who != ME and all(r._object(i) for i, w in r.mentions() if w == who)}
+        order = [p for p in order if p not in done_to] + [p for p in order if p in done_to]
+        if ME not in order and order[0] in done_to:
+            order = [ME] + order
     doer = _may_do(r)
     if doer is not None and doer in order:
         # "a mászó kézzel harcolok, bedobhat Dee …?": the one the question asks leave for,
