@@ -212,6 +212,9 @@ class Words(Record):
     #: a bonus is said before what it is the bonus of ("+૨ વાળો ઘોડો", a +2 horse): of two
     #: bonuses as near, the one before a steed or hireling is its own
     bonus_before: bool = False
+    #: words right before what one runs away from ("from", "vor", "voor"): a race said after
+    #: them, in a flight, is the monster fled from, not the one fleeing
+    fled_from: frozenset = frozenset()
     #: words that deny the race or class right after them ("he's not even a thief", "keine
     #: Diebin"), and where the language says it after ("ચોર નથી"): no description of anyone
     denied: frozenset = frozenset()
@@ -428,6 +431,7 @@ def _built(lang: str) -> Words:
         curse_names={spelled(fold(str(value))): str(name) for name, values in (data.get("curse_names") or {}).items()
                      for value in values or ()},
         bonus_before=data.get("bonus_stands") == "before its noun",
+        fled_from=frozenset(fold(str(w)) for w in data.get("fled_from") or ()),
         name_words={fold(str(value)): fold(str(word)) for word, values in (data.get("name_words") or {}).items()
                     for value in values or ()},
     )

@@ -1937,7 +1937,11 @@ class Reading:
             article = j - 1 if toks[j - 1].key in self.words.articles else j
         if article < 0:
             return None
+
         fights = self._fights
+        # or a word that says what one runs from, right before it ("legging it from a level 9
+        # orc", "huyo de un orco"): not a word of running away alone ("the roll for a human")
+        fled = self.words.fled_from | self.english.fled_from
 
         # the word of fighting before the article ("against a level 8 orc"), or right after the
         # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે");
@@ -1967,7 +1971,10 @@ class Reading:
             and any((roles[k] or ("",))[0] == "person" for k in range(0, segment[0])) \
             and not (toks[segment[0] - 1].key == "," and (roles[segment[0] - 2] or ("",))[0] == "person"
                      and roles[segment[0] - 2][1] != ME)  # "… Lucía, elfa de nivel 4": who she is
-        return j if fights(article - 1) or joined or shows or alone or (self.words.after_first and fights(j + 1)) \
+        # (after it, where the language says so: "egy kilences ork elől")
+        said_at = j + 1 if self.words.after_first else article - 1
+        from_ = 0 <= said_at < len(toks) and toks[said_at].key in fled and "run-away" in self.best("kinds")
+        return j if fights(article - 1) or from_ or joined or shows or alone or (self.words.after_first and fights(j + 1)) \
             else None
 
     def _fights(self, at: int) -> bool:
