@@ -766,6 +766,8 @@ class Reading:
                     into = self.plus  # "tengo +3 encima", "ich hab +3 drauf": the one asking's bonus
                 elif into is self.monster_plus and self._described_before(i):
                     continue  # "voy por el nivel 14 con +7 encima": said in one's own description, gear
+                elif into is self.monster_plus and any(i in self.word_range(m) for _p, m in self.phrases("run_modifier")):
+                    continue  # "a llama, it's +1 on run away": a steed's Run Away number
                 if into is self.monster_plus and self._thrown(i):
                     if not self._one_shot_beside(i) and i not in self.used:
                         # "dee gooit er +5 op": thrown onto the monster, said of no one-shot,
@@ -1331,7 +1333,10 @@ class Reading:
                 or any(self._monster_word(self.tokens[j].key) for j in before):
             return False
         levels = self.words.level | self.english.level
-        described = any(self.tokens[j].key in levels or roles[j][0] == "persona" for j in before)
+        # (the level in the bonus's own part of the sentence: "lvl 10 dragon, dee puts +5 on
+        # the dragon" describes the dragon before, and Dee only plays a card)
+        part = self._segment(i)
+        described = any((self.tokens[j].key in levels or roles[j][0] == "persona") and j in part for j in before)
         being = self.words.lists.get("being", ())
         someone = any(roles[j][0] == "person" or any(phrase.found_in(f" {self.tokens[j].key} ") for phrase in being)
                       for j in before)
