@@ -93,7 +93,10 @@ UNSIGNED_BONUS = 10
 
 
 #: the phrase lists said denied by another ("without discarding"): no match of the first inside the second
-DENIED = {"discard": "no_discard", "fleeing": "kill", "card_player": "kill"}
+DENIED = {"discard": ("no_discard",), "fleeing": ("kill",), "card_player": ("kill",),
+          # help denied ("bob is not helping"), or only wished ("cid wants to help but bob
+          # already helps"): no helper by a phrase of helping said inside it
+          "helper": ("no_help", "will_help"), "will_help": ("no_help",)}
 #: the kinds of question whose words another list's words hold ("ich hau ihn weg" kills, and
 #: "weg" alone runs away; "મારી નાખું" kills, and "નાખું" rolls the die): no match inside those
 #: words of a kind that are words of another piece where a phrase of it holds them: "hau den
@@ -181,7 +184,7 @@ class Reading:
         """Each match of a phrase list, in this language and in English (players mix them),
         but one said inside its denial ("ohne Karten abzuwerfen": no cards discarded)."""
         seen = set()
-        denied = [match.span() for _phrase, match in self.phrases(DENIED[name])] if name in DENIED else []
+        denied = [match.span() for other in DENIED.get(name, ()) for _phrase, match in self.phrases(other)]
         for words in (self.words, self.english):
             for phrase in words.lists.get(name, ()):
                 for match in phrase.finditer(self.text):
@@ -293,6 +296,19 @@ class Reading:
             i = self.index(match, "p0")
             if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME:
                 self.roles[i] = ("opinion", self.roles[i][1])
+        for _phrase, match in self.phrases("no_help"):
+            # "bob is not helping me", "Bob hilft mir nicht": the one said not to help is no
+            # one in the fight (the nearest named before it in its part of the sentence, with
+            # no one between but whom it is said to)
+            first = self.word_range(match)[0]
+            for i in range(first - 1, self._segment(first)[0] - 1, -1):
+                role = self.roles[i] or ("",)
+                if role[0] == "person" and self._object(i):
+                    continue
+                if role[0] == "person" and role[1] != ME:
+                    self.roles[i] = ("not_helping", role[1])
+                if role[0] == "person":
+                    break
         for i in range(len(toks) - 1):
             # a race or class of two words ("space ranger", "half breed")
             pair = f"{toks[i].key} {toks[i + 1].key}"
