@@ -489,6 +489,12 @@ def flee(c: Context):
         # "Bob hat mir geholfen, was brauchen wir zum Weglaufen?": the helper runs too, after the fighter
         fleeing = (fleeing or [c.me]) + [c.who(r.helper)]
     fleeing = list(dict.fromkeys(fleeing)) or [c.me]
+    if r.fleeing and ME in r.order() and ME not in r.fleeing and c.me not in fleeing \
+            and r.best("kinds").get("combat"):
+        # "bob haut ab, ich bleib und kämpf gegen den pavillon, gewinn ich": others flee, the
+        # asker is said beside words of fighting; the fight may be what is asked
+        missing.append(N_("what {words} means here", words=", ".join(
+            f"“{r.tokens[i].raw}”" for i, who in r.mentions() if who == ME)))
     if not r.monsters and r.strange():
         # "… to escape the reuzendas": a word no list knows may be the monster; running from
         # nothing in particular is asked only in words the question knows
