@@ -1208,6 +1208,16 @@ class Reading:
                 if called is not None:
                     self.helper = called
                     break
+        if self.helper is not None:
+            # "cid segítene, de bob már segít": one who only would help, beside another said to
+            # help, is no one in the fight
+            for phrase, match in self.phrases("will_help"):
+                if "p0" not in match.groupdict():
+                    continue
+                i = self.index(match, "p0")
+                role = self.roles[i] or ("",)
+                if role[0] == "person" and role[1] not in (ME, self.helper):
+                    self.roles[i] = ("not_helping", role[1])
         # "Dee slapped Enraged on my badger", "Bob gooit er een +4 drankje bij": who plays a
         # card onto the fight is not, by that, the one who fights
         self.card_players = set()
