@@ -215,6 +215,9 @@ class Words(Record):
     #: words right before what one runs away from ("from", "vor", "voor"): a race said after
     #: them, in a flight, is the monster fled from, not the one fleeing
     fled_from: frozenset = frozenset()
+    #: words for all of them ("both", "allebei", "beide"): said before a word for Big, every
+    #: item named is Big ("a +2 ladder and a +3 ram, both big")
+    all_of: frozenset = frozenset()
     #: words that deny the race or class right after them ("he's not even a thief", "keine
     #: Diebin"), and where the language says it after ("ચોર નથી"): no description of anyone
     denied: frozenset = frozenset()
@@ -432,6 +435,7 @@ def _built(lang: str) -> Words:
                      for value in values or ()},
         bonus_before=data.get("bonus_stands") == "before its noun",
         fled_from=frozenset(fold(str(w)) for w in data.get("fled_from") or ()),
+        all_of=frozenset(fold(str(w)) for w in data.get("all_of") or ()),
         name_words={fold(str(value)): fold(str(word)) for word, values in (data.get("name_words") or {}).items()
                     for value in values or ()},
     )

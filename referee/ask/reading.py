@@ -1691,6 +1691,9 @@ class Reading:
             if role and role[0] == "itemcard" and role[1].name not in told:
                 told.add(role[1].name)
                 self._tell(self._owner(i), "items", role[1].name)
+                if self._all_big():
+                    # "egy +2-es létra és egy +3-as ágyú, mindkettő nagy": the card too
+                    self.people.setdefault(self._owner(i), {}).setdefault("item_big", []).append(role[1].name)
         for i, role in enumerate(self.roles):
             if role and role[0] == "persona":
                 self._tell(self._owner(i), role[1] + ("s" if role[1] == "race" else "es"), role[2])
@@ -1875,6 +1878,14 @@ class Reading:
         return any(j in segment and (j in strange or self._item_word(self.tokens[j].key))
                    for j in (i - 2, i - 1, i + 1, i + 2))
 
+    def _all_big(self) -> bool:
+        """Whether the text says all the items it names are Big: a word for all of them right
+        before a word for Big ("…, both big", "allebei groot", "beide groß", "mindkettő nagy")."""
+        big, every = self.words.big | self.english.big, self.words.all_of | self.english.all_of
+        toks = self.tokens
+        return any(t.key in big and any(0 <= k < len(toks) and toks[k].key in every for k in (j - 1, j - 2))
+                   for j, t in enumerate(toks))
+
     def _big_item(self, i: int) -> bool:
         """In a text that says items are Big ("two big things, a +3 hammer and a +2 ladder",
         "un martillo grande de +3"), the bonus at word ``i`` beside an item's word is that item's,
@@ -1895,7 +1906,7 @@ class Reading:
         # "two big things: …": a count of Big things said, and the items named after it; else a
         # word for Big right beside the item's word
         counted = any(k > 0 and self.tokens[k - 1].number is not None for k in saying) or any(
-            k > 1 and self.tokens[k - 2].number is not None for k in saying)
+            k > 1 and self.tokens[k - 2].number is not None for k in saying) or self._all_big()
         beside = any(abs(k - j) <= 2 for k in saying)
         name = self.tokens[j].raw.strip("'\"")
         name = name[:1].upper() + name[1:]
