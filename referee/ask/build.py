@@ -1239,6 +1239,13 @@ def about(kind: str):
             # may be one more item, and the verdict would leave it out
             c.missing.append(N_("what {words} means here", words=", ".join(
                 f"“{r.tokens[i].raw}”" for i in r.strange())))
+        big = r.words.big | r.english.big
+        if kind == "gear" and c.state is None and any(t.key in big for t in r.tokens) \
+                and c.described(player).get("items") and not c.described(player).get("item_big"):
+            # "a +2 ladder and a +3 ram, they're big": Big said of no item the reading kept; the
+            # verdict would judge them as not Big
+            c.missing.append(N_("what {words} means here", words=", ".join(
+                f"“{t.raw}”" for t in r.tokens if t.key in big)))
         if c.state is None and kind == "charity" and "hand" not in (c.described(player) or {}):
             c.missing.append(N_("how many cards {name} has", name=player))
         if c.state is None and kind == "charity":
