@@ -316,7 +316,8 @@ def fight(c: Context):
     if not r.monsters and on is None:
         missing.append(N_("which monster is fought"))
         c.coreless = True
-    elif c.sure == 0 and all(m.get("card") is None for m in r.monsters) and not (r.plus or r.monster_plus
+    elif c.sure == 0 and all(m.get("card") is None and not _said_monster(r, m) for m in r.monsters) \
+            and not (r.plus or r.monster_plus
                                                                                   or r.helper or r.fighter) \
             and not any(role and role[0] == "enhancer" for role in r.roles):
         # "sell items to reach level 10": a word with a level is a monster only where the
@@ -416,6 +417,13 @@ def fight(c: Context):
     return params, missing
 
 
+def _said_monster(r: Reading, monster: dict) -> bool:
+    """Whether a monster no card names is said by the language's word for any monster, with
+    its level ("રાક્ષસ ૨૧ નો", "monster stufe 11"): a monster by that word, as a card's name
+    says by itself."""
+    return "at" in monster and monster.get("level") is not None and r._monster_word(r.tokens[monster["at"]].key)
+
+
 def _cursed(c: Context) -> None:
     """"level 4 dwarf, someone hit me with tiny hands. the net troll shows up": a curse named
     where the asker is the only one the text names and describes is on the asker — a card the
@@ -481,6 +489,12 @@ def flee(c: Context):
         # "Bob hat mir geholfen, was brauchen wir zum Weglaufen?": the helper runs too, after the fighter
         fleeing = (fleeing or [c.me]) + [c.who(r.helper)]
     fleeing = list(dict.fromkeys(fleeing)) or [c.me]
+    if r.fleeing and ME in r.order() and ME not in r.fleeing and c.me not in fleeing \
+            and r.best("kinds").get("combat"):
+        # "bob haut ab, ich bleib und kämpf gegen den pavillon, gewinn ich": others flee, the
+        # asker is said beside words of fighting; the fight may be what is asked
+        missing.append(N_("what {words} means here", words=", ".join(
+            f"“{r.tokens[i].raw}”" for i, who in r.mentions() if who == ME)))
     if not r.monsters and r.strange():
         # "… to escape the reuzendas": a word no list knows may be the monster; running from
         # nothing in particular is asked only in words the question knows
@@ -541,6 +555,14 @@ def action(c: Context):
         # "ellophatom Bob kalapácsát?", "¿puedo maldecir a Bob?", "ann se está dando con …,
         # la puedo ayudar yo?": the verb says "I"; the others named are whom it is done to
         order = [ME] + [p for p in order if p != ME]
+    if act in TARGETED and order:
+        # "Dee-től lop Bob", "hátba akarom szúrni Cidet": one named only as whom the act is
+        # done to does not do it; the one named otherwise does, else the verb's "I"
+        # (not the asker: "my sword" is whose, not whom it is done to)
+        done_to = {who for who in order if who != ME and all(r._object(i) for i, w in r.mentions() if w == who)}
+        order = [p for p in order if p not in done_to] + [p for p in order if p in done_to]
+        if ME not in order and order[0] in done_to:
+            order = [ME] + order
     doer = _may_do(r)
     if doer is not None and doer in order:
         # "a mászó kézzel harcolok, bedobhat Dee …?": the one the question asks leave for,
@@ -1045,17 +1067,20 @@ def _priced_items(c: Context, player: str) -> list:
             for phrases in table.values():
                 for phrase in phrases:
                     for match in phrase.finditer(r.text):
-                        phrased.update(r.word_range(match))
+                        phrased.update(_said_by(r, phrase, match))
     for _phrase, match in r.phrases("gold"):
         phrased.update(r.word_range(match))
     # "a 500-gold thing", "egy ötszáz aranyas cucc": an item said by a word for any thing
     things = {j for _phrase, match in r.phrases("things") for j in r.word_range(match)}
+    # "una poción de 300": a one-shot said with its price is an item sold too
+    things |= {j for _phrase, match in r.phrases("one_shot") for j in r.word_range(match)}
+    # "from my hand", "aus der Hand", "હાથમાંથી": where the item sold is, no item
+    hand = {j for _phrase, match in r.phrases("from_hand") for j in r.word_range(match)}
     out, taken = [], set()
     for k, token in enumerate(r.tokens):
         if token.number is None or token.plus or token.number < 50 or (k in r.used and token.number not in r.golds):
             continue
-        segment = r._segment(k)
-        near = [j for j in (k - 1, k + 1, k - 2, k + 2, k - 3, k + 3) if j in segment and j not in taken]
+        near = [j for j in _beside(r, k, hand) if j not in taken]
         # nearest first: an item on the table (the price is its own), an item card or an item's
         # word ("હાથમાંનો ૩૦૦ નો રેઇનકોટ": the raincoat); else the nearest word no list knows
         fallback, found = None, None
@@ -1088,6 +1113,46 @@ def _priced_items(c: Context, player: str) -> list:
             taken.add(found[0])
             out.append((found[1], token.number))
     return out
+
+
+def _said_by(r, phrase, match) -> list[int]:
+    """The words a phrase's match says by its own words, not those its "…" passes over ("600
+    gold ring …, thats a level": the ring is no word of the phrase)."""
+    if "…" not in phrase.text:
+        return list(r.word_range(match))
+    said = re.findall(r"[^\s\[\]()|]+", phrase.text.replace("{n}", " ").replace("{p}", " "))
+    exact = {fold(w) for w in said if not w.endswith("*")}
+    starts = tuple(fold(w.rstrip("*")) for w in said if w.endswith("*") and fold(w.rstrip("*")))
+    return [j for j in r.word_range(match) if r.tokens[j].number is not None or r.tokens[j].key in exact
+            or (starts and r.tokens[j].key.startswith(starts))]
+
+
+def _beside(r, k: int, skipped: set) -> list[int]:
+    """The words a price at word ``k`` may be said of: up to three each side in its part of
+    the sentence, nearest first (before it on a tie), but the words of ``skipped``; a price in
+    brackets ("die Stiefel aus der Hand (vierhundert Gold)") is said of the words before the
+    brackets too, after those inside them, the words of ``skipped`` passed over."""
+    segment = r._segment(k)
+    near = [j for j in (k - 1, k + 1, k - 2, k + 2, k - 3, k + 3) if j in segment and j not in skipped]
+    # then the words the skipped ones stood in front of ("die Stiefel aus der Hand für 400"),
+    # after every nearer word
+    for step in (-1, 1):
+        j, seen = k + step, 0
+        while j in segment and seen < 3:
+            if j not in skipped:
+                seen += 1
+                if j not in near:
+                    near.append(j)
+            j += step
+    opening = segment[0] - 1
+    if opening >= 1 and r.tokens[opening].key == "(":
+        before = r._segment(opening - 1)
+        j = opening - 1
+        while j in before and len(near) < 12:
+            if j not in skipped:
+                near.append(j)
+            j -= 1
+    return near
 
 
 def _fight_pieces(c: Context) -> None:
@@ -1174,6 +1239,13 @@ def about(kind: str):
             # may be one more item, and the verdict would leave it out
             c.missing.append(N_("what {words} means here", words=", ".join(
                 f"“{r.tokens[i].raw}”" for i in r.strange())))
+        big = r.words.big | r.english.big
+        if kind == "gear" and c.state is None and any(t.key in big for t in r.tokens) \
+                and c.described(player).get("items") and not c.described(player).get("item_big"):
+            # "a +2 ladder and a +3 ram, they're big": Big said of no item the reading kept; the
+            # verdict would judge them as not Big
+            c.missing.append(N_("what {words} means here", words=", ".join(
+                f"“{t.raw}”" for t in r.tokens if t.key in big)))
         if c.state is None and kind == "charity" and "hand" not in (c.described(player) or {}):
             c.missing.append(N_("how many cards {name} has", name=player))
         if c.state is None and kind == "charity":

@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 63
+VERSION = 64
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -139,7 +139,8 @@ def _compile(phrase: str) -> Phrase:
             star = token.endswith("*")
             ending = token.startswith("*")  # the end of a word: Hungarian "*hat" (may …)
             plus = token.startswith("+")
-            word = " ".join(fold(token.strip("*")).split())
+            # a mark that parts a sentence is a word of the text (",") and of the phrase alike
+            word = token if token in ",;:" else " ".join(fold(token.strip("*")).split())
             body = (r"\+" if plus else "") + re.escape(word).replace(r"\ ", " ")
             out.append(" " + (r"\S+" if ending else "") + body + (r"\S*" if star else ""))
             count += 1
@@ -204,6 +205,19 @@ class Words(Record):
     #: folded words -> the English name of a curse or trap card, as the language's players say
     #: it in their own words ("trampa de cambio de sexo", "sex change trap"): that card
     curse_names: dict = {}
+    #: folded word -> the folded English word of a card's name, where the language's catalog
+    #: keeps the English name and its players say a word of it in their own ("plutonium draak"
+    #: is the Plutonium Dragon): a name said so, read word for word, is that card
+    name_words: dict = {}
+    #: a bonus is said before what it is the bonus of ("+૨ વાળો ઘોડો", a +2 horse): of two
+    #: bonuses as near, the one before a steed or hireling is its own
+    bonus_before: bool = False
+    #: words right before what one runs away from ("from", "vor", "voor"): a race said after
+    #: them, in a flight, is the monster fled from, not the one fleeing
+    fled_from: frozenset = frozenset()
+    #: words for all of them ("both", "allebei", "beide"): said before a word for Big, every
+    #: item named is Big ("a +2 ladder and a +3 ram, both big")
+    all_of: frozenset = frozenset()
     #: words that deny the race or class right after them ("he's not even a thief", "keine
     #: Diebin"), and where the language says it after ("ચોર નથી"): no description of anyone
     denied: frozenset = frozenset()
@@ -215,7 +229,7 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
          "monster_level", "will_help", "called_helper", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
-         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now", "discard_other", "from_to", "roll_one")
+         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now", "discard_other", "from_to", "roll_one", "from_hand")
 
 
 def words(lang: str) -> Words:
@@ -419,4 +433,9 @@ def _built(lang: str) -> Words:
                          for value in values or ()},
         curse_names={spelled(fold(str(value))): str(name) for name, values in (data.get("curse_names") or {}).items()
                      for value in values or ()},
+        bonus_before=data.get("bonus_stands") == "before its noun",
+        fled_from=frozenset(fold(str(w)) for w in data.get("fled_from") or ()),
+        all_of=frozenset(fold(str(w)) for w in data.get("all_of") or ()),
+        name_words={fold(str(value)): fold(str(word)) for word, values in (data.get("name_words") or {}).items()
+                    for value in values or ()},
     )

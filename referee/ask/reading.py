@@ -43,6 +43,25 @@ def _card_words(cards) -> frozenset:
     return found
 
 
+def _hyphened(words: list[Token], endings: tuple, names: set) -> list[Token]:
+    """A case ending written after a hyphen on a name ("Dee-t", "bob-nak"): one word again,
+    as the name with its ending is written without it ("Deet"), so the phrases that hold a
+    name read it; a hyphen between two words ("Möchtegern-Vampir") stays two words, and so
+    does a word with a particle ("megteheti-e", may he?). A name is a table's, or written
+    with a capital."""
+    out: list[Token] = []
+    for token in words:
+        last = out[-1] if out else None
+        if (last is not None and token.raw == last.raw and token.number is None and last.number is None
+                and token.key in endings and last.raw.count("-") == 1
+                and fold(last.raw.split("-")[1]) == token.key and fold(last.raw.split("-")[0]) == last.key
+                and (last.key in names or last.raw[:1].isupper())):
+            out[-1] = Token(last.raw, last.key + token.key)
+            continue
+        out.append(token)
+    return out
+
+
 def _help_words(words: Words, english: Words) -> frozenset:
     """The words of the helper phrases that say help, not who (no articles, names, pronouns)."""
     key = (words.lang, english.lang)
@@ -74,7 +93,10 @@ UNSIGNED_BONUS = 10
 
 
 #: the phrase lists said denied by another ("without discarding"): no match of the first inside the second
-DENIED = {"discard": "no_discard", "fleeing": "kill", "card_player": "kill"}
+DENIED = {"discard": ("no_discard",), "fleeing": ("kill",), "card_player": ("kill",),
+          # help denied ("bob is not helping"), or only wished ("cid wants to help but bob
+          # already helps"): no helper by a phrase of helping said inside it
+          "helper": ("no_help", "will_help"), "will_help": ("no_help",)}
 #: the kinds of question whose words another list's words hold ("ich hau ihn weg" kills, and
 #: "weg" alone runs away; "મારી નાખું" kills, and "નાખું" rolls the die): no match inside those
 #: words of a kind that are words of another piece where a phrase of it holds them: "hau den
@@ -90,6 +112,7 @@ class Reading:
         self.words, self.english = words, english
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
+        self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names})
         if words.level_numbers:
             # "een trol van level elf": a number word that is also a race's name, read as the
             # number right after a word for level
@@ -161,7 +184,7 @@ class Reading:
         """Each match of a phrase list, in this language and in English (players mix them),
         but one said inside its denial ("ohne Karten abzuwerfen": no cards discarded)."""
         seen = set()
-        denied = [match.span() for _phrase, match in self.phrases(DENIED[name])] if name in DENIED else []
+        denied = [match.span() for other in DENIED.get(name, ()) for _phrase, match in self.phrases(other)]
         for words in (self.words, self.english):
             for phrase in words.lists.get(name, ()):
                 for match in phrase.finditer(self.text):
@@ -213,6 +236,12 @@ class Reading:
         w, e = self.words, self.english
         return (key in w.known or key in e.known or key in w.ignore or key in e.ignore or key in w.me
                 or key in e.me or key in w.level or key in e.level or key in w.sex or key in e.sex)
+
+    def _companion_word(self, key: str) -> bool:
+        """Whether a word is one for a steed or a hireling, with the language's endings too
+        ("Fegyverhordozóm", "Gefolgsmann"): a companion said, never someone named by it."""
+        kinds = self.words.steeds | self.english.steeds | self.words.hirelings | self.english.hirelings
+        return any(f in kinds for f in stem(key, self.words.endings))
 
     def _person(self, key: str) -> Optional[str]:
         if key in self.words.me or key in self.english.me:
@@ -267,6 +296,19 @@ class Reading:
             i = self.index(match, "p0")
             if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME:
                 self.roles[i] = ("opinion", self.roles[i][1])
+        for _phrase, match in self.phrases("no_help"):
+            # "bob is not helping me", "Bob hilft mir nicht": the one said not to help is no
+            # one in the fight (the nearest named before it in its part of the sentence, with
+            # no one between but whom it is said to)
+            first = self.word_range(match)[0]
+            for i in range(first - 1, self._segment(first)[0] - 1, -1):
+                role = self.roles[i] or ("",)
+                if role[0] == "person" and self._object(i):
+                    continue
+                if role[0] == "person" and role[1] != ME:
+                    self.roles[i] = ("not_helping", role[1])
+                if role[0] == "person":
+                    break
         for i in range(len(toks) - 1):
             # a race or class of two words ("space ranger", "half breed")
             pair = f"{toks[i].key} {toks[i + 1].key}"
@@ -339,6 +381,8 @@ class Reading:
                     and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
                     and not self._kin_of_mine(i)  # "mein kleiner Bruder": no one named
                     and token.key not in self.cards.enhancers  # "le han puesto Cría": the card
+                    and not self._companion_word(token.key)  # "Gefolgsmann mit +1": a hireling
+                    and token.key not in self.words.items  # "Schwert +2": an item, no one's name
                     # (a thing said Big is no one: "einer großen Leiter +2")
                     and self.tokens[i - 1].key not in self.words.big | self.english.big
                     and (self.tokens[i - 1].key not in ".!?¿¡"
@@ -554,6 +598,11 @@ class Reading:
                         continue  # "a nettroll": the card is "nettroll"
                 text = " ".join(self.tokens[i].key for i in span)
                 card = self.cards.monsters.get(text)
+                if card is None and length > 1 and self.words.name_words:
+                    # "plutonium draak": a card the catalog names in English, a word of it said
+                    # in the language's own (the whole name read so, never one word alone)
+                    card = self.cards.monsters.get(" ".join(self.words.name_words.get(self.tokens[i].key,
+                                                                                       self.tokens[i].key) for i in span))
                 if card is None and self.words.endings:
                     card = self._card_with_ending(span)
                 found = self._enhancer(text) if card is None and length == 1 else None
@@ -667,6 +716,25 @@ class Reading:
                 return found
         return None
 
+    def _counted_bonuses(self, k: int, count: int) -> None:
+        """"two potions, a plus two and a plus three", "dos pociones (+2 y +3)": the bonuses
+        listed right after a count of one-shots, as many as it counts, are theirs — read only
+        where the list is that long and says nothing else."""
+        little = self.words.together | self.english.together | self.words.articles | self.english.articles
+        found = []
+        while k < len(self.tokens) and len(found) < count:
+            token = self.tokens[k]
+            if token.plus and k not in self.used:
+                found.append(k)
+            elif not (token.key in (",", "(", ")", ":") or token.key in little):
+                break
+            k += 1
+        if len(found) == count:
+            for j in found:
+                self.used.add(j)
+                self.plus.append(abs(self.tokens[j].number))
+                self.plus_at.append(j)
+
     def _numbers(self) -> None:
         """Numbers that phrases say are bonuses, gold, cards in hand or a die roll."""
         # a level aimed at ("reach level 10") describes no one: its number is taken first
@@ -681,6 +749,7 @@ class Reading:
             valued = any(fold(token.raw).endswith(e) for e in self.words.valued)
             if i not in self.used and not token.plus and token.number > 1 and not valued:
                 self.counted.append((i, token.number))  # used only where a fight reads as many bonuses
+                self._counted_bonuses(self.word_range(match)[-1] + 1, token.number)
         # "két +2es bájitalt", "two +2 potions": a count right before a bonus is how many
         # cards of that bonus, not a level nor a bonus of its own
         toks, copies = self.tokens, self.copies
@@ -713,6 +782,8 @@ class Reading:
                     into = self.plus  # "tengo +3 encima", "ich hab +3 drauf": the one asking's bonus
                 elif into is self.monster_plus and self._described_before(i):
                     continue  # "voy por el nivel 14 con +7 encima": said in one's own description, gear
+                elif into is self.monster_plus and any(i in self.word_range(m) for _p, m in self.phrases("run_modifier")):
+                    continue  # "a llama, it's +1 on run away": a steed's Run Away number
                 if into is self.monster_plus and self._thrown(i):
                     if not self._one_shot_beside(i) and i not in self.used:
                         # "dee gooit er +5 op": thrown onto the monster, said of no one-shot,
@@ -807,6 +878,11 @@ class Reading:
                 "hireling" if any(f in self.words.hirelings or f in self.english.hirelings for f in forms) else None
             if kind is None or self.roles[i] is not None:
                 continue
+            if i >= 2 and self.tokens[i - 1].key == "(" and self.roles[i - 2] == ("companion", kind):
+                # "ઘોડો (સવારી)", "a horse (steed)": the word in brackets says what the one
+                # before them is, no second steed
+                self.roles[i] = ("companion", kind)
+                continue
             entry: dict = {"name": token.raw.strip("'\"")}
             card = self._hireling_card() if kind == "hireling" else self._companion_card(forms, kind)
             if card is not None:
@@ -817,7 +893,7 @@ class Reading:
             # the nearest bonus, the one after it first on a tie: "ein Schwert +3 und nem
             # Gefolgsmann +1", "een huurling van +1" (the +3 is the sword's)
             near = sorted((k for k in (*range(i - 1, i - 4, -1), *range(i + 1, i + 6)) if k in segment),
-                          key=lambda k: (abs(k - i), k < i))
+                          key=lambda k: (abs(k - i), (k > i) if self.words.bonus_before else (k < i)))
             if i + 2 < len(self.tokens) and self.tokens[i + 1].key == "(" and self.tokens[i + 2].plus:
                 near.insert(0, i + 2)  # "a hireling (+1)": its bonus in brackets right after it
             bonus = next((k for k in near if self.tokens[k].plus and k not in self.used), None)
@@ -830,6 +906,8 @@ class Reading:
                         bonus = k
                         break
                     k += 1
+            if bonus is not None and kind == "hireling" and any(bonus in r for r in run):
+                bonus = None  # a Run Away number is a steed's: no hireling prints one
             if bonus is not None:
                 self.used.add(bonus)
                 value = self.tokens[bonus].number
@@ -1130,6 +1208,16 @@ class Reading:
                 if called is not None:
                     self.helper = called
                     break
+        if self.helper is not None:
+            # "cid segítene, de bob már segít": one who only would help, beside another said to
+            # help, is no one in the fight
+            for phrase, match in self.phrases("will_help"):
+                if "p0" not in match.groupdict():
+                    continue
+                i = self.index(match, "p0")
+                role = self.roles[i] or ("",)
+                if role[0] == "person" and role[1] not in (ME, self.helper):
+                    self.roles[i] = ("not_helping", role[1])
         # "Dee slapped Enraged on my badger", "Bob gooit er een +4 drankje bij": who plays a
         # card onto the fight is not, by that, the one who fights
         self.card_players = set()
@@ -1274,7 +1362,10 @@ class Reading:
                 or any(self._monster_word(self.tokens[j].key) for j in before):
             return False
         levels = self.words.level | self.english.level
-        described = any(self.tokens[j].key in levels or roles[j][0] == "persona" for j in before)
+        # (the level in the bonus's own part of the sentence: "lvl 10 dragon, dee puts +5 on
+        # the dragon" describes the dragon before, and Dee only plays a card)
+        part = self._segment(i)
+        described = any((self.tokens[j].key in levels or roles[j][0] == "persona") and j in part for j in before)
         being = self.words.lists.get("being", ())
         someone = any(roles[j][0] == "person" or any(phrase.found_in(f" {self.tokens[j].key} ") for phrase in being)
                       for j in before)
@@ -1603,6 +1694,9 @@ class Reading:
             if role and role[0] == "itemcard" and role[1].name not in told:
                 told.add(role[1].name)
                 self._tell(self._owner(i), "items", role[1].name)
+                if self._all_big():
+                    # "egy +2-es létra és egy +3-as ágyú, mindkettő nagy": the card too
+                    self.people.setdefault(self._owner(i), {}).setdefault("item_big", []).append(role[1].name)
         for i, role in enumerate(self.roles):
             if role and role[0] == "persona":
                 self._tell(self._owner(i), role[1] + ("s" if role[1] == "race" else "es"), role[2])
@@ -1787,6 +1881,14 @@ class Reading:
         return any(j in segment and (j in strange or self._item_word(self.tokens[j].key))
                    for j in (i - 2, i - 1, i + 1, i + 2))
 
+    def _all_big(self) -> bool:
+        """Whether the text says all the items it names are Big: a word for all of them right
+        before a word for Big ("…, both big", "allebei groot", "beide groß", "mindkettő nagy")."""
+        big, every = self.words.big | self.english.big, self.words.all_of | self.english.all_of
+        toks = self.tokens
+        return any(t.key in big and any(0 <= k < len(toks) and toks[k].key in every for k in (j - 1, j - 2))
+                   for j, t in enumerate(toks))
+
     def _big_item(self, i: int) -> bool:
         """In a text that says items are Big ("two big things, a +3 hammer and a +2 ladder",
         "un martillo grande de +3"), the bonus at word ``i`` beside an item's word is that item's,
@@ -1807,7 +1909,7 @@ class Reading:
         # "two big things: …": a count of Big things said, and the items named after it; else a
         # word for Big right beside the item's word
         counted = any(k > 0 and self.tokens[k - 1].number is not None for k in saying) or any(
-            k > 1 and self.tokens[k - 2].number is not None for k in saying)
+            k > 1 and self.tokens[k - 2].number is not None for k in saying) or self._all_big()
         beside = any(abs(k - j) <= 2 for k in saying)
         name = self.tokens[j].raw.strip("'\"")
         name = name[:1].upper() + name[1:]
@@ -1880,7 +1982,11 @@ class Reading:
             article = j - 1 if toks[j - 1].key in self.words.articles else j
         if article < 0:
             return None
+
         fights = self._fights
+        # or a word that says what one runs from, right before it ("legging it from a level 9
+        # orc", "huyo de un orco"): not a word of running away alone ("the roll for a human")
+        fled = self.words.fled_from | self.english.fled_from
 
         # the word of fighting before the article ("against a level 8 orc"), or right after the
         # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે");
@@ -1910,7 +2016,10 @@ class Reading:
             and any((roles[k] or ("",))[0] == "person" for k in range(0, segment[0])) \
             and not (toks[segment[0] - 1].key == "," and (roles[segment[0] - 2] or ("",))[0] == "person"
                      and roles[segment[0] - 2][1] != ME)  # "… Lucía, elfa de nivel 4": who she is
-        return j if fights(article - 1) or joined or shows or alone or (self.words.after_first and fights(j + 1)) \
+        # (after it, where the language says so: "egy kilences ork elől")
+        said_at = j + 1 if self.words.after_first else article - 1
+        from_ = 0 <= said_at < len(toks) and toks[said_at].key in fled and "run-away" in self.best("kinds")
+        return j if fights(article - 1) or from_ or joined or shows or alone or (self.words.after_first and fights(j + 1)) \
             else None
 
     def _fights(self, at: int) -> bool:
