@@ -15,7 +15,9 @@ order or a monster no card names said in an inflected form; heldout14's 70–100
 confident wrong in 120, heldout15's 60–95% correct and 3 confident wrong in 120, heldout16's
 75–85% correct and 6 confident wrong in 120, one of them a monster no card names said by the
 language's word for a monster); `-v`
-prints every miss.
+prints every miss. A monster enhancer the text names by its card is expected as that card
+(``--monster-plus Enraged``: its bonus and the Treasures it adds, monsters.enhancers-treasure)
+in every set; the older sets' expectations that gave only its bonus were rewritten so.
 
     .venv/bin/python benchmarks/bench_ask.py [--heldout | --heldout2 | … | --heldout16] [-v] [LANG…]
 """

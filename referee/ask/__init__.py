@@ -135,18 +135,6 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
         refused = _other_kind(chosen, reading)
         if refused is not None:
             chosen = None
-    if chosen is not None and _treasures_told(chosen):
-        # an enhancer's treasures (Enraged: one more) carried on a monster card: players often
-        # count only its bonus; a verdict that turns on the treasures the text never says is
-        # given only where both counts give the same verdict
-        try:
-            _situation, _judged, without = _judge(_without_treasures(chosen), state, corpus, lang)
-        except BadInput:
-            without = None
-        if without != judgement:
-            refused = BadInput("what {words} means here",
-                               words=", ".join(f"“{w}”" for w in reading.treasure_cards()) or "?")
-            chosen = None
     if chosen is not None and chosen.totals and chosen.kind == "combat":
         details = (judgement or {}).get("details") or {}
         sides = (details.get("players_strength"), details.get("monsters_strength"))
@@ -228,16 +216,6 @@ def _words_of(reading, table: str, keys: list) -> str:
     return ", ".join(f"“{w}”" for w in dict.fromkeys(found)) or "?"
 
 
-def _treasures_told(built) -> bool:
-    return any(isinstance(m, dict) and "treasures" in m for m in built.params.get("monsters") or ())
-
-
-def _without_treasures(built):
-    return built._replace(params=dict(built.params, monsters=[
-        {k: v for k, v in m.items() if k != "treasures"} if isinstance(m, dict) else m
-        for m in built.params["monsters"]]))
-
-
 def _params(built) -> dict:
     params = dict(built.params)
     if build_name(built) in NO_PHASE:
@@ -267,11 +245,30 @@ def _judge(chosen, state, corpus, lang: str):
 
 
 def _localized(built, corpus, lang: str):
-    """A reading whose monsters are named as ``lang``'s catalog names their cards."""
+    """A reading whose monsters and monster enhancer cards are named as ``lang``'s catalog
+    names their cards."""
     if built is None or not built.params.get("monsters"):
         return built
-    return built._replace(params=dict(built.params, monsters=[
-        _in_language(m, corpus, lang) for m in built.params["monsters"]]))
+    params = dict(built.params, monsters=[_in_language(m, corpus, lang) for m in built.params["monsters"]])
+    if any(isinstance(e, str) for e in params.get("monster_plus") or ()):
+        params["monster_plus"] = [_card_in_language(e, corpus, lang, "enhancer") if isinstance(e, str) else e
+                                  for e in params["monster_plus"]]
+    return built._replace(params=params)
+
+
+def _card_in_language(name: str, corpus, lang: str, kind: str) -> str:
+    """A card of ``kind`` by its name in ``lang``'s catalog, where that name finds it again."""
+    if lang == "en":
+        return name
+    # lazy: referee.cards 29 ms to import, paid only by the calls that need it
+    from referee.cards import corpus_name_table, localizer
+    from referee.corpus.cards import fold
+
+    card = next((c for c in corpus.cards.values() if c.type == kind and c.name == name), None)
+    if card is None:
+        return name
+    local = localizer()(lang, card)
+    return local if corpus_name_table(corpus).get(fold(local)) is card else name
 
 
 def _in_language(word, corpus, lang: str):

@@ -258,22 +258,33 @@ def _monster(entry: dict, missing: list) -> Optional[dict | str]:
         if card is not None and "level" in card.facts and not entry.get("enhancers"):
             return card.name
         if card is not None and "level" in card.facts:
-            return {"name": card.name, "card": card.name, "enhancers": entry["enhancers"], **_treasures(entry)}
+            return {"name": card.name, "card": card.name, "enhancers": entry["enhancers"]}
         missing.append(N_("the level of {name}", name=entry["name"] if card is None else card.name))
         return None
     name = card.name if card is not None else entry["name"]
     if entry.get("enhancers"):
-        return {"name": name, "level": level, "enhancers": entry["enhancers"], **_treasures(entry)}
+        return {"name": name, "level": level, "enhancers": entry["enhancers"]}
     return f"{name}:{level}"
 
 
-def _treasures(entry: dict) -> dict:
-    """The treasures of a monster card with enhancers that change them (Enraged +1, Baby -1):
-    the card's whole effect, its bonus and its treasures, is carried."""
-    card, more = entry.get("card"), entry.get("more_treasures", 0)
-    if not more or card is None or not isinstance(card.facts.get("treasures"), int):
-        return {}
-    return {"treasures": max(card.facts["treasures"] + more, 0)}
+def _enhancers_as_bonuses(monsters: list, params: dict) -> list:
+    """One monster with enhancer cards on it and nothing else to say: the cards as the fight's
+    ``--monster-plus`` (which puts them on the first monster, with their treasures), so the
+    command reads as a player types it: ``fight 'Net Troll' --monster-plus Enraged``."""
+    if len(monsters) != 1 or not isinstance(monsters[0], dict) or params.get("monster_plus"):
+        return monsters
+    monster = monsters[0]
+    cards = monster.get("enhancers") or []
+    if not cards or not all(isinstance(e, str) for e in cards) or set(monster) - {"name", "card", "level", "enhancers"}:
+        return monsters
+    if "level" in monster:
+        plain = f"{monster['name']}:{monster['level']}"
+    elif monster.get("card") == monster.get("name"):
+        plain = monster["name"]
+    else:
+        return monsters
+    params["monster_plus"] = list(cards)
+    return [plain]
 
 
 def _named_again(r: Reading, missing: list) -> None:
@@ -292,7 +303,6 @@ def _named_again(r: Reading, missing: list) -> None:
             kept.append(entry)
         else:
             first["enhancers"] = list(first.get("enhancers") or []) + list(entry.get("enhancers") or [])
-            first["more_treasures"] = first.get("more_treasures", 0) + entry.get("more_treasures", 0)
             if not first["enhancers"]:
                 del first["enhancers"]
             moved[old] = kept.index(first)
@@ -395,6 +405,7 @@ def fight(c: Context):
         params["plus"] = list(played.get("players", [])) + list(r.plus)
     if r.monster_plus or played.get("monsters"):
         params["monster_plus"] = list(played.get("monsters", [])) + list(r.monster_plus)
+    params["monsters"] = _enhancers_as_bonuses(params["monsters"], params)
     if r.monster_plus and ME in r.card_players and c.who(ME) == fighter and r.fighter in (None, ME) \
             and not any(role and role[0] == "enhancer" for role in r.roles):
         # "ik speel een plus vijf op medusa": the one who fights plays a bare bonus "on" the

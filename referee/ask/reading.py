@@ -614,10 +614,11 @@ class Reading:
                         and not self._my_verb(span[-1] + 1)):
                     # (not a word said of someone: "my mate Tom" is a friend, not the card Mate)
                     card_, bonus = self.cards.enhancers[found or text]
-                    # the card's whole effect: its bonus and the treasures it adds or takes
+                    # the card's whole effect: its bonus and the treasures it adds or takes,
+                    # which the card named carries into the verdict (monsters.enhancers-treasure)
                     more = card_.facts.get("treasures") if isinstance(card_.facts.get("treasures"), int) else 0
                     for i in span:
-                        self.roles[i] = ("enhancer", bonus, more)
+                        self.roles[i] = ("enhancer", bonus, more, card_.name)
                     taken.update(span)
                     continue
                 item = self.cards.items.get(text) if card is None else None
@@ -1782,9 +1783,9 @@ class Reading:
                     self.doubtful.append(self.tokens[i].raw)  # a card whose bonus no record gives
             elif role and role[0] == "enhancer":
                 if self.monsters:
-                    self.monsters[-1].setdefault("enhancers", []).append(role[1])
-                    # its treasures too ("Enraged": +5, one treasure more)
-                    self.monsters[-1]["more_treasures"] = self.monsters[-1].get("more_treasures", 0) + role[2]
+                    # the card by its name: its bonus and its treasures too ("Enraged": +5, one
+                    # treasure more), as the situation reads an enhancer card
+                    self.monsters[-1].setdefault("enhancers", []).append(role[3])
                 else:
                     self.monster_plus.append(role[1])
 
@@ -2186,10 +2187,6 @@ class Reading:
         return key in words or any(form in words for form in stem(key, self.words.endings)[1:])
 
     # --- what else the text names --------------------------------------------------------
-
-    def treasure_cards(self) -> list[str]:
-        """The words of the monster enhancers named that change a monster's treasures."""
-        return [t.raw for t, role in zip(self.tokens, self.roles) if role and role[0] == "enhancer" and role[2]]
 
     def other_cards(self) -> list[tuple[int, object]]:
         """Hirelings, steeds and one-shots named by their cards' names in any language, with the

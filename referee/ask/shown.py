@@ -47,7 +47,17 @@ def understood(situation: dict, lang: str, corpus) -> str:
         name = name_in(card, lang, localized) if card is not None else m.get("name", "?")
         level = m.get("level", card.facts.get("level") if card is not None else None)
         shown = say(N_("{name}, level {level}")).format(name=name, level=level) if level is not None else name
-        bonus = sum(m.get("enhancers", []))
+        bonus, cards = 0, []
+        for enhancer in m.get("enhancers", []):
+            if isinstance(enhancer, int):
+                bonus += enhancer
+                continue
+            # an enhancer card by its name: its printed bonus, and its name in the asked language
+            found = next((c for c in corpus.cards.values() if c.type == "enhancer" and c.name == enhancer), None)
+            bonus += (found.facts.get("bonus") or 0) if found is not None else 0
+            cards.append(name_in(found, lang, localized) if found is not None else enhancer)
+        if cards:
+            return shown + f" ({bonus:+d}: {', '.join(cards)})"
         return shown + (f" ({bonus:+d})" if bonus else "")
 
     question = situation.get("question", {})
