@@ -193,3 +193,11 @@ def test_no_english_key_or_code_word_in_the_text_output(name, args, language, re
             text = without_given(text, yaml.safe_load(given.read_text(encoding="utf-8")))
     found = sorted({word for word, pattern in leaks(language).items() if pattern.search(text)})
     assert not found, f"{' '.join(args)} --lang {language} prints English: {found}\n{result.stdout[:3000]}"
+    if not reads(args):
+        # the commands that write run only here (in a copy): their sentences are scanned here
+        # too, as tests/test_output_english.py scans the others' (Babel's English statistics
+        # once came through `i18n compile`)
+        from tests.test_output_english import english_in  # lazy: that module imports this one
+
+        english = english_in(result.stdout + "\n" + result.stderr, language)
+        assert not english, f"{' '.join(args)} --lang {language} prints English: {english}\n{result.stdout[:3000]}"

@@ -83,9 +83,12 @@ def update(locales: Optional[Path] = locales_option(), lang: Optional[str] = opt
 
 def compile_(locales: Optional[Path] = locales_option(), lang: Optional[str] = options.lang()) -> None:
     _prepare(lang, locales)
+    from referee.i18n.formatting import format_number  # lazy: +0.3 ms at start-up if imported with the module
     from referee.i18n.workflow import compile_catalogs  # lazy: +10.9 ms at start-up if imported with the module
 
-    render.emit([reading()] + compile_catalogs().strip().splitlines())
+    render.emit([reading()] + [_("{path}: {done} of {count} messages translated, compiled").format(
+        path=path, done=format_number(done, current_language()), count=format_number(count, current_language()))
+        for path, done, count in compile_catalogs()])
 
 
 def stats(locales: Optional[Path] = locales_option(), lang: Optional[str] = options.lang(),

@@ -119,8 +119,10 @@ def update() -> str:
                         "--ignore-pot-creation-date") for domain in SOURCES)
 
 
-def compile_catalogs() -> str:
-    """Compile every catalog to the ``.mo`` files that run (fuzzy entries are left out).
+def compile_catalogs() -> list[tuple[Path, int, int]]:
+    """Compile every catalog to the ``.mo`` files that run (fuzzy entries are left out); for
+    each, ``(catalog, translated, messages)``, which the command says in the reader's language
+    (Babel's own statistics are English, and its log keeps the stream of its first run only).
 
     Each ``.mo`` is compiled beside its place and moved over it in one step: a command running
     meanwhile reads the old catalog or the new one, never half a file (``pybabel compile``
@@ -133,30 +135,33 @@ def compile_catalogs() -> str:
             catalog = root / code / "LC_MESSAGES" / f"{domain}.po"
             if not catalog.is_file():
                 continue
-            _refuse_broken(catalog)
+            messages = _refuse_broken(catalog)
             compiled = catalog.with_suffix(".mo")
             fd, fresh = tempfile.mkstemp(dir=catalog.parent, prefix=f".{compiled.name}.", suffix=".tmp")
             os.close(fd)
             try:
-                output = _run("compile", domain, "-i", str(catalog), "-o", fresh, "-l", code, "--statistics")
-                said.append(output.replace(fresh, str(compiled)))
+                _run("compile", domain, "-i", str(catalog), "-o", fresh, "-l", code)
                 os.chmod(fresh, 0o644)  # as a file written in place would be, not mkstemp's 0600
                 os.replace(fresh, compiled)
             finally:
                 with contextlib.suppress(FileNotFoundError):
                     os.unlink(fresh)
-    return "".join(said)
+            forms = (lambda s: s if isinstance(s, (list, tuple)) else (s,))  # one, or one per plural form
+            done = [m for m in messages if m.id and not m.fuzzy and all(forms(m.string))]
+            said.append((catalog, len(done), len([m for m in messages if m.id])))
+    return said
 
 
-def _refuse_broken(catalog: Path) -> None:
-    """A catalog Babel cannot read whole is refused before anything is compiled from it:
-    ``pybabel compile`` only warns, and would replace the working ``.mo`` with an empty one."""
+def _refuse_broken(catalog: Path):
+    """The catalog as Babel reads it; one it cannot read whole is refused before anything is
+    compiled from it: ``pybabel compile`` only warns, and would replace the working ``.mo``
+    with an empty one."""
     # lazy: babel.messages.pofile 71 ms to import, paid only by the calls that need it
     from babel.messages.pofile import PoFileError, read_po
 
     try:
         with open(catalog, "rb") as handle:
-            read_po(handle, abort_invalid=True)
+            return read_po(handle, abort_invalid=True)
     except PoFileError as problem:
         raise BadInput("{path}: Babel cannot read it ({problem}); nothing was compiled from it and its .mo "
                        "is as it was: fix it and run `referee i18n compile` again",
