@@ -693,6 +693,11 @@ def _in_combat_subject(r: Reading) -> Optional[str]:
         first = r.word_range(match)[0]
         # its sentence so far: brackets ("Bob (level drie) zit …") do not part it
         start = max((j + 1 for j in range(first) if r.tokens[j].key in (".", "!", "?", ";")), default=0)
+        # and its clause: "ik ben level 4 en Lotte zit in een gevecht" says Lotte is in it;
+        # a word of clauses between two names ("ik en Lotte zitten …") only lists them
+        said = {j for j, _who in r.mentions()}
+        clauses = r.words.clauses | r.english.clauses
+        start = max([start] + [j + 1 for j in range(start, first) if r.tokens[j].key in clauses and j - 1 not in said])
         named = {who for j, who in r.mentions() if start <= j < first}
         if len(named) == 1:
             return named.pop()
@@ -1000,6 +1005,12 @@ def sell(c: Context):
                   and not any(_names_item(i["name"], t.key, r.words.endings) for i in owned)]
         if strays:
             missing.append(N_("which items are sold, or what they are worth in gold"))
+    else:
+        # "will den Napalmstab und die Trittleiter verkaufen": with no table, the item cards the
+        # seller is said to have are what is sold (each card has its price); an item said only
+        # by its word ("my sword +3") has none, and is no sale
+        cards = {role[1].name for role in r.roles if role and role[0] == "itemcard"}
+        items = [i for i in c.described(player).get("items", []) if i in cards]
     golds = r.golds + [n for n in r.numbers_left() if n >= 50]
     extra = _priced_items(c, player)
     if extra:
@@ -1044,8 +1055,9 @@ def sell(c: Context):
     else:
         missing.append(N_("which items are sold, or what they are worth in gold"))
         c.coreless = True
-    # item cards named in a sale are the items sold, not items the player puts on
-    for about in r.people.values():
+    # item cards named in a sale are the items sold, not items the player puts on (with no
+    # table, they are the seller's own, the cards the command sells)
+    for about in r.people.values() if c.state is not None else ():
         about.pop("items", None)
     params = {"player": player, "items": items, **c.people([player])}
     if r.in_combat:
