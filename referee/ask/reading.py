@@ -113,6 +113,14 @@ class Reading:
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
         self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names})
+        if words.name_articles and names:
+            # "Darf die Dee dem Bob was klauen?": an article said before a table's name (as
+            # German players often say it) is no word of the sentence; the phrases read the name
+            # where they would read it said alone ("darf {p}")
+            folded = {fold(n) for n in names}
+            self.tokens = [t for i, t in enumerate(self.tokens)
+                           if not (t.key in words.name_articles and i + 1 < len(self.tokens)
+                                   and self.tokens[i + 1].key in folded)]
         if words.level_numbers:
             # "een trol van level elf": a number word that is also a race's name, read as the
             # number right after a word for level
