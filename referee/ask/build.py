@@ -1252,6 +1252,8 @@ def about(kind: str):
             # "end of my turn and dee's sitting on 7 cards": the one said to hold the cards is
             # the one asked about, though the turn is said first
             player = c.who(holding[0])
+        if kind == "death" and c.state is None:
+            _items_lost(r)
         # (``kind`` is the question's verb: "gear" asks about equipment)
         params = {"player": player, **c.people([player], level_needed=kind != "gear")}
         if c.state is None and kind == "gear" and not c.described(player).get("items"):
@@ -1290,6 +1292,45 @@ def about(kind: str):
         return params, c.missing
 
     return build
+
+
+def _items_lost(r: Reading) -> None:
+    """"ik ben dood … ik had een zwaard +3 en een helm +1": the items a dead player is said to
+    have, each by its word with the bonus said beside it, are what the death takes; told to
+    their owner as items, not summed as gear (which said twice reads as two answers)."""
+    words = [j for j, token in enumerate(r.tokens) if r.roles[j] is None and r._item_word(token.key)]
+    # each bonus is the nearest item word's in its part of the sentence ("a +2 axe and +1 boots",
+    # "zwaard +3 en helm +1"); on a tie, the one the language puts the bonus beside
+    bonus_of = {}
+    for k, token in enumerate(r.tokens):
+        if not (token.plus and token.number):
+            continue
+        near = sorted((abs(j - k), (j < k) == r.words.bonus_before, j) for j in words
+                      if j in r._segment(k) and abs(j - k) <= 2)
+        if near and near[0][2] not in bonus_of:
+            bonus_of[near[0][2]] = token.number
+            r.used.add(k)
+            if k in r.plus_at:  # (read as a one-shot's bonus where no one was described)
+                del r.plus[r.plus_at.index(k)]
+                r.plus_at.remove(k)
+    said = [(j, r.tokens[j].raw.strip("'\"").capitalize(), bonus_of.get(j)) for j in words]
+    bonuses = [bonus for _j, _name, bonus in said if bonus is not None]
+    for j, name, bonus in said:
+        about = r.people.setdefault(r._owner(j), {})
+        if name in about.get("items", []):
+            continue
+        about.setdefault("items", []).append(name)
+        if bonus is not None:
+            about.setdefault("item_bonus", {})[name] = bonus
+        r.roles[j] = ("itemword", name)
+    for about in r.people.values():
+        if about.get("item_bonus") and (about.get("gear") in bonuses or sum(about["item_bonus"].values()) == about.get("gear")
+                                        or "gear" in about.get("conflicts", [])):
+            # the gear read from these bonuses is these items
+            about.pop("gear", None)
+            about["conflicts"] = [k for k in about.get("conflicts", []) if k != "gear"]
+            if not about["conflicts"]:
+                del about["conflicts"]
 
 
 def level(c: Context):

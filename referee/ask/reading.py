@@ -2261,7 +2261,10 @@ class Reading:
         # (a sign word before an article or "my" is "and": "+2 in items plus my hireling")
         joins = self.words.articles | self.english.articles | self.words.my | self.english.my
         out = [t.raw for i, t in enumerate(self.tokens)
-               if (t.number is not None and i not in self.used and not (t.number == 1 and not t.raw[-1:].isdigit()))
+               if (t.number is not None and i not in self.used and not (t.number == 1 and not t.raw[-1:].isdigit())
+                   # "met 1 zwaard (+4)": one item, counted as an article says it, no number of the question
+                   and not (t.number == 1 and not t.plus and i + 1 < len(self.tokens)
+                            and self._item_word(self.tokens[i + 1].key)))
                or (t.number is None and t.key in signs and i not in self.used
                    and not (i + 1 < len(self.tokens) and self.tokens[i + 1].key in joins))]
         # a count of levels or of gold in a fight ("worth two levels") is no piece a fight reads
