@@ -1043,10 +1043,12 @@ def sell(c: Context):
         c.totals_said = all(t == worth for t in r.totals)
     kinds = r.best("kinds")
     asked_leave = any(True for _ in r.phrases("may_do")) or any(True for _ in r.phrases("first_person"))
-    if items and not golds and asked_leave and not (set(kinds) & {"level", "combat"}) \
+    if len(items) == 1 and not golds and asked_leave and not (set(kinds) & {"level", "combat"}) \
             and not any(t.key in r.words.level for t in r.tokens) and not any(True for _ in r.phrases("goal")):
         # "can bob sell his hammer now?", "હું હમણાં તલવાર વેચી શકું?": leave to sell, asked
-        # with no word of levels, is whether selling is allowed, not the sale itself
+        # with no word of levels, is whether selling is allowed, not the sale itself (leave to
+        # sell two things is the sale's own verdict, which says whether it is allowed: "Cid
+        # will seinen Stab und seinen Umhang verkaufen, geht das?" asks of both)
         c.surer = -5
     elif items and not (r.in_combat or _fighting(r) is not None and r.monsters):
         c.surer = 5  # things to sell, named: a sale, not whether selling is allowed now
