@@ -169,7 +169,10 @@ class Context:
                     **_moment(self.state), **({"expansions": companions} if companions else {})}
         companions = sorted({kind + "s" for about in people.values() for kind in ("steed", "hireling") if kind in about})
         specs = []
-        for person in dict.fromkeys([*needed, *people]):
+        # in the order the text names them ("રીના અને સમીર બંને લેવલ ૫"): a tie between them
+        # (who loots first) keeps the text's order, not the order the reading told them in
+        said = [self.who(p) for p in self.reading.order()]
+        for person in dict.fromkeys([*needed, *[p for p in said if p in people], *people]):
             about = people.get(person, {})
             if level_needed and person in needed and "level" not in about:
                 self.missing.append(level_of(person))
