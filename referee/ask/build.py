@@ -169,7 +169,10 @@ class Context:
                     **_moment(self.state), **({"expansions": companions} if companions else {})}
         companions = sorted({kind + "s" for about in people.values() for kind in ("steed", "hireling") if kind in about})
         specs = []
-        for person in dict.fromkeys([*needed, *people]):
+        # in the order the text names them ("રીના અને સમીર બંને લેવલ ૫"): a tie between them
+        # (who loots first) keeps the text's order, not the order the reading told them in
+        said = [self.who(p) for p in self.reading.order()]
+        for person in dict.fromkeys([*needed, *[p for p in said if p in people], *people]):
             about = people.get(person, {})
             if level_needed and person in needed and "level" not in about:
                 self.missing.append(level_of(person))
@@ -693,6 +696,11 @@ def _in_combat_subject(r: Reading) -> Optional[str]:
         first = r.word_range(match)[0]
         # its sentence so far: brackets ("Bob (level drie) zit …") do not part it
         start = max((j + 1 for j in range(first) if r.tokens[j].key in (".", "!", "?", ";")), default=0)
+        # and its clause: "ik ben level 4 en Lotte zit in een gevecht" says Lotte is in it;
+        # a word of clauses between two names ("ik en Lotte zitten …") only lists them
+        said = {j for j, _who in r.mentions()}
+        clauses = r.words.clauses | r.english.clauses
+        start = max([start] + [j + 1 for j in range(start, first) if r.tokens[j].key in clauses and j - 1 not in said])
         named = {who for j, who in r.mentions() if start <= j < first}
         if len(named) == 1:
             return named.pop()
@@ -1000,6 +1008,12 @@ def sell(c: Context):
                   and not any(_names_item(i["name"], t.key, r.words.endings) for i in owned)]
         if strays:
             missing.append(N_("which items are sold, or what they are worth in gold"))
+    else:
+        # "will den Napalmstab und die Trittleiter verkaufen": with no table, the item cards the
+        # seller is said to have are what is sold (each card has its price); an item said only
+        # by its word ("my sword +3") has none, and is no sale
+        cards = {role[1].name for role in r.roles if role and role[0] == "itemcard"}
+        items = [i for i in c.described(player).get("items", []) if i in cards]
     golds = r.golds + [n for n in r.numbers_left() if n >= 50]
     extra = _priced_items(c, player)
     if extra:
@@ -1032,10 +1046,12 @@ def sell(c: Context):
         c.totals_said = all(t == worth for t in r.totals)
     kinds = r.best("kinds")
     asked_leave = any(True for _ in r.phrases("may_do")) or any(True for _ in r.phrases("first_person"))
-    if items and not golds and asked_leave and not (set(kinds) & {"level", "combat"}) \
+    if len(items) == 1 and not golds and asked_leave and not (set(kinds) & {"level", "combat"}) \
             and not any(t.key in r.words.level for t in r.tokens) and not any(True for _ in r.phrases("goal")):
         # "can bob sell his hammer now?", "હું હમણાં તલવાર વેચી શકું?": leave to sell, asked
-        # with no word of levels, is whether selling is allowed, not the sale itself
+        # with no word of levels, is whether selling is allowed, not the sale itself (leave to
+        # sell two things is the sale's own verdict, which says whether it is allowed: "Cid
+        # will seinen Stab und seinen Umhang verkaufen, geht das?" asks of both)
         c.surer = -5
     elif items and not (r.in_combat or _fighting(r) is not None and r.monsters):
         c.surer = 5  # things to sell, named: a sale, not whether selling is allowed now
@@ -1044,8 +1060,9 @@ def sell(c: Context):
     else:
         missing.append(N_("which items are sold, or what they are worth in gold"))
         c.coreless = True
-    # item cards named in a sale are the items sold, not items the player puts on
-    for about in r.people.values():
+    # item cards named in a sale are the items sold, not items the player puts on (with no
+    # table, they are the seller's own, the cards the command sells)
+    for about in r.people.values() if c.state is not None else ():
         about.pop("items", None)
     params = {"player": player, "items": items, **c.people([player])}
     if r.in_combat:
@@ -1240,6 +1257,8 @@ def about(kind: str):
             # "end of my turn and dee's sitting on 7 cards": the one said to hold the cards is
             # the one asked about, though the turn is said first
             player = c.who(holding[0])
+        if kind == "death" and c.state is None:
+            _items_lost(r)
         # (``kind`` is the question's verb: "gear" asks about equipment)
         params = {"player": player, **c.people([player], level_needed=kind != "gear")}
         if c.state is None and kind == "gear" and not c.described(player).get("items"):
@@ -1278,6 +1297,45 @@ def about(kind: str):
         return params, c.missing
 
     return build
+
+
+def _items_lost(r: Reading) -> None:
+    """"ik ben dood … ik had een zwaard +3 en een helm +1": the items a dead player is said to
+    have, each by its word with the bonus said beside it, are what the death takes; told to
+    their owner as items, not summed as gear (which said twice reads as two answers)."""
+    words = [j for j, token in enumerate(r.tokens) if r.roles[j] is None and r._item_word(token.key)]
+    # each bonus is the nearest item word's in its part of the sentence ("a +2 axe and +1 boots",
+    # "zwaard +3 en helm +1"); on a tie, the one the language puts the bonus beside
+    bonus_of = {}
+    for k, token in enumerate(r.tokens):
+        if not (token.plus and token.number):
+            continue
+        near = sorted((abs(j - k), (j < k) == r.words.bonus_before, j) for j in words
+                      if j in r._segment(k) and abs(j - k) <= 2)
+        if near and near[0][2] not in bonus_of:
+            bonus_of[near[0][2]] = token.number
+            r.used.add(k)
+            if k in r.plus_at:  # (read as a one-shot's bonus where no one was described)
+                del r.plus[r.plus_at.index(k)]
+                r.plus_at.remove(k)
+    said = [(j, r.tokens[j].raw.strip("'\"").capitalize(), bonus_of.get(j)) for j in words]
+    bonuses = [bonus for _j, _name, bonus in said if bonus is not None]
+    for j, name, bonus in said:
+        about = r.people.setdefault(r._owner(j), {})
+        if name in about.get("items", []):
+            continue
+        about.setdefault("items", []).append(name)
+        if bonus is not None:
+            about.setdefault("item_bonus", {})[name] = bonus
+        r.roles[j] = ("itemword", name)
+    for about in r.people.values():
+        if about.get("item_bonus") and (about.get("gear") in bonuses or sum(about["item_bonus"].values()) == about.get("gear")
+                                        or "gear" in about.get("conflicts", [])):
+            # the gear read from these bonuses is these items
+            about.pop("gear", None)
+            about["conflicts"] = [k for k in about.get("conflicts", []) if k != "gear"]
+            if not about["conflicts"]:
+                del about["conflicts"]
 
 
 def level(c: Context):

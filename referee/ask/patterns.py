@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 65
+VERSION = 68
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -189,6 +189,7 @@ class Words(Record):
     big: frozenset = frozenset()  # words that say an item is Big ("big", "grande", "groß", "મોટી")
     my: frozenset = frozenset()   # "my" before what is the asker's ("my level 12 troll")
     level_numbers: dict = {}      # number words read as numbers only after a word for level ("level elf": 11)
+    name_articles: frozenset = frozenset()  # articles said before a name ("die Dee", "dem Bob"): not words of it
     enhancer_words: dict = {}  # folded word -> an enhancer's English name, folded ("woedend" -> "enraged")
     owner_before: frozenset = frozenset()  # words between an item's owner and it ("bob z'n hamer")
     owner_after: frozenset = frozenset()   # words between an item and its owner ("hamer van bob")
@@ -402,6 +403,7 @@ def _built(lang: str) -> Words:
         big=frozenset(fold(str(w)) for w in data.get("big") or ()),
         my=frozenset(fold(str(w)) for w in data.get("my") or ()),
         level_numbers={fold(str(k)): int(v) for k, v in (data.get("level_numbers") or {}).items()},
+        name_articles=frozenset(fold(str(w)) for w in data.get("name_articles") or ()),
         hirelings=frozenset(fold(str(w)) for w in data.get("hirelings") or ()),
         enhancer_words=enhancer_words,
         owner_before=frozenset(fold(str(w)) for w in data.get("owner_before") or ()),

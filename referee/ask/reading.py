@@ -113,6 +113,14 @@ class Reading:
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
         self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names})
+        if words.name_articles and names:
+            # "Darf die Dee dem Bob was klauen?": an article said before a table's name (as
+            # German players often say it) is no word of the sentence; the phrases read the name
+            # where they would read it said alone ("darf {p}")
+            folded = {fold(n) for n in names}
+            self.tokens = [t for i, t in enumerate(self.tokens)
+                           if not (t.key in words.name_articles and i + 1 < len(self.tokens)
+                                   and self.tokens[i + 1].key in folded)]
         if words.level_numbers:
             # "een trol van level elf": a number word that is also a race's name, read as the
             # number right after a word for level
@@ -381,6 +389,8 @@ class Reading:
                     and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
                     and not self._kin_of_mine(i)  # "mein kleiner Bruder": no one named
                     and token.key not in self.cards.enhancers  # "le han puesto Cría": the card
+                    # (and with a case ending or an adjective's: "egy -5-ös Bébit")
+                    and self._enhancer(token.key) is None
                     and not self._companion_word(token.key)  # "Gefolgsmann mit +1": a hireling
                     and token.key not in self.words.items  # "Schwert +2": an item, no one's name
                     # (a thing said Big is no one: "einer großen Leiter +2")
@@ -493,6 +503,17 @@ class Reading:
         return (i + 2 < len(toks) and toks[i + 1].key in together and toks[i + 2].raw[:1].isupper()
                 and not self.is_known(toks[i + 2].key) and self._persona(toks[i + 2].key) is None
                 and toks[i + 2].key not in self.cards.monsters)
+
+    def _bracketed_of(self, i: int) -> Optional[str]:
+        """The person named right before the brackets word ``i`` stands in ("Zoli (4-es
+        törpe, +3)"), else None."""
+        toks = self.tokens
+        opened = next((j for j in range(i - 1, -1, -1) if toks[j].key in "()"), None)
+        if opened is None or toks[opened].key != "(" or opened == 0 \
+                or not any(toks[j].key == ")" for j in range(i + 1, len(toks))):
+            return None
+        role = self.roles[opened - 1]
+        return role[1] if role and role[0] == "person" else None
 
     def _described_in_brackets(self, i: int) -> bool:
         """Whether word ``i`` is no word of the question and brackets after it describe
@@ -1756,10 +1777,14 @@ class Reading:
             self.used.add(i)
             if self._stolen_item(i) or self._card_bonus(i):
                 continue
-            if fight and enhanced and not self._item_beside(i):
+            if fight and enhanced and not self._item_beside(i) and self._bracketed_of(i) is None:
                 # "Bob plays Enraged on my medusa, that's +10": a bonus beside an enhancer that
                 # is not the card's may be the card said wrong, or one more card
                 self.doubtful.append(self.tokens[i].raw)
+            elif fight and enhanced and not self._item_beside(i):
+                # "Zoli (4-es törpe, +3) segít": a bonus in the brackets that describe someone
+                # is theirs, whatever card is played on the monster
+                self._tell(self._bracketed_of(i), "gear", self.tokens[i].number)
             elif monsters_too and self._item_beside(i):
                 self._item_bonus(self._owner(i), self.tokens[i].number)  # "a +2 sword": gear
             elif monsters_too and self._beside_monster(i) and not self._thrown(i):
@@ -2236,7 +2261,10 @@ class Reading:
         # (a sign word before an article or "my" is "and": "+2 in items plus my hireling")
         joins = self.words.articles | self.english.articles | self.words.my | self.english.my
         out = [t.raw for i, t in enumerate(self.tokens)
-               if (t.number is not None and i not in self.used and not (t.number == 1 and not t.raw[-1:].isdigit()))
+               if (t.number is not None and i not in self.used and not (t.number == 1 and not t.raw[-1:].isdigit())
+                   # "met 1 zwaard (+4)": one item, counted as an article says it, no number of the question
+                   and not (t.number == 1 and not t.plus and i + 1 < len(self.tokens)
+                            and self._item_word(self.tokens[i + 1].key)))
                or (t.number is None and t.key in signs and i not in self.used
                    and not (i + 1 < len(self.tokens) and self.tokens[i + 1].key in joins))]
         # a count of levels or of gold in a fight ("worth two levels") is no piece a fight reads
