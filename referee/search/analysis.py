@@ -368,6 +368,11 @@ def _hu_stem(w: str, tables: _HuTables) -> str:
     return w
 
 
+#: a Hungarian number written with its case ending glued on ("9est dobtam", "5öt", "10esre"): the
+#: number, as "9-est" (its ending after a hyphen) already reads; the die's table is by number
+_HU_NUMBER_ENDING = re.compile(r"(?<![\w-])(\d+)[a-záéíóöőúüű]{1,5}\b", re.IGNORECASE)
+
+
 def prepare(text: str, language: str) -> str:
     """The text as whoosh should see it: NFC; Gujarati words stemmed and their spelling folded,
     Hungarian verbs without their endings.
@@ -396,6 +401,7 @@ def prepare(text: str, language: str) -> str:
     elif search_analysis(language) == "hungarian":
         if "ncs" in text or "NCS" in text or "Ncs" in text:
             text = _HU_NONE.sub(r"\g<0> nélkül", text)
+        text = _HU_NUMBER_ENDING.sub(r"\1", text)
         text = _GU_WORD.sub(lambda m: _hungarian_stems(m.group(0)), text)
     elif language == "nl":
         text = dutch_clitics(text, language)

@@ -213,6 +213,9 @@ def build_thesaurus() -> dict[str, str]:
         for particle in particles or ():
             table.setdefault((PARTICLE_KEY, str(particle).lower()), set()).add(str(language))
         table[(f"{PARTICLE_KEY}s", str(language))] = {"yes"}
+    for language, markers in (data.get("infinitive_markers") or {}).items():
+        for marker in markers or ():
+            table.setdefault((f"{PARTICLE_KEY}-infinitive", str(marker).lower()), set()).add(str(language))
     for language, endings in (data.get("verb_endings") or {}).items():
         ordered = sorted({str(e).lower() for e in endings or ()}, key=len, reverse=True)
         if ordered:
@@ -895,6 +898,9 @@ def _separated_particles(text: str, language: str | None, known=None) -> dict[in
             if language not in table.get(f"{PARTICLE_KEY}:{word}", "").split():
                 continue
             candidates = [index + 1] if index + 1 < len(words) else list(range(min(index, PARTICLE_VERB_REACH)))
+            if index + 2 < len(words) and language in table.get(f"{PARTICLE_KEY}-infinitive:{words[index + 1]}",
+                                                                  "").split():
+                candidates = [index + 2]  # "weg te lopen": the verb after the infinitive's word
             for candidate in candidates:
                 verb = _known_verb(word + words[candidate], language, known, table)
                 if verb:
