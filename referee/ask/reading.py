@@ -456,9 +456,12 @@ class Reading:
                    for j in range(max(0, i - 3), i) if not self.tokens[j].separator)
 
     def _item_card_at(self, i: int) -> bool:
-        """Whether word ``i`` is in an item card's name ("Létra", "Siege Engine")."""
+        """Whether word ``i`` is in an item card's name ("Létra", "Siege Engine"), its last
+        word with the language's ending too ("a Lángoló páncélt", "az Ostromgépet")."""
         keys = [t.key for t in self.tokens]
         return any(" ".join(keys[start:end]) in self.cards.items
+                   or (self.words.endings and any(" ".join([*keys[start:end - 1], form]) in self.cards.items
+                                                  for form in stem(keys[end - 1], self.words.endings)[1:]))
                    for start in range(max(0, i - LONGEST_NAME + 1), i + 1)
                    for end in range(i + 1, min(len(keys), start + LONGEST_NAME) + 1))
 
