@@ -365,8 +365,15 @@ def sell(data: dict, player: str, items: list[str]) -> dict:
             raise BadInput("sell: {player} has no item named {item} (items: {items}); for another item give its "
                            "value: {item}:GOLD", player=player, item=repr(word),
                            items=", ".join(item_name(i) for i in owned) or "—")
-        owned.append({"name": name, "gold": gold})
-        names.append(name)
+        # two things given with one name ("Potion:300 Potion:400") are two items: the second
+        # is told apart by its number, as a question names each item it sells once
+        taken = {item_name(i).casefold() for i in owned}
+        shown, count = name, 1
+        while shown.casefold() in taken:
+            count += 1
+            shown = f"{name} {count}"
+        owned.append({"name": shown, "gold": gold})
+        names.append(shown)
     return in_fight(dict(data, question={"kind": "sell", "player": player, "items": names}))
 
 

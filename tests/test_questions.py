@@ -275,3 +275,11 @@ def test_save_situation_never_writes_over_a_file(tmp_path):
     result = run_referee("fight", "Troll:8", *INLINE, "--save-situation", str(target))
     assert result.returncode == 2 and str(target) in result.stderr
     assert target.read_text() == "my own notes\n"
+
+
+def test_things_sold_under_one_name_are_each_counted():
+    """Three potions given as Potion:300 Potion:400 Potion:500 are three items, 1,200 gold: a
+    level, with 200 gold lost (they once counted as one, the last one's 500)."""
+    details = _judged(run_referee("sell", "me", "Potion:300", "Potion:400", "Potion:500", "--player", "me:4",
+                                  "--json"))["details"]
+    assert details["gold"] == 1200 and details["levels_gained"] == 1 and details["wasted_gold"] == 200
