@@ -276,26 +276,14 @@ def _in_language(word, corpus, lang: str):
     finds the card again (a name two cards share in a language stays the English one)."""
     if lang == "en":
         return word
-    # lazy: referee.cards 29 ms to import, paid only by the calls that need it
-    from referee.cards import corpus_name_table, localizer
-    from referee.corpus.cards import fold
-
     if isinstance(word, dict):
-        card = next((c for c in corpus.cards.values() if c.type == "monster" and c.name == word.get("card")), None)
-        if card is None or word.get("name") != card.name:
+        if word.get("card") is None or word.get("name") != word["card"]:
             return word
-        local = localizer()(lang, card)
-        return dict(word, name=local) if corpus_name_table(corpus).get(fold(local)) is card else word
+        return dict(word, name=_card_in_language(word["name"], corpus, lang, "monster"))
     name, sep, level = word.rpartition(":")
     if not (sep and level.lstrip("+-").isdigit()):
         name, sep, level = word, "", ""
-    card = next((c for c in corpus.cards.values() if c.type == "monster" and c.name == name), None)
-    if card is None:
-        return word
-    local = localizer()(lang, card)
-    if local == name or corpus_name_table(corpus).get(fold(local)) is not card:
-        return word
-    return f"{local}{sep}{level}"
+    return f"{_card_in_language(name, corpus, lang, 'monster')}{sep}{level}"
 
 
 def _monster(word, corpus):
