@@ -210,6 +210,8 @@ def test_a_players_question_with_a_word_changed_still_gets_an_answer(utterance, 
     st.integers(0, 30), st.integers(1, 8), st.integers(0, 30), st.integers(1, 8)), on_table=st.booleans())
 @example(first=("segítek Cidnek a tut király ellen, ki nyer?", "hu"), second=(
     "Cid beszállhat segíteni neki?", "hu"), cut=(0, 2, 0, 4), on_table=True)
+@example(first=("egy kilences ork elől menekülök,", "hu"), second=("hármas félszerzet", "hu"),
+         cut=(0, 5, 0, 2), on_table=False)  # two levels beside one monster's race word
 def test_pieces_of_two_questions_said_together_still_get_an_answer(first, second, cut, on_table, state):
     """Two players talking over each other: a piece of one question and a piece of another,
     asked in the first one's language ("segítek Cidnek … cid beszállhat segíteni neki?", a help

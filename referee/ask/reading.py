@@ -1698,9 +1698,13 @@ class Reading:
             self._people_with_levels()
         if monsters_too:
             self._restated()
-        fought = [piece for piece in self.levels if monsters_too and self._fought_race(*piece[:2]) is not None]
-        for first, last, level in fought:  # before the races are given out: this one is a monster
-            j = self._fought_race(first, last)
+        # (each race word found once, before any is made a monster: two levels can point at
+        # one word, "kilences ork elől …, hármas félszerzet", and the second must not find a
+        # word that is no race any more)
+        fought = [(self._fought_race(first, last), level) for first, last, level in self.levels] if monsters_too else []
+        for j, level in fought:  # before the races are given out: this one is a monster
+            if j is None or self.roles[j][0] != "persona":
+                continue
             self.roles[j] = ("card", len(self.monsters))
             self.monsters.append({"name": self._word_name(j), "at": j, "end": j, "level": level})
         for i, kind, entry in self.companions:
