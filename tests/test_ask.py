@@ -212,6 +212,8 @@ def test_a_players_question_with_a_word_changed_still_gets_an_answer(utterance, 
     "Cid beszállhat segíteni neki?", "hu"), cut=(0, 2, 0, 4), on_table=True)
 @example(first=("egy kilences ork elől menekülök,", "hu"), second=("hármas félszerzet", "hu"),
          cut=(0, 5, 0, 2), on_table=False)  # two levels beside one monster's race word
+@example(first=("nyerünk? a létra, ez így szabályos?", "hu"), second=("eladhatok 1000", "hu"),
+         cut=(0, 6, 0, 2), on_table=False)  # an item card sold with a price and no table
 def test_pieces_of_two_questions_said_together_still_get_an_answer(first, second, cut, on_table, state):
     """Two players talking over each other: a piece of one question and a piece of another,
     asked in the first one's language ("segítek Cidnek … cid beszállhat segíteni neki?", a help

@@ -1016,6 +1016,9 @@ def sell(c: Context):
         items = [i for i in c.described(player).get("items", []) if i in cards]
     golds = r.golds + [n for n in r.numbers_left() if n >= 50]
     extra = _priced_items(c, player)
+    # "I sell the Stepladder for 400 gold": a price said beside an item already sold is that
+    # item's price (checked against it below), not one more item of the same name
+    extra = [(name, price) for name, price in extra if name not in items]
     if extra:
         # "my hammer plus a 600 gold ring", "een ring van vierhonderd": an item the table does
         # not show, with its price beside it, is one more item sold at that price
@@ -1030,8 +1033,11 @@ def sell(c: Context):
     if items and golds:
         # "sells the cloak for 300 gold": the price of the item named, not one more item; a
         # price the table does not give it is the text saying the item two ways
-        prices = {i["name"]: i.get("gold") for p in c.state["players"] if p["name"] == player
-                  for i in p.get("items", [])}
+        if c.state is not None:
+            prices = {i["name"]: i.get("gold") for p in c.state["players"] if p["name"] == player
+                      for i in p.get("items", [])}
+        else:  # no table: the item cards named, at their printed prices
+            prices = {role[1].name: role[1].facts.get("gold") for role in r.roles if role and role[0] == "itemcard"}
         if sorted(golds) not in (sorted(prices[i] for i in items), [sum(prices[i] or 0 for i in items)]):
             missing.append(N_("what {name} is: the text says it two ways", name=", ".join(items)))
         golds = []
