@@ -68,7 +68,9 @@ sixteenth round. ``benchmarks/search_queries_blind15.yaml`` is the fifteenth, wr
 and run once after the seventeenth round (figures in its header: every question found in the top
 three, as typed and with typos). ``benchmarks/search_queries_blind16.yaml`` is the sixteenth, written
 the same way and run once after the rule-text fluency passes (figures in its header: .950 overall,
-Hungarian .90); seen since.
+Hungarian .90); seen since. ``benchmarks/search_queries_blind17.yaml`` is the seventeenth, written the
+same way and run once after the third rule-text fluency passes (figures in its header: .942 overall
+as typed, Spanish .85); seen since.
 ``benchmarks/search_queries_probe12.yaml`` holds the probe questions of the seventeenth round: twenty
 topics in every language on clauses no earlier set expected (hirelings, steeds, dungeons, the
 Munchkin die's table, level counters, item enhancers, an Epic power, death against several
