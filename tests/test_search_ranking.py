@@ -519,3 +519,73 @@ def test_a_hungarian_verb_prefix_joins_a_verb_of_its_own_clause(text, verb):
 def test_a_question_of_a_family_the_fourteenth_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert expected in found, found
+
+
+# Families of questions the seventeenth blind set missed, asked afresh in every language where the family applies
+@pytest.mark.parametrize("query,lang,expected", [
+    # two players only ("the two of us", "met z'n tweetjes", "zu zweit"): the rule for fewer than three
+    ("can just the two of us play munchkin", "en", "setup.two-or-more-than-six"),
+    ("kunnen we met z'n tweetjes munchkin spelen", "nl", "setup.two-or-more-than-six"),
+    ("játszhatunk csak ketten is?", "hu", "setup.two-or-more-than-six"),
+    ("se puede jugar entre dos nomás", "es", "setup.two-or-more-than-six"),
+    ("können wir das auch nur zu zweit spielen", "de", "setup.two-or-more-than-six"),
+    ("આપણે બે જ જણ રમી શકીએ?", "gu", "setup.two-or-more-than-six"),
+    # what one may not do while a fight is on, asked as a whole
+    ("what am i not allowed to do while fighting", "en", "combat.no-actions-in-combat"),
+    ("wat mag je allemaal niet tijdens een gevecht", "nl", "combat.no-actions-in-combat"),
+    ("mit tilos csinálni harc alatt", "hu", "combat.no-actions-in-combat"),
+    ("qué cosas no se pueden hacer durante un combate", "es", "combat.no-actions-in-combat"),
+    ("was ist während eines Kampfes alles verboten", "de", "combat.no-actions-in-combat"),
+    ("લડાઈમાં શું શું ન કરી શકાય", "gu", "combat.no-actions-in-combat"),
+    # what adds to or takes from the roll to run away
+    ("what gives plus or minus when running away", "en", "running-away.modifiers"),
+    ("wat geeft plus of min bij het vluchten", "nl", "running-away.modifiers"),
+    ("mi módosítja a menekülési dobást", "hu", "running-away.modifiers"),
+    ("qué me suma o me resta para escapar", "es", "running-away.modifiers"),
+    ("was gibt Plus oder Minus beim Weglaufen", "de", "running-away.modifiers"),
+    ("ભાગતી વખતે શું ઉમેરાય અને શું ઘટે", "gu", "running-away.modifiers"),
+    # the discard pile named as a deck ("mazo de descartes", "Abwurfstapel"): no looking through it
+    ("may i look at the discard deck", "en", "setup.discard-piles-closed"),
+    ("mag ik de aflegstapel bekijken", "nl", "setup.discard-piles-closed"),
+    ("belenézhetek a dobópakliba?", "hu", "setup.discard-piles-closed"),
+    ("se puede revisar el mazo de descartes", "es", "setup.discard-piles-closed"),
+    ("darf man den Abwurfstapel durchschauen", "de", "setup.discard-piles-closed"),
+    ("ડિસ્કાર્ડનો ઢગલો જોઈ શકાય?", "gu", "setup.discard-piles-closed"),
+    # a new item put on while the fight goes on
+    ("can i put on a new helmet while the fight is going", "en", "items.no-swap-in-combat"),
+    ("mag ik een nieuw voorwerp aandoen terwijl het gevecht bezig is", "nl", "items.no-swap-in-combat"),
+    ("felvehetek új tárgyat, amíg tart a harc?", "hu", "items.no-swap-in-combat"),
+    ("puedo ponerme un objeto nuevo mientras dura el combate", "es", "items.no-swap-in-combat"),
+    ("darf ich mitten im Kampf einen neuen Gegenstand anlegen", "de", "items.no-swap-in-combat"),
+    ("લડાઈ ચાલતી હોય ત્યારે નવી આઇટમ પહેરાય?", "gu", "items.no-swap-in-combat"),
+    # the Gazebo by its own name, brought in by a Wandering Monster: the helper withdraws
+    ("a wandering monster brings in the gazebo, does my helper stay", "en", "helping.helper-sent-away"),
+    ("Gazebo komt erbij via wandering monster, wat met mijn helper", "nl", "helping.helper-sent-away"),
+    ("császkáló szörnnyel jön a Szemtély, mi lesz a segítőmmel", "hu", "helping.helper-sent-away"),
+    ("me meten la Glorieta con un monstruo errante, qué pasa con mi ayudante", "es", "helping.helper-sent-away"),
+    ("jemand holt den Pavillon per Wanderndem Monster dazu, darf mein Helfer bleiben", "de", "helping.helper-sent-away"),
+    ("વન્ડરિંગ મોન્સ્ટરથી બાગ-મંડપ આવે તો મારો હેલ્પર રહે?", "gu", "helping.helper-sent-away"),
+    # what a card that gives two of something is for, the card's name glued ("supermunchkin")
+    ("what is super munchkin for", "en", "classes.super-munchkin"),
+    ("waar is supermunchkin goed voor", "nl", "classes.super-munchkin"),
+    ("mire jó a szupermunchkin", "hu", "classes.super-munchkin"),
+    ("para qué sirve el supermunchkin", "es", "classes.super-munchkin"),
+    ("wofür ist supermunchkin gut", "de", "classes.super-munchkin"),
+    ("સુપરમંચકીન શેના માટે છે", "gu", "classes.super-munchkin"),
+    ("para qué sirve el bastardo", "es", "races.half-breed"),
+    ("waar is halfbloed goed voor", "nl", "races.half-breed"),
+])
+def test_a_question_of_a_family_the_seventeenth_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
+    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+    assert expected in found, found
+
+
+@pytest.mark.parametrize("query,lang,not_expected", [
+    # a negation says no of the word beside it: a question about what may not be done in a fight
+    # is no question about being out of one
+    ("what can't I do while fighting", "en", "card-timing.one-shot-outside-combat"),
+    ("what am i not allowed to do while fighting", "en", "card-timing.one-shot-outside-combat"),
+])
+def test_a_negation_apart_from_its_word_is_no_phrase_of_being_out_of_combat(searcher, query, lang, not_expected):
+    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+    assert not_expected not in found, found

@@ -127,6 +127,10 @@ PHRASE_KEY = "*phrase"
 PHRASE_START_KEY = "*phrase-start"
 #: how many words after one word of a phrase its next may stand ("put a race card down")
 PHRASE_REACH = 5
+#: key of the phrases of the groups read only with their words together (thesaurus ``together``):
+#: "what can't I do while fighting" is no "not fighting", "wat mag je niet doen in een gevecht"
+#: no "niet in een gevecht"
+PHRASE_TIGHT_KEY = "*phrase-tight"
 #: key of the words with a second sense (thesaurus ``senses``), and of what tells it apart
 SENSE_KEY = "*sense"
 #: key of the words beside which an everyday word that is a card's name names the card
@@ -243,6 +247,7 @@ def build_thesaurus() -> dict[str, str]:
         asking[str(name)] = {str(topic or spec.get("topic", "")) for topic in named.values()}
     questions = {language: {spelling.fold(str(w)) for w in words or ()}
                  for language, words in (data.get("questions") or {}).items()}
+    together = set(data.get("together") or ())
     for name, group in (data.get("concepts") or {}).items():
         for language, words in (group or {}).items():
             if language not in LANGUAGES or not isinstance(words, list):
@@ -272,6 +277,8 @@ def build_thesaurus() -> dict[str, str]:
                 if not tokens:
                     continue
                 table.setdefault((f"{PHRASE_KEY}:{language}", " ".join(tokens)), set()).update(group_terms)
+                if name in together:
+                    table[(f"{PHRASE_TIGHT_KEY}:{language}", " ".join(tokens))] = {PHRASE_TIGHT_KEY}
                 table.setdefault((f"{PHRASE_START_KEY}:{language}", tokens[0]), set()).add("_".join(tokens))
                 if name in along:
                     table[(f"{ASKING_KEY}+{language}", " ".join(tokens))] = {along[name]}
@@ -941,8 +948,9 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
             best: tuple[str, list[int]] | None = None
             for phrase in table.get(f"{PHRASE_START_KEY}:{language}:{first}", "").split():
                 wanted, at, found = phrase.split("_")[1:], index, []
+                reach = 1 if f"{PHRASE_TIGHT_KEY}:{language}:{phrase.replace('_', ' ')}" in table else PHRASE_REACH
                 for word in wanted:
-                    at = next((i for i in range(at + 1, min(at + 1 + PHRASE_REACH, len(words))) if words[i] == word), None)
+                    at = next((i for i in range(at + 1, min(at + 1 + reach, len(words))) if words[i] == word), None)
                     if at is None:
                         break
                     found.append(position + at)
