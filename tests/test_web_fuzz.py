@@ -58,7 +58,7 @@ INLINE_PLAYERS = {"players": ["Ann:3 elf", {"name": "Bob", "level": 4, "classes"
 
 NAMES = st.sampled_from(["Ann", "Bob", "constructor", "__proto__", "toString", "hasOwnProperty", "\x1b[2J\x1b[31mEve",
                          "", " ", "Ann:abc", "Ann:" + "9" * 50, "A" * 3000, "名前", "ઍન", "{name: Ann}", "Troll:3",
-                         "null", "-1", "\u202eevil", "\x00"])
+                         "null", "-1", "\u202eevil", "\x00", "\ud800", "Troll\udfff"])  # (half a UTF-16 pair, as JSON escapes it)
 SCALARS = st.one_of(st.none(), st.booleans(), st.integers(), st.integers(-(10 ** 30), 10 ** 30),
                     st.floats(allow_nan=True, allow_infinity=True), NAMES, st.text(max_size=30))
 JSON = st.recursive(SCALARS, lambda inner: st.one_of(st.lists(inner, max_size=4),
@@ -185,20 +185,41 @@ def test_no_spoiled_body_on_any_route_is_a_500(client, data):
     _send(client, "POST", path, body)
 
 
+def _in_a_url(text: str) -> bool:
+    """A URL is UTF-8 bytes: half a UTF-16 pair cannot be sent in one (only a JSON body escapes it)."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
 @FUZZ
 @given(st.data())
 def test_no_query_on_any_reading_route_is_a_500(client, data):
     path = data.draw(st.sampled_from(["/api/search", "/api/card", "/api/cards", "/api/rule/{}", "/rule/{}",
                                       "/card/{}", "/", "/api/table", "/healthz"]))
-    word = data.draw(st.one_of(NAMES, st.text(max_size=40)))
+    word = data.draw(st.one_of(NAMES, st.text(max_size=40)).filter(_in_a_url))
     if "{}" in path:
         from urllib.parse import quote
 
         path = path.replace("{}", quote(word, safe="") or "x")
-    params = {key: data.draw(st.one_of(NAMES, st.text(max_size=20), st.integers().map(str)))
+    params = {key: data.draw(st.one_of(NAMES, st.text(max_size=20), st.integers().map(str)).filter(_in_a_url))
               for key in data.draw(st.lists(st.sampled_from(["q", "name", "limit", "game", "kind", "topic", "type",
                                                             "lang"]), max_size=4, unique=True))}
     _send(client, "GET", path, params=params)
+
+
+@pytest.mark.parametrize("path", sorted(set(VALID) | {"/api/ask"}))
+def test_half_a_utf16_pair_in_any_text_is_bad_input(client, path):
+    """JSON may escape a lone surrogate ("\\ud800"), which is no character: every route refuses
+    it as bad input (a body that is not JSON, 400; a situation that does not load, 422), before
+    any of it is read, printed or stored."""
+    _reset(client)
+    body = json.dumps({**VALID.get(path, {}), "text": "Troll \ud800 level 8"}).encode()
+    response = client.post(path, content=body, headers={"Content-Type": "application/json"})
+    assert response.status_code in (400, 422), response.text
+    assert response.json()["error"]["exit"] == 2
 
 
 def test_the_count_of_bad_inputs_tried(client):

@@ -69,6 +69,14 @@ def parse(raw: bytes) -> dict:
         raise BadInput("the request body is not JSON: {reason}", reason=str(exc)[:200]) from None
     if not isinstance(data, dict):
         raise BadInput("the request body must be a JSON object, got {kind}", kind=type(data).__name__)
+    try:
+        # JSON may escape half of a UTF-16 pair ("\ud800"): no character of any text, it could
+        # not be printed, stored or answered; refused here, as a byte that is no UTF-8 is
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError as exc:
+        # (the reason in the decoder's words, as for any other JSON that does not parse)
+        raise BadInput("the request body is not JSON: {reason}",
+                       reason=f"{exc.object[exc.start:exc.end]!r} is half of a UTF-16 pair, no character") from None
     deep = _too_deep(data)
     if deep is not None:
         raise BadInput("{field}: nested deeper than {depth}", field=deep, depth=MAX_DEPTH)
