@@ -1176,8 +1176,9 @@ class Reading:
         role, key = self.roles[i + 1], toks[i + 1].key
         if any(i + 1 in self.word_range(m) for flag in ("half_breed", "super_munchkin") for _p, m in self.phrases(flag)):
             return True  # "4-es félvér ember és ork": a level before the card that describes someone
+        # ("két sisakot": a count of items, no one's level)
         return (role is not None and role[0] in ("person", "persona", "card", "sex")) or self._monster_word(key) \
-            or not self.is_known(key)
+            or (not self.is_known(key) and not self._item_word(key))
 
     def _roles(self) -> None:
         """Who fights, who helps and who runs, from the sentence's structure: the subject of
