@@ -1385,8 +1385,13 @@ def _items_counted(r: Reading) -> bool:
         about = r.people.setdefault(owner, {})
         name = toks[k].raw.strip("'\"")
         name = name[:1].upper() + name[1:]
+        strange = set(r.strange())
         for n, m in enumerate(bonuses, 1):
             item = f"{name}{n}"
+            for w in (m - 1, m - 2):
+                # "una de +2 y otra de +1": the word that stands for the item before its bonus
+                if w in strange and w in r._segment(m):
+                    r.roles[w] = ("itemword", item)
             about.setdefault("items", []).append(item)
             about.setdefault("item_bonus", {})[item] = toks[m].number
             about.setdefault("item_slot", {})[item] = slot

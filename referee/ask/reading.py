@@ -1032,8 +1032,9 @@ class Reading:
         level_words = self.words.level | self.english.level
         toks = self.tokens
         self.listed: list = []
+        self.level_said_of: dict = {}  # (first, last) -> the monster word a level in the next part is said of
         for name in ("monster_level", "monster_is"):
-            for _phrase, match in self.phrases(name):
+            for phrase, match in self.phrases(name):
                 # "een trol van zeven", "troll at eleven": a number said after a monster's word;
                 # "the monster is 25", "a szörny huszonöt": only after a card or a word for any monster
                 i, first = self.index(match, "n0"), self.word_range(match)[0]
@@ -1044,6 +1045,12 @@ class Reading:
                     # "a goblin at 3 and an orc at 6": a race with an article and its level
                     self.roles[j] = ("card", len(self.monsters))
                     self.monsters.append({"name": self._word_name(j), "at": j, "end": j})
+                if name == "monster_is" and phrase.words > 1 and j > 0 and toks[j].key == "," \
+                        and self._monster_before(j - 1, strict=True):
+                    # "bob puts +3 on the monster, its level 8": the next part says its level, in
+                    # words that say whose (a number alone there is anyone's)
+                    j -= 1
+                    self.level_said_of[(first, i)] = j
                 if self._monster_before(j, strict=name == "monster_is"):
                     self.levels.append((first, i, toks[i].number))
                     self.monster_levels.add((first, i))
@@ -2115,6 +2122,15 @@ class Reading:
     def _level_of(self, first: int, last: int):
         """What a level stands beside: a person (their name), a monster (its mapping), else None."""
         ignore = self.words.ignore | self.english.ignore
+        said_of = getattr(self, "level_said_of", {}).get((first, last))
+        if said_of is not None:
+            role = self.roles[said_of]
+            if role is not None and role[0] == "card":
+                return self.monsters[role[1]]
+            if role is None:
+                self.roles[said_of] = ("card", len(self.monsters))
+                self.monsters.append({"name": self._word_name(said_of), "at": said_of, "end": said_of})
+                return self.monsters[-1]
 
         def look(step: int, start: int):
             j = start
