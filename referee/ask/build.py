@@ -559,6 +559,10 @@ def action(c: Context):
         missing.append(N_("what is to be done (sell, trade, steal, help …)"))
         c.coreless = True
         return {}, missing
+    if "trade" in actions and "play-curse" in actions and _curse_given(r):
+        # "Dee Bob ને curse આપી શકે?", "may bob give a curse to dee?": a curse given to someone
+        # is a curse played on them; a curse is no item to trade
+        del actions["trade"]
     top = max(actions.values())
     chosen = [a for a, n in actions.items() if n == top]
     if len(chosen) > 1:
@@ -693,6 +697,17 @@ def action(c: Context):
         if len(named) == 1:
             params["item"] = named[0]
     return params, missing
+
+
+def _curse_given(r: Reading) -> bool:
+    """Whether a word of cursing stands inside a phrase of giving, or within two words of it,
+    in one part of the sentence: the curse is what is given."""
+    def spans(action: str) -> list[range]:
+        return [r.word_range(match) for words in (r.words, r.english) for phrase in words.actions.get(action, ())
+                for match in phrase.finditer(r.text)]
+    curses = [k for span in spans("play-curse") for k in span]
+    return any(span[0] - 2 <= k <= span[-1] + 2 and r._segment(k) == r._segment(span[0])
+               for span in spans("trade") for k in curses)
 
 
 def _in_combat_subject(r: Reading) -> Optional[str]:
