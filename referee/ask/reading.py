@@ -2162,6 +2162,14 @@ class Reading:
                     return self._owner(j)
                 if role[0] == "card":
                     return self.monsters[role[1]]
+                if role[0] == "num" and self.tokens[j].number == 1 and not self.tokens[j].raw[:1].isdigit() \
+                        and self._fights(j - 1) and j not in self.used:
+                    # "peleo contra uno de nivel diez", "against one of level 10": the word for
+                    # one, right after a word of fighting, is the monster fought
+                    self.roles[j] = ("card", len(self.monsters))
+                    self.used.add(j)
+                    self.monsters.append({"name": "Monster", "at": j, "end": j})
+                    return self.monsters[-1]
                 continue
             key = self.tokens[j].key
             if j >= 2 and self.tokens[j - 1].key in self.words.articles and self._being_before(j - 1) \
