@@ -1478,10 +1478,39 @@ class Reading:
         theirs = [i for i, who in self.mentions() if who == other]
         we = {j for _phrase, match in self.phrases("we") for j in self.word_range(match)}
         for i, who in self.mentions():
-            part = self._segment(i)
+            part = self._part_past_brackets(i)
             if who == ME and any(j in part for j in theirs) and not any(j in part for j in we):
                 return other
         return None
+
+    def _before_brackets(self, i: int) -> int:
+        """Word ``i``, or where it closes brackets, the word right before them."""
+        if self.tokens[i].key != ")":
+            return i
+        depth = 0
+        for j in range(i, -1, -1):
+            depth += {")": 1, "(": -1}.get(self.tokens[j].key, 0)
+            if depth == 0:
+                return j - 1
+        return i
+
+    def _part_past_brackets(self, i: int) -> set:
+        """The words of word ``i``'s part of the sentence, brackets that describe someone in it
+        read past ("ik (level 3 elf, +1) en Joris (level 5) samen": one part)."""
+        toks, out = self.tokens, set()
+        for step in (-1, 1):
+            j, depth = i, 0
+            while 0 <= j < len(toks):
+                key = toks[j].key
+                if key in "()" and key:
+                    depth += 1 if (key == "(") == (step == 1) else -1
+                    if depth < 0:
+                        break  # (word i is itself inside brackets: their edge ends its part)
+                elif depth == 0 and toks[j].separator:
+                    break
+                out.add(j)
+                j += step
+        return out
 
     def _i_alone_fight(self) -> bool:
         """Whether a verb of fighting says "I" and not "we" ("harcolok", not "harcolunk")."""
@@ -1571,13 +1600,15 @@ class Reading:
         roles, out = self.roles, set()
         for i, token in enumerate(self.tokens):
             if token.key in together and 0 < i < len(self.tokens) - 1:
-                before, after = roles[i - 1], roles[i + 1]
+                # "ik (level 3 elf) en Joris (level 5)": each described in brackets, side by side
+                b = self._before_brackets(i - 1)
+                before, after = (roles[b] if b >= 0 else None), roles[i + 1]
                 if before and after and before[0] == "person" == after[0] and before[1] != after[1] \
-                        and not self._verb_of_mine(i - 1):
+                        and not self._verb_of_mine(b):
                     # "Cid helps me and Bob throws a potion": "me" is the object of what comes
                     # before, and "and" starts another clause; "me and Cid against …" starts one
-                    first = self._segment(i - 1)[0] == i - 1
-                    if not first and self.tokens[i - 1].key in self.words.objects | self.english.objects:
+                    first = self._segment(b)[0] == b
+                    if not first and self.tokens[b].key in self.words.objects | self.english.objects:
                         continue
                     out.update((before[1], after[1]))
         for i, who in self.mentions():
