@@ -1087,6 +1087,10 @@ class Reading:
                 continue
             before = i - 1 if i > 0 and toks[i - 1].key in level_words else None
             after = i + 1 if i + 1 < len(toks) and toks[i + 1].key in level_words else None
+            if after is None and before is None and i + 2 < len(toks) and toks[i + 2].key in level_words \
+                    and toks[i + 1].key in self.words.suffixes and self.roles[i + 1] is None:
+                # "૫ મા લેવલ પર", "5મા લેવલ": the number's ending written apart, then the word for level
+                after = i + 2
             if before is not None:
                 self.levels.append((before, i, token.number))
             elif after is not None:
