@@ -527,9 +527,15 @@ class Reading:
             return False
         for token in toks[i + 2:]:
             if token.key == ")":
-                return False
+                break
             if self._persona(token.key) is not None:
                 return True
+        # "હું (લેવલ ૨) અને પીયૂષ (લેવલ ૭) સાથે": put beside someone, a level alone describes a person
+        together = self.words.together | self.english.together
+        if i >= 2 and toks[i - 1].key in together:
+            b = self._before_brackets(i - 2)
+            role = self.roles[b] if b >= 0 else None
+            return bool(role) and role[0] == "person"
         return False
 
     def _helps(self, i: int) -> bool:
