@@ -2221,7 +2221,10 @@ class Reading:
                 return None
             if self._item_word(key):
                 continue  # "stufe 4 mit schwert +3": a level beside an item's word is no monster's
-            if self._monster_word(key) or not self.is_known(key):
+            # ("peleo contra uno de nivel diez": a word for anyone, right after a word of
+            # fighting, is the monster fought)
+            if self._monster_word(key) or not self.is_known(key) \
+                    or (key in self.words.generic and j > 0 and self._fights(j - 1)):
                 self.roles[j] = ("card", len(self.monsters))
                 self.monsters.append({"name": self._word_name(j), "at": j, "end": j})
                 return self.monsters[-1]
