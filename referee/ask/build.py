@@ -69,6 +69,10 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
         # "soy enano, llevo una máquina de asedio y una escalera grande de +2, ¿vale?": items
         # named, or said to be Big, and no monster: a question of one's gear, where no word says it
         scores["equipment"] = max(scores.get("equipment", 0), 1)
+    if not first.monsters and _counted_slots(first) and sum(t.plus for t in first.tokens) >= 2:
+        # "two helmets, one +1 and one +2": two items of one slot, each with its bonus, and no
+        # monster: whether both count is asked, where no word says it
+        scores["equipment"] = max(scores.get("equipment", 0), 1)
     out = []
     for kind, sure in sorted(scores.items(), key=lambda kv: -kv[1]):
         builder = BUILDERS.get(kind)
@@ -231,7 +235,9 @@ def spec(name: str, about: dict) -> str:
                   **{flag.replace("-", "_"): True for flag in about.get("flags", [])}}
         # item cards named ("a siege engine") by their card names: the situation reads their facts
         bonuses = about.get("item_bonus", {})
+        slots = about.get("item_slot", {})
         player["items"] = [{"name": item, **({"bonus": bonuses[item]} if item in bonuses else {}),
+                            **({"slot": slots[item]} if item in slots else {}),
                             **({"big": True} if item in about.get("item_big", ()) else {})}
                            for item in about.get("items", [])]
         if about.get("gear"):
@@ -553,6 +559,10 @@ def action(c: Context):
         missing.append(N_("what is to be done (sell, trade, steal, help …)"))
         c.coreless = True
         return {}, missing
+    if "trade" in actions and "play-curse" in actions and _curse_given(r):
+        # "Dee Bob ને curse આપી શકે?", "may bob give a curse to dee?": a curse given to someone
+        # is a curse played on them; a curse is no item to trade
+        del actions["trade"]
     top = max(actions.values())
     chosen = [a for a, n in actions.items() if n == top]
     if len(chosen) > 1:
@@ -687,6 +697,17 @@ def action(c: Context):
         if len(named) == 1:
             params["item"] = named[0]
     return params, missing
+
+
+def _curse_given(r: Reading) -> bool:
+    """Whether a word of cursing stands inside a phrase of giving, or within two words of it,
+    in one part of the sentence: the curse is what is given."""
+    def spans(action: str) -> list[range]:
+        return [r.word_range(match) for words in (r.words, r.english) for phrase in words.actions.get(action, ())
+                for match in phrase.finditer(r.text)]
+    curses = [k for span in spans("play-curse") for k in span]
+    return any(span[0] - 2 <= k <= span[-1] + 2 and r._segment(k) == r._segment(span[0])
+               for span in spans("trade") for k in curses)
 
 
 def _in_combat_subject(r: Reading) -> Optional[str]:
@@ -1265,6 +1286,8 @@ def about(kind: str):
             player = c.who(holding[0])
         if kind == "death" and c.state is None:
             _items_lost(r)
+        if kind == "gear" and c.state is None and _items_counted(r):
+            c.surer += 1  # two items of one slot, each with its bonus: whether both count is asked
         # (``kind`` is the question's verb: "gear" asks about equipment)
         params = {"player": player, **c.people([player], level_needed=kind != "gear")}
         if c.state is None and kind == "gear" and not c.described(player).get("items"):
@@ -1342,6 +1365,70 @@ def _items_lost(r: Reading) -> None:
             about["conflicts"] = [k for k in about.get("conflicts", []) if k != "gear"]
             if not about["conflicts"]:
                 del about["conflicts"]
+
+
+#: the slots a kind of item takes, where one player may use only one of it: two helmets at once
+#: ask whether both count (a kind not here, a sword, may be one- or two-handed, and is not read)
+ONE_SLOT = {"helmet": "headgear", "armor": "armor", "boots": "footgear"}
+
+
+def _counted_slots(r: Reading) -> list[tuple[int, int, str]]:
+    """Each count (2 to 4) said right before a kind of item that takes one slot ("two helmets",
+    "két sisakot", "બે footgear"): its word, the count and the slot."""
+    out, toks = [], r.tokens
+    for j, token in enumerate(toks[:-1]):
+        count = token.number
+        if count is None or token.plus or not 2 <= count <= 4 or j in r.used \
+                or (r.roles[j] is not None and r.roles[j][0] != "num") or r.roles[j + 1] is not None:
+            continue
+        kind = next((r.words.items[form] for form in stem(toks[j + 1].key, r.words.endings)
+                     if form in r.words.items), None)
+        if kind in ONE_SLOT:
+            out.append((j, count, ONE_SLOT[kind]))
+    return out
+
+
+def _items_counted(r: Reading) -> bool:
+    """"two helmets at once, one +1 and one +2", "બે footgear … +1 અને +2 વાળા": a count said
+    right before a kind of item that takes one slot, and as many bonuses said in the text and
+    beside no other item's word, are that many items of that slot, each with its bonus in the
+    order said, told to their owner as items (the legality turns on their slot), not summed as
+    gear."""
+    toks = r.tokens
+    for j, count, slot in _counted_slots(r):
+        k = j + 1
+        others = [m for m, t in enumerate(toks) if m != k and r.roles[m] is None and r._item_word(t.key)]
+        bonuses = [m for m, t in enumerate(toks) if t.plus and t.number and t.number > 0
+                   and not any(abs(m - o) <= 2 and o in r._segment(m) for o in others)]
+        if len(bonuses) != count:
+            continue  # "two helmets and a +2 sword": the bonuses are not those items'
+        owner = r._owner(j)
+        about = r.people.setdefault(owner, {})
+        name = toks[k].raw.strip("'\"")
+        name = name[:1].upper() + name[1:]
+        strange = set(r.strange())
+        for n, m in enumerate(bonuses, 1):
+            item = f"{name}{n}"
+            for w in (m - 1, m - 2):
+                # "una de +2 y otra de +1": the word that stands for the item before its bonus
+                if w in strange and w in r._segment(m):
+                    r.roles[w] = ("itemword", item)
+            about.setdefault("items", []).append(item)
+            about.setdefault("item_bonus", {})[item] = toks[m].number
+            about.setdefault("item_slot", {})[item] = slot
+            r.used.add(m)
+            if m in r.plus_at:  # (read as a one-shot's bonus where no one was described)
+                del r.plus[r.plus_at.index(m)]
+                r.plus_at.remove(m)
+        r.used.add(j)
+        r.roles[k] = ("itemword", name)
+        # the gear read from these bonuses is these items
+        about.pop("gear", None)
+        about["conflicts"] = [c for c in about.get("conflicts", []) if c != "gear"]
+        if not about["conflicts"]:
+            del about["conflicts"]
+        return True
+    return False
 
 
 def level(c: Context):

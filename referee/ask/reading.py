@@ -527,9 +527,15 @@ class Reading:
             return False
         for token in toks[i + 2:]:
             if token.key == ")":
-                return False
+                break
             if self._persona(token.key) is not None:
                 return True
+        # "હું (લેવલ ૨) અને પીયૂષ (લેવલ ૭) સાથે": put beside someone, a level alone describes a person
+        together = self.words.together | self.english.together
+        if i >= 2 and toks[i - 1].key in together:
+            b = self._before_brackets(i - 2)
+            role = self.roles[b] if b >= 0 else None
+            return bool(role) and role[0] == "person"
         return False
 
     def _helps(self, i: int) -> bool:
@@ -1032,8 +1038,9 @@ class Reading:
         level_words = self.words.level | self.english.level
         toks = self.tokens
         self.listed: list = []
+        self.level_said_of: dict = {}  # (first, last) -> the monster word a level in the next part is said of
         for name in ("monster_level", "monster_is"):
-            for _phrase, match in self.phrases(name):
+            for phrase, match in self.phrases(name):
                 # "een trol van zeven", "troll at eleven": a number said after a monster's word;
                 # "the monster is 25", "a szörny huszonöt": only after a card or a word for any monster
                 i, first = self.index(match, "n0"), self.word_range(match)[0]
@@ -1044,6 +1051,12 @@ class Reading:
                     # "a goblin at 3 and an orc at 6": a race with an article and its level
                     self.roles[j] = ("card", len(self.monsters))
                     self.monsters.append({"name": self._word_name(j), "at": j, "end": j})
+                if name == "monster_is" and phrase.words > 1 and j > 0 and toks[j].key == "," \
+                        and self._monster_before(j - 1, strict=True):
+                    # "bob puts +3 on the monster, its level 8": the next part says its level, in
+                    # words that say whose (a number alone there is anyone's)
+                    j -= 1
+                    self.level_said_of[(first, i)] = j
                 if self._monster_before(j, strict=name == "monster_is"):
                     self.levels.append((first, i, toks[i].number))
                     self.monster_levels.add((first, i))
@@ -1080,6 +1093,10 @@ class Reading:
                 continue
             before = i - 1 if i > 0 and toks[i - 1].key in level_words else None
             after = i + 1 if i + 1 < len(toks) and toks[i + 1].key in level_words else None
+            if after is None and before is None and i + 2 < len(toks) and toks[i + 2].key in level_words \
+                    and toks[i + 1].key in self.words.suffixes and self.roles[i + 1] is None:
+                # "૫ મા લેવલ પર", "5મા લેવલ": the number's ending written apart, then the word for level
+                after = i + 2
             if before is not None:
                 self.levels.append((before, i, token.number))
             elif after is not None:
@@ -1176,8 +1193,9 @@ class Reading:
         role, key = self.roles[i + 1], toks[i + 1].key
         if any(i + 1 in self.word_range(m) for flag in ("half_breed", "super_munchkin") for _p, m in self.phrases(flag)):
             return True  # "4-es félvér ember és ork": a level before the card that describes someone
+        # ("két sisakot": a count of items, no one's level)
         return (role is not None and role[0] in ("person", "persona", "card", "sex")) or self._monster_word(key) \
-            or not self.is_known(key)
+            or (not self.is_known(key) and not self._item_word(key))
 
     def _roles(self) -> None:
         """Who fights, who helps and who runs, from the sentence's structure: the subject of
@@ -1470,10 +1488,39 @@ class Reading:
         theirs = [i for i, who in self.mentions() if who == other]
         we = {j for _phrase, match in self.phrases("we") for j in self.word_range(match)}
         for i, who in self.mentions():
-            part = self._segment(i)
+            part = self._part_past_brackets(i)
             if who == ME and any(j in part for j in theirs) and not any(j in part for j in we):
                 return other
         return None
+
+    def _before_brackets(self, i: int) -> int:
+        """Word ``i``, or where it closes brackets, the word right before them."""
+        if self.tokens[i].key != ")":
+            return i
+        depth = 0
+        for j in range(i, -1, -1):
+            depth += {")": 1, "(": -1}.get(self.tokens[j].key, 0)
+            if depth == 0:
+                return j - 1
+        return i
+
+    def _part_past_brackets(self, i: int) -> set:
+        """The words of word ``i``'s part of the sentence, brackets that describe someone in it
+        read past ("ik (level 3 elf, +1) en Joris (level 5) samen": one part)."""
+        toks, out = self.tokens, set()
+        for step in (-1, 1):
+            j, depth = i, 0
+            while 0 <= j < len(toks):
+                key = toks[j].key
+                if key in "()" and key:
+                    depth += 1 if (key == "(") == (step == 1) else -1
+                    if depth < 0:
+                        break  # (word i is itself inside brackets: their edge ends its part)
+                elif depth == 0 and toks[j].separator:
+                    break
+                out.add(j)
+                j += step
+        return out
 
     def _i_alone_fight(self) -> bool:
         """Whether a verb of fighting says "I" and not "we" ("harcolok", not "harcolunk")."""
@@ -1563,13 +1610,15 @@ class Reading:
         roles, out = self.roles, set()
         for i, token in enumerate(self.tokens):
             if token.key in together and 0 < i < len(self.tokens) - 1:
-                before, after = roles[i - 1], roles[i + 1]
+                # "ik (level 3 elf) en Joris (level 5)": each described in brackets, side by side
+                b = self._before_brackets(i - 1)
+                before, after = (roles[b] if b >= 0 else None), roles[i + 1]
                 if before and after and before[0] == "person" == after[0] and before[1] != after[1] \
-                        and not self._verb_of_mine(i - 1):
+                        and not self._verb_of_mine(b):
                     # "Cid helps me and Bob throws a potion": "me" is the object of what comes
                     # before, and "and" starts another clause; "me and Cid against …" starts one
-                    first = self._segment(i - 1)[0] == i - 1
-                    if not first and self.tokens[i - 1].key in self.words.objects | self.english.objects:
+                    first = self._segment(b)[0] == b
+                    if not first and self.tokens[b].key in self.words.objects | self.english.objects:
                         continue
                     out.update((before[1], after[1]))
         for i, who in self.mentions():
@@ -2118,6 +2167,15 @@ class Reading:
     def _level_of(self, first: int, last: int):
         """What a level stands beside: a person (their name), a monster (its mapping), else None."""
         ignore = self.words.ignore | self.english.ignore
+        said_of = getattr(self, "level_said_of", {}).get((first, last))
+        if said_of is not None:
+            role = self.roles[said_of]
+            if role is not None and role[0] == "card":
+                return self.monsters[role[1]]
+            if role is None:
+                self.roles[said_of] = ("card", len(self.monsters))
+                self.monsters.append({"name": self._word_name(said_of), "at": said_of, "end": said_of})
+                return self.monsters[-1]
 
         def look(step: int, start: int):
             j = start
@@ -2149,6 +2207,14 @@ class Reading:
                     return self._owner(j)
                 if role[0] == "card":
                     return self.monsters[role[1]]
+                if role[0] == "num" and self.tokens[j].number == 1 and not self.tokens[j].raw[:1].isdigit() \
+                        and self._fights(j - 1) and j not in self.used:
+                    # "peleo contra uno de nivel diez", "against one of level 10": the word for
+                    # one, right after a word of fighting, is the monster fought
+                    self.roles[j] = ("card", len(self.monsters))
+                    self.used.add(j)
+                    self.monsters.append({"name": "Monster", "at": j, "end": j})
+                    return self.monsters[-1]
                 continue
             key = self.tokens[j].key
             if j >= 2 and self.tokens[j - 1].key in self.words.articles and self._being_before(j - 1) \
@@ -2159,7 +2225,10 @@ class Reading:
                 return None
             if self._item_word(key):
                 continue  # "stufe 4 mit schwert +3": a level beside an item's word is no monster's
-            if self._monster_word(key) or not self.is_known(key):
+            # ("peleo contra uno de nivel diez": a word for anyone, right after a word of
+            # fighting, is the monster fought)
+            if self._monster_word(key) or not self.is_known(key) \
+                    or (key in self.words.generic and j > 0 and self._fights(j - 1)):
                 self.roles[j] = ("card", len(self.monsters))
                 self.monsters.append({"name": self._word_name(j), "at": j, "end": j})
                 return self.monsters[-1]

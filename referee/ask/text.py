@@ -78,6 +78,10 @@ def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict]
         if raw in SEPARATORS or (len(raw) == 1 and raw in SEPARATORS):
             out.append(Token(raw, raw))
             continue
+        if raw in ("-", "—", "--"):
+            # a dash between spaces ("das Vieh hat Stufe 4 – verlier ich?") parts a sentence as a comma does
+            out.append(Token(raw, ","))
+            continue
         if re.fullmatch(r"[+-]?\d+", raw):
             out.append(Token(raw, raw if raw[0] in "+-" else str(int(raw)), int(raw), raw[0] in "+-"))
             continue
