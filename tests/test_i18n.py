@@ -234,7 +234,7 @@ def test_plural_forms_are_the_languages_own(language, forms):
 
 
 @pytest.mark.parametrize("language,one,many", [
-    ("de", "{player} entscheidet, wer die 1 übrige Karte bekommt", "Karten"),
+    ("de", "{player} entscheidet, wer 1 übrige Karte bekommt", "Karten"),
     ("es", "la 1 carta sobrante", "cartas"),
     ("nl", "de 1 extra kaart", "kaarten"),
 ])
