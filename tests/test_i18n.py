@@ -236,7 +236,7 @@ def test_plural_forms_are_the_languages_own(language, forms):
 @pytest.mark.parametrize("language,one,many", [
     ("de", "{player} entscheidet, wer 1 übrige Karte bekommt", "Karten"),
     ("es", "quién recibe 1 carta sobrante", "cartas"),
-    ("nl", "de 1 extra kaart", "kaarten"),
+    ("nl", "wie er 1 extra kaart krijgt", "kaarten"),
 ])
 def test_a_count_takes_the_form_its_number_needs(language, one, many, referee, tmp_path):
     situation = (ROOT / "examples" / "charity.yaml").read_text(encoding="utf-8")
