@@ -198,3 +198,16 @@ def test_a_cards_numbers_name_races_and_sources_in_the_readers_words(lang, card,
     assert not any(seed in numbers for seed in corpus.seeds), numbers
     race_card = corpus.cards[race]
     assert RuleText(lang)(f"card:{race_card.id}", race_card.name) in numbers, numbers
+
+
+@pytest.mark.parametrize("language", ["nl", "hu", "es", "gu", "de"])
+@pytest.mark.parametrize("card_name,family", [("Potted Plant", "plant"), ("Santa", "Santanic")])
+def test_a_monster_family_is_shown_in_the_readers_word(card_name, family, language, referee):
+    """A monster card's family ("families: plant") is a code of the corpus: the page of the card
+    names it as the language's rule texts do (planta, Pflanze, વનસ્પતિ)."""
+    from referee.i18n.catalogs import translations
+
+    word = translations(language, "referee").pgettext("monster family", family)
+    shown = referee("card", card_name, "--lang", language)
+    assert shown.returncode == 0, shown.stderr
+    assert f": {word}" in " ".join(shown.stdout.split()), shown.stdout

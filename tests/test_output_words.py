@@ -40,6 +40,7 @@ COMMANDS = [
     ("card", ["card", "Elf"]),
     ("card with numbers", ["card", "Plutonium Dragon"]),
     ("card item", ["card", "Horny Helmet"]),
+    ("card of a monster family", ["card", "Potted Plant"]),
     ("cards", ["cards", "--type", "race"]),
     ("cards of a game", ["cards", "--game", "star-munchkin"]),
     *((f"judge {name}", ["judge", f"examples/{name}.yaml"]) for name in EXAMPLES),

@@ -463,6 +463,15 @@ VALUES = {
         # Translators: a race, as the table shows it
         "human": C_("race name", "human"),
     },
+    # the families a monster card names (corpus/cards.py MONSTER_FAMILIES), after "families:"
+    "family": {
+        # Translators: a kind of monster a card belongs to, after "families:" on a monster card's
+        # page (cards for plants act on it), as the rule texts call plant monsters
+        "plant": C_("monster family", "plant"),
+        # Translators: a kind of monster a card belongs to, after "families:" on a monster card's
+        # page: Santa's monsters (the rule "Santanic monsters help each other")
+        "santanic": C_("monster family", "Santanic"),
+    },
 }
 
 #: Vocabularies with no words of their own here: a code is shown as the players of the language
@@ -474,7 +483,7 @@ VALUE_OF_FIELD = {"winner": "winner", "treasures_face": "face", "action": "actio
                   "verdict": "verdict", "phase": "phase", "source": "source",
                   # a card's facts: who it is for, or against (rules/cards.yaml)
                   "who": "race|class|sex", "races": "race", "classes": "class", "not_classes": "class",
-                  "disguise": "race", "unless": "race|class|sex", "not": "race|class|sex"}
+                  "disguise": "race", "unless": "race|class|sex", "not": "race|class|sex", "families": "family"}
 #: Placeholders of a reason note (and fields of a figure) whose values may be English card
 #: names: a name that is a card's shows as the card catalog names it.
 CARD_PLACEHOLDERS = {"card", "curse", "curses", "monster", "item", "items", "steed", "hireling", "pet"}
