@@ -589,3 +589,44 @@ def test_a_question_of_a_family_the_seventeenth_blind_set_missed_finds_its_rule(
 def test_a_negation_apart_from_its_word_is_no_phrase_of_being_out_of_combat(searcher, query, lang, not_expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert not_expected not in found, found
+
+
+# Families of questions the eighteenth blind set missed, asked afresh in the languages where the family applies
+@pytest.mark.parametrize("query,lang,expected", [
+    # taking back a card just played: no time travel
+    ("i just played that card, can i undo it", "en", "precedence.no-time-travel"),
+    ("ik speelde net een kaart, mag ik die terugnemen", "nl", "precedence.no-time-travel"),
+    ("az előbb kijátszott lapot visszavehetem?", "hu", "precedence.no-time-travel"),
+    ("acabo de jugar una carta, la puedo devolver a la mano", "es", "precedence.no-time-travel"),
+    ("ich hab grad eine Karte gespielt, kann ich die zurücknehmen", "de", "precedence.no-time-travel"),
+    ("હમણાં જ રમેલું કાર્ડ હું પાછું લઈ શકું?", "gu", "precedence.no-time-travel"),
+    # several creatures printed on one card are one monster
+    ("the card shows three orcs, do i fight three monsters", "en", "monsters.plural-is-one"),
+    ("op de kaart staan drie orks, zijn dat dan drie monsters", "nl", "monsters.plural-is-one"),
+    ("három ork van egy lapon, az három szörnynek számít?", "hu", "monsters.plural-is-one"),
+    ("salen tres orcos en la carta, cuentan como tres monstruos", "es", "monsters.plural-is-one"),
+    ("auf der Karte sind drei Orks, zählen die als drei Monster", "de", "monsters.plural-is-one"),
+    # what a race can do, asked as a whole ("wat kan een dwerg allemaal")
+    ("wat kan een elf allemaal", "nl", "races.elf"),
+    ("wat kan een dwerg eigenlijk allemaal", "nl", "races.dwarf"),
+    # a card that says otherwise than the rulebook ("regelboekje")
+    ("mijn kaart zegt iets anders dan het regelboekje", "nl", "precedence.cards-beat-rules"),
+    ("a lapon más áll, mint a szabálykönyvben, melyik számít", "hu", "precedence.cards-beat-rules"),
+    # the cards dealt at the start of the game
+    ("hány lapot kap mindenki a játék elején", "hu", "setup.starting-hand"),
+    ("wie viele Karten kriegt jeder am Anfang des Spiels", "de", "setup.starting-hand"),
+    # becoming Epic
+    ("હું એપિક ક્યારે બનું", "gu", "epic.epic-from-level-10"),
+    ("wann wird man episch", "de", "epic.epic-from-level-10"),
+    # the levels of two monsters added together
+    ("kämpfe gegen zwei Monster, zählt man ihre Stufen zusammen", "de", "combat.multiple-monsters"),
+    ("twee monsters tegelijk, tel je hun levels op", "nl", "combat.multiple-monsters"),
+    # Half-Breed said with the Hungarian word for a card, "kártya"
+    ("a félvér kártyával két fajom lehet?", "hu", "races.half-breed"),
+    # the backstab said "meucheln", and what it costs
+    ("was kostet es, als Dieb zu meucheln", "de", "classes.thief-backstab"),
+    ("what does the thief pay to backstab", "en", "classes.thief-backstab"),
+])
+def test_a_question_of_a_family_the_eighteenth_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
+    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+    assert expected in found, found
