@@ -530,6 +530,10 @@ def flee(c: Context):
                 and not any((about.get(k) or {}).get("bonus") for k in ("steed", "hireling"))
             if not about or bare:
                 missing.append(N_("who runs away: a level, a race or a class"))
+                if not monsters and not r.monsters:
+                    # "two monsters, I beat one and run from the other: any treasure?": running
+                    # from no monster named, by no one described, is a question of the rules
+                    c.coreless = True
                 break
     if people:
         params.update(people)
@@ -1286,6 +1290,10 @@ def about(kind: str):
             player = c.who(holding[0])
         if kind == "death" and c.state is None:
             _items_lost(r)
+            if not r.monsters and not any(c.described(c.who(p)) for p in order + [ME]):
+                # "if I die, do I get cards next turn?": a death of no one described, at no
+                # table, is a question of the rules; no player's level is asked for it
+                c.coreless = True
         if kind == "gear" and c.state is None and _items_counted(r):
             c.surer += 1  # two items of one slot, each with its bonus: whether both count is asked
         # (``kind`` is the question's verb: "gear" asks about equipment)
