@@ -530,6 +530,14 @@ class Reading:
                 break
             if self._persona(token.key) is not None:
                 return True
+        close = next((k for k in range(i + 2, len(toks)) if toks[k].key == ")"), None)
+        if close is not None and toks[i].raw[:1].isupper():
+            # "Uschi (Stufe 6) is grad gestorben": dying said right after the brackets; a
+            # monster is killed, a player dies, so the word described is someone
+            for phrase in self.words.kinds.get("death", ()):
+                for match in phrase.finditer(self.text):
+                    if close < self.word_range(match)[0] <= close + 3:
+                        return True
         # "હું (લેવલ ૨) અને પીયૂષ (લેવલ ૭) સાથે": put beside someone, a level alone describes a person
         together = self.words.together | self.english.together
         if i >= 2 and toks[i - 1].key in together:
@@ -572,8 +580,11 @@ class Reading:
         if self.tokens[i - 1].key in self.words.articles:
             return False
         j = i + 1
+        likewise = [phrase for w in (self.words, self.english) for phrase in w.lists.get("likewise", ())]
         while j < len(self.tokens) and (self.tokens[j].key in self.words.ignore or self.tokens[j].key == "("
-                                        or self._being_before(j + 1)) \
+                                        or self._being_before(j + 1)
+                                        # "Pitt is auch 6": a word of "as well" before the level
+                                        or any(phrase.found_in(f" {self.tokens[j].key} ") for phrase in likewise)) \
                 and self.tokens[j].key not in self.words.level:
             j += 1  # "Bob (Stufe 3)": the level in brackets after the name
         if j < len(self.tokens) and (self.tokens[j].key in self.words.level or self.tokens[j].number is not None):
@@ -1108,10 +1119,10 @@ class Reading:
                 # "zes dwerg strijder, vier aan spullen": a part of the sentence that starts with
                 # a number and a race or class describes someone of that level
                 self.levels.append((i, i, token.number))
-            elif self._listed_level(i):
+            elif (named := self._listed_level(i)) is not None:
                 # "ik ben level 5, Piet 3 en Kees 2": levels listed, the word said once; each
                 # the level of the one named right before it
-                self.listed.append((self.roles[i - 1][1], token.number))
+                self.listed.append((named, token.number))
             else:
                 continue
             self.used.add(i)
@@ -1134,22 +1145,40 @@ class Reading:
         return bool(after) and after[0] == "persona" and not any(t.key in level_words for t in toks[:i + 3]) \
             and i + 1 not in self.sexed
 
-    def _listed_level(self, i: int) -> bool:
-        """Whether the number at word ``i`` is the level of the player named right before it,
-        in a list of levels ("ich bin Stufe 5, Jonas 3 und Lea 2"): a named player (not "I"),
-        the number up to 20 with nothing after it but a break or "and", and a level said with
-        its word before it in the text."""
+    def _listed_level(self, i: int) -> Optional[str]:
+        """The player whose level the number at word ``i`` is, named right before it in a list
+        of levels ("ich bin Stufe 5, Jonas 3 und Lea 2", "Pitt is auch 6", "Jen is 6 too"), or
+        None: a named player (not "I"), a verb of being or a word of "as well" between them at
+        most, the number up to 20 with nothing after it but such a word, then a break or
+        "and", and a level said with its word before it in the text."""
         toks, level_words = self.tokens, self.words.level | self.english.level
         if i == 0 or not 1 <= toks[i].number <= 20 or toks[i].raw[:1] in "+-":
-            return False
-        role = self.roles[i - 1]
+            return None
+        likewise = [phrase for w in (self.words, self.english) for phrase in w.lists.get("likewise", ())]
+
+        def between(k: int) -> bool:
+            return self.roles[k] is None and not toks[k].separator \
+                and (self._being_at(k) or any(phrase.found_in(f" {toks[k].key} ") for phrase in likewise))
+
+        k = i - 1
+        while k > 0 and k >= i - 2 and between(k):
+            k -= 1
+        role = self.roles[k]
         if not role or role[0] != "person" or role[1] == ME:
-            return False
-        after = toks[i + 1] if i + 1 < len(toks) else None
+            return None
+        a = i + 1
+        if a < len(toks) and between(a) and not self._being_at(a):
+            a += 1
+        after = toks[a] if a < len(toks) else None
         clauses = self.words.clauses | self.english.clauses | self.words.together | self.english.together
         if after is not None and not (after.separator or after.key in clauses):
-            return False
-        return any(t.key in level_words for t in toks[:i - 1])
+            return None
+        if not any(t.key in level_words for t in toks[:k]):
+            return None
+        for m in range(k + 1, a):
+            if m != i:
+                self.used.add(m)
+        return role[1]
 
     def _side_person(self, first: int, last: int) -> bool:
         """Whether the level at words ``first``–``last`` stands right beside someone named."""
