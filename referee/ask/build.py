@@ -1100,8 +1100,12 @@ def sell(c: Context):
         params["phase"] = "combat"  # "mid-fight I wanna sell …": the sale asked in a fight
     old = c.level_of(player)
     made_up = any(re.fullmatch(r"item\d+:\d+", i) for i in items)
+    # "vendo tres cosas: una de 400, otra de 300 y otra de 300": a count said before a word for
+    # any thing, as many as the items read, counts them; no piece of the sale is left out
+    things = {j for _phrase, match in r.phrases("things") for j in r.word_range(match)}
+    counted = {i for i, t in enumerate(r.tokens) if t.number == len(items) and i + 1 in things and not t.plus}
     left = [t.raw for i, t in enumerate(r.tokens) if t.number is not None and i not in r.used and not t.plus
-            and 1 < t.number < 50
+            and 1 < t.number < 50 and i not in counted
             # "verkoop m'n mantel van 700 en een ring van 400, ben ik dan tien?": the level the
             # sale of the items named is asked to reach; said of gold with no item named, it
             # asks where the level ends, a question of levels, not of a sale
