@@ -591,8 +591,20 @@ def action(c: Context):
         order = [p for p in order if p not in done_to] + [p for p in order if p in done_to]
         if ME not in order and order[0] in done_to:
             order = [ME] + order
+    robbed = set()
+    if act == "steal" and len(order) > 1:
+        # "Cid ને Bob નો હથોડો ચોરવો છે": whose item is stolen is whom the theft is done to,
+        # whatever marks the one who wants it ("Cid ને" is who wants, not whom)
+        # (not the asker: "mag ik zijn zwaard jatten" reads "ik zijn zwaard" as mine)
+        who = dict(r.mentions())
+        robbed = {who[i] for i in r.item_owners() if i in who} & set(order) - {ME}
+        if len(robbed) == 1 and len(set(order) - robbed) >= 1:
+            rest = [p for p in order if p not in robbed]
+            order = rest[:1] + list(robbed) + rest[1:]
+        else:
+            robbed = set()
     doer = _may_do(r)
-    if doer is not None and doer in order:
+    if doer is not None and doer in order and doer not in robbed:
         # "a mászó kézzel harcolok, bedobhat Dee …?": the one the question asks leave for,
         # not the first one named
         order = [doer] + [p for p in order if p != doer]
