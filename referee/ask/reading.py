@@ -443,6 +443,39 @@ class Reading:
                 self.roles[i + 2] = ("person", after.raw)
             if (self.roles[i + 2] or ("",))[0] == "person" and self.roles[i + 2][1] != ME:
                 self.roles[i] = None
+        if self.table:
+            return
+        endings = sorted((phrase.text for phrase in self.words.lists.get("mine_endings", ())), key=len, reverse=True)
+        for i in sorted(kin):
+            if self.roles[i] is not None or not self._kin_of_mine(i) or any(
+                    (self.roles[j] or ("",))[0] == "person" and self.roles[j][1] != ME for j in (i + 1, i + 2)
+                    if j < len(self.tokens)):
+                continue
+            segment = self._segment(i)
+            after = [k for k in range(i + 1, i + 4) if k in segment]
+            if not (any(self.tokens[k].number is not None or self._persona(self.tokens[k].key) is not None
+                        for k in after) and self._helps_later(i)):
+                continue
+            # "a haverom 4-es elf +2-vel segít", "my buddy, a level 4 elf, helps": kin of mine
+            # no name says, described and helping, is someone, named by the word for them
+            raw = self.tokens[i].raw
+            key = raw.lower()
+            for ending in endings:
+                if key.endswith(ending) and len(key) > len(ending) + 2:
+                    raw = raw[:-len(ending)]
+                    break
+            self.names.append(raw)
+            self.roles[i] = ("person", raw)
+            for j in range(max(0, i - 3), i):
+                if self.roles[j] == ("person", ME) and self.tokens[j].key in self.words.my | self.english.my:
+                    self.roles[j] = None  # "my" says whose kin, no mention of the asker
+
+    def _helps_later(self, i: int) -> bool:
+        """Whether a word of helping is said in word ``i``'s part of the sentence after it."""
+        helping = self.words.actions.get("help", ()) + self.english.actions.get("help", ())
+        segment = self._segment(i)
+        return any(self.word_range(match)[0] in segment and self.word_range(match)[0] > i
+                   for phrase in helping for match in phrase.finditer(self.text))
 
     def _kin_of_mine(self, i: int) -> bool:
         """Whether word ``i`` is a word for kin said with "my" a few words before it ("my little
