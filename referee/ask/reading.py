@@ -887,9 +887,10 @@ class Reading:
             # "két szörny: egy goblin és egy ork": how many monsters, no level of a monster
             i = self.index(match, "n0")
             token = self.tokens[i]
-            # not "egy 8-as szörny" (a level-8 monster): a number with an ending, or after an article
+            # not "egy 8-as szörny" (a level-8 monster): a number with an ending (written on or
+            # after a hyphen: "9-es szörny ellen"), or after an article
             before = self.tokens[i - 1].key if i > 0 else ""
-            if re.search(r"\d[^\W\d]", token.raw) or before in self.words.articles \
+            if re.search(r"\d-?[^\W\d_]", token.raw) or before in self.words.articles \
                     or before in self.words.level | self.english.level:
                 continue
             if i not in self.used and not token.plus and 2 <= token.number <= 9:
