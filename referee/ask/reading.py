@@ -2047,7 +2047,9 @@ class Reading:
         near = [j for j in range(max(0, i - 3), min(len(self.tokens), i + 4)) if j != i
                 and (self._item_word(self.tokens[j].key) or (j in strange and not self._monster_word(self.tokens[j].key)))
                 and self.roles[j] is None
-                and not any(self.tokens[k].separator for k in range(min(i, j) + 1, max(i, j)))]
+                # (the bonus in brackets right after the item: "a hammer (+3, two hands)")
+                and not any(self.tokens[k].separator and not (j < i and self.tokens[k].key == "(")
+                            for k in range(min(i, j) + 1, max(i, j)))]
         if not near:
             return False
         j = min(near, key=lambda k: (abs(k - i), k < i))
