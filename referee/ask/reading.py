@@ -446,6 +446,8 @@ class Reading:
         if self.table:
             return
         endings = sorted((phrase.text for phrase in self.words.lists.get("mine_endings", ())), key=len, reverse=True)
+        if not endings:
+            return  # (only where the word for kin says "my" by its ending, the name it gives)
         for i in sorted(kin):
             if self.roles[i] is not None or not self._kin_of_mine(i) or any(
                     (self.roles[j] or ("",))[0] == "person" and self.roles[j][1] != ME for j in (i + 1, i + 2)
