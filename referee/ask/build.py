@@ -530,6 +530,10 @@ def flee(c: Context):
                 and not any((about.get(k) or {}).get("bonus") for k in ("steed", "hireling"))
             if not about or bare:
                 missing.append(N_("who runs away: a level, a race or a class"))
+                if not monsters and not r.monsters:
+                    # "two monsters, I beat one and run from the other: any treasure?": running
+                    # from no monster named, by no one described, is a question of the rules
+                    c.coreless = True
                 break
     if people:
         params.update(people)
@@ -587,8 +591,20 @@ def action(c: Context):
         order = [p for p in order if p not in done_to] + [p for p in order if p in done_to]
         if ME not in order and order[0] in done_to:
             order = [ME] + order
+    robbed = set()
+    if act == "steal" and len(order) > 1:
+        # "Cid ને Bob નો હથોડો ચોરવો છે": whose item is stolen is whom the theft is done to,
+        # whatever marks the one who wants it ("Cid ને" is who wants, not whom)
+        # (not the asker: "mag ik zijn zwaard jatten" reads "ik zijn zwaard" as mine)
+        who = dict(r.mentions())
+        robbed = {who[i] for i in r.item_owners() if i in who} & set(order) - {ME}
+        if len(robbed) == 1 and len(set(order) - robbed) >= 1:
+            rest = [p for p in order if p not in robbed]
+            order = rest[:1] + list(robbed) + rest[1:]
+        else:
+            robbed = set()
     doer = _may_do(r)
-    if doer is not None and doer in order:
+    if doer is not None and doer in order and doer not in robbed:
         # "a mászó kézzel harcolok, bedobhat Dee …?": the one the question asks leave for,
         # not the first one named
         order = [doer] + [p for p in order if p != doer]
@@ -1096,8 +1112,12 @@ def sell(c: Context):
         params["phase"] = "combat"  # "mid-fight I wanna sell …": the sale asked in a fight
     old = c.level_of(player)
     made_up = any(re.fullmatch(r"item\d+:\d+", i) for i in items)
+    # "vendo tres cosas: una de 400, otra de 300 y otra de 300": a count said before a word for
+    # any thing, as many as the items read, counts them; no piece of the sale is left out
+    things = {j for _phrase, match in r.phrases("things") for j in r.word_range(match)}
+    counted = {i for i, t in enumerate(r.tokens) if t.number == len(items) and i + 1 in things and not t.plus}
     left = [t.raw for i, t in enumerate(r.tokens) if t.number is not None and i not in r.used and not t.plus
-            and 1 < t.number < 50
+            and 1 < t.number < 50 and i not in counted
             # "verkoop m'n mantel van 700 en een ring van 400, ben ik dan tien?": the level the
             # sale of the items named is asked to reach; said of gold with no item named, it
             # asks where the level ends, a question of levels, not of a sale
@@ -1286,6 +1306,10 @@ def about(kind: str):
             player = c.who(holding[0])
         if kind == "death" and c.state is None:
             _items_lost(r)
+            if not r.monsters and not any(c.described(c.who(p)) for p in order + [ME]):
+                # "if I die, do I get cards next turn?": a death of no one described, at no
+                # table, is a question of the rules; no player's level is asked for it
+                c.coreless = True
         if kind == "gear" and c.state is None and _items_counted(r):
             c.surer += 1  # two items of one slot, each with its bonus: whether both count is asked
         # (``kind`` is the question's verb: "gear" asks about equipment)

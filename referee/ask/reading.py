@@ -443,6 +443,41 @@ class Reading:
                 self.roles[i + 2] = ("person", after.raw)
             if (self.roles[i + 2] or ("",))[0] == "person" and self.roles[i + 2][1] != ME:
                 self.roles[i] = None
+        if self.table:
+            return
+        endings = sorted((phrase.text for phrase in self.words.lists.get("mine_endings", ())), key=len, reverse=True)
+        if not endings:
+            return  # (only where the word for kin says "my" by its ending, the name it gives)
+        for i in sorted(kin):
+            if self.roles[i] is not None or not self._kin_of_mine(i) or any(
+                    (self.roles[j] or ("",))[0] == "person" and self.roles[j][1] != ME for j in (i + 1, i + 2)
+                    if j < len(self.tokens)):
+                continue
+            segment = self._segment(i)
+            after = [k for k in range(i + 1, i + 4) if k in segment]
+            if not (any(self.tokens[k].number is not None or self._persona(self.tokens[k].key) is not None
+                        for k in after) and self._helps_later(i)):
+                continue
+            # "a haverom 4-es elf +2-vel segít", "my buddy, a level 4 elf, helps": kin of mine
+            # no name says, described and helping, is someone, named by the word for them
+            raw = self.tokens[i].raw
+            key = raw.lower()
+            for ending in endings:
+                if key.endswith(ending) and len(key) > len(ending) + 2:
+                    raw = raw[:-len(ending)]
+                    break
+            self.names.append(raw)
+            self.roles[i] = ("person", raw)
+            for j in range(max(0, i - 3), i):
+                if self.roles[j] == ("person", ME) and self.tokens[j].key in self.words.my | self.english.my:
+                    self.roles[j] = None  # "my" says whose kin, no mention of the asker
+
+    def _helps_later(self, i: int) -> bool:
+        """Whether a word of helping is said in word ``i``'s part of the sentence after it."""
+        helping = self.words.actions.get("help", ()) + self.english.actions.get("help", ())
+        segment = self._segment(i)
+        return any(self.word_range(match)[0] in segment and self.word_range(match)[0] > i
+                   for phrase in helping for match in phrase.finditer(self.text))
 
     def _kin_of_mine(self, i: int) -> bool:
         """Whether word ``i`` is a word for kin said with "my" a few words before it ("my little
@@ -530,6 +565,14 @@ class Reading:
                 break
             if self._persona(token.key) is not None:
                 return True
+        close = next((k for k in range(i + 2, len(toks)) if toks[k].key == ")"), None)
+        if close is not None and toks[i].raw[:1].isupper():
+            # "Uschi (Stufe 6) is grad gestorben": dying said right after the brackets; a
+            # monster is killed, a player dies, so the word described is someone
+            for phrase in self.words.kinds.get("death", ()):
+                for match in phrase.finditer(self.text):
+                    if close < self.word_range(match)[0] <= close + 3:
+                        return True
         # "હું (લેવલ ૨) અને પીયૂષ (લેવલ ૭) સાથે": put beside someone, a level alone describes a person
         together = self.words.together | self.english.together
         if i >= 2 and toks[i - 1].key in together:
@@ -572,8 +615,11 @@ class Reading:
         if self.tokens[i - 1].key in self.words.articles:
             return False
         j = i + 1
+        likewise = [phrase for w in (self.words, self.english) for phrase in w.lists.get("likewise", ())]
         while j < len(self.tokens) and (self.tokens[j].key in self.words.ignore or self.tokens[j].key == "("
-                                        or self._being_before(j + 1)) \
+                                        or self._being_before(j + 1)
+                                        # "Pitt is auch 6": a word of "as well" before the level
+                                        or any(phrase.found_in(f" {self.tokens[j].key} ") for phrase in likewise)) \
                 and self.tokens[j].key not in self.words.level:
             j += 1  # "Bob (Stufe 3)": the level in brackets after the name
         if j < len(self.tokens) and (self.tokens[j].key in self.words.level or self.tokens[j].number is not None):
@@ -843,9 +889,10 @@ class Reading:
             # "két szörny: egy goblin és egy ork": how many monsters, no level of a monster
             i = self.index(match, "n0")
             token = self.tokens[i]
-            # not "egy 8-as szörny" (a level-8 monster): a number with an ending, or after an article
+            # not "egy 8-as szörny" (a level-8 monster): a number with an ending (written on or
+            # after a hyphen: "9-es szörny ellen"), or after an article
             before = self.tokens[i - 1].key if i > 0 else ""
-            if re.search(r"\d[^\W\d]", token.raw) or before in self.words.articles \
+            if re.search(r"\d-?[^\W\d_]", token.raw) or before in self.words.articles \
                     or before in self.words.level | self.english.level:
                 continue
             if i not in self.used and not token.plus and 2 <= token.number <= 9:
@@ -1108,10 +1155,10 @@ class Reading:
                 # "zes dwerg strijder, vier aan spullen": a part of the sentence that starts with
                 # a number and a race or class describes someone of that level
                 self.levels.append((i, i, token.number))
-            elif self._listed_level(i):
+            elif (named := self._listed_level(i)) is not None:
                 # "ik ben level 5, Piet 3 en Kees 2": levels listed, the word said once; each
                 # the level of the one named right before it
-                self.listed.append((self.roles[i - 1][1], token.number))
+                self.listed.append((named, token.number))
             else:
                 continue
             self.used.add(i)
@@ -1134,22 +1181,40 @@ class Reading:
         return bool(after) and after[0] == "persona" and not any(t.key in level_words for t in toks[:i + 3]) \
             and i + 1 not in self.sexed
 
-    def _listed_level(self, i: int) -> bool:
-        """Whether the number at word ``i`` is the level of the player named right before it,
-        in a list of levels ("ich bin Stufe 5, Jonas 3 und Lea 2"): a named player (not "I"),
-        the number up to 20 with nothing after it but a break or "and", and a level said with
-        its word before it in the text."""
+    def _listed_level(self, i: int) -> Optional[str]:
+        """The player whose level the number at word ``i`` is, named right before it in a list
+        of levels ("ich bin Stufe 5, Jonas 3 und Lea 2", "Pitt is auch 6", "Jen is 6 too"), or
+        None: a named player (not "I"), a verb of being or a word of "as well" between them at
+        most, the number up to 20 with nothing after it but such a word, then a break or
+        "and", and a level said with its word before it in the text."""
         toks, level_words = self.tokens, self.words.level | self.english.level
         if i == 0 or not 1 <= toks[i].number <= 20 or toks[i].raw[:1] in "+-":
-            return False
-        role = self.roles[i - 1]
+            return None
+        likewise = [phrase for w in (self.words, self.english) for phrase in w.lists.get("likewise", ())]
+
+        def between(k: int) -> bool:
+            return self.roles[k] is None and not toks[k].separator \
+                and (self._being_at(k) or any(phrase.found_in(f" {toks[k].key} ") for phrase in likewise))
+
+        k = i - 1
+        while k > 0 and k >= i - 2 and between(k):
+            k -= 1
+        role = self.roles[k]
         if not role or role[0] != "person" or role[1] == ME:
-            return False
-        after = toks[i + 1] if i + 1 < len(toks) else None
+            return None
+        a = i + 1
+        if a < len(toks) and between(a) and not self._being_at(a):
+            a += 1
+        after = toks[a] if a < len(toks) else None
         clauses = self.words.clauses | self.english.clauses | self.words.together | self.english.together
         if after is not None and not (after.separator or after.key in clauses):
-            return False
-        return any(t.key in level_words for t in toks[:i - 1])
+            return None
+        if not any(t.key in level_words for t in toks[:k]):
+            return None
+        for m in range(k + 1, a):
+            if m != i:
+                self.used.add(m)
+        return role[1]
 
     def _side_person(self, first: int, last: int) -> bool:
         """Whether the level at words ``first``–``last`` stands right beside someone named."""
@@ -1984,7 +2049,9 @@ class Reading:
         near = [j for j in range(max(0, i - 3), min(len(self.tokens), i + 4)) if j != i
                 and (self._item_word(self.tokens[j].key) or (j in strange and not self._monster_word(self.tokens[j].key)))
                 and self.roles[j] is None
-                and not any(self.tokens[k].separator for k in range(min(i, j) + 1, max(i, j)))]
+                # (the bonus in brackets right after the item: "a hammer (+3, two hands)")
+                and not any(self.tokens[k].separator and not (j < i and self.tokens[k].key == "(")
+                            for k in range(min(i, j) + 1, max(i, j)))]
         if not near:
             return False
         j = min(near, key=lambda k: (abs(k - i), k < i))
