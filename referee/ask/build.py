@@ -519,6 +519,10 @@ def flee(c: Context):
         # "… to escape the reuzendas": a word no list knows may be the monster; running from
         # nothing in particular is asked only in words the question knows
         missing.append(N_("which monster is fled from"))
+    elif not monsters and r.best("kinds").get("combat"):
+        # "i'm level 4, fight or run?", "લડું કે ભાગું?": a fight said beside the flight, with
+        # no monster named and none on the table, is a fight the question does not describe
+        missing.append(N_("which monster is fled from"))
     params = {"monsters": monsters}
     people = c.people(fleeing, level_needed=False)
     if c.state is None:
