@@ -101,7 +101,10 @@ DENIED = {"discard": ("no_discard",), "fleeing": ("kill",), "card_player": ("kil
 #: "weg" alone runs away; "મારી નાખું" kills, and "નાખું" rolls the die): no match inside those
 #: words of a kind that are words of another piece where a phrase of it holds them: "hau den
 #: Pavillon weg" (killing), "zwei karten weg" (discarding) say no running away
-KINDS_DENIED = {"run-away": ("kill", "discard")}
+KINDS_DENIED = {"run-away": ("kill", "discard"),
+                # "nope not fighting the frost giant, what do i roll": a fight said with its
+                # denial is no fight asked about
+                "combat": ("no_fight",)}
 KILL_SURE = 3
 
 
