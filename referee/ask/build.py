@@ -515,13 +515,11 @@ def flee(c: Context):
         # asker is said beside words of fighting; the fight may be what is asked
         missing.append(N_("what {words} means here", words=", ".join(
             f"“{r.tokens[i].raw}”" for i, who in r.mentions() if who == ME)))
-    if not r.monsters and r.strange():
-        # "… to escape the reuzendas": a word no list knows may be the monster; running from
-        # nothing in particular is asked only in words the question knows
-        missing.append(N_("which monster is fled from"))
-    elif not monsters and r.best("kinds").get("combat"):
-        # "i'm level 4, fight or run?", "લડું કે ભાગું?": a fight said beside the flight, with
-        # no monster named and none on the table, is a fight the question does not describe
+    # "… to escape the reuzendas": a word no list knows may be the monster (running from nothing
+    # in particular is asked only in words the question knows); "i'm level 4, fight or run?",
+    # "લડું કે ભાગું?": a fight said beside the flight, with no monster named and none on the
+    # table, is a fight the question does not describe
+    if (not r.monsters and r.strange()) or (not monsters and r.best("kinds").get("combat")):
         missing.append(N_("which monster is fled from"))
     params = {"monsters": monsters}
     people = c.people(fleeing, level_needed=False)
@@ -1053,7 +1051,7 @@ def sell(c: Context):
         # "will den Napalmstab und die Trittleiter verkaufen": with no table, the item cards the
         # seller is said to have are what is sold (each card has its price); an item said only
         # by its word ("my sword +3") has none, and is no sale
-        cards = {role[1].name for role in r.roles if role and role[0] == "itemcard"}
+        cards = _item_cards(r)
         items = [i for i in c.described(player).get("items", []) if i in cards]
     golds = r.golds + [n for n in r.numbers_left() if n >= 50]
     extra = _priced_items(c, player)
@@ -1078,7 +1076,7 @@ def sell(c: Context):
             prices = {i["name"]: i.get("gold") for p in c.state["players"] if p["name"] == player
                       for i in p.get("items", [])}
         else:  # no table: the item cards named, at their printed prices
-            prices = {role[1].name: role[1].facts.get("gold") for role in r.roles if role and role[0] == "itemcard"}
+            prices = {name: card.facts.get("gold") for name, card in _item_cards(r).items()}
         if sorted(golds) not in (sorted(prices[i] for i in items), [sum(prices[i] or 0 for i in items)]):
             missing.append(N_("what {name} is: the text says it two ways", name=", ".join(items)))
         golds = []
@@ -1131,6 +1129,11 @@ def sell(c: Context):
         # the sale is asked to reach, which a sale of the items read does not carry
         missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in left)))
     return params, missing
+
+
+def _item_cards(r: Reading) -> dict:
+    """The item cards the text names, by their English names."""
+    return {role[1].name: role[1] for role in r.roles if role and role[0] == "itemcard"}
 
 
 def _priced_items(c: Context, player: str) -> list:
@@ -1371,10 +1374,7 @@ def _items_lost(r: Reading) -> None:
                       if j in r._segment(k) and abs(j - k) <= 2)
         if near and near[0][2] not in bonus_of:
             bonus_of[near[0][2]] = token.number
-            r.used.add(k)
-            if k in r.plus_at:  # (read as a one-shot's bonus where no one was described)
-                del r.plus[r.plus_at.index(k)]
-                r.plus_at.remove(k)
+            r.take_bonus(k)
     said = [(j, r.tokens[j].raw.strip("'\"").capitalize(), bonus_of.get(j)) for j in words]
     bonuses = [bonus for _j, _name, bonus in said if bonus is not None]
     for j, name, bonus in said:
@@ -1388,11 +1388,16 @@ def _items_lost(r: Reading) -> None:
     for about in r.people.values():
         if about.get("item_bonus") and (about.get("gear") in bonuses or sum(about["item_bonus"].values()) == about.get("gear")
                                         or "gear" in about.get("conflicts", [])):
-            # the gear read from these bonuses is these items
-            about.pop("gear", None)
-            about["conflicts"] = [k for k in about.get("conflicts", []) if k != "gear"]
-            if not about["conflicts"]:
-                del about["conflicts"]
+            _gear_is_these_items(about)
+
+
+def _gear_is_these_items(about: dict) -> None:
+    """The gear read from the bonuses said beside items is those items: no sum of gear of its
+    own, and no conflict between the two."""
+    about.pop("gear", None)
+    about["conflicts"] = [k for k in about.get("conflicts", []) if k != "gear"]
+    if not about["conflicts"]:
+        del about["conflicts"]
 
 
 #: the slots a kind of item takes, where one player may use only one of it: two helmets at once
@@ -1444,17 +1449,10 @@ def _items_counted(r: Reading) -> bool:
             about.setdefault("items", []).append(item)
             about.setdefault("item_bonus", {})[item] = toks[m].number
             about.setdefault("item_slot", {})[item] = slot
-            r.used.add(m)
-            if m in r.plus_at:  # (read as a one-shot's bonus where no one was described)
-                del r.plus[r.plus_at.index(m)]
-                r.plus_at.remove(m)
+            r.take_bonus(m)
         r.used.add(j)
         r.roles[k] = ("itemword", name)
-        # the gear read from these bonuses is these items
-        about.pop("gear", None)
-        about["conflicts"] = [c for c in about.get("conflicts", []) if c != "gear"]
-        if not about["conflicts"]:
-            del about["conflicts"]
+        _gear_is_these_items(about)
         return True
     return False
 

@@ -168,6 +168,7 @@ class Reading:
         self.item_bonuses: dict = {}  # person -> the bonuses said beside their items, summed as gear
         self.plus_at: list[int] = []   # the words of the bonuses a phrase gave the players
         self.fighting = False          # describing a fight or a flight (set by describe)
+        self.level_said_of: dict = {}  # (first, last) -> the monster word a level in the next part is said of
         self._read()
 
     def fresh(self) -> "Reading":
@@ -423,6 +424,12 @@ class Reading:
                 self.roles[i] = ("denied",)
 
     @cached_property
+    def likewise(self) -> list:
+        """The phrases of "as well" ("auch", "too") in this language and in English: what may
+        stand between a name and its level ("Pitt is auch 6")."""
+        return [phrase for w in (self.words, self.english) for phrase in w.lists.get("likewise", ())]
+
+    @cached_property
     def kin_words(self) -> frozenset[int]:
         """The words of the text's words for kin ("my daughter", "mein kleiner Bruder"), read once:
         several of a reading's steps ask whether a word is one."""
@@ -612,17 +619,24 @@ class Reading:
             self.monsters[self.roles[i - 1][1]]["level"] = number.number
             self.used.add(i + 1)
 
+    def take_bonus(self, k: int) -> None:
+        """Word ``k``'s bonus is an item's, said beside it: used, and no longer a bonus a phrase
+        gave the players (read as a one-shot's where no one was described)."""
+        self.used.add(k)
+        if k in self.plus_at:
+            del self.plus[self.plus_at.index(k)]
+            self.plus_at.remove(k)
+
     def _named_with_level(self, i: int) -> bool:
         """Where nouns are capitalised, a name is a capital word no article stands before and a
         level (or "is level") follows: "Bob ist Stufe 2"."""
         if self.tokens[i - 1].key in self.words.articles:
             return False
         j = i + 1
-        likewise = [phrase for w in (self.words, self.english) for phrase in w.lists.get("likewise", ())]
         while j < len(self.tokens) and (self.tokens[j].key in self.words.ignore or self.tokens[j].key == "("
                                         or self._being_before(j + 1)
                                         # "Pitt is auch 6": a word of "as well" before the level
-                                        or any(phrase.found_in(f" {self.tokens[j].key} ") for phrase in likewise)) \
+                                        or any(phrase.found_in(f" {self.tokens[j].key} ") for phrase in self.likewise)) \
                 and self.tokens[j].key not in self.words.level:
             j += 1  # "Bob (Stufe 3)": the level in brackets after the name
         if j < len(self.tokens) and (self.tokens[j].key in self.words.level or self.tokens[j].number is not None):
@@ -1088,7 +1102,6 @@ class Reading:
         level_words = self.words.level | self.english.level
         toks = self.tokens
         self.listed: list = []
-        self.level_said_of: dict = {}  # (first, last) -> the monster word a level in the next part is said of
         for name in ("monster_level", "monster_is"):
             for phrase, match in self.phrases(name):
                 # "een trol van zeven", "troll at eleven": a number said after a monster's word;
@@ -1193,11 +1206,9 @@ class Reading:
         toks, level_words = self.tokens, self.words.level | self.english.level
         if i == 0 or not 1 <= toks[i].number <= 20 or toks[i].raw[:1] in "+-":
             return None
-        likewise = [phrase for w in (self.words, self.english) for phrase in w.lists.get("likewise", ())]
-
         def between(k: int) -> bool:
             return self.roles[k] is None and not toks[k].separator \
-                and (self._being_at(k) or any(phrase.found_in(f" {toks[k].key} ") for phrase in likewise))
+                and (self._being_at(k) or any(phrase.found_in(f" {toks[k].key} ") for phrase in self.likewise))
 
         k = i - 1
         while k > 0 and k >= i - 2 and between(k):
@@ -2237,7 +2248,7 @@ class Reading:
     def _level_of(self, first: int, last: int):
         """What a level stands beside: a person (their name), a monster (its mapping), else None."""
         ignore = self.words.ignore | self.english.ignore
-        said_of = getattr(self, "level_said_of", {}).get((first, last))
+        said_of = self.level_said_of.get((first, last))
         if said_of is not None:
             role = self.roles[said_of]
             if role is not None and role[0] == "card":
