@@ -433,6 +433,15 @@ def _sense_keys(token: str, language: str) -> frozenset[str]:
                                                if language != "gu" or token.isascii() else token)})
 
 
+@lru_cache(maxsize=1 << 14)
+def word_stems(word: str, language: str, prepared: bool = False) -> tuple[str, ...]:
+    """One word's terms in one language's field: prepared (unless it is already) and analysed.
+    Kept for the process: a query reads each of its words in every language, and several times
+    (its readings, its sense, its language, typo fixes); a session or a server meets the same
+    words again and again. Without it, analysing words was a fifth of a query's time."""
+    return tuple(_terms(language_analyzer(language), word if prepared else prepare(word, language)))
+
+
 def _terms(analyzer, text: str) -> list[str]:
     seen = []
     for token in analyzer(text):
@@ -534,7 +543,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         readings += [Reading(language, term, LANGUAGE_BOOST * ASKED_BOOST) for term in phrased.get(position, ())]
         for prefix_language, verb in joined.get(position, ()):
             weight = ASKED_BOOST if prefix_language == language else 1.0
-            terms = _terms(language_analyzer(prefix_language), prepare(verb, prefix_language))
+            terms = word_stems(verb, prefix_language)
             readings += [Reading(prefix_language, term, LANGUAGE_BOOST * weight) for term in terms]
             # the whole verb's concept ("uitrekenen": calculating), as for a word typed whole
             related = {other for key in {*terms, *_folded(verb)}
@@ -663,8 +672,8 @@ def named_cards(text: str, language: str | None, cards, fixes: dict[str, str] | 
         beside = any(typed_keys[i] for i in (index - 1, index + 1) if 0 <= i < len(words))
         if not keys and beside and language:
             for word in filter(None, (typed, fixes.get(folded))):
-                keys |= {key for stem in _terms(language_analyzer(language), prepare(word, language)
-                                                if language != "gu" else word) for key in _folded(stem) if key in cards}
+                keys |= {key for stem in word_stems(word, language, language == "gu") for key in _folded(stem)
+                         if key in cards}
         if keys:
             run.append(keys)
             continue
@@ -882,7 +891,7 @@ def _joined_verbs(typed: list[str], ends: frozenset[int] = frozenset()) -> dict[
             after = [i for i in range(position + 1, min(position + 4, last + 1, len(typed)))
                      if hungarian_verb(typed[i]) and f"{PREFIX_KEY}:{typed[i]}" not in table
                      and not any(f"{QUESTION_KEY}:{language}:{term}" in table
-                                 for term in _terms(language_analyzer(language), prepare(typed[i], language)))]
+                                 for term in word_stems(typed[i], language))]
             target = after[0] if after else position - 1
             if 0 <= target < len(typed) and target != position:
                 out.setdefault(target, []).append((language, word + typed[target]))
@@ -1025,8 +1034,7 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     # a word of the question in the asked language (Dutch "mag": may) is one in every field:
     # the Hungarian "mag" (seed) is not what a Dutch player asks about
     # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
-    all_stems = {language: _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
-                 for language in LANGUAGES}
+    all_stems = {language: word_stems(word, language, language == "gu") for language in LANGUAGES}
     asking = asked in all_stems and any(f"{QUESTION_KEY}:{asked}:{term}" in related for term in all_stems[asked])
     for language in LANGUAGES:
         stems = all_stems[language]
@@ -1067,12 +1075,12 @@ def _common_word(cards, folded: set[str], word: str, asked: str | None) -> bool:
     usage = getattr(cards, "usage", None)
     if asked is None or usage is None or not any(key in cards for key in folded):
         return False
-    stems = _terms(language_analyzer(asked), prepare(word, asked) if asked != "gu" else word)
+    stems = word_stems(word, asked, asked == "gu")
     in_rules, in_names = usage(asked, stems, folded)
     if asked == "gu" and word.isascii():
         # a word in Latin letters in a Gujarati question is the English word ("munchkin", "level"),
         # which the Gujarati rules write in Gujarati letters: it is as everyday as in English
-        in_rules = max(in_rules, usage("en", _terms(language_analyzer("en"), prepare(word, "en")), folded)[0])
+        in_rules = max(in_rules, usage("en", word_stems(word, "en"), folded)[0])
     return in_rules >= COMMON_MIN_CLAUSES and in_rules >= COMMON_RATIO * in_names
 
 
@@ -1081,7 +1089,7 @@ def _name_only(cards, word: str, asked: str | None) -> bool:
     usage = getattr(cards, "usage", None)
     if asked is None or usage is None:
         return False
-    stems = _terms(language_analyzer(asked), prepare(word, asked) if asked != "gu" else word)
+    stems = word_stems(word, asked, asked == "gu")
     return usage(asked, stems, _folded(word))[0] == 0
 
 
@@ -1090,8 +1098,8 @@ def _without_person_ending(word: str, language: str, table) -> list[str]:
     "bezauber" -> "bezaub", as "bezaubern" is stemmed): ``verb_endings`` in the thesaurus."""
     for ending in table.get(f"{ENDING_KEY}:{language}", "").split():
         if word.endswith(ending) and len(word) - len(ending) >= 4:
-            return _terms(language_analyzer(language), prepare(word[: -len(ending)], language))
-    return []
+            return word_stems(word[: -len(ending)], language)
+    return ()
 
 
 def named_games(text: str) -> frozenset[str]:
@@ -1136,8 +1144,7 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
         return frozenset()
     # then a word of the groups it goes with, by its stems; split verbs joined ("rakhatok le")
     def along_of(word: str) -> set[str]:
-        keys = {spelling.fold(word), *(_terms(language_analyzer(language), prepare(word, language))
-                                       if language != "gu" else [prepare(word, "gu")])}
+        keys = {spelling.fold(word), *(word_stems(word, language) if language != "gu" else [prepare(word, "gu")])}
         return {topic for key in keys for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
 
     phrase_texts = [unicodedata.normalize("NFC", text)]
@@ -1387,7 +1394,7 @@ def _question_word(word: str, language: str | None) -> bool:
         return False
     table = thesaurus()
     return any(f"{QUESTION_KEY}:{language}:{stem}" in table
-               for stem in _terms(language_analyzer(language), prepare(word, language)))
+               for stem in word_stems(word, language))
 
 
 @lru_cache(maxsize=None)
@@ -1432,7 +1439,7 @@ def _function_word_of(language: str, word: str) -> bool:
 
 def _in_language(reader, language: str, word: str) -> bool:
     """Do the asked language's clauses use ``word`` (by its stems in that language)?"""
-    stems = _terms(language_analyzer(language), prepare(word, language) if language != "gu" else word)
+    stems = word_stems(word, language, language == "gu")
     return bool(stems) and all((language, stem) in reader for stem in stems)
 
 
@@ -1440,7 +1447,7 @@ def _in_groups(language: str, word: str) -> bool:
     """Is ``word`` a word of the asked language's concept groups (locales/thesaurus.yaml), by its
     stems: the players' own words, which the rules may never use?"""
     table = thesaurus()
-    return any(f"{language}:{stem}" in table for stem in _terms(language_analyzer(language), prepare(word, language)))
+    return any(f"{language}:{stem}" in table for stem in word_stems(word, language))
 
 
 def _slip_weight(typed: str, edited: str) -> float:
