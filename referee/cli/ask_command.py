@@ -26,7 +26,7 @@ def _table_state(path: Optional[Path]) -> Optional[dict]:
     from referee.ask import table_state  # lazy: +5.9 ms at start-up if imported with the module
 
     try:
-        return table_state(table.show(path))
+        return table_state(table.show(path, recent=0))
     except NotFound:
         return None
 

@@ -241,7 +241,7 @@ class Session:
         from referee import table  # lazy: +10.8 ms at start-up if imported with the module
 
         try:
-            state = table.show(self.table_path).state
+            state = table.show(self.table_path, recent=0).state
         except RefereeError:
             return []
         return [_escape(p["name"]) for p in state["players"]] if state else []

@@ -103,7 +103,7 @@ def _table_state(path: Optional[Path]) -> Optional[dict]:
     from referee import table  # lazy: +7.2 ms at start-up if imported with the module
 
     try:
-        shown = table.show(path)
+        shown = table.show(path, recent=0)
     except NotFound:
         return None
     if shown.fight is not None and shown.state.get("phase") in ("combat", "running-away"):

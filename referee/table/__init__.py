@@ -70,7 +70,11 @@ class Stale(BadInput):
                          expected=expected)
 
 
-def _shown(log: Log) -> Shown:
+#: how many of the last changes :func:`show` reads for the table's history, newest last
+RECENT = 20
+
+
+def _shown(log: Log, recent: int = RECENT) -> Shown:
     state, fight, winner = split(log.state)
     if fight is not None and fight.get("result") is None:
         # lazy: the fights' module and the table's changes, 14 M instructions to import, which a
@@ -78,15 +82,17 @@ def _shown(log: Log) -> Shown:
         from referee.table.fight import closes_at
 
         fight = dict(fight, closes_at=closes_at(fight, log))
-    return Shown(state, log.recent(), winner, fight, log.count)
+    return Shown(state, log.recent(recent) if recent else [], winner, fight, log.count)
 
 
-def show(path: Optional[Path] = None, now: Optional[float] = None, corpus=None) -> Shown:
+def show(path: Optional[Path] = None, now: Optional[float] = None, corpus=None, recent: int = RECENT) -> Shown:
     """The table; a fight whose window has run out is recorded first (when the file can be
-    written: a read-only table is shown as it is)."""
+    written: a read-only table is shown as it is). ``recent``: how many of the last changes
+    to read for ``changes``; 0 for a question asked of the table, which reads its state alone
+    (each change is a row read and its checksum verified: a millisecond of every question)."""
     now = _now(now)
     with open_store(path, write=False) as store:
-        shown = _shown(store.log())
+        shown = _shown(store.log(), recent)
         due = False
         if shown.fight is not None:
             # lazy: the fights' module and the table's changes, 14 M instructions to import,
@@ -98,7 +104,7 @@ def show(path: Optional[Path] = None, now: Optional[float] = None, corpus=None) 
         try:
             with open_store(path) as store:
                 _settle(store, now, corpus)
-                shown = _shown(store.log())
+                shown = _shown(store.log(), recent)
         except BadInput:
             pass  # a table that cannot be written is still read, its fight undecided
     return shown
@@ -112,7 +118,7 @@ def log(path: Optional[Path] = None) -> list[Change]:
 
 def state_of(path: Optional[Path] = None) -> dict:
     """The table in progress; :class:`NotFound` when there is none."""
-    state = show(path).state
+    state = show(path, recent=0).state
     if state is None:
         raise NotFound("no table in progress; start one with `referee table new NAME…`")
     return state

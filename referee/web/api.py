@@ -156,7 +156,7 @@ def _table_state(request: Request) -> Optional[dict]:
     from referee import table
 
     try:
-        return table.show(where_of(request)).state
+        return table.show(where_of(request), recent=0).state
     except NotFound:
         return None
 
@@ -168,7 +168,7 @@ def _fight_state(request: Request) -> Optional[dict]:
     from referee.ask import table_state
 
     try:
-        return table_state(table.show(where_of(request)))
+        return table_state(table.show(where_of(request), recent=0))
     except NotFound:
         return None
 
