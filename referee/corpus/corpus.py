@@ -7,6 +7,7 @@ the whole corpus (ids, references, quotes, disagreements).
 
 from __future__ import annotations
 
+import os
 import zlib
 from pathlib import Path
 
@@ -161,7 +162,19 @@ def corpus_key(root: Path) -> str:
     # lazy: referee.cache 2 ms to import, paid only by the calls that need it
     from referee.cache import content_digest
 
-    return content_digest(f"corpus {CACHE_VERSION}", sorted(root.glob("*.yaml")))
+    return content_digest(f"corpus {CACHE_VERSION}", yaml_files(root))
+
+
+def yaml_files(root: Path) -> list[Path]:
+    """The ``*.yaml`` files of a folder, by name (none when it is no folder). Listed with
+    ``os.scandir`` and sorted as names: pathlib's glob and the sorting of paths were half of
+    working out a corpus's key, which every command run in a long-lived process does."""
+    try:
+        with os.scandir(root) as entries:
+            names = sorted(entry.name for entry in entries if entry.name.endswith(".yaml"))
+    except (FileNotFoundError, NotADirectoryError):
+        return []
+    return [root / name for name in names]
 
 
 def cached_read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
@@ -251,7 +264,7 @@ def read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
     seeds = _read_seeds(root, problems)
     residue = _read_residue(root, problems)
     clauses: list[Clause] = []
-    for path in sorted(root.glob("*.yaml")):
+    for path in yaml_files(root):
         if path.name not in SPECIAL_FILES:
             clauses.extend(_read_topic_file(path, root, topics, problems))
     # lazy: referee.corpus.cards 16 ms to import, paid only by the calls that need it
