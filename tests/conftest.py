@@ -17,11 +17,11 @@ REFEREE = str(BIN / "referee")
 
 
 def pytest_xdist_auto_num_workers(config) -> int:
-    """``-n auto`` (pyproject's addopts): one test process more than the machine has cores. A
-    third of a run is spent waiting on a server, a browser or another process, which the extra
-    process fills: on 2 cores the suite took 315 s with two processes, 266 s with three and 276 s
-    with four."""
-    return (os.cpu_count() or 1) + 1
+    """``-n auto`` (pyproject's addopts): two test processes more than the machine has cores. A
+    good part of a run is spent waiting on a server, a browser or another process, which the
+    extra processes fill: on 2 cores (a clean clone, `/usr/bin/time`) three processes kept the
+    cores 176–177% busy and took 258–268 s; four, 180–183% and 241–242 s."""
+    return (os.cpu_count() or 1) + 2
 
 
 #: locale and referee settings a test's run starts without, unless its ``env`` gives them
