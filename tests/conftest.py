@@ -19,8 +19,8 @@ REFEREE = str(BIN / "referee")
 def pytest_xdist_auto_num_workers(config) -> int:
     """``-n auto`` (pyproject's addopts): two test processes more than the machine has cores. A
     good part of a run is spent waiting on a server, a browser or another process, which the
-    extra processes fill: on 2 cores (a clean clone, `/usr/bin/time`) three processes kept the
-    cores 176–177% busy and took 258–268 s; four, 180–183% and 241–242 s."""
+    extra processes fill: on 2 cores (a clean clone, one code, `/usr/bin/time`) three processes
+    kept the cores 174% busy and took 240 s; four, 181% and 225 s."""
     return (os.cpu_count() or 1) + 2
 
 
