@@ -56,16 +56,6 @@ def language_of(text: str, asked: str) -> str:
     return max(scores, key=lambda lang: (scores[lang], lang == "en"))
 
 
-def table_state(shown) -> dict:
-    """A table as ``ask`` reads it (:func:`referee.table.show`'s answer): its state, with the
-    fight in progress when one is on ("can I run?" is about that fight)."""
-    state = shown.state
-    fight = getattr(shown, "fight", None)
-    if fight and fight.get("combat") and state.get("phase") in ("combat", "running-away"):
-        state = dict(state, combat=fight["combat"])
-    return state
-
-
 class Answer(Record):
     body: dict               # the contract's ``ask --json`` shape
     judged: object = None    # the judgement behind ``body["judgement"]``, for a face to print

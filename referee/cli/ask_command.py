@@ -23,10 +23,8 @@ if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up o
 def _table_state(path: Optional[Path]) -> Optional[dict]:
     from referee import table  # lazy: +35.3 ms at start-up if imported with the module
 
-    from referee.ask import table_state  # lazy: +5.9 ms at start-up if imported with the module
-
     try:
-        return table_state(table.show(path, recent=0))
+        return table.question_state(path)
     except NotFound:
         return None
 

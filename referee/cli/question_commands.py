@@ -103,12 +103,9 @@ def _table_state(path: Optional[Path]) -> Optional[dict]:
     from referee import table  # lazy: +7.2 ms at start-up if imported with the module
 
     try:
-        shown = table.show(path, recent=0)
+        return table.question_state(path)
     except NotFound:
         return None
-    if shown.fight is not None and shown.state.get("phase") in ("combat", "running-away"):
-        return dict(shown.state, combat=shown.fight["combat"])
-    return shown.state
 
 
 def ask(kind: str, params: dict, lang: Optional[str], as_json: bool, table_path: Optional[Path],

@@ -110,6 +110,18 @@ def show(path: Optional[Path] = None, now: Optional[float] = None, corpus=None, 
     return shown
 
 
+def question_state(path: Optional[Path] = None) -> Optional[dict]:
+    """The table as a question asked of it reads it: its state, with the fight in progress when
+    one is on and the table is in its phase ("can I run?" asked mid-fight is about that fight);
+    ``None`` before any game. Raises :class:`NotFound` when there is no table. Every face asks
+    through this one function: the command line, ``ask``, the session and the JSON API."""
+    shown = show(path, recent=0)
+    state, fight = shown.state, shown.fight
+    if state is not None and fight and fight.get("combat") and state.get("phase") in ("combat", "running-away"):
+        state = dict(state, combat=fight["combat"])
+    return state
+
+
 def log(path: Optional[Path] = None) -> list[Change]:
     """The current game's whole log, oldest first (verified row by row)."""
     with open_store(path, write=False) as store:

@@ -152,23 +152,13 @@ async def judge(request: Request, text):
 
 
 def _table_state(request: Request) -> Optional[dict]:
+    """The table as a question reads it (the command line's own function): its state, with the
+    fight in progress when one is on."""
     # lazy: referee.table 35 ms to import, paid only by the calls that need it
     from referee import table
 
     try:
-        return table.show(where_of(request), recent=0).state
-    except NotFound:
-        return None
-
-
-def _fight_state(request: Request) -> Optional[dict]:
-    """The table as ``ask`` reads it: its state, with the fight in progress."""
-    # lazy: referee.table 35 ms to import, paid only by the calls that need it
-    from referee import table
-    from referee.ask import table_state
-
-    try:
-        return table_state(table.show(where_of(request), recent=0))
+        return table.question_state(where_of(request))
     except NotFound:
         return None
 
@@ -219,7 +209,7 @@ async def ask_text(request: Request, text):
     words, as_name = body.get("text"), body.get("as") or None
     if not isinstance(words, str) or (as_name is not None and not isinstance(as_name, str)):
         raise BadInput("ask: \"text\" is the question as a string, \"as\" a player's name")
-    found = answer(words, _corpus(), _fight_state(request), as_name, text.language)
+    found = answer(words, _corpus(), _table_state(request), as_name, text.language)
     if found["judgement"] is None and not found["results"]:
         return no_result(found, Message.of("no verdict and no clause answers {query}", query=quote(words[:80])))
     return UTF8JSON(found)
