@@ -1225,7 +1225,14 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
     written_words = [w for w in _WORDS.findall(prepare(text, "gu").lower()) if not _function_word(w, language)]
     for written in written_words[:MAX_CORRECTED]:
         word = spelling.fold(written)
-        if word.isdigit() or _question_word(written, language):
+        if word.isdigit():
+            continue
+        if _question_word(written, language):
+            # a question word by its stem only, which no clause writes, may be another word with
+            # a doubled letter typed once ("gewonen", stemmed as "gewoon" is, for "gewonnen")
+            doubled = None if word in speller else _doubled_slip(word, language)
+            if doubled:
+                out[word] = doubled
             continue
         if len(word) < 3:
             # a Gujarati stem of two letters with a vowel sign left out ("પસા": પાસા, the dice) is
@@ -1468,6 +1475,16 @@ def _slip_weight(typed: str, edited: str) -> float:
     # a letter mistyped that cuts the stem short ("harcs" as "harca": harc) is no likelier than
     # the stem cut short itself
     return SWAPPED_LETTERS if sorted(edited) == sorted(typed) else 0.3
+
+
+def _doubled_slip(word: str, language: str) -> str | None:
+    """``word`` with one of its letters doubled, where that is a word of the asked language's
+    concept groups and no question word: the word meant where a doubled letter was typed once."""
+    for i in range(len(word)):
+        candidate = word[:i + 1] + word[i:]
+        if word[i].isalpha() and not _question_word(candidate, language) and _in_groups(language, candidate):
+            return candidate
+    return None
 
 
 def _undoubled(typed: str, candidate: str) -> bool:
