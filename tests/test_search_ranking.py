@@ -614,7 +614,77 @@ EIGHTEENTH_BLIND_FAMILIES = [
 ]
 
 
-@pytest.mark.parametrize("query,lang,expected", SEVENTEENTH_BLIND_FAMILIES + EIGHTEENTH_BLIND_FAMILIES)
+NINETEENTH_BLIND_FAMILIES = [
+    # winning the game, asked when one has won ("gewonnen": a won fight's clauses share the word)
+    ("when do you win the game", "en", "setup.winning"),
+    ("when have i won", "en", "setup.winning"),
+    ("wanneer heb je gewonnen", "nl", "setup.winning"),
+    ("wanneer heb ik het spel gewonnen", "nl", "setup.winning"),
+    ("wanneer is het spel gewonnen", "nl", "setup.winning"),
+    # typed with one n: stemmed, "gewonen" is the question's "gewoon" (just)
+    ("wanneer heb je gewonen", "nl", "setup.winning"),
+    ("mikor nyertem meg a játékot", "hu", "setup.winning"),
+    ("mikor nyer valaki", "hu", "setup.winning"),
+    ("cuando has ganado", "es", "setup.winning"),
+    ("cuándo se gana la partida", "es", "setup.winning"),
+    ("wann hat man gewonnen", "de", "setup.winning"),
+    ("wann hab ich das Spiel gewonnen", "de", "setup.winning"),
+    ("ગેમ ક્યારે જીતાય", "gu", "setup.winning"),
+    # a hireling's items and Bad Stuff, said "rossz dolog" in Hungarian
+    ("a csatlósom is elveszti a cuccait a rossz dolgoktól?", "hu", "hirelings.bad-stuff"),
+    ("a rossz dolog a csatlósra is vonatkozik?", "hu", "hirelings.bad-stuff"),
+    ("does my hireling lose his stuff to the bad stuff too", "en", "hirelings.bad-stuff"),
+    ("verliest mijn hireling ook zijn spullen door de bad stuff", "nl", "hirelings.bad-stuff"),
+    ("mi secuaz también pierde sus cosas por el mal rollo", "es", "hirelings.bad-stuff"),
+    ("verliert mein Gefolgsmann auch seine Sachen durch die schlimmen Dinge", "de", "hirelings.bad-stuff"),
+    # a monster got rid of without killing it: no level
+    ("si me saco al monstruo de encima con una carta subo de nivel igual?", "es", "combat.defeat-vs-kill"),
+    ("si me quito el monstruo de encima con una poción subo nivel", "es", "combat.defeat-vs-kill"),
+    ("me deshice del monstruo con una carta, gano nivel?", "es", "combat.defeat-vs-kill"),
+    ("if i get rid of the monster with a card do i still go up a level", "en", "combat.defeat-vs-kill"),
+    ("als ik het monster wegspeel met een kaart krijg ik dan toch een level", "nl", "combat.defeat-vs-kill"),
+    ("monster weggetoverd, krijg ik een level", "nl", "combat.defeat-vs-kill"),
+    ("ha egy lappal megszabadulok a szörnytől, akkor is lépek szintet?", "hu", "combat.defeat-vs-kill"),
+    ("ha eltüntetem a szörnyet egy lappal, kapok szintet?", "hu", "combat.defeat-vs-kill"),
+    ("wenn ich das Monster mit einer Karte loswerde, steig ich trotzdem eine Stufe auf", "de", "combat.defeat-vs-kill"),
+    ("Monster weggezaubert, krieg ich trotzdem eine Stufe", "de", "combat.defeat-vs-kill"),
+    ("રાક્ષસ ગાયબ થઈ ગયો, મને લેવલ મળે?", "gu", "combat.defeat-vs-kill"),
+    # getting rid of (discarding) a card, in every person
+    ("como me deshago de una mazmorra", "es", "dungeons.discarding"),
+    ("cómo me saco de encima una mazmorra", "es", "dungeons.discarding"),
+    ("me puedo deshacer de la mazmorra", "es", "dungeons.discarding"),
+    ("how do i get rid of a dungeon", "en", "dungeons.discarding"),
+    ("hogyan szabadulok meg egy tömlöctől", "hu", "dungeons.discarding"),
+    ("wie werde ich einen Dungeon wieder los", "de", "dungeons.discarding"),
+    ("ડન્જન કેવી રીતે કાઢી નાખું", "gu", "dungeons.discarding"),
+    # a card in play taken back into the hand
+    ("puedo volver a agarrar a la mano una carta que ya juge", "es", "setup.no-return-to-hand"),
+    ("puedo agarrar de nuevo un objeto que ya bajé", "es", "setup.no-return-to-hand"),
+    ("se puede volver a coger a la mano un objeto jugado", "es", "setup.no-return-to-hand"),
+    ("visszavehetem a kezembe a már kijátszott lapot?", "hu", "setup.no-return-to-hand"),
+    ("a lerakott tárgyat vissza lehet venni a kézbe?", "hu", "setup.no-return-to-hand"),
+    ("can i pick a card i already played back up into my hand", "en", "setup.no-return-to-hand"),
+    ("mag ik een gespeelde kaart terug in mijn hand nemen", "nl", "setup.no-return-to-hand"),
+    ("kann ich eine ausgespielte Karte wieder auf die Hand nehmen", "de", "setup.no-return-to-hand"),
+    ("રમેલું કાર્ડ પાછું હાથમાં લઈ શકું?", "gu", "setup.no-return-to-hand"),
+    # selling while fleeing: selling in a fight
+    ("darf ich beim Davonlaufen noch schnell was verkaufen", "de", "trading-selling.sell"),
+    ("beim Fliehen noch Gegenstände verkaufen erlaubt?", "de", "trading-selling.sell"),
+    # "beim" is "bei dem", two function words: no clause is found for its "beim Verkaufen"
+    ("darf ich beim Kampf noch schnell was verkaufen", "de", "trading-selling.sell"),
+    ("menekülés közben eladhatok még gyorsan valamit?", "hu", "combat.no-actions-in-combat"),
+    ("elfutás közben eladhatok valamit?", "hu", "combat.no-actions-in-combat"),
+    ("can i quickly sell something while running away", "en", "trading-selling.sell"),
+    ("mag ik tijdens het weglopen nog snel iets verkopen", "nl", "trading-selling.sell"),
+    ("mag ik bij het vluchten nog verkopen", "nl", "combat.no-actions-in-combat"),
+    ("mientras me escapo puedo vender cosas", "es", "combat.no-actions-in-combat"),
+    ("puedo vender algo mientras huyo", "es", "trading-selling.sell"),
+    ("ભાગતી વખતે કંઈક વેચી શકું?", "gu", "trading-selling.sell"),
+]
+
+
+@pytest.mark.parametrize("query,lang,expected",
+                         SEVENTEENTH_BLIND_FAMILIES + EIGHTEENTH_BLIND_FAMILIES + NINETEENTH_BLIND_FAMILIES)
 def test_a_question_of_a_family_a_recent_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert expected in found, found

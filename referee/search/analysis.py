@@ -586,10 +586,21 @@ def _read_kept_words(path) -> dict[str, list[str]]:
     return {str(language): sorted({str(w).lower() for w in words or ()}) for language, words in data.items()}
 
 
+#: Function words the Snowball lists leave out: German contractions of a preposition and an
+#: article whose parts are both on the list ("beim" is "bei dem"). Read as words, "beim
+#: Weglaufen was verkaufen" found the clauses that say "beim Verkaufen" for their "beim".
+CONTRACTIONS = {"de": frozenset({"beim", "ans", "aufs", "fürs", "ums", "durchs"})}
+
+
+def function_words(language: str) -> frozenset[str]:
+    """The language's whole stop list: Snowball's (through whoosh) and :data:`CONTRACTIONS`."""
+    return frozenset(stopwords_for_language(language)) | CONTRACTIONS.get(language, frozenset())
+
+
 @lru_cache(maxsize=None)
 def stop_words(language: str) -> frozenset[str]:
     """The language's function words, less those that carry a question here (:func:`kept_words`)."""
-    return frozenset(stopwords_for_language(language)) - kept_words().get(language, frozenset())
+    return function_words(language) - kept_words().get(language, frozenset())
 
 
 @lru_cache(maxsize=None)

@@ -16,15 +16,15 @@ from functools import lru_cache
 from math import log1p
 
 from whoosh import query as q
-from whoosh.lang import has_stopwords, stopwords_for_language
+from whoosh.lang import has_stopwords
 
 from referee.data import locales_dir
 from referee.i18n.languages import LANGUAGES
 from referee.records import Record
 from referee.search import romanized, spelling
-from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, english_negations, english_pronouns, gujarati_form,
-                                     has_accent, hungarian_stem, in_context, hungarian_verb, kept_words, language_analyzer,
-                                     prepare, search_analysis, stop_words, word_analyzer)
+from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, english_negations, english_pronouns, function_words,
+                                     gujarati_form, has_accent, hungarian_stem, in_context, hungarian_verb, kept_words,
+                                     language_analyzer, prepare, search_analysis, stop_words, word_analyzer)
 from referee.search.ranking import Reading
 
 #: Queries longer than this are cut: the parser's cost grows with the input. A question of this
@@ -381,6 +381,10 @@ def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None
             table[(f"{SENSE_KEY}s", language)] = {"yes"}
             if spec.get("topic"):
                 table[(f"{SENSE_KEY}topic:{language}", str(name))] = {str(spec["topic"])}
+            # how much the word itself then weighs (``own``): fleeing beside selling asks about
+            # selling in a fight, and the run-away rules its word finds do not answer it
+            if spec.get("own") is not None:
+                table[(f"{SENSE_KEY}own:{language}", str(name))] = {str(float(spec["own"]))}
 
 
 def senses(tokens: list[str], language: str | None) -> dict[int, str]:
@@ -855,7 +859,7 @@ def _stop_words(language: str) -> frozenset[str]:
     if language in _FOLDED_STOP_LANGUAGES:
         # and as typed without their accents ("es", "mar" for és, már; "fur" for für), unless the
         # folded word is one the language keeps as meaning something
-        kept = {spelling.fold(word) for word in set(stopwords_for_language(language)) - words}
+        kept = {spelling.fold(word) for word in function_words(language) - words}
         words = words | ({spelling.fold(word) for word in words} - kept)
     return words - asked
 
@@ -1036,6 +1040,8 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
     # already prepared for Gujarati (see plan()); Hungarian verbs lose their endings here
     all_stems = {language: word_stems(word, language, language == "gu") for language in LANGUAGES}
     asking = asked in all_stems and any(f"{QUESTION_KEY}:{asked}:{term}" in related for term in all_stems[asked])
+    # a word in a second sense may weigh less as itself (thesaurus ``senses``: ``own``)
+    own = float(related.get(f"{SENSE_KEY}own:{asked}:{sense}", 1.0)) if sense else 1.0
     for language in LANGUAGES:
         stems = all_stems[language]
         weight = boost * (ASKED_BOOST if language == asked
@@ -1048,12 +1054,13 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
             others = {term for key in keys for term in related.get(f"{language}:{key}", "").split()}
             readings += [Reading(language, term, RELATED_BOOST * weight) for term in sorted(others.difference(stems))]
             continue
+        itself = own if language == asked else 1.0
         for term in stems:
-            readings.append(Reading(language, term, LANGUAGE_BOOST * weight * (EVERYDAY_CARD_WORD if everyday
-                                                                                else 1.0)))
+            readings.append(Reading(language, term, LANGUAGE_BOOST * weight * itself * (EVERYDAY_CARD_WORD if everyday
+                                                                                         else 1.0)))
         for term in _without_person_ending(word, language, related):
             if term not in stems:
-                readings.append(Reading(language, term, LANGUAGE_BOOST * weight * ENDING_BOOST))
+                readings.append(Reading(language, term, LANGUAGE_BOOST * weight * itself * ENDING_BOOST))
         others = set() if as_name or (not foreign_concepts and asked and language != asked) else {
             term for key in (*folded, *stems) for term in related.get(f"{language}:{key}", "").split()}
         if sense and language == asked:
@@ -1218,7 +1225,14 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
     written_words = [w for w in _WORDS.findall(prepare(text, "gu").lower()) if not _function_word(w, language)]
     for written in written_words[:MAX_CORRECTED]:
         word = spelling.fold(written)
-        if word.isdigit() or _question_word(written, language):
+        if word.isdigit():
+            continue
+        if _question_word(written, language):
+            # a question word by its stem only, which no clause writes, may be another word with
+            # a doubled letter typed once ("gewonen", stemmed as "gewoon" is, for "gewonnen")
+            doubled = None if word in speller else _doubled_slip(word, language)
+            if doubled:
+                out[word] = doubled
             continue
         if len(word) < 3:
             # a Gujarati stem of two letters with a vowel sign left out ("પસા": પાસા, the dice) is
@@ -1381,7 +1395,7 @@ def _inflected_stemmer(language: str | None):
 def _function_words_of(language: str) -> frozenset[str]:
     """All of the language's stop list (kept words included) and its verb prefixes: words no
     index holds as terms of their own, which are no typos."""
-    words = set(stopwords_for_language(language)) if has_stopwords(language) else set()
+    words = set(function_words(language)) if has_stopwords(language) else set()
     words |= {key.split(":", 1)[1] for key, languages in thesaurus().items()
               if key.startswith(f"{PREFIX_KEY}:") and language in languages.split()}
     return frozenset(words)
@@ -1461,6 +1475,16 @@ def _slip_weight(typed: str, edited: str) -> float:
     # a letter mistyped that cuts the stem short ("harcs" as "harca": harc) is no likelier than
     # the stem cut short itself
     return SWAPPED_LETTERS if sorted(edited) == sorted(typed) else 0.3
+
+
+def _doubled_slip(word: str, language: str) -> str | None:
+    """``word`` with one of its letters doubled, where that is a word of the asked language's
+    concept groups and no question word: the word meant where a doubled letter was typed once."""
+    for i in range(len(word)):
+        candidate = word[:i + 1] + word[i:]
+        if word[i].isalpha() and not _question_word(candidate, language) and _in_groups(language, candidate):
+            return candidate
+    return None
 
 
 def _undoubled(typed: str, candidate: str) -> bool:
