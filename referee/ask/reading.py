@@ -417,6 +417,8 @@ class Reading:
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
+                    # (nor a monster card with the language's ending: "… vagyok, Óriásborzot húztam")
+                    and not (self.words.endings and self._card_with_ending(range(i, i + 1)))
                     and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
                     and not self._kin_of_mine(i)  # "mein kleiner Bruder": no one named
                     and token.key not in self.cards.enhancers  # "le han puesto Cría": the card
