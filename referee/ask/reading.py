@@ -123,13 +123,14 @@ class Reading:
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
         self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names})
-        # "6. szinten vagyok", "die 5. Stufe": an ordinal's dot before a word for level ends no
-        # sentence; the number is the level
-        levels = words.level | english.level
-        self.tokens = [t for i, t in enumerate(self.tokens)
-                       if not (t.key == "." and 0 < i < len(self.tokens) - 1 and self.tokens[i - 1].number is not None
-                               and not self.tokens[i - 1].plus and self.tokens[i + 1].key in levels
-                               and self.tokens[i - 1].raw[-1:].isdigit())]
+        if words.ordinal_dot:
+            # "6. szinten vagyok", "die 5. Stufe": an ordinal's dot before a word for level ends
+            # no sentence; the number is the level
+            levels = words.level | english.level
+            self.tokens = [t for i, t in enumerate(self.tokens)
+                           if not (t.key == "." and 0 < i < len(self.tokens) - 1
+                                   and self.tokens[i - 1].number is not None and not self.tokens[i - 1].plus
+                                   and self.tokens[i + 1].key in levels and self.tokens[i - 1].raw[-1:].isdigit())]
         if words.name_articles and names:
             # "Darf die Dee dem Bob was klauen?": an article said before a table's name (as
             # German players often say it) is no word of the sentence; the phrases read the name
