@@ -1065,6 +1065,8 @@ def sell(c: Context):
             if price in golds:
                 golds.remove(price)
         priced = {fold(name) for name, _price in extra}
+        # (a word of a priced item's name is that item: "the Boots of Butt-kicking (400 gold)")
+        priced |= {word for name in list(priced) for word in name.split()}
         if all(fold(stray) in priced for stray in strays):
             # (but "my boots and a 300 gold ring" with no boots on the table: the boots are
             # still an item the table does not show, with no price)

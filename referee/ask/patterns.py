@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 74
+VERSION = 76
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -188,6 +188,7 @@ class Words(Record):
     hirelings: frozenset = frozenset()  # words for a hireling ("hireling", "henchman")
     big: frozenset = frozenset()  # words that say an item is Big ("big", "grande", "groß", "મોટી")
     my: frozenset = frozenset()   # "my" before what is the asker's ("my level 12 troll")
+    ordinal_dot: bool = False     # an ordinal is written with a dot ("6. szinten", "5. Stufe")
     level_numbers: dict = {}      # number words read as numbers only after a word for level ("level elf": 11)
     name_articles: frozenset = frozenset()  # articles said before a name ("die Dee", "dem Bob"): not words of it
     enhancer_words: dict = {}  # folded word -> an enhancer's English name, folded ("woedend" -> "enraged")
@@ -411,6 +412,7 @@ def _built(lang: str) -> Words:
         signs={fold(str(k)): (1 if int(v) > 0 else -1) for k, v in (data.get("signs") or {}).items()},
         known=frozenset(known - {""}),
         bare_level=bool(data.get("bare_number_is_level")),
+        ordinal_dot=bool(data.get("ordinal_dot")),
         nouns_capitalised=bool(data.get("names_look_like_nouns")),
         articles=frozenset(fold(str(w)) for w in data.get("articles") or ()),
         after_first=data.get("level_stands") == "before its noun",

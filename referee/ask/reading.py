@@ -105,6 +105,13 @@ KINDS_DENIED = {"run-away": ("kill", "discard"),
                 # "nope not fighting the frost giant, what do i roll": a fight said with its
                 # denial is no fight asked about
                 "combat": ("no_fight",)}
+#: the kinds of question whose words the words of another kind hold: "the munchkin die" names
+#: the die, and its "die" is no death
+KINDS_WITHIN = {"death": ("munchkin-die",)}
+#: the kinds of question whose words, said inside a piece that describes someone, are that
+#: description where another kind is said: "was a level 7 elf with 2 cards in hand, who loots?"
+#: is a death (whose hand is split too), not the cards over the hand limit
+KINDS_DESCRIBED = {"charity": ("hand", ("death",))}
 KILL_SURE = 3
 
 
@@ -116,6 +123,14 @@ class Reading:
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
         self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names})
+        if words.ordinal_dot:
+            # "6. szinten vagyok", "die 5. Stufe": an ordinal's dot before a word for level ends
+            # no sentence; the number is the level
+            levels = words.level | english.level
+            self.tokens = [t for i, t in enumerate(self.tokens)
+                           if not (t.key == "." and 0 < i < len(self.tokens) - 1
+                                   and self.tokens[i - 1].number is not None and not self.tokens[i - 1].plus
+                                   and self.tokens[i + 1].key in levels and self.tokens[i - 1].raw[-1:].isdigit())]
         if words.name_articles and names:
             # "Darf die Dee dem Bob was klauen?": an article said before a table's name (as
             # German players often say it) is no word of the sentence; the phrases read the name
@@ -214,6 +229,11 @@ class Reading:
         # für die Flucht ab" still runs away)
         denials = {key: [m.span() for name in names for phrase, m in self.phrases(name) if "…" not in phrase.text]
                    for key, names in KINDS_DENIED.items()} if table == "kinds" else {}
+        if table == "kinds":
+            for key, others in KINDS_WITHIN.items():
+                denials[key] = denials.get(key, []) + [
+                    m.span() for words in (self.words, self.english) for other in others
+                    for phrase in words.kinds.get(other, ()) for m in phrase.finditer(self.text)]
         for words in (self.words, self.english):
             for key, phrases in getattr(words, table).items():
                 denied = denials.get(key)
@@ -229,6 +249,14 @@ class Reading:
                     if match and all(self._person(v) for k, v in match.groupdict().items() if k.startswith("p") and v):
                         out[key] = max(out.get(key, 0), phrase.words)
         if table == "kinds":
+            for key, (piece, beside) in KINDS_DESCRIBED.items():
+                if key in out and set(out) & set(beside):
+                    described = [m.span() for _phrase, m in self.phrases(piece)]
+                    if described and not any(
+                            not any(a <= m.start() and m.end() <= b for a, b in described)
+                            for words in (self.words, self.english) for phrase in words.kinds.get(key, ())
+                            for m in phrase.finditer(self.text)):
+                        del out[key]
             # a word of killing is a word of fighting ("hau den Pavillon weg", "elverem a trollt"),
             # surer than a word of another kind said beside it ("… weg, passt das?"; a phrase's count
             # grows with its alternatives)
@@ -390,6 +418,8 @@ class Reading:
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
+                    # (nor a monster card with the language's ending: "… vagyok, Óriásborzot húztam")
+                    and not (self.words.endings and self._card_with_ending(range(i, i + 1)))
                     and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
                     and not self._kin_of_mine(i)  # "mein kleiner Bruder": no one named
                     and token.key not in self.cards.enhancers  # "le han puesto Cría": the card
@@ -967,6 +997,12 @@ class Reading:
             if token.plus and self._bracketed(k) is not None and any(
                     0 <= j < len(self.tokens) and self.tokens[j].key in run_words for j in (k - 1, k + 1)):
                 run.append({k})
+        # a bonus said with its own word belongs to that word: "Ausrüstung +3 plus mein
+        # Gefolgsmann", "+3 aan spullen en mijn huurling" (the +3 is the gear's; "mit +1" is
+        # whoever is named with it)
+        together = self.words.together | self.english.together
+        gear = {self.index(match, "n0") for phrase, match in self.phrases("gear")
+                if not any(w in together for w in phrase.text.split())}
         for i, token in enumerate(self.tokens):
             forms = stem(token.key, self.words.endings)
             kind = "steed" if any(f in self.words.steeds or f in self.english.steeds for f in forms) else \
@@ -991,7 +1027,7 @@ class Reading:
                           key=lambda k: (abs(k - i), (k > i) if self.words.bonus_before else (k < i)))
             if i + 2 < len(self.tokens) and self.tokens[i + 1].key == "(" and self.tokens[i + 2].plus:
                 near.insert(0, i + 2)  # "a hireling (+1)": its bonus in brackets right after it
-            bonus = next((k for k in near if self.tokens[k].plus and k not in self.used), None)
+            bonus = next((k for k in near if self.tokens[k].plus and k not in self.used and k not in gear), None)
             if bonus is None:
                 # "ich reite ne schildkröte, die gibt -1 beim weglaufen", "કાચબા પર બેઠો છું
                 # (ભાગવામાં -૧)": a Run Away modifier said later in the sentence
@@ -1636,6 +1672,8 @@ class Reading:
         vocabulary = _help_words(self.words, self.english)
         # (help denied is no help: "nobody helping", "ohne Hilfe")
         denied = {j for _phrase, match in self.phrases("no_help") for j in self.word_range(match)}
+        # (nor the hand of a count of cards: "with 3 cards in hand" gives no helping hand)
+        denied |= {j for _phrase, match in self.phrases("hand") for j in self.word_range(match)}
         # (not a word of a card's name: "hand" of "Crawling Hand" is no helping hand)
         # (nor a verb said of a monster: "the fungus joins the fight", "a second monster comes in")
         monster_words = self.words.monster_words | self.english.monster_words
