@@ -74,7 +74,9 @@ as typed, Spanish .85); seen since. ``benchmarks/search_queries_blind18.yaml`` i
 the same way and run once after the catalogs were mended from a native review (figures in its
 header: .925 overall as typed, Dutch .85); seen since. ``benchmarks/search_queries_blind19.yaml`` is the
 nineteenth, written the same way and run once on the code of that time (figures in its header: .950
-overall, Spanish .85); seen since.
+overall, Spanish .85); seen since. ``benchmarks/search_queries_blind20.yaml`` is the twentieth,
+written the same way and run once on the code of that time (figures in its header: .958 overall,
+Gujarati .90); seen since.
 ``benchmarks/search_queries_probe12.yaml`` holds the probe questions of the seventeenth round: twenty
 topics in every language on clauses no earlier set expected (hirelings, steeds, dungeons, the
 Munchkin die's table, level counters, item enhancers, an Epic power, death against several
