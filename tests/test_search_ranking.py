@@ -709,6 +709,8 @@ TWENTIETH_BLIND_FAMILIES = [
     ("wie funktioniert die Wiederbelebung vom Kleriker", "de", "classes.cleric"),
     ("como funciona la resurreccion del clerigo", "es", "classes.cleric"),
     ("how does the cleric's rez work", "en", "classes.cleric"),
+    ("pap élőhalott elűzés hogy működik", "hu", "classes.cleric-turning"),
+    ("hogyan működik a pap elűzés képessége", "hu", "classes.cleric-turning"),
     # carrying versus using: anyone carries, some use
     ("koi pan item carry kari shakay pan use kon kari shake", "gu", "items.requirements"),
     ("koi pan item rakhi shake pan vapri kon shake", "gu", "items.requirements"),
