@@ -8,6 +8,7 @@ True
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from itertools import islice
 
@@ -22,6 +23,8 @@ from referee.i18n.languages import LANGUAGES  # noqa: E402
 
 #: How many characters of context a snippet shows around the first match.
 SNIPPET_CHARS = 160
+#: a word of a query, as a correction replaces it in place
+_WORD = re.compile(r"\w+")
 
 
 class Hit(Record):
@@ -190,9 +193,12 @@ class Searcher:
         cards = _CardWords(reader)
         fixes = corrections(self.speller, reader, text, language)
         words = plan(text, fixes, language, cards, cards.known, cards.frequency)
-        # the games the question names, as typed or as corrected ("epik" is Epic)
+        # the games the question names, as typed or as corrected ("epik" is Epic), the corrected
+        # word in its place too: a name of two words ("munchkin dye" is the Munchkin die)
         typed_games = named_games(text)
         named = typed_games | named_games(" ".join(fixes.values()))
+        if fixes:
+            named |= named_games(_WORD.sub(lambda m: fixes.get(m.group(0).lower(), m.group(0)), text))
         weights = self._weights(named)
         named_docs = cards.naming(named_cards(text, language, cards, fixes))
         if named_docs:
