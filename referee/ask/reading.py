@@ -1493,7 +1493,10 @@ class Reading:
             # "Cid's on Medusa and Dee slaps …", "… harcolok, és Dee …": "and" after a monster or
             # a comma starts another clause
             self.tokens[i - 1].key in clauses and i > 1 and (
-                (self.roles[i - 2] or ("",))[0] in ("card", "enhancer") or self.tokens[i - 2].separator))
+                (self.roles[i - 2] or ("",))[0] in ("card", "enhancer") or self.tokens[i - 2].separator
+                # "fighting Mr Bones alone and Bob just put Enraged on it": the one after "and"
+                # plays a card onto the fight, in a clause of their own
+                or self._plays_a_card(i)))
         after = self.words.after_first and i + 1 < len(self.tokens) and self.tokens[i + 1].key in together \
             and (not self._verb_after(i + 2) or self._said_with(i))
         # "Bobbal lenyomjuk": a name with the ending for "with", and "we" said by the verb
@@ -1737,11 +1740,26 @@ class Reading:
                     first = self._segment(b)[0] == b
                     if not first and self.tokens[b].key in self.words.objects | self.english.objects:
                         continue
+                    if not first and self._plays_a_card(i + 1):
+                        # "fighting Mr Bones by myself and Carl just slapped Enraged on it": the
+                        # name after "and" starts a clause of its own, playing a card onto the fight
+                        continue
                     out.update((before[1], after[1]))
         for i, who in self.mentions():
             if who != ME and self._with(i):
                 out.update((ME, who))  # "samen met bob tegen de medusa", "bobbal együtt": the asker beside him
         return out
+
+    def _plays_a_card(self, i: int) -> bool:
+        """Whether the person at word ``i`` is the subject of a verb of playing a card onto the
+        fight ("Carl just slapped"): a phrase of the card players that runs past word ``i`` and
+        names no one else after it."""
+        for _phrase, match in self.phrases("card_player"):
+            span = self.word_range(match)
+            if i in span and span[-1] > i and not any(
+                    self.roles[j] and self.roles[j][0] == "person" for j in span if j > i):
+                return True
+        return False
 
     # --- who a piece belongs to ---------------------------------------------------------
 
