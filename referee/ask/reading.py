@@ -1014,6 +1014,11 @@ class Reading:
                 # before them is, no second steed
                 self.roles[i] = ("companion", kind)
                 continue
+            if self._same_companion(i, kind):
+                # "een Turtle als rijdier", "a Turtle as my steed": the word after "as" says
+                # what the one just named is, no second steed
+                self.roles[i] = ("companion", kind)
+                continue
             entry: dict = {"name": token.raw.strip("'\"")}
             card = self._hireling_card() if kind == "hireling" else self._companion_card(forms, kind)
             if card is not None:
@@ -1053,6 +1058,21 @@ class Reading:
                 entry["name"] = card.name
             self.roles[i] = ("companion", kind)
             self.companions.append((i, kind, entry))
+
+    def _same_companion(self, i: int, kind: str) -> bool:
+        """Whether the companion word at ``i`` follows one of its kind said just before, with
+        only little words between them ("als", "as my") and no word that adds another ("and")."""
+        together = self.words.together | self.english.together
+        for j in range(i - 1, max(i - 4, -1), -1):
+            if self.roles[j] == ("companion", kind):
+                return j < i - 1  # two steed words side by side are read as written
+            token = self.tokens[j]
+            if token.key in self.words.my | self.english.my:
+                continue  # "as my steed"
+            if self.roles[j] is not None or token.separator or token.plus or token.key in together \
+                    or token.key in ("(", ")"):
+                return False
+        return False
 
     def _companion_card(self, forms: list, kind: str):
         """The steed card a word names, in any language and with the language's endings
