@@ -1014,6 +1014,11 @@ class Reading:
                 # before them is, no second steed
                 self.roles[i] = ("companion", kind)
                 continue
+            if self._same_companion(i, kind):
+                # "een Turtle als rijdier", "a Turtle as my steed": the word after "as" says
+                # what the one just named is, no second steed
+                self.roles[i] = ("companion", kind)
+                continue
             entry: dict = {"name": token.raw.strip("'\"")}
             card = self._hireling_card() if kind == "hireling" else self._companion_card(forms, kind)
             if card is not None:
@@ -1053,6 +1058,21 @@ class Reading:
                 entry["name"] = card.name
             self.roles[i] = ("companion", kind)
             self.companions.append((i, kind, entry))
+
+    def _same_companion(self, i: int, kind: str) -> bool:
+        """Whether the companion word at ``i`` follows one of its kind said just before, with
+        only little words between them ("als", "as my") and no word that adds another ("and")."""
+        together = self.words.together | self.english.together
+        for j in range(i - 1, max(i - 4, -1), -1):
+            if self.roles[j] == ("companion", kind):
+                return j < i - 1  # two steed words side by side are read as written
+            token = self.tokens[j]
+            if token.key in self.words.my | self.english.my:
+                continue  # "as my steed"
+            if self.roles[j] is not None or token.separator or token.plus or token.key in together \
+                    or token.key in ("(", ")"):
+                return False
+        return False
 
     def _companion_card(self, forms: list, kind: str):
         """The steed card a word names, in any language and with the language's endings
@@ -1493,7 +1513,10 @@ class Reading:
             # "Cid's on Medusa and Dee slaps …", "… harcolok, és Dee …": "and" after a monster or
             # a comma starts another clause
             self.tokens[i - 1].key in clauses and i > 1 and (
-                (self.roles[i - 2] or ("",))[0] in ("card", "enhancer") or self.tokens[i - 2].separator))
+                (self.roles[i - 2] or ("",))[0] in ("card", "enhancer") or self.tokens[i - 2].separator
+                # "fighting Mr Bones alone and Bob just put Enraged on it": the one after "and"
+                # plays a card onto the fight, in a clause of their own
+                or self._plays_a_card(i)))
         after = self.words.after_first and i + 1 < len(self.tokens) and self.tokens[i + 1].key in together \
             and (not self._verb_after(i + 2) or self._said_with(i))
         # "Bobbal lenyomjuk": a name with the ending for "with", and "we" said by the verb
@@ -1737,11 +1760,26 @@ class Reading:
                     first = self._segment(b)[0] == b
                     if not first and self.tokens[b].key in self.words.objects | self.english.objects:
                         continue
+                    if not first and self._plays_a_card(i + 1):
+                        # "fighting Mr Bones by myself and Carl just slapped Enraged on it": the
+                        # name after "and" starts a clause of its own, playing a card onto the fight
+                        continue
                     out.update((before[1], after[1]))
         for i, who in self.mentions():
             if who != ME and self._with(i):
                 out.update((ME, who))  # "samen met bob tegen de medusa", "bobbal együtt": the asker beside him
         return out
+
+    def _plays_a_card(self, i: int) -> bool:
+        """Whether the person at word ``i`` is the subject of a verb of playing a card onto the
+        fight ("Carl just slapped"): a phrase of the card players that runs past word ``i`` and
+        names no one else after it."""
+        for _phrase, match in self.phrases("card_player"):
+            span = self.word_range(match)
+            if i in span and span[-1] > i and not any(
+                    self.roles[j] and self.roles[j][0] == "person" for j in span if j > i):
+                return True
+        return False
 
     # --- who a piece belongs to ---------------------------------------------------------
 
