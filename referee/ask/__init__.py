@@ -190,10 +190,7 @@ def _said_outside_phase(reading, kind: str) -> bool:
     "en pleno combate" name the moment a sale is asked in, not a fight asked about."""
     phase = [m.span() for w in (reading.words, reading.english) for p in w.lists.get("in_combat", ())
              for m in p.finditer(reading.text)]
-    if not phase:
-        return True
-    return any(not any(a <= m.start() and m.end() <= b for a, b in phase)
-               for w in (reading.words, reading.english) for p in w.kinds.get(kind, ()) for m in p.finditer(reading.text))
+    return not phase or reading.said_outside(kind, phase)
 
 
 def _words_of(reading, table: str, keys: list) -> str:

@@ -231,9 +231,7 @@ class Reading:
                    for key, names in KINDS_DENIED.items()} if table == "kinds" else {}
         if table == "kinds":
             for key, others in KINDS_WITHIN.items():
-                denials[key] = denials.get(key, []) + [
-                    m.span() for words in (self.words, self.english) for other in others
-                    for phrase in words.kinds.get(other, ()) for m in phrase.finditer(self.text)]
+                denials[key] = denials.get(key, []) + [span for other in others for span in self.kind_spans(other)]
         for words in (self.words, self.english):
             for key, phrases in getattr(words, table).items():
                 denied = denials.get(key)
@@ -252,10 +250,7 @@ class Reading:
             for key, (piece, beside) in KINDS_DESCRIBED.items():
                 if key in out and set(out) & set(beside):
                     described = [m.span() for _phrase, m in self.phrases(piece)]
-                    if described and not any(
-                            not any(a <= m.start() and m.end() <= b for a, b in described)
-                            for words in (self.words, self.english) for phrase in words.kinds.get(key, ())
-                            for m in phrase.finditer(self.text)):
+                    if described and not self.said_outside(key, described):
                         del out[key]
             # a word of killing is a word of fighting ("hau den Pavillon weg", "elverem a trollt"),
             # surer than a word of another kind said beside it ("… weg, passt das?"; a phrase's count
@@ -454,6 +449,26 @@ class Reading:
                 self.roles[i] = ("denied",)
 
     @cached_property
+    def together(self) -> frozenset:
+        """The words that put two side by side ("and", "with", "und", "és"), in this language and
+        in English."""
+        return self.words.together | self.english.together
+
+    @cached_property
+    def mine(self) -> frozenset:
+        """The words for "my", in this language and in English."""
+        return self.words.my | self.english.my
+
+    def kind_spans(self, kind: str) -> list[tuple[int, int]]:
+        """Where the text says a question kind's words (this language's phrases and English)."""
+        return [m.span() for words in (self.words, self.english) for phrase in words.kinds.get(kind, ())
+                for m in phrase.finditer(self.text)]
+
+    def said_outside(self, kind: str, spans: list[tuple[int, int]]) -> bool:
+        """Whether a word of question kind ``kind`` is said anywhere outside ``spans``."""
+        return any(not any(a <= start and end <= b for a, b in spans) for start, end in self.kind_spans(kind))
+
+    @cached_property
     def likewise(self) -> list:
         """The phrases of "as well" ("auch", "too") in this language and in English: what may
         stand between a name and its level ("Pitt is auch 6")."""
@@ -509,7 +524,7 @@ class Reading:
             self.names.append(raw)
             self.roles[i] = ("person", raw)
             for j in range(max(0, i - 3), i):
-                if self.roles[j] == ("person", ME) and self.tokens[j].key in self.words.my | self.english.my:
+                if self.roles[j] == ("person", ME) and self.tokens[j].key in self.mine:
                     self.roles[j] = None  # "my" says whose kin, no mention of the asker
 
     def _helps_later(self, i: int) -> bool:
@@ -526,7 +541,7 @@ class Reading:
             return False
         if not self.words.my:
             return True  # the word for kin says "my" by its ending ("öcsém", "a tesóm")
-        mine = self.words.my | self.english.my
+        mine = self.mine
         return any(self.tokens[j].key in mine or self.roles[j] == ("person", ME)
                    for j in range(max(0, i - 3), i) if not self.tokens[j].separator)
 
@@ -576,7 +591,7 @@ class Reading:
     def _paired(self, i: int) -> bool:
         """Whether a capital word is joined to a name that follows ("Piet en Kees"): a name
         too, even where it starts the sentence."""
-        together = self.words.together | self.english.together
+        together = self.together
         toks = self.tokens
         return (i + 2 < len(toks) and toks[i + 1].key in together and toks[i + 2].raw[:1].isupper()
                 and not self.is_known(toks[i + 2].key) and self._persona(toks[i + 2].key) is None
@@ -614,7 +629,7 @@ class Reading:
                     if close < self.word_range(match)[0] <= close + 3:
                         return True
         # "હું (લેવલ ૨) અને પીયૂષ (લેવલ ૭) સાથે": put beside someone, a level alone describes a person
-        together = self.words.together | self.english.together
+        together = self.together
         if i >= 2 and toks[i - 1].key in together:
             b = self._before_brackets(i - 2)
             role = self.roles[b] if b >= 0 else None
@@ -774,7 +789,7 @@ class Reading:
         and no "me" or "my" of whom something is said."""
         key = self.tokens[k].key
         return self.roles[k] == ("person", ME) and key not in (
-            self.words.my | self.english.my | self.words.objects | self.english.objects
+            self.mine | self.words.objects | self.english.objects
             | self.words.articles | self.english.articles)
 
     def _monster_named_at(self, k: int) -> bool:
@@ -844,7 +859,7 @@ class Reading:
         """"two potions, a plus two and a plus three", "dos pociones (+2 y +3)": the bonuses
         listed right after a count of one-shots, as many as it counts, are theirs — read only
         where the list is that long and says nothing else."""
-        little = self.words.together | self.english.together | self.words.articles | self.english.articles
+        little = self.together | self.words.articles | self.english.articles
         found = []
         while k < len(self.tokens) and len(found) < count:
             token = self.tokens[k]
@@ -969,7 +984,7 @@ class Reading:
                 # "gooit een kaart weg", "tira una carta": one card, said with an article
                 self.discarded.append((match.start(), 1))
         self._companions()
-        together = self.words.together | self.english.together
+        together = self.together
         for phrase, match in self.phrases("gear"):
             i = self.index(match, "n0")
             if i not in self.used:
@@ -1000,7 +1015,7 @@ class Reading:
         # a bonus said with its own word belongs to that word: "Ausrüstung +3 plus mein
         # Gefolgsmann", "+3 aan spullen en mijn huurling" (the +3 is the gear's; "mit +1" is
         # whoever is named with it)
-        together = self.words.together | self.english.together
+        together = self.together
         gear = {self.index(match, "n0") for phrase, match in self.phrases("gear")
                 if not any(w in together for w in phrase.text.split())}
         for i, token in enumerate(self.tokens):
@@ -1062,12 +1077,12 @@ class Reading:
     def _same_companion(self, i: int, kind: str) -> bool:
         """Whether the companion word at ``i`` follows one of its kind said just before, with
         only little words between them ("als", "as my") and no word that adds another ("and")."""
-        together = self.words.together | self.english.together
+        together = self.together
         for j in range(i - 1, max(i - 4, -1), -1):
             if self.roles[j] == ("companion", kind):
                 return j < i - 1  # two steed words side by side are read as written
             token = self.tokens[j]
-            if token.key in self.words.my | self.english.my:
+            if token.key in self.mine:
                 continue  # "as my steed"
             if self.roles[j] is not None or token.separator or token.plus or token.key in together \
                     or token.key in ("(", ")"):
@@ -1137,7 +1152,7 @@ class Reading:
         # પત્તાં ફેંકે છે", "legt drie kaarten af")
         if not any(set(self.word_range(m)) & set(range(i, i + 4)) for _p, m in self.phrases("discard_other")):
             return None
-        objects = self.words.objects | self.english.objects | self.words.my | self.english.my
+        objects = self.words.objects | self.english.objects | self.mine
         segment = self._segment(i)
         subjects = [who for j, who in self.mentions() if j in segment and j < i and self.tokens[j].key not in objects]
         if subjects:
@@ -1276,7 +1291,7 @@ class Reading:
         if a < len(toks) and between(a) and not self._being_at(a):
             a += 1
         after = toks[a] if a < len(toks) else None
-        clauses = self.words.clauses | self.english.clauses | self.words.together | self.english.together
+        clauses = self.words.clauses | self.english.clauses | self.together
         if after is not None and not (after.separator or after.key in clauses):
             return None
         if not any(t.key in level_words for t in toks[:k]):
@@ -1506,7 +1521,7 @@ class Reading:
     def _with(self, i: int) -> bool:
         """Whether the name at word ``i`` is said with a word that puts it beside the asker
         ("with bob", "samen met bob", "bobbal együtt", "બોબ સાથે")."""
-        together = self.words.together | self.english.together
+        together = self.together
         clauses = self.words.clauses | self.english.clauses
         before = i > 0 and self.tokens[i - 1].key in together and not (
             i > 1 and self.roles[i - 2] and self.roles[i - 2][0] == "person") and not (
@@ -1746,7 +1761,7 @@ class Reading:
 
     def _joined(self) -> set:
         """The people the text puts side by side with another: "me and Cid", "Bob with me"."""
-        together = self.words.together | self.english.together
+        together = self.together
         roles, out = self.roles, set()
         for i, token in enumerate(self.tokens):
             if token.key in together and 0 < i < len(self.tokens) - 1:
@@ -2028,7 +2043,7 @@ class Reading:
     def _pair_before(self, i: int) -> Optional[tuple]:
         """Two people named as one subject right before word ``i`` in its part of the sentence
         ("Piet en Kees zitten op level 2"), neither of them "I": the pair, or None."""
-        together = self.words.together | self.english.together
+        together = self.together
         segment = self._segment(i)
         people = [j for j, _who in self.mentions() if j in segment and j < i]
         if len(people) != 2 or people[1] - people[0] != 2 or self.tokens[people[0] + 1].key not in together:
@@ -2070,7 +2085,7 @@ class Reading:
                 if name not in self.names:
                     self.names.append(name)
                 self.roles[j] = ("person", name)
-                together = self.words.together | self.english.together
+                together = self.together
                 k = j - 2
                 if k >= 0 and self.tokens[j - 1].key in together and k in self.strange() \
                         and not self._monster_word(self.tokens[k].key):
@@ -2230,7 +2245,7 @@ class Reading:
         # the word of fighting before the article ("against a level 8 orc"), or right after the
         # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે");
         # or another monster just named and joined to it ("a level 10 troll and a level 4 orc")
-        together = self.words.together | self.english.together
+        together = self.together
         levels = self.words.level | self.english.level
         segment = self._segment(article)
         joined = article >= 2 and toks[article - 1].key in together and any(
@@ -2351,7 +2366,7 @@ class Reading:
         # "vs lvl 3 goblin": after a word of fighting, the level is of what follows
         if article or self.words.after_first or self._fights(first - 1):
             ways = ways[::-1]
-        if first > 0 and self.tokens[first - 1].key in self.words.my | self.english.my and self.fighting:
+        if first > 0 and self.tokens[first - 1].key in self.mine and self.fighting:
             ways = ((1, last + 1), (-1, first - 1))  # "my level 12 troll": what is mine has that level
         for step, start in ways:
             j, role = look(step, start)
@@ -2492,7 +2507,7 @@ class Reading:
         signs = {**self.english.signs, **self.words.signs}
         # "one" written as a word is as often "a" ("a one-shot", "one more") as a count
         # (a sign word before an article or "my" is "and": "+2 in items plus my hireling")
-        joins = self.words.articles | self.english.articles | self.words.my | self.english.my
+        joins = self.words.articles | self.english.articles | self.mine
         out = [t.raw for i, t in enumerate(self.tokens)
                if (t.number is not None and i not in self.used and not (t.number == 1 and not t.raw[-1:].isdigit())
                    # "met 1 zwaard (+4)": one item, counted as an article says it, no number of the question
