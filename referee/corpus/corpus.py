@@ -256,7 +256,8 @@ def read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
     if not root.is_dir():
         raise InvalidFile([Problem(str(root), None, "", "the rules directory does not exist")],
                           what="rules corpus")
-    if not any(path.name not in SPECIAL_FILES for path in root.glob("*.yaml")):
+    files = yaml_files(root)
+    if not any(path.name not in SPECIAL_FILES for path in files):
         raise InvalidFile([Problem(display_root(root), None, "", "no rules corpus here: expected topics.yaml and one "
                                    "YAML file of clauses per topic (see rules/README.md); check the directory given")],
                           what="rules corpus")
@@ -264,7 +265,7 @@ def read_corpus(root: Path | None = None) -> tuple[Corpus, list[Problem]]:
     seeds = _read_seeds(root, problems)
     residue = _read_residue(root, problems)
     clauses: list[Clause] = []
-    for path in yaml_files(root):
+    for path in files:
         if path.name not in SPECIAL_FILES:
             clauses.extend(_read_topic_file(path, root, topics, problems))
     # lazy: referee.corpus.cards 16 ms to import, paid only by the calls that need it
