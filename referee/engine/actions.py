@@ -611,10 +611,11 @@ def _help(s, p, rules, trace):
                    "player cannot help.", player=p.name)
         return False, None
     if not _someone_fighting(s):
-        trace.cite("helping.one-helper", "There is no combat to help in.")
+        # help is asked for in a combat (helping.ask); no fight, nothing to help in
+        trace.cite("helping.ask", "There is no combat to help in.")
         return False, None
     if p.name == s.combat.fighter:
-        trace.cite("helping.one-helper", "{player} is the one fighting.", player=p.name)
+        trace.cite("helping.ask", "{player} is the one fighting.", player=p.name)  # the fighter asks another player
         return False, None
     if s.combat.helper and s.combat.helper != p.name:
         trace.cite("helping.one-helper", "Only one player may help, and {helper} already does.",
