@@ -268,6 +268,9 @@ def build_thesaurus() -> dict[str, str]:
                         table[(f"{EVERYDAY_KEY}:{language}", key)] = {EVERYDAY_KEY}
                     if name in asking and spelling.fold(word) in questions.get(language, ()):
                         table[(f"{ASKING_KEY}:{language}", key)] = set(asking[name])
+                        # its asking group's words alone: a question word of another group too
+                        # ("viele", "many": several) is not read as that group's ("zwei", "more")
+                        table.setdefault((f"{ASKING_KEY}=:{language}", key), set()).update(group_terms - own)
                     if name in along:
                         table[(f"{ASKING_KEY}+{language}", key)] = {along[name]}
             for phrase in phrases:
@@ -1051,7 +1054,7 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
             readings += [Reading(language, term, LANGUAGE_BOOST * weight * QUESTION_WEIGHT) for term in stems]
             # "when can I sell" asks about timing: the group's words, as for a word of the subject
             keys = [key for key in (*folded, *stems) if f"{ASKING_KEY}:{language}:{key}" in related]
-            others = {term for key in keys for term in related.get(f"{language}:{key}", "").split()}
+            others = {term for key in keys for term in related.get(f"{ASKING_KEY}=:{language}:{key}", "").split()}
             readings += [Reading(language, term, RELATED_BOOST * weight) for term in sorted(others.difference(stems))]
             continue
         itself = own if language == asked else 1.0
