@@ -736,9 +736,94 @@ TWENTIETH_BLIND_FAMILIES = [
 ]
 
 
+TWENTY_FIRST_BLIND_FAMILIES = [
+    # how many may play: people counted beside "how many" are the players the rules count
+    ("how many people can play munchkin", "en", "setup.players"),
+    ("how many ppl can play this game", "en", "setup.players"),
+    ("how many persons can play", "en", "setup.players"),
+    ("met hoeveel mensen kun je munchkin spelen", "nl", "setup.players"),
+    ("hoeveel mensen kunnen meespelen", "nl", "setup.players"),
+    ("met hoeveel mensen kun je het spel spelen", "nl", "setup.players"),
+    ("hány ember játszhat munchkint", "hu", "setup.players"),
+    ("hányan játszhatnak egyszerre", "hu", "setup.players"),
+    ("hány ember játszhat a játékkal", "hu", "setup.players"),
+    ("cuánta gente puede jugar al munchkin", "es", "setup.players"),
+    ("cuantas personas pueden jugar", "es", "setup.players"),
+    ("cuántas personas pueden jugar el juego", "es", "setup.players"),
+    ("wie viele leute können munchkin spielen", "de", "setup.players"),
+    ("mit wie vielen personen spielt man", "de", "setup.players"),
+    ("wie viele leute können das spiel spielen", "de", "setup.players"),
+    ("કેટલા લોકો મંચકીન રમી શકે", "gu", "setup.players"),
+    ("કેટલા પ્લેયર રમી શકે", "gu", "setup.players"),
+    ("આ ગેમ કેટલા લોકો રમી શકે", "gu", "setup.players"),
+    # how many may help: "how many" with a word of helping asks the rule of the one helper
+    ("how many people can help me in a fight", "en", "helping.one-helper"),
+    ("how many can help at once", "en", "helping.one-helper"),
+    ("how many ppl can help in a fight", "en", "helping.one-helper"),
+    ("hoeveel mensen mogen helpen in een gevecht", "nl", "helping.one-helper"),
+    ("met hoeveel spelers mag je helpen", "nl", "helping.one-helper"),
+    ("hányan segíthetnek egy harcban", "hu", "helping.one-helper"),
+    ("hány játékos segíthet nekem", "hu", "helping.one-helper"),
+    ("hány ember szállhat be segíteni", "hu", "helping.one-helper"),
+    ("cuántos jugadores me pueden ayudar en un combate", "es", "helping.one-helper"),
+    ("cuanta gente puede ayudar", "es", "helping.one-helper"),
+    ("wie viele spieler dürfen mir im kampf helfen", "de", "helping.one-helper"),
+    ("wie viele leute können helfen", "de", "helping.one-helper"),
+    ("હેલ્પ કરવા કેટલા પ્લેયર આવી શકે", "gu", "helping.one-helper"),
+    ("હેલ્પ કરવા કેટલા પ્લેર આવી શકે", "gu", "helping.one-helper"),
+    ("કેટલા પ્લેયર હેલ્પ કરી શકે", "gu", "helping.one-helper"),
+    ("ketla player help kari shake", "gu", "helping.one-helper"),
+    # a steed or a hireling counted as an item, or as a Big one
+    ("does my steed count as a big item next to my other big item", "en", "steeds.big"),
+    ("is my horse a big item on top of my other big item", "en", "steeds.big"),
+    ("does my hireling count as an item", "en", "hirelings.not-items"),
+    ("telt mijn rijdier als groot voorwerp naast mijn andere grote item", "nl", "steeds.big"),
+    ("telt mijn steed mee als groot item naast mijn andere grote item", "nl", "steeds.big"),
+    ("telt een huurling mee als voorwerp", "nl", "hirelings.not-items"),
+    ("a hátasom nagy tárgynak számít a másik nagy tárgyam mellett", "hu", "steeds.big"),
+    ("a zsoldosom tárgynak számít?", "hu", "hirelings.not-items"),
+    ("a csatlós tárgynak számít", "hu", "hirelings.not-items"),
+    ("cuenta mi montura como objeto grande además de mi otro objeto grande", "es", "steeds.big"),
+    ("cuenta mi escudero como un objeto", "es", "hirelings.not-items"),
+    ("zählt mein reittier als großer gegenstand neben meinem anderen großen gegenstand", "de", "steeds.big"),
+    ("zählt mein gefolgsmann als gegenstand", "de", "hirelings.not-items"),
+    ("મારો ઘોડો બીજી મોટી આઇટમ સાથે મોટી આઇટમ ગણાય", "gu", "steeds.big"),
+    ("મારો હાયરલિંગ આઇટમ ગણાય", "gu", "hirelings.not-items"),
+    # a share of the treasure asked for one's help: the helper's side of a bribe, and how the
+    # share is agreed
+    ("can i ask for part of the treasure if i help", "en", "helping.agree-treasure-split"),
+    ("can i help someone and ask for a cut of the loot", "en", "helping.bribes"),
+    ("mag ik een deel van de schat vragen als ik help", "nl", "helping.bribes"),
+    ("als ik iemand help mag ik dan de helft van de schatten vragen", "nl", "helping.bribes"),
+    ("kérhetem a kincs felét ha segítek", "hu", "helping.bribes"),
+    ("ha segítek, elkérhetem a kincs egy részét?", "hu", "helping.bribes"),
+    ("puedo ayudar a alguien q pelea y pedirle parte del tesoro", "es", "helping.bribes"),
+    ("si ayudo puedo pedir la mitad del tesoro", "es", "helping.bribes"),
+    ("darf ich einen anteil vom schatz verlangen wenn ich helfe", "de", "helping.agree-treasure-split"),
+    ("wenn ich helfe kann ich die hälfte der schätze fordern", "de", "helping.agree-treasure-split"),
+    ("મદદ કરું તો ખજાનાનો ભાગ માંગી શકું", "gu", "helping.bribes"),
+    ("હેલ્પ કરીએ તો અડધો ખજાનો માગી શકાય", "gu", "helping.bribes"),
+    # who chooses the item a curse takes
+    ("who decides which item the curse takes", "en", "curses.victim-chooses"),
+    ("curse takes an item, who picks which one", "en", "curses.victim-chooses"),
+    ("wie beslist welk item de curse pakt", "nl", "curses.victim-chooses"),
+    ("ki dönti el melyik tárgyat viszi el az átok", "hu", "curses.victim-chooses"),
+    ("quién decide qué objeto se lleva la maldición", "es", "curses.victim-chooses"),
+    ("wer entscheidet welchen gegenstand der fluch nimmt", "de", "curses.victim-chooses"),
+    ("કર્સ આઇટમ લઈ જાય તો કઈ આઇટમ એ કોણ નક્કી કરે", "gu", "curses.victim-chooses"),
+    # short typos of common words: "ros"/"rosz" for "rossz" (Bad Stuff), "નકી"/"naki" for "નક્કી"
+    ("a zsoldosomat (hireling) is eléri a ros dolog?", "hu", "hirelings.bad-stuff"),
+    ("a zsoldosomat eléri a rosz dolog?", "hu", "hirelings.bad-stuff"),
+    ("a csatlósom is megkapja a ros dolgot?", "hu", "hirelings.bad-stuff"),
+    ("કર્સ આઇટમ લઈ જાય તો કઈ આઇટમ એ કોણ નકી કરે", "gu", "curses.victim-chooses"),
+    ("શ્રાપ કઈ આઇટમ લે તે કોણ નકી કરે", "gu", "curses.victim-chooses"),
+    ("curse ma kai item jay te kon naki kare", "gu", "curses.victim-chooses"),
+]
+
+
 @pytest.mark.parametrize("query,lang,expected",
                          SEVENTEENTH_BLIND_FAMILIES + EIGHTEENTH_BLIND_FAMILIES + NINETEENTH_BLIND_FAMILIES
-                         + TWENTIETH_BLIND_FAMILIES)
+                         + TWENTIETH_BLIND_FAMILIES + TWENTY_FIRST_BLIND_FAMILIES)
 def test_a_question_of_a_family_a_recent_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert expected in found, found

@@ -125,6 +125,8 @@ PHRASE_KEY = "*phrase"
 #: own, for a one-word phrase's words would be its first word too, and its group's terms
 #: ("*phrase:gu:ગુજર" -> "gujri …") must not be read as phrases starting there
 PHRASE_START_KEY = "*phrase-start"
+#: the shortest stem by which a phrase's word is found in another form (_phrase_stems)
+PHRASE_STEM = 3
 #: how many words after one word of a phrase its next may stand ("put a race card down")
 PHRASE_REACH = 5
 #: key of the phrases of the groups read only with their words together (thesaurus ``together``):
@@ -224,6 +226,10 @@ def build_thesaurus() -> dict[str, str]:
         ordered = sorted({str(e).lower() for e in endings or ()}, key=len, reverse=True)
         if ordered:
             table[(ENDING_KEY, str(language))] = ordered
+    # the languages whose phrases are found by their words' stems (_phrase_stems): first, as
+    # the phrases of those languages' groups, read by them, are looked up by their first words
+    for language in data.get("stemmed_phrases") or ():
+        table[(f"{PHRASE_KEY}-stemmed", str(language))] = {"yes"}
     for language, words in (data.get("without") or {}).items():
         for word in words or ():
             for key in (t.text for t in fold(str(word))):
@@ -268,6 +274,9 @@ def build_thesaurus() -> dict[str, str]:
                         table[(f"{EVERYDAY_KEY}:{language}", key)] = {EVERYDAY_KEY}
                     if name in asking and spelling.fold(word) in questions.get(language, ()):
                         table[(f"{ASKING_KEY}:{language}", key)] = set(asking[name])
+                        # its asking group's words alone: a question word of another group too
+                        # ("viele", "many": several) is not read as that group's ("zwei", "more")
+                        table.setdefault((f"{ASKING_KEY}=:{language}", key), set()).update(group_terms - own)
                     if name in along:
                         table[(f"{ASKING_KEY}+{language}", key)] = {along[name]}
             for phrase in phrases:
@@ -279,7 +288,12 @@ def build_thesaurus() -> dict[str, str]:
                 table.setdefault((f"{PHRASE_KEY}:{language}", " ".join(tokens)), set()).update(group_terms)
                 if name in together:
                     table[(f"{PHRASE_TIGHT_KEY}:{language}", " ".join(tokens))] = {PHRASE_TIGHT_KEY}
-                table.setdefault((f"{PHRASE_START_KEY}:{language}", tokens[0]), set()).add("_".join(tokens))
+                # a phrase begins at its first word as written, or at another form of it (by its
+                # stem: "ros dolog" is "rossz dolog" as the Hungarian stemmer reads both)
+                stemmed = language in (data.get("stemmed_phrases") or ())
+                for start in {tokens[0], *(stem for stem in word_stems(tokens[0], language)
+                                           if stemmed and len(stem) >= PHRASE_STEM)}:
+                    table.setdefault((f"{PHRASE_START_KEY}:{language}", start), set()).add("_".join(tokens))
                 if name in along:
                     table[(f"{ASKING_KEY}+{language}", " ".join(tokens))] = {along[name]}
     _sense_entries(data, table, along, fold)
@@ -956,14 +970,24 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
     position = 0
     for clause in _CLAUSE_END.split(text):
         words = [spelling.fold(match.group(0)) for match in _WORDS.finditer(clause)]
+
+        def same(typed: str, word: str) -> bool:
+            # a phrase's word as written, or another form of it by its stem ("dolgot": dolog)
+            return typed == word or bool(set(_phrase_stems(typed, language)) & set(_phrase_stems(word, language)))
+
         for index, first in enumerate(words):
             # the longest phrase found here: "no hay combate" (no fight going on) is more than "no hay"
             best: tuple[str, list[int]] | None = None
-            for phrase in table.get(f"{PHRASE_START_KEY}:{language}:{first}", "").split():
+            starts = {first, *_phrase_stems(first, language)}
+            phrases = {phrase for start in starts
+                       for phrase in table.get(f"{PHRASE_START_KEY}:{language}:{start}", "").split()}
+            for phrase in sorted(phrases):
                 wanted, at, found = phrase.split("_")[1:], index, []
+                if first != phrase.split("_")[0] and not same(first, phrase.split("_")[0]):
+                    continue
                 reach = 1 if f"{PHRASE_TIGHT_KEY}:{language}:{phrase.replace('_', ' ')}" in table else PHRASE_REACH
                 for word in wanted:
-                    at = next((i for i in range(at + 1, min(at + 1 + reach, len(words))) if words[i] == word), None)
+                    at = next((i for i in range(at + 1, min(at + 1 + reach, len(words))) if same(words[i], word)), None)
                     if at is None:
                         break
                     found.append(position + at)
@@ -975,6 +999,15 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
                     tails.update(best[1])
         position += len(words)
     return out
+
+
+def _phrase_stems(word: str, language: str) -> tuple[str, ...]:
+    """A phrase word's stems, by which another form of it is found ("rossz", "ros"; "dolog",
+    "dolgot"), in the languages whose phrases are so read (thesaurus ``stemmed_phrases``);
+    none too short to tell words apart."""
+    if f"{PHRASE_KEY}-stemmed:{language}" not in thesaurus():
+        return ()
+    return tuple(stem for stem in word_stems(word, language) if len(stem) >= PHRASE_STEM)
 
 
 def _known_verb(joined: str, language: str, known, table) -> str | None:
@@ -1051,7 +1084,7 @@ def _readings(word: str, boost: float, asked: str | None = None, cards=(), in_na
             readings += [Reading(language, term, LANGUAGE_BOOST * weight * QUESTION_WEIGHT) for term in stems]
             # "when can I sell" asks about timing: the group's words, as for a word of the subject
             keys = [key for key in (*folded, *stems) if f"{ASKING_KEY}:{language}:{key}" in related]
-            others = {term for key in keys for term in related.get(f"{language}:{key}", "").split()}
+            others = {term for key in keys for term in related.get(f"{ASKING_KEY}=:{language}:{key}", "").split()}
             readings += [Reading(language, term, RELATED_BOOST * weight) for term in sorted(others.difference(stems))]
             continue
         itself = own if language == asked else 1.0
