@@ -96,7 +96,11 @@ UNSIGNED_BONUS = 10
 DENIED = {"discard": ("no_discard",), "fleeing": ("kill",), "card_player": ("kill",),
           # help denied ("bob is not helping"), or only wished ("cid wants to help but bob
           # already helps"): no helper by a phrase of helping said inside it
-          "helper": ("no_help", "will_help"), "will_help": ("no_help",)}
+          "helper": ("no_help", "will_help"), "will_help": ("no_help",),
+          # a fight denied ("Jonas kämpft grad nicht", "Bob most nem harcol", "isn't in a
+          # fight"): no one fights by a phrase of fighting said inside it, and no fight is on
+          "fighter": ("no_fight",), "subject_fights": ("no_fight",), "in_combat": ("no_fight",),
+          "i_fight": ("no_fight",)}
 #: the kinds of question whose words another list's words hold ("ich hau ihn weg" kills, and
 #: "weg" alone runs away; "મારી નાખું" kills, and "નાખું" rolls the die): no match inside those
 #: words of a kind that are words of another piece where a phrase of it holds them: "hau den
@@ -211,16 +215,21 @@ class Reading:
         """Each match of a phrase list, in this language and in English (players mix them),
         but one said inside its denial ("ohne Karten abzuwerfen": no cards discarded)."""
         seen = set()
-        denied = [match.span() for other in DENIED.get(name, ()) for _phrase, match in self.phrases(other)]
         for words in (self.words, self.english):
-            for phrase in words.lists.get(name, ()):
-                for match in phrase.finditer(self.text):
-                    # (a match that starts or ends inside its denial: "ich hau … weg" is no card
-                    # played by "ich … hau")
-                    if match.span() not in seen and not any(a <= match.start() < b or a < match.end() <= b
-                                                            for a, b in denied):
-                        seen.add(match.span())
-                        yield phrase, match
+            for phrase, match in self.own_phrases(name, words):
+                if match.span() not in seen:
+                    seen.add(match.span())
+                    yield phrase, match
+
+    def own_phrases(self, name: str, words: Words):
+        """Each match of one language's phrase list, but one said inside its denial."""
+        denied = [match.span() for other in DENIED.get(name, ()) for _phrase, match in self.phrases(other)]
+        for phrase in words.lists.get(name, ()):
+            for match in phrase.finditer(self.text):
+                # (a match that starts or ends inside its denial: "ich hau … weg" is no card
+                # played by "ich … hau")
+                if not any(a <= match.start() < b or a < match.end() <= b for a, b in denied):
+                    yield phrase, match
 
     def best(self, table: dict) -> dict:
         """For each key of a phrase table (kinds, actions, sources): the most words matched."""
@@ -364,7 +373,7 @@ class Reading:
         self._roles()
         self.helping = self._helping()
         self.no_gear = any(p.found_in(self.text) for p in self.words.lists.get("no_gear", ()))
-        self.in_combat = any(p.found_in(self.text) for p in self.words.lists.get("in_combat", ()))
+        self.in_combat = any(True for _ in self.own_phrases("in_combat", self.words))
 
     def _sexed_names(self) -> None:
         """A word for a sex after an article and before a word no list knows, with a level
@@ -564,10 +573,7 @@ class Reading:
                 or (i > 0 and self.tokens[i - 1].key in self.words.ignore | self.english.ignore) \
                 or (self.words.endings and self._with_stem(token.key) is not None):
             return False  # (nor a word said "with": "egy trollal harcol" fights a troll)
-        for phrase in self.words.lists.get("subject_fights", ()):
-            if any(match.start("p0") == self.starts[i] for match in phrase.finditer(self.text)):
-                return True
-        return False
+        return any(match.start("p0") == self.starts[i] for _phrase, match in self.own_phrases("subject_fights", self.words))
 
     def _in_card_name(self, i: int) -> bool:
         """Whether word ``i`` is one word of a monster card's name written out ("Plutonium
