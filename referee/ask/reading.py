@@ -2143,9 +2143,11 @@ class Reading:
         """Whether the text says all the items it names are Big: a word for all of them right
         before a word for Big ("…, both big", "allebei groot", "beide groß", "mindkettő nagy")."""
         big, every = self.words.big | self.english.big, self.words.all_of | self.english.all_of
-        toks = self.tokens
-        return any(t.key in big and any(0 <= k < len(toks) and toks[k].key in every for k in (j - 1, j - 2))
-                   for j, t in enumerate(toks))
+        # (a word for all of them said in words, its number as written: "las dos grandes")
+        keys = [fold(t.raw) if t.number is not None else t.key for t in self.tokens]
+        return any(key in big and any(" ".join(keys[j - gap - n:j - gap]) in every
+                                      for gap in (0, 1) for n in (1, 2, 3) if j - gap - n >= 0)
+                   for j, key in enumerate(keys))
 
     def _big_item(self, i: int) -> bool:
         """In a text that says items are Big ("two big things, a +3 hammer and a +2 ladder",
@@ -2194,8 +2196,11 @@ class Reading:
                 continue
             role = self.roles[j]
             between = range(min(i, j) + 1, max(i, j))
-            if role and role[0] == "itemcard" and not any(self.tokens[k].separator for k in between) \
-                    and all(self.roles[k] is None for k in between):
+            # (or the bonus first in brackets right after the card: "az Ostromgép (+3) és a
+            # Létra (+2)" is each card's bonus, no item besides them)
+            opened = j < i and all(self.tokens[k].key == "(" for k in between)
+            if role and role[0] == "itemcard" and (opened or not any(self.tokens[k].separator for k in between)) \
+                    and (opened or all(self.roles[k] is None for k in between)):
                 return role[1]
         return None
 
