@@ -2009,7 +2009,12 @@ class Reading:
             self.used.add(i)
             if self._stolen_item(i) or self._card_bonus(i):
                 continue
-            if fight and enhanced and not self._item_beside(i) and self._bracketed_of(i) is None:
+            if fight and enhanced and not self._item_beside(i) and self._bracketed_of(i) is None \
+                    and self._in_description(i):
+                # "hetes szintű törpe harcos vagyok +5-tel, a Vámpírjelöltre valaki rátett egy
+                # Bébit": a bonus in the part of the sentence that describes someone is theirs
+                self._tell(self._owner(i), "gear", self.tokens[i].number)
+            elif fight and enhanced and not self._item_beside(i) and self._bracketed_of(i) is None:
                 # "Bob plays Enraged on my medusa, that's +10": a bonus beside an enhancer that
                 # is not the card's may be the card said wrong, or one more card
                 self.doubtful.append(self.tokens[i].raw)
@@ -2046,6 +2051,20 @@ class Reading:
                 else:
                     self.monster_plus.append(role[1])
 
+    def _in_description(self, i: int) -> bool:
+        """Whether word ``i`` stands in a part of the sentence that describes someone (a race or
+        a class of theirs, or the asker's own word: "level 7 dwarf warrior +5 here", "törpe
+        harcos vagyok +5-tel") and names no card and no monster: said of that one, not of a card
+        played on the monster."""
+        segment = self._segment(i)
+        roles = [self.roles[j] for j in segment if self.roles[j]]
+        if any(role[0] in ("card", "enhancer", "itemcard") for role in roles) \
+                or any(self._monster_word(self.tokens[j].key) or self.tokens[j].key in self.cards.monsters for j in segment):
+            return False
+        # (a race said with a level after a word of fighting is a monster: "vs a level 8 orc +5")
+        return any(role[0] == "persona" for role in roles) and not any(
+            first in segment and self._fought_race(first, last) is not None for first, last, _level in self.levels)
+
     def _pair_before(self, i: int) -> Optional[tuple]:
         """Two people named as one subject right before word ``i`` in its part of the sentence
         ("Piet en Kees zitten op level 2"), neither of them "I": the pair, or None."""
@@ -2066,7 +2085,8 @@ class Reading:
         for i, token in enumerate(self.tokens):
             if token.number is None or i in self.used:
                 continue
-            if any(token.number == b or (not token.plus and token.number == abs(b)) for b in bonuses):
+            if any(token.number == b or (not token.plus and token.number == abs(b)) for b in bonuses) \
+                    and not self._in_description(i):
                 self.used.add(i)
                 for j in (i - 1, i + 1):
                     if 0 <= j < len(self.tokens) and self.tokens[j].key in signs:
