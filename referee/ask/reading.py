@@ -100,7 +100,10 @@ DENIED = {"discard": ("no_discard",), "fleeing": ("kill",), "card_player": ("kil
           # a fight denied ("Jonas kämpft grad nicht", "Bob most nem harcol", "isn't in a
           # fight"): no one fights by a phrase of fighting said inside it, and no fight is on
           "fighter": ("no_fight",), "subject_fights": ("no_fight",), "in_combat": ("no_fight",),
-          "i_fight": ("no_fight",)}
+          "i_fight": ("no_fight",),
+          # a one-shot thrown on oneself ("me tiro una poción de +2 encima", "splash a +2 potion
+          # on myself"): for the one who throws it, not onto the monster
+          "monster_plus": ("on_myself",), "thrown": ("on_myself",)}
 #: the kinds of question whose words another list's words hold ("ich hau ihn weg" kills, and
 #: "weg" alone runs away; "મારી નાખું" kills, and "નાખું" rolls the die): no match inside those
 #: words of a kind that are words of another piece where a phrase of it holds them: "hau den
@@ -2322,8 +2325,8 @@ class Reading:
         something after it that may be the other side: "plays +5 for the troll", "plays +5
         against me". Against the monster, after a word of fighting, it is the players'."""
         segment = self._segment(i)
-        if self._thrown(i):
-            return False
+        if self._thrown(i) or any(set(self.word_range(match)) & set(segment) for _p, match in self.phrases("on_myself")):
+            return False  # (thrown on oneself: "a +2 potion on myself" is the players')
         # the monster named again ("the troll"), or by a word for any monster
         # (not its little words: "de" of "Trol de la Red" is no monster in "una de +3")
         little = self.words.ignore | self.english.ignore | self.words.stop
