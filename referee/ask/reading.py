@@ -422,7 +422,7 @@ class Reading:
                 self.names.append(raw)
                 self.roles[i] = ("person", raw)
                 continue
-            if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
+            if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and (i > 0 or self._pronoun_named(i))
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
                     # (nor a monster card with the language's ending: "… vagyok, Óriásborzot húztam")
@@ -438,9 +438,10 @@ class Reading:
                     and self.tokens[i - 1].key not in self.words.big | self.english.big
                     and (self.tokens[i - 1].key not in ".!?¿¡"
                                                                   or self._paired(i) or self._helps(i)
-                                                                  or self._named_with_level(i))
+                                                                  or self._named_with_level(i) or self._pronoun_named(i))
                     and (not self._marked(i) or self._helps(i + 2))
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i)
+                         or self._pronoun_named(i)
                          # "Tom und Jan sind beide auf 5": two capital words joined, a level after
                          or (self._paired(i) and self._named_with_level(i + 2)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
@@ -680,6 +681,30 @@ class Reading:
         if k in self.plus_at:
             del self.plus[self.plus_at.index(k)]
             self.plus_at.remove(k)
+
+    def _pronoun_named(self, i: int) -> bool:
+        """Whether a capital word that starts a sentence is its subject, taken up by "he" or
+        "she" right after the next comma with a level ("Raj નો turn પૂરો થયો, એ level 4 વામન
+        છે", "Raj's turn is over, he is a level 4 dwarf"): someone named, in a sentence that
+        names no one else before the pronoun."""
+        if i > 0 and self.tokens[i - 1].key not in ".!?¿¡":
+            return False
+        pronouns = self.words.pronouns | self.english.pronouns
+        for k in range(i + 1, len(self.tokens) - 1):
+            token = self.tokens[k]
+            if token.key in ".!?;" or (self.roles[k] or ("",))[0] == "person" \
+                    or (token.raw[:1].isupper() and not self.is_known(token.key)):
+                return False
+            if token.key == ",":
+                p = k + 1
+                if self.tokens[p].key not in pronouns:
+                    return False
+                j = p + 1
+                while j < len(self.tokens) and (self.tokens[j].key in self.words.ignore or self._being_before(j + 1)):
+                    j += 1
+                # (or a race or class first: "él es enano de nivel 4")
+                return self._named_with_level(p) or (j < len(self.tokens) and self._persona(self.tokens[j].key) is not None)
+        return False
 
     def _named_with_level(self, i: int) -> bool:
         """Where nouns are capitalised, a name is a capital word no article stands before and a
