@@ -429,6 +429,9 @@ class Reading:
                     and not (self.words.endings and self._card_with_ending(range(i, i + 1)))
                     and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
                     and not self._kin_of_mine(i)  # "mein kleiner Bruder": no one named
+                    # (a price in brackets after it: "my Crown (700 gold)" is a thing sold)
+                    and not (i + 2 < len(self.tokens) and self.tokens[i + 1].key == "("
+                             and self.tokens[i + 2].number is not None and self._priced(i + 2))
                     and token.key not in self.cards.enhancers  # "le han puesto Cría": the card
                     # (and with a case ending or an adjective's: "egy -5-ös Bébit")
                     and self._enhancer(token.key) is None
@@ -706,6 +709,12 @@ class Reading:
                 return self._named_with_level(p) or (j < len(self.tokens) and self._persona(self.tokens[j].key) is not None)
         return False
 
+    def _priced(self, j: int) -> bool:
+        """Whether the number at word ``j`` is a price, a phrase of gold said with it and the word
+        after it ("700 Gold")."""
+        said = " " + " ".join(t.key for t in self.tokens[j:j + 3]) + " "
+        return any(phrase.found_in(said) for words in (self.words, self.english) for phrase in words.lists.get("gold", ()))
+
     def _named_with_level(self, i: int) -> bool:
         """Where nouns are capitalised, a name is a capital word no article stands before and a
         level (or "is level") follows: "Bob ist Stufe 2"."""
@@ -718,6 +727,8 @@ class Reading:
                                         or any(phrase.found_in(f" {self.tokens[j].key} ") for phrase in self.likewise)) \
                 and self.tokens[j].key not in self.words.level:
             j += 1  # "Bob (Stufe 3)": the level in brackets after the name
+        if j < len(self.tokens) and self.tokens[j].number is not None and self._priced(j):
+            return False  # "meine Krone (700 Gold)": a thing's price, no one's level
         if j < len(self.tokens) and (self.tokens[j].key in self.words.level or self.tokens[j].number is not None):
             return True
         # "Ana va por el nivel 7", "lena ist auf 5": a phrase of someone's level right after
