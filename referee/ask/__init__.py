@@ -188,8 +188,7 @@ def _other_kind(chosen, reading) -> Optional[BadInput]:
 def _said_outside_phase(reading, kind: str) -> bool:
     """Whether a kind's words are said beside the words that say a fight is on: "mid-fight",
     "en pleno combate" name the moment a sale is asked in, not a fight asked about."""
-    phase = [m.span() for w in (reading.words, reading.english) for p in w.lists.get("in_combat", ())
-             for m in p.finditer(reading.text)]
+    phase = [m.span() for _p, m in reading.phrases("in_combat")]
     return not phase or reading.said_outside(kind, phase)
 
 

@@ -96,7 +96,14 @@ UNSIGNED_BONUS = 10
 DENIED = {"discard": ("no_discard",), "fleeing": ("kill",), "card_player": ("kill",),
           # help denied ("bob is not helping"), or only wished ("cid wants to help but bob
           # already helps"): no helper by a phrase of helping said inside it
-          "helper": ("no_help", "will_help"), "will_help": ("no_help",)}
+          "helper": ("no_help", "will_help"), "will_help": ("no_help",),
+          # a fight denied ("Jonas kämpft grad nicht", "Bob most nem harcol", "isn't in a
+          # fight"): no one fights by a phrase of fighting said inside it, and no fight is on
+          "fighter": ("no_fight",), "subject_fights": ("no_fight",), "in_combat": ("no_fight",),
+          "i_fight": ("no_fight",),
+          # a one-shot thrown on oneself ("me tiro una poción de +2 encima", "splash a +2 potion
+          # on myself"): for the one who throws it, not onto the monster
+          "monster_plus": ("on_myself",), "thrown": ("on_myself",)}
 #: the kinds of question whose words another list's words hold ("ich hau ihn weg" kills, and
 #: "weg" alone runs away; "મારી નાખું" kills, and "નાખું" rolls the die): no match inside those
 #: words of a kind that are words of another piece where a phrase of it holds them: "hau den
@@ -211,16 +218,21 @@ class Reading:
         """Each match of a phrase list, in this language and in English (players mix them),
         but one said inside its denial ("ohne Karten abzuwerfen": no cards discarded)."""
         seen = set()
-        denied = [match.span() for other in DENIED.get(name, ()) for _phrase, match in self.phrases(other)]
         for words in (self.words, self.english):
-            for phrase in words.lists.get(name, ()):
-                for match in phrase.finditer(self.text):
-                    # (a match that starts or ends inside its denial: "ich hau … weg" is no card
-                    # played by "ich … hau")
-                    if match.span() not in seen and not any(a <= match.start() < b or a < match.end() <= b
-                                                            for a, b in denied):
-                        seen.add(match.span())
-                        yield phrase, match
+            for phrase, match in self.own_phrases(name, words):
+                if match.span() not in seen:
+                    seen.add(match.span())
+                    yield phrase, match
+
+    def own_phrases(self, name: str, words: Words):
+        """Each match of one language's phrase list, but one said inside its denial."""
+        denied = [match.span() for other in DENIED.get(name, ()) for _phrase, match in self.phrases(other)]
+        for phrase in words.lists.get(name, ()):
+            for match in phrase.finditer(self.text):
+                # (a match that starts or ends inside its denial: "ich hau … weg" is no card
+                # played by "ich … hau")
+                if not any(a <= match.start() < b or a < match.end() <= b for a, b in denied):
+                    yield phrase, match
 
     def best(self, table: dict) -> dict:
         """For each key of a phrase table (kinds, actions, sources): the most words matched."""
@@ -364,7 +376,7 @@ class Reading:
         self._roles()
         self.helping = self._helping()
         self.no_gear = any(p.found_in(self.text) for p in self.words.lists.get("no_gear", ()))
-        self.in_combat = any(p.found_in(self.text) for p in self.words.lists.get("in_combat", ()))
+        self.in_combat = any(True for _ in self.own_phrases("in_combat", self.words))
 
     def _sexed_names(self) -> None:
         """A word for a sex after an article and before a word no list knows, with a level
@@ -410,13 +422,16 @@ class Reading:
                 self.names.append(raw)
                 self.roles[i] = ("person", raw)
                 continue
-            if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and i > 0
+            if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and (i > 0 or self._pronoun_named(i))
                     and not self.is_known(token.key) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
                     # (nor a monster card with the language's ending: "… vagyok, Óriásborzot húztam")
                     and not (self.words.endings and self._card_with_ending(range(i, i + 1)))
                     and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
                     and not self._kin_of_mine(i)  # "mein kleiner Bruder": no one named
+                    # (a price in brackets after it: "my Crown (700 gold)" is a thing sold)
+                    and not (i + 2 < len(self.tokens) and self.tokens[i + 1].key == "("
+                             and self.tokens[i + 2].number is not None and self._priced(i + 2))
                     and token.key not in self.cards.enhancers  # "le han puesto Cría": the card
                     # (and with a case ending or an adjective's: "egy -5-ös Bébit")
                     and self._enhancer(token.key) is None
@@ -426,9 +441,10 @@ class Reading:
                     and self.tokens[i - 1].key not in self.words.big | self.english.big
                     and (self.tokens[i - 1].key not in ".!?¿¡"
                                                                   or self._paired(i) or self._helps(i)
-                                                                  or self._named_with_level(i))
+                                                                  or self._named_with_level(i) or self._pronoun_named(i))
                     and (not self._marked(i) or self._helps(i + 2))
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i)
+                         or self._pronoun_named(i)
                          # "Tom und Jan sind beide auf 5": two capital words joined, a level after
                          or (self._paired(i) and self._named_with_level(i + 2)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
@@ -564,10 +580,7 @@ class Reading:
                 or (i > 0 and self.tokens[i - 1].key in self.words.ignore | self.english.ignore) \
                 or (self.words.endings and self._with_stem(token.key) is not None):
             return False  # (nor a word said "with": "egy trollal harcol" fights a troll)
-        for phrase in self.words.lists.get("subject_fights", ()):
-            if any(match.start("p0") == self.starts[i] for match in phrase.finditer(self.text)):
-                return True
-        return False
+        return any(match.start("p0") == self.starts[i] for _phrase, match in self.own_phrases("subject_fights", self.words))
 
     def _in_card_name(self, i: int) -> bool:
         """Whether word ``i`` is one word of a monster card's name written out ("Plutonium
@@ -672,6 +685,36 @@ class Reading:
             del self.plus[self.plus_at.index(k)]
             self.plus_at.remove(k)
 
+    def _pronoun_named(self, i: int) -> bool:
+        """Whether a capital word that starts a sentence is its subject, taken up by "he" or
+        "she" right after the next comma with a level ("Raj નો turn પૂરો થયો, એ level 4 વામન
+        છે", "Raj's turn is over, he is a level 4 dwarf"): someone named, in a sentence that
+        names no one else before the pronoun."""
+        if i > 0 and self.tokens[i - 1].key not in ".!?¿¡":
+            return False
+        pronouns = self.words.pronouns | self.english.pronouns
+        for k in range(i + 1, len(self.tokens) - 1):
+            token = self.tokens[k]
+            if token.key in ".!?;" or (self.roles[k] or ("",))[0] == "person" \
+                    or (token.raw[:1].isupper() and not self.is_known(token.key)):
+                return False
+            if token.key == ",":
+                p = k + 1
+                if self.tokens[p].key not in pronouns:
+                    return False
+                j = p + 1
+                while j < len(self.tokens) and (self.tokens[j].key in self.words.ignore or self._being_before(j + 1)):
+                    j += 1
+                # (or a race or class first: "él es enano de nivel 4")
+                return self._named_with_level(p) or (j < len(self.tokens) and self._persona(self.tokens[j].key) is not None)
+        return False
+
+    def _priced(self, j: int) -> bool:
+        """Whether the number at word ``j`` is a price, a phrase of gold said with it and the word
+        after it ("700 Gold")."""
+        said = " " + " ".join(t.key for t in self.tokens[j:j + 3]) + " "
+        return any(phrase.found_in(said) for words in (self.words, self.english) for phrase in words.lists.get("gold", ()))
+
     def _named_with_level(self, i: int) -> bool:
         """Where nouns are capitalised, a name is a capital word no article stands before and a
         level (or "is level") follows: "Bob ist Stufe 2"."""
@@ -684,6 +727,8 @@ class Reading:
                                         or any(phrase.found_in(f" {self.tokens[j].key} ") for phrase in self.likewise)) \
                 and self.tokens[j].key not in self.words.level:
             j += 1  # "Bob (Stufe 3)": the level in brackets after the name
+        if j < len(self.tokens) and self.tokens[j].number is not None and self._priced(j):
+            return False  # "meine Krone (700 Gold)": a thing's price, no one's level
         if j < len(self.tokens) and (self.tokens[j].key in self.words.level or self.tokens[j].number is not None):
             return True
         # "Ana va por el nivel 7", "lena ist auf 5": a phrase of someone's level right after
@@ -2003,7 +2048,12 @@ class Reading:
             self.used.add(i)
             if self._stolen_item(i) or self._card_bonus(i):
                 continue
-            if fight and enhanced and not self._item_beside(i) and self._bracketed_of(i) is None:
+            if fight and enhanced and not self._item_beside(i) and self._bracketed_of(i) is None \
+                    and self._in_description(i):
+                # "hetes szintű törpe harcos vagyok +5-tel, a Vámpírjelöltre valaki rátett egy
+                # Bébit": a bonus in the part of the sentence that describes someone is theirs
+                self._tell(self._owner(i), "gear", self.tokens[i].number)
+            elif fight and enhanced and not self._item_beside(i) and self._bracketed_of(i) is None:
                 # "Bob plays Enraged on my medusa, that's +10": a bonus beside an enhancer that
                 # is not the card's may be the card said wrong, or one more card
                 self.doubtful.append(self.tokens[i].raw)
@@ -2040,6 +2090,20 @@ class Reading:
                 else:
                     self.monster_plus.append(role[1])
 
+    def _in_description(self, i: int) -> bool:
+        """Whether word ``i`` stands in a part of the sentence that describes someone (a race or
+        a class of theirs, or the asker's own word: "level 7 dwarf warrior +5 here", "törpe
+        harcos vagyok +5-tel") and names no card and no monster: said of that one, not of a card
+        played on the monster."""
+        segment = self._segment(i)
+        roles = [self.roles[j] for j in segment if self.roles[j]]
+        if any(role[0] in ("card", "enhancer", "itemcard") for role in roles) \
+                or any(self._monster_word(self.tokens[j].key) or self.tokens[j].key in self.cards.monsters for j in segment):
+            return False
+        # (a race said with a level after a word of fighting is a monster: "vs a level 8 orc +5")
+        return any(role[0] == "persona" for role in roles) and not any(
+            first in segment and self._fought_race(first, last) is not None for first, last, _level in self.levels)
+
     def _pair_before(self, i: int) -> Optional[tuple]:
         """Two people named as one subject right before word ``i`` in its part of the sentence
         ("Piet en Kees zitten op level 2"), neither of them "I": the pair, or None."""
@@ -2060,7 +2124,8 @@ class Reading:
         for i, token in enumerate(self.tokens):
             if token.number is None or i in self.used:
                 continue
-            if any(token.number == b or (not token.plus and token.number == abs(b)) for b in bonuses):
+            if any(token.number == b or (not token.plus and token.number == abs(b)) for b in bonuses) \
+                    and not self._in_description(i):
                 self.used.add(i)
                 for j in (i - 1, i + 1):
                     if 0 <= j < len(self.tokens) and self.tokens[j].key in signs:
@@ -2137,9 +2202,11 @@ class Reading:
         """Whether the text says all the items it names are Big: a word for all of them right
         before a word for Big ("…, both big", "allebei groot", "beide groß", "mindkettő nagy")."""
         big, every = self.words.big | self.english.big, self.words.all_of | self.english.all_of
-        toks = self.tokens
-        return any(t.key in big and any(0 <= k < len(toks) and toks[k].key in every for k in (j - 1, j - 2))
-                   for j, t in enumerate(toks))
+        # (a word for all of them said in words, its number as written: "las dos grandes")
+        keys = [fold(t.raw) if t.number is not None else t.key for t in self.tokens]
+        return any(key in big and any(" ".join(keys[j - gap - n:j - gap]) in every
+                                      for gap in (0, 1) for n in (1, 2, 3) if j - gap - n >= 0)
+                   for j, key in enumerate(keys))
 
     def _big_item(self, i: int) -> bool:
         """In a text that says items are Big ("two big things, a +3 hammer and a +2 ladder",
@@ -2188,8 +2255,11 @@ class Reading:
                 continue
             role = self.roles[j]
             between = range(min(i, j) + 1, max(i, j))
-            if role and role[0] == "itemcard" and not any(self.tokens[k].separator for k in between) \
-                    and all(self.roles[k] is None for k in between):
+            # (or the bonus first in brackets right after the card: "az Ostromgép (+3) és a
+            # Létra (+2)" is each card's bonus, no item besides them)
+            opened = j < i and all(self.tokens[k].key == "(" for k in between)
+            if role and role[0] == "itemcard" and (opened or not any(self.tokens[k].separator for k in between)) \
+                    and (opened or all(self.roles[k] is None for k in between)):
                 return role[1]
         return None
 
@@ -2291,8 +2361,8 @@ class Reading:
         something after it that may be the other side: "plays +5 for the troll", "plays +5
         against me". Against the monster, after a word of fighting, it is the players'."""
         segment = self._segment(i)
-        if self._thrown(i):
-            return False
+        if self._thrown(i) or any(set(self.word_range(match)) & set(segment) for _p, match in self.phrases("on_myself")):
+            return False  # (thrown on oneself: "a +2 potion on myself" is the players')
         # the monster named again ("the troll"), or by a word for any monster
         # (not its little words: "de" of "Trol de la Red" is no monster in "una de +3")
         little = self.words.ignore | self.english.ignore | self.words.stop
