@@ -818,6 +818,12 @@ TWENTY_FIRST_BLIND_FAMILIES = [
     ("કર્સ આઇટમ લઈ જાય તો કઈ આઇટમ એ કોણ નકી કરે", "gu", "curses.victim-chooses"),
     ("શ્રાપ કઈ આઇટમ લે તે કોણ નકી કરે", "gu", "curses.victim-chooses"),
     ("curse ma kai item jay te kon naki kare", "gu", "curses.victim-chooses"),
+    # a Hungarian phrase read by its stems keeps an ending that says what it asks: "hányadik
+    # szintig" (up to which level) is how far a game goes, "hányadik szinttől" (from which level)
+    # is not
+    ("hanyadik szinttől számít epikusnak valaki", "hu", "epic.epic-from-level-10"),
+    ("hányadik szinttől vagy epikus", "hu", "epic.epic-from-level-10"),
+    ("hányadik szintig tart az epikus játék", "hu", "epic.play-to-20"),
 ]
 
 

@@ -54,7 +54,7 @@ from referee.yamlload import load_plain
 
 _TOKEN = re.compile(TOKEN)
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 118
+SCHEMA_VERSION = 119
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -337,18 +337,20 @@ def thesaurus_words() -> list[str]:
     for group in (data.get("concepts") or {}).values():
         for language, words in (group or {}).items():
             if language in LANGUAGES and isinstance(words, list):
-                out.append(prepare(" ".join(str(word) for word in words), language))
+                words = [str(word).replace("=", "") for word in words]  # a phrase's exact mark (search.query.EXACT_MARK)
+                out.append(prepare(" ".join(words), language))
                 if language not in _STEMMED_VOCABULARY:
                     # and as written where preparing rewrites them ("died", "dying" are read as
                     # "death"): a player's "diyng" or "diedd" is corrected to the word meant
-                    out.append(" ".join(str(word) for word in words if prepare(str(word), language) != str(word)))
+                    out.append(" ".join(word for word in words if prepare(word, language) != word))
     # and the words of a second sense ("cambiarme", "lecserél"), so a sense word typed wrong
     # ("canbiarme") is corrected to it, and takes its sense
     for sense in (data.get("senses") or {}).values():
         for part in ("words", "reads"):
             for language, words in ((sense or {}).get(part) or {}).items():
                 if language in LANGUAGES and isinstance(words, list):
-                    out.append(prepare(" ".join(str(word) for word in words), language))
+                    words = [str(word).replace("=", "") for word in words]  # a phrase's exact mark (search.query.EXACT_MARK)
+                out.append(prepare(" ".join(words), language))
     return out
 
 

@@ -282,7 +282,7 @@ def build_thesaurus() -> dict[str, str]:
             for phrase in phrases:
                 # a phrase ("put down", "sacar de encima") is read as the group's words where its
                 # words stand in their order in a clause, others between them (_phrases)
-                tokens = [spelling.fold(word) for word in _WORDS.findall(prepare(phrase, "gu").lower())]
+                tokens = _phrase_tokens(phrase)
                 if not tokens:
                     continue
                 table.setdefault((f"{PHRASE_KEY}:{language}", " ".join(tokens)), set()).update(group_terms)
@@ -290,9 +290,9 @@ def build_thesaurus() -> dict[str, str]:
                     table[(f"{PHRASE_TIGHT_KEY}:{language}", " ".join(tokens))] = {PHRASE_TIGHT_KEY}
                 # a phrase begins at its first word as written, or at another form of it (by its
                 # stem: "ros dolog" is "rossz dolog" as the Hungarian stemmer reads both)
-                stemmed = language in (data.get("stemmed_phrases") or ())
-                for start in {tokens[0], *(stem for stem in word_stems(tokens[0], language)
-                                           if stemmed and len(stem) >= PHRASE_STEM)}:
+                stemmed = language in (data.get("stemmed_phrases") or ()) and not tokens[0].startswith(EXACT_MARK)
+                for start in {tokens[0].lstrip(EXACT_MARK), *(stem for stem in word_stems(tokens[0], language)
+                                                              if stemmed and len(stem) >= PHRASE_STEM)}:
                     table.setdefault((f"{PHRASE_START_KEY}:{language}", start), set()).add("_".join(tokens))
                 if name in along:
                     table[(f"{ASKING_KEY}+{language}", " ".join(tokens))] = {along[name]}
@@ -972,7 +972,10 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
         words = [spelling.fold(match.group(0)) for match in _WORDS.finditer(clause)]
 
         def same(typed: str, word: str) -> bool:
-            # a phrase's word as written, or another form of it by its stem ("dolgot": dolog)
+            # a phrase's word as written, or another form of it by its stem ("dolgot": dolog);
+            # a word marked to keep its ending only as written (EXACT_MARK)
+            if word.startswith(EXACT_MARK):
+                return typed == word[len(EXACT_MARK):]
             return typed == word or bool(set(_phrase_stems(typed, language)) & set(_phrase_stems(word, language)))
 
         for index, first in enumerate(words):
@@ -999,6 +1002,21 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
                     tails.update(best[1])
         position += len(words)
     return out
+
+
+#: before a word of a thesaurus phrase: the word is found only as written, not by its stem, where
+#: phrases are read by their stems (``stemmed_phrases``): its ending is what the phrase says
+#: ("hányadik =szintig", up to which level, is no "hányadik szinttől", from which level)
+EXACT_MARK = "="
+
+
+def _phrase_tokens(phrase: str) -> list[str]:
+    """A thesaurus phrase's words as a question's are read, each marked word keeping its mark."""
+    tokens = []
+    for part in phrase.split():
+        mark = EXACT_MARK if part.startswith(EXACT_MARK) else ""
+        tokens += [mark + spelling.fold(word) for word in _WORDS.findall(prepare(part[len(mark):], "gu").lower())]
+    return tokens
 
 
 def _phrase_stems(word: str, language: str) -> tuple[str, ...]:
