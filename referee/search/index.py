@@ -349,8 +349,7 @@ def thesaurus_words() -> list[str]:
         for part in ("words", "reads"):
             for language, words in ((sense or {}).get(part) or {}).items():
                 if language in LANGUAGES and isinstance(words, list):
-                    words = [str(word).replace("=", "") for word in words]  # a phrase's exact mark (search.query.EXACT_MARK)
-                out.append(prepare(" ".join(words), language))
+                    out.append(prepare(" ".join(str(word) for word in words), language))
     return out
 
 
