@@ -219,7 +219,8 @@ def code_lists() -> re.Pattern:
     """A comma-separated list of two or more codes of :func:`code_only` (a command's summary in
     its group's list is cut after a few)."""
     codes = sorted(set(code_only()), key=len, reverse=True)
-    one = "(?:" + "|".join(re.escape(code) for code in codes) + ")"
+    # (a code of two words may be wrapped between them: "one-shot" at a line's end, "item" next)
+    one = "(?:" + "|".join(re.escape(code).replace(r"\ ", r"\s+") for code in codes) + ")"
     # two or more codes, or the start of a list a group's summary cut ("trade,...")
     return re.compile(rf"(?<![\w-]){one}(?:(?:,\s+{one})+|,\s*(?:\.\.\.|…))(?![\w-])")
 
