@@ -1678,9 +1678,15 @@ class Reading:
         if v + 1 < k and (self.roles[v] or ("",))[0] == "person" and self.roles[v][1] != ME \
                 and self.tokens[v + 1].key == ",":
             return self.roles[v][1]
-        if v + 1 == k and (self.roles[v] or ("",))[0] == "person" and self.roles[v][1] != ME:
-            # "cid can u jump in …", "Dee spring je bij …": the name first, the asking right
-            # after it with no comma: the one spoken to
+        end = k
+        while end < len(self.tokens) and self.tokens[end].key not in (".", "!", "?"):
+            end += 1
+        if v + 1 == k and (self.roles[v] or ("",))[0] == "person" and self.roles[v][1] != ME \
+                and any(v < m.get("at", -1) < end for m in self.monsters):
+            # "cid can u jump in on the gazebo with me?", "Dee spring je bij tegen de Nettrol?":
+            # the name first, the asking right after it with no comma, and the monster in the
+            # same sentence: the one spoken to ("door was a gazebo. cid can you help me or
+            # not" may as well ask whether he may)
             return self.roles[v][1]
         return None
 
