@@ -825,6 +825,10 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
     if kind == "action" and params.get("action") in ("trade", "sell") and not params.get("item"):
         # "a sisakomat adnám", "meinen Helm tauschen": the item the answer is about
         unsaid += [t.raw for t in r.tokens if _an_item(t.key, r.words)][:1]
+    if kind == "action" and params.get("action") == "sell" and not params.get("item"):
+        # "can I just sell a bunch of junk to hit 10": leave to sell asked for a level to
+        # reach is a sale whose items are not named, not whether selling is allowed now
+        unsaid += [match.group(0).strip() for _phrase, match in r.phrases("goal")][:1]
     if not [p for p in r.order() if p != ME] and not r.monsters:
         # "segíthet neki?", "can he…": a pronoun with nobody it can point to
         # a pronoun that is also an article ("el", "la") only with its accent ("él")

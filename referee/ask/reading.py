@@ -1236,6 +1236,12 @@ class Reading:
                     # words that say whose (a number alone there is anyone's)
                     j -= 1
                     self.level_said_of[(first, i)] = j
+                elif name == "monster_is" and phrase.words > 2 and toks[j].separator and len(self.monsters) == 1 \
+                        and self.monsters[0].get("end", first) < j:
+                    # "cid can u jump in on the gazebo with me? its only level 8": a sentence
+                    # of its own that says "its level", after the one monster the text names
+                    j = self.monsters[0]["end"]
+                    self.level_said_of[(first, i)] = j
                 if self._monster_before(j, strict=name == "monster_is"):
                     self.levels.append((first, i, toks[i].number))
                     self.monster_levels.add((first, i))
@@ -1671,6 +1677,16 @@ class Reading:
             v += 1
         if v + 1 < k and (self.roles[v] or ("",))[0] == "person" and self.roles[v][1] != ME \
                 and self.tokens[v + 1].key == ",":
+            return self.roles[v][1]
+        end = k
+        while end < len(self.tokens) and self.tokens[end].key not in (".", "!", "?"):
+            end += 1
+        if v + 1 == k and (self.roles[v] or ("",))[0] == "person" and self.roles[v][1] != ME \
+                and any(v < m.get("at", -1) < end for m in self.monsters):
+            # "cid can u jump in on the gazebo with me?", "Dee spring je bij tegen de Nettrol?":
+            # the name first, the asking right after it with no comma, and the monster in the
+            # same sentence: the one spoken to ("door was a gazebo. cid can you help me or
+            # not" may as well ask whether he may)
             return self.roles[v][1]
         return None
 
