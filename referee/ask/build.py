@@ -65,7 +65,7 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
         # named, is a question of levels even where no word of the kind is said
         scores["level"] = max(scores.get("level", 0), 1)
     if not first.monsters and (any(role and role[0] == "itemcard" for role in first.roles)
-                               or any(t.key in first.words.big | first.english.big for t in first.tokens)):
+                               or any(t.key in first.both("big") for t in first.tokens)):
         # "soy enano, llevo una máquina de asedio y una escalera grande de +2, ¿vale?": items
         # named, or said to be Big, and no monster: a question of one's gear, where no word says it
         scores["equipment"] = max(scores.get("equipment", 0), 1)
@@ -738,7 +738,7 @@ def _in_combat_subject(r: Reading) -> Optional[str]:
         # and its clause: "ik ben level 4 en Lotte zit in een gevecht" says Lotte is in it;
         # a word of clauses between two names ("ik en Lotte zitten …") only lists them
         said = {j for j, _who in r.mentions()}
-        clauses = r.words.clauses | r.english.clauses
+        clauses = r.both("clauses")
         start = max([start] + [j + 1 for j in range(start, first) if r.tokens[j].key in clauses and j - 1 not in said])
         named = {who for j, who in r.mentions() if start <= j < first}
         if len(named) == 1:
@@ -987,7 +987,7 @@ def _someone_of_mine(r: Reading) -> list[str]:
             return [" ".join(t.raw for t in r.tokens[first:last + 1])]
     # (not a thing of mine: "if i sell my sword and my helmet is that a level?")
     return [f"{r.tokens[i].raw} {r.tokens[i + 1].raw}" for i in range(len(r.tokens) - 2)
-            if r.roles[i] == ("person", ME) and r.tokens[i].key in r.words.me | r.english.me
+            if r.roles[i] == ("person", ME) and r.tokens[i].key in r.both("me")
             and i + 1 in strange and not r.roles[i + 1] and not _an_item(r.tokens[i + 1].key, r.words)
             and r.tokens[i + 2].key in being][:1]
 
@@ -1014,7 +1014,7 @@ def _may_help(r: Reading) -> Optional[str]:
 def _asked_of(r: Reading, kind: str) -> Optional[str]:
     """The one person the phrases of ``kind`` name as the subject, or None (nobody, or several)."""
     asked = set()
-    objects = r.words.objects | r.english.objects
+    objects = r.both("objects")
     done_to = set()
     for phrase, match in r.phrases(kind):
         person = r._subject(phrase, match)
@@ -1172,7 +1172,7 @@ def _priced_items(c: Context, player: str) -> list:
         # nearest first: an item on the table (the price is its own), an item card or an item's
         # word ("હાથમાંનો ૩૦૦ નો રેઇનકોટ": the raincoat); else the nearest word no list knows
         fallback, found = None, None
-        links = r.words.together | r.words.clauses | r.english.together | r.english.clauses
+        links = r.both("together") | r.both("clauses")
         apart = lambda j: any(r.tokens[x].key in links for x in range(min(j, k) + 1, max(j, k)))  # noqa: E731
         thing = next((j for j in near if j in things and r.tokens[j].number is None and not apart(j)), None)
         if thing is not None:
@@ -1335,7 +1335,7 @@ def about(kind: str):
             # may be one more item, and the verdict would leave it out
             c.missing.append(N_("what {words} means here", words=", ".join(
                 f"“{r.tokens[i].raw}”" for i in r.strange())))
-        big = r.words.big | r.english.big
+        big = r.both("big")
         if kind == "gear" and c.state is None and any(t.key in big for t in r.tokens) \
                 and c.described(player).get("items") and not c.described(player).get("item_big"):
             # "a +2 ladder and a +3 ram, they're big": Big said of no item the reading kept; the
@@ -1592,7 +1592,7 @@ def _steal_roles(r: Reading) -> Optional[tuple]:
     told = [(i, who) for i, who in r.mentions() if i < question[0]]
     if not told:
         return None
-    objects = r.words.objects | r.english.objects
+    objects = r.both("objects")
     thief = next((who for i, who in told if not r._object(i) and tokens[i].key not in objects), None)
     if thief is None:
         return None

@@ -127,6 +127,7 @@ class Reading:
 
     def __init__(self, text: str, words: Words, english: Words, corpus, names: list[str]):
         self.words, self.english = words, english
+        self._both: dict[str, frozenset] = {}  # both(): a word list of the language and English, by name
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
         self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names})
@@ -287,7 +288,7 @@ class Reading:
     def _companion_word(self, key: str) -> bool:
         """Whether a word is one for a steed or a hireling, with the language's endings too
         ("Fegyverhordozóm", "Gefolgsmann"): a companion said, never someone named by it."""
-        kinds = self.words.steeds | self.english.steeds | self.words.hirelings | self.english.hirelings
+        kinds = self.both("steeds") | self.both("hirelings")
         return any(f in kinds for f in stem(key, self.words.endings))
 
     def _person(self, key: str) -> Optional[str]:
@@ -369,7 +370,7 @@ class Reading:
         self._numbers()
         for k, token in enumerate(toks):
             # "két nagy cuccal", "two big items": a count of Big things, no level and no bonus
-            if token.key in self.words.big | self.english.big and k > 0 and toks[k - 1].number is not None \
+            if token.key in self.both("big") and k > 0 and toks[k - 1].number is not None \
                     and not toks[k - 1].plus and 1 < toks[k - 1].number <= 6:
                 self.used.add(k - 1)
         self._levels()
@@ -382,13 +383,13 @@ class Reading:
         """A word for a sex after an article and before a word no list knows, with a level
         after them, is the start of a monster's name ("un hombre planta nivel 4", "a man thing
         level 6"): the name wins, and no one's sex is said."""
-        toks, articles = self.tokens, self.words.articles | self.english.articles
-        levels = self.words.level | self.english.level
+        toks, articles = self.tokens, self.both("articles")
+        levels = self.both("level")
         for i in range(1, len(toks) - 2):
             if (self.roles[i] or ("",))[0] != "sex" or toks[i - 1].key not in articles or self.roles[i + 1] is not None:
                 continue
             after = toks[i + 1]
-            little = levels | self.words.ignore | self.english.ignore | articles
+            little = levels | self.both("ignore") | articles
             if after.separator or after.number is not None or after.key in little or self._persona(after.key):
                 continue  # (a word of the phrases may be a name's: "planta" is also "I plant")
             if not (toks[i + 2].key in levels or toks[i + 2].number is not None):
@@ -438,7 +439,7 @@ class Reading:
                     and not self._companion_word(token.key)  # "Gefolgsmann mit +1": a hireling
                     and token.key not in self.words.items  # "Schwert +2": an item, no one's name
                     # (a thing said Big is no one: "einer großen Leiter +2")
-                    and self.tokens[i - 1].key not in self.words.big | self.english.big
+                    and self.tokens[i - 1].key not in self.both("big")
                     and (self.tokens[i - 1].key not in ".!?¿¡"
                                                                   or self._paired(i) or self._helps(i)
                                                                   or self._named_with_level(i) or self._pronoun_named(i))
@@ -460,20 +461,17 @@ class Reading:
             segment = self._segment(i)
             before = [j for j in range(max(0, i - 3), i) if j in segment]
             after = [j for j in range(i + 1, min(len(toks), i + 3)) if j in segment]
-            if any(toks[j].key in self.words.denied | self.english.denied for j in before) \
+            if any(toks[j].key in self.both("denied") for j in before) \
                     or any(toks[j].key in self.words.denied_after for j in after):
                 self.roles[i] = ("denied",)
 
-    @cached_property
-    def together(self) -> frozenset:
-        """The words that put two side by side ("and", "with", "und", "és"), in this language and
-        in English."""
-        return self.words.together | self.english.together
-
-    @cached_property
-    def mine(self) -> frozenset:
-        """The words for "my", in this language and in English."""
-        return self.words.my | self.english.my
+    def both(self, name: str) -> frozenset:
+        """A word list of this language and of English together (players mix them: "and",
+        "with", "und"), made once a reading: the reading asks for the same lists word by word."""
+        found = self._both.get(name)
+        if found is None:
+            found = self._both[name] = getattr(self.words, name) | getattr(self.english, name)
+        return found
 
     def kind_spans(self, kind: str) -> list[tuple[int, int]]:
         """Where the text says a question kind's words (this language's phrases and English)."""
@@ -540,7 +538,7 @@ class Reading:
             self.names.append(raw)
             self.roles[i] = ("person", raw)
             for j in range(max(0, i - 3), i):
-                if self.roles[j] == ("person", ME) and self.tokens[j].key in self.mine:
+                if self.roles[j] == ("person", ME) and self.tokens[j].key in self.both("my"):
                     self.roles[j] = None  # "my" says whose kin, no mention of the asker
 
     def _helps_later(self, i: int) -> bool:
@@ -557,7 +555,7 @@ class Reading:
             return False
         if not self.words.my:
             return True  # the word for kin says "my" by its ending ("öcsém", "a tesóm")
-        mine = self.mine
+        mine = self.both("my")
         return any(self.tokens[j].key in mine or self.roles[j] == ("person", ME)
                    for j in range(max(0, i - 3), i) if not self.tokens[j].separator)
 
@@ -577,7 +575,7 @@ class Reading:
         token = self.tokens[i]
         if self.roles[i] is not None or self.is_known(token.key) or self._persona(token.key) is not None \
                 or token.key in self.cards.monsters or self._in_card_name(i) or self._monster_word(token.key) \
-                or (i > 0 and self.tokens[i - 1].key in self.words.ignore | self.english.ignore) \
+                or (i > 0 and self.tokens[i - 1].key in self.both("ignore")) \
                 or (self.words.endings and self._with_stem(token.key) is not None):
             return False  # (nor a word said "with": "egy trollal harcol" fights a troll)
         return any(match.start("p0") == self.starts[i] for _phrase, match in self.own_phrases("subject_fights", self.words))
@@ -604,7 +602,7 @@ class Reading:
     def _paired(self, i: int) -> bool:
         """Whether a capital word is joined to a name that follows ("Piet en Kees"): a name
         too, even where it starts the sentence."""
-        together = self.together
+        together = self.both("together")
         toks = self.tokens
         return (i + 2 < len(toks) and toks[i + 1].key in together and toks[i + 2].raw[:1].isupper()
                 and not self.is_known(toks[i + 2].key) and self._persona(toks[i + 2].key) is None
@@ -642,7 +640,7 @@ class Reading:
                     if close < self.word_range(match)[0] <= close + 3:
                         return True
         # "હું (લેવલ ૨) અને પીયૂષ (લેવલ ૭) સાથે": put beside someone, a level alone describes a person
-        together = self.together
+        together = self.both("together")
         if i >= 2 and toks[i - 1].key in together:
             b = self._before_brackets(i - 2)
             role = self.roles[b] if b >= 0 else None
@@ -654,7 +652,7 @@ class Reading:
         ayuda" (a pronoun of whom it is done to may stand between)."""
         toks = self.tokens
         j = i + 1
-        if j < len(toks) and toks[j].key in self.words.objects | self.english.objects and j + 1 < len(toks):
+        if j < len(toks) and toks[j].key in self.both("objects") and j + 1 < len(toks):
             j += 1
         return j < len(toks) and toks[j].key in _help_words(self.words, self.english)
 
@@ -692,7 +690,7 @@ class Reading:
         names no one else before the pronoun."""
         if i > 0 and self.tokens[i - 1].key not in ".!?¿¡":
             return False
-        pronouns = self.words.pronouns | self.english.pronouns
+        pronouns = self.both("pronouns")
         for k in range(i + 1, len(self.tokens) - 1):
             token = self.tokens[k]
             if token.key in ".!?;" or (self.roles[k] or ("",))[0] == "person" \
@@ -834,8 +832,8 @@ class Reading:
         and no "me" or "my" of whom something is said."""
         key = self.tokens[k].key
         return self.roles[k] == ("person", ME) and key not in (
-            self.mine | self.words.objects | self.english.objects
-            | self.words.articles | self.english.articles)
+            self.both("my") | self.both("objects")
+            | self.both("articles"))
 
     def _monster_named_at(self, k: int) -> bool:
         """Whether word ``k`` names a monster card, with the language's endings too."""
@@ -904,7 +902,7 @@ class Reading:
         """"two potions, a plus two and a plus three", "dos pociones (+2 y +3)": the bonuses
         listed right after a count of one-shots, as many as it counts, are theirs — read only
         where the list is that long and says nothing else."""
-        little = self.together | self.words.articles | self.english.articles
+        little = self.both("together") | self.both("articles")
         found = []
         while k < len(self.tokens) and len(found) < count:
             token = self.tokens[k]
@@ -937,7 +935,7 @@ class Reading:
         # "két +2es bájitalt", "two +2 potions": a count right before a bonus is how many
         # cards of that bonus, not a level nor a bonus of its own
         toks, copies = self.tokens, self.copies
-        levels = self.words.level | self.english.level
+        levels = self.both("level")
         for j in range(1, len(toks)):
             count = toks[j - 1]
             if toks[j].plus and count.number is not None and not count.plus and 2 <= count.number <= 6 \
@@ -1000,7 +998,7 @@ class Reading:
             # after a hyphen: "9-es szörny ellen"), or after an article
             before = self.tokens[i - 1].key if i > 0 else ""
             if re.search(r"\d-?[^\W\d_]", token.raw) or before in self.words.articles \
-                    or before in self.words.level | self.english.level:
+                    or before in self.both("level"):
                 continue
             if i not in self.used and not token.plus and 2 <= token.number <= 9:
                 self.used.add(i)
@@ -1029,7 +1027,7 @@ class Reading:
                 # "gooit een kaart weg", "tira una carta": one card, said with an article
                 self.discarded.append((match.start(), 1))
         self._companions()
-        together = self.together
+        together = self.both("together")
         for phrase, match in self.phrases("gear"):
             i = self.index(match, "n0")
             if i not in self.used:
@@ -1060,7 +1058,7 @@ class Reading:
         # a bonus said with its own word belongs to that word: "Ausrüstung +3 plus mein
         # Gefolgsmann", "+3 aan spullen en mijn huurling" (the +3 is the gear's; "mit +1" is
         # whoever is named with it)
-        together = self.together
+        together = self.both("together")
         gear = {self.index(match, "n0") for phrase, match in self.phrases("gear")
                 if not any(w in together for w in phrase.text.split())}
         for i, token in enumerate(self.tokens):
@@ -1122,12 +1120,12 @@ class Reading:
     def _same_companion(self, i: int, kind: str) -> bool:
         """Whether the companion word at ``i`` follows one of its kind said just before, with
         only little words between them ("als", "as my") and no word that adds another ("and")."""
-        together = self.together
+        together = self.both("together")
         for j in range(i - 1, max(i - 4, -1), -1):
             if self.roles[j] == ("companion", kind):
                 return j < i - 1  # two steed words side by side are read as written
             token = self.tokens[j]
-            if token.key in self.mine:
+            if token.key in self.both("my"):
                 continue  # "as my steed"
             if self.roles[j] is not None or token.separator or token.plus or token.key in together \
                     or token.key in ("(", ")"):
@@ -1197,12 +1195,12 @@ class Reading:
         # પત્તાં ફેંકે છે", "legt drie kaarten af")
         if not any(set(self.word_range(m)) & set(range(i, i + 4)) for _p, m in self.phrases("discard_other")):
             return None
-        objects = self.words.objects | self.english.objects | self.mine
+        objects = self.both("objects") | self.both("my")
         segment = self._segment(i)
         subjects = [who for j, who in self.mentions() if j in segment and j < i and self.tokens[j].key not in objects]
         if subjects:
             return subjects[-1] if subjects[-1] != ME else None
-        clauses = self.words.clauses | self.english.clauses
+        clauses = self.both("clauses")
         start = segment[0]
         # "… und wirft", "…, és eldob": the part starts at "and", or right after it
         if start < 2 or not (self.tokens[start - 1].key in clauses or self.tokens[start].key in clauses):
@@ -1215,7 +1213,7 @@ class Reading:
     def _levels(self) -> None:
         """``level 8``, ``8th level``, ``lvl ૮`` — and, where the language says so, a bare number
         before a word (Hungarian ``9-es harcos``)."""
-        level_words = self.words.level | self.english.level
+        level_words = self.both("level")
         toks = self.tokens
         self.listed: list = []
         for name in ("monster_level", "monster_is"):
@@ -1254,7 +1252,7 @@ class Reading:
             if toks[i].number == 1 and not toks[i].raw[-1:].isdigit():
                 continue  # "double price on one": "one" as a word is one of the things said
             j = first - 1
-            fillers = self.words.ignore | self.english.ignore
+            fillers = self.both("ignore")
             while j > 0 and self.roles[j] is None and toks[j].key in fillers and not toks[j].separator:
                 j -= 1  # "Tom and Jen are both at 5"
             role, carded = self.roles[j], False
@@ -1312,7 +1310,7 @@ class Reading:
         """Whether the number at word ``i`` starts a part of the sentence, unsigned, up to 20,
         and a race or a class follows it right after ("six dwarf warrior", "zes dwerg strijder"),
         with no word for level in the text: the level of the one described."""
-        toks, level_words = self.tokens, self.words.level | self.english.level
+        toks, level_words = self.tokens, self.both("level")
         if not (i == 0 or toks[i - 1].separator) or toks[i].raw[:1] in "+-" or not 1 < toks[i].number <= 20:
             return False
         after = self.roles[i + 1] if i + 1 < len(toks) else None
@@ -1325,7 +1323,7 @@ class Reading:
         None: a named player (not "I"), a verb of being or a word of "as well" between them at
         most, the number up to 20 with nothing after it but such a word, then a break or
         "and", and a level said with its word before it in the text."""
-        toks, level_words = self.tokens, self.words.level | self.english.level
+        toks, level_words = self.tokens, self.both("level")
         if i == 0 or not 1 <= toks[i].number <= 20 or toks[i].raw[:1] in "+-":
             return None
         def between(k: int) -> bool:
@@ -1342,7 +1340,7 @@ class Reading:
         if a < len(toks) and between(a) and not self._being_at(a):
             a += 1
         after = toks[a] if a < len(toks) else None
-        clauses = self.words.clauses | self.english.clauses | self.together
+        clauses = self.both("clauses") | self.both("together")
         if after is not None and not (after.separator or after.key in clauses):
             return None
         if not any(t.key in level_words for t in toks[:k]):
@@ -1495,14 +1493,14 @@ class Reading:
         first = self.monsters[self.roles[cards[-1]][1]]["at"]
         # another clause starts between them ("…, the fungus joins", "… harcol és egy kóbor
         # cserepes növény is beszáll"): the monster is its subject
-        clauses = self.words.clauses | self.english.clauses
+        clauses = self.both("clauses")
         return any(self.tokens[k].separator or self.tokens[k].key in clauses for k in range(people[-1] + 1, first))
 
     def _latest_clause(self, match) -> Optional[str]:
         """The one named first in the last clause of a phrase's words that names someone: in
         "Cid me ayuda … y va Bob y le planta un Enfurecido" Bob plays the card, not Cid."""
         span = list(self.word_range(match))
-        clauses = self.words.clauses | self.english.clauses
+        clauses = self.both("clauses")
         starts = [i for i in span if self.tokens[i].key in clauses]
         for start in reversed(starts):
             after = [i for i in span if i > start and self.roles[i] and self.roles[i][0] == "person"]
@@ -1532,7 +1530,7 @@ class Reading:
             named = [j for j, _who in self.mentions() if i <= j < last and not self._object(j)
                      and not (j + 1 < len(self.roles) and (self.roles[j + 1] or ("",))[0] == "card")]
             i = (named[0] if earliest else named[-1]) if named else i
-            breaks = self.words.clauses | self.english.clauses
+            breaks = self.both("clauses")
             if any(self.tokens[k].key in breaks for k in range(i + 1, last)):
                 return None  # "Dee fights … and helps her Bob": Dee is in the clause before
             if self.roles[i] and any(self.roles[k] == self.roles[i] and self._object(k) for k in range(i + 1, last)):
@@ -1572,8 +1570,8 @@ class Reading:
     def _with(self, i: int) -> bool:
         """Whether the name at word ``i`` is said with a word that puts it beside the asker
         ("with bob", "samen met bob", "bobbal együtt", "બોબ સાથે")."""
-        together = self.together
-        clauses = self.words.clauses | self.english.clauses
+        together = self.both("together")
+        clauses = self.both("clauses")
         before = i > 0 and self.tokens[i - 1].key in together and not (
             i > 1 and self.roles[i - 2] and self.roles[i - 2][0] == "person") and not (
             # "Cid's on Medusa and Dee slaps …", "… harcolok, és Dee …": "and" after a monster or
@@ -1608,7 +1606,7 @@ class Reading:
         if any(role[0] in ("card", "enhancer") for role in roles) \
                 or any(self._monster_word(self.tokens[j].key) for j in before):
             return False
-        levels = self.words.level | self.english.level
+        levels = self.both("level")
         # (the level in the bonus's own part of the sentence: "lvl 10 dragon, dee puts +5 on
         # the dragon" describes the dragon before, and Dee only plays a card)
         part = self._segment(i)
@@ -1775,7 +1773,7 @@ class Reading:
         denied |= {j for _phrase, match in self.phrases("hand") for j in self.word_range(match)}
         # (not a word of a card's name: "hand" of "Crawling Hand" is no helping hand)
         # (nor a verb said of a monster: "the fungus joins the fight", "a second monster comes in")
-        monster_words = self.words.monster_words | self.english.monster_words
+        monster_words = self.both("monster_words")
         if any((t.key in vocabulary or any(t.key.startswith(v) for v in vocabulary if len(v) >= 5))
                and (role is None or role[0] not in ("card", "itemcard"))  # "escalera de mano": the card
                and not self._card_before(i, monster_words)
@@ -1799,7 +1797,7 @@ class Reading:
     def _card_before(self, i: int, monster_words) -> bool:
         """Whether a monster card, or a word for any monster, stands right before word ``i``
         (fillers between): the verb's subject ("the fungus joins", "a növény is beszáll")."""
-        fillers = self.words.ignore | self.english.ignore
+        fillers = self.both("ignore")
         j = i - 1
         while j >= 0 and self.roles[j] is None and self.tokens[j].key in fillers and not self.tokens[j].separator:
             j -= 1
@@ -1810,7 +1808,7 @@ class Reading:
     def _card_after(self, i: int) -> bool:
         """Whether a monster card is named right after word ``i`` (an article between): the
         verb's subject, where it follows ("beszáll a gombusz", "se une el hongo")."""
-        articles = self.words.ignore | self.english.ignore  # the articles and fillers ("doet de pinata")
+        articles = self.both("ignore")  # the articles and fillers ("doet de pinata")
         j = i + 1
         while j < len(self.tokens) and self.tokens[j].key in articles and not self.tokens[j].separator:
             j += 1
@@ -1822,7 +1820,7 @@ class Reading:
 
     def _joined(self) -> set:
         """The people the text puts side by side with another: "me and Cid", "Bob with me"."""
-        together = self.together
+        together = self.both("together")
         roles, out = self.roles, set()
         for i, token in enumerate(self.tokens):
             if token.key in together and 0 < i < len(self.tokens) - 1:
@@ -1834,7 +1832,7 @@ class Reading:
                     # "Cid helps me and Bob throws a potion": "me" is the object of what comes
                     # before, and "and" starts another clause; "me and Cid against …" starts one
                     first = self._segment(b)[0] == b
-                    if not first and self.tokens[b].key in self.words.objects | self.english.objects:
+                    if not first and self.tokens[b].key in self.both("objects"):
                         continue
                     if not first and self._plays_a_card(i + 1):
                         # "fighting Mr Bones by myself and Carl just slapped Enraged on it": the
@@ -1891,7 +1889,7 @@ class Reading:
             # "my sister Zoe, level 7 with +2, …", "mi colega Lucía, elfa de nivel 4": the part
             # of the sentence set after a name by a comma says who that one is
             return self.roles[j][1]
-        pronouns = self.words.pronouns | self.english.pronouns
+        pronouns = self.both("pronouns")
         others = {who for _j, who in self.mentions() if who != ME}
         if len(others) == 1 and any(self.tokens[k].key in pronouns for k in segment if k < i):
             # "Zoli segít, ő hármas elf": "he" in this part of the sentence is the one other named
@@ -2123,7 +2121,7 @@ class Reading:
     def _pair_before(self, i: int) -> Optional[tuple]:
         """Two people named as one subject right before word ``i`` in its part of the sentence
         ("Piet en Kees zitten op level 2"), neither of them "I": the pair, or None."""
-        together = self.together
+        together = self.both("together")
         segment = self._segment(i)
         people = [j for j, _who in self.mentions() if j in segment and j < i]
         if len(people) != 2 or people[1] - people[0] != 2 or self.tokens[people[0] + 1].key not in together:
@@ -2150,13 +2148,13 @@ class Reading:
     def _people_with_levels(self) -> None:
         """Where no monster is asked about (charity, death, a level), a word no list knows right
         before a level is someone the text describes, written small: "bob is level 2"."""
-        skip = self.words.ignore | self.english.ignore
+        skip = self.both("ignore")
         for first, _last, _level in self.levels:
             j = first - 1
             while j >= 0 and self.tokens[j].key in skip and not self.tokens[j].separator:
                 j -= 1
             after_someone = j > 0 and (self.roles[j - 1] or ("",))[0] == "person"
-            if j + 1 < first and self.tokens[j + 1].key in self.words.articles | self.english.articles:
+            if j + 1 < first and self.tokens[j + 1].key in self.both("articles"):
                 continue  # an article between: the level is a thing's, the word a verb ("meglegyen a tízes szint")
             # (not the verb after its subject: "ik sta op level negen")
             if j >= 0 and j in self.strange() and not self._monster_word(self.tokens[j].key) and not after_someone \
@@ -2166,7 +2164,7 @@ class Reading:
                 if name not in self.names:
                     self.names.append(name)
                 self.roles[j] = ("person", name)
-                together = self.together
+                together = self.both("together")
                 k = j - 2
                 if k >= 0 and self.tokens[j - 1].key in together and k in self.strange() \
                         and not self._monster_word(self.tokens[k].key):
@@ -2217,7 +2215,7 @@ class Reading:
     def _all_big(self) -> bool:
         """Whether the text says all the items it names are Big: a word for all of them right
         before a word for Big ("…, both big", "allebei groot", "beide groß", "mindkettő nagy")."""
-        big, every = self.words.big | self.english.big, self.words.all_of | self.english.all_of
+        big, every = self.both("big"), self.both("all_of")
         # (a word for all of them said in words, its number as written: "las dos grandes")
         keys = [fold(t.raw) if t.number is not None else t.key for t in self.tokens]
         return any(key in big and any(" ".join(keys[j - gap - n:j - gap]) in every
@@ -2229,7 +2227,7 @@ class Reading:
         "un martillo grande de +3"), the bonus at word ``i`` beside an item's word is that item's,
         told as one item of its owner's (Big where the text says so), not summed as gear: a
         Big item's legality turns on which items are Big."""
-        big = self.words.big | self.english.big
+        big = self.both("big")
         saying = [j for j, t in enumerate(self.tokens) if t.key in big]
         if not saying:
             return False
@@ -2326,13 +2324,13 @@ class Reading:
         fights = self._fights
         # or a word that says what one runs from, right before it ("legging it from a level 9
         # orc", "huyo de un orco"): not a word of running away alone ("the roll for a human")
-        fled = self.words.fled_from | self.english.fled_from
+        fled = self.both("fled_from")
 
         # the word of fighting before the article ("against a level 8 orc"), or right after the
         # race where the language puts it there ("egy 8-as ork ellen", "8 લેવલના ઓર્ક સામે");
         # or another monster just named and joined to it ("a level 10 troll and a level 4 orc")
-        together = self.together
-        levels = self.words.level | self.english.level
+        together = self.both("together")
+        levels = self.both("level")
         segment = self._segment(article)
         joined = article >= 2 and toks[article - 1].key in together and any(
             fights(k) or (roles[k] or ("",))[0] == "card" for k in range(segment[0], article - 1)) or (
@@ -2350,7 +2348,7 @@ class Reading:
         start = min(article, j)
         alone = segment[0] >= 2 and toks[segment[0] - 1].key in (",", ".", ";") \
             and not any((roles[k] or ("",))[0] in ("person", "card") for k in segment) \
-            and all(toks[k].key in self.words.articles | self.english.articles | levels or toks[k].number is not None
+            and all(toks[k].key in self.both("articles") | levels or toks[k].number is not None
                     for k in range(segment[0], start)) \
             and any(race(k) for k in range(0, segment[0])) \
             and any((roles[k] or ("",))[0] == "person" for k in range(0, segment[0])) \
@@ -2381,7 +2379,7 @@ class Reading:
             return False  # (thrown on oneself: "a +2 potion on myself" is the players')
         # the monster named again ("the troll"), or by a word for any monster
         # (not its little words: "de" of "Trol de la Red" is no monster in "una de +3")
-        little = self.words.ignore | self.english.ignore | self.words.stop
+        little = self.both("ignore") | self.words.stop
         named = {self.tokens[k].key for m in self.monsters if "at" in m for k in range(m["at"], m["end"] + 1)
                  if self.tokens[k].key not in little}
         for j in range(segment[0], i):
@@ -2424,7 +2422,7 @@ class Reading:
 
     def _level_of(self, first: int, last: int):
         """What a level stands beside: a person (their name), a monster (its mapping), else None."""
-        ignore = self.words.ignore | self.english.ignore
+        ignore = self.both("ignore")
         said_of = self.level_said_of.get((first, last))
         if said_of is not None:
             role = self.roles[said_of]
@@ -2452,7 +2450,7 @@ class Reading:
         # "vs lvl 3 goblin": after a word of fighting, the level is of what follows
         if article or self.words.after_first or self._fights(first - 1):
             ways = ways[::-1]
-        if first > 0 and self.tokens[first - 1].key in self.mine and self.fighting:
+        if first > 0 and self.tokens[first - 1].key in self.both("my") and self.fighting:
             ways = ((1, last + 1), (-1, first - 1))  # "my level 12 troll": what is mine has that level
         for step, start in ways:
             j, role = look(step, start)
@@ -2514,7 +2512,7 @@ class Reading:
         "Bobnak a kalapácsát", "બોબનો હથોડો", "el martillo de Bob", "der Hammer von Bob"): the
         person's word -> the item's word."""
         toks, out = self.tokens, {}
-        between = self.words.owner_before | self.english.owner_before
+        between = self.both("owner_before")
         for i, _who in self.mentions():
             j = i + 1
             while j < len(toks) and toks[j].key in between and not toks[j].separator:
@@ -2522,7 +2520,7 @@ class Reading:
             if j < len(toks) and self._an_item_at(j):
                 out[i] = j  # "bobs hammer"
                 continue
-            if i >= 2 and toks[i - 1].key in self.words.owner_after | self.english.owner_after \
+            if i >= 2 and toks[i - 1].key in self.both("owner_after") \
                     and self._an_item_at(i - 2):
                 out[i] = i - 2  # "de hamer van bob"
         return out
@@ -2542,7 +2540,7 @@ class Reading:
     def _monster_word(self, key: str) -> bool:
         """A word for any monster ("monster", "szörny"), with the language's endings too
         ("a szörnynek": to the monster)."""
-        words = self.words.monster_words | self.english.monster_words
+        words = self.both("monster_words")
         return key in words or any(form in words for form in stem(key, self.words.endings)[1:])
 
     # --- what else the text names --------------------------------------------------------
@@ -2593,7 +2591,7 @@ class Reading:
         signs = {**self.english.signs, **self.words.signs}
         # "one" written as a word is as often "a" ("a one-shot", "one more") as a count
         # (a sign word before an article or "my" is "and": "+2 in items plus my hireling")
-        joins = self.words.articles | self.english.articles | self.mine
+        joins = self.both("articles") | self.both("my")
         out = [t.raw for i, t in enumerate(self.tokens)
                if (t.number is not None and i not in self.used and not (t.number == 1 and not t.raw[-1:].isdigit())
                    # "met 1 zwaard (+4)": one item, counted as an article says it, no number of the question

@@ -46,7 +46,7 @@ from referee.message import Message
 from referee.records import Record
 from referee.search.analysis import (TOKEN, accented_words, exact_analyzer, gujarati_form, language_analyzer, prepare,
                                      word_analyzer)
-from referee.search.query import build_thesaurus
+from referee.search.query import EXACT_MARK, build_thesaurus
 from referee.search.ranking import field_lengths
 from referee.search.romanized import sound_table
 from referee.search.spelling import Speller, count_words
@@ -337,7 +337,7 @@ def thesaurus_words() -> list[str]:
     for group in (data.get("concepts") or {}).values():
         for language, words in (group or {}).items():
             if language in LANGUAGES and isinstance(words, list):
-                words = [str(word).replace("=", "") for word in words]  # a phrase's exact mark (search.query.EXACT_MARK)
+                words = [str(word).replace(EXACT_MARK, "") for word in words]  # a phrase word's mark is no letter of it
                 out.append(prepare(" ".join(words), language))
                 if language not in _STEMMED_VOCABULARY:
                     # and as written where preparing rewrites them ("died", "dying" are read as
