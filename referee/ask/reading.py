@@ -67,8 +67,10 @@ def _help_words(words: Words, english: Words) -> frozenset:
     key = (words.lang, english.lang)
     if key not in _HELP_WORDS:
         little, vocabulary = set(), set()
+        # (nor the fillers a helper phrase allows: "only" of "{p} only helps" is no help in
+        # "the gazebo, its only level 8")
         for w in (words, english):
-            little |= w.articles | w.me | w.together | w.pronouns | w.objects | w.level
+            little |= w.articles | w.me | w.together | w.pronouns | w.objects | w.level | w.ignore
         for w in (words, english):
             for word in w.phrase_words.get("helper", ()):
                 # Gujarati words are short in letters: "મદદ" is three
