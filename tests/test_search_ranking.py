@@ -851,6 +851,11 @@ TWENTY_SECOND_BLIND_FAMILIES = [
     # words one letter from another ("Tisch")
     ("Türstapel isch leer, was jetzt", "de", "setup.reshuffle"),
     ("der Schatzstapel isch leer gsi, wie gehts weiter", "de", "setup.reshuffle"),
+    # words a Gujarati player speaks to the table with (બેટા, ભાઈ, યાર) say nothing of the rules:
+    # no spelling fix makes "બેટા" the "બેડ" of Bad Stuff
+    ("બેટા, ભાગવા માટે પાસા પર કેટલા લાવવા પડે ખબર છે?", "gu", "running-away.roll"),
+    ("ભાઈ, ભાગવા માટે કેટલા જોઈએ?", "gu", "running-away.roll"),
+    ("યાર હેલ્પ કોણ કરી શકે", "gu", "helping.one-helper"),
 ]
 
 

@@ -1552,6 +1552,11 @@ def level(c: Context):
         for i, token in enumerate(r.tokens):
             if token.number == old + params["change"] and not token.plus and i not in r.used:
                 r.used.add(i)
+    if source == "sell" and old is not None and any(goal != old + params["change"] for goal in r.goals):
+        # "can i reach 10 just by selling stuff": the level a sale is asked to reach is not the
+        # one a level bought by selling comes to; how much is sold is not said, and reaching the
+        # winning level by selling is a question of the rules (levels.selling-not-to-ten)
+        missing.append(N_("what {words} means here", words=", ".join(f"“{g}”" for g in r.goals)))
     # a number no piece took, gold said of no sale, or two counts of levels: the change may
     # not be the one the text means
     words = r.unplaced(counts=False) + ([str(n) for n in r.golds] if source != "sell" else []) + \

@@ -170,6 +170,7 @@ class Reading:
         self.monster_plus: list[int] = []
         self.golds: list[int] = []
         self.changes: list[int] = []              # "two levels": a number of levels
+        self.goals: list[int] = []                # "to reach 10": the level a change is asked to come to
         self.counted: list[tuple[int, int]] = []  # "two potions": (word, how many one-shots)
         self.stolen: Optional[tuple] = None  # (who, item): an item named as taken from someone
         self.curses: list = []  # curse and trap cards named ("Falle! Chromosomentausch")
@@ -945,7 +946,7 @@ class Reading:
                     and not (j >= 2 and toks[j - 2].key in levels):
                 copies[j] = count.number
                 self.used.add(j - 1)
-        for name, into in (("goal", []), ("monster_plus", self.monster_plus), ("plus", self.plus),
+        for name, into in (("goal", self.goals), ("monster_plus", self.monster_plus), ("plus", self.plus),
                            ("changes", self.changes), ("gold", self.golds)):
             for _phrase, match in self.phrases(name):
                 i = self.index(match, "n0")

@@ -77,7 +77,9 @@ _GU_WORD = re.compile(TOKEN)
 #: (locales/kept_words.yaml);
 #: nor "when" (ક્યારે), which asks about timing (locales/thesaurus.yaml, ``asking``). "પાસે" (by,
 #: with: "મારી પાસે", I have) is one: stemmed, it would be "પાસ", the die (પાસો, પાસા); so is
-#: "વાળો" (the one who has: "ઓછા લેવલ વાળો"), which stemmed would be "વાળ", hair.
+#: "વાળો" (the one who has: "ઓછા લેવલ વાળો"), which stemmed would be "વાળ", hair. So are the
+#: words a player speaks to the table with (બેટા, ભાઈ, યાર, બકા: kid, bro, mate) and "ખબર છે?"
+#: (do you know?): read as words, a spelling fix made "બેટા" the "બેડ" of Bad Stuff.
 GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 છે છો છું હતો હતી હતું હતા અને અથવા તો શું તે તેમ આ એ કે પણ માટે જો
 જ્યારે ત્યારે હોય થાય કરી કરે કરો કરવું મારા મારી મારો મારું મને હું તમે તમારા તમારી તમારો
@@ -85,6 +87,7 @@ GUJARATI_STOP = frozenset(_gu_fold(w) for w in """
 તેનો તેની તેનું તેના તેને તેમનો તેમની તેમનું તેમના તેમને એનો એની એનું એના એને ગયો ગયા ગઈ ગયું
 વાળો વાળી વાળા વાળું
 પાસે
+બેટા ભાઈ યાર બકા ખબર
 """.split()) | frozenset(
     # the same words as Gujarati is typed in Latin letters ("vampire sathe ladai"), where no
     # other language of the game has them as a word of its own
