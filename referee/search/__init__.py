@@ -56,7 +56,7 @@ class Searcher:
     def __init__(self, corpus, rebuild: bool = False, progress=None):
         # lazy: referee.search.query 19 ms, referee.search.index 13 ms, … to import, paid only by the calls that need it
         from referee.search.index import TABLES, open_index, read_table
-        from referee.search.query import use_sounds, use_thesaurus
+        from referee.search.query import use_card_words, use_sounds, use_thesaurus
 
         from whoosh.searching import Searcher as WhooshSearcher
 
@@ -69,6 +69,7 @@ class Searcher:
         if "thesaurus" in tables:
             use_thesaurus(tables["thesaurus"])  # else it is built from locales/ on first use
         use_sounds(tables.get("sounds"))
+        use_card_words(tables.get("card_words"))
         self._searcher = WhooshSearcher(reader, fromindex=self.index)
         self._ranker = Ranker(self._searcher.reader(), tables.get("lengths"), tables.get("order"))
         if "kinds" in tables and "games" in tables:

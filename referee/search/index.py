@@ -50,11 +50,12 @@ from referee.search.query import EXACT_MARK, build_thesaurus
 from referee.search.ranking import field_lengths
 from referee.search.romanized import sound_table
 from referee.search.spelling import Speller, count_words
+from referee.search.spelling import fold as spelling_fold
 from referee.yamlload import load_plain
 
 _TOKEN = re.compile(TOKEN)
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 120
+SCHEMA_VERSION = 121
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -293,7 +294,8 @@ def write_tables(ix, target: Path, corpus, texts, names, written: list[str] = ()
                   "order": array("I", (position.get(fields.get("id"), len(position)) for fields in stored)),
                   "kinds": [fields.get("kind", "") for fields in stored],
                   "games": [fields.get("game", "") for fields in stored],
-                  "sounds": gujarati_sounds(written, names.get("gu", {}))}
+                  "sounds": gujarati_sounds(written, names.get("gu", {})),
+                  "card_words": card_translations(corpus)}
     (target / TABLES).write_bytes(pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
     words = [text for language in LANGUAGES for text in texts[language].values()]
     words += [prepare(name, "gu") for language in LANGUAGES for spellings in names[language].values()
@@ -301,6 +303,30 @@ def write_tables(ix, target: Path, corpus, texts, names, written: list[str] = ()
     words += thesaurus_words()
     vocabulary = Speller(count_words(words)).table()
     (target / VOCABULARY).write_bytes(pickle.dumps(vocabulary, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def card_translations(corpus) -> dict[str, dict[str, list[str]]]:
+    """A card's name of one word as players learnt it — English, or a name a language's catalog
+    gave it before — folded, -> each language -> the one-word name its catalog gives the card
+    now, where that is another word ("thief" -> nl "dief", de "dieb"): a Dutch question that names
+    the Thief in English is about the clauses that call it Dief."""
+    now = {language: {card.id: RuleText(language)(f"card:{card.id}", card.name) for card in corpus.cards.values()}
+           for language in LANGUAGES if language != "en"}
+    former = former_names()
+    out: dict[str, dict[str, list[str]]] = {}
+    for card in corpus.cards.values():
+        learnt = [card.name, *card.aliases, *(name for names in former.values() for name in names.get(card.id, ()))]
+        for typed in learnt:
+            key = spelling_fold(typed)
+            if not key.isalpha():
+                continue  # a name of several words, or with signs: its words are read one by one
+            for language, names in now.items():
+                name = spelling_fold(names[card.id])
+                if name != key and name.isalpha():
+                    targets = out.setdefault(key, {}).setdefault(language, [])
+                    if name not in targets:
+                        targets.append(name)
+    return out
 
 
 def gujarati_sounds(written, names: dict[str, list[str]]) -> dict[str, str]:

@@ -177,11 +177,30 @@ def use_thesaurus(table) -> None:
 
 #: Gujarati words by their sounds (:func:`referee.search.romanized.sound_table`), from the open index
 _SOUNDS: dict[str, str] | None = None
+#: a card's one-word name as players learnt it -> language -> its name there now
+#: (:func:`referee.search.index.card_translations`), from the open index
+_CARD_WORDS: dict[str, dict[str, list[str]]] = {}
 
 
 def use_sounds(table) -> None:
     global _SOUNDS
     _SOUNDS = table
+
+
+def use_card_words(table) -> None:
+    global _CARD_WORDS
+    _CARD_WORDS = table or {}
+
+
+def _card_in_language(word: str, language: str | None) -> list[Reading]:
+    """A card named by its English name, or one its catalog gave it before ("thief" in a Dutch
+    question), read as the name the asked language's clauses call it (Dief), as much as that
+    name typed: the clauses no longer hold the other name."""
+    if not language or language == "en":
+        return []
+    targets = _CARD_WORDS.get(spelling.fold(word), {}).get(language, ())
+    return [Reading(language, term, LANGUAGE_BOOST * ASKED_BOOST)
+            for target in targets for term in word_stems(target, language)]
 
 
 @lru_cache(maxsize=1)
@@ -556,6 +575,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         readings = _readings(word, BARE_VERB if bare else 1.0, language, cards,
                              in_name, common.get(position, False), as_name, sensed.get(position),
                              foreign_concepts=not corrected)
+        readings += _card_in_language(word, language)
         # a phrase's first word ("put" of "put … down") is read as its group's words (playing), as
         # much as a word of the group typed: its words together say what one word of it does
         readings += [Reading(language, term, LANGUAGE_BOOST * ASKED_BOOST) for term in phrased.get(position, ())]
