@@ -55,7 +55,7 @@ from referee.yamlload import load_plain
 
 _TOKEN = re.compile(TOKEN)
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 121
+SCHEMA_VERSION = 123
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -305,11 +305,18 @@ def write_tables(ix, target: Path, corpus, texts, names, written: list[str] = ()
     (target / VOCABULARY).write_bytes(pickle.dumps(vocabulary, protocol=pickle.HIGHEST_PROTOCOL))
 
 
+#: the words of a card's name, as a question's are read ("Cheat!" is "cheat", "Stab-A-Matic"
+#: three words)
+_NAME_WORD = re.compile(TOKEN)
+#: the longest name, in words, read so ("the monsters are busy")
+MAX_NAME_WORDS = 5
+
+
 def card_translations(corpus) -> dict[str, dict[str, list[str]]]:
-    """A card's name of one word as players learnt it — English, or a name a language's catalog
-    gave it before — folded, -> each language -> the one-word name its catalog gives the card
-    now, where that is another word ("thief" -> nl "dief", de "dieb"): a Dutch question that names
-    the Thief in English is about the clauses that call it Dief."""
+    """A card's name as players learnt it — English, or a name a language's catalog gave it
+    before — folded, -> each language -> the name its catalog gives the card now, where that is
+    another ("thief" -> nl "dief", de "dieb"; "magic lamp" -> nl "wonderlamp"): a Dutch question
+    that names the Thief in English is about the clauses that call it Dief."""
     now = {language: {card.id: RuleText(language)(f"card:{card.id}", card.name) for card in corpus.cards.values()}
            for language in LANGUAGES if language != "en"}
     former = former_names()
@@ -317,12 +324,12 @@ def card_translations(corpus) -> dict[str, dict[str, list[str]]]:
     for card in corpus.cards.values():
         learnt = [card.name, *card.aliases, *(name for names in former.values() for name in names.get(card.id, ()))]
         for typed in learnt:
-            key = spelling_fold(typed)
-            if not key.isalpha():
-                continue  # a name of several words, or with signs: its words are read one by one
+            key = " ".join(_NAME_WORD.findall(spelling_fold(typed)))
+            if not key or len(key.split()) > MAX_NAME_WORDS:
+                continue
             for language, names in now.items():
-                name = spelling_fold(names[card.id])
-                if name != key and name.isalpha():
+                name = " ".join(_NAME_WORD.findall(spelling_fold(names[card.id])))
+                if name and name != key:
                     targets = out.setdefault(key, {}).setdefault(language, [])
                     if name not in targets:
                         targets.append(name)

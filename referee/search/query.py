@@ -198,9 +198,31 @@ def _card_in_language(word: str, language: str | None) -> list[Reading]:
     name typed: the clauses no longer hold the other name."""
     if not language or language == "en":
         return []
-    targets = _CARD_WORDS.get(spelling.fold(word), {}).get(language, ())
+    targets = [target for target in _CARD_WORDS.get(spelling.fold(word), {}).get(language, ()) if " " not in target]
     return [Reading(language, term, LANGUAGE_BOOST * ASKED_BOOST)
             for target in targets for term in word_stems(target, language)]
+
+
+def _cards_named_in_language(tokens: list[str], language: str | None) -> list[list[Reading]]:
+    """A card named by a name of several words players learnt ("magic lamp", "go up a level" in a
+    Dutch question), read as the words of the name the asked language's clauses call it
+    (Wonderlamp, Ga een Level omhoog): each one a word of the question."""
+    if not language or language == "en" or not _CARD_WORDS:
+        return []
+    folded = [spelling.fold(token) for token in tokens]
+    out, start = [], 0
+    while start < len(folded):
+        for length in range(min(5, len(folded) - start), 1, -1):
+            targets = _CARD_WORDS.get(" ".join(folded[start:start + length]), {}).get(language)
+            if targets:
+                for target in targets:
+                    out += [[Reading(language, term, LANGUAGE_BOOST * ASKED_BOOST) for term in word_stems(word, language)]
+                            for word in target.split() if not _function_word(word, language)]
+                start += length
+                break
+        else:
+            start += 1
+    return [readings for readings in out if readings]
 
 
 @lru_cache(maxsize=1)
@@ -599,6 +621,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
             # weighed as the word typed right would be (half, where its phrase reads it)
             readings += _readings(fixed, CORRECTED_BOOST * (BARE_VERB if bare else 1.0), language, cards, in_name,
                                   common=True if cards else None, sense=sensed.get(position))
+            readings += _card_in_language(fixed, language)  # "wizzard": the Wizard, Tovenaar in Dutch
         sounded = _sounded_gujarati(word, language)
         if sounded:
             readings += _readings(sounded, CORRECTED_BOOST, language, cards, in_name)
@@ -626,6 +649,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         if fixed and has_accent(fixed):
             words.append([Reading("exact", fixed, EXACT_BOOST * CORRECTED_BOOST)])
     words += _split_card_words(tokens, kept, language, cards)
+    words += _cards_named_in_language(tokens, language)
     if known is not None and language in _COMPOUNDING:
         # words typed apart, not joined by a hyphen ("einmal-gegenstand" is written as one already)
         hyphened = {(m.group(1).lower(), m.group(2).lower()) for m in _HYPHEN_PAIR.finditer(text)}
