@@ -593,6 +593,10 @@ def action(c: Context):
         order = [p for p in order if p not in done_to] + [p for p in order if p in done_to]
         if ME not in order and order[0] in done_to:
             order = [ME] + order
+    partners = {who for i, who in r.mentions() if i in r.partners}
+    if act in TARGETED and partners - {ME} and set(order) - partners:
+        # "Ann ને Dee સાથે વસ્તુઓ બદલવી છે": the one said with "with" is whom it is done with
+        order = [p for p in order if p not in partners] + [p for p in order if p in partners]
     robbed = set()
     if act == "steal" and len(order) > 1:
         # "Cid ને Bob નો હથોડો ચોરવો છે": whose item is stolen is whom the theft is done to,

@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 88
+VERSION = 89
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -109,11 +109,16 @@ class Programs:
             pass  # an unwritable cache only costs speed
 
 
-def _compile(phrase: str) -> Phrase:
+def _compile(phrase: str, clitics: tuple = ((), ())) -> Phrase:
     """A phrase as a regular expression over the text's folded words, each written with the
     space before it (the text is matched as `` word word … ``), so a word left out leaves no
-    space behind."""
-    out, count, slot, depth, anchor, choice = [], 0, 0, 0, "", False
+    space behind. ``clitics``: the endings of the verb forms that take a pronoun written on
+    (Spanish "-ar", "-ndo") and those pronouns ("le", "melo"): a phrase's verb in such a form
+    is read with one written on too ("huir" in "huirle", "escapar" in "escaparle"), so what
+    the verb means decides what the text asks, with or without its pronoun."""
+    hosts, pronouns = clitics
+    written_on = "(?:" + "|".join(re.escape(p) for p in sorted(pronouns, key=len, reverse=True)) + ")?" if pronouns else ""
+    out, count, slot, depth, anchor, choice, onto = [], 0, 0, 0, "", False, False
     for token in re.findall(r"\+?\{[pn]\}|\[|\]|\(|\)|\||[^\s\[\]()|]+", phrase):
         if token == "…":  # any words between, within one part of the sentence
             out.append(r"(?: [^\s,;.!?]+)*?")
@@ -142,11 +147,14 @@ def _compile(phrase: str) -> Phrase:
             # a mark that parts a sentence is a word of the text (",") and of the phrase alike
             word = token if token in ",;:" else " ".join(fold(token.strip("*")).split())
             body = (r"\+" if plus else "") + re.escape(word).replace(r"\ ", " ")
-            out.append(" " + (r"\S+" if ending else "") + body + (r"\S*" if star else ""))
+            verb = (written_on and not star and not ending and not plus and " " not in word and len(word) >= 4
+                    and word.endswith(hosts))
+            onto = onto or bool(verb)
+            out.append(" " + (r"\S+" if ending else "") + body + (r"\S*" if star else written_on if verb else ""))
             count += 1
             if depth == 0 and word and not plus and len(word) > len(anchor):
-                anchor = ("" if ending else " ") + word + ("" if star else " ")
-    simple = not re.search(r"[{}\[\]()|*…]", phrase)
+                anchor = ("" if ending else " ") + word + ("" if star or verb else " ")
+    simple = not re.search(r"[{}\[\]()|*…]", phrase) and not onto
     plain = " " + " ".join(fold(phrase).split()) + " " if simple and not phrase.startswith("+") else None
     return Phrase(phrase, "".join(out) + "(?= )", count, plain, "" if choice else anchor)
 
@@ -231,7 +239,7 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
          "monster_level", "will_help", "called_helper", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
-         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now", "discard_other", "from_to", "roll_one", "from_hand", "likewise", "mine_endings", "no_fight", "on_myself")
+         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now", "discard_other", "from_to", "roll_one", "from_hand", "likewise", "mine_endings", "no_fight", "on_myself", "partner", "powers")
 
 
 def words(lang: str) -> Words:
@@ -346,8 +354,12 @@ def _built(lang: str) -> Words:
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) if path.exists() else {}
     data = data or {}
 
+    # the verb forms that take a pronoun written on, and those pronouns (Spanish "huirle")
+    clitics = (tuple(fold(str(w)) for w in data.get("clitic_verbs") or ()),
+               tuple(fold(str(w)) for w in data.get("clitics") or ()))
+
     def phrases(values) -> list:
-        return [_compile(str(v)) for v in values or []]
+        return [_compile(str(v), clitics) for v in values or []]
 
     known: set[str] = set()
 

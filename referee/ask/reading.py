@@ -446,12 +446,27 @@ class Reading:
                                                                   or self._paired(i) or self._helps(i)
                                                                   or self._named_with_level(i) or self._pronoun_named(i))
                     and (not self._marked(i) or self._helps(i + 2))
+                    and not self._fled_before(i)
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i)
                          or self._pronoun_named(i)
                          # "Tom und Jan sind beide auf 5": two capital words joined, a level after
                          or (self._paired(i) and self._named_with_level(i + 2)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    @cached_property
+    def partners(self) -> frozenset:
+        """The words of the names said as whom an act is done with ("Bob જોડે", with Bob):
+        the other party of a trade, not who does it."""
+        return frozenset(self.index(m, "p0") for _p, m in self.phrases("partner"))
+
+    def _fled_before(self, i: int) -> bool:
+        """Whether word ``i`` stands right after a word of what one runs away from, in a flight
+        ("ich renn vor dem Troll Stufe 8 weg"): what is fled from, no one at the table."""
+        j = i - 1
+        while j >= 0 and self.tokens[j].key in self.both("articles") | self.words.name_articles:
+            j -= 1
+        return j >= 0 and self.tokens[j].key in self.both("fled_from") and "run-away" in self.best("kinds")
 
     def _denied(self) -> None:
         """"he's not even a thief", "keine Diebin", "ચોર નથી": a race or class denied describes
@@ -1531,6 +1546,9 @@ class Reading:
             # monster it is, not who does it
             named = [j for j, _who in self.mentions() if i <= j < last and not self._object(j)
                      and not (j + 1 < len(self.roles) and (self.roles[j + 1] or ("",))[0] == "card")]
+            # "Dee Bob જોડે … સોદો કરી શકે": one said as whom it is done with ("with Bob") is
+            # the other party, not who does it, where someone else is named before
+            named = [j for j in named if j not in self.partners] or named
             i = (named[0] if earliest else named[-1]) if named else i
             breaks = self.both("clauses")
             if any(self.tokens[k].key in breaks for k in range(i + 1, last)):
