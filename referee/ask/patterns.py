@@ -21,7 +21,7 @@ import zlib
 from functools import lru_cache
 from pathlib import Path
 
-from referee.ask.text import spelled
+from referee.ask.text import spelled, tokens
 from referee.cache import cache_dir, read_checked, write_checked
 from referee.corpus.cards import fold as fold_name
 from referee.data import locales_dir
@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 89
+VERSION = 90
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -232,6 +232,11 @@ class Words(Record):
     #: Diebin"), and where the language says it after ("ચોર નથી"): no description of anyone
     denied: frozenset = frozenset()
     denied_after: frozenset = frozenset()
+    #: the words for how many hands an item takes ("zweihändig", "two-handed": its folded
+    #: words as the text reads them, "2 handed") -> the slot ("two-hands", "one-hand")
+    hands: dict = {}
+    #: an article written onto a name ("d'Resi"): the name is what follows it
+    elided_articles: tuple = ()
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
@@ -345,6 +350,15 @@ def _write(name: str, value) -> None:
         pass  # an unwritable cache only costs speed
 
 
+def _said(value: str, numbers: dict) -> tuple:
+    """A phrase as the text's words read it ("two-handed" is ``("2", "handed")``), its last
+    word's ending left open where it ends in ``*`` ("zweihändig*")."""
+    keys = [t.key for t in tokens(value.rstrip("*"), numbers)]
+    if value.endswith("*") and keys:
+        keys[-1] += "*"
+    return tuple(keys)
+
+
 def _built(lang: str) -> Words:
     # lazy: yaml 60 ms to import, paid only by the calls that need it
     import yaml
@@ -362,6 +376,11 @@ def _built(lang: str) -> Words:
         return [_compile(str(v), clitics) for v in values or []]
 
     known: set[str] = set()
+    # the language's number words, and English's: a word for two hands reads "two" as the text does
+    numbers = {fold(str(k)): int(v) for k, v in (data.get("numbers") or {}).items()}
+    if lang != "en":
+        english = yaml.load((locales_dir() / "en" / "ask.yaml").read_text(encoding="utf-8"), Loader=loader) or {}
+        numbers = {**{fold(str(k)): int(v) for k, v in (english.get("numbers") or {}).items()}, **numbers}
 
     def remember(values):
         for value in values or []:
@@ -390,7 +409,9 @@ def _built(lang: str) -> Words:
     # someone no name says: they are not, by that, words of the question
     for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", "big",
                 "denied", "denied_after",
-                *(k for k in LISTS if k not in ("price", "kin"))):
+                # (nor do the words that ask what a race or class can do: they only order the
+                # clauses found, and a word of them, "ફાયદો", said in a situation is still no word read)
+                *(k for k in LISTS if k not in ("price", "kin", "powers"))):
         remember(data.get(key))
     for key in ("kinds", "actions", "sources", "games"):
         for values in (data.get(key) or {}).values():
@@ -454,4 +475,7 @@ def _built(lang: str) -> Words:
         all_of=frozenset(fold(str(w)) for w in data.get("all_of") or ()),
         name_words={fold(str(value)): fold(str(word)) for word, values in (data.get("name_words") or {}).items()
                     for value in values or ()},
+        hands={_said(str(value), numbers): str(slot) for slot, values in (data.get("hands") or {}).items()
+               for value in values or ()},
+        elided_articles=tuple(str(w).replace("’", "'").lower() for w in data.get("elided_articles") or ()),
     )

@@ -62,6 +62,17 @@ def _hyphened(words: list[Token], endings: tuple, names: set) -> list[Token]:
     return out
 
 
+def _without_article(token: Token, elided: tuple) -> Token:
+    """A name with an article written onto it ("d'Resi", "s'Vroni"): the name alone, as a
+    name said with its article apart is read ("die Resi")."""
+    raw = token.raw.replace("’", "'")
+    for article in elided:
+        rest = raw[len(article):]
+        if raw.lower().startswith(article) and rest[:1].isupper() and rest[1:2].islower():
+            return Token(rest, fold(rest))
+    return token
+
+
 def _help_words(words: Words, english: Words) -> frozenset:
     """The words of the helper phrases that say help, not who (no articles, names, pronouns)."""
     key = (words.lang, english.lang)
@@ -133,6 +144,8 @@ class Reading:
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
         self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names})
+        if words.elided_articles:
+            self.tokens = [_without_article(t, words.elided_articles) for t in self.tokens]
         if words.ordinal_dot:
             # "6. szinten vagyok", "die 5. Stufe": an ordinal's dot before a word for level ends
             # no sentence; the number is the level
@@ -447,6 +460,8 @@ class Reading:
                                                                   or self._named_with_level(i) or self._pronoun_named(i))
                     and (not self._marked(i) or self._helps(i + 2))
                     and not self._fled_before(i)
+                    # (nor a thing said to take one hand or two: "und Rammbock +4 (zweihändig)")
+                    and self._hands_of(i, i + 1 if i + 1 < len(self.tokens) and self.tokens[i + 1].plus else i) is None
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i)
                          or self._pronoun_named(i)
                          # "Tom und Jan sind beide auf 5": two capital words joined, a level after
@@ -2249,7 +2264,7 @@ class Reading:
         Big item's legality turns on which items are Big."""
         big = self.both("big")
         saying = [j for j, t in enumerate(self.tokens) if t.key in big]
-        if not saying:
+        if not saying and not self._hands():
             return False
         strange = set(self.strange())  # (a word no list knows beside a bonus: "ne Leiter +2")
         near = [j for j in range(max(0, i - 3), min(len(self.tokens), i + 4)) if j != i
@@ -2274,12 +2289,44 @@ class Reading:
         about.setdefault("item_bonus", {})[name] = abs(self.tokens[i].number)
         if counted or beside:
             about.setdefault("item_big", []).append(name)
+        handed = self._hands_of(min(i, j), max(i, j))
+        if handed is not None:
+            first, last, slot = handed
+            about.setdefault("item_slot", {})[name] = slot
+            for k in range(first, last + 1):
+                self.roles[k] = ("hands", slot)
+                self.used.add(k)
         for k in saying:
             if k > 0 and self.tokens[k - 1].number is not None:
                 self.used.add(k - 1)  # "dos cosas grandes": a count of Big things, no level
             if k > 1 and self.tokens[k - 2].number is not None:
                 self.used.add(k - 2)
         return True
+
+    def _hands(self) -> list[tuple[int, int, str]]:
+        """Each word for how many hands an item takes ("zweihändig", "two-handed", "a dos
+        manos"): its first and last word and the slot, where no other piece took them."""
+        out, keys = [], [t.key for t in self.tokens]
+        for words in (self.words, self.english):
+            for said, slot in words.hands.items():
+                n = len(said)
+                for k in range(len(keys) - n + 1):
+                    if all(keys[k + m] == said[m] or (said[m].endswith("*") and keys[k + m].startswith(said[m][:-1]))
+                           for m in range(n)) and all(k + m not in self.used for m in range(n)):
+                        out.append((k, k + n - 1, slot))
+        return out
+
+    def _hands_of(self, lo: int, hi: int):
+        """The word for how many hands the item said at words ``lo``–``hi`` takes, said right
+        after it (in brackets too: "Rammbock +4 (zweihändig)") or right before it ("einem
+        zweihändigen Rammbock"): (first word, last word, slot), or None."""
+        for first, last, slot in self._hands():
+            between = range(hi + 1, first) if first > hi else range(last + 1, lo) if last < lo else None
+            if between is not None and len(between) <= 2 and all(
+                    self.tokens[k].key in ("(", ")") or (first < lo and self.tokens[k].key in self.both("articles"))
+                    for k in between):
+                return first, last, slot
+        return None
 
     def _item_card_beside(self, i: int):
         """The item card named right beside the bonus at word ``i``, with no break between, and
