@@ -67,7 +67,7 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
     if not first.monsters and (any(role and role[0] == "itemcard" for role in first.roles)
                                or any(t.key in first.both("big") for t in first.tokens) or first._hands()):
         # "soy enano, llevo una máquina de asedio y una escalera grande de +2, ¿vale?": items
-        # named, or said to be Big or two-handed, and no monster: a question of one's gear, where no word says it
+        # named, or said to be Big or to take one hand or two, and no monster: a question of one's gear, where no word says it
         scores["equipment"] = max(scores.get("equipment", 0), 1)
     if not first.monsters and _counted_slots(first) and sum(t.plus for t in first.tokens) >= 2:
         # "two helmets, one +1 and one +2": two items of one slot, each with its bonus, and no

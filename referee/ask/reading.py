@@ -73,6 +73,32 @@ def _without_article(token: Token, elided: tuple) -> Token:
     return token
 
 
+#: the key of a word for how many hands an item takes, before its slot ("\ue001two-hands")
+HANDS = "\ue001"
+
+
+def _hands_said(words: list[Token], hands: dict) -> list[Token]:
+    """The words for how many hands an item takes ("zweihändig", "two-handed", "a dos manos")
+    as one word, its key the slot: its number ("dos") counts nothing ("de +4 a dos manos" is
+    no level from 4 to 2), and no phrase reads its words."""
+    out, k = [], 0
+    said = sorted(hands.items(), key=lambda kv: -len(kv[0]))
+    while k < len(words):
+        for keys, slot in said:
+            n = len(keys)
+            if k + n <= len(words) and all(
+                    words[k + m].key == keys[m] or (keys[m].endswith("*") and words[k + m].key.startswith(keys[m][:-1]))
+                    for m in range(n)):
+                raw = " ".join(dict.fromkeys(t.raw for t in words[k:k + n]))
+                out.append(Token(raw, HANDS + slot))
+                k += n
+                break
+        else:
+            out.append(words[k])
+            k += 1
+    return out
+
+
 def _help_words(words: Words, english: Words) -> frozenset:
     """The words of the helper phrases that say help, not who (no articles, names, pronouns)."""
     key = (words.lang, english.lang)
@@ -146,6 +172,8 @@ class Reading:
         self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names})
         if words.elided_articles:
             self.tokens = [_without_article(t, words.elided_articles) for t in self.tokens]
+        if words.hands or english.hands:
+            self.tokens = _hands_said(self.tokens, {**english.hands, **words.hands})
         if words.ordinal_dot:
             # "6. szinten vagyok", "die 5. Stufe": an ordinal's dot before a word for level ends
             # no sentence; the number is the level
@@ -2267,7 +2295,15 @@ class Reading:
         if not saying and not self._hands():
             return False
         strange = set(self.strange())  # (a word no list knows beside a bonus: "ne Leiter +2")
-        near = [j for j in range(max(0, i - 3), min(len(self.tokens), i + 4)) if j != i
+        # (the words for how many hands it takes stand between, and are not it: "+3 નો બે
+        # હાથવાળો હથોડો", a +3 two-handed hammer)
+        hands = {k for first, last, _slot in self._hands() for k in range(first, last + 1)}
+
+        def apart(j: int) -> int:
+            return abs(j - i) - sum(1 for k in hands if min(i, j) < k < max(i, j))
+
+        near = [j for j in range(max(0, i - 3 - len(hands)), min(len(self.tokens), i + 4 + len(hands)))
+                if j != i and j not in hands and apart(j) <= 3
                 and (self._item_word(self.tokens[j].key) or (j in strange and not self._monster_word(self.tokens[j].key)))
                 and self.roles[j] is None
                 # (the bonus in brackets right after the item: "a hammer (+3, two hands)")
@@ -2275,7 +2311,7 @@ class Reading:
                             for k in range(min(i, j) + 1, max(i, j)))]
         if not near:
             return False
-        j = min(near, key=lambda k: (abs(k - i), k < i))
+        j = min(near, key=lambda k: (apart(k), k < i))
         # "two big things: …": a count of Big things said, and the items named after it; else a
         # word for Big right beside the item's word
         counted = any(k > 0 and self.tokens[k - 1].number is not None for k in saying) or any(
@@ -2305,22 +2341,19 @@ class Reading:
 
     def _hands(self) -> list[tuple[int, int, str]]:
         """Each word for how many hands an item takes ("zweihändig", "two-handed", "a dos
-        manos"): its first and last word and the slot, where no other piece took them."""
-        out, keys = [], [t.key for t in self.tokens]
-        for words in (self.words, self.english):
-            for said, slot in words.hands.items():
-                n = len(said)
-                for k in range(len(keys) - n + 1):
-                    if all(keys[k + m] == said[m] or (said[m].endswith("*") and keys[k + m].startswith(said[m][:-1]))
-                           for m in range(n)) and all(k + m not in self.used for m in range(n)):
-                        out.append((k, k + n - 1, slot))
-        return out
+        manos", one word of the text: :func:`_hands_said`): its first and last word and the
+        slot, where no other piece took it."""
+        return [(k, k, t.key[len(HANDS):]) for k, t in enumerate(self.tokens)
+                if t.key.startswith(HANDS) and k not in self.used]
 
     def _hands_of(self, lo: int, hi: int):
         """The word for how many hands the item said at words ``lo``–``hi`` takes, said right
         after it (in brackets too: "Rammbock +4 (zweihändig)") or right before it ("einem
-        zweihändigen Rammbock"): (first word, last word, slot), or None."""
+        zweihändigen Rammbock"), or between its bonus and its word ("+3 નો બે હાથવાળો હથોડો"):
+        (first word, last word, slot), or None."""
         for first, last, slot in self._hands():
+            if lo < first and last < hi:
+                return first, last, slot
             between = range(hi + 1, first) if first > hi else range(last + 1, lo) if last < lo else None
             if between is not None and len(between) <= 2 and all(
                     self.tokens[k].key in ("(", ")") or (first < lo and self.tokens[k].key in self.both("articles"))
