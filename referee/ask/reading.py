@@ -2457,8 +2457,11 @@ class Reading:
         # (after it, where the language says so: "egy kilences ork elől")
         said_at = j + 1 if self.words.after_first else article - 1
         from_ = 0 <= said_at < len(toks) and toks[said_at].key in fled and "run-away" in self.best("kinds")
-        return j if fights(article - 1) or from_ or joined or shows or alone or (self.words.after_first and fights(j + 1)) \
-            else None
+        # (or the word that marks whom a verb of fighting is done to, right after it: "le voy a
+        # pegar a un orco de nivel 6", "ganarle a un orco")
+        to = article >= 2 and toks[article - 1].key in self.words.object_before and fights(article - 2)
+        return j if fights(article - 1) or to or from_ or joined or shows or alone \
+            or (self.words.after_first and fights(j + 1)) else None
 
     def _fights(self, at: int) -> bool:
         """Whether word ``at`` is a word of fighting ("against", "ellen", "સામે")."""
