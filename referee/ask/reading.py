@@ -488,6 +488,8 @@ class Reading:
                                                                   or self._named_with_level(i) or self._pronoun_named(i))
                     and (not self._marked(i) or self._helps(i + 2))
                     and not self._fled_before(i)
+                    # (nor a monster no card names, as the language spells it: "gegen Troll Stufe 9")
+                    and token.key not in self.words.monster_names
                     # (nor a thing said to take one hand or two: "und Rammbock +4 (zweihändig)")
                     and self._hands_of(i, i + 1 if i + 1 < len(self.tokens) and self.tokens[i + 1].plus else i) is None
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i)
