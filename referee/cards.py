@@ -286,19 +286,21 @@ def corpus_name_table(corpus) -> dict[str, Card]:
     if known is None or known[0] is not corpus:
         if len(_CORPUS_TABLES) >= 8:  # corpora read and dropped (a localizer's edits): start afresh
             _CORPUS_TABLES.clear()
-        known = _CORPUS_TABLES[id(corpus)] = (corpus, name_table(corpus.cards.values(), localizer()))
+        known = _CORPUS_TABLES[id(corpus)] = (corpus, name_table(corpus.cards.values(), localizer(),
+                                                                  getattr(corpus, "content_key", None)))
     return known[1]
 
 
-def name_table(cards, localized=None) -> dict[str, Card]:
+def name_table(cards, localized=None, content_key: str | None = None) -> dict[str, Card]:
     """Every name of every card (English, aliases, the sources', the catalogs'), folded -> card.
 
     Building it reads the card names of all six catalogs, which costs more than judging a
     situation does; the table is kept in the user cache, keyed by the cards and the compiled
     catalogs, so a command that only asks "is this a card?" pays a small file read.
+    ``content_key``: the key of the corpus files the cards were read from, which stands for them.
     """
     cards = list(cards)
-    key = _name_table_key(cards) if localized is not None else None
+    key = _name_table_key(cards, content_key) if localized is not None else None
     cached = _read_name_table(key) if key else None
     by_id = {card.id: card for card in cards}
     if cached is not None and all(card_id in by_id for card_id in cached.values()):
@@ -318,16 +320,18 @@ def name_table(cards, localized=None) -> dict[str, Card]:
 NAME_TABLE_VERSION = 2
 
 
-def _name_table_key(cards) -> str | None:
-    """Cards and compiled catalogs, by content and file identity (a stat, not a read)."""
+def _name_table_key(cards, content_key: str | None = None) -> str | None:
+    """Cards and compiled catalogs, by content and file identity (a stat, not a read). The cards
+    of a corpus read through the cache are known by its files' key: writing out every card's
+    names to key them cost a question half a millisecond."""
     try:
         stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns)
                        for p in locales_dir().glob("*/LC_MESSAGES/rules.mo"))
     except OSError:
         return None
 
-    text = repr((NAME_TABLE_VERSION, sys.implementation.cache_tag, stats, former_names_key(),
-                 [(c.id, c.name, c.aliases, sorted(c.names.items())) for c in cards]))
+    known = content_key or [(c.id, c.name, c.aliases, sorted(c.names.items())) for c in cards]
+    text = repr((NAME_TABLE_VERSION, sys.implementation.cache_tag, stats, former_names_key(), known))
     return f"{zlib.crc32(text.encode()):08x}{zlib.adler32(text.encode()):08x}"
 
 

@@ -298,3 +298,30 @@ def test_a_question_at_a_table_with_a_fight_on_is_about_that_fight(case, corpus,
     assert A.key(asked["judgement"]) == A.key(want), asked["understood"]["command"]
     code, again, err = A.run_command(asked["understood"]["command"], case["lang"], fight_table)
     assert code == 0 and A.key(again) == A.key(want), err
+
+
+@pytest.mark.parametrize("phrase, text, found", [("huir", " huirle ", True), ("huir", " huir ", True),
+                                                 ("para huir", " para huirselo ", True), ("huir", " huirte de ", True),
+                                                 ("huir*", " huirle ", True), ("huir", " huirla2 ", False),
+                                                 ("mano", " manole ", False)])
+def test_a_verb_of_a_phrase_is_read_with_a_pronoun_written_on(phrase, text, found):
+    from referee.ask.patterns import _compile
+
+    compiled = _compile(phrase, (("ar", "er", "ir"), ("le", "te", "selo", "la")))
+    assert (next(compiled.finditer(text), None) is not None) is found
+    assert compiled.found_in(text) is found
+
+
+@pytest.mark.parametrize("lang, text, slot", [("de", "nem Rammbock +4 (zweihändig)", "two-hands"),
+                                              ("en", "a two-handed sword +3", "two-hands"),
+                                              ("es", "un arco de +4 a dos manos", "two-hands"),
+                                              ("es", "una espada de +2 a una mano", "one-hand")])
+def test_the_words_for_how_many_hands_an_item_takes_are_one_word_and_no_number(lang, text, slot):
+    from referee.ask.patterns import words
+    from referee.ask.reading import HANDS, _hands_said
+    from referee.ask.text import tokens
+
+    here, english = words(lang), words("en")
+    said = _hands_said(tokens(text, {**english.numbers, **here.numbers}), {**english.hands, **here.hands})
+    assert [t.key for t in said if t.key.startswith(HANDS)] == [HANDS + slot]
+    assert [t.number for t in said if t.number is not None and not t.plus] == []

@@ -157,8 +157,28 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
         body["missing"] = [m.render(say) for m in first.missing]
         body["kind"] = first.kind
     body["readings"] = [{"kind": b.kind, "command": command(build.COMMAND[b.kind], _params(b))} for b in readings]
-    body["results"] = _results(text, corpus, lang)
+    body["results"] = _results(text, corpus, lang, _powers_asked(reading, corpus))
     return Answer(body)
+
+
+#: the most clauses of a race or class put first when what it can do is asked
+POWERS = 3
+
+
+def _powers_asked(reading, corpus) -> list[str]:
+    """The clauses of the one race or class a text asks the powers of ("what can a wizard
+    actually do", "was kann ein Dieb eigentlich alles"): its own clause and its abilities'
+    (``classes.wizard``, ``classes.wizard-charm``), which the search ranks below the rulings
+    that name it; none where no such phrase is said, or two races or classes are named."""
+    if not any(True for _ in reading.phrases("powers")):
+        return []
+    named = {role[1:] for role in reading.roles if role and role[0] == "persona"}
+    if len(named) != 1:
+        return []
+    kind, code = next(iter(named))
+    topic = f"{kind}es" if kind == "class" else f"{kind}s"
+    own = [f"{topic}.{code}"] if f"{topic}.{code}" in corpus.clauses else []
+    return (own + sorted(i for i in corpus.clauses if i.startswith(f"{topic}.{code}-")))[:POWERS]
 
 
 #: acts only a "may I …?" question judges: said in a text read as another kind of question,
@@ -298,12 +318,19 @@ def _card_named(name: str, corpus):
     return card_words(corpus).monsters.get(spelled(fold(name)))
 
 
-def _results(text: str, corpus, lang: str) -> list[dict]:
+def _results(text: str, corpus, lang: str, first: list[str] = ()) -> list[dict]:
+    """The clauses the search finds for the text; ``first``: clauses the reading knows answer
+    it, put before them."""
     # lazy: referee.search 198 ms to import, which `referee ask` does not need
-    from referee.search import search
+    from referee.search import Hit, search
 
     try:
         result = search(corpus, text, language=lang, limit=RESULTS)
     except RefereeError:
         return []
+    if first:
+        top = max((h.score for h in result.hits), default=0.0)
+        known = {h.id: h for h in result.hits}
+        ahead = [known.get(i) or Hit(i, top, corpus.clauses[i].kind, corpus.clauses[i].game, lang, "") for i in first]
+        result.hits = (ahead + [h for h in result.hits if h.id not in first])[:RESULTS]
     return search_json(corpus, result, RuleText(lang))["results"]

@@ -65,9 +65,9 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
         # named, is a question of levels even where no word of the kind is said
         scores["level"] = max(scores.get("level", 0), 1)
     if not first.monsters and (any(role and role[0] == "itemcard" for role in first.roles)
-                               or any(t.key in first.both("big") for t in first.tokens)):
+                               or any(t.key in first.both("big") for t in first.tokens) or first._hands()):
         # "soy enano, llevo una máquina de asedio y una escalera grande de +2, ¿vale?": items
-        # named, or said to be Big, and no monster: a question of one's gear, where no word says it
+        # named, or said to be Big or to take one hand or two, and no monster: a question of one's gear, where no word says it
         scores["equipment"] = max(scores.get("equipment", 0), 1)
     if not first.monsters and _counted_slots(first) and sum(t.plus for t in first.tokens) >= 2:
         # "two helmets, one +1 and one +2": two items of one slot, each with its bonus, and no
@@ -593,6 +593,10 @@ def action(c: Context):
         order = [p for p in order if p not in done_to] + [p for p in order if p in done_to]
         if ME not in order and order[0] in done_to:
             order = [ME] + order
+    partners = {who for i, who in r.mentions() if i in r.partners}
+    if act in TARGETED and partners - {ME} and set(order) - partners:
+        # "Ann ને Dee સાથે વસ્તુઓ બદલવી છે": the one said with "with" is whom it is done with
+        order = [p for p in order if p not in partners] + [p for p in order if p in partners]
     robbed = set()
     if act == "steal" and len(order) > 1:
         # "Cid ને Bob નો હથોડો ચોરવો છે": whose item is stolen is whom the theft is done to,

@@ -21,7 +21,7 @@ import zlib
 from functools import lru_cache
 from pathlib import Path
 
-from referee.ask.text import spelled
+from referee.ask.text import spelled, tokens
 from referee.cache import cache_dir, read_checked, write_checked
 from referee.corpus.cards import fold as fold_name
 from referee.data import locales_dir
@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 88
+VERSION = 90
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -109,11 +109,16 @@ class Programs:
             pass  # an unwritable cache only costs speed
 
 
-def _compile(phrase: str) -> Phrase:
+def _compile(phrase: str, clitics: tuple = ((), ())) -> Phrase:
     """A phrase as a regular expression over the text's folded words, each written with the
     space before it (the text is matched as `` word word … ``), so a word left out leaves no
-    space behind."""
-    out, count, slot, depth, anchor, choice = [], 0, 0, 0, "", False
+    space behind. ``clitics``: the endings of the verb forms that take a pronoun written on
+    (Spanish "-ar", "-ndo") and those pronouns ("le", "melo"): a phrase's verb in such a form
+    is read with one written on too ("huir" in "huirle", "escapar" in "escaparle"), so what
+    the verb means decides what the text asks, with or without its pronoun."""
+    hosts, pronouns = clitics
+    written_on = "(?:" + "|".join(re.escape(p) for p in sorted(pronouns, key=len, reverse=True)) + ")?" if pronouns else ""
+    out, count, slot, depth, anchor, choice, onto = [], 0, 0, 0, "", False, False
     for token in re.findall(r"\+?\{[pn]\}|\[|\]|\(|\)|\||[^\s\[\]()|]+", phrase):
         if token == "…":  # any words between, within one part of the sentence
             out.append(r"(?: [^\s,;.!?]+)*?")
@@ -142,11 +147,14 @@ def _compile(phrase: str) -> Phrase:
             # a mark that parts a sentence is a word of the text (",") and of the phrase alike
             word = token if token in ",;:" else " ".join(fold(token.strip("*")).split())
             body = (r"\+" if plus else "") + re.escape(word).replace(r"\ ", " ")
-            out.append(" " + (r"\S+" if ending else "") + body + (r"\S*" if star else ""))
+            verb = (written_on and not star and not ending and not plus and " " not in word and len(word) >= 4
+                    and word.endswith(hosts))
+            onto = onto or bool(verb)
+            out.append(" " + (r"\S+" if ending else "") + body + (r"\S*" if star else written_on if verb else ""))
             count += 1
             if depth == 0 and word and not plus and len(word) > len(anchor):
-                anchor = ("" if ending else " ") + word + ("" if star else " ")
-    simple = not re.search(r"[{}\[\]()|*…]", phrase)
+                anchor = ("" if ending else " ") + word + ("" if star or verb else " ")
+    simple = not re.search(r"[{}\[\]()|*…]", phrase) and not onto
     plain = " " + " ".join(fold(phrase).split()) + " " if simple and not phrase.startswith("+") else None
     return Phrase(phrase, "".join(out) + "(?= )", count, plain, "" if choice else anchor)
 
@@ -224,6 +232,11 @@ class Words(Record):
     #: Diebin"), and where the language says it after ("ચોર નથી"): no description of anyone
     denied: frozenset = frozenset()
     denied_after: frozenset = frozenset()
+    #: the words for how many hands an item takes ("zweihändig", "two-handed": its folded
+    #: words as the text reads them, "2 handed") -> the slot ("two-hands", "one-hand")
+    hands: dict = {}
+    #: an article written onto a name ("d'Resi"): the name is what follows it
+    elided_articles: tuple = ()
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
@@ -231,7 +244,7 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
          "monster_level", "will_help", "called_helper", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
-         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now", "discard_other", "from_to", "roll_one", "from_hand", "likewise", "mine_endings", "no_fight", "on_myself")
+         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now", "discard_other", "from_to", "roll_one", "from_hand", "likewise", "mine_endings", "no_fight", "on_myself", "partner", "powers")
 
 
 def words(lang: str) -> Words:
@@ -337,6 +350,15 @@ def _write(name: str, value) -> None:
         pass  # an unwritable cache only costs speed
 
 
+def _said(value: str, numbers: dict) -> tuple:
+    """A phrase as the text's words read it ("two-handed" is ``("2", "handed")``), its last
+    word's ending left open where it ends in ``*`` ("zweihändig*")."""
+    keys = [t.key for t in tokens(value.rstrip("*"), numbers)]
+    if value.endswith("*") and keys:
+        keys[-1] += "*"
+    return tuple(keys)
+
+
 def _built(lang: str) -> Words:
     # lazy: yaml 60 ms to import, paid only by the calls that need it
     import yaml
@@ -346,10 +368,19 @@ def _built(lang: str) -> Words:
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) if path.exists() else {}
     data = data or {}
 
+    # the verb forms that take a pronoun written on, and those pronouns (Spanish "huirle")
+    clitics = (tuple(fold(str(w)) for w in data.get("clitic_verbs") or ()),
+               tuple(fold(str(w)) for w in data.get("clitics") or ()))
+
     def phrases(values) -> list:
-        return [_compile(str(v)) for v in values or []]
+        return [_compile(str(v), clitics) for v in values or []]
 
     known: set[str] = set()
+    # the language's number words, and English's: a word for two hands reads "two" as the text does
+    numbers = {fold(str(k)): int(v) for k, v in (data.get("numbers") or {}).items()}
+    if lang != "en":
+        english = yaml.load((locales_dir() / "en" / "ask.yaml").read_text(encoding="utf-8"), Loader=loader) or {}
+        numbers = {**{fold(str(k)): int(v) for k, v in (english.get("numbers") or {}).items()}, **numbers}
 
     def remember(values):
         for value in values or []:
@@ -378,7 +409,9 @@ def _built(lang: str) -> Words:
     # someone no name says: they are not, by that, words of the question
     for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", "big",
                 "denied", "denied_after",
-                *(k for k in LISTS if k not in ("price", "kin"))):
+                # (nor do the words that ask what a race or class can do: they only order the
+                # clauses found, and a word of them, "ફાયદો", said in a situation is still no word read)
+                *(k for k in LISTS if k not in ("price", "kin", "powers"))):
         remember(data.get(key))
     for key in ("kinds", "actions", "sources", "games"):
         for values in (data.get(key) or {}).values():
@@ -442,4 +475,7 @@ def _built(lang: str) -> Words:
         all_of=frozenset(fold(str(w)) for w in data.get("all_of") or ()),
         name_words={fold(str(value)): fold(str(word)) for word, values in (data.get("name_words") or {}).items()
                     for value in values or ()},
+        hands={_said(str(value), numbers): str(slot) for slot, values in (data.get("hands") or {}).items()
+               for value in values or ()},
+        elided_articles=tuple(str(w).replace("’", "'").lower() for w in data.get("elided_articles") or ()),
     )

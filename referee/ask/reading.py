@@ -62,6 +62,43 @@ def _hyphened(words: list[Token], endings: tuple, names: set) -> list[Token]:
     return out
 
 
+def _without_article(token: Token, elided: tuple) -> Token:
+    """A name with an article written onto it ("d'Resi", "s'Vroni"): the name alone, as a
+    name said with its article apart is read ("die Resi")."""
+    raw = token.raw.replace("’", "'")
+    for article in elided:
+        rest = raw[len(article):]
+        if raw.lower().startswith(article) and rest[:1].isupper() and rest[1:2].islower():
+            return Token(rest, fold(rest))
+    return token
+
+
+#: the key of a word for how many hands an item takes, before its slot ("\ue001two-hands")
+HANDS = "\ue001"
+
+
+def _hands_said(words: list[Token], hands: dict) -> list[Token]:
+    """The words for how many hands an item takes ("zweihändig", "two-handed", "a dos manos")
+    as one word, its key the slot: its number ("dos") counts nothing ("de +4 a dos manos" is
+    no level from 4 to 2), and no phrase reads its words."""
+    out, k = [], 0
+    said = sorted(hands.items(), key=lambda kv: -len(kv[0]))
+    while k < len(words):
+        for keys, slot in said:
+            n = len(keys)
+            if k + n <= len(words) and all(
+                    words[k + m].key == keys[m] or (keys[m].endswith("*") and words[k + m].key.startswith(keys[m][:-1]))
+                    for m in range(n)):
+                raw = " ".join(dict.fromkeys(t.raw for t in words[k:k + n]))
+                out.append(Token(raw, HANDS + slot))
+                k += n
+                break
+        else:
+            out.append(words[k])
+            k += 1
+    return out
+
+
 def _help_words(words: Words, english: Words) -> frozenset:
     """The words of the helper phrases that say help, not who (no articles, names, pronouns)."""
     key = (words.lang, english.lang)
@@ -133,6 +170,10 @@ class Reading:
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
         self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names})
+        if words.elided_articles:
+            self.tokens = [_without_article(t, words.elided_articles) for t in self.tokens]
+        if words.hands or english.hands:
+            self.tokens = _hands_said(self.tokens, {**english.hands, **words.hands})
         if words.ordinal_dot:
             # "6. szinten vagyok", "die 5. Stufe": an ordinal's dot before a word for level ends
             # no sentence; the number is the level
@@ -447,12 +488,31 @@ class Reading:
                                                                   or self._paired(i) or self._helps(i)
                                                                   or self._named_with_level(i) or self._pronoun_named(i))
                     and (not self._marked(i) or self._helps(i + 2))
+                    and not self._fled_before(i)
+                    # (nor a monster no card names, as the language spells it: "gegen Troll Stufe 9")
+                    and token.key not in self.words.monster_names
+                    # (nor a thing said to take one hand or two: "und Rammbock +4 (zweihändig)")
+                    and self._hands_of(i, i + 1 if i + 1 < len(self.tokens) and self.tokens[i + 1].plus else i) is None
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i)
                          or self._pronoun_named(i)
                          # "Tom und Jan sind beide auf 5": two capital words joined, a level after
                          or (self._paired(i) and self._named_with_level(i + 2)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    @cached_property
+    def partners(self) -> frozenset:
+        """The words of the names said as whom an act is done with ("Bob જોડે", with Bob):
+        the other party of a trade, not who does it."""
+        return frozenset(self.index(m, "p0") for _p, m in self.phrases("partner"))
+
+    def _fled_before(self, i: int) -> bool:
+        """Whether word ``i`` stands right after a word of what one runs away from, in a flight
+        ("ich renn vor dem Troll Stufe 8 weg"): what is fled from, no one at the table."""
+        j = i - 1
+        while j >= 0 and self.tokens[j].key in self.both("articles") | self.words.name_articles:
+            j -= 1
+        return j >= 0 and self.tokens[j].key in self.both("fled_from") and "run-away" in self.best("kinds")
 
     def _denied(self) -> None:
         """"he's not even a thief", "keine Diebin", "ચોર નથી": a race or class denied describes
@@ -1532,6 +1592,9 @@ class Reading:
             # monster it is, not who does it
             named = [j for j, _who in self.mentions() if i <= j < last and not self._object(j)
                      and not (j + 1 < len(self.roles) and (self.roles[j + 1] or ("",))[0] == "card")]
+            # "Dee Bob જોડે … સોદો કરી શકે": one said as whom it is done with ("with Bob") is
+            # the other party, not who does it, where someone else is named before
+            named = [j for j in named if j not in self.partners] or named
             i = (named[0] if earliest else named[-1]) if named else i
             breaks = self.both("clauses")
             if any(self.tokens[k].key in breaks for k in range(i + 1, last)):
@@ -2232,10 +2295,18 @@ class Reading:
         Big item's legality turns on which items are Big."""
         big = self.both("big")
         saying = [j for j, t in enumerate(self.tokens) if t.key in big]
-        if not saying:
+        if not saying and not self._hands():
             return False
         strange = set(self.strange())  # (a word no list knows beside a bonus: "ne Leiter +2")
-        near = [j for j in range(max(0, i - 3), min(len(self.tokens), i + 4)) if j != i
+        # (the words for how many hands it takes stand between, and are not it: "+3 નો બે
+        # હાથવાળો હથોડો", a +3 two-handed hammer)
+        hands = {k for first, last, _slot in self._hands() for k in range(first, last + 1)}
+
+        def apart(j: int) -> int:
+            return abs(j - i) - sum(1 for k in hands if min(i, j) < k < max(i, j))
+
+        near = [j for j in range(max(0, i - 3 - len(hands)), min(len(self.tokens), i + 4 + len(hands)))
+                if j != i and j not in hands and apart(j) <= 3
                 and (self._item_word(self.tokens[j].key) or (j in strange and not self._monster_word(self.tokens[j].key)))
                 and self.roles[j] is None
                 # (the bonus in brackets right after the item: "a hammer (+3, two hands)")
@@ -2243,7 +2314,7 @@ class Reading:
                             for k in range(min(i, j) + 1, max(i, j)))]
         if not near:
             return False
-        j = min(near, key=lambda k: (abs(k - i), k < i))
+        j = min(near, key=lambda k: (apart(k), k < i))
         # "two big things: …": a count of Big things said, and the items named after it; else a
         # word for Big right beside the item's word
         counted = any(k > 0 and self.tokens[k - 1].number is not None for k in saying) or any(
@@ -2257,12 +2328,41 @@ class Reading:
         about.setdefault("item_bonus", {})[name] = abs(self.tokens[i].number)
         if counted or beside:
             about.setdefault("item_big", []).append(name)
+        handed = self._hands_of(min(i, j), max(i, j))
+        if handed is not None:
+            first, last, slot = handed
+            about.setdefault("item_slot", {})[name] = slot
+            for k in range(first, last + 1):
+                self.roles[k] = ("hands", slot)
+                self.used.add(k)
         for k in saying:
             if k > 0 and self.tokens[k - 1].number is not None:
                 self.used.add(k - 1)  # "dos cosas grandes": a count of Big things, no level
             if k > 1 and self.tokens[k - 2].number is not None:
                 self.used.add(k - 2)
         return True
+
+    def _hands(self) -> list[tuple[int, int, str]]:
+        """Each word for how many hands an item takes ("zweihändig", "two-handed", "a dos
+        manos", one word of the text: :func:`_hands_said`): its first and last word and the
+        slot, where no other piece took it."""
+        return [(k, k, t.key[len(HANDS):]) for k, t in enumerate(self.tokens)
+                if t.key.startswith(HANDS) and k not in self.used]
+
+    def _hands_of(self, lo: int, hi: int):
+        """The word for how many hands the item said at words ``lo``–``hi`` takes, said right
+        after it (in brackets too: "Rammbock +4 (zweihändig)") or right before it ("einem
+        zweihändigen Rammbock"), or between its bonus and its word ("+3 નો બે હાથવાળો હથોડો"):
+        (first word, last word, slot), or None."""
+        for first, last, slot in self._hands():
+            if lo < first and last < hi:
+                return first, last, slot
+            between = range(hi + 1, first) if first > hi else range(last + 1, lo) if last < lo else None
+            if between is not None and len(between) <= 2 and all(
+                    self.tokens[k].key in ("(", ")") or (first < lo and self.tokens[k].key in self.both("articles"))
+                    for k in between):
+                return first, last, slot
+        return None
 
     def _item_card_beside(self, i: int):
         """The item card named right beside the bonus at word ``i``, with no break between, and
@@ -2360,8 +2460,11 @@ class Reading:
         # (after it, where the language says so: "egy kilences ork elől")
         said_at = j + 1 if self.words.after_first else article - 1
         from_ = 0 <= said_at < len(toks) and toks[said_at].key in fled and "run-away" in self.best("kinds")
-        return j if fights(article - 1) or from_ or joined or shows or alone or (self.words.after_first and fights(j + 1)) \
-            else None
+        # (or the word that marks whom a verb of fighting is done to, right after it: "le voy a
+        # pegar a un orco de nivel 6", "ganarle a un orco")
+        to = article >= 2 and toks[article - 1].key in self.words.object_before and fights(article - 2)
+        return j if fights(article - 1) or to or from_ or joined or shows or alone \
+            or (self.words.after_first and fights(j + 1)) else None
 
     def _fights(self, at: int) -> bool:
         """Whether word ``at`` is a word of fighting ("against", "ellen", "સામે")."""

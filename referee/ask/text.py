@@ -39,12 +39,12 @@ class Token(Record):
 
 #: one sound, two spellings: Gujarati players write long and short i and u (and the English
 #: vowels ૉ ૅ) either way ("મંચકિન", "મંચકીન"); words are compared with one of them
-_SAME_SOUND = str.maketrans({"ી": "િ", "ૂ": "ુ", "ૉ": "ો", "ૅ": "ે"})
+SAME_SOUND = str.maketrans({"ી": "િ", "ૂ": "ુ", "ૉ": "ો", "ૅ": "ે"})
 
 
 def spelled(key: str) -> str:
     """A folded word with the spellings of one sound made one."""
-    return key.translate(_SAME_SOUND)
+    return key.translate(SAME_SOUND)
 
 
 def digits(text: str) -> str:
