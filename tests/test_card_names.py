@@ -111,3 +111,20 @@ def test_the_page_names_a_gujarati_card_as_its_rule_texts_do(server):
     assert "ફેક બિયર્ડ" not in html  # the former name is for typing, not for reading
     status, html, _ = server.request("GET", "/rule/card-rulings.fake-ears-beard-both?lang=gu")
     assert status == 200 and "નકલી દાઢી" in html and "નકલી કાન" in html
+
+
+def test_a_placeholder_or_a_word_players_type_is_no_former_name():
+    # "{high}" is the program's name for a value, never a word read; "huurling|hireling" is what
+    # players type for the field, where the former name stays heard: neither names the card
+    from babel.messages.catalog import Catalog
+
+    from referee.corpus import load_corpus
+    from referee.i18n.cardnames import check_former_names
+
+    catalog = Catalog(locale="nl")
+    catalog.add("{value} is more than {high}.", "{value} is groter dan {high}.")
+    catalog.add("hireling", "huurling|hireling", context="field")
+    catalog.add("Only a Thief can steal.", "Alleen een Thief kan stelen.")
+    names = {"high": "Hoog", "hireling": "Huurling", "thief": "Dief"}
+    problems = check_former_names(load_corpus(), "nl", catalog, "referee.po", names)
+    assert [p.field for p in problems] == ["'Only a Thief can steal.'"]
