@@ -128,3 +128,26 @@ def test_a_placeholder_or_a_word_players_type_is_no_former_name():
     names = {"high": "Hoog", "hireling": "Huurling", "thief": "Dief"}
     problems = check_former_names(load_corpus(), "nl", catalog, "referee.po", names)
     assert [p.field for p in problems] == ["'Only a Thief can steal.'"]
+
+
+def test_a_former_name_inside_another_cards_name_or_a_clause_id_is_no_finding():
+    # "Ranger" was the Dutch catalog's name for the Woudloper, and is a word of the Space Ranger's
+    # name still; "hireling" is a word of clause ids the rule texts cite
+    from pathlib import Path
+
+    from babel.messages.catalog import Catalog
+    from babel.messages.pofile import read_po
+
+    from referee.corpus import load_corpus
+    from referee.i18n.cardnames import catalog_names, check_former_names
+
+    corpus = load_corpus()
+    with open(Path(__file__).resolve().parent.parent / "locales" / "nl" / "LC_MESSAGES" / "rules.po", "rb") as f:
+        translated = catalog_names(read_po(f))
+    catalog = Catalog(locale="nl")
+    catalog.add("The Space Ranger helps", "De Space Ranger helpt (zie hirelings.monster-modifiers-vs-hireling).",
+                context="star-munchkin.example")
+    assert check_former_names(corpus, "nl", catalog, "rules.po", translated) == []
+    catalog.add("The Ranger helps", "De Ranger helpt.", context="classes.example")
+    found = check_former_names(corpus, "nl", catalog, "rules.po", translated)
+    assert [problem.field for problem in found] == ["classes.example 'The Ranger helps'"]

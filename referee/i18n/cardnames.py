@@ -292,6 +292,10 @@ def check_former_names(corpus, language: str, catalog, file: str, translated: di
     # of the name now, worked out once: every text is asked about every one
     asked = [(card_id, name, current[card_id], name.lower()) for card_id, names in former.items()
              if current.get(card_id) for name in names if name.lower() not in current[card_id].lower()]
+    # the names of other cards now that hold a former name ("Space Ranger" holds "Ranger", the
+    # Woudloper's English name): the text names that other card
+    holding = sorted({now.lower() for now in translated.values() if now
+                      for _i, _n, _w, lowered in asked if lowered in now.lower()}, key=len, reverse=True)
     problems = []
     for message in catalog:
         if not message.id or message.fuzzy or not message.string or (message.context or "").startswith("card:"):
@@ -300,8 +304,14 @@ def check_former_names(corpus, language: str, catalog, file: str, translated: di
             continue  # the words players type: a former name stays one of them
         text = message.string if isinstance(message.string, str) else " ".join(message.string)
         text = _PLACEHOLDER.sub(" ", _QUOTED.sub(" ", text)).lower()
+        cleaned = None
         for card_id, name, wanted, lowered in asked:
-            if lowered in text and _names_word(text, name):
+            if lowered in text and cleaned is None:
+                # a clause id cited in the text ("hirelings.trading") is no card's name
+                cleaned = _CLAUSE_ID.sub(" ", text)
+                for now in holding:
+                    cleaned = cleaned.replace(now, " ")
+            if lowered in text and _names_word(cleaned, name):
                 english = message.id if isinstance(message.id, str) else message.id[0]
                 # Translators: a problem `referee i18n check` reports; {former} is a name the
                 # language's card catalog gave the card before, {name} its name now.
@@ -322,3 +332,5 @@ _QUOTED = Lazy(r'"[^"]*"|“[^”]*”')
 #: a message's placeholders ("{high}", "{hireling}"): the program's names for the values put in,
 #: never a word the reader meets
 _PLACEHOLDER = Lazy(r"\{\w*\}")
+#: a clause id, as rule texts cite one ("see items.big", "hirelings.monster-modifiers-vs-hireling")
+_CLAUSE_ID = Lazy(r"(?<![\w.-])[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+")
