@@ -113,6 +113,23 @@ def test_the_page_names_a_gujarati_card_as_its_rule_texts_do(server):
     assert status == 200 and "નકલી દાઢી" in html and "નકલી કાન" in html
 
 
+def test_a_placeholder_or_a_word_players_type_is_no_former_name():
+    # "{high}" is the program's name for a value, never a word read; "huurling|hireling" is what
+    # players type for the field, where the former name stays heard: neither names the card
+    from babel.messages.catalog import Catalog
+
+    from referee.corpus import load_corpus
+    from referee.i18n.cardnames import check_former_names
+
+    catalog = Catalog(locale="nl")
+    catalog.add("{value} is more than {high}.", "{value} is groter dan {high}.")
+    catalog.add("hireling", "huurling|hireling", context="field")
+    catalog.add("Only a Thief can steal.", "Alleen een Thief kan stelen.")
+    names = {"high": "Hoog", "hireling": "Huurling", "thief": "Dief"}
+    problems = check_former_names(load_corpus(), "nl", catalog, "referee.po", names)
+    assert [p.field for p in problems] == ["'Only a Thief can steal.'"]
+
+
 def test_a_former_name_inside_another_cards_name_or_a_clause_id_is_no_finding():
     # "Ranger" was the Dutch catalog's name for the Woudloper, and is a word of the Space Ranger's
     # name still; "hireling" is a word of clause ids the rule texts cite

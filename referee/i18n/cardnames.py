@@ -20,6 +20,7 @@ from referee.cache import kept_data
 from referee.data import locales_dir
 from referee.errors import Problem
 from referee.i18n.catalogs import RULES_DOMAIN, SOURCE, translations
+from referee.i18n.typed import ENTRIES as _TYPED
 from referee.lazyre import Lazy
 from referee.message import Message
 from referee.yamlload import load_plain
@@ -302,7 +303,7 @@ def check_former_names(corpus, language: str, catalog, file: str, translated: di
         if message.context in _VOCABULARIES:
             continue  # the words players type: a former name stays one of them
         text = message.string if isinstance(message.string, str) else " ".join(message.string)
-        text = _QUOTED.sub(" ", text).lower()
+        text = _PLACEHOLDER.sub(" ", _QUOTED.sub(" ", text)).lower()
         cleaned = None
         for card_id, name, wanted, lowered in asked:
             if lowered in text and cleaned is None:
@@ -322,9 +323,14 @@ def check_former_names(corpus, language: str, catalog, file: str, translated: di
     return problems
 
 
-#: contexts of the words players type (referee.po): former names are kept there on purpose
-_VOCABULARIES = frozenset({"race", "class", "enhancer"})
+#: contexts of the words players type (referee.po: races, classes, enhancers, fields, level
+#: sources …, every vocabulary of :mod:`referee.i18n.typed`): former names are kept there on
+#: purpose, after the name the catalog gives now
+_VOCABULARIES = frozenset(context for context, _code in _TYPED)
 #: a source's own words, quoted: what a source says is quoted as it says it
 _QUOTED = Lazy(r'"[^"]*"|“[^”]*”')
+#: a message's placeholders ("{high}", "{hireling}"): the program's names for the values put in,
+#: never a word the reader meets
+_PLACEHOLDER = Lazy(r"\{\w*\}")
 #: a clause id, as rule texts cite one ("see items.big", "hirelings.monster-modifiers-vs-hireling")
 _CLAUSE_ID = Lazy(r"(?<![\w.-])[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)+")
