@@ -34,7 +34,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 90
+VERSION = 91
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -196,6 +196,9 @@ class Words(Record):
     hirelings: frozenset = frozenset()  # words for a hireling ("hireling", "henchman")
     big: frozenset = frozenset()  # words that say an item is Big ("big", "grande", "groß", "મોટી")
     my: frozenset = frozenset()   # "my" before what is the asker's ("my level 12 troll")
+    #: words that ask how much of an adjective ("how high", "hoe hoog", "wie hoch"): a monster
+    #: enhancer's name right after one is the adjective, not the card
+    degree: frozenset = frozenset()
     ordinal_dot: bool = False     # an ordinal is written with a dot ("6. szinten", "5. Stufe")
     level_numbers: dict = {}      # number words read as numbers only after a word for level ("level elf": 11)
     name_articles: frozenset = frozenset()  # articles said before a name ("die Dee", "dem Bob"): not words of it
@@ -407,7 +410,7 @@ def _built(lang: str) -> Words:
     # a helper's price ("a cambio", "precio") says words a sale's item may be named by beside
     # its price ("el de 600 a precio doble"), and a word for kin ("my brother is level 3") is
     # someone no name says: they are not, by that, words of the question
-    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", "big",
+    for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", "big", "degree",
                 "denied", "denied_after",
                 # (nor do the words that ask what a race or class can do: they only order the
                 # clauses found, and a word of them, "ફાયદો", said in a situation is still no word read)
@@ -459,6 +462,7 @@ def _built(lang: str) -> Words:
         clauses=frozenset(fold(str(w)) for w in data.get("clauses") or ()),
         generic=frozenset(fold(str(w)) for w in data.get("generic") or ()),
         together=frozenset(fold(str(w)) for w in data.get("together") or ()),
+        degree=frozenset(fold(str(w)) for w in data.get("degree") or ()),
         items=items,
         games={k: phrases(v) for k, v in (data.get("games") or {}).items()},
         stop=frozenset(w for value in data.get("ignore") or () for w in fold(str(value)).split()),

@@ -851,6 +851,8 @@ class Reading:
                     card = self._card_with_ending(span)
                 found = self._enhancer(text) if card is None and length == 1 else None
                 if card is None and (text in self.cards.enhancers or found) and not (
+                        # ("hoe hoog is hij dan", "how high": the adjective asked about, no card)
+                        start > 0 and self.tokens[start - 1].key in self.both("degree")) and not (
                         span[-1] + 1 < len(self.tokens) and (self.roles[span[-1] + 1] or ("",))[0] == "person"
                         # ("… feldühödöttet Cid nettrolljára": the one named owns the monster after)
                         and not self._monster_named_at(span[-1] + 2)
