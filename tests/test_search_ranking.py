@@ -868,6 +868,27 @@ def test_a_question_of_a_family_a_recent_blind_set_missed_finds_its_rule(searche
     assert expected in found, found
 
 
+#: a card named by its English name in another language's question is about the clauses that
+#: call it by that language's name (the Dutch catalog names the Thief Dief, the Wizard Tovenaar)
+CARDS_NAMED_AS_PLAYERS_LEARNT = [
+    ("mag de thief stelen tijdens een gevecht", "nl", "classes.thief-no-theft-in-combat"),
+    ("hoe werkt de charm van de wizard", "nl", "classes.wizard-charm"),
+    ("wizzard charm hoe werkt dat", "nl", "classes.wizard-charm"),
+    ("mag een cleric ondoden wegjagen", "nl", "classes.cleric-turning"),
+    ("wanneer mag ik een go up a level spelen", "nl", "card-timing.go-up-a-level"),
+    ("krijg ik een level als ik een monster wegtover met de magic lamp", "nl", "card-rulings.magic-lamp-treasure-if-not-fled"),
+    ("darf der thief im kampf klauen", "de", "classes.thief-no-theft-in-combat"),
+    ("mikor játszhatok ki egy go up a level lapot", "hu", "card-timing.go-up-a-level"),
+    ("cuando puedo usar el wishing ring", "es", "card-rulings.wishing-ring-must-be-used"),
+]
+
+
+@pytest.mark.parametrize("query,lang,expected", CARDS_NAMED_AS_PLAYERS_LEARNT)
+def test_a_card_named_as_players_learnt_it_finds_the_clauses_that_name_it_otherwise(searcher, query, lang, expected):
+    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+    assert expected in found, found
+
+
 @pytest.mark.parametrize("query,lang,not_expected", [
     # a negation says no of the word beside it: a question about what may not be done in a fight
     # is no question about being out of one
