@@ -417,10 +417,17 @@ def _players(r: _Reader, data, max_level: int) -> tuple[model.Player, ...]:
             hand = len(hand_cards)
         else:
             hand = r.value(raw, "hand", path, int, 0, low=0, high=200)
-        items = tuple(filter(None, (_item(r, it, f"{path}.items[{j}]")
-                                    for j, it in enumerate(_list(r, raw, "items", path)))))
+        listed = list(enumerate(_list(r, raw, "items", path)))
+        steed_raw, steed_path = raw.get("steed"), f"{path}.steed"
+        ridden = [(j, it) for j, it in listed if _steed_card(r, it)] if steed_raw is None else []
+        if len(ridden) == 1:
+            # a steed card among the items is the steed ridden (a steed is an item too): its
+            # bonus counts once, and its Run Away number is the rider's (steeds.run-away-modifier)
+            (j, steed_raw), steed_path = ridden[0], f"{path}.items[{ridden[0][0]}]"
+            listed = [(k, it) for k, it in listed if k != j]
+        items = tuple(filter(None, (_item(r, it, f"{path}.items[{j}]") for j, it in listed)))
         hireling = _hireling(r, raw.get("hireling"), f"{path}.hireling")
-        steed = _item(r, _by_name(raw["steed"]), f"{path}.steed") if raw.get("steed") is not None else None
+        steed = _item(r, _by_name(steed_raw), steed_path) if steed_raw is not None else None
         _two_cards_need_their_card(r, raw, path)
         out.append(model.Player(
             name=name, level=r.value(raw, "level", path, int, 1, low=1, high=max_level),
@@ -614,6 +621,18 @@ def _item(r: _Reader, raw, path: str) -> model.Item | None:
         gold=r.value(raw, "gold", path, int, 0, low=0, high=1_000_000),
         carried=r.value(raw, "carried", path, bool, False), one_shot=r.value(raw, "one_shot", path, bool, False),
         requires=requires, run_away=r.value(raw, "run_away", path, int, None, low=-6, high=6))
+
+
+def _steed_card(r: _Reader, raw) -> bool:
+    """Whether an item of a player's list is a steed card (``{card: Turtle}``, or a name that is
+    exactly a steed card's and no numbers of its own)."""
+    if r.cards is None or not isinstance(raw, dict):
+        return False
+    name = raw.get("card") if "card" in raw else (raw.get("name") if "bonus" not in raw else None)
+    if not isinstance(name, str) or not name.strip():
+        return False
+    record = r.cards(name)[0]
+    return record is not None and record.get("type") == "steed" and ("card" in raw or bool(record.get("exact")))
 
 
 def _by_name(raw):
