@@ -25,6 +25,8 @@ from referee.ask.text import spelled
 from referee.cache import cache_dir, read_checked, write_checked
 from referee.corpus.cards import fold as fold_name
 from referee.data import locales_dir
+from referee.i18n import romanized
+from referee.i18n.romanized import loans as loan_words, one_sound_table
 from referee.keptre import ENGINE, ProgramFile, compiled, write_programs
 from referee.records import Record
 
@@ -34,7 +36,7 @@ def fold(text: str) -> str:
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 88
+VERSION = 89
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -224,6 +226,14 @@ class Words(Record):
     #: Diebin"), and where the language says it after ("ચોર નથી"): no description of anyone
     denied: frozenset = frozenset()
     denied_after: frozenset = frozenset()
+    #: the language typed in Latin letters (Gujarati: "hu level 5 chu"): folded Latin spelling ->
+    #: the word in the language's script, as its players text the words their sounds cannot tell
+    #: ("ne" is ને, "ane" અને), and skeleton -> the one word of this file with those sounds
+    #: (:func:`referee.i18n.romanized.one_sound_table`); empty where the language is not so typed
+    texted: dict = {}
+    sounds: dict = {}
+    #: the words of ``sounds`` the language took from English ("મોન્સ્ટર")
+    loans: frozenset = frozenset()
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
@@ -243,6 +253,13 @@ def vocabulary(lang: str) -> frozenset:
     """Every word ``lang``'s phrases, fillers, "me" and level words use: what tells a text's
     language (:func:`referee.ask.language_of`) with no need of its phrases."""
     return _kept("vocabulary", "all").get(lang, frozenset())
+
+
+def texted() -> dict:
+    """lang -> (its Latin spellings, its words by their sounds, those of its words it took from
+    English), for each language its players type in Latin letters: what tells such a text's
+    language, with no need of its phrases."""
+    return _kept("texted", "all")
 
 
 def item_words() -> dict:
@@ -272,6 +289,9 @@ def _phrases_of(language: Words) -> list:
 #: a question needs the words of its own language and English, and every language's vocabulary;
 #: unpickling all six languages' phrases cost a whole-process ``ask`` 40 M instructions
 PARTS = {"words": lambda every, lang: every[lang],
+         # what tells a text typed in Latin letters (:func:`referee.ask.texted.texted_words`)
+         "texted": lambda every, _all: {lang: (words.texted, words.sounds, words.loans) for lang, words in every.items()
+                                                if words.texted},
          "vocabulary": lambda every, _all: {lang: _vocabulary(words) for lang, words in every.items()},
          "items": lambda every, _all: _items(every)}
 
@@ -300,7 +320,7 @@ def every_language() -> dict:
             if ENGINE is not None:  # the programs first: the words pickle the phrases' numbers
                 Programs(f"{key}-programs-{lang}").write(_phrases_of(language))
             _write(f"{key}-words-{lang}", language)
-        for part in ("vocabulary", "items"):
+        for part in ("vocabulary", "items", "texted"):
             _write(f"{key}-{part}-all", PARTS[part](built, "all"))
     return built
 
@@ -308,9 +328,10 @@ def every_language() -> dict:
 @lru_cache(maxsize=1)
 def _key():
     # this module's own stamp too: the words are built by its code, and a change to how they are
-    # built (a new phrase list) with no change to any ask.yaml must not read the old build
+    # built (a new phrase list) with no change to any ask.yaml must not read the old build; and
+    # the sound code's, which builds the words by their sounds
     try:
-        files = [*locales_dir().glob("*/ask.yaml"), Path(__file__)]
+        files = [*locales_dir().glob("*/ask.yaml"), Path(__file__), Path(romanized.__file__)]
         stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files)
     except OSError:
         return None
@@ -383,6 +404,16 @@ def _built(lang: str) -> Words:
     for key in ("kinds", "actions", "sources", "games"):
         for values in (data.get(key) or {}).values():
             remember(values)
+    # the words as typed in Latin letters: the listed spellings, and every word of this file by
+    # its sounds, where only one word has them
+    texted = {fold(str(spelling)): str(word) for word, spellings in (data.get("texted") or {}).items()
+              for spelling in spellings or ()}
+    sounds = one_sound_table(re.findall(r"[\u0a80-\u0aff]+", _text_of(data))) if texted else {}
+    # the words of its script it took from English ("મોન્સ્ટર", "એપિક"), told by the consonants of
+    # the English words of the same file: typed in Latin letters, they say no text is the language's
+    english = {word for key, value in data.items() if key != "texted"
+               for word in re.findall(r"[A-Za-z]+", _text_of(value)) if fold(word) not in texted}
+    loans = loan_words(sounds.values(), english)
     return Words(
         lang=lang,
         me=frozenset(fold(str(w)) for w in data.get("me") or ()),
@@ -442,4 +473,14 @@ def _built(lang: str) -> Words:
         all_of=frozenset(fold(str(w)) for w in data.get("all_of") or ()),
         name_words={fold(str(value)): fold(str(word)) for word, values in (data.get("name_words") or {}).items()
                     for value in values or ()},
+        texted=texted, sounds=sounds, loans=loans,
     )
+
+
+def _text_of(data) -> str:
+    """Every word of a file's data, keys and values, as one text (what its words are said with)."""
+    if isinstance(data, dict):
+        return " ".join(f"{_text_of(k)} {_text_of(v)}" for k, v in data.items())
+    if isinstance(data, (list, tuple)):
+        return " ".join(_text_of(v) for v in data)
+    return str(data)

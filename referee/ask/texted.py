@@ -1,0 +1,125 @@
+"""A language typed in Latin letters, as Gujarati players text it ("Cid ne Bigfoot thi bhagvu
+pade to dice ma ketla joie?"): told from the other languages by its words, then read as if typed
+in its own script, with the same phrases.
+
+There is no one spelling ("chhe", "che"; "bhagvu", "bhagavu"), so a word is read by its sounds
+(:mod:`referee.i18n.romanized`): as the one word of the language's ``ask.yaml`` with its
+skeleton. The words sounds cannot tell apart (short ones, or two words of one sound: "ne" is ને,
+"ane" અને) are listed as players type them (``texted`` in ``ask.yaml``). A table's names, the
+cards' names and the English game words the players keep in English ("level", "monster",
+"munchkin die") stay as typed: the phrases read them so.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.ask.names import foreign
+from referee.ask.patterns import fold
+from referee.i18n.romanized import sounds_one
+
+#: a word in Latin letters standing alone (not glued to a number or to letters of another script:
+#: "lvl8" is read by the words' own code)
+_LATIN = re.compile(r"(?<![\w'])[A-Za-z]+(?![\w'])")
+#: the end of a sentence: the word after it may be capitalised without being a name
+_SENTENCE_END = re.compile(r"[.!?¿¡]\s*$")
+#: the fewest words of a text typed so, and one of them no short word another language could
+#: have ("ma", "ne", "e" are Hungarian and German words too): shorter ones say nothing
+FEWEST, DISTINCT_LENGTH = 2, 3
+
+
+def latin_only(text: str) -> bool:
+    """Whether the text is written in Latin letters alone."""
+    return not foreign(text)
+
+
+def texted_words(keys: list[str], spellings: dict, sounds: dict, loans: frozenset, others: list) -> tuple[list[str], bool]:
+    """The text's folded words that are the language's as typed in Latin letters (listed, or the
+    one word of its phrases that sounds so, where no other language's phrases have the word and
+    the language did not take it from English: "monstr" is a typo as likely), and whether one of
+    them is a word no other language's phrases use, of three letters or more."""
+    found, distinct = [], False
+    for key in keys:
+        if key in spellings:
+            found.append(key)
+            distinct = distinct or (len(key) >= DISTINCT_LENGTH and not any(key in said for said in others))
+        elif len(key) > DISTINCT_LENGTH and key.isalpha() and key.isascii() and not any(key in said for said in others):
+            word = sounds_one(key, sounds)
+            if word is not None and word not in loans:
+                found.append(key)
+                distinct = True
+    return found, distinct
+
+
+def is_texted(keys: list[str], spellings: dict, sounds: dict, loans: frozenset, lang: str, vocabularies: dict) -> bool:
+    """Whether a text in Latin letters is ``lang`` as its players type it: at least
+    :data:`FEWEST` of its words ``lang``'s (:func:`texted_words`), one of them its own, and more
+    than any other language's (``vocabularies``: each language's words). The game words its
+    players keep in English ("level", "curse", "munchkin die": words of ``lang``'s own phrases)
+    count for no other language."""
+    others = [said for other, said in vocabularies.items() if other != lang]
+    found, distinct = texted_words(keys, spellings, sounds, loans, others)
+    if not distinct or len(found) < FEWEST:
+        return False
+    own = vocabularies.get(lang, frozenset())
+    rest = [key for key in keys if key not in own]
+    return all(len(found) > sum(1 for key in rest if key in said) for said in others)
+
+
+_CARD_WORDS: dict = {}
+
+
+def card_words_of(cards) -> frozenset:
+    """Every word of the cards' names in any language (:class:`referee.ask.cardwords.CardWords`),
+    made the first time a text typed in Latin letters needs it."""
+    found = _CARD_WORDS.get(id(cards))
+    if found is None:
+        found = _CARD_WORDS[id(cards)] = frozenset(
+            word for names in (cards.monsters, cards.personas, cards.enhancers, cards.items, cards.curses, cards.others)
+            for name in names for word in name.split())
+    return found
+
+
+def read_texted(text: str, words, kept: tuple, names: list[str], cards: frozenset) -> str:
+    """The text with each Latin word of the language as its players type it written in the
+    language's script (``words``: its :class:`referee.ask.patterns.Words`). A table's name, a
+    word of a card's name (``cards``) or a word the phrases read as typed (``kept``: word lists,
+    the language's own and English, whose Latin words are the game words kept in English) stays, and so does a word with a capital inside a sentence (a name)
+    and a word nothing sounds like. A word and an ending typed apart ("hath ma") are one word
+    where the script writes them as one (હાથમાં) and the phrases say it so."""
+    table = {name.casefold() for name in names}
+    endings = {key for key, word in words.texted.items() if fold(word) in words.endings}
+
+    def stays(match: re.Match) -> bool:
+        word = match.group(0)
+        key = word.casefold()
+        if key in table or key in words.texted or key in cards or any(key in said for said in kept):
+            return True
+        before = text[:match.start()]
+        return word[:1].isupper() and bool(before.strip()) and not _SENTENCE_END.search(before)
+
+    def read(match: re.Match) -> str:
+        word = match.group(0)
+        key = word.casefold()
+        if key in table:
+            return word
+        listed = words.texted.get(key)
+        if listed is not None:
+            return listed
+        return word if stays(match) else (sounds_one(key, words.sounds) or word)
+
+    matches = list(_LATIN.finditer(text))
+    out, done, i = [], 0, 0
+    while i < len(matches):
+        here = matches[i]
+        after = matches[i + 1] if i + 1 < len(matches) else None
+        if after is not None and after.group(0).casefold() in endings and not text[here.end():after.start()].strip() \
+                and not stays(here):
+            one = sounds_one(here.group(0).casefold() + after.group(0).casefold(), words.sounds)
+            if one is not None:
+                out += [text[done:here.start()], one]
+                done, i = after.end(), i + 2
+                continue
+        out += [text[done:here.start()], read(here)]
+        done, i = here.end(), i + 1
+    return "".join(out) + text[done:]
