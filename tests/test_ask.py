@@ -135,6 +135,7 @@ def test_each_latin_word_is_read_as_the_gujarati_word_that_sounds_so_unless_it_i
     # its ending typed apart (hath ma: હાથમાં); the table's name, a capitalised name and the game words stay
     assert read == "Dee નો turn પૂરો થયો અને એના હાથમાં 7 card છે, Raj કોને આપે?"
     assert read_texted("Bigfoot thi bhagvu", gu, kept, [], frozenset({"bigfoot"})) == "Bigfoot થી ભાગવું"
+    assert read_texted("Deeno turn", gu, kept, ["Dee"], frozenset()) == "Dee નો turn"  # a name's ending typed on
 
 
 @pytest.mark.parametrize("lang, text", [

@@ -86,7 +86,8 @@ def read_texted(text: str, words, kept: tuple, names: list[str], cards: frozense
     word of a card's name (``cards``) or a word the phrases read as typed (``kept``: word lists,
     the language's own and English, whose Latin words are the game words kept in English) stays, and so does a word with a capital inside a sentence (a name)
     and a word nothing sounds like. A word and an ending typed apart ("hath ma") are one word
-    where the script writes them as one (હાથમાં) and the phrases say it so."""
+    where the script writes them as one (હાથમાં) and the phrases say it so; a name and its
+    ending typed as one ("Cidne") are two, as the script writes them after a Latin name."""
     table = {name.casefold() for name in names}
     endings = {key for key, word in words.texted.items() if fold(word) in words.endings}
 
@@ -103,6 +104,11 @@ def read_texted(text: str, words, kept: tuple, names: list[str], cards: frozense
         key = word.casefold()
         if key in table:
             return word
+        # a table's name with its ending typed on ("Cidne"): the name, and the ending as the
+        # script writes it after a Latin name ("Cid ને")
+        name = next((n for n in table if key.startswith(n) and key[len(n):] in endings), None)
+        if name is not None:
+            return f"{word[:len(name)]} {words.texted[key[len(name):]]}"
         listed = words.texted.get(key)
         if listed is not None:
             return listed
