@@ -23,8 +23,7 @@ from referee.i18n.romanized import sounds_one
 _LATIN = re.compile(r"(?<![\w'])[A-Za-z]+(?![\w'])")
 #: the end of a sentence: the word after it may be capitalised without being a name
 _SENTENCE_END = re.compile(r"[.!?¿¡]\s*$")
-#: the fewest words of a text typed so, and one of them no short word another language could
-#: have ("ma", "ne", "e" are Hungarian and German words too): shorter ones say nothing
+#: the fewest words of a text typed so (:func:`is_texted`), and the shortest of its own
 FEWEST, DISTINCT_LENGTH = 2, 3
 
 
@@ -33,37 +32,33 @@ def latin_only(text: str) -> bool:
     return not foreign(text)
 
 
-def texted_words(keys: list[str], spellings: dict, sounds: dict, loans: frozenset, others: list) -> tuple[list[str], bool]:
-    """The text's folded words that are the language's as typed in Latin letters (listed, or the
-    one word of its phrases that sounds so, where no other language's phrases have the word and
-    the language did not take it from English: "monstr" is a typo as likely), and whether one of
-    them is a word no other language's phrases use, of three letters or more."""
-    found, distinct = [], False
-    for key in keys:
-        if key in spellings:
-            found.append(key)
-            distinct = distinct or (len(key) >= DISTINCT_LENGTH and not any(key in said for said in others))
-        elif len(key) > DISTINCT_LENGTH and key.isalpha() and key.isascii() and not any(key in said for said in others):
-            word = sounds_one(key, sounds)
-            if word is not None and word not in loans:
-                found.append(key)
-                distinct = True
-    return found, distinct
-
-
 def is_texted(keys: list[str], spellings: dict, sounds: dict, loans: frozenset, lang: str, vocabularies: dict) -> bool:
     """Whether a text in Latin letters is ``lang`` as its players type it: at least
-    :data:`FEWEST` of its words ``lang``'s (:func:`texted_words`), one of them its own, and more
-    than any other language's (``vocabularies``: each language's words). The game words its
-    players keep in English ("level", "curse", "munchkin die": words of ``lang``'s own phrases)
-    count for no other language."""
-    others = [said for other, said in vocabularies.items() if other != lang]
-    found, distinct = texted_words(keys, spellings, sounds, loans, others)
-    if not distinct or len(found) < FEWEST:
+    :data:`FEWEST` of its words ``lang``'s as typed, one of them its own, and more than any other
+    language's (``vocabularies``: each language's words). A word is ``lang``'s as typed where it
+    is listed (``spellings``), or where no other language's phrases have it and it sounds like one
+    word of ``lang``'s phrases (``sounds``) that ``lang`` did not take from English (``loans``:
+    "monstr" is as likely a typo). Its own: no short word another language could have ("ma",
+    "ne", "e" are Hungarian and German words too). The game words its players keep in English
+    ("level", "curse", "munchkin die": words of ``lang``'s own phrases) count for no other
+    language. A listed word must be there: such a text always says one ("hu", "che", "ma"), and
+    a text of another language pays for no sounds."""
+    listed = [key for key in keys if key in spellings]
+    if not listed:
         return False
+    others = [said for other, said in vocabularies.items() if other != lang]
     own = vocabularies.get(lang, frozenset())
     rest = [key for key in keys if key not in own]
-    return all(len(found) > sum(1 for key in rest if key in said) for said in others)
+    best = max(sum(1 for key in rest if key in said) for said in others)
+    unknown = [key for key in keys if key not in spellings and len(key) > DISTINCT_LENGTH and key.isalpha()
+               and key.isascii() and not any(key in said for said in others)]
+    if len(listed) + len(unknown) <= max(best, FEWEST - 1):
+        return False
+    sounded = [key for key in unknown if sounds_one(key, sounds) is not None and sounds_one(key, sounds) not in loans]
+    found = len(listed) + len(sounded)
+    distinct = bool(sounded) or any(len(key) >= DISTINCT_LENGTH and not any(key in said for said in others)
+                                    for key in listed)
+    return distinct and found >= FEWEST and found > best
 
 
 _CARD_WORDS: dict = {}
