@@ -51,8 +51,8 @@ def language_of(text: str, asked: str) -> str:
     if latin_only(text):
         # a language its players type in Latin letters ("hu level 5 chu"): told by its words as
         # typed, where they outnumber every other language's
-        for lang, (spellings, sounds, loans) in texted().items():
-            if is_texted(keys, spellings, sounds, loans, lang, vocabularies):
+        for lang, spellings in texted().items():
+            if is_texted(keys, spellings, lang, vocabularies):
                 return lang
     scores = {lang: sum(1 for k in keys if k in said) for lang, said in vocabularies.items()}
     best = max(scores.values())

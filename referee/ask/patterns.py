@@ -25,8 +25,6 @@ from referee.ask.text import spelled
 from referee.cache import cache_dir, read_checked, write_checked
 from referee.corpus.cards import fold as fold_name
 from referee.data import locales_dir
-from referee.i18n import romanized
-from referee.i18n.romanized import loans as loan_words, one_sound_table
 from referee.keptre import ENGINE, ProgramFile, compiled, write_programs
 from referee.records import Record
 
@@ -35,6 +33,9 @@ def fold(text: str) -> str:
     """Folded as a card name, apostrophes dropped first ("I'm" is "im", "Bob's" "bobs")."""
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
+#: the sound code, which builds the words of a language typed in Latin letters (its file: importing
+#: it costs a question that needs no such words)
+ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
 VERSION = 89
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
@@ -256,10 +257,15 @@ def vocabulary(lang: str) -> frozenset:
 
 
 def texted() -> dict:
-    """lang -> (its Latin spellings, its words by their sounds, those of its words it took from
-    English), for each language its players type in Latin letters: what tells such a text's
-    language, with no need of its phrases."""
+    """lang -> its Latin spellings, for each language its players type in Latin letters: what
+    tells such a text's language, with no need of its phrases."""
     return _kept("texted", "all")
+
+
+def sounds(lang: str) -> tuple:
+    """``lang``'s words by their sounds, and those of them it took from English (see
+    :attr:`Words.sounds`), kept apart: only a text with a word of ``lang`` as typed reads them."""
+    return _kept("sounds", "all").get(lang, ({}, frozenset()))
 
 
 def item_words() -> dict:
@@ -290,8 +296,8 @@ def _phrases_of(language: Words) -> list:
 #: unpickling all six languages' phrases cost a whole-process ``ask`` 40 M instructions
 PARTS = {"words": lambda every, lang: every[lang],
          # what tells a text typed in Latin letters (:func:`referee.ask.texted.texted_words`)
-         "texted": lambda every, _all: {lang: (words.texted, words.sounds, words.loans) for lang, words in every.items()
-                                                if words.texted},
+         "texted": lambda every, _all: {lang: words.texted for lang, words in every.items() if words.texted},
+         "sounds": lambda every, _all: {lang: (words.sounds, words.loans) for lang, words in every.items() if words.texted},
          "vocabulary": lambda every, _all: {lang: _vocabulary(words) for lang, words in every.items()},
          "items": lambda every, _all: _items(every)}
 
@@ -320,7 +326,7 @@ def every_language() -> dict:
             if ENGINE is not None:  # the programs first: the words pickle the phrases' numbers
                 Programs(f"{key}-programs-{lang}").write(_phrases_of(language))
             _write(f"{key}-words-{lang}", language)
-        for part in ("vocabulary", "items", "texted"):
+        for part in ("vocabulary", "items", "texted", "sounds"):
             _write(f"{key}-{part}-all", PARTS[part](built, "all"))
     return built
 
@@ -331,7 +337,7 @@ def _key():
     # built (a new phrase list) with no change to any ask.yaml must not read the old build; and
     # the sound code's, which builds the words by their sounds
     try:
-        files = [*locales_dir().glob("*/ask.yaml"), Path(__file__), Path(romanized.__file__)]
+        files = [*locales_dir().glob("*/ask.yaml"), Path(__file__), ROMANIZED]
         stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files)
     except OSError:
         return None
@@ -359,8 +365,10 @@ def _write(name: str, value) -> None:
 
 
 def _built(lang: str) -> Words:
-    # lazy: yaml 60 ms to import, paid only by the calls that need it
+    # lazy: yaml 60 ms to import, the sound code 0.3 ms, paid only by the calls that need it
     import yaml
+
+    from referee.i18n.romanized import loans as loan_words, one_sound_table
 
     path = locales_dir() / lang / "ask.yaml"
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)

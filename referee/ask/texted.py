@@ -12,17 +12,19 @@ cards' names and the English game words the players keep in English ("level", "m
 
 from __future__ import annotations
 
-import re
-
 from referee.ask.names import foreign
-from referee.ask.patterns import fold
-from referee.i18n.romanized import sounds_one
+from referee.ask.patterns import fold, sounds as sounds_of
+from referee.lazyre import Lazy
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # names for annotations only
+    import re
 
 #: a word in Latin letters standing alone (not glued to a number or to letters of another script:
-#: "lvl8" is read by the words' own code)
-_LATIN = re.compile(r"(?<![\w'])[A-Za-z]+(?![\w'])")
+#: "lvl8" is read by the words' own code); compiled when a text typed so is read, as is the next
+_LATIN = Lazy(r"(?<![\w'])[A-Za-z]+(?![\w'])")
 #: the end of a sentence: the word after it may be capitalised without being a name
-_SENTENCE_END = re.compile(r"[.!?¿¡]\s*$")
+_SENTENCE_END = Lazy(r"[.!?¿¡]\s*$")
 #: the fewest words of a text typed so (:func:`is_texted`), and the shortest of its own
 FEWEST, DISTINCT_LENGTH = 2, 3
 
@@ -32,17 +34,17 @@ def latin_only(text: str) -> bool:
     return not foreign(text)
 
 
-def is_texted(keys: list[str], spellings: dict, sounds: dict, loans: frozenset, lang: str, vocabularies: dict) -> bool:
+def is_texted(keys: list[str], spellings: dict, lang: str, vocabularies: dict) -> bool:
     """Whether a text in Latin letters is ``lang`` as its players type it: at least
     :data:`FEWEST` of its words ``lang``'s as typed, one of them its own, and more than any other
     language's (``vocabularies``: each language's words). A word is ``lang``'s as typed where it
-    is listed (``spellings``), or where no other language's phrases have it and it sounds like one
-    word of ``lang``'s phrases (``sounds``) that ``lang`` did not take from English (``loans``:
-    "monstr" is as likely a typo). Its own: no short word another language could have ("ma",
-    "ne", "e" are Hungarian and German words too). The game words its players keep in English
-    ("level", "curse", "munchkin die": words of ``lang``'s own phrases) count for no other
-    language. A listed word must be there: such a text always says one ("hu", "che", "ma"), and
-    a text of another language pays for no sounds."""
+    is listed (``spellings``), or where no other language's phrases have it and it sounds like
+    one word of ``lang``'s phrases that ``lang`` did not take from English ("monstr" is as likely
+    a typo; :func:`referee.ask.patterns.sounds`). Its own: no short word another language could
+    have ("ma", "ne", "e" are Hungarian and German words too). The game words its players keep in
+    English ("level", "curse", "munchkin die": words of ``lang``'s own phrases) count for no
+    other language. A listed word must be there: such a text always says one ("hu", "che",
+    "ma"), and a text of another language pays for no sounds."""
     listed = [key for key in keys if key in spellings]
     if not listed:
         return False
@@ -54,10 +56,14 @@ def is_texted(keys: list[str], spellings: dict, sounds: dict, loans: frozenset, 
                and key.isascii() and not any(key in said for said in others)]
     if len(listed) + len(unknown) <= max(best, FEWEST - 1):
         return False
-    sounded = [key for key in unknown if sounds_one(key, sounds) is not None and sounds_one(key, sounds) not in loans]
-    found = len(listed) + len(sounded)
-    distinct = bool(sounded) or any(len(key) >= DISTINCT_LENGTH and not any(key in said for said in others)
-                                    for key in listed)
+    # lazy: the sound code 0.3 ms to import, paid only by texts with a listed word
+    from referee.i18n.romanized import sounds_one
+
+    sounds, loans = sounds_of(lang)
+    heard = [key for key in unknown if sounds_one(key, sounds) is not None and sounds_one(key, sounds) not in loans]
+    found = len(listed) + len(heard)
+    distinct = bool(heard) or any(len(key) >= DISTINCT_LENGTH and not any(key in said for said in others)
+                                  for key in listed)
     return distinct and found >= FEWEST and found > best
 
 
@@ -83,10 +89,13 @@ def read_texted(text: str, words, kept: tuple, names: list[str], cards: frozense
     and a word nothing sounds like. A word and an ending typed apart ("hath ma") are one word
     where the script writes them as one (હાથમાં) and the phrases say it so; a name and its
     ending typed as one ("Cidne") are two, as the script writes them after a Latin name."""
+    # lazy: the sound code 0.3 ms to import, paid only by texts typed so
+    from referee.i18n.romanized import sounds_one
+
     table = {name.casefold() for name in names}
     endings = {key for key, word in words.texted.items() if fold(word) in words.endings}
 
-    def stays(match: re.Match) -> bool:
+    def stays(match: "re.Match") -> bool:
         word = match.group(0)
         key = word.casefold()
         if key in table or key in words.texted or key in cards or any(key in said for said in kept):
@@ -94,7 +103,7 @@ def read_texted(text: str, words, kept: tuple, names: list[str], cards: frozense
         before = text[:match.start()]
         return word[:1].isupper() and bool(before.strip()) and not _SENTENCE_END.search(before)
 
-    def read(match: re.Match) -> str:
+    def read(match: "re.Match") -> str:
         word = match.group(0)
         key = word.casefold()
         if key in table:
