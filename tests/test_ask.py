@@ -111,6 +111,57 @@ def test_the_answer_speaks_the_language_of_the_question(corpus):
     assert body["understood"]["text"].startswith("Begrepen") or body["understood"]["text"]
 
 
+def test_gujarati_typed_in_latin_letters_is_read_and_answered_as_gujarati(corpus, state):
+    """"Cid ne Bigfoot thi bhagvu pade …" is Gujarati, asked in any language: read with the
+    Gujarati phrases (a flight, not a fight), answered in Gujarati."""
+    from referee.ask import ask
+
+    body = ask("Cid ne Bigfoot thi bhagvu pade to dice ma ketla joie?", corpus, state, None, "en")
+    assert body["lang"] == "gu" and body["judgement"]["lang"] == "gu"
+    assert body["understood"]["command"].startswith("flee") and "--player Cid" in body["understood"]["command"]
+    declined = ask("e chale ke nai?", corpus, None, None, "hu")
+    assert declined["lang"] == "gu" and declined["judgement"] is None
+
+
+def test_each_latin_word_is_read_as_the_gujarati_word_that_sounds_so_unless_it_is_a_name_a_card_or_kept():
+    from referee.ask.patterns import vocabulary, words
+    from referee.ask.texted import read_texted
+
+    gu = words("gu")
+    kept = (vocabulary("gu"), vocabulary("en"))
+    read = read_texted("Dee no turn puro thayo ane ena hath ma 7 card che, Raj kone aape?", gu, kept, ["Dee"],
+                       frozenset({"bigfoot"}))
+    # a listed spelling (no, ane, ena, che, kone), a word by its sounds (puro, thayo, aape), a word and
+    # its ending typed apart (hath ma: હાથમાં); the table's name, a capitalised name and the game words stay
+    assert read == "Dee નો turn પૂરો થયો અને એના હાથમાં 7 card છે, Raj કોને આપે?"
+    assert read_texted("Bigfoot thi bhagvu", gu, kept, [], frozenset({"bigfoot"})) == "Bigfoot થી ભાગવું"
+    assert read_texted("Deeno turn", gu, kept, ["Dee"], frozenset()) == "Dee નો turn"  # a name's ending typed on
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("en", "I have to run from the troll, do I die if I roll a 2?"),
+    ("en", "my ma says I die if I have no gear on, is that par for the course?"),
+    ("en", "hu, have a level 8 troll here, ne help?"),
+    ("nl", "hu, die trol is level 8, mag ik vluchten of ga ik dood?"),
+    ("nl", "ik heb ne zwaard +3 en die helm, mag ik ma alles dragen?"),
+    ("hu", "ma ne fuss el a trolltól, 5-ös szintű elf vagyok, mi lesz ha meghalok?"),
+    ("hu", "hu, ne haragudj, de ma én harcolok a trollal, segítesz?"),
+    ("es", "tengo un par de cartas de más, ¿a quién se las doy?"),
+    ("es", "ma ne, tengo un par de objetos grandes, ¿puedo llevar los dos?"),
+    ("de", "Guck ma, ich hab ne Kanone +3 und die Stufe vom Troll ist 8, gewinn ich?"),
+    ("de", "hu, darf ich die Tür ma eintreten, hab ne Stufe 4 und par Karten"),
+    ("de", "have ne Frage: die Stufe ist 5, darf ich ma verkaufen?"),
+])
+def test_a_sentence_with_words_gujarati_players_text_stays_in_its_language(lang, text):
+    """"hu", "ma", "ne", "par", "die", "have" are words of Gujarati as typed in Latin letters,
+    and of the other languages too: a sentence of another language is never read as Gujarati."""
+    from referee.ask import language_of
+
+    assert language_of(text, "en") == lang
+    assert language_of(text, lang) == lang
+    assert language_of(text, "gu") != "gu" or lang == "gu"
+
+
 @pytest.mark.parametrize("lang, text", [("nl", "mag Ann nu verkopen?"), ("hu", "megteheti-e Ann most, hogy elad?"),
                                         ("de", "darf Ann jetzt verkaufen?"), ("es", "¿puede Ann vender ahora?")])
 def test_what_was_understood_names_the_action_in_the_language_asked(lang, text, corpus, state):

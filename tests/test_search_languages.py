@@ -507,13 +507,13 @@ def test_a_card_named_in_full_is_read_as_named_unless_the_question_is_about_bein
                                             ("bhagavu", "ભાગવું"), ("ladaai", "લડાઈ"), ("sakay", "શકાય"),
                                             ("chhe", "છે"), ("umeri", "ઉમેરી")])
 def test_gujarati_in_latin_letters_and_in_its_own_have_one_skeleton(latin, gujarati):
-    from referee.search.romanized import gujarati_skeleton, latin_skeleton
+    from referee.i18n.romanized import gujarati_skeleton, latin_skeleton
 
     assert latin_skeleton(latin) == gujarati_skeleton(gujarati)
 
 
 def test_a_latin_word_is_read_as_the_commonest_gujarati_word_that_sounds_so():
-    from referee.search.romanized import sound_table, sounded
+    from referee.i18n.romanized import sound_table, sounded
 
     table = sound_table(["વાપરી", "વાપરી", "વપરાશ", "ઘોડો"], gujarati_form)
     assert sounded("vapri", table) == gujarati_form("વાપરી")

@@ -40,16 +40,21 @@ def language_of(text: str, asked: str) -> str:
     """The language the text is written in: Gujarati by its script, else the language whose
     phrases it uses most; the asked language when the words do not tell."""
     # lazy: referee.ask.patterns 51 ms, referee.ask.text 14 ms to import, paid only by the calls that need it
-    from referee.ask.patterns import vocabulary
+    from referee.ask.patterns import texted, vocabulary
     from referee.ask.text import tokens
+    from referee.ask.texted import is_texted, latin_only
 
     if any("\u0a80" <= ch <= "\u0aff" for ch in text):
         return "gu"
     keys = [t.key for t in tokens(text, {})]
-    scores = {}
-    for lang in LANGUAGES:
-        said = vocabulary(lang)
-        scores[lang] = sum(1 for k in keys if k in said)
+    vocabularies = {lang: vocabulary(lang) for lang in LANGUAGES}
+    if latin_only(text):
+        # a language its players type in Latin letters ("hu level 5 chu"): told by its words as
+        # typed, where they outnumber every other language's
+        for lang, spellings in texted().items():
+            if is_texted(keys, spellings, lang, vocabularies):
+                return lang
+    scores = {lang: sum(1 for k in keys if k in said) for lang, said in vocabularies.items()}
     best = max(scores.values())
     if best == 0 or scores.get(asked, 0) == best:
         return asked
@@ -72,8 +77,10 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     own language when its words tell it)."""
     # lazy: referee.ask.reading 52 ms, referee.ask.patterns 51 ms, … to import, paid only by the calls that need it
     from referee.ask import build
-    from referee.ask.patterns import words
+    from referee.ask.cardwords import card_words
+    from referee.ask.patterns import vocabulary, words
     from referee.ask.reading import Reading
+    from referee.ask.texted import card_words_of, latin_only, read_texted
 
     text = " ".join(str(text).split())
     if not text:
@@ -95,7 +102,11 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     fight = state.get("combat") if state else None
     if fight is not None:
         state = {key: value for key, value in state.items() if key != "combat"}
-    reading = Reading(text, here, english, corpus, list(names))
+    read = text
+    if here.texted and latin_only(text):
+        # the language typed in Latin letters: read as if typed in its script
+        read = read_texted(text, here, (vocabulary(lang), vocabulary("en")), names, card_words_of(card_words(corpus)))
+    reading = Reading(read, here, english, corpus, list(names))
     built = build.candidates(reading.fresh, state, as_name, fight)
     complete = [b for b in built if not b.missing]
     chosen, readings = None, []

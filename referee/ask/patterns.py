@@ -33,8 +33,11 @@ def fold(text: str) -> str:
     """Folded as a card name, apostrophes dropped first ("I'm" is "im", "Bob's" "bobs")."""
     return spelled(fold_name(text.replace("'", "").replace("’", "")))
 
+#: the sound code, which builds the words of a language typed in Latin letters (its file: importing
+#: it costs a question that needs no such words)
+ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 91
+VERSION = 92
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -240,6 +243,14 @@ class Words(Record):
     hands: dict = {}
     #: an article written onto a name ("d'Resi"): the name is what follows it
     elided_articles: tuple = ()
+    #: the language typed in Latin letters (Gujarati: "hu level 5 chu"): folded Latin spelling ->
+    #: the word in the language's script, as its players text the words their sounds cannot tell
+    #: ("ne" is ને, "ane" અને), and skeleton -> the one word of this file with those sounds
+    #: (:func:`referee.i18n.romanized.one_sound_table`); empty where the language is not so typed
+    texted: dict = {}
+    sounds: dict = {}
+    #: the words of ``sounds`` the language took from English ("મોન્સ્ટર")
+    loans: frozenset = frozenset()
 
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
@@ -259,6 +270,18 @@ def vocabulary(lang: str) -> frozenset:
     """Every word ``lang``'s phrases, fillers, "me" and level words use: what tells a text's
     language (:func:`referee.ask.language_of`) with no need of its phrases."""
     return _kept("vocabulary", "all").get(lang, frozenset())
+
+
+def texted() -> dict:
+    """lang -> its Latin spellings, for each language its players type in Latin letters: what
+    tells such a text's language, with no need of its phrases."""
+    return _kept("texted", "all")
+
+
+def sounds(lang: str) -> tuple:
+    """``lang``'s words by their sounds, and those of them it took from English (see
+    :attr:`Words.sounds`), kept apart: only a text with a word of ``lang`` as typed reads them."""
+    return _kept("sounds", "all").get(lang, ({}, frozenset()))
 
 
 def item_words() -> dict:
@@ -288,6 +311,9 @@ def _phrases_of(language: Words) -> list:
 #: a question needs the words of its own language and English, and every language's vocabulary;
 #: unpickling all six languages' phrases cost a whole-process ``ask`` 40 M instructions
 PARTS = {"words": lambda every, lang: every[lang],
+         # what tells a text typed in Latin letters (:func:`referee.ask.texted.texted_words`)
+         "texted": lambda every, _all: {lang: words.texted for lang, words in every.items() if words.texted},
+         "sounds": lambda every, _all: {lang: (words.sounds, words.loans) for lang, words in every.items() if words.texted},
          "vocabulary": lambda every, _all: {lang: _vocabulary(words) for lang, words in every.items()},
          "items": lambda every, _all: _items(every)}
 
@@ -316,7 +342,7 @@ def every_language() -> dict:
             if ENGINE is not None:  # the programs first: the words pickle the phrases' numbers
                 Programs(f"{key}-programs-{lang}").write(_phrases_of(language))
             _write(f"{key}-words-{lang}", language)
-        for part in ("vocabulary", "items"):
+        for part in ("vocabulary", "items", "texted", "sounds"):
             _write(f"{key}-{part}-all", PARTS[part](built, "all"))
     return built
 
@@ -324,9 +350,10 @@ def every_language() -> dict:
 @lru_cache(maxsize=1)
 def _key():
     # this module's own stamp too: the words are built by its code, and a change to how they are
-    # built (a new phrase list) with no change to any ask.yaml must not read the old build
+    # built (a new phrase list) with no change to any ask.yaml must not read the old build; and
+    # the sound code's, which builds the words by their sounds
     try:
-        files = [*locales_dir().glob("*/ask.yaml"), Path(__file__)]
+        files = [*locales_dir().glob("*/ask.yaml"), Path(__file__), ROMANIZED]
         stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files)
     except OSError:
         return None
@@ -363,8 +390,10 @@ def _said(value: str, numbers: dict) -> tuple:
 
 
 def _built(lang: str) -> Words:
-    # lazy: yaml 60 ms to import, paid only by the calls that need it
+    # lazy: yaml 60 ms to import, the sound code 0.3 ms, paid only by the calls that need it
     import yaml
+
+    from referee.i18n.romanized import loans as loan_words, one_sound_table
 
     path = locales_dir() / lang / "ask.yaml"
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -419,6 +448,16 @@ def _built(lang: str) -> Words:
     for key in ("kinds", "actions", "sources", "games"):
         for values in (data.get(key) or {}).values():
             remember(values)
+    # the words as typed in Latin letters: the listed spellings, and every word of this file by
+    # its sounds, where only one word has them
+    texted = {fold(str(spelling)): str(word) for word, spellings in (data.get("texted") or {}).items()
+              for spelling in spellings or ()}
+    sounds = one_sound_table(re.findall(r"[\u0a80-\u0aff]+", _text_of(data))) if texted else {}
+    # the words of its script it took from English ("મોન્સ્ટર", "એપિક"), told by the consonants of
+    # the English words of the same file: typed in Latin letters, they say no text is the language's
+    english = {word for key, value in data.items() if key != "texted"
+               for word in re.findall(r"[A-Za-z]+", _text_of(value)) if fold(word) not in texted}
+    loans = loan_words(sounds.values(), english)
     return Words(
         lang=lang,
         me=frozenset(fold(str(w)) for w in data.get("me") or ()),
@@ -482,4 +521,14 @@ def _built(lang: str) -> Words:
         hands={_said(str(value), numbers): str(slot) for slot, values in (data.get("hands") or {}).items()
                for value in values or ()},
         elided_articles=tuple(str(w).replace("’", "'").lower() for w in data.get("elided_articles") or ()),
+        texted=texted, sounds=sounds, loans=loans,
     )
+
+
+def _text_of(data) -> str:
+    """Every word of a file's data, keys and values, as one text (what its words are said with)."""
+    if isinstance(data, dict):
+        return " ".join(f"{_text_of(k)} {_text_of(v)}" for k, v in data.items())
+    if isinstance(data, (list, tuple)):
+        return " ".join(_text_of(v) for v in data)
+    return str(data)

@@ -42,13 +42,13 @@ from referee.i18n.cardnames import former_names
 from referee.i18n.catalogs import RuleText
 from referee.i18n.languages import LANGUAGES
 from referee.i18n.phrases import search_phrases
+from referee.i18n.romanized import sound_table
 from referee.message import Message
 from referee.records import Record
 from referee.search.analysis import (TOKEN, accented_words, exact_analyzer, gujarati_form, language_analyzer, prepare,
                                      word_analyzer)
 from referee.search.query import EXACT_MARK, build_thesaurus
 from referee.search.ranking import field_lengths
-from referee.search.romanized import sound_table
 from referee.search.spelling import Speller, count_words
 from referee.search.spelling import fold as spelling_fold
 from referee.yamlload import load_plain
@@ -337,7 +337,7 @@ def card_translations(corpus) -> dict[str, dict[str, list[str]]]:
 
 
 def gujarati_sounds(written, names: dict[str, list[str]]) -> dict[str, str]:
-    """The Gujarati words by their sounds (:mod:`referee.search.romanized`): every word of the
+    """The Gujarati words by their sounds (:mod:`referee.i18n.romanized`): every word of the
     Gujarati clauses, card names and thesaurus groups, as the stem it is searched by."""
     import yaml  # lazy: read only when the index is built
 

@@ -19,9 +19,10 @@ from whoosh import query as q
 from whoosh.lang import has_stopwords
 
 from referee.data import locales_dir
+from referee.i18n import romanized
 from referee.i18n.languages import LANGUAGES
 from referee.records import Record
-from referee.search import romanized, spelling
+from referee.search import spelling
 from referee.search.analysis import (ROMAN_GUJARATI_STOP, TOKEN, english_negations, english_pronouns, function_words,
                                      gujarati_form, has_accent, hungarian_stem, in_context, hungarian_verb, kept_words,
                                      language_analyzer, prepare, search_analysis, stop_words, word_analyzer)
@@ -175,7 +176,7 @@ def use_thesaurus(table) -> None:
     _THESAURUS = table
 
 
-#: Gujarati words by their sounds (:func:`referee.search.romanized.sound_table`), from the open index
+#: Gujarati words by their sounds (:func:`referee.i18n.romanized.sound_table`), from the open index
 _SOUNDS: dict[str, str] | None = None
 #: a card's one-word name as players learnt it -> language -> its name there now
 #: (:func:`referee.search.index.card_translations`), from the open index
