@@ -873,6 +873,7 @@ TWENTY_THIRD_BLIND_FAMILIES = [
     ("wann geht man eine Stufe runter", "de", "levels.losing"),
     ("wodurch fällt man eine Stufe zurück", "de", "levels.losing"),
     ("લેવલ ક્યારે નીચે જાય", "gu", "levels.losing"),
+    ("લેવલ નીચે આવે ક્યારે", "gu", "levels.losing"),
     # how many people play: men counted ("hoeveel man", "wie viele Mann") and those who play along
     # are the players the rules count; "man" alone stays a character's sex
     ("met hoeveel man kunde munchkin spelen", "nl", "setup.players"),
@@ -883,6 +884,7 @@ TWENTY_THIRD_BLIND_FAMILIES = [
     ("wie viele Leute können mitspielen", "de", "setup.players"),
     ("für wie viele Mann ist das Spiel", "de", "setup.players"),
     ("how many people can play munchkin", "en", "setup.players"),
+    ("કેટલા લોકો રમી શકે", "gu", "setup.players"),
     # must I roll, or may I just accept the Bad Stuff ("elfogadom a rosszat", "es obligatorio")
     ("can i skip the roll and just accept the bad stuff", "en", "running-away.must-roll"),
     ("mag ik de worp overslaan en de bad stuff accepteren", "nl", "running-away.must-roll"),
@@ -891,6 +893,7 @@ TWENTY_THIRD_BLIND_FAMILIES = [
     ("es obligatorio tirar al huir", "es", "running-away.must-roll"),
     ("tengo que tirar para huir o puedo aceptar el mal rollo", "es", "running-away.must-roll"),
     ("darf ich aufs Würfeln verzichten und die Schlimmen Dinge akzeptieren", "de", "running-away.must-roll"),
+    ("ભાગવા માટે પાસો નાખવો ફરજિયાત છે કે બેડ સ્ટફ સ્વીકારી શકાય", "gu", "running-away.must-roll"),
     # a turn's phase asked by its name ("what does look for trouble mean"): that phase's rule,
     # not the list of phases the word "turn" draws
     ("what does look for trouble mean", "en", "turn.look-for-trouble"),
@@ -899,6 +902,14 @@ TWENTY_THIRD_BLIND_FAMILIES = [
     ("que significa buscar problemas en el turno", "es", "turn.look-for-trouble"),
     ("was bedeutet Ärger suchen im Zug", "de", "turn.look-for-trouble"),
     ("mit jelent a szoba kifosztása", "hu", "turn.loot-the-room"),
+    ("what does loot the room mean", "en", "turn.loot-the-room"),
+    ("wat betekent kamer plunderen", "nl", "turn.loot-the-room"),
+    ("que significa saquear la habitacion", "es", "turn.loot-the-room"),
+    ("was bedeutet den Raum plündern", "de", "turn.loot-the-room"),
+    ("mit jelent az ajtóberúgás", "hu", "turn.kick-door"),
+    ("wat betekent deur intrappen", "nl", "turn.kick-door"),
+    ("was bedeutet Tür eintreten", "de", "turn.kick-door"),
+    ("મુશ્કેલી શોધો નો અર્થ શું", "gu", "turn.look-for-trouble"),
     # two dungeons (or texts) saying the opposite contradict each other
     ("two dungeons say opposite things which one counts", "en", "dungeons.later-wins"),
     ("twee dungeons zeggen het tegenovergestelde, welke geldt", "nl", "dungeons.later-wins"),
@@ -906,6 +917,7 @@ TWENTY_THIRD_BLIND_FAMILIES = [
     ("dos mazmorras dicen cosas contrarias, cual vale", "es", "dungeons.later-wins"),
     ("si dos mazmorras dicen lo opuesto que pasa", "es", "dungeons.later-wins"),
     ("zwei Dungeons sagen das Gegenteil, welcher gilt", "de", "dungeons.later-wins"),
+    ("બે ડન્જન ઉલટું કહે તો કયું ચાલે", "gu", "dungeons.later-wins"),
     # a card by the name players of another region give it (Latin American "Dado Trucado")
     ("el dado trucado se juega antes o despues de tirar", "es", "card-rulings.loaded-die"),
     ("cuando uso el dado trucado", "es", "card-rulings.loaded-die"),
@@ -917,6 +929,7 @@ TWENTY_THIRD_BLIND_FAMILIES = [
     ("super munchkin con una sola clase para que sirve", "es", "classes.super-munchkin-one-class"),
     ("Super Munchkin mit nur einer Klasse, was bringt das", "de", "classes.super-munchkin-one-class"),
     ("Super Munchkin mit einer Klasse lohnt sich das", "de", "classes.super-munchkin-one-class"),
+    ("ફક્ત એક ક્લાસ હોય તો સુપર મંચકીનથી શું ફાયદો", "gu", "classes.super-munchkin-one-class"),
     # a monster magicked away ("wegzaubern", "wegtoveren", "hacer desaparecer") is got rid of
     # without a kill: no level
     ("do i get a level if i just magic the monster away", "en", "combat.defeat-vs-kill"),
@@ -926,6 +939,7 @@ TWENTY_THIRD_BLIND_FAMILIES = [
     ("subo de nivel si hago desaparecer al monstruo con magia", "es", "combat.defeat-vs-kill"),
     ("kriegt man eine Stufe wenn man das Monster nur wegzaubrt", "de", "combat.defeat-vs-kill"),
     ("gibt es eine Stufe fürs Wegzaubern des Monsters", "de", "precedence.level-only-for-kill"),
+    ("રાક્ષસને જાદુથી ગાયબ કરું તો લેવલ મળે", "gu", "combat.defeat-vs-kill"),
     # taking the Munchkinomicon from another player is drawing it to you by a sacrifice
     ("how do i grab the munchkinomicon off another player", "en", "munchkinomicon.sacrifice"),
     ("can i take the munchkinomicon from another player", "en", "munchkinomicon.sacrifice"),
@@ -933,6 +947,7 @@ TWENTY_THIRD_BLIND_FAMILIES = [
     ("hogyan szerezhetem meg a munchkinomicont egy másik játékostól", "hu", "munchkinomicon.sacrifice"),
     ("como le quito el munchkinomicon a otro jugador", "es", "munchkinomicon.sacrifice"),
     ("wie nehme ich einem anderen Spieler das Munchkinomicon weg", "de", "munchkinomicon.sacrifice"),
+    ("બીજા ખેલાડી પાસેથી મંચકીનોમિકોન કેવી રીતે લઉં", "gu", "munchkinomicon.sacrifice"),
 ]
 
 
