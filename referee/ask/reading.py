@@ -1962,6 +1962,15 @@ class Reading:
         if len(others) == 1 and any(self.tokens[k].key in pronouns for k in segment if k < i):
             # "Zoli segít, ő hármas elf": "he" in this part of the sentence is the one other named
             return next(iter(others))
+        start = segment[0]
+        while start > 1 and self.tokens[start - 1].key == ",":
+            start = self._segment(start - 2)[0]  # ("he's not a thief, just a dwarf": the sentence's start)
+        if len(others) > 1 and any(self.tokens[k].key in pronouns for k in (*segment[:2], start, start + 1) if k < i):
+            # "Bob wants to nick a card off Dee's stuff. he's just a dwarf": a part (or its
+            # sentence) that starts with "he" is about someone other than the asker; with several named, the first
+            # (the one the sentence before is about). A table that says otherwise of them makes
+            # the text say it two ways: no verdict, never the asker described by it
+            return next(who for _j, who in self.mentions() if who != ME)
         named = {who for _j, who in self.mentions()}
         if len(named) == 1 and ME not in named and self.table and not self.fighting:
             # (not in a fight: "Bob helps. level 5 elf vs the troll" describes the asker)
