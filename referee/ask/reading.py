@@ -52,9 +52,11 @@ def _hyphened(words: list[Token], endings: tuple, names: set) -> list[Token]:
     out: list[Token] = []
     for token in words:
         last = out[-1] if out else None
-        if (last is not None and token.raw == last.raw and token.number is None and last.number is None
-                and token.key in endings and last.raw.count("-") == 1
-                and fold(last.raw.split("-")[1]) == token.key and fold(last.raw.split("-")[0]) == last.key
+        # (an ending that is also a number word read as the number: "Bazinagy-ot", "ot" as öt, 5)
+        if (last is not None and token.raw == last.raw and last.number is None and last.raw.count("-") == 1
+                and fold(last.raw.split("-")[1]) in endings
+                and (token.number is None and fold(last.raw.split("-")[1]) == token.key or token.number is not None)
+                and fold(last.raw.split("-")[0]) == last.key
                 and (last.key in names or last.raw[:1].isupper())):
             out[-1] = Token(last.raw, last.key + token.key)
             continue
