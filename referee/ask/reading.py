@@ -1967,7 +1967,8 @@ class Reading:
         start = segment[0]
         while start > 1 and self.tokens[start - 1].key == ",":
             start = self._segment(start - 2)[0]  # ("he's not a thief, just a dwarf": the sentence's start)
-        if len(others) > 1 and any(self.tokens[k].key in pronouns for k in (*segment[:2], start, start + 1) if k < i):
+        he = pronouns | self.words.third_being
+        if len(others) > 1 and any(self.tokens[k].key in he for k in (*segment[:2], start, start + 1) if k < i):
             # "Bob wants to nick a card off Dee's stuff. he's just a dwarf": a part (or its
             # sentence) that starts with "he" is about someone other than the asker; with several named, the first
             # (the one the sentence before is about). A table that says otherwise of them makes
