@@ -1967,8 +1967,7 @@ class Reading:
         start = segment[0]
         while start > 1 and self.tokens[start - 1].key == ",":
             start = self._segment(start - 2)[0]  # ("he's not a thief, just a dwarf": the sentence's start)
-        he = pronouns | self.words.third_being
-        if len(others) > 1 and any(self.tokens[k].key in he for k in (*segment[:2], start, start + 1) if k < i):
+        if len(others) > 1 and any(self._he_is(k) for k in (*segment[:2], start, start + 1) if k < i):
             # "Bob wants to nick a card off Dee's stuff. he's just a dwarf": a part (or its
             # sentence) that starts with "he" is about someone other than the asker; with several named, the first
             # (the one the sentence before is about). A table that says otherwise of them makes
@@ -1980,6 +1979,21 @@ class Reading:
             # "is bob's setup legal? dwarf w/ that big hammer": the one person the text names
             return next(iter(named))
         return ME
+
+    def _he_is(self, k: int) -> bool:
+        """Whether word ``k`` says "he is" ("he's", "er ist", "hij is", "ő csak", "solo es"): a
+        pronoun as the subject, with a word of being or a filler after it, not one that is also
+        an article or a possessive ("el turno", "ihr Zug", "her turn")."""
+        key = self.tokens[k].key
+        if key in self.words.third_being:
+            return True
+        if key not in self.both("pronouns"):
+            return False
+        if self._being_at(k):
+            return True  # "he's", "shes"
+        after = k + 1 < len(self.tokens) and self.tokens[k + 1].key
+        return bool(after) and (self._being_at(k + 1) or after in self.words.ignore or after in self.english.ignore
+                                or after in self.both("denied"))  # ("ő nem tolvaj", "él no es ladrón")
 
     def _bracketed(self, i: int) -> Optional[int]:
         """The word right before the brackets word ``i`` stands in, or None."""
