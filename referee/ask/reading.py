@@ -43,12 +43,12 @@ def _card_words(cards) -> frozenset:
     return found
 
 
-def _hyphened(words: list[Token], endings: tuple, names: set) -> list[Token]:
+def _hyphened(words: list[Token], endings: tuple, names: set, cards=None) -> list[Token]:
     """A case ending written after a hyphen on a name ("Dee-t", "bob-nak"): one word again,
     as the name with its ending is written without it ("Deet"), so the phrases that hold a
     name read it; a hyphen between two words ("Möchtegern-Vampir") stays two words, and so
-    does a word with a particle ("megteheti-e", may he?). A name is a table's, or written
-    with a capital."""
+    does a word with a particle ("megteheti-e", may he?). A name is a table's, one written
+    with a capital, or a card's ("bazinagy-ot": a monster enhancer, a word of a monster's name)."""
     out: list[Token] = []
     for token in words:
         last = out[-1] if out else None
@@ -57,7 +57,8 @@ def _hyphened(words: list[Token], endings: tuple, names: set) -> list[Token]:
                 and fold(last.raw.split("-")[1]) in endings
                 and (token.number is None and fold(last.raw.split("-")[1]) == token.key or token.number is not None)
                 and fold(last.raw.split("-")[0]) == last.key
-                and (last.key in names or last.raw[:1].isupper())):
+                and (last.key in names or last.raw[:1].isupper()
+                     or (cards is not None and (last.key in cards.enhancers or last.key in _card_words(cards))))):
             out[-1] = Token(last.raw, last.key + token.key)
             continue
         out.append(token)
@@ -171,7 +172,7 @@ class Reading:
         self._both: dict[str, frozenset] = {}  # both(): a word list of the language and English, by name
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
-        self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names})
+        self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names}, card_words(corpus))
         if words.elided_articles:
             self.tokens = [_without_article(t, words.elided_articles) for t in self.tokens]
         if words.hands or english.hands:
