@@ -1940,9 +1940,9 @@ class Reading:
             end += 1
         return range(start, end + 1)
 
-    def _owner(self, i: int) -> str:
+    def _owner(self, i: int, persona: bool = False) -> str:
         """The person named nearest before word ``i`` in its part of the sentence, else after
-        it, else "I"."""
+        it, else "I" (``persona``: word ``i`` is a race or class)."""
         segment = self._segment(i)
         people = [(j, who) for j, who in self.mentions() if j in segment]
         before = [who for j, who in people if j < i]
@@ -1968,11 +1968,13 @@ class Reading:
         start = segment[0]
         while start > 1 and self.tokens[start - 1].key == ",":
             start = self._segment(start - 2)[0]  # ("he's not a thief, just a dwarf": the sentence's start)
-        if len(others) > 1 and any(self._he_is(k) for k in (*segment[:2], start, start + 1) if k < i):
-            # "Bob wants to nick a card off Dee's stuff. he's just a dwarf": a part (or its
-            # sentence) that starts with "he" is about someone other than the asker; with several named, the first
-            # (the one the sentence before is about). A table that says otherwise of them makes
-            # the text say it two ways: no verdict, never the asker described by it
+        if persona and self.table and len(others) > 1 \
+                and any(self._he_is(k) for k in (*segment[:2], start, start + 1) if k < i):
+            # "Bob wants to nick a card off Dee's stuff. he's just a dwarf": a race or class in a
+            # part (or its sentence) that starts with "he" is someone else's than the asker's;
+            # with several named, the first (the one the sentence before is about). Only at a
+            # table, whose race or class of them, said otherwise, makes the text say it two ways:
+            # no verdict, never the asker described by it
             return next(who for _j, who in self.mentions() if who != ME)
         named = {who for _j, who in self.mentions()}
         if len(named) == 1 and ME not in named and self.table and not self.fighting:
@@ -2101,7 +2103,7 @@ class Reading:
                     self.people.setdefault(self._owner(i), {}).setdefault("item_big", []).append(role[1].name)
         for i, role in enumerate(self.roles):
             if role and role[0] == "persona":
-                self._tell(self._owner(i), role[1] + ("s" if role[1] == "race" else "es"), role[2])
+                self._tell(self._owner(i, persona=True), role[1] + ("s" if role[1] == "race" else "es"), role[2])
                 if i in self.sexed:
                     self._tell(self._owner(i), "sex", self.sexed[i])
             elif role and role[0] == "sex":
