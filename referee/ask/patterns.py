@@ -37,7 +37,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 92
+VERSION = 94
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -238,6 +238,9 @@ class Words(Record):
     #: Diebin"), and where the language says it after ("ચોર નથી"): no description of anyone
     denied: frozenset = frozenset()
     denied_after: frozenset = frozenset()
+    #: the third person of being where the language says no pronoun ("solo es enano"): a part
+    #: that starts with it describes someone other than the asker, as "he's just a dwarf" does
+    third_being: frozenset = frozenset()
     #: the words for how many hands an item takes ("zweihändig", "two-handed": its folded
     #: words as the text reads them, "2 handed") -> the slot ("two-hands", "one-hand")
     hands: dict = {}
@@ -440,7 +443,7 @@ def _built(lang: str) -> Words:
     # its price ("el de 600 a precio doble"), and a word for kin ("my brother is level 3") is
     # someone no name says: they are not, by that, words of the question
     for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", "big", "degree",
-                "denied", "denied_after",
+                "denied", "denied_after", "third_being",
                 # (nor do the words that ask what a race or class can do: they only order the
                 # clauses found, and a word of them, "ફાયદો", said in a situation is still no word read)
                 *(k for k in LISTS if k not in ("price", "kin", "powers"))):
@@ -507,6 +510,7 @@ def _built(lang: str) -> Words:
         stop=frozenset(w for value in data.get("ignore") or () for w in fold(str(value)).split()),
         denied=frozenset(fold(str(w)) for w in data.get("denied") or ()),
         denied_after=frozenset(fold(str(w)) for w in data.get("denied_after") or ()),
+        third_being=frozenset(fold(str(w)) for w in data.get("third_being") or ()),
         monster_names={fold(str(value)): str(name) for name, values in (data.get("monster_names") or {}).items()
                        for value in values or ()},
         companion_names={fold(str(value)): str(name) for name, values in (data.get("companion_names") or {}).items()

@@ -43,19 +43,22 @@ def _card_words(cards) -> frozenset:
     return found
 
 
-def _hyphened(words: list[Token], endings: tuple, names: set) -> list[Token]:
+def _hyphened(words: list[Token], endings: tuple, names: set, cards=None) -> list[Token]:
     """A case ending written after a hyphen on a name ("Dee-t", "bob-nak"): one word again,
     as the name with its ending is written without it ("Deet"), so the phrases that hold a
     name read it; a hyphen between two words ("Möchtegern-Vampir") stays two words, and so
-    does a word with a particle ("megteheti-e", may he?). A name is a table's, or written
-    with a capital."""
+    does a word with a particle ("megteheti-e", may he?). A name is a table's, one written
+    with a capital, or a card's ("bazinagy-ot": a monster enhancer, a word of a monster's name)."""
     out: list[Token] = []
     for token in words:
         last = out[-1] if out else None
-        if (last is not None and token.raw == last.raw and token.number is None and last.number is None
-                and token.key in endings and last.raw.count("-") == 1
-                and fold(last.raw.split("-")[1]) == token.key and fold(last.raw.split("-")[0]) == last.key
-                and (last.key in names or last.raw[:1].isupper())):
+        # (an ending that is also a number word read as the number: "Bazinagy-ot", "ot" as öt, 5)
+        if (last is not None and token.raw == last.raw and last.number is None and last.raw.count("-") == 1
+                and fold(last.raw.split("-")[1]) in endings
+                and (token.number is None and fold(last.raw.split("-")[1]) == token.key or token.number is not None)
+                and fold(last.raw.split("-")[0]) == last.key
+                and (last.key in names or last.raw[:1].isupper()
+                     or (cards is not None and (last.key in cards.enhancers or last.key in _card_words(cards))))):
             out[-1] = Token(last.raw, last.key + token.key)
             continue
         out.append(token)
@@ -169,7 +172,7 @@ class Reading:
         self._both: dict[str, frozenset] = {}  # both(): a word list of the language and English, by name
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
-        self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names})
+        self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names}, card_words(corpus))
         if words.elided_articles:
             self.tokens = [_without_article(t, words.elided_articles) for t in self.tokens]
         if words.hands or english.hands:
@@ -1937,9 +1940,9 @@ class Reading:
             end += 1
         return range(start, end + 1)
 
-    def _owner(self, i: int) -> str:
+    def _owner(self, i: int, persona: bool = False) -> str:
         """The person named nearest before word ``i`` in its part of the sentence, else after
-        it, else "I"."""
+        it, else "I" (``persona``: word ``i`` is a race or class)."""
         segment = self._segment(i)
         people = [(j, who) for j, who in self.mentions() if j in segment]
         before = [who for j, who in people if j < i]
@@ -1962,12 +1965,38 @@ class Reading:
         if len(others) == 1 and any(self.tokens[k].key in pronouns for k in segment if k < i):
             # "Zoli segít, ő hármas elf": "he" in this part of the sentence is the one other named
             return next(iter(others))
+        start = segment[0]
+        while start > 1 and self.tokens[start - 1].key == ",":
+            start = self._segment(start - 2)[0]  # ("he's not a thief, just a dwarf": the sentence's start)
+        if persona and self.table and len(others) > 1 \
+                and any(self._he_is(k) for k in (*segment[:2], start, start + 1) if k < i):
+            # "Bob wants to nick a card off Dee's stuff. he's just a dwarf": a race or class in a
+            # part (or its sentence) that starts with "he" is someone else's than the asker's;
+            # with several named, the first (the one the sentence before is about). Only at a
+            # table, whose race or class of them, said otherwise, makes the text say it two ways:
+            # no verdict, never the asker described by it
+            return next(who for _j, who in self.mentions() if who != ME)
         named = {who for _j, who in self.mentions()}
         if len(named) == 1 and ME not in named and self.table and not self.fighting:
             # (not in a fight: "Bob helps. level 5 elf vs the troll" describes the asker)
             # "is bob's setup legal? dwarf w/ that big hammer": the one person the text names
             return next(iter(named))
         return ME
+
+    def _he_is(self, k: int) -> bool:
+        """Whether word ``k`` says "he is" ("he's", "er ist", "hij is", "ő csak", "solo es"): a
+        pronoun as the subject, with a word of being or a filler after it, not one that is also
+        an article or a possessive ("el turno", "ihr Zug", "her turn")."""
+        key = self.tokens[k].key
+        if key in self.words.third_being:
+            return True
+        if key not in self.both("pronouns"):
+            return False
+        if self._being_at(k):
+            return True  # "he's", "shes"
+        after = k + 1 < len(self.tokens) and self.tokens[k + 1].key
+        return bool(after) and (self._being_at(k + 1) or after in self.words.ignore or after in self.english.ignore
+                                or after in self.both("denied"))  # ("ő nem tolvaj", "él no es ladrón")
 
     def _bracketed(self, i: int) -> Optional[int]:
         """The word right before the brackets word ``i`` stands in, or None."""
@@ -2074,7 +2103,7 @@ class Reading:
                     self.people.setdefault(self._owner(i), {}).setdefault("item_big", []).append(role[1].name)
         for i, role in enumerate(self.roles):
             if role and role[0] == "persona":
-                self._tell(self._owner(i), role[1] + ("s" if role[1] == "race" else "es"), role[2])
+                self._tell(self._owner(i, persona=True), role[1] + ("s" if role[1] == "race" else "es"), role[2])
                 if i in self.sexed:
                     self._tell(self._owner(i), "sex", self.sexed[i])
             elif role and role[0] == "sex":
