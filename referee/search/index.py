@@ -47,7 +47,7 @@ from referee.message import Message
 from referee.records import Record
 from referee.search.analysis import (TOKEN, accented_words, exact_analyzer, gujarati_form, language_analyzer, prepare,
                                      word_analyzer)
-from referee.search.query import EXACT_MARK, build_thesaurus
+from referee.search.query import EXACT_MARK, MAX_NAME_WORDS, build_thesaurus
 from referee.search.ranking import field_lengths
 from referee.search.spelling import Speller, count_words
 from referee.search.spelling import fold as spelling_fold
@@ -308,8 +308,6 @@ def write_tables(ix, target: Path, corpus, texts, names, written: list[str] = ()
 #: the words of a card's name, as a question's are read ("Cheat!" is "cheat", "Stab-A-Matic"
 #: three words)
 _NAME_WORD = re.compile(TOKEN)
-#: the longest name, in words, read so ("the monsters are busy")
-MAX_NAME_WORDS = 5
 
 
 def card_translations(corpus) -> dict[str, dict[str, list[str]]]:
@@ -317,8 +315,11 @@ def card_translations(corpus) -> dict[str, dict[str, list[str]]]:
     before — folded, -> each language -> the name its catalog gives the card now, where that is
     another ("thief" -> nl "dief", de "dieb"; "magic lamp" -> nl "wonderlamp"): a Dutch question
     that names the Thief in English is about the clauses that call it Dief."""
-    now = {language: {card.id: RuleText(language)(f"card:{card.id}", card.name) for card in corpus.cards.values()}
-           for language in LANGUAGES if language != "en"}
+    now = {}
+    for language in LANGUAGES:
+        if language != "en":
+            text = RuleText(language)
+            now[language] = {card.id: text(f"card:{card.id}", card.name) for card in corpus.cards.values()}
     former = former_names()
     out: dict[str, dict[str, list[str]]] = {}
     for card in corpus.cards.values():

@@ -178,9 +178,11 @@ def use_thesaurus(table) -> None:
 
 #: Gujarati words by their sounds (:func:`referee.i18n.romanized.sound_table`), from the open index
 _SOUNDS: dict[str, str] | None = None
-#: a card's one-word name as players learnt it -> language -> its name there now
+#: a card's name as players learnt it, folded -> language -> its name there now
 #: (:func:`referee.search.index.card_translations`), from the open index
 _CARD_WORDS: dict[str, dict[str, list[str]]] = {}
+#: the longest card name, in words, read so ("the monsters are busy")
+MAX_NAME_WORDS = 5
 
 
 def use_sounds(table) -> None:
@@ -213,7 +215,7 @@ def _cards_named_in_language(tokens: list[str], language: str | None) -> list[li
     folded = [spelling.fold(token) for token in tokens]
     out, start = [], 0
     while start < len(folded):
-        for length in range(min(5, len(folded) - start), 1, -1):
+        for length in range(min(MAX_NAME_WORDS, len(folded) - start), 1, -1):
             targets = _CARD_WORDS.get(" ".join(folded[start:start + length]), {}).get(language)
             if targets:
                 for target in targets:
