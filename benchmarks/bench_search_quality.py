@@ -84,6 +84,9 @@ header: .975 overall as typed, .983 with typos, every language .95 or more); see
 ``benchmarks/search_queries_blind23.yaml`` is the twenty-third, written the same way and run once on
 the code of that time, after the Dutch card names became Dutch (figures in its header: .933 overall
 as typed, Dutch, Hungarian and Spanish .90); seen since.
+``benchmarks/search_queries_blind24.yaml`` is the twenty-fourth, written the same way and run once
+on the code of that time (figures in its header: .967 overall as typed, Hungarian and Spanish .90;
+.942 with typos, Spanish .80); seen since.
 ``benchmarks/search_queries_probe12.yaml`` holds the probe questions of the seventeenth round: twenty
 topics in every language on clauses no earlier set expected (hirelings, steeds, dungeons, the
 Munchkin die's table, level counters, item enhancers, an Epic power, death against several
