@@ -2642,6 +2642,15 @@ class Reading:
             self.roles[j] = ("card", len(self.monsters))  # "a troll (level 6)"
             self.monsters.append({"name": self._word_name(j), "at": j, "end": j})
             return self.monsters[-1]
+        part = self._segment(first)
+        before = part[0] - 2
+        if part[0] >= 2 and self.tokens[part[0] - 1].raw == "," and self.roles[before] \
+                and self.roles[before][0] == "card" and all(
+                    k in range(first, last + 1) or self.tokens[k].key in ignore or self.tokens[k].key in self.words.level
+                    for k in part):
+            # "I kicked open a Gazebo, lvl 8": a level said alone right after a monster card and
+            # a comma is the monster's, not the one who met it
+            return self.monsters[self.roles[before][1]]
         return None
 
     def item_owners(self) -> dict:
