@@ -951,10 +951,25 @@ TWENTY_THIRD_BLIND_FAMILIES = [
 ]
 
 
+TWENTY_FOURTH_BLIND_FAMILIES = [
+    # Spanish "bajar" a card is playing it; beside a level it is going down one
+    ("puedo bajar un escudero durante el combate", "es", "hirelings.play"),
+    ("cuando se puede bajar el super munchkin, necesito tener una clase antes?", "es", "classes.super-munchkin-needs-class"),
+    ("cuando bajo de nivel", "es", "levels.losing"),
+    # how the Thief steals and what he rolls
+    ("tolvajjal hogyan kell lopni, mennyit kell dobni", "hu", "classes.thief"),
+    ("a tolvaj mennyit dob lopásnál", "hu", "classes.thief"),
+    ("como se roba siendo ladron, cuanto hay que sacar", "es", "classes.thief"),
+    # what one counts as under Temporary Amnesia
+    ("időleges emlékezetvesztés alatt minek számítok a szörnyeknek", "hu", "card-rulings.temporary-amnesia-classless-human"),
+]
+
+
 @pytest.mark.parametrize("query,lang,expected",
                          SEVENTEENTH_BLIND_FAMILIES + EIGHTEENTH_BLIND_FAMILIES + NINETEENTH_BLIND_FAMILIES
                          + TWENTIETH_BLIND_FAMILIES + TWENTY_FIRST_BLIND_FAMILIES
-                         + TWENTY_SECOND_BLIND_FAMILIES + TWENTY_THIRD_BLIND_FAMILIES)
+                         + TWENTY_SECOND_BLIND_FAMILIES + TWENTY_THIRD_BLIND_FAMILIES
+                         + TWENTY_FOURTH_BLIND_FAMILIES)
 def test_a_question_of_a_family_a_recent_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert expected in found, found
