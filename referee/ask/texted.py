@@ -60,7 +60,7 @@ def is_texted(keys: list[str], spellings: dict, lang: str, vocabularies: dict) -
     from referee.i18n.romanized import sounds_one
 
     sounds, loans = sounds_of(lang)
-    heard = [key for key in unknown if sounds_one(key, sounds) is not None and sounds_one(key, sounds) not in loans]
+    heard = [key for key in unknown if (word := sounds_one(key, sounds)) is not None and word not in loans]
     found = len(listed) + len(heard)
     distinct = bool(heard) or any(len(key) >= DISTINCT_LENGTH and not any(key in said for said in others)
                                   for key in listed)
