@@ -15,6 +15,7 @@ Python whose ``re`` is laid out otherwise, falls back to ``re.compile``.
 from __future__ import annotations
 
 import marshal
+import os
 import re
 import struct
 import sys
@@ -69,6 +70,7 @@ def kept_patterns(name: str, sources: tuple) -> list:
     path = kept_file(name, repr((ENGINE, sys.implementation.cache_tag, sources)).encode(), ".programs")
     found = ProgramFile(path)
     kept = [found.get(i) for i in range(len(sources))]
+    found.close()
     if None in kept:
         try:
             write_programs(path, list(sources))
@@ -102,13 +104,15 @@ def write_programs(path, sources: list) -> None:
 class ProgramFile:
     """The programs :func:`write_programs` kept, read one by one as they are asked for: a
     question needs 25–40 of a language's 900, and reading the whole file (270 KB) cost more
-    page faults than compiling saved. Each program and the table carry a checksum: a damaged
-    one is no program (its source is compiled instead)."""
+    page faults than compiling saved. The file is opened once and read where each program
+    lies (``os.pread``): opening it again for each program cost a question 300 system calls.
+    Each program and the table carry a checksum: a damaged one is no program (its source is
+    compiled instead)."""
 
-    __slots__ = ("path", "_table", "_start")
+    __slots__ = ("path", "_table", "_start", "_fd")
 
     def __init__(self, path):
-        self.path, self._table, self._start = path, None, 0
+        self.path, self._table, self._start, self._fd = path, None, 0, None
 
     def get(self, index: int):
         """The program at ``index``, or ``None`` (no file, another format, damaged)."""
@@ -118,21 +122,31 @@ class ProgramFile:
             return None
         offset, length, crc = _ENTRY.unpack_from(self._table, index * _ENTRY.size)
         try:
-            with open(self.path, "rb") as handle:
-                handle.seek(self._start + offset)
-                blob = handle.read(length)
+            blob = os.pread(self._fd, length, self._start + offset)
             return marshal.loads(blob) if len(blob) == length and zlib.crc32(blob) == crc else None
         except (OSError, EOFError, ValueError, TypeError):
             return None
 
+    def close(self) -> None:
+        """Let the file go (a file replaced since stays readable until then, as it was)."""
+        fd, self._fd, self._table = self._fd, None, b""
+        if fd is not None:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+
+    def __del__(self):
+        self.close()
+
     def _read_table(self) -> bytes:
         try:
-            with open(self.path, "rb") as handle:
-                head = handle.read(len(_HEAD) + _COUNT.size)
-                if not head.startswith(_HEAD) or len(head) < len(_HEAD) + _COUNT.size:
-                    return b""
-                count, crc = _COUNT.unpack_from(head, len(_HEAD))
-                table = handle.read(count * _ENTRY.size)
+            self._fd = os.open(self.path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
+            head = os.pread(self._fd, len(_HEAD) + _COUNT.size, 0)
+            if not head.startswith(_HEAD) or len(head) < len(_HEAD) + _COUNT.size:
+                return b""
+            count, crc = _COUNT.unpack_from(head, len(_HEAD))
+            table = os.pread(self._fd, count * _ENTRY.size, len(head))
         except OSError:
             return b""
         if len(table) != count * _ENTRY.size or zlib.crc32(table) != crc:
