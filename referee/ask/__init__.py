@@ -72,9 +72,12 @@ def ask(text: str, corpus, state: Optional[dict] = None, as_name: Optional[str] 
 
 
 def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[str] = None,
-           lang: str = "en") -> Answer:
+           lang: str = "en", shaped: bool = True) -> Answer:
     """The answer to ``text`` (``lang`` is the language asked for; the answer speaks the text's
-    own language when its words tell it)."""
+    own language when its words tell it). ``shaped=False``: ``body["judgement"]`` is left out
+    (``None``), for a face that prints the verdict itself from :attr:`Answer.judged` — the
+    contract's shape of a verdict, every reason's clause rendered, costs a whole-process
+    ``ask`` 1.5 ms that the terminal does not need."""
     # lazy: referee.ask.reading 52 ms, referee.ask.patterns 51 ms, … to import, paid only by the calls that need it
     from referee.ask import build
     from referee.ask.cardwords import card_words
@@ -126,7 +129,7 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     readings = [_localized(b, corpus, lang) for b in readings]
     if chosen is not None:
         try:
-            situation, judged, judgement = _judge(chosen, state, corpus, lang)
+            situation, judged = _judge(chosen, state, corpus)
         except BadInput as problems:
             # the words read as a table the rules do not allow (two races without Half-Breed…,
             # a Star Munchkin race in a Munchkin game): a misreading, or a question about an
@@ -137,7 +140,7 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
         if refused is not None:
             chosen = None
     if chosen is not None and chosen.totals and chosen.kind == "combat":
-        details = (judgement or {}).get("details") or {}
+        details = judged.verdict.details or {}
         sides = (details.get("players_strength"), details.get("monsters_strength"))
         if len(chosen.totals) == 2:
             # "9 vs 9": a strength for each side, both of which the verdict must give
@@ -155,7 +158,7 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
 
         body["understood"] = {"command": line, "situation": situation, "kind": chosen.kind,
                               "text": understood(situation, lang, corpus)}
-        body["judgement"] = judgement
+        body["judgement"] = verdict_json(corpus, judged.verdict, RuleText(lang), judged.cards) if shaped else None
         return Answer(body, judged)
 
     say = Speaker(corpus, lang)  # what is missing in the language asked, its values and plurals too
@@ -247,7 +250,7 @@ def build_name(built) -> str:
     return COMMAND[built.kind]
 
 
-def _judge(chosen, state, corpus, lang: str):
+def _judge(chosen, state, corpus):
     # lazy: referee.questions 23 ms, referee.adjudicate 21 ms to import, paid only by the calls that need it
     from referee import questions
     from referee.adjudicate import judge_data
@@ -257,8 +260,7 @@ def _judge(chosen, state, corpus, lang: str):
     if "monsters" in params:
         params["monsters"] = [_monster(m, corpus) for m in params["monsters"]]
     situation = questions.ask(build_name(chosen), params, None if params.get("players") else state, corpus)
-    judged = judge_data(situation, "question", corpus)
-    return situation, judged, verdict_json(corpus, judged.verdict, RuleText(lang), judged.cards)
+    return situation, judge_data(situation, "question", corpus)
 
 
 def _localized(built, corpus, lang: str):

@@ -39,13 +39,14 @@ def ask(words: List[str] = Argument(..., metavar="TEXT…"),
 
     language = choose_language(lang)
     corpus = load_corpus()
-    found = answer(" ".join(words), corpus, _table_state(table_path), as_name, language)
+    # the terminal prints the verdict itself: the contract's shape of it only for --json
+    found = answer(" ".join(words), corpus, _table_state(table_path), as_name, language, shaped=as_json)
     body = found.body
     if as_json:
         render.emit_json(body)
     else:
         render.emit(lines(corpus, found, RuleText(body["lang"])))
-    return 0 if body["judgement"] is not None or body["results"] else 1
+    return 0 if found.judged is not None or body["results"] else 1
 
 
 def lines(corpus, found, text: RuleText) -> list[str]:
