@@ -976,6 +976,9 @@ TWENTY_FIFTH_BLIND_FAMILIES = [
     ("tápolót teszek a zsoldosomra mennyit ér", "hu", "hirelings.enhancer-levels"),
     ("મારા સાગરીત પર એન્હાન્સર મૂકું તો કેટલું વધે", "gu", "hirelings.enhancer-levels"),
     ("Verstärker auf meinen Handlanger, wie viel bringt das", "de", "hirelings.enhancer-levels"),
+    ("ősi csatlós hány szintet kap", "hu", "hirelings.enhancer-levels"),
+    ("hoeveel levels krijgt een oeroude huurling", "nl", "hirelings.enhancer-levels"),
+    ("mi escudero con antiguo cuantos niveles tiene", "es", "hirelings.enhancer-levels"),
     # a curse or a one-shot played into someone else's fight
     ("bija ni ladai ma shrap rami saku?", "gu", "combat.interfere-curse"),
     ("બીજાની લડાઈમાં શ્રાપ નાખી શકાય?", "gu", "combat.interfere-curse"),
@@ -986,6 +989,12 @@ TWENTY_FIFTH_BLIND_FAMILIES = [
     ("puedo echar una maldición en el combate de otro", "es", "combat.interfere-curse"),
     ("darf ich nen Trank in den Kampf von nem anderen reinwerfen", "de", "combat.interfere-one-shot"),
     ("Fluch in den Kampf vom Mitspieler spielen erlaubt?", "de", "combat.interfere-curse"),
+    ("may i curse someone in another's combat", "en", "combat.interfere-curse"),
+    ("kijátszhatok átkot a másik játékos harcában?", "hu", "combat.interfere-curse"),
+    ("kan ik een vloek spelen tijdens andermans gevecht", "nl", "combat.interfere-curse"),
+    ("se puede meter una maldición en una pelea ajena", "es", "combat.interfere-curse"),
+    ("darf ich einen Fluch in einen fremden Kampf spielen", "de", "combat.interfere-curse"),
+    ("બીજાના કોમ્બેટમાં કર્સ રમી શકાય?", "gu", "combat.interfere-curse"),
     # paying a helper to fight along
     ("darf ich den Helfer bezahlen, damit er mir hilft", "de", "helping.bribes"),
     ("kann ich jemanden bezahlen damit er mitkämpft", "de", "helping.bribes"),
