@@ -998,6 +998,7 @@ TWENTY_FIFTH_BLIND_FAMILIES = [
     # paying a helper to fight along
     ("darf ich den Helfer bezahlen, damit er mir hilft", "de", "helping.bribes"),
     ("kann ich jemanden bezahlen damit er mitkämpft", "de", "helping.bribes"),
+    ("kann ich dem Helfer was zahlen", "de", "helping.bribes"),
     ("can i pay my helper with an item", "en", "helping.bribes"),
     ("mag ik iemand betalen om te helpen", "nl", "helping.bribes"),
     ("lefizethetem a segítőt?", "hu", "helping.bribes"),
