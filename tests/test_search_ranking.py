@@ -979,6 +979,11 @@ TWENTY_FIFTH_BLIND_FAMILIES = [
     ("ősi csatlós hány szintet kap", "hu", "hirelings.enhancer-levels"),
     ("hoeveel levels krijgt een oeroude huurling", "nl", "hirelings.enhancer-levels"),
     ("mi escudero con antiguo cuantos niveles tiene", "es", "hirelings.enhancer-levels"),
+    # the enhancer cards as Spanish players name them (Antiguo: Venerable; furioso: Enfurecido; bebé: Cría)
+    ("le puedo poner antiguo al monstruo de otro", "es", "combat.interfere-enhancer"),
+    ("se pueden poner antiguo y enfurecido al mismo monstruo", "es", "monsters.enhancers"),
+    ("monstruo furioso y antiguo a la vez se suman", "es", "monsters.enhancers"),
+    ("puedo jugar bebé sobre el escudero antiguo del rival", "es", "hirelings.negative-enhancers"),
     # a curse or a one-shot played into someone else's fight
     ("bija ni ladai ma shrap rami saku?", "gu", "combat.interfere-curse"),
     ("બીજાની લડાઈમાં શ્રાપ નાખી શકાય?", "gu", "combat.interfere-curse"),
