@@ -984,6 +984,13 @@ TWENTY_FIFTH_BLIND_FAMILIES = [
     ("se pueden poner antiguo y enfurecido al mismo monstruo", "es", "monsters.enhancers"),
     ("monstruo furioso y antiguo a la vez se suman", "es", "monsters.enhancers"),
     ("puedo jugar bebé sobre el escudero antiguo del rival", "es", "hirelings.negative-enhancers"),
+    # the words players of each country use for a hireling (minion, squire, knecht, szolga, esbirro, Knappe, નોકર)
+    ("can i sacrifice my minion instead of running away", "en", "hirelings.sacrifice"),
+    ("mag ik mijn knecht opofferen in plaats van vluchten", "nl", "hirelings.sacrifice"),
+    ("a szolgám használhat tárgyat?", "hu", "hirelings.item-carrying-hirelings"),
+    ("puedo sacrificar a mi esbirro en vez de huir", "es", "hirelings.sacrifice"),
+    ("darf mein Söldner einen Gegenstand tragen", "de", "hirelings.item-carrying-hirelings"),
+    ("ભાગવાને બદલે મારા નોકરનું બલિદાન આપી શકું", "gu", "hirelings.sacrifice"),
     # a curse or a one-shot played into someone else's fight
     ("bija ni ladai ma shrap rami saku?", "gu", "combat.interfere-curse"),
     ("બીજાની લડાઈમાં શ્રાપ નાખી શકાય?", "gu", "combat.interfere-curse"),
