@@ -965,11 +965,65 @@ TWENTY_FOURTH_BLIND_FAMILIES = [
 ]
 
 
+TWENTY_FIFTH_BLIND_FAMILIES = [
+    # a monster enhancer on one's hireling, named by its card or by the Star Munchkin word for a
+    # hireling (secuaz, henchman, handlanger, સાગરીત): how much it gives
+    ("le pongo venerable a mi secuaz, cuanto le sube", "es", "hirelings.enhancer-levels"),
+    ("si le meto una mejora a mi secuaz cuanto sube", "es", "hirelings.enhancer-levels"),
+    ("le pongo enfurecido al secuaz cuantos niveles gana", "es", "hirelings.enhancer-levels"),
+    ("i put ancient on my henchman, how much does it add", "en", "hirelings.enhancer-levels"),
+    ("ik leg ancient op mijn handlanger, hoeveel gaat hij omhoog", "nl", "hirelings.enhancer-levels"),
+    ("tápolót teszek a zsoldosomra mennyit ér", "hu", "hirelings.enhancer-levels"),
+    ("મારા સાગરીત પર એન્હાન્સર મૂકું તો કેટલું વધે", "gu", "hirelings.enhancer-levels"),
+    ("Verstärker auf meinen Handlanger, wie viel bringt das", "de", "hirelings.enhancer-levels"),
+    ("ősi csatlós hány szintet kap", "hu", "hirelings.enhancer-levels"),
+    ("hoeveel levels krijgt een oeroude huurling", "nl", "hirelings.enhancer-levels"),
+    ("mi escudero con antiguo cuantos niveles tiene", "es", "hirelings.enhancer-levels"),
+    # the enhancer cards as Spanish players name them (Antiguo: Venerable; furioso: Enfurecido; bebé: Cría)
+    ("le puedo poner antiguo al monstruo de otro", "es", "combat.interfere-enhancer"),
+    ("se pueden poner antiguo y enfurecido al mismo monstruo", "es", "monsters.enhancers"),
+    ("monstruo furioso y antiguo a la vez se suman", "es", "monsters.enhancers"),
+    ("puedo jugar bebé sobre el escudero antiguo del rival", "es", "hirelings.negative-enhancers"),
+    # the words players of each country use for a hireling (minion, squire, knecht, szolga, esbirro, Knappe, નોકર)
+    ("can i sacrifice my minion instead of running away", "en", "hirelings.sacrifice"),
+    ("mag ik mijn knecht opofferen in plaats van vluchten", "nl", "hirelings.sacrifice"),
+    ("a szolgám használhat tárgyat?", "hu", "hirelings.item-carrying-hirelings"),
+    ("puedo sacrificar a mi esbirro en vez de huir", "es", "hirelings.sacrifice"),
+    ("darf mein Söldner einen Gegenstand tragen", "de", "hirelings.item-carrying-hirelings"),
+    ("ભાગવાને બદલે મારા નોકરનું બલિદાન આપી શકું", "gu", "hirelings.sacrifice"),
+    # a curse or a one-shot played into someone else's fight
+    ("bija ni ladai ma shrap rami saku?", "gu", "combat.interfere-curse"),
+    ("બીજાની લડાઈમાં શ્રાપ નાખી શકાય?", "gu", "combat.interfere-curse"),
+    ("bija na fight ma potion fenki sakay?", "gu", "combat.interfere-one-shot"),
+    ("can i throw a curse into someone else's fight", "en", "combat.interfere-curse"),
+    ("mag ik een curse spelen in het gevecht van een ander", "nl", "combat.interfere-curse"),
+    ("dobhatok átkot más harcába?", "hu", "combat.interfere-curse"),
+    ("puedo echar una maldición en el combate de otro", "es", "combat.interfere-curse"),
+    ("darf ich nen Trank in den Kampf von nem anderen reinwerfen", "de", "combat.interfere-one-shot"),
+    ("Fluch in den Kampf vom Mitspieler spielen erlaubt?", "de", "combat.interfere-curse"),
+    ("may i curse someone in another's combat", "en", "combat.interfere-curse"),
+    ("kijátszhatok átkot a másik játékos harcában?", "hu", "combat.interfere-curse"),
+    ("kan ik een vloek spelen tijdens andermans gevecht", "nl", "combat.interfere-curse"),
+    ("se puede meter una maldición en una pelea ajena", "es", "combat.interfere-curse"),
+    ("darf ich einen Fluch in einen fremden Kampf spielen", "de", "combat.interfere-curse"),
+    ("બીજાના કોમ્બેટમાં કર્સ રમી શકાય?", "gu", "combat.interfere-curse"),
+    # paying a helper to fight along
+    ("darf ich den Helfer bezahlen, damit er mir hilft", "de", "helping.bribes"),
+    ("kann ich jemanden bezahlen damit er mitkämpft", "de", "helping.bribes"),
+    ("kann ich dem Helfer was zahlen", "de", "helping.bribes"),
+    ("can i pay my helper with an item", "en", "helping.bribes"),
+    ("mag ik iemand betalen om te helpen", "nl", "helping.bribes"),
+    ("lefizethetem a segítőt?", "hu", "helping.bribes"),
+    ("puedo pagarle a alguien para que me ayude", "es", "helping.bribes"),
+    ("મદદગારને મદદ માટે ચૂકવી શકું?", "gu", "helping.bribes"),
+]
+
+
 @pytest.mark.parametrize("query,lang,expected",
                          SEVENTEENTH_BLIND_FAMILIES + EIGHTEENTH_BLIND_FAMILIES + NINETEENTH_BLIND_FAMILIES
                          + TWENTIETH_BLIND_FAMILIES + TWENTY_FIRST_BLIND_FAMILIES
                          + TWENTY_SECOND_BLIND_FAMILIES + TWENTY_THIRD_BLIND_FAMILIES
-                         + TWENTY_FOURTH_BLIND_FAMILIES)
+                         + TWENTY_FOURTH_BLIND_FAMILIES + TWENTY_FIFTH_BLIND_FAMILIES)
 def test_a_question_of_a_family_a_recent_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert expected in found, found
