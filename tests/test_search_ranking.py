@@ -1018,12 +1018,27 @@ TWENTY_FIFTH_BLIND_FAMILIES = [
     ("મદદગારને મદદ માટે ચૂકવી શકું?", "gu", "helping.bribes"),
 ]
 
+TWENTY_SIXTH_BLIND_FAMILIES = [
+    # two items for one slot worn "at the same time" for "both bonuses": a question of slots,
+    # not of a bonus that counts once or of a card worn with another
+    ("can i wear two helmets at once and get both bonuses", "en", "items.slot-extra-carried"),
+    ("two armors at the same time, do both bonuses count", "en", "items.slot-extra-carried"),
+    ("mag ik twee helmen tegelijk op en krijg ik dan beide bonussen", "nl", "items.slot-extra-carried"),
+    ("kann ich zwei Helme gleichzeitig tragen und kriege beide Boni", "de", "items.slot-extra-carried"),
+    ("puedo llevar dos cascos a la vez y sumar los dos bonus", "es", "items.slot-extra-carried"),
+    ("viselhetek két sisakot egyszerre, mindkét bónusz számít?", "hu", "items.slot-extra-carried"),
+    # leaving a dungeon by discarding, said as "getting out of" it (a Dutch "kerker")
+    ("hoe kom ik uit een kerker, moet ik daarvoor kaarten afleggen", "nl", "dungeons.find-an-exit"),
+    ("hoe kom ik uit de dungeon", "nl", "dungeons.find-an-exit"),
+]
+
 
 @pytest.mark.parametrize("query,lang,expected",
                          SEVENTEENTH_BLIND_FAMILIES + EIGHTEENTH_BLIND_FAMILIES + NINETEENTH_BLIND_FAMILIES
                          + TWENTIETH_BLIND_FAMILIES + TWENTY_FIRST_BLIND_FAMILIES
                          + TWENTY_SECOND_BLIND_FAMILIES + TWENTY_THIRD_BLIND_FAMILIES
-                         + TWENTY_FOURTH_BLIND_FAMILIES + TWENTY_FIFTH_BLIND_FAMILIES)
+                         + TWENTY_FOURTH_BLIND_FAMILIES + TWENTY_FIFTH_BLIND_FAMILIES
+                         + TWENTY_SIXTH_BLIND_FAMILIES)
 def test_a_question_of_a_family_a_recent_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert expected in found, found
