@@ -1606,6 +1606,14 @@ class Reading:
                 return None  # "Dee fights … and helps her Bob": Dee is in the clause before
             if self.roles[i] and any(self.roles[k] == self.roles[i] and self._object(k) for k in range(i + 1, last)):
                 return None  # "gano si me ayuda bob": the one helped ("me") is not who helps
+        elif phrase.text.lstrip().startswith("{p}") and self.roles[i] is None:
+            # "cid is jumping in to help me", "bob has joined in to help": the slot took a word of
+            # tense or aspect; the one who does it is the person right before such words
+            before, j = self.both("before_verb"), i
+            while j > 0 and self.roles[j] is None and self.tokens[j].key in before:
+                j -= 1
+            if j < i and (self.roles[j] or ("",))[0] == "person":
+                i = j
 
         if self._object(i):
             return None
