@@ -37,7 +37,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 96
+VERSION = 97
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -245,6 +245,10 @@ class Words(Record):
     #: "bob has joined in", "Cid ist eingesprungen"): a phrase that starts with the one who does
     #: it reads the person before them
     before_verb: frozenset = frozenset()
+    #: regional and spoken spellings of the language's small words -> the word as its phrases
+    #: write it (Flemish "da" is "dat", "nie" "niet"; German "ned" is "nicht"): read as that word,
+    #: so "mag da allemaal?" asks what "mag dat allemaal?" asks, and "helpt nie" denies help
+    spellings: dict = {}
     #: the words for how many hands an item takes ("zweihändig", "two-handed": its folded
     #: words as the text reads them, "2 handed") -> the slot ("two-hands", "one-hand")
     hands: dict = {}
@@ -449,7 +453,7 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
     # its price ("el de 600 a precio doble"), and a word for kin ("my brother is level 3") is
     # someone no name says: they are not, by that, words of the question
     for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", "big", "degree",
-                "denied", "denied_after", "third_being", "before_verb",
+                "denied", "denied_after", "third_being", "before_verb", "spellings",
                 # (nor do the words that ask what a race or class can do: they only order the
                 # clauses found, and a word of them, "ફાયદો", said in a situation is still no word read)
                 *(k for k in LISTS if k not in ("price", "kin", "powers"))):
@@ -518,6 +522,7 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         denied_after=frozenset(fold(str(w)) for w in data.get("denied_after") or ()),
         third_being=frozenset(fold(str(w)) for w in data.get("third_being") or ()),
         before_verb=frozenset(fold(str(w)) for w in data.get("before_verb") or ()),
+        spellings={fold(str(k)): fold(str(v)) for k, v in (data.get("spellings") or {}).items()},
         monster_names={fold(str(value)): str(name) for name, values in (data.get("monster_names") or {}).items()
                        for value in values or ()},
         companion_names={fold(str(value)): str(name) for name, values in (data.get("companion_names") or {}).items()

@@ -173,6 +173,12 @@ class Reading:
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
         self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names}, card_words(corpus))
+        if words.spellings:
+            # "mag da allemaal?", "hilft ned": a small word in its regional spelling is the word
+            # the phrases write (a table's name spelt so stays the name)
+            folded = {fold(n) for n in names}
+            self.tokens = [Token(t.raw, words.spellings[t.key], t.number, t.plus)
+                           if t.key in words.spellings and t.key not in folded else t for t in self.tokens]
         if words.elided_articles:
             self.tokens = [_without_article(t, words.elided_articles) for t in self.tokens]
         if words.hands or english.hands:
