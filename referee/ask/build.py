@@ -1307,6 +1307,10 @@ def _an_item(key: str, words) -> bool:
     return any(form in words.items for form in stem(key, words.endings))
 
 
+#: acts a question about one's gear may name ("can I wear both", "may he equip it")
+GEAR_ACTS = frozenset({"equip", "unequip", "play-item", "help"})
+
+
 def about(kind: str):
     def build(c: Context):
         r = c.reading
@@ -1327,6 +1331,11 @@ def about(kind: str):
                 # "if I die, do I get cards next turn?": a death of no one described, at no
                 # table, is a question of the rules; no player's level is asked for it
                 c.coreless = True
+        if kind == "gear" and set(r.best("actions")) - GEAR_ACTS \
+                and not any(c.described(c.who(p)).get(k) for p in order + [ME] for k in ("items", "gear")):
+            # "bob wil iets van dee stelen, is dat legaal?": an act named that is no act of gear,
+            # and no item nor gear said: the act is asked, not whether anyone's gear is legal
+            c.coreless = True
         if kind == "gear" and c.state is None and _items_counted(r):
             c.surer += 1  # two items of one slot, each with its bonus: whether both count is asked
         # (``kind`` is the question's verb: "gear" asks about equipment)

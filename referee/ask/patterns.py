@@ -37,7 +37,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 95
+VERSION = 99
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -241,6 +241,14 @@ class Words(Record):
     #: the third person of being where the language says no pronoun ("solo es enano"): a part
     #: that starts with it describes someone other than the asker, as "he's just a dwarf" does
     third_being: frozenset = frozenset()
+    #: words of tense or aspect that stand between a subject and its verb ("cid is jumping in",
+    #: "bob has joined in", "Cid ist eingesprungen"): a phrase that starts with the one who does
+    #: it reads the person before them
+    before_verb: frozenset = frozenset()
+    #: regional and spoken spellings of the language's small words -> the word as its phrases
+    #: write it (Flemish "da" is "dat", "nie" "niet"; German "ned" is "nicht"): read as that word,
+    #: so "mag da allemaal?" asks what "mag dat allemaal?" asks, and "helpt nie" denies help
+    spellings: dict = {}
     #: the words for how many hands an item takes ("zweihändig", "two-handed": its folded
     #: words as the text reads them, "2 handed") -> the slot ("two-hands", "one-hand")
     hands: dict = {}
@@ -445,7 +453,7 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
     # its price ("el de 600 a precio doble"), and a word for kin ("my brother is level 3") is
     # someone no name says: they are not, by that, words of the question
     for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", "big", "degree",
-                "denied", "denied_after", "third_being",
+                "denied", "denied_after", "third_being", "before_verb", "spellings",
                 # (nor do the words that ask what a race or class can do: they only order the
                 # clauses found, and a word of them, "ફાયદો", said in a situation is still no word read)
                 *(k for k in LISTS if k not in ("price", "kin", "powers"))):
@@ -513,6 +521,8 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         denied=frozenset(fold(str(w)) for w in data.get("denied") or ()),
         denied_after=frozenset(fold(str(w)) for w in data.get("denied_after") or ()),
         third_being=frozenset(fold(str(w)) for w in data.get("third_being") or ()),
+        before_verb=frozenset(fold(str(w)) for w in data.get("before_verb") or ()),
+        spellings={fold(str(k)): fold(str(v)) for k, v in (data.get("spellings") or {}).items()},
         monster_names={fold(str(value)): str(name) for name, values in (data.get("monster_names") or {}).items()
                        for value in values or ()},
         companion_names={fold(str(value)): str(name) for name, values in (data.get("companion_names") or {}).items()

@@ -173,6 +173,12 @@ class Reading:
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
         self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names}, card_words(corpus))
+        if words.spellings:
+            # "mag da allemaal?", "hilft ned": a small word in its regional spelling is the word
+            # the phrases write (a table's name spelt so stays the name)
+            folded = {fold(n) for n in names}
+            self.tokens = [Token(t.raw, words.spellings[t.key], t.number, t.plus)
+                           if t.key in words.spellings and t.key not in folded else t for t in self.tokens]
         if words.elided_articles:
             self.tokens = [_without_article(t, words.elided_articles) for t in self.tokens]
         if words.hands or english.hands:
@@ -1606,6 +1612,14 @@ class Reading:
                 return None  # "Dee fights … and helps her Bob": Dee is in the clause before
             if self.roles[i] and any(self.roles[k] == self.roles[i] and self._object(k) for k in range(i + 1, last)):
                 return None  # "gano si me ayuda bob": the one helped ("me") is not who helps
+        elif phrase.text.lstrip().startswith("{p}") and self.roles[i] is None:
+            # "cid is jumping in to help me", "bob has joined in to help": the slot took a word of
+            # tense or aspect; the one who does it is the person right before such words
+            before, j = self.both("before_verb"), i
+            while j > 0 and self.roles[j] is None and self.tokens[j].key in before:
+                j -= 1
+            if j < i and (self.roles[j] or ("",))[0] == "person":
+                i = j
 
         if self._object(i):
             return None
