@@ -519,7 +519,10 @@ def flee(c: Context):
     # in particular is asked only in words the question knows); "i'm level 4, fight or run?",
     # "લડું કે ભાગું?": a fight said beside the flight, with no monster named and none on the
     # table, is a fight the question does not describe
-    if (not r.monsters and r.strange()) or (not monsters and r.best("kinds").get("combat")):
+    # "mennyit kell dobnom?", "what do I need to roll?" at a table with no fight on: the roll
+    # asked is against no monster the words or the table give, so the flight is not described
+    if (not r.monsters and r.strange()) or (not monsters and r.best("kinds").get("combat")) \
+            or (not monsters and not r.monsters and c.state is not None):
         missing.append(N_("which monster is fled from"))
     params = {"monsters": monsters}
     people = c.people(fleeing, level_needed=False)
