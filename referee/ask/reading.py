@@ -164,6 +164,31 @@ KINDS_DESCRIBED = {"charity": ("hand", ("death",))}
 KILL_SURE = 3
 
 
+def _respelled(toks: list[Token], spellings: dict, names: set) -> list[Token]:
+    """The words with each one the language spells otherwise read as the word its phrases
+    write: a regional spelling ("ned": "nicht"), a chat shortening typed as one word that reads
+    as several ("w/o", the words "w o": "without"; "b/c": "because") or as one ("m'n": "mijn",
+    "xq": "porque"), and one that stands for several words ("mim": "mit dem")."""
+    out: list[Token] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        # the words one typed word was read as ("w/o": "w", "o"), all of the same raw
+        n = 1
+        while i + n < len(toks) and toks[i + n].raw == t.raw and toks[i + n].number is None and n < 3:
+            n += 1
+        for size in range(n, 0, -1):
+            key = " ".join(x.key for x in toks[i:i + size])
+            if t.number is None and key in spellings and key not in names:
+                out += [Token(t.raw, word) for word in spellings[key].split()]
+                i += size
+                break
+        else:
+            out.append(t)
+            i += 1
+    return out
+
+
 class Reading:
     """The pieces of one text. ``roles[i]`` says what word ``i`` was read as."""
 
@@ -176,9 +201,7 @@ class Reading:
         if words.spellings:
             # "mag da allemaal?", "hilft ned": a small word in its regional spelling is the word
             # the phrases write (a table's name spelt so stays the name)
-            folded = {fold(n) for n in names}
-            self.tokens = [Token(t.raw, words.spellings[t.key], t.number, t.plus)
-                           if t.key in words.spellings and t.key not in folded else t for t in self.tokens]
+            self.tokens = _respelled(self.tokens, words.spellings, {fold(n) for n in names})
         if words.elided_articles:
             self.tokens = [_without_article(t, words.elided_articles) for t in self.tokens]
         if words.hands or english.hands:
