@@ -153,7 +153,9 @@ DENIED = {"discard": ("no_discard",), "fleeing": ("kill",), "card_player": ("kil
 KINDS_DENIED = {"run-away": ("kill", "discard"),
                 # "nope not fighting the frost giant, what do i roll": a fight said with its
                 # denial is no fight asked about
-                "combat": ("no_fight",)}
+                "combat": ("no_fight",),
+                # "nobody wants to help", "niemand wil helpen": help denied is no leave asked
+                "action": ("no_help",)}
 #: the kinds of question whose words the words of another kind hold: "the munchkin die" names
 #: the die, and its "die" is no death
 KINDS_WITHIN = {"death": ("munchkin-die",)}
