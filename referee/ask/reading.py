@@ -685,6 +685,9 @@ class Reading:
             for start in range(max(0, i - length + 1), min(i, len(toks) - length) + 1):
                 if " ".join(t.key for t in toks[start:start + length]) in self.cards.monsters:
                     return True
+                # (with the language's ending on its last word: "egy Nyáladzó nyálkával harcolok")
+                if self.words.endings and self._card_with_ending(range(start, start + length)) is not None:
+                    return True
         # a curse's or a trap's, its "!" a word of its own ("Trap! Change Sex", "a Csapda! Nemváltást")
         for length in range(2, LONGEST_NAME + 2):
             for start in range(max(0, i - length + 1), min(i, len(toks) - length) + 1):
