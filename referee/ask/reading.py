@@ -166,6 +166,17 @@ KINDS_DESCRIBED = {"charity": ("hand", ("death",))}
 KILL_SURE = 3
 
 
+def _opened(toks: list[Token], openers: tuple) -> list[Token]:
+    """The words without what a player says before the question ("quick one:", "kurze Frage,
+    …"), with the colon or comma after it: no word of the question."""
+    keys = [t.key for t in toks]
+    for opener in openers:
+        if opener and tuple(keys[:len(opener)]) == opener:
+            rest = toks[len(opener):]
+            return rest[1:] if rest and rest[0].key in (":", ",", "-", ".", "!") else rest
+    return toks
+
+
 def _respelled(toks: list[Token], spellings: dict, names: set) -> list[Token]:
     """The words with each one the language spells otherwise read as the word its phrases
     write: a regional spelling ("ned": "nicht"), a chat shortening typed as one word that reads
@@ -200,6 +211,8 @@ class Reading:
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
         self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names}, card_words(corpus))
+        if words.openers or english.openers:
+            self.tokens = _opened(self.tokens, words.openers + english.openers)
         if words.spellings:
             # "mag da allemaal?", "hilft ned": a small word in its regional spelling is the word
             # the phrases write (a table's name spelt so stays the name)
