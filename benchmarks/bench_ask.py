@@ -28,9 +28,10 @@ heldout27's 80–100% correct and 1 counted wrong in 90 (a Hungarian "may he sel
 read as the sale, as heldout25 expects its twin, where this set expects the act; both say the same:
 not his turn), heldout28's
 80–100% correct and 2 confident wrong in 90 (a monster's "lvl 8" read as the asker's level; Dutch
-"ik moet lopen", I must run, read as a fight), heldout29's 93–100% correct and none wrong in 90, heldout30's 73–100% correct and 2 confident
-wrong in 90 (a flight asked with no monster anywhere; a Spanish "Lucas va en nivel 4 y Sofi en 7"
-whose levels went to the wrong names); `-v`
+"ik moet lopen", I must run, read as a fight), heldout29's 93–100% correct and none wrong in 90,
+heldout30's 73–100% correct and 2 confident wrong in 90 (a Hungarian "how much must I roll?" at a
+table with no fight read as a flight from nothing; a Spanish "Lucas va en nivel 4 y Sofi en 7"
+that gave Lucas's level to Sofi); `-v`
 prints every miss. A monster enhancer the text names by its card is expected as that card
 (``--monster-plus Enraged``: its bonus and the Treasures it adds, monsters.enhancers-treasure)
 in every set; the older sets' expectations that gave only its bonus were rewritten so.

@@ -177,6 +177,9 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
 
 #: the most clauses of a race or class put first when what it can do is asked
 POWERS = 3
+#: the cards a phrase list names (``half_breed``: "Halbblut", "mestizo"), as the race or
+#: class topic whose clauses say what they do
+CARD_TOPICS = (("half_breed", ("race", "half-breed")), ("super_munchkin", ("class", "super-munchkin")))
 
 
 def _powers_asked(reading, corpus) -> list[str]:
@@ -186,10 +189,16 @@ def _powers_asked(reading, corpus) -> list[str]:
     that name it; none where no such phrase is said, or two races or classes are named."""
     if not any(True for _ in reading.phrases("powers")):
         return []
+    # "wie funktioniert des mit dem Halbblut genau?", "how does Super Munchkin work": the card
+    # that lets one have two races or two classes, asked of by its name, is what is asked
+    cards = [card for flag, card in CARD_TOPICS if any(True for _ in reading.phrases(flag))]
     named = {role[1:] for role in reading.roles if role and role[0] == "persona"}
-    if len(named) != 1:
+    if len(cards) == 1:
+        kind, code = cards[0]
+    elif cards or len(named) != 1:
         return []
-    kind, code = next(iter(named))
+    else:
+        kind, code = next(iter(named))
     topic = f"{kind}es" if kind == "class" else f"{kind}s"
     own = [f"{topic}.{code}"] if f"{topic}.{code}" in corpus.clauses else []
     return (own + sorted(i for i in corpus.clauses if i.startswith(f"{topic}.{code}-")))[:POWERS]

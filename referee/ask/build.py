@@ -16,6 +16,7 @@ from referee.ask.command import ASKER
 from referee.ask.names import stem
 from referee.ask.patterns import fold, item_words
 from referee.ask.reading import ME, Reading
+from referee.ask.text import at
 from referee.message import Message
 from referee.records import Record
 from referee.registry import QUESTIONS
@@ -519,7 +520,10 @@ def flee(c: Context):
     # in particular is asked only in words the question knows); "i'm level 4, fight or run?",
     # "લડું કે ભાગું?": a fight said beside the flight, with no monster named and none on the
     # table, is a fight the question does not describe
-    if (not r.monsters and r.strange()) or (not monsters and r.best("kinds").get("combat")):
+    # "mennyit kell dobnom?", "what do I need to roll?" at a table with no fight on: the roll
+    # asked is against no monster the words or the table give, so the flight is not described
+    if (not r.monsters and r.strange()) or (not monsters and r.best("kinds").get("combat")) \
+            or (not monsters and not r.monsters and c.state is not None):
         missing.append(N_("which monster is fled from"))
     params = {"monsters": monsters}
     people = c.people(fleeing, level_needed=False)
@@ -1325,6 +1329,11 @@ def about(kind: str):
             # "end of my turn and dee's sitting on 7 cards": the one said to hold the cards is
             # the one asked about, though the turn is said first
             player = c.who(holding[0])
+        if kind == "death" and c.state is None and order and order[0] != ME and ME in order and _died_first(r):
+            # "just died as a lvl 7 human. Jo's on level 2 … who gets my stuff?", "acabo de
+            # morir, …": a death said before anyone is named, its subject left unsaid, is the
+            # asker's (who says "my" later); the ones named after it are the others
+            player = c.who(ME)
         if kind == "death" and c.state is None:
             _items_lost(r)
             if not r.monsters and not any(c.described(c.who(p)) for p in order + [ME]):
@@ -1376,6 +1385,16 @@ def about(kind: str):
         return params, c.missing
 
     return build
+
+
+def _died_first(r: Reading) -> bool:
+    """Whether the text's first words of death come before anyone is named in it (no one
+    named before them, the asker's "I" included)."""
+    spans = r.kind_spans("death")
+    if not spans:
+        return False
+    first = at(r.starts, min(start for start, _end in spans) + 1)
+    return not any(i < first for i, _who in r.mentions())
 
 
 def _items_lost(r: Reading) -> None:

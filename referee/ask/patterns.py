@@ -37,7 +37,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 99
+VERSION = 118
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -249,6 +249,9 @@ class Words(Record):
     #: write it (Flemish "da" is "dat", "nie" "niet"; German "ned" is "nicht"): read as that word,
     #: so "mag da allemaal?" asks what "mag dat allemaal?" asks, and "helpt nie" denies help
     spellings: dict = {}
+    #: what a player says before the question and is no part of it ("quick one:", "kurze
+    #: Frage:"), each as the text's words read it: left off the start of the text
+    openers: tuple = ()
     #: the words for how many hands an item takes ("zweihändig", "two-handed": its folded
     #: words as the text reads them, "2 handed") -> the slot ("two-hands", "one-hand")
     hands: dict = {}
@@ -522,7 +525,10 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         denied_after=frozenset(fold(str(w)) for w in data.get("denied_after") or ()),
         third_being=frozenset(fold(str(w)) for w in data.get("third_being") or ()),
         before_verb=frozenset(fold(str(w)) for w in data.get("before_verb") or ()),
-        spellings={fold(str(k)): fold(str(v)) for k, v in (data.get("spellings") or {}).items()},
+        # (a key folded as the text's words are: "w/o" is the words "w o", "m'n" the word "mn")
+        openers=tuple(sorted((_said(str(v), numbers) for v in data.get("openers") or ()), key=len, reverse=True)),
+        spellings={" ".join(fold(str(k)).split()): fold(str(v))
+                   for k, v in (data.get("spellings") or {}).items()},
         monster_names={fold(str(value)): str(name) for name, values in (data.get("monster_names") or {}).items()
                        for value in values or ()},
         companion_names={fold(str(value)): str(name) for name, values in (data.get("companion_names") or {}).items()

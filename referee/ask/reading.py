@@ -153,7 +153,9 @@ DENIED = {"discard": ("no_discard",), "fleeing": ("kill",), "card_player": ("kil
 KINDS_DENIED = {"run-away": ("kill", "discard"),
                 # "nope not fighting the frost giant, what do i roll": a fight said with its
                 # denial is no fight asked about
-                "combat": ("no_fight",)}
+                "combat": ("no_fight",),
+                # "nobody wants to help", "niemand wil helpen": help denied is no leave asked
+                "action": ("no_help",)}
 #: the kinds of question whose words the words of another kind hold: "the munchkin die" names
 #: the die, and its "die" is no death
 KINDS_WITHIN = {"death": ("munchkin-die",)}
@@ -162,6 +164,42 @@ KINDS_WITHIN = {"death": ("munchkin-die",)}
 #: is a death (whose hand is split too), not the cards over the hand limit
 KINDS_DESCRIBED = {"charity": ("hand", ("death",))}
 KILL_SURE = 3
+
+
+def _opened(toks: list[Token], openers: tuple) -> list[Token]:
+    """The words without what a player says before the question ("quick one:", "kurze Frage,
+    …"), with the colon or comma after it: no word of the question."""
+    keys = [t.key for t in toks]
+    for opener in openers:
+        if opener and tuple(keys[:len(opener)]) == opener:
+            rest = toks[len(opener):]
+            return rest[1:] if rest and rest[0].key in (":", ",", "-", ".", "!") else rest
+    return toks
+
+
+def _respelled(toks: list[Token], spellings: dict, names: set) -> list[Token]:
+    """The words with each one the language spells otherwise read as the word its phrases
+    write: a regional spelling ("ned": "nicht"), a chat shortening typed as one word that reads
+    as several ("w/o", the words "w o": "without"; "b/c": "because") or as one ("m'n": "mijn",
+    "xq": "porque"), and one that stands for several words ("mim": "mit dem")."""
+    out: list[Token] = []
+    i = 0
+    while i < len(toks):
+        t = toks[i]
+        # the words one typed word was read as ("w/o": "w", "o"), all of the same raw
+        n = 1
+        while i + n < len(toks) and toks[i + n].raw == t.raw and toks[i + n].number is None and n < 3:
+            n += 1
+        for size in range(n, 0, -1):
+            key = " ".join(x.key for x in toks[i:i + size])
+            if t.number is None and key in spellings and key not in names:
+                out += [Token(t.raw, word) for word in spellings[key].split()]
+                i += size
+                break
+        else:
+            out.append(t)
+            i += 1
+    return out
 
 
 class Reading:
@@ -173,12 +211,12 @@ class Reading:
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
         self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names}, card_words(corpus))
+        if words.openers or english.openers:
+            self.tokens = _opened(self.tokens, words.openers + english.openers)
         if words.spellings:
             # "mag da allemaal?", "hilft ned": a small word in its regional spelling is the word
             # the phrases write (a table's name spelt so stays the name)
-            folded = {fold(n) for n in names}
-            self.tokens = [Token(t.raw, words.spellings[t.key], t.number, t.plus)
-                           if t.key in words.spellings and t.key not in folded else t for t in self.tokens]
+            self.tokens = _respelled(self.tokens, words.spellings, {fold(n) for n in names})
         if words.elided_articles:
             self.tokens = [_without_article(t, words.elided_articles) for t in self.tokens]
         if words.hands or english.hands:
@@ -659,6 +697,9 @@ class Reading:
         for length in range(2, LONGEST_NAME + 1):
             for start in range(max(0, i - length + 1), min(i, len(toks) - length) + 1):
                 if " ".join(t.key for t in toks[start:start + length]) in self.cards.monsters:
+                    return True
+                # (with the language's ending on its last word: "egy Nyáladzó nyálkával harcolok")
+                if self.words.endings and self._card_with_ending(range(start, start + length)) is not None:
                     return True
         # a curse's or a trap's, its "!" a word of its own ("Trap! Change Sex", "a Csapda! Nemváltást")
         for length in range(2, LONGEST_NAME + 2):
