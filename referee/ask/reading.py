@@ -430,10 +430,14 @@ class Reading:
         self._kin()
         self._cards()
         self._commanded()
+        # "Tom says he'll help", "Bob zegt dat hij meehelpt": one who says he will help announces
+        # his help, no view of the question's
+        announced = {self.index(match, "p0") for name in ("will_help", "helper") for _phrase, match in self.phrases(name)
+                     if "p0" in match.groupdict()}
         for _phrase, match in self.phrases("opinion"):
             # "Bob szerint …", "according to Bob": whose view the question reports, no one in it
             i = self.index(match, "p0")
-            if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME:
+            if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME and i not in announced:
                 self.roles[i] = ("opinion", self.roles[i][1])
         for _phrase, match in self.phrases("no_help"):
             # "bob is not helping me", "Bob hilft mir nicht": the one said not to help is no
