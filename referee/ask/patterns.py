@@ -37,7 +37,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 122
+VERSION = 126
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -529,8 +529,9 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         openers=tuple(sorted((_said(str(v), numbers) for v in data.get("openers") or ()), key=len, reverse=True)),
         spellings={" ".join(fold(str(k)).split()): fold(str(v))
                    for k, v in (data.get("spellings") or {}).items()},
+        # (the monster's own name is one of them: "a level 9 Troll", capitalised, is no one's name)
         monster_names={fold(str(value)): str(name) for name, values in (data.get("monster_names") or {}).items()
-                       for value in values or ()},
+                       for value in (name, *(values or ()))},
         companion_names={fold(str(value)): str(name) for name, values in (data.get("companion_names") or {}).items()
                          for value in values or ()},
         curse_names={spelled(fold(str(value))): str(name) for name, values in (data.get("curse_names") or {}).items()

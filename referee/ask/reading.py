@@ -525,6 +525,7 @@ class Reading:
                     and not (self.words.endings and self._card_with_ending(range(i, i + 1)))
                     and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
                     and not self._kin_of_mine(i)  # "mein kleiner Bruder": no one named
+                    and i not in self.game_words  # "Star Munchkint játszunk": the game's name
                     # (a price in brackets after it: "my Crown (700 gold)" is a thing sold)
                     and not (i + 2 < len(self.tokens) and self.tokens[i + 1].key == "("
                              and self.tokens[i + 2].number is not None and self._priced(i + 2))
@@ -601,6 +602,12 @@ class Reading:
         """The phrases of "as well" ("auch", "too") in this language and in English: what may
         stand between a name and its level ("Pitt is auch 6")."""
         return [phrase for w in (self.words, self.english) for phrase in w.lists.get("likewise", ())]
+
+    @cached_property
+    def game_words(self) -> frozenset[int]:
+        """The words of a game's name said in the text ("Star Munchkinnal"), with its ending."""
+        return frozenset(j for words in (self.words, self.english) for phrases in words.games.values()
+                         for phrase in phrases for match in phrase.finditer(self.text) for j in self.word_range(match))
 
     @cached_property
     def kin_words(self) -> frozenset[int]:
