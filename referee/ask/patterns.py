@@ -37,7 +37,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 118
+VERSION = 127
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -272,7 +272,7 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
          "monster_level", "will_help", "called_helper", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
-         "total", "we", "half_breed", "super_munchkin", "help_me", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now", "discard_other", "from_to", "roll_one", "from_hand", "likewise", "mine_endings", "no_fight", "on_myself", "partner", "powers")
+         "total", "we", "half_breed", "super_munchkin", "help_me", "help_if", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now", "discard_other", "from_to", "roll_one", "from_hand", "likewise", "mine_endings", "no_fight", "on_myself", "partner", "powers")
 
 
 def words(lang: str) -> Words:
@@ -529,8 +529,9 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         openers=tuple(sorted((_said(str(v), numbers) for v in data.get("openers") or ()), key=len, reverse=True)),
         spellings={" ".join(fold(str(k)).split()): fold(str(v))
                    for k, v in (data.get("spellings") or {}).items()},
+        # (the monster's own name is one of them: "a level 9 Troll", capitalised, is no one's name)
         monster_names={fold(str(value)): str(name) for name, values in (data.get("monster_names") or {}).items()
-                       for value in values or ()},
+                       for value in (name, *(values or ()))},
         companion_names={fold(str(value)): str(name) for name, values in (data.get("companion_names") or {}).items()
                          for value in values or ()},
         curse_names={spelled(fold(str(value))): str(name) for name, values in (data.get("curse_names") or {}).items()

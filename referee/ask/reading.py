@@ -430,10 +430,14 @@ class Reading:
         self._kin()
         self._cards()
         self._commanded()
+        # "Tom says he'll help", "Bob zegt dat hij meehelpt": one who says he will help announces
+        # his help, no view of the question's
+        announced = {self.index(match, "p0") for name in ("will_help", "helper") for _phrase, match in self.phrases(name)
+                     if "p0" in match.groupdict()}
         for _phrase, match in self.phrases("opinion"):
             # "Bob szerint …", "according to Bob": whose view the question reports, no one in it
             i = self.index(match, "p0")
-            if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME:
+            if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME and i not in announced:
                 self.roles[i] = ("opinion", self.roles[i][1])
         for _phrase, match in self.phrases("no_help"):
             # "bob is not helping me", "Bob hilft mir nicht": the one said not to help is no
@@ -521,6 +525,7 @@ class Reading:
                     and not (self.words.endings and self._card_with_ending(range(i, i + 1)))
                     and not self._item_card_at(i)  # "egy Létra", "una Escalera de mano": the card
                     and not self._kin_of_mine(i)  # "mein kleiner Bruder": no one named
+                    and i not in self.game_words  # "Star Munchkint játszunk": the game's name
                     # (a price in brackets after it: "my Crown (700 gold)" is a thing sold)
                     and not (i + 2 < len(self.tokens) and self.tokens[i + 1].key == "("
                              and self.tokens[i + 2].number is not None and self._priced(i + 2))
@@ -597,6 +602,12 @@ class Reading:
         """The phrases of "as well" ("auch", "too") in this language and in English: what may
         stand between a name and its level ("Pitt is auch 6")."""
         return [phrase for w in (self.words, self.english) for phrase in w.lists.get("likewise", ())]
+
+    @cached_property
+    def game_words(self) -> frozenset[int]:
+        """The words of a game's name said in the text ("Star Munchkinnal"), with its ending."""
+        return frozenset(j for words in (self.words, self.english) for phrases in words.games.values()
+                         for phrase in phrases for match in phrase.finditer(self.text) for j in self.word_range(match))
 
     @cached_property
     def kin_words(self) -> frozenset[int]:
@@ -1555,13 +1566,17 @@ class Reading:
             # "cid, help me!", "Dee, hilfst du mir?": help asked of someone named before a comma
             # (or called by name at the start of the sentence the asking is in: "cid, ¿me echas
             # una mano con …?", "સિડ, નેટ ટ્રોલ સામે મદદ કરીશ?")
-            for _phrase, match in self.phrases("help_me"):
+            # "Cid if you jump in with me", "Bob, als jij meehelpt": help said as the condition,
+            # to one spoken to, tells whom it is said to even with no monster in that sentence
+            asked = [(False, match) for _phrase, match in self.phrases("help_me")]
+            asked += [(True, match) for _phrase, match in self.phrases("help_if")]
+            for condition, match in asked:
                 k = at(self.starts, match.start() + 1)
                 if k >= 2 and self.tokens[k - 1].key == "," and (self.roles[k - 2] or ("",))[0] == "person" \
                         and self.roles[k - 2][1] != ME:
                     self.helper = self.roles[k - 2][1]
                     break
-                called = self._called_by_name(k)
+                called = self._called_by_name(k, condition)
                 if called is not None:
                     self.helper = called
                     break
@@ -1790,9 +1805,11 @@ class Reading:
         # the monster as its English name, where the language writes it otherwise ("trol")
         return raw.capitalize()
 
-    def _called_by_name(self, k: int) -> Optional[str]:
+    def _called_by_name(self, k: int, condition: bool = False) -> Optional[str]:
         """The one called by name before a comma at the start of the sentence word ``k`` is in
-        ("Cid, kannst du mir gegen den Netz-Troll helfen?"), not the asker; else None."""
+        ("Cid, kannst du mir gegen den Netz-Troll helfen?"), not the asker; else None.
+        ``condition``: the asking at ``k`` is help said as a condition ("if you jump in"), which
+        is said to the one named right before it with or without a monster in the sentence."""
         j = k - 1
         while j >= 0 and self.tokens[j].key not in (".", "!", "?"):
             j -= 1
@@ -1806,7 +1823,7 @@ class Reading:
         while end < len(self.tokens) and self.tokens[end].key not in (".", "!", "?"):
             end += 1
         if v + 1 == k and (self.roles[v] or ("",))[0] == "person" and self.roles[v][1] != ME \
-                and any(v < m.get("at", -1) < end for m in self.monsters):
+                and (condition or any(v < m.get("at", -1) < end for m in self.monsters)):
             # "cid can u jump in on the gazebo with me?", "Dee spring je bij tegen de Nettrol?":
             # the name first, the asking right after it with no comma, and the monster in the
             # same sentence: the one spoken to ("door was a gazebo. cid can you help me or
