@@ -1030,6 +1030,9 @@ TWENTY_SIXTH_BLIND_FAMILIES = [
     # leaving a dungeon by discarding, said as "getting out of" it (a Dutch "kerker")
     ("hoe kom ik uit een kerker, moet ik daarvoor kaarten afleggen", "nl", "dungeons.find-an-exit"),
     ("hoe kom ik uit de dungeon", "nl", "dungeons.find-an-exit"),
+    # how a class's power works, asked in Dutch: the power's own clause beside its rulings
+    ("hoe werkt dat backstabben van de dief precies", "nl", "classes.thief-backstab"),
+    ("hoe werkt backstabben van een dief", "nl", "classes.thief-backstab"),
 ]
 
 
