@@ -85,6 +85,9 @@ class Question(Record):
                             # question about one player its verb names); "": `referee ask` does not ask it
     common_words: bool = False  # its words are said of many questions ("can I win?", "I run"): in `ask`,
                                 # no sign that a text asks another kind of question
+    denied_by: tuple = ()   # in `ask`: phrase lists of referee.ask.patterns whose words, where they hold
+                            # this kind's words, say it is not asked ("hau den Pavillon weg" kills: no
+                            # flight; "nobody wants to help": no leave asked)
 
 
 _PLAYER_ARGUMENT = Parameter("player", "text", flag=None, metavar="[NAME]")
@@ -128,7 +131,9 @@ QUESTIONS = (
              record=N_("On the table: also record the levels the fight gives (one change, undone as one)."),
              nothing=N_("Nothing recorded: nobody goes up a level."),
              # Translators: the kind of question a verdict answers, shown in brackets
-             reader="fight", title=C_("question kind", "combat"), common_words=True),
+             reader="fight", title=C_("question kind", "combat"), common_words=True,
+             # "nope not fighting the frost giant, what do i roll": a fight denied is no fight asked
+             denied_by=("no_fight",)),
     Question("flee", "run-away", "running:judge_run_away", "ask_flee",
              N_("What each fleeing player must roll against each monster."),
              (Parameter("monsters", "pieces", "Optional[List[str]]", None, "[MONSTER…]"),
@@ -145,7 +150,9 @@ QUESTIONS = (
                         dest="discard")),
              needs_player=False, without=("phase",),
              # Translators: the kind of question a verdict answers, shown in brackets
-             reader="flee", title=C_("question kind", "running away"), common_words=True),
+             reader="flee", title=C_("question kind", "running away"), common_words=True,
+             # "hau den Pavillon weg" (kill), "zwei Karten weg" (discard): their "weg" runs no one away
+             denied_by=("kill", "discard")),
     Question("can", "action", "actions:judge_action", "ask_can", N_("May this player do this now? ACTION: {actions}."),
              (Parameter("player", "text", "str", None, "NAME", required=True, dest="name"),
               Parameter("action", "text", "str", None, "ACTION", required=True),
@@ -157,7 +164,9 @@ QUESTIONS = (
                         N_("Asked during a fight: a monster in it."), default=[], dest="monster")),
              needs_player=True,
              # Translators: the kind of question a verdict answers, shown in brackets
-             reader="action", title=C_("question kind", "action"), common_words=True),
+             reader="action", title=C_("question kind", "action"), common_words=True,
+             # "nobody wants to help", "niemand wil helpen": help denied is no leave asked
+             denied_by=("no_help",)),
     Question("sell", "sell", "selling:judge_sell", "ask_sell",
              N_("Selling these items for levels (ITEM: one the player has, or NAME:GOLD)."),
              (Parameter("player", "text", "str", None, "NAME", required=True, dest="name"),

@@ -19,6 +19,7 @@ from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
 from referee.ask.names import foreign, named, stem
 from referee.ask.patterns import Words, fold
 from referee.ask.text import LEVEL_MARK, Token, at, joined, tokens
+from referee.registry import QUESTIONS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
@@ -150,12 +151,7 @@ DENIED = {"discard": ("no_discard",), "fleeing": ("kill",), "card_player": ("kil
 #: "weg" alone runs away; "મારી નાખું" kills, and "નાખું" rolls the die): no match inside those
 #: words of a kind that are words of another piece where a phrase of it holds them: "hau den
 #: Pavillon weg" (killing), "zwei karten weg" (discarding) say no running away
-KINDS_DENIED = {"run-away": ("kill", "discard"),
-                # "nope not fighting the frost giant, what do i roll": a fight said with its
-                # denial is no fight asked about
-                "combat": ("no_fight",),
-                # "nobody wants to help", "niemand wil helpen": help denied is no leave asked
-                "action": ("no_help",)}
+KINDS_DENIED = {question.kind: question.denied_by for question in QUESTIONS if question.denied_by}
 #: the kinds of question whose words the words of another kind hold: "the munchkin die" names
 #: the die, and its "die" is no death
 KINDS_WITHIN = {"death": ("munchkin-die",)}
