@@ -206,13 +206,14 @@ class Reading:
         self._both: dict[str, frozenset] = {}  # both(): a word list of the language and English, by name
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop)
-        self.tokens = _hyphened(self.tokens, words.endings, {fold(n) for n in names}, card_words(corpus))
+        folded_names = {fold(n) for n in names}  # the table's names as the text's words read them
+        self.tokens = _hyphened(self.tokens, words.endings, folded_names, card_words(corpus))
         if words.openers or english.openers:
             self.tokens = _opened(self.tokens, words.openers + english.openers)
         if words.spellings:
             # "mag da allemaal?", "hilft ned": a small word in its regional spelling is the word
             # the phrases write (a table's name spelt so stays the name)
-            self.tokens = _respelled(self.tokens, words.spellings, {fold(n) for n in names})
+            self.tokens = _respelled(self.tokens, words.spellings, folded_names)
         if words.elided_articles:
             self.tokens = [_without_article(t, words.elided_articles) for t in self.tokens]
         if words.hands or english.hands:
@@ -229,10 +230,9 @@ class Reading:
             # "Darf die Dee dem Bob was klauen?": an article said before a table's name (as
             # German players often say it) is no word of the sentence; the phrases read the name
             # where they would read it said alone ("darf {p}")
-            folded = {fold(n) for n in names}
             self.tokens = [t for i, t in enumerate(self.tokens)
                            if not (t.key in words.name_articles and i + 1 < len(self.tokens)
-                                   and self.tokens[i + 1].key in folded)]
+                                   and self.tokens[i + 1].key in folded_names)]
         if words.level_numbers:
             # "een trol van level elf": a number word that is also a race's name, read as the
             # number right after a word for level
