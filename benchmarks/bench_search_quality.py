@@ -92,6 +92,9 @@ on the code of that time (figures in its header: .967 overall as typed and with 
 Spanish and Gujarati .95); seen since. ``benchmarks/search_queries_blind26.yaml`` is the
 twenty-sixth, written the same way and run once on the code of that time (figures in its header:
 .992 overall as typed, every language .95 or more; 1.000 with typos); seen since.
+``benchmarks/search_queries_blind27.yaml`` is the twenty-seventh, written the same way and run once
+on the code of that time (figures in its header: 1.000 as typed and with typos, every language);
+seen since.
 ``benchmarks/search_queries_probe12.yaml`` holds the probe questions of the seventeenth round: twenty
 topics in every language on clauses no earlier set expected (hirelings, steeds, dungeons, the
 Munchkin die's table, level counters, item enhancers, an Epic power, death against several
