@@ -20,12 +20,12 @@ Typed pieces:
 
 from __future__ import annotations
 
-import copy
 import json
 
 from referee import registry
 from referee.errors import BadInput
 from referee.fields import PLAYER_FIELDS, parse_assignments, parse_change, parse_value
+from referee.plain import copied
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
@@ -64,7 +64,7 @@ def base(state: Optional[dict], specs: list[str], corpus, game: Optional[str] = 
     if game or expansions or house_rules:
         raise BadInput("--game, --expansion and --house-rule describe inline players (--player); the table in "
                        "progress has its own (`referee table`)")
-    return copy.deepcopy(state), True
+    return copied(state), True
 
 
 def who(data: dict, name: Optional[str], default: Optional[str], what: str) -> str:

@@ -8,7 +8,6 @@ an ambiguity, and no verdict.
 
 from __future__ import annotations
 
-import copy
 import json
 import re
 
@@ -18,6 +17,7 @@ from referee.ask.patterns import fold, item_words
 from referee.ask.reading import ME, Reading
 from referee.ask.text import at
 from referee.message import Message
+from referee.plain import copied
 from referee.records import Record
 from referee.registry import QUESTIONS
 
@@ -78,7 +78,7 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
     for kind, sure in sorted(scores.items(), key=lambda kv: -kv[1]):
         builder = BUILDERS.get(kind)
         if builder is not None:
-            context = Context(read(), copy.deepcopy(state), me)
+            context = Context(read(), copied(state), me)
             context.fight = fight
             context.sure = sure
             params, missing = builder(context)

@@ -11,7 +11,6 @@ a word that is no one and nothing known names a monster.
 
 from __future__ import annotations
 
-import copy
 import re
 from functools import cached_property
 
@@ -19,6 +18,7 @@ from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
 from referee.ask.names import foreign, named, stem
 from referee.ask.patterns import Words, fold
 from referee.ask.text import LEVEL_MARK, Token, at, joined, tokens
+from referee.plain import copied
 from referee.registry import QUESTIONS
 
 TYPE_CHECKING = False
@@ -284,9 +284,10 @@ class Reading:
     def fresh(self) -> "Reading":
         """A copy to give the pieces to their owners on: each kind of question does it its way,
         and the words are read once."""
-        other = copy.copy(self)
+        other = object.__new__(Reading)
+        other.__dict__.update(self.__dict__)
         other.roles, other.used, other.names = list(self.roles), set(self.used), list(self.names)
-        other.people = {k: copy.deepcopy(v) for k, v in self.people.items()}
+        other.people = copied(self.people)
         other.monsters = [dict(m) for m in self.monsters]
         other.joined = set(self.joined)
         other.card_players = set(self.card_players)
