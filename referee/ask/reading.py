@@ -243,6 +243,7 @@ class Reading:
                            and not (i > 1 and self.tokens[i - 2].number is not None)
                            else t for i, t in enumerate(self.tokens)]
         self.text, self.starts = joined(self.tokens)
+        self._present: dict = {}  # present(): a phrase list's phrases that can match the text
         self.roles: list[Optional[tuple]] = [None] * len(self.tokens)
         self.names = names
         self.table = bool(names)  # the names are a table's: no word becomes someone new
@@ -313,10 +314,23 @@ class Reading:
                     seen.add(match.span())
                     yield phrase, match
 
+    def present(self, words: Words, table: str, key: str) -> list:
+        """The phrases of ``words``'s table (``lists``, ``kinds``, …) under ``key`` that can
+        match the text: those with no anchor or whose anchor (a word every match has) is in it.
+        A question is read against 1,000–1,500 phrases and matches a few dozen: testing each
+        anchor once here, not in a call to each phrase for every list read (4,600 calls a
+        question), saved a whole-process ``ask`` about 0.5 ms (callgrind)."""
+        found = self._present.get((words.lang, table, key))
+        if found is None:
+            text = self.text
+            found = self._present[words.lang, table, key] = [
+                phrase for phrase in getattr(words, table).get(key, ()) if not phrase.anchor or phrase.anchor in text]
+        return found
+
     def own_phrases(self, name: str, words: Words):
         """Each match of one language's phrase list, but one said inside its denial."""
         denied = [match.span() for other in DENIED.get(name, ()) for _phrase, match in self.phrases(other)]
-        for phrase in words.lists.get(name, ()):
+        for phrase in self.present(words, "lists", name):
             for match in phrase.finditer(self.text):
                 # (a match that starts or ends inside its denial: "ich hau … weg" is no card
                 # played by "ich … hau")
@@ -334,9 +348,9 @@ class Reading:
             for key, others in KINDS_WITHIN.items():
                 denials[key] = denials.get(key, []) + [span for other in others for span in self.kind_spans(other)]
         for words in (self.words, self.english):
-            for key, phrases in getattr(words, table).items():
+            for key in getattr(words, table):
                 denied = denials.get(key)
-                for phrase in phrases:
+                for phrase in self.present(words, table, key):
                     if phrase.words <= out.get(key, 0):
                         continue  # a longer phrase of this key is in the text already
                     if phrase.plain is not None and not denied:
