@@ -15,10 +15,10 @@ or a SQLite file whose server's own table is that file and whose other tables
 from __future__ import annotations
 
 import os
-import re
 from pathlib import Path
 
 from referee.errors import BadInput
+from referee.lazyre import Lazy
 from referee.table import store
 from referee.table.address import PgTable, is_url
 from referee.table.store import Change, Draft, Log, default_path
@@ -98,8 +98,9 @@ def export(path: Where = None) -> dict:
 
 #: the id of the server's own table in a PostgreSQL store (the single-table routes)
 OWN_TABLE = "own"
-#: what may follow the '#' of a table's address
-_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: what may follow the '#' of a table's address (compiled when a PostgreSQL address is read:
+#: a table file never needs it)
+_TABLE_ID = Lazy(r"[A-Za-z0-9_-]{1,64}")
 
 
 def store_from_environment() -> Optional[str]:
