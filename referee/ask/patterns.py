@@ -22,6 +22,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from referee.ask.text import spelled, tokens
+from referee.ask.wordset import WordSet
 from referee.cache import cache_dir, read_checked, write_checked
 from referee.corpus.cards import fold as fold_name
 from referee.data import locales_dir
@@ -280,10 +281,10 @@ def words(lang: str) -> Words:
     return _kept("words", lang)
 
 
-def vocabulary(lang: str) -> frozenset:
+def vocabulary(lang: str) -> WordSet:
     """Every word ``lang``'s phrases, fillers, "me" and level words use: what tells a text's
     language (:func:`referee.ask.language_of`) with no need of its phrases."""
-    return _kept("vocabulary", "all").get(lang, frozenset())
+    return _kept("vocabulary", "all").get(lang) or WordSet()
 
 
 def texted() -> dict:
@@ -328,7 +329,7 @@ PARTS = {"words": lambda every, lang: every[lang],
          # what tells a text typed in Latin letters (:func:`referee.ask.texted.texted_words`)
          "texted": lambda every, _all: {lang: words.texted for lang, words in every.items() if words.texted},
          "sounds": lambda every, _all: {lang: (words.sounds, words.loans) for lang, words in every.items() if words.texted},
-         "vocabulary": lambda every, _all: {lang: _vocabulary(words) for lang, words in every.items()},
+         "vocabulary": lambda every, _all: {lang: WordSet(_vocabulary(words)) for lang, words in every.items()},
          "items": lambda every, _all: _items(every)}
 
 
@@ -372,8 +373,9 @@ def _key():
         stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in files)
     except OSError:
         return None
-    # the interpreter too: a pickle's protocol and a compiled program's codes are its own
-    text = repr((stats, VERSION, sys.implementation.cache_tag, ENGINE)).encode()
+    # the interpreter too: a pickle's protocol and a compiled program's codes are its own; and the
+    # machine's byte order, in which the vocabularies' hashes are kept (referee.ask.wordset)
+    text = repr((stats, VERSION, sys.implementation.cache_tag, ENGINE, sys.byteorder)).encode()
     return f"{zlib.crc32(text):08x}{zlib.adler32(text):08x}"
 
 
