@@ -92,10 +92,17 @@ _ENTRY = struct.Struct("<III")
 
 def write_programs(path, sources: list) -> None:
     """Keep the programs of ``sources``, in their order, in the file ``path`` (atomically)."""
+    write_kept(path, [program(source) for source in sources])
+
+
+def write_kept(path, values: list) -> None:
+    """Keep ``values`` (marshal's plain data: programs, and whatever else is read with them),
+    in their order, in the file ``path`` (atomically), each read back alone by
+    :meth:`ProgramFile.get`."""
     # lazy: referee.cache reads the package version, which no caller of this module pays twice
     from referee.cache import write_atomic
 
-    blobs = [marshal.dumps(program(source)) for source in sources]
+    blobs = [marshal.dumps(value) for value in values]
     table, offset = [], 0
     for blob in blobs:
         table.append(_ENTRY.pack(offset, len(blob), zlib.crc32(blob)))

@@ -107,3 +107,36 @@ def test_a_damaged_file_of_programs_costs_speed_not_answers(tmp_path, monkeypatc
     forget_memories()
     assert ask(question, corpus) == fresh
     forget_memories()
+
+
+def test_the_kept_phrases_of_a_language_damaged_list_by_list_are_built_again_from_the_files(tmp_path, monkeypatch):
+    """Each list of phrases kept for ``ask`` (its text, expression and words, read when the
+    list is first used) with its bytes flipped: the lists are built again from ask.yaml, and
+    every question is read as on a fresh cache, in every language."""
+    from referee.ask import ask
+    from referee.ask.patterns import words
+    from referee.corpus import load_corpus
+    from tests.conftest import reset_process_state as forget_memories
+
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
+    forget_memories()
+    corpus = load_corpus()
+    questions = ["level 5 elf warrior with +3 vs a level 8 troll, who wins?", "ik ben level 4 en vecht tegen een trol van level 6",
+                 "9-es szintű vagyok, eladhatom a cuccaimat 1000 aranyért?", "soy nivel 3, puedo huir de un dragón?",
+                 "હું લેવલ ૫ નો છું અને ટ્રોલ લેવલ ૮ સામે લડું છું", "ich bin Stufe 6 und kämpfe gegen einen Troll Stufe 9"]
+    fresh = [ask(q, corpus) for q in questions]
+    for path in tmp_path.glob("ask-*-programs-*.programs"):
+        lang = path.stem.rsplit("-", 1)[1]
+        kept = next(iter(words(lang).lists.values())).kept
+        assert kept is not None and kept.lists > 50  # (each list is kept, and read when first used)
+        file = keptre.ProgramFile(path)
+        file.get(0)
+        data = bytearray(path.read_bytes())
+        for number in range(kept.lists):
+            offset, length, _crc = keptre._ENTRY.unpack_from(file._table, number * keptre._ENTRY.size)
+            data[file._start + offset + length // 2] ^= 0x5A
+        file.close()
+        path.write_bytes(bytes(data))
+    forget_memories()
+    assert [ask(q, corpus) for q in questions] == fresh
+    forget_memories()

@@ -1159,9 +1159,9 @@ def _priced_items(c: Context, player: str) -> list:
     owned = next((p.get("items", []) for p in (c.state or {}).get("players", []) if p["name"] == player), [])
     phrased = set()
     for words in (r.words, r.english):
-        for table in (words.kinds, words.actions, words.sources):
-            for phrases in table.values():
-                for phrase in phrases:
+        for table in ("kinds", "actions", "sources"):
+            for key in getattr(words, table):
+                for phrase in r.present(words, table, key):
                     for match in phrase.finditer(r.text):
                         phrased.update(_said_by(r, phrase, match))
     for _phrase, match in r.phrases("gold"):

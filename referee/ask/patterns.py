@@ -26,7 +26,7 @@ from referee.ask.wordset import WordSet
 from referee.cache import cache_dir, read_checked, write_checked
 from referee.corpus.cards import fold as fold_name
 from referee.data import locales_dir
-from referee.keptre import ENGINE, ProgramFile, compiled, write_programs
+from referee.keptre import ENGINE, ProgramFile, compiled, program, write_kept
 from referee.records import Record
 
 
@@ -38,7 +38,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 127
+VERSION = 128
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -70,6 +70,8 @@ class Phrase:
         """Whether the phrase is in the text (`` a b c ``): plain words need no expression."""
         if self.plain is not None:
             return self.plain in text
+        if self.anchor and self.anchor not in text:
+            return False
         return self.regex.search(text) is not None
 
     @property
@@ -80,37 +82,135 @@ class Phrase:
         return self._regex
 
 
-class Programs:
-    """The compiled programs (:mod:`referee.keptre`) of one language's phrases, in the order of
-    their ``index``, kept in the user cache beside its words. All its phrases share one holder,
-    which pickles as the file's name and reads a program when a phrase first needs it: a
-    question compiles 25–40 phrases (9 M instructions), and a holder of every program would
-    cost most of that to unpickle."""
+class PhraseList:
+    """One list of a language's phrases (``lists["helper"]``, ``kinds["combat"]``, …): a
+    sequence of :class:`Phrase`, longest first where the list is read so.
 
-    __slots__ = ("name", "_file")
+    A question is read against all of a language's 1,000–1,500 phrases, and English's too, but
+    matches a few dozen: a phrase that can match has its anchor in the text. So the user cache
+    keeps, in a language's words, only each list's anchors; its phrases — text, expression,
+    program — are read from the language's kept file (:class:`Programs`) the first time the list
+    is used. Unpickling every phrase cost a whole-process ``ask`` 1.7 ms and 180 page faults of
+    its 2 ms reading the words (measured on this machine, Python 3.11); a question now reads 20
+    to 40 lists."""
 
-    def __init__(self, name: str):
-        self.name, self._file = name, None
+    __slots__ = ("anchors", "kept", "number", "_phrases")
+
+    def __init__(self, phrases: list):
+        self.anchors = tuple(phrase.anchor for phrase in phrases)
+        self.kept, self.number, self._phrases = None, -1, list(phrases)
 
     def __getstate__(self):
-        return self.name
+        # where the list's phrases are kept, only the anchors; else the phrases themselves
+        if self.kept is not None:
+            return (self.anchors, self.kept, self.number)
+        return (self.anchors, None, -1, self._phrases)
 
-    def __setstate__(self, name):
-        self.name, self._file = name, None
+    def __setstate__(self, state):
+        self.anchors, self.kept, self.number = state[:3]
+        self._phrases = state[3] if len(state) > 3 else None
+
+    @property
+    def phrases(self) -> list:
+        if self._phrases is None:
+            self._phrases = self.kept.phrases(self.number, self.anchors)
+        return self._phrases
+
+    def matching(self, text: str) -> list:
+        """The phrases that can match ``text``: those with no anchor or whose anchor is in it
+        (none read from the cache where no anchor is)."""
+        if self._phrases is None:
+            for anchor in self.anchors:
+                if not anchor or anchor in text:
+                    break
+            else:
+                return []
+        return [phrase for phrase in self.phrases if not phrase.anchor or phrase.anchor in text]
+
+    def __iter__(self):
+        return iter(self.phrases)
+
+    def __len__(self) -> int:
+        return len(self.anchors)
+
+    def __getitem__(self, index):
+        return self.phrases[index]
+
+    def __add__(self, other) -> list:
+        return [*self.phrases, *other]
+
+    def __radd__(self, other) -> list:
+        return [*other, *self.phrases]
+
+    def __repr__(self) -> str:
+        return f"PhraseList({self.phrases!r})"
+
+
+class Programs:
+    """The kept phrases of one language, in the user cache beside its words: each phrase
+    list's phrases (:class:`PhraseList`, by its ``number``) and each phrase's compiled program
+    (:mod:`referee.keptre`, by the phrase's ``index``), read one by one where they lie in one
+    file. All its lists and phrases share one holder, which pickles as the file's name and the
+    count of lists: a question compiles 25–40 phrases (9 M instructions), and a holder of every
+    program would cost most of that to unpickle."""
+
+    __slots__ = ("name", "lists", "_file")
+
+    def __init__(self, name: str):
+        self.name, self.lists, self._file = name, 0, None
+
+    def __getstate__(self):
+        return (self.name, self.lists)
+
+    def __setstate__(self, state):
+        (self.name, self.lists), self._file = state, None
 
     def get(self, index: int):
+        """What is kept at ``index`` (``None``: missing or damaged)."""
         if self._file is None:
             self._file = ProgramFile(cache_dir() / f"ask-{self.name}.programs")
         return self._file.get(index)
 
-    def write(self, phrases: list) -> None:
-        """Number ``phrases`` and keep their programs under this holder's name."""
-        for index, phrase in enumerate(phrases):
-            phrase.programs, phrase.index = self, index
+    def phrases(self, number: int, anchors: tuple) -> list:
+        """The phrases of list ``number``, as kept; built again from the files where the kept
+        ones are missing or damaged (never a list misread)."""
+        kept = self.get(number) if 0 <= number < self.lists else None
         try:
-            write_programs(cache_dir() / f"ask-{self.name}.programs", [phrase.source for phrase in phrases])
+            first, details = kept
+            if len(details) != len(anchors):
+                raise ValueError
+            phrases = [Phrase(text, source, words, plain, anchor)
+                       for (text, source, words, plain), anchor in zip(details, anchors)]
+        except (TypeError, ValueError):
+            # lazy: the lists as built from the ask.yaml files, 60 ms to import yaml alone, paid
+            # only when the kept file is damaged
+            built = every_language()[self.name.rsplit("-", 1)[1]]
+            return list(_lists_of(built)[number])
+        for offset, phrase in enumerate(phrases):
+            phrase.programs, phrase.index = self, self.lists + first + offset
+        return phrases
+
+    def write(self, language: "Words") -> None:
+        """Number ``language``'s phrase lists and phrases and keep them, with the phrases'
+        programs, under this holder's name; a list keeps its phrases in the words where they
+        cannot be kept."""
+        lists = _lists_of(language)
+        details, first = [], 0
+        for phrases in lists:
+            details.append((first, tuple((p.text, p.source, p.words, p.plain) for p in phrases)))
+            first += len(phrases)
+        sources = [phrase.source for phrases in lists for phrase in phrases]
+        try:
+            write_kept(cache_dir() / f"ask-{self.name}.programs", details + [program(s) for s in sources])
         except (OSError, ValueError):
-            pass  # an unwritable cache only costs speed
+            return  # an unwritable cache only costs speed
+        self.lists = len(lists)
+        index = self.lists
+        for number, phrases in enumerate(lists):
+            phrases.kept, phrases.number = self, number
+            for phrase in phrases:
+                phrase.programs, phrase.index = self, index
+                index += 1
 
 
 def _compile(phrase: str, clitics: tuple = ((), ())) -> Phrase:
@@ -172,10 +272,10 @@ class Words(Record):
     monster_words: frozenset
     sex: dict            # folded word -> male/female
     personas: dict       # folded word -> (race|class, code), beside the cards' names
-    lists: dict          # name -> [Phrase]
-    kinds: dict          # kind -> [Phrase]
-    actions: dict        # action -> [Phrase]
-    sources: dict        # source -> [Phrase]
+    lists: dict          # name -> PhraseList (of Phrase)
+    kinds: dict          # kind -> PhraseList
+    actions: dict        # action -> PhraseList
+    sources: dict        # source -> PhraseList
     suffixes: tuple      # endings a number may carry ("8-as")
     signs: dict          # folded word -> +1 or -1: "plus twee" is +2, "minus three" is -3
     known: frozenset     # every word the phrases use: never a monster's name
@@ -193,7 +293,7 @@ class Words(Record):
     clauses: frozenset   # words that start another clause ("and", "but"): a verb's subject stands after them
     together: frozenset  # words that put two people on one side ("me and Cid")
     items: dict          # folded word -> what the item is ("sword"): a table's items by any name
-    games: dict          # game -> [Phrase]: "epic game", "star munchkin"
+    games: dict          # game -> PhraseList: "epic game", "star munchkin"
     stop: frozenset      # the words never a monster's name ("on", "with", "from"): no word of helping either
     valued: tuple = ()   # endings of a number said as a value, not a count (Hungarian "ötös": a five)
     steeds: frozenset = frozenset()     # words for a steed ("steed", "horse", "schildkröte")
@@ -317,9 +417,23 @@ def _items(every: dict) -> dict:
     return out
 
 
+#: the fields of :class:`Words` that hold phrase lists (name -> :class:`PhraseList`)
+GROUPS = ("lists", "kinds", "actions", "sources", "games")
+
+
+def _lists_of(language: Words) -> list:
+    """Every phrase list of ``language``, in the order :class:`Programs` numbers them."""
+    return [phrases for group in GROUPS for phrases in getattr(language, group).values()]
+
+
 def _phrases_of(language: Words) -> list:
-    return [phrase for group in (language.lists, language.kinds, language.actions, language.sources, language.games)
-            for phrases in group.values() for phrase in phrases]
+    return [phrase for phrases in _lists_of(language) for phrase in phrases]
+
+
+def _listed(language: Words) -> Words:
+    """``language`` with each list of phrases a :class:`PhraseList`."""
+    return language._replace(**{group: {key: PhraseList(phrases) for key, phrases in getattr(language, group).items()}
+                                for group in GROUPS})
 
 
 #: the parts of the built words kept apart in the user cache, each from every language's words:
@@ -351,12 +465,12 @@ def every_language() -> dict:
     from referee.i18n.languages import LANGUAGES
 
     key = _key()
-    english = _built("en")
-    built = {lang: english if lang == "en" else _built(lang, english.numbers) for lang in LANGUAGES}
+    english = _listed(_built("en"))
+    built = {lang: english if lang == "en" else _listed(_built(lang, english.numbers)) for lang in LANGUAGES}
     if key:
         for lang, language in built.items():
-            if ENGINE is not None:  # the programs first: the words pickle the phrases' numbers
-                Programs(f"{key}-programs-{lang}").write(_phrases_of(language))
+            if ENGINE is not None:  # the phrases first: the words pickle where they are kept
+                Programs(f"{key}-programs-{lang}").write(language)
             _write(f"{key}-words-{lang}", language)
         for part in ("vocabulary", "items", "texted", "sounds"):
             _write(f"{key}-{part}-all", PARTS[part](built, "all"))

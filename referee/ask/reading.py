@@ -322,9 +322,8 @@ class Reading:
         question), saved a whole-process ``ask`` about 0.5 ms (callgrind)."""
         found = self._present.get((words.lang, table, key))
         if found is None:
-            text = self.text
-            found = self._present[words.lang, table, key] = [
-                phrase for phrase in getattr(words, table).get(key, ()) if not phrase.anchor or phrase.anchor in text]
+            phrases = getattr(words, table).get(key)
+            found = self._present[words.lang, table, key] = phrases.matching(self.text) if phrases else []
         return found
 
     def own_phrases(self, name: str, words: Words):
