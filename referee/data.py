@@ -109,6 +109,19 @@ def locales_dir() -> Path:
     return locales_origin().path
 
 
+def compiled_catalogs(domain: str = "rules") -> list[Path]:
+    """Every language's compiled catalog of ``domain`` (``<locales>/<lang>/LC_MESSAGES/<domain>.mo``),
+    sorted: what the caches of card names made from the catalogs are keyed by (with a stat of
+    each). Looked for once a process in each locales directory: three caches key by them, and
+    each glob of the directory cost a question 0.1–0.3 ms."""
+    return list(_compiled_catalogs(locales_dir(), domain))
+
+
+@lru_cache(maxsize=None)
+def _compiled_catalogs(root: Path, domain: str) -> tuple:
+    return tuple(sorted(root.glob(f"*/LC_MESSAGES/{domain}.mo")))
+
+
 def rules_dir() -> Path:
     """The corpus directory: ``$REFEREE_RULES`` when set, else the checkout's, else the installed."""
     override = os.environ.get("REFEREE_RULES")

@@ -94,11 +94,12 @@ class PhraseList:
     its 2 ms reading the words (measured on this machine, Python 3.11); a question now reads 20
     to 40 lists."""
 
-    __slots__ = ("anchors", "kept", "number", "_phrases")
+    __slots__ = ("anchors", "kept", "number", "_phrases", "_kept_phrases", "_made")
 
     def __init__(self, phrases: list):
         self.anchors = tuple(phrase.anchor for phrase in phrases)
         self.kept, self.number, self._phrases = None, -1, list(phrases)
+        self._kept_phrases = self._made = None
 
     def __getstate__(self):
         # where the list's phrases are kept, only the anchors; else the phrases themselves
@@ -109,23 +110,29 @@ class PhraseList:
     def __setstate__(self, state):
         self.anchors, self.kept, self.number = state[:3]
         self._phrases = state[3] if len(state) > 3 else None
+        self._kept_phrases = self._made = None
+
+    def _phrase(self, index: int) -> Phrase:
+        """The phrase at ``index``, made from the kept list the first time it is asked for."""
+        if self._phrases is not None:
+            return self._phrases[index]
+        if self._made is None:
+            self._kept_phrases, self._made = self.kept.phrases(self.number, self.anchors), [None] * len(self.anchors)
+        made = self._made[index]
+        if made is None:
+            made = self._made[index] = self._kept_phrases(index)
+        return made
 
     @property
     def phrases(self) -> list:
         if self._phrases is None:
-            self._phrases = self.kept.phrases(self.number, self.anchors)
+            self._phrases = [self._phrase(i) for i in range(len(self.anchors))]
         return self._phrases
 
     def matching(self, text: str) -> list:
         """The phrases that can match ``text``: those with no anchor or whose anchor is in it
-        (none read from the cache where no anchor is)."""
-        if self._phrases is None:
-            for anchor in self.anchors:
-                if not anchor or anchor in text:
-                    break
-            else:
-                return []
-        return [phrase for phrase in self.phrases if not phrase.anchor or phrase.anchor in text]
+        (made only for those)."""
+        return [self._phrase(i) for i, anchor in enumerate(self.anchors) if not anchor or anchor in text]
 
     def __iter__(self):
         return iter(self.phrases)
@@ -171,24 +178,29 @@ class Programs:
             self._file = ProgramFile(cache_dir() / f"ask-{self.name}.programs")
         return self._file.get(index)
 
-    def phrases(self, number: int, anchors: tuple) -> list:
-        """The phrases of list ``number``, as kept; built again from the files where the kept
-        ones are missing or damaged (never a list misread)."""
+    def phrases(self, number: int, anchors: tuple):
+        """A maker of list ``number``'s phrases (its index -> the phrase), from the kept list;
+        from the list built again from the files where the kept one is missing or damaged
+        (never a list misread)."""
         kept = self.get(number) if 0 <= number < self.lists else None
         try:
             first, details = kept
+            start = self.lists + first
+            # (each list behind a checksum, under the key of the code that wrote it: one read
+            # back whole is one of the shape written)
             if len(details) != len(anchors):
                 raise ValueError
-            phrases = [Phrase(text, source, words, plain, anchor)
-                       for (text, source, words, plain), anchor in zip(details, anchors)]
         except (TypeError, ValueError):
             # lazy: the lists as built from the ask.yaml files, 60 ms to import yaml alone, paid
             # only when the kept file is damaged
             built = every_language()[self.name.rsplit("-", 1)[1]]
-            return list(_lists_of(built)[number])
-        for offset, phrase in enumerate(phrases):
-            phrase.programs, phrase.index = self, self.lists + first + offset
-        return phrases
+            return _lists_of(built)[number].__getitem__
+
+        def make(index: int) -> Phrase:
+            phrase = Phrase(*details[index], anchors[index])
+            phrase.programs, phrase.index = self, start + index
+            return phrase
+        return make
 
     def write(self, language: "Words") -> None:
         """Number ``language``'s phrase lists and phrases and keep them, with the phrases'
