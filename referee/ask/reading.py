@@ -481,7 +481,7 @@ class Reading:
         self._levels()
         self._roles()
         self.helping = self._helping()
-        self.no_gear = any(p.found_in(self.text) for p in self.words.lists.get("no_gear", ()))
+        self.no_gear = any(p.found_in(self.text) for p in self.present(self.words, "lists", "no_gear"))
         self.in_combat = any(True for _ in self.own_phrases("in_combat", self.words))
 
     def _sexed_names(self) -> None:
@@ -600,7 +600,7 @@ class Reading:
 
     def kind_spans(self, kind: str) -> list[tuple[int, int]]:
         """Where the text says a question kind's words (this language's phrases and English)."""
-        return [m.span() for words in (self.words, self.english) for phrase in words.kinds.get(kind, ())
+        return [m.span() for words in (self.words, self.english) for phrase in self.present(words, "kinds", kind)
                 for m in phrase.finditer(self.text)]
 
     def said_outside(self, kind: str, spans: list[tuple[int, int]]) -> bool:
@@ -643,7 +643,7 @@ class Reading:
                 self.roles[i + 2] = ("person", after.raw)
             if (self.roles[i + 2] or ("",))[0] == "person" and self.roles[i + 2][1] != ME:
                 self.roles[i] = None
-        if self.table:
+        if self.table or not kin:
             return
         endings = sorted((phrase.text for phrase in self.words.lists.get("mine_endings", ())), key=len, reverse=True)
         if not endings:
@@ -1185,12 +1185,14 @@ class Reading:
         run = [set(self.word_range(m)) for _p, m in self.phrases("run_modifier")]
         # words in brackets are not in the text phrases match ("(ભાગવામાં -૧)"): a signed number
         # in brackets beside a word of a Run Away phrase is a Run Away modifier too
-        run_words = {w for words in (self.words, self.english) for phrase in words.lists.get("run_modifier", ())
-                     for w in fold(phrase.text.replace("{n}", " ")).split()}
+        run_words = None  # (read only where a bracketed bonus is)
         for k, token in enumerate(self.tokens):
-            if token.plus and self._bracketed(k) is not None and any(
-                    0 <= j < len(self.tokens) and self.tokens[j].key in run_words for j in (k - 1, k + 1)):
-                run.append({k})
+            if token.plus and self._bracketed(k) is not None:
+                if run_words is None:
+                    run_words = {w for words in (self.words, self.english) for phrase in words.lists.get("run_modifier", ())
+                                 for w in fold(phrase.text.replace("{n}", " ")).split()}
+                if any(0 <= j < len(self.tokens) and self.tokens[j].key in run_words for j in (k - 1, k + 1)):
+                    run.append({k})
         # a bonus said with its own word belongs to that word: "Ausrüstung +3 plus mein
         # Gefolgsmann", "+3 aan spullen en mijn huurling" (the +3 is the gear's; "mit +1" is
         # whoever is named with it)
