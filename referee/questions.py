@@ -20,8 +20,6 @@ Typed pieces:
 
 from __future__ import annotations
 
-import json
-
 from referee import registry
 from referee.errors import BadInput
 from referee.fields import PLAYER_FIELDS, parse_assignments, parse_change, parse_value
@@ -578,4 +576,6 @@ def _whole(value, name: str) -> int:
 
 def flow_text(value) -> str:
     """A value written as one word of YAML flow style (JSON is such a word)."""
+    import json  # lazy: 5 M instructions to import, which only a value that is no word needs
+
     return json.dumps(value, ensure_ascii=False)

@@ -26,9 +26,8 @@ values rather than adding to them, taking back the last changes is exact.
 
 from __future__ import annotations
 
-import json
-
 from referee import model
+from referee.plain import copied
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
@@ -89,13 +88,13 @@ def replay(changes: list) -> Optional[dict]:
         if (first is changes[0] and count <= len(changes) and changes[count - 1] is last
                 and not any(c.effect.get("op") in TAKING for c in tail)):
             for change in tail:
-                state = _apply(state, _copied(change.effect), copy=False)
+                state = _apply(state, copied(change.effect), copy=False)
             return _remembered(changes, state)
     state = None
     for change in in_effect(changes):
         # Applied in place (each effect copied, being small): a long game costs one pass, not a
         # copy of the whole table per change.
-        state = _apply(state, _copied(change.effect), copy=False)
+        state = _apply(state, copied(change.effect), copy=False)
     return _remembered(changes, state) if changes else state
 
 
@@ -111,7 +110,7 @@ def _remembered(changes: list, state: Optional[dict]) -> Optional[dict]:
     if len(_REPLAYED) >= _REPLAYED_SIZE:
         del _REPLAYED[next(iter(_REPLAYED))]
     _REPLAYED[id(changes[0])] = (changes[0], len(changes), changes[-1], state)
-    return _copied(state) if state is not None else None
+    return copied(state) if state is not None else None
 
 
 def apply(state: Optional[dict], effect: dict) -> dict:
@@ -122,11 +121,11 @@ def apply(state: Optional[dict], effect: dict) -> dict:
 def _apply(state: Optional[dict], effect: dict, copy: bool) -> dict:
     op = effect["op"]
     if op == "new":
-        return _copied(effect["table"])
+        return copied(effect["table"])
     if state is None:
         raise ValueError(f"a {op!r} change before any game was started")
     if copy:
-        state, effect = _copied(state), _copied(effect)
+        state, effect = copied(state), copied(effect)
     if "fight" in effect:
         if effect["fight"] is None:
             state.pop(FIGHT, None)
@@ -161,12 +160,6 @@ def _apply(state: Optional[dict], effect: dict, copy: bool) -> dict:
     else:
         raise ValueError(f"unknown change {op!r}")
     return state
-
-
-def _copied(data):
-    """A deep copy of JSON data (what a state holds): through the C JSON codec, which is faster
-    than copy.deepcopy and keeps the copy module out of a table question's start-up."""
-    return json.loads(json.dumps(data))
 
 
 def player_of(state: dict, name: str) -> dict:

@@ -25,7 +25,6 @@ table, not a journal on a read-only mount or a full disk.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 import zlib
@@ -34,7 +33,9 @@ from urllib.parse import quote
 
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
+from referee.plain import copied
 from referee.records import Record
+from referee.table import jsontext
 from referee.table.state import _apply, in_effect
 
 try:
@@ -178,7 +179,7 @@ class Log:
             return None
         if self._state is None:
             self._state = _state_of(self._head, self._store.path)
-        return json.loads(self._state)
+        return jsontext.loads(self._state)
 
     def standing(self, limit: int) -> list[Change]:
         """Up to ``limit`` changes that stand, newest first; the last one is the game's start
@@ -248,8 +249,8 @@ class TableStore:
                                   else "the change is missing")
                 before = raw[-1]
                 try:
-                    out.append(Change(raw[0], raw[1], raw[3], raw[4], json.loads(raw[5]), json.loads(raw[6]),
-                                      json.loads(raw[7])))
+                    out.append(Change(raw[0], raw[1], raw[3], raw[4], jsontext.loads(raw[5]), jsontext.loads(raw[6]),
+                                      jsontext.loads(raw[7])))
                 except (ValueError, TypeError) as exc:
                     raise Damaged(self.path, raw[0], str(exc)) from None
             if out[-1].seq != tip.change.seq or before != tip.checksum:
@@ -339,8 +340,8 @@ class TableStore:
         if not isinstance(raw[-1], str) or _checksum(before, raw[:-1]) != raw[-1]:
             raise Damaged(self.path, seq, "its checksum does not match")
         try:
-            change = Change(raw[0], raw[1], raw[3], raw[4], json.loads(raw[5]), json.loads(raw[6]),
-                            json.loads(raw[7]))
+            change = Change(raw[0], raw[1], raw[3], raw[4], jsontext.loads(raw[5]), jsontext.loads(raw[6]),
+                            jsontext.loads(raw[7]))
         except (ValueError, TypeError) as exc:
             raise Damaged(self.path, seq, str(exc)) from None
         row = _Row(change, raw[2], raw[8], raw[9], raw[10], raw[11])
@@ -365,7 +366,7 @@ def _state_of(row: _Row, path: Path) -> str:
         raise Damaged(path, row.change.seq, "a change that stands keeps no state")
     try:
         text = zlib.decompress(row.state).decode("utf-8")
-        json.loads(text)
+        jsontext.loads(text)
         return text
     except (zlib.error, ValueError) as exc:
         raise Damaged(path, row.change.seq, str(exc)) from None
@@ -575,7 +576,7 @@ def _upgrade(db: sqlite3.Connection, path: Path) -> None:
         before, games = "", {}
         for seq, game, at, command, request, effect, summary in old:
             log = games.setdefault(game, [])
-            change = Change(seq, game, at, command, json.loads(request), json.loads(effect), json.loads(summary))
+            change = Change(seq, game, at, command, jsontext.loads(request), jsontext.loads(effect), jsontext.loads(summary))
             log.append(change)
             standing = in_effect(log)
             op = change.effect.get("op")
@@ -585,7 +586,7 @@ def _upgrade(db: sqlite3.Connection, path: Path) -> None:
             if op not in ("undo", "redo"):
                 current = None
                 for kept in standing:
-                    current = _apply(current, json.loads(json.dumps(kept.effect)), copy=False)
+                    current = _apply(current, copied(kept.effect), copy=False)
                 state = _pack(current)
             row = [seq, game, len(log), at, command, request, effect, summary, head,
                    prev.seq if prev is not None else None, state]
@@ -637,8 +638,8 @@ def export(path: Path) -> dict:
                         raise ValueError("its checksum does not match")
                     before = raw[-1]
                     raw = (raw[0], raw[1], raw[3], raw[4], raw[5], raw[6], raw[7])
-                change = Change(raw[0], raw[1], raw[2], raw[3], json.loads(raw[4]), json.loads(raw[5]),
-                                json.loads(raw[6]))
+                change = Change(raw[0], raw[1], raw[2], raw[3], jsontext.loads(raw[4]), jsontext.loads(raw[5]),
+                                jsontext.loads(raw[6]))
             except (ValueError, TypeError) as exc:
                 stopped, reason = seq, str(exc)
                 break
@@ -702,4 +703,4 @@ def seconds_of(at: str) -> float:
 
 
 def _dump(data) -> str:
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return jsontext.dumps(data)
