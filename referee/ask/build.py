@@ -949,6 +949,20 @@ def _carried(params) -> str:
     return "\n".join(out)
 
 
+def _said_as_word(word: str, text: str) -> bool:
+    r"""Whether ``word`` is in ``text`` with no letter, digit or ``_`` on either side: what
+    ``(?<!\w)word(?!\w)`` finds (``\w`` is exactly those), without compiling an expression
+    for each name a question says (0.1 ms each)."""
+    start = text.find(word)
+    while start != -1:
+        end = start + len(word)
+        before, after = text[start - 1:start], text[end:end + 1]
+        if not (before.isalnum() or before == "_") and not (after.isalnum() or after == "_"):
+            return True
+        start = text.find(word, start + 1)
+    return False
+
+
 def _cards_left(r: Reading, params: dict) -> list[str]:
     """Never a verdict on a misreading: a hireling, a steed or a one-shot named by its card
     ("van egy fegyverhordozóm") has an effect; a command that carries neither the card nor its
@@ -993,7 +1007,7 @@ def _people_left(kind: str, c: Context, params: dict) -> list[str]:
             continue  # "Cid uses a +5", "dan stuurt bob een gazebo erbij": the card's player
         if kind == "level" and params.get("source") in CARD_SOURCES:
             continue  # "Bob plays Go Up a Level for Cid": the level of the one it is played on
-        if not re.search(r'(?<![\w])' + re.escape(name) + r'(?![\w])', said):
+        if not _said_as_word(name, said):
             out.append(r.tokens[i].raw)
     return out
 

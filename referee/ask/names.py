@@ -14,6 +14,8 @@ import zlib
 from functools import lru_cache
 from pathlib import Path
 
+from referee.lazyre import Lazy
+
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
     from typing import Iterable, Optional
@@ -92,7 +94,7 @@ def _block(number: int):
 
 #: a Gujarati consonant written right before a vowel letter of its own: the consonant keeps its
 #: vowel "a", which the transliteration drops ("દઈ" is "da-ī", a verb's "give", never "ડી", Dee)
-_BARE_CONSONANT = re.compile("([\u0a95-\u0ab9])(?=[\u0a85-\u0a94])")
+_BARE_CONSONANT = Lazy("([\u0a95-\u0ab9])(?=[\u0a85-\u0a94])")  # (compiled where a word's sound is asked)
 
 
 @lru_cache(maxsize=4096)

@@ -1,0 +1,33 @@
+"""Small pieces of turning a reading into a command (referee.ask.build), each against what it replaces."""
+
+import json
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from referee.ask.build import _carried, _said_as_word
+from referee.ask.patterns import fold
+
+#: letters, digits, "_", marks of Gujarati, quotes and separators: what a name and a command carry
+CHARS = st.sampled_from(list("ab_1 \":-é\n") + ["ડ", "ી", "ં"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(CHARS, min_size=1, max_size=3), st.text(CHARS, max_size=14))
+def test_a_name_said_as_a_word_is_what_a_word_boundary_expression_finds(word, text):
+    pattern = r"(?<![\w])" + re.escape(word) + r"(?![\w])"
+    assert _said_as_word(word, text) is (re.search(pattern, text) is not None)
+
+
+#: (no control character: JSON writes one as an escape, and no text a player types holds one)
+TEXT = st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=6)
+PARAMS = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), TEXT),
+                      lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXT, inner, max_size=3),
+                      max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(PARAMS)
+def test_the_words_a_command_carries_fold_as_its_json_does(params):
+    assert fold(_carried(params)) == fold(json.dumps(params, ensure_ascii=False, default=str))
