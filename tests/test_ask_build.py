@@ -1,4 +1,4 @@
-"""Small pieces of turning a reading into a command (referee.ask.build), each against what it replaces."""
+"""Pieces of turning a reading into a command (referee.ask.build, referee.ask.command), held to what they replace."""
 
 import json
 import re
@@ -31,3 +31,14 @@ PARAMS = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), TEXT),
 @given(PARAMS)
 def test_the_words_a_command_carries_fold_as_its_json_does(params):
     assert fold(_carried(params)) == fold(json.dumps(params, ensure_ascii=False, default=str))
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(list("aZ09_@%+=:,./- '\"$`\\!*é") + ["ડ", "\n"]), max_size=8))
+def test_a_word_of_a_command_is_quoted_as_shlex_quotes_it(word):
+    import shlex
+
+    from referee.ask.command import _quoted
+
+    assert _quoted(word) == shlex.quote(word)
+    assert shlex.split(_quoted(word)) == [word]

@@ -121,9 +121,12 @@ def test_the_kept_phrases_of_a_language_damaged_list_by_list_are_built_again_fro
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
     forget_memories()
     corpus = load_corpus()
-    questions = ["level 5 elf warrior with +3 vs a level 8 troll, who wins?", "ik ben level 4 en vecht tegen een trol van level 6",
-                 "9-es szintű vagyok, eladhatom a cuccaimat 1000 aranyért?", "soy nivel 3, puedo huir de un dragón?",
-                 "હું લેવલ ૫ નો છું અને ટ્રોલ લેવલ ૮ સામે લડું છું", "ich bin Stufe 6 und kämpfe gegen einen Troll Stufe 9"]
+    questions = ["level 5 elf warrior with +3 vs a level 8 troll, who wins?",
+                 "ik ben level 4 en vecht tegen een trol van level 6",
+                 "9-es szintű vagyok, eladhatom a cuccaimat 1000 aranyért?",
+                 "soy nivel 3, puedo huir de un dragón?",
+                 "હું લેવલ ૫ નો છું અને ટ્રોલ લેવલ ૮ સામે લડું છું",
+                 "ich bin Stufe 6 und kämpfe gegen einen Troll Stufe 9"]
     fresh = [ask(q, corpus) for q in questions]
     for path in tmp_path.glob("ask-*-programs-*.programs"):
         lang = path.stem.rsplit("-", 1)[1]

@@ -4,8 +4,6 @@ same table), it asks exactly what ``ask`` judged: both go through
 
 from __future__ import annotations
 
-import shlex
-
 from referee.questions import flow_text
 from referee.registry import BY_VERB, parameters
 
@@ -13,8 +11,22 @@ from referee.registry import BY_VERB, parameters
 ASKER = "me"
 
 
+#: the characters a shell reads as part of a word, unquoted (what ``shlex.quote`` leaves bare)
+_BARE = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_@%+=:,./-")
+
+
 def _word(value) -> str:
-    return shlex.quote(value if isinstance(value, str) else flow_text(value))
+    return _quoted(value if isinstance(value, str) else flow_text(value))
+
+
+def _quoted(word: str) -> str:
+    """``shlex.quote(word)``: the word bare where a shell reads it whole, else in single quotes
+    (a quote inside closed, quoted and opened again). Written here because importing shlex and
+    compiling its pattern cost every question 0.25 ms for this one function; the test suite
+    holds it to shlex's answer."""
+    if word and all(ch in _BARE for ch in word):
+        return word
+    return "'" + word.replace("'", "'\"'\"'") + "'"
 
 
 def command(name: str, params: dict) -> str:
