@@ -496,7 +496,8 @@ def _key():
     # its code, and a change to how they are built (a new phrase list) with no change to any
     # ask.yaml must not read the old build; and the sound code's, which builds the words by
     # their sounds
-    from referee.i18n.languages import LANGUAGES  # (lazy, as in every_language)
+    # lazy: LANGUAGES is read from locales/ when first asked for, not when this module loads
+    from referee.i18n.languages import LANGUAGES
 
     root = locales_dir()
     try:
