@@ -20,8 +20,11 @@ def test_a_name_said_as_a_word_is_what_a_word_boundary_expression_finds(word, te
     assert _said_as_word(word, text) is (re.search(pattern, text) is not None)
 
 
-#: (no control character: JSON writes one as an escape, and no text a player types holds one)
-TEXT = st.text(st.characters(blacklist_categories=("Cc", "Cs")), max_size=6)
+#: letters, digits, spaces, punctuation and symbols, and Gujarati words with their vowel signs (no
+#: control character, which JSON writes as an escape, and no mark standing where no letter is
+#: before it: no text a player types holds either)
+TEXT = st.text(st.characters(whitelist_categories=("L", "N", "Zs", "P", "S")), max_size=6) | st.sampled_from(
+    ["સિડ", "બોબ:5", "ટ્રોલ લેવલ ૮", "Dee's +2"])
 PARAMS = st.recursive(st.one_of(st.none(), st.booleans(), st.integers(), TEXT),
                       lambda inner: st.lists(inner, max_size=3) | st.dictionaries(TEXT, inner, max_size=3),
                       max_leaves=12)

@@ -124,9 +124,11 @@ def _help_words(words: Words, english: Words) -> frozenset:
             vocabulary -= w.phrase_words.get("card_player", frozenset()) | w.phrase_words.get("fighter", frozenset())
         # the language's little words ("with", "from", "will") say nothing of help alone; the
         # verb of helping itself stays ("help", "helps")
-        helping = [phrase for w in (words, english) for phrase in w.actions.get("help", ())]
-        vocabulary = {word for word in vocabulary if word not in (words.stop | english.stop)
-                      or any(phrase.found_in(f" {word} ") for phrase in helping)}
+        # (each word tried on the phrases it can match alone: a whole list read cost 0.2 ms)
+        helping = [w.actions["help"] for w in (words, english) if w.actions.get("help")]
+        stop = words.stop | english.stop
+        vocabulary = {word for word in vocabulary if word not in stop
+                      or any(phrase.found_in(f" {word} ") for phrases in helping for phrase in phrases.matching(f" {word} "))}
         _HELP_WORDS[key] = frozenset(vocabulary)
     return _HELP_WORDS[key]
 
