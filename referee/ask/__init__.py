@@ -189,7 +189,8 @@ def _powers_of(reading, corpus) -> Optional[BadInput]:
     "was bringt mir eigentlich die Elfe beim Weglaufen", "what does being an elf get me when
     running" ask the race's own rules, not a flight of an elf the text never has; its clauses
     answer it (:func:`_powers_asked`)."""
-    if not _powers_asked(reading, corpus):
+    # (no race or class named, no such question: most texts need no look at the phrases)
+    if not any(role and role[0] == "persona" for role in reading.roles) or not _powers_asked(reading, corpus):
         return None
     # the race or class asked of is said in the phrase or right beside it ("mire jó az elf",
     # "એલ્ફ હોવાથી શું મળે"); one the asker gives themself elsewhere ("I'm an elf, … what does
