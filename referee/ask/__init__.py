@@ -136,7 +136,7 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
             # impossible table; either way, no verdict, and what is wrong with it
             refused, chosen = problems, None
     if chosen is not None and refused is None:
-        refused = _other_kind(chosen, reading)
+        refused = _other_kind(chosen, reading) or _powers_of(reading, corpus)
         if refused is not None:
             chosen = None
     if chosen is not None and chosen.totals and chosen.kind == "combat":
@@ -177,9 +177,34 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
 
 #: the most clauses of a race or class put first when what it can do is asked
 POWERS = 3
+#: how many words from a phrase asking what a race or class does its name may stand
+NEAR = 3
 #: the cards a phrase list names (``half_breed``: "Halbblut", "mestizo"), as the race or
 #: class topic whose clauses say what they do
 CARD_TOPICS = (("half_breed", ("race", "half-breed")), ("super_munchkin", ("class", "super-munchkin")))
+
+
+def _powers_of(reading, corpus) -> Optional[BadInput]:
+    """Never a verdict on a situation made up from a question of what a race or class does:
+    "was bringt mir eigentlich die Elfe beim Weglaufen", "what does being an elf get me when
+    running" ask the race's own rules, not a flight of an elf the text never has; its clauses
+    answer it (:func:`_powers_asked`)."""
+    # (no race or class named, no such question: most texts need no look at the phrases)
+    if not any(role and role[0] == "persona" for role in reading.roles) or not _powers_asked(reading, corpus):
+        return None
+    # the race or class asked of is said in the phrase or right beside it ("mire jó az elf",
+    # "એલ્ફ હોવાથી શું મળે"); one the asker gives themself elsewhere ("I'm an elf, … what does
+    # killing it get me") is the situation's, and the phrase asks of something else
+    near = []
+    for _phrase, match in reading.phrases("powers"):
+        said = reading.word_range(match)
+        part = set(reading._segment(said.start)) | set(reading._segment(said.stop - 1))
+        if any(role and role[0] == "persona" and j in part and said.start - NEAR <= j < said.stop + NEAR
+               for j, role in enumerate(reading.roles)):
+            near.append(match)
+    if not near:
+        return None
+    return BadInput("what {words} means here", words=", ".join(f"“{m.group(0).strip()}”" for m in near))
 
 
 def _powers_asked(reading, corpus) -> list[str]:

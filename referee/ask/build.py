@@ -859,9 +859,10 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
     if kind == "death" and (r.helper is not None or r.helping or "help" in r.best("actions")):
         # "I helped as an elf and the monster died": a death told beside help is no player's
         unsaid += [t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "person"][:1] or ["?"]
-    if kind == "level":
+    if kind == "level" or (kind in FIGHTING and not r.monsters and not params.get("monsters")):
         # "stuck at level 9, does a go up a level card do anything?": what the card does is
-        # the rule's answer, not a level change of a player the text makes up
+        # the rule's answer, not a level change of a player the text makes up; so is "as an elf
+        # on a steed, do I still get +1 running away?" asked of no monster, not a flight
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("effect")][:1]
     if kind in FIGHTING and not (params.get("plus") or r.plus):
         # "can i throw a potion at it for him?": a one-shot played with no bonus said adds

@@ -162,6 +162,11 @@ KINDS_WITHIN = {"death": ("munchkin-die",)}
 #: is a death (whose hand is split too), not the cards over the hand limit
 KINDS_DESCRIBED = {"charity": ("hand", ("death",))}
 KILL_SURE = 3
+#: how far after "Bob says" the subject of what he says is looked for: the words, and the
+#: words that are no separator ("that", "dass", "que" and the subject itself)
+REPORTED, REPORTED_WORDS = 7, 4
+#: how far after "Bob says" the act he says he does must begin, for him to be its doer
+REPORTED_ACT = 8
 
 
 def _opened(toks: list[Token], openers: tuple) -> list[Token]:
@@ -449,7 +454,8 @@ class Reading:
         for _phrase, match in self.phrases("opinion"):
             # "Bob szerint …", "according to Bob": whose view the question reports, no one in it
             i = self.index(match, "p0")
-            if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME and i not in announced:
+            if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME and i not in announced \
+                    and not self._reports_own_act(self.word_range(match).stop):
                 self.roles[i] = ("opinion", self.roles[i][1])
         for _phrase, match in self.phrases("no_help"):
             # "bob is not helping me", "Bob hilft mir nicht": the one said not to help is no
@@ -818,6 +824,36 @@ class Reading:
         if k in self.plus_at:
             del self.plus[self.plus_at.index(k)]
             self.plus_at.remove(k)
+
+    def _reports_own_act(self, after: int) -> bool:
+        """Whether what a named person says, from word ``after`` on, is an act of their own:
+        "cid says he's gonna backstab me", "Cid sagt, er sticht mir in den Rücken", "Cid zegt
+        dat hij me gaat backstabben" (a pronoun as its subject: the one who says it), or "Cid
+        dice que me va a apuñalar" (the asker as its object: someone else does it, and no one
+        else is named). Then the person is in the question, not a view it reports."""
+        subjects = self.both("pronouns") - self.both("objects")
+        mine = self.both("objects") & self.both("me")
+        # (an act said with no subject, where the language leaves it out: "Dee dice que va a
+        # maldecir a Cid", "Cid azt mondja, hátba szúr": the one who says it does it)
+        acts = {self.word_range(m).start for w in (self.words, self.english) for phrases in w.actions.values()
+                for phrase in phrases for m in phrase.finditer(self.text)}
+        if not any(after <= k < after + REPORTED_ACT for k in acts):
+            return False  # "Bob reckons he gets the rest": a claim, no act of his asked about
+        seen = 0
+        for k in range(after, min(after + REPORTED, len(self.tokens))):
+            token, role = self.tokens[k], self.roles[k] or ("",)
+            if token.separator:
+                continue
+            if token.key in mine or token.key in subjects:
+                return True
+            if role[0] in ("person", "persona", "card", "itemcard", "opinion") or token.key in self.both("me"):
+                return False  # someone or something else is named first, or "I": a view of it
+            if k in acts:
+                return True
+            seen += 1
+            if seen == REPORTED_WORDS:
+                return False
+        return False
 
     def _pronoun_named(self, i: int) -> bool:
         """Whether a capital word that starts a sentence is its subject, taken up by "he" or
