@@ -21,7 +21,7 @@ import zlib
 
 from referee.cache import cache_dir, read_checked, write_checked
 from referee.corpus.cards import CARD_TYPES, Card, fold
-from referee.data import compiled_catalogs
+from referee.data import catalog_stats
 # localizer: a card's name in a language, from the compiled catalogs; name_in: one card's name in one language
 from referee.i18n.cardnames import former_names_key, former_names_of, localizer, name_in  # noqa: F401
 from referee.i18n.catalogs import current_language
@@ -325,8 +325,7 @@ def _name_table_key(cards, content_key: str | None = None) -> str | None:
     of a corpus read through the cache are known by its files' key: writing out every card's
     names to key them cost a question half a millisecond."""
     try:
-        stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns)
-                       for p in compiled_catalogs())
+        stats = catalog_stats()
     except OSError:
         return None
 

@@ -117,6 +117,17 @@ def compiled_catalogs(domain: str = "rules") -> list[Path]:
     return list(_compiled_catalogs(locales_dir(), domain))
 
 
+def catalog_stats(domain: str = "rules") -> list[tuple]:
+    """``(path, size, mtime_ns)`` of each of :func:`compiled_catalogs`, one stat a file, taken
+    on each call: a cache of what the catalogs hold is that cache while these are the same.
+    Raises :class:`OSError` where a catalog cannot be read."""
+    stats = []
+    for path in compiled_catalogs(domain):
+        found = path.stat()
+        stats.append((str(path), found.st_size, found.st_mtime_ns))
+    return stats
+
+
 @lru_cache(maxsize=None)
 def _compiled_catalogs(root: Path, domain: str) -> tuple:
     return tuple(sorted(root.glob(f"*/LC_MESSAGES/{domain}.mo")))

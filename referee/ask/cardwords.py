@@ -11,7 +11,7 @@ from functools import lru_cache
 from referee.ask.text import SAME_SOUND, spelled
 from referee.cache import cache_dir, read_checked, write_checked
 from referee.corpus.cards import fold
-from referee.data import compiled_catalogs
+from referee.data import catalog_stats
 from referee.records import Record
 
 #: a run of words this close (rapidfuzz ratio, 0–100) to a card's name is that card, typos forgiven
@@ -77,8 +77,7 @@ def _key(corpus):
     if not corpus.content_key:
         return None
     try:
-        stats = sorted((str(p), p.stat().st_size, p.stat().st_mtime_ns)
-                       for p in compiled_catalogs())
+        stats = catalog_stats()
     except OSError:
         return None
     # the respelling too: the names are kept spelled by it

@@ -17,7 +17,7 @@ import re
 from functools import lru_cache
 
 from referee.cache import kept_data
-from referee.data import compiled_catalogs, locales_dir
+from referee.data import catalog_stats, compiled_catalogs, locales_dir
 from referee.errors import Problem
 from referee.i18n.catalogs import RULES_DOMAIN, SOURCE, translations
 from referee.i18n.typed import ENTRIES as _TYPED
@@ -58,8 +58,7 @@ def _kept_card_names() -> dict[str, dict[str, str]]:
     process that asks again (a session, the server), from memory while the files' stats are the
     same — reading the cache again cost every verdict 0.5 ms (cProfile, the ask benchmark's test)."""
     try:
-        files = compiled_catalogs()
-        stats = [(str(path), path.stat().st_size, path.stat().st_mtime_ns) for path in files]
+        files, stats = compiled_catalogs(), catalog_stats()
     except OSError:
         return _read_card_names([])
     if _CARD_NAMES.get("key") != stats:
