@@ -113,7 +113,7 @@ def test_the_kept_phrases_of_a_language_damaged_list_by_list_are_built_again_fro
     """Each list of phrases kept for ``ask`` (its text, expression and words, read when the
     list is first used) with its bytes flipped: the lists are built again from ask.yaml, and
     every question is read as on a fresh cache, in every language."""
-    from referee.ask import ask
+    from referee.ask import ask, patterns
     from referee.ask.patterns import words
     from referee.corpus import load_corpus
     from tests.conftest import reset_process_state as forget_memories
@@ -124,10 +124,11 @@ def test_the_kept_phrases_of_a_language_damaged_list_by_list_are_built_again_fro
     questions = ["level 5 elf warrior with +3 vs a level 8 troll, who wins?",
                  "ik ben level 4 en vecht tegen een trol van level 6",
                  "9-es szintű vagyok, eladhatom a cuccaimat 1000 aranyért?",
-                 "soy nivel 3, puedo huir de un dragón?",
+                 "soy nivel 3 y peleo contra un troll de nivel 6",
                  "હું લેવલ ૫ નો છું અને ટ્રોલ લેવલ ૮ સામે લડું છું",
                  "ich bin Stufe 6 und kämpfe gegen einen Troll Stufe 9"]
     fresh = [ask(q, corpus) for q in questions]
+    assert all(answer["understood"] for answer in fresh)  # (situations: no search index built here)
     for path in tmp_path.glob("ask-*-programs-*.programs"):
         lang = path.stem.rsplit("-", 1)[1]
         kept = next(iter(words(lang).lists.values())).kept
@@ -140,6 +141,8 @@ def test_the_kept_phrases_of_a_language_damaged_list_by_list_are_built_again_fro
             data[file._start + offset + length // 2] ^= 0x5A
         file.close()
         path.write_bytes(bytes(data))
-    forget_memories()
+    # the words read again from the damaged files (the languages as built from ask.yaml stay in
+    # memory, as a fresh process would build them again: building them twice cost this test 2 s)
+    patterns._kept.cache_clear()
     assert [ask(q, corpus) for q in questions] == fresh
     forget_memories()
