@@ -178,7 +178,9 @@ class Log:
         if self._head is None:
             return None
         if self._state is None:
-            self._state = _state_of(self._head, self._store.path)
+            # (read, checked and decoded once: the first mapping is the decoding itself)
+            self._state, first = _state_of(self._head, self._store.path)
+            return first
         return jsontext.loads(self._state)
 
     def standing(self, limit: int) -> list[Change]:
@@ -361,13 +363,14 @@ class TableStore:
         return _translated_errors(self.path)
 
 
-def _state_of(row: _Row, path: Path) -> str:
+def _state_of(row: _Row, path: Path) -> tuple:
+    """The state a row keeps: its JSON text, and that text decoded (:class:`Damaged` where it
+    cannot be)."""
     if row.state is None:
         raise Damaged(path, row.change.seq, "a change that stands keeps no state")
     try:
         text = zlib.decompress(row.state).decode("utf-8")
-        jsontext.loads(text)
-        return text
+        return text, jsontext.loads(text)
     except (zlib.error, ValueError) as exc:
         raise Damaged(path, row.change.seq, str(exc)) from None
 
