@@ -840,7 +840,10 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # "segíthet neki?", "can he…": a pronoun with nobody it can point to
         # a pronoun that is also an article ("el", "la") only with its accent ("él")
         little = r.words.ignore | r.words.articles | r.words.me
-        unsaid += [t.raw for t in r.tokens if t.key in r.words.pronouns
+        # "todo lo que traigo puesto" (all I am wearing): the pronoun of a phrase of one's own
+        # things is no one
+        mine = {j for _phrase, match in r.phrases("mine") for j in r.word_range(match)}
+        unsaid += [t.raw for j, t in enumerate(r.tokens) if t.key in r.words.pronouns and j not in mine
                    and (t.key not in little or fold(t.raw) != t.raw.lower())][:1]
     if kind in FIGHTING and r.discarded:
         pass  # "cid tosses 3 cards for his flight": the cards thrown are discards, read as such

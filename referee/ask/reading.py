@@ -1769,10 +1769,13 @@ class Reading:
         level and class said of him; ``j`` itself where no such description ends there."""
         if self.tokens[j].key != ",":
             return j
-        level, articles = self.both("level"), self.both("articles")
+        # (a relative clause too: "my sister Lia, who's level 4, is helping", "mein Kumpel
+        # Beto, der Stufe fünf ist, hilft mir", "Beto, aki ötös szintű, segít")
+        little = self.both("level") | self.both("articles") | self.both("ignore") | self.both("before_verb") \
+            | self.both("stop")
         k = j - 1
-        while k > 0 and ((self.roles[k] or ("",))[0] in ("num", "persona", "sex")
-                         or self.tokens[k].key in level or self.tokens[k].key in articles):
+        while k > 0 and j - k <= 6 and ((self.roles[k] or ("",))[0] in ("num", "persona", "sex")
+                                        or self.tokens[k].key in little):
             k -= 1
         if k < j - 1 and k > 0 and self.tokens[k].key == "," and (self.roles[k - 1] or ("",))[0] == "person":
             return k - 1
@@ -2756,6 +2759,10 @@ class Reading:
             if j is None:
                 continue
             if role is not None:
+                if role[0] == "person" and step == 1 and self._object(j):
+                    # "mi cuate Beto que es nivel cinco me ayuda": the one the verb after the
+                    # level is done to ("me") is not whom the level is said of
+                    continue
                 if role[0] == "person":
                     return role[1]
                 if role[0] in ("persona", "sex"):
