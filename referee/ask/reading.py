@@ -159,8 +159,9 @@ KINDS_DENIED = {question.kind: question.denied_by for question in QUESTIONS if q
 KINDS_WITHIN = {"death": ("munchkin-die",)}
 #: the kinds of question whose words, said inside a piece that describes someone, are that
 #: description where another kind is said: "was a level 7 elf with 2 cards in hand, who loots?"
-#: is a death (whose hand is split too), not the cards over the hand limit
-KINDS_DESCRIBED = {"charity": ("hand", ("death",))}
+#: is a death (whose hand is split too), not the cards over the hand limit; "thief level 4 with
+#: 3 cards in hand, … may I backstab her?" is the act asked, the hand a piece of who asks
+KINDS_DESCRIBED = {"charity": ("hand", ("death", "action"))}
 KILL_SURE = 3
 #: how far after "Bob says" the subject of what he says is looked for: the words, and the
 #: words that are no separator ("that", "dass", "que" and the subject itself)
