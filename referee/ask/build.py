@@ -651,6 +651,10 @@ def action(c: Context):
             # fight whose monster is not named
             missing.append(N_("which monster is fought"))
     params = {"player": player, "action": act}
+    if act in TARGETED and not others and asked is None and player != c.who(ME) and _done_to_me(r, act):
+        # "según Bob, él puede robarme": the pronoun written onto the act's verb is whom it is
+        # done to, the asker
+        others = [c.who(ME)]
     if act in TARGETED and others:
         params["target"] = others[0]
     if act in TARGETED and "target" not in params and asked is None:
@@ -843,6 +847,9 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # "todo lo que traigo puesto" (all I am wearing): the pronoun of a phrase of one's own
         # things is no one
         mine = {j for _phrase, match in r.phrases("mine") for j in r.word_range(match)}
+        # "ze hebben me vermoord", "they killed me": a pronoun inside the words of the question's
+        # own kind says no one the text names (the killers no rule asks about)
+        mine |= {j for a, b in r.kind_spans(kind) for j in range(len(r.tokens)) if a <= r.starts[j] < b}
         unsaid += [t.raw for j, t in enumerate(r.tokens) if t.key in r.words.pronouns and j not in mine
                    and (t.key not in little or fold(t.raw) != t.raw.lower())][:1]
     if kind in FIGHTING and r.discarded:
@@ -1047,6 +1054,24 @@ def _cards_played(r: Reading, i: int) -> list[int]:
     return [j for j in r._segment(i)
             if (r.tokens[j].plus and j in r.used)
             or (r.roles[j] and (r.roles[j][0] == "enhancer" or (r.roles[j][0] == "card" and r.roles[j][1] > 0)))]
+
+
+def _done_to_me(r: Reading, act: str) -> bool:
+    """Whether a phrase of the act matched its verb with "me" written onto it ("robarme",
+    "apuñalarme"): a word of the match that is a word of the phrase with one of the
+    language's words for "me" that are also an object after it."""
+    onto = r.words.me & r.words.objects
+    if not onto:
+        return False
+    for phrase in r.present(r.words, "actions", act):
+        said = re.findall(r"[^\s\[\]()|…]+", phrase.text)
+        verbs = {fold(w.rstrip("*")) for w in said if "{" not in w}
+        for match in phrase.finditer(r.text):
+            for j in r.word_range(match):
+                key = r.tokens[j].key
+                if any(key.startswith(v) and key[len(v):] in onto for v in verbs if v):
+                    return True
+    return False
 
 
 def _may_do(r: Reading) -> Optional[str]:
