@@ -847,9 +847,12 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # "todo lo que traigo puesto" (all I am wearing): the pronoun of a phrase of one's own
         # things is no one
         mine = {j for _phrase, match in r.phrases("mine") for j in r.word_range(match)}
-        # "ze hebben me vermoord", "they killed me": a pronoun inside the words of the question's
-        # own kind says no one the text names (the killers no rule asks about)
-        mine |= {j for a, b in r.kind_spans(kind) for j in range(len(r.tokens)) if a <= r.starts[j] < b}
+        # "ze hebben me vermoord", "sie haben mich getötet": the pronoun a death's own phrase
+        # says is the killers, whom no rule of a death asks about (not a pronoun of an act's
+        # question, "can she sell?", whose doer it is; nor a word a phrase's "…" passed over)
+        mine |= {j for words in (r.words, r.english) for phrase in (r.present(words, "kinds", kind) if kind == "death" else ())
+                 for match in phrase.finditer(r.text) for j in r.word_range(match)
+                 if r.tokens[j].key in _literal_words(phrase.text)}
         unsaid += [t.raw for j, t in enumerate(r.tokens) if t.key in r.words.pronouns and j not in mine
                    and (t.key not in little or fold(t.raw) != t.raw.lower())][:1]
     if kind in FIGHTING and r.discarded:
@@ -1054,6 +1057,11 @@ def _cards_played(r: Reading, i: int) -> list[int]:
     return [j for j in r._segment(i)
             if (r.tokens[j].plus and j in r.used)
             or (r.roles[j] and (r.roles[j][0] == "enhancer" or (r.roles[j][0] == "card" and r.roles[j][1] > 0)))]
+
+
+def _literal_words(text: str) -> set:
+    """The words a phrase says as they are (no slot, no word with a wildcard)."""
+    return {fold(w) for w in re.findall(r"[^\s\[\]()|…]+", text) if "{" not in w and "*" not in w}
 
 
 def _done_to_me(r: Reading, act: str) -> bool:
