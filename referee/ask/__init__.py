@@ -189,8 +189,14 @@ def _powers_of(reading, corpus) -> Optional[BadInput]:
     "was bringt mir eigentlich die Elfe beim Weglaufen", "what does being an elf get me when
     running" ask the race's own rules, not a flight of an elf the text never has; its clauses
     answer it (:func:`_powers_asked`)."""
+    # a steed or a hireling said by the word for its kind ("Reittier", "steed", "montura"),
+    # no card named and nothing told of it: what such a companion gets one is asked, and the
+    # word is no name of the one a flight would be made up around
+    kinds = reading.kind_only
     # (no race or class named, no such question: most texts need no look at the phrases)
-    if not any(role and role[0] == "persona" for role in reading.roles) or not _powers_asked(reading, corpus):
+    if not kinds and not any(role and role[0] == "persona" for role in reading.roles):
+        return None
+    if not _powers_asked(reading, corpus) and not (kinds and any(True for _ in reading.phrases("powers"))):
         return None
     # the race or class asked of is said in the phrase or right beside it ("mire jó az elf",
     # "એલ્ફ હોવાથી શું મળે"); one the asker gives themself elsewhere ("I'm an elf, … what does
@@ -199,7 +205,7 @@ def _powers_of(reading, corpus) -> Optional[BadInput]:
     for _phrase, match in reading.phrases("powers"):
         said = reading.word_range(match)
         part = set(reading._segment(said.start)) | set(reading._segment(said.stop - 1))
-        if any(role and role[0] == "persona" and j in part and said.start - NEAR <= j < said.stop + NEAR
+        if any((j in kinds or (role and role[0] == "persona")) and j in part and said.start - NEAR <= j < said.stop + NEAR
                for j, role in enumerate(reading.roles)):
             near.append(match)
     if not near:

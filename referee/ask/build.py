@@ -651,6 +651,10 @@ def action(c: Context):
             # fight whose monster is not named
             missing.append(N_("which monster is fought"))
     params = {"player": player, "action": act}
+    if act in TARGETED and not others and asked is None and player != c.who(ME) and _done_to_me(r, act):
+        # "según Bob, él puede robarme": the pronoun written onto the act's verb is whom it is
+        # done to, the asker
+        others = [c.who(ME)]
     if act in TARGETED and others:
         params["target"] = others[0]
     if act in TARGETED and "target" not in params and asked is None:
@@ -840,7 +844,16 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # "segíthet neki?", "can he…": a pronoun with nobody it can point to
         # a pronoun that is also an article ("el", "la") only with its accent ("él")
         little = r.words.ignore | r.words.articles | r.words.me
-        unsaid += [t.raw for t in r.tokens if t.key in r.words.pronouns
+        # "todo lo que traigo puesto" (all I am wearing): the pronoun of a phrase of one's own
+        # things is no one
+        mine = {j for _phrase, match in r.phrases("mine") for j in r.word_range(match)}
+        # "ze hebben me vermoord", "sie haben mich getötet": the pronoun a death's own phrase
+        # says is the killers, whom no rule of a death asks about (not a pronoun of an act's
+        # question, "can she sell?", whose doer it is; nor a word a phrase's "…" passed over)
+        mine |= {j for words in (r.words, r.english) for phrase in (r.present(words, "kinds", kind) if kind == "death" else ())
+                 for match in phrase.finditer(r.text) for j in r.word_range(match)
+                 if r.tokens[j].key in _literal_words(phrase.text)}
+        unsaid += [t.raw for j, t in enumerate(r.tokens) if t.key in r.words.pronouns and j not in mine
                    and (t.key not in little or fold(t.raw) != t.raw.lower())][:1]
     if kind in FIGHTING and r.discarded:
         pass  # "cid tosses 3 cards for his flight": the cards thrown are discards, read as such
@@ -1044,6 +1057,29 @@ def _cards_played(r: Reading, i: int) -> list[int]:
     return [j for j in r._segment(i)
             if (r.tokens[j].plus and j in r.used)
             or (r.roles[j] and (r.roles[j][0] == "enhancer" or (r.roles[j][0] == "card" and r.roles[j][1] > 0)))]
+
+
+def _literal_words(text: str) -> set:
+    """The words a phrase says as they are (no slot, no word with a wildcard)."""
+    return {fold(w) for w in re.findall(r"[^\s\[\]()|…]+", text) if "{" not in w and "*" not in w}
+
+
+def _done_to_me(r: Reading, act: str) -> bool:
+    """Whether a phrase of the act matched its verb with "me" written onto it ("robarme",
+    "apuñalarme"): a word of the match that is a word of the phrase with one of the
+    language's words for "me" that are also an object after it."""
+    onto = r.words.me & r.words.objects
+    if not onto:
+        return False
+    for phrase in r.present(r.words, "actions", act):
+        said = re.findall(r"[^\s\[\]()|…]+", phrase.text)
+        verbs = {fold(w.rstrip("*")) for w in said if "{" not in w}
+        for match in phrase.finditer(r.text):
+            for j in r.word_range(match):
+                key = r.tokens[j].key
+                if any(key.startswith(v) and key[len(v):] in onto for v in verbs if v):
+                    return True
+    return False
 
 
 def _may_do(r: Reading) -> Optional[str]:

@@ -159,8 +159,9 @@ KINDS_DENIED = {question.kind: question.denied_by for question in QUESTIONS if q
 KINDS_WITHIN = {"death": ("munchkin-die",)}
 #: the kinds of question whose words, said inside a piece that describes someone, are that
 #: description where another kind is said: "was a level 7 elf with 2 cards in hand, who loots?"
-#: is a death (whose hand is split too), not the cards over the hand limit
-KINDS_DESCRIBED = {"charity": ("hand", ("death",))}
+#: is a death (whose hand is split too), not the cards over the hand limit; "thief level 4 with
+#: 3 cards in hand, … may I backstab her?" is the act asked, the hand a piece of who asks
+KINDS_DESCRIBED = {"charity": ("hand", ("death", "action"))}
 KILL_SURE = 3
 #: how far after "Bob says" the subject of what he says is looked for: the words, and the
 #: words that are no separator ("that", "dass", "que" and the subject itself)
@@ -1220,6 +1221,9 @@ class Reading:
         """A steed or a hireling said of someone, with its bonus: "+1 hireling", "ich reite ne
         schildkröte, die gibt -1 beim weglaufen" (a Run Away modifier, where a phrase says so)."""
         self.companions: list[tuple[int, str, dict]] = []  # (word, "steed"|"hireling", mapping)
+        # the companions said by the word for their kind alone ("ein Reittier", "a hireling"):
+        # no steed card named by the word ("Schildkröte"), no bonus said of it (read, never changed)
+        self.kind_only: set[int] = set()
         run = [set(self.word_range(m)) for _p, m in self.phrases("run_modifier")]
         # words in brackets are not in the text phrases match ("(ભાગવામાં -૧)"): a signed number
         # in brackets beside a word of a Run Away phrase is a Run Away modifier too
@@ -1278,6 +1282,8 @@ class Reading:
                     k += 1
             if bonus is not None and kind == "hireling" and any(bonus in r for r in run):
                 bonus = None  # a Run Away number is a steed's: no hireling prints one
+            if bonus is None and (kind == "hireling" or card is None):
+                self.kind_only.add(i)
             if bonus is not None:
                 self.used.add(bonus)
                 value = self.tokens[bonus].number
@@ -1593,6 +1599,8 @@ class Reading:
                     # "Dee-t hívja segíteni", "asks Bob to help": the one called, the verb's object
                     role = self.roles[self.index(match, "p0")]
                     person = role[1] if role and role[0] == "person" else None
+                if person is None and name == "helper" and not phrase.text.lstrip().startswith("{p}"):
+                    person = self._subject_apart(match)
                 if person == "pronoun" and name == "helper":
                     others = [p for p in self.order() if p not in (ME, self.fighter)]
                     # "cid says he'll only help if …": "he" is the one whose words are reported
@@ -1724,6 +1732,8 @@ class Reading:
             before, j = self.both("before_verb"), i
             while j > 0 and self.roles[j] is None and self.tokens[j].key in before:
                 j -= 1
+            if j < i:
+                j = self._described_between_commas(j)
             if j < i and (self.roles[j] or ("",))[0] == "person":
                 i = j
 
@@ -1737,6 +1747,40 @@ class Reading:
                 and self.roles[i + 2][1] != ME and i + 1 in self.kin_words:
             return self.roles[i + 2][1]  # "helped by my friend Pete": Pete, whose friend is said by "my"
         return person
+
+    def _subject_apart(self, match) -> Optional[str]:
+        """The one named before a description set off by commas right before a phrase's verb
+        ("mein Kumpel Zed, Stufe 6 Zauberer, hilft mir", "mi colega Zed, nivel 6 mago, me
+        ayuda"): the verb's subject, which no phrase reads across the commas; None where the
+        words before the verb are no such description."""
+        k = self.word_range(match)[0] - 1
+        while k > 0 and (self.roles[k] or ("",))[0] == "person" and self.roles[k][1] == ME and self._object(k):
+            k -= 1  # "…, me ayuda": the one helped, said before the verb
+        if k <= 0 or self.tokens[k].key != ",":
+            return None
+        j = self._described_between_commas(k)
+        role = self.roles[j] or ("",)
+        if j == k or role[0] != "person" or role[1] == ME or self._object(j):
+            return None
+        return role[1]
+
+    def _described_between_commas(self, j: int) -> int:
+        """The person before a description set off by commas that ends at word ``j``: in "my
+        buddy Zed, level 6 wizard, is helping" the one who helps is Zed, named before the
+        level and class said of him; ``j`` itself where no such description ends there."""
+        if self.tokens[j].key != ",":
+            return j
+        # (a relative clause too: "my sister Lia, who's level 4, is helping", "mein Kumpel
+        # Beto, der Stufe fünf ist, hilft mir", "Beto, aki ötös szintű, segít")
+        little = self.both("level") | self.both("articles") | self.both("ignore") | self.both("before_verb") \
+            | self.both("stop")
+        k = j - 1
+        while k > 0 and j - k <= 6 and ((self.roles[k] or ("",))[0] in ("num", "persona", "sex")
+                                        or self.tokens[k].key in little):
+            k -= 1
+        if k < j - 1 and k > 0 and self.tokens[k].key == "," and (self.roles[k - 1] or ("",))[0] == "person":
+            return k - 1
+        return j
 
     def _object(self, i: int) -> bool:
         """A name marked as whom something is done to: by its ending ("Bobnak") or by the word
@@ -2716,6 +2760,10 @@ class Reading:
             if j is None:
                 continue
             if role is not None:
+                if role[0] == "person" and step == 1 and self._object(j):
+                    # "mi cuate Beto que es nivel cinco me ayuda": the one the verb after the
+                    # level is done to ("me") is not whom the level is said of
+                    continue
                 if role[0] == "person":
                     return role[1]
                 if role[0] in ("persona", "sex"):
