@@ -252,6 +252,7 @@ class Reading:
                            else t for i, t in enumerate(self.tokens)]
         self.text, self.starts = joined(self.tokens)
         self._present: dict = {}  # present(): a phrase list's phrases that can match the text
+        self._matches: dict = {}  # phrases(): a phrase list's matches in the text
         self.roles: list[Optional[tuple]] = [None] * len(self.tokens)
         self.names = names
         self.table = bool(names)  # the names are a table's: no word becomes someone new
@@ -314,13 +315,19 @@ class Reading:
 
     def phrases(self, name: str):
         """Each match of a phrase list, in this language and in English (players mix them),
-        but one said inside its denial ("ohne Karten abzuwerfen": no cards discarded)."""
-        seen = set()
-        for words in (self.words, self.english):
-            for phrase, match in self.own_phrases(name, words):
-                if match.span() not in seen:
-                    seen.add(match.span())
-                    yield phrase, match
+        but one said inside its denial ("ohne Karten abzuwerfen": no cards discarded). Found
+        once for each list: the text does not change, and a reading asks for the same list
+        again and again (100 times a question, half of them lists asked before)."""
+        found = self._matches.get(name)
+        if found is None:
+            found, seen = [], set()
+            for words in (self.words, self.english):
+                for phrase, match in self.own_phrases(name, words):
+                    if match.span() not in seen:
+                        seen.add(match.span())
+                        found.append((phrase, match))
+            self._matches[name] = found
+        return iter(found)
 
     def present(self, words: Words, table: str, key: str) -> list:
         """The phrases of ``words``'s table (``lists``, ``kinds``, …) under ``key`` that can
