@@ -423,14 +423,17 @@ class Reading:
             for table in (self.words.personas, self.cards.personas):
                 if form in table:
                     return table[form]
-        if len(key) >= 4:
+        if len(key) >= 4 and " " not in key:
             for table in (self.words.personas, self.cards.personas):
-                for word, found in table.items():
-                    # a word with an ending ("harcosom", "félszerzetként"); short words only as
-                    # listed, or "elfut" (runs away) would be an Elf
-                    if len(word) >= 5 and " " not in word and " " not in key and key.startswith(word) \
-                            and len(key) - len(word) <= 4:
-                        return found
+                # a word with an ending ("harcosom", "félszerzetként"): the key's first 5 or more
+                # letters, at most 4 left over; short words only as listed, or "elfut" (runs
+                # away) would be an Elf. Looked up by those prefixes, not by a pass over every
+                # race's and class's name (200 of them, for each word of a question)
+                prefixes = [key[:n] for n in range(max(5, len(key) - 4), len(key) + 1) if key[:n] in table]
+                if len(prefixes) == 1:
+                    return table[prefixes[0]]
+                if prefixes:  # (two names the word starts with: the first the table lists)
+                    return next(found for word, found in table.items() if word in prefixes)
         return None
 
     def _read(self) -> None:
