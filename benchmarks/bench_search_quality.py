@@ -98,6 +98,9 @@ seen since.
 ``benchmarks/search_queries_blind28.yaml`` is the twenty-eighth, written the same way and run once
 on the code of that time (figures in its header: .992 as typed, Dutch .95; .983 with typos, Dutch
 and Gujarati .95); seen since.
+``benchmarks/search_queries_blind29.yaml`` is the twenty-ninth, written the same way and run once
+on the code of that time (figures in its header: .975 as typed, Dutch, Hungarian and German .95;
+.967 with typos); seen since.
 ``benchmarks/search_queries_probe12.yaml`` holds the probe questions of the seventeenth round: twenty
 topics in every language on clauses no earlier set expected (hirelings, steeds, dungeons, the
 Munchkin die's table, level counters, item enhancers, an Epic power, death against several
