@@ -115,7 +115,8 @@ class Speller:
         return self.counts.get(word, 0)
 
     def one_edit(self, word: str, language: str | None = None) -> set[str]:
-        """Known words one deletion, insertion, substitution or neighbour swap away.
+        """Known words one deletion, insertion, substitution or swap (of neighbours, or of two
+        letters either side of a third) away.
 
         The first letter stays (players rarely mistype it, and keeping it cuts the candidates
         by a factor of the alphabet); a swap of the first two letters is allowed.
@@ -127,6 +128,9 @@ class Speller:
         edits |= {head + a + c + b for a, b in splits for c in alphabet}
         edits |= {head + a + c + b[1:] for a, b in splits if b for c in alphabet}
         edits |= {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+        # two letters swapped across a third ("drawf": dwarf): a player's fingers
+        # reaching for the letters in the wrong order, as common a slip as neighbours swapped
+        edits |= {word[:i] + word[i + 2] + word[i + 1] + word[i] + word[i + 3:] for i in range(1, len(word) - 2)}
         edits |= sound_alike(word, language)
         edits |= moved_doubling(word)
         edits.discard(word)
