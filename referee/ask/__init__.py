@@ -171,7 +171,7 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
         body["missing"] = [m.render(say) for m in first.missing]
         body["kind"] = first.kind
     body["readings"] = [{"kind": b.kind, "command": command(build.COMMAND[b.kind], _params(b))} for b in readings]
-    body["results"] = _results(text, corpus, lang, _powers_asked(reading, corpus))
+    body["results"] = _results(text, corpus, lang, _powers_asked(reading, corpus) or _step_asked(reading, corpus))
     return Answer(body)
 
 
@@ -233,6 +233,31 @@ def _powers_asked(reading, corpus) -> list[str]:
     topic = f"{kind}es" if kind == "class" else f"{kind}s"
     own = [f"{topic}.{code}"] if f"{topic}.{code}" in corpus.clauses else []
     return (own + sorted(i for i in corpus.clauses if i.startswith(f"{topic}.{code}-")))[:POWERS]
+
+
+#: the steps of a turn a player asks how they work ("wie funktioniert das Davonlaufen genau"),
+#: each by its phrase list, and the clauses that say how the step goes, put first: the search
+#: ranks a clause naming the step in passing ("no rewards for running away") above them
+STEPS = (("step_run", ("running-away.roll", "running-away.bad-stuff")),
+         ("step_help", ("helping.ask", "helping.one-helper")),
+         ("step_sell", ("trading-selling.sell", "trading-selling.no-change")),
+         ("step_death", ("death.lose-everything", "death.when-you-die")),
+         ("step_charity", ("turn.charity", "turn.charity-tied-lowest")))
+
+
+def _step_asked(reading, corpus) -> list[str]:
+    """The main clauses of the one step of the game a text asks how it works ("how does
+    running away work", "hogyan működik az eladás"): the step said within a few words of the
+    question (before it where the verb ends the sentence: "ભાગવાનું કેવી રીતે કામ કરે છે"); none where no such question is asked, or two steps are named."""
+    asked = [reading.word_range(m) for _p, m in reading.phrases("how_works")]
+    if not asked:
+        return []
+    steps = [clauses for flag, clauses in STEPS
+             if any(any(said.start - NEAR <= reading.word_range(m).start < said.stop + NEAR for said in asked)
+                    for _p, m in reading.phrases(flag))]
+    if len(steps) != 1:
+        return []
+    return [c for c in steps[0] if c in corpus.clauses]
 
 
 #: acts only a "may I …?" question judges: said in a text read as another kind of question,
