@@ -2383,6 +2383,11 @@ class Reading:
         harcos vagyok +5-tel") and names no card and no monster: said of that one, not of a card
         played on the monster."""
         segment = self._segment(i)
+        if i - 1 in segment and self.roles[i - 1] and self.roles[i - 1][0] == "persona" \
+                and self._described_only(range(segment.start, i)):
+            # "nivel 7 ladron +5 contra un monstruo … al que le tiraron Descomunal": a bonus right
+            # after the words that describe someone, before any monster or fight is said, is theirs
+            return True
         roles = [self.roles[j] for j in segment if self.roles[j]]
         if any(role[0] in ("card", "enhancer", "itemcard") for role in roles) \
                 or any(self._monster_word(self.tokens[j].key) or self.tokens[j].key in self.cards.monsters for j in segment):
@@ -2390,6 +2395,13 @@ class Reading:
         # (a race said with a level after a word of fighting is a monster: "vs a level 8 orc +5")
         return any(role[0] == "persona" for role in roles) and not any(
             first in segment and self._fought_race(first, last) is not None for first, last, _level in self.levels)
+
+    def _described_only(self, words: range) -> bool:
+        """Whether ``words`` name no card, enhancer, item card nor monster, and say no fight: the
+        words of a description of someone alone ("nivel 7 ladrón", "Stufe 7 Dieb")."""
+        return not any((self.roles[j] and self.roles[j][0] in ("card", "enhancer", "itemcard"))
+                       or self._monster_word(self.tokens[j].key) or self.tokens[j].key in self.cards.monsters
+                       or self._fights(j) for j in words)
 
     def _pair_before(self, i: int) -> Optional[tuple]:
         """Two people named as one subject right before word ``i`` in its part of the sentence
