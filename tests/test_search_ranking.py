@@ -84,6 +84,7 @@ SPELLER = Speller(count_words(["the monster monsters level levels cards card dun
     ("monnster", "monster"),  # a doubled one
     ("levle", "level"),       # two neighbours swapped
     ("crads", "cards"),
+    ("motsner", "monster"),   # two letters swapped across a third ("drawf": dwarf)
     ("lavel", "level"),       # one wrong letter
     ("szorny", "szorny"),     # accents are folded on both sides
     ("રાક્ષશ", "રાક્ષસ"),       # a Gujarati consonant mistyped
