@@ -196,7 +196,8 @@ def _respelled(toks: list[Token], spellings: dict, names: set) -> list[Token]:
             n += 1
         for size in range(n, 0, -1):
             key = " ".join(x.key for x in toks[i:i + size])
-            if t.number is None and key in spellings and key not in names:
+            # (a number alone is never respelt; a word read as a number and more is: "one-shot")
+            if (t.number is None or size > 1) and key in spellings and key not in names:
                 out += [Token(t.raw, word) for word in spellings[key].split()]
                 i += size
                 break
