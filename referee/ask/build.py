@@ -732,8 +732,7 @@ def _curse_given(r: Reading) -> bool:
     """Whether a word of cursing stands inside a phrase of giving, or within two words of it,
     in one part of the sentence: the curse is what is given."""
     def spans(action: str) -> list[range]:
-        return [r.word_range(match) for words in (r.words, r.english) for phrase in words.actions.get(action, ())
-                for match in phrase.finditer(r.text)]
+        return [r.word_range(match) for _phrase, match in r.table_matches("actions", action)]
     curses = [k for span in spans("play-curse") for k in span]
     return any(span[0] - 2 <= k <= span[-1] + 2 and r._segment(k) == r._segment(span[0])
                for span in spans("trade") for k in curses)
@@ -956,8 +955,8 @@ def _carried(params) -> str:
             for item in value:
                 walk(item)
         else:
-            out.append({True: "true", False: "false", None: "null"}.get(value, value)
-                       if value is None or isinstance(value, bool) else str(value))
+            out.append("null" if value is None else ("true" if value else "false") if isinstance(value, bool)
+                       else str(value))
 
     walk(params)
     return "\n".join(out)
@@ -979,17 +978,14 @@ def _said_as_word(word: str, text: str) -> bool:
 
 def _cards_left(r: Reading, params: dict) -> list[str]:
     """Never a verdict on a misreading: a hireling, a steed or a one-shot named by its card
-    ("van egy fegyverhordozóm") has an effect; a command that carries neither the card nor its
-    kind of companion judges a table without it."""
+    ("van egy fegyverhordozóm") has an effect; a command whose words carry neither the card's
+    name nor the word the text named it by judges a table without it."""
     said = fold(_carried(params))
     out = []
-    for at, card in r.other_cards():
-        kind = card.type.split()[0]  # "hireling", "steed", "one-shot"
-        if kind in ("hireling", "steed") and (f'"{kind}"' in said or f"{kind}:" in said):
+    for k, card in r.other_cards():
+        if fold(card.name) in said or r.tokens[k].key in said:
             continue
-        if fold(card.name) in said or r.tokens[at].key in said:
-            continue
-        out.append(r.tokens[at].raw)
+        out.append(r.tokens[k].raw)
     return out
 
 
@@ -1059,9 +1055,14 @@ def _cards_played(r: Reading, i: int) -> list[int]:
             or (r.roles[j] and (r.roles[j][0] == "enhancer" or (r.roles[j][0] == "card" and r.roles[j][1] > 0)))]
 
 
+def _phrase_words(text: str) -> list[str]:
+    """The words a phrase writes, as written (``word*`` with its star), its slots and "…" left out."""
+    return [w for w in re.findall(r"[^\s\[\]()|…]+", text) if "{" not in w]
+
+
 def _literal_words(text: str) -> set:
     """The words a phrase says as they are (no slot, no word with a wildcard)."""
-    return {fold(w) for w in re.findall(r"[^\s\[\]()|…]+", text) if "{" not in w and "*" not in w}
+    return {fold(w) for w in _phrase_words(text) if "*" not in w}
 
 
 def _done_to_me(r: Reading, act: str) -> bool:
@@ -1072,8 +1073,7 @@ def _done_to_me(r: Reading, act: str) -> bool:
     if not onto:
         return False
     for phrase in r.present(r.words, "actions", act):
-        said = re.findall(r"[^\s\[\]()|…]+", phrase.text)
-        verbs = {fold(w.rstrip("*")) for w in said if "{" not in w}
+        verbs = {fold(w.rstrip("*")) for w in _phrase_words(phrase.text)}
         for match in phrase.finditer(r.text):
             for j in r.word_range(match):
                 key = r.tokens[j].key
@@ -1232,12 +1232,10 @@ def _priced_items(c: Context, player: str) -> list:
     r = c.reading
     owned = next((p.get("items", []) for p in (c.state or {}).get("players", []) if p["name"] == player), [])
     phrased = set()
-    for words in (r.words, r.english):
-        for table in ("kinds", "actions", "sources"):
-            for key in getattr(words, table):
-                for phrase in r.present(words, table, key):
-                    for match in phrase.finditer(r.text):
-                        phrased.update(_said_by(r, phrase, match))
+    for table in ("kinds", "actions", "sources"):
+        for key in {key for words in (r.words, r.english) for key in getattr(words, table)}:
+            for phrase, match in r.table_matches(table, key):
+                phrased.update(_said_by(r, phrase, match))
     for _phrase, match in r.phrases("gold"):
         phrased.update(r.word_range(match))
     # "a 500-gold thing", "egy ötszáz aranyas cucc": an item said by a word for any thing
@@ -1290,7 +1288,7 @@ def _said_by(r, phrase, match) -> list[int]:
     gold ring …, thats a level": the ring is no word of the phrase)."""
     if "…" not in phrase.text:
         return list(r.word_range(match))
-    said = re.findall(r"[^\s\[\]()|]+", phrase.text.replace("{n}", " ").replace("{p}", " "))
+    said = _phrase_words(phrase.text)
     exact = {fold(w) for w in said if not w.endswith("*")}
     starts = tuple(fold(w.rstrip("*")) for w in said if w.endswith("*") and fold(w.rstrip("*")))
     return [j for j in r.word_range(match) if r.tokens[j].number is not None or r.tokens[j].key in exact

@@ -618,10 +618,18 @@ class Reading:
             found = self._both[name] = getattr(self.words, name) | getattr(self.english, name)
         return found
 
+    def table_matches(self, table: str, key: str):
+        """Each match of a phrase of ``table`` (``kinds``, ``actions``, ``sources``, ``games``)
+        under ``key``, this language's and English's, as (phrase, match); no denial is read, as
+        :meth:`phrases` reads one."""
+        for words in (self.words, self.english):
+            for phrase in self.present(words, table, key):
+                for match in phrase.finditer(self.text):
+                    yield phrase, match
+
     def kind_spans(self, kind: str) -> list[tuple[int, int]]:
         """Where the text says a question kind's words (this language's phrases and English)."""
-        return [m.span() for words in (self.words, self.english) for phrase in self.present(words, "kinds", kind)
-                for m in phrase.finditer(self.text)]
+        return [m.span() for _phrase, m in self.table_matches("kinds", kind)]
 
     def said_outside(self, kind: str, spans: list[tuple[int, int]]) -> bool:
         """Whether a word of question kind ``kind`` is said anywhere outside ``spans``."""
@@ -636,8 +644,9 @@ class Reading:
     @cached_property
     def game_words(self) -> frozenset[int]:
         """The words of a game's name said in the text ("Star Munchkinnal"), with its ending."""
-        return frozenset(j for words in (self.words, self.english) for phrases in words.games.values()
-                         for phrase in phrases for match in phrase.finditer(self.text) for j in self.word_range(match))
+        games = {game for words in (self.words, self.english) for game in words.games}
+        return frozenset(j for game in games for _phrase, match in self.table_matches("games", game)
+                         for j in self.word_range(match))
 
     @cached_property
     def kin_words(self) -> frozenset[int]:
@@ -694,10 +703,9 @@ class Reading:
 
     def _helps_later(self, i: int) -> bool:
         """Whether a word of helping is said in word ``i``'s part of the sentence after it."""
-        helping = self.words.actions.get("help", ()) + self.english.actions.get("help", ())
         segment = self._segment(i)
         return any(self.word_range(match)[0] in segment and self.word_range(match)[0] > i
-                   for phrase in helping for match in phrase.finditer(self.text))
+                   for _phrase, match in self.table_matches("actions", "help"))
 
     def _kin_of_mine(self, i: int) -> bool:
         """Whether word ``i`` is a word for kin said with "my" a few words before it ("my little
@@ -789,7 +797,7 @@ class Reading:
         if close is not None and toks[i].raw[:1].isupper():
             # "Uschi (Stufe 6) is grad gestorben": dying said right after the brackets; a
             # monster is killed, a player dies, so the word described is someone
-            for phrase in self.words.kinds.get("death", ()):
+            for phrase in self.present(self.words, "kinds", "death"):
                 for match in phrase.finditer(self.text):
                     if close < self.word_range(match)[0] <= close + 3:
                         return True
@@ -847,8 +855,8 @@ class Reading:
         mine = self.both("objects") & self.both("me")
         # (an act said with no subject, where the language leaves it out: "Dee dice que va a
         # maldecir a Cid", "Cid azt mondja, hátba szúr": the one who says it does it)
-        acts = {self.word_range(m).start for w in (self.words, self.english) for phrases in w.actions.values()
-                for phrase in phrases for m in phrase.finditer(self.text)}
+        acts = {self.word_range(m).start for act in set(self.words.actions) | set(self.english.actions)
+                for _phrase, m in self.table_matches("actions", act)}
         if not any(after <= k < after + REPORTED_ACT for k in acts):
             return False  # "Bob reckons he gets the rest": a claim, no act of his asked about
         seen = 0
@@ -1497,7 +1505,7 @@ class Reading:
         a Level at eight"): a level said right after it is its player's, where he stands."""
         return any(self.word_range(match)[-1] == j for words in (self.words, self.english)
                    for key in ("go-up-a-level", "divine-intervention", "steal-level")
-                   for phrase in words.sources.get(key, ()) for match in phrase.finditer(self.text))
+                   for _phrase, match in self.table_matches("sources", key))
 
     def _level_first(self, i: int) -> bool:
         """Whether the number at word ``i`` starts a part of the sentence, unsigned, up to 20,
@@ -2033,8 +2041,7 @@ class Reading:
         # (not said of a monster: "egy cserepes növény is beszáll")
         return any(not (self._card_before(k, monster_words) or self._card_after(k)
                         or (self.roles[k] or ("",))[0] == "itemcard" or k in denied)
-                   for w in (self.words, self.english) for phrase in w.actions.get("help", ())
-                   for match in phrase.finditer(self.text) for k in self.word_range(match)[:1])
+                   for _phrase, match in self.table_matches("actions", "help") for k in self.word_range(match)[:1])
 
     def _verb_of_mine(self, j: int) -> bool:
         """Whether word ``j`` is a verb that says "I fight" ("harcolok"): "harcolok és cid …"
