@@ -364,3 +364,28 @@ def test_a_changed_or_damaged_catalog_copy_is_read_afresh(tmp_path, monkeypatch)
         data[len(data) // 2] ^= 0xFF  # same size, one byte changed
         copy.write_bytes(bytes(data))
     assert _same(_kept_catalog(str(path)), _parsed(path))
+
+
+ENVIRONMENTS = {
+    "nothing set answers in English": ({}, None, "en"),
+    "the C locale Python sets itself answers in English": ({"LC_CTYPE": "C.UTF-8"}, None, "en"),
+    "a LANGUAGE list answers in its first language": ({"LANGUAGE": "hu:en"}, None, "hu"),
+    "a regional LANG answers in its language": ({"LANG": "de_AT.UTF-8"}, None, "de"),
+    "LC_ALL comes before LANG": ({"LC_ALL": "nl_BE.UTF-8", "LANG": "de_DE.UTF-8"}, None, "nl"),
+    "LANG=C answers in English": ({"LANG": "C"}, None, "en"),
+    "a language referee does not speak answers in English": ({"LANG": "fr_FR.UTF-8"}, None, "en"),
+    "REFEREE_LANG comes before the locale": ({"REFEREE_LANG": "gu", "LANG": "de_DE.UTF-8"}, None, "gu"),
+    "--lang comes before everything": ({"REFEREE_LANG": "gu", "LANG": "de_DE.UTF-8"}, "es", "es"),
+}
+
+
+@pytest.mark.parametrize("name", ENVIRONMENTS)
+def test_the_answer_language_follows_the_options_then_the_environment(name, monkeypatch):
+    from referee.i18n.locale import choose_language
+
+    environment, option, expected = ENVIRONMENTS[name]
+    for variable in ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "REFEREE_LANG"):
+        monkeypatch.delenv(variable, raising=False)
+    for variable, value in environment.items():
+        monkeypatch.setenv(variable, value)
+    assert choose_language(option) == expected
