@@ -163,3 +163,68 @@ class ProgramFile:
             return b""
         self._start = len(_HEAD) + _COUNT.size + len(table)
         return table
+
+
+class Seeded:
+    """The patterns a part of the program compiles wherever it compiles them — its modules at
+    import, a library's modules (whoosh compiles some 40 of its own), its first call — put into
+    ``re``'s own cache before that part runs, from programs kept in the user cache, so that each
+    ``re.compile`` there finds its pattern compiled.
+
+    :meth:`seed` reads the kept programs (one file, behind a checksum); :meth:`keep`, called once
+    the part has run, keeps every pattern compiled since :meth:`seed` that the file did not
+    hold. A pattern is its source and flags, compiled by this engine: a kept one that the part
+    no longer compiles costs a little reading and is never wrong. Where ``re`` is laid out
+    otherwise (its cache not the dict CPython 3.11–3.13 keep), nothing is seeded or kept."""
+
+    __slots__ = ("name", "_before", "_kept", "_path")
+
+    def __init__(self, name: str):
+        self.name, self._before, self._kept, self._path = name, None, frozenset(), None
+
+    def seed(self) -> None:
+        """Put the kept patterns into ``re``'s cache (once; a pattern already there is left)."""
+        cache = getattr(re, "_cache", None)
+        if self._before is not None or _sre is None or not isinstance(cache, dict):
+            return
+        # lazy: referee.cache reads the package version, which no caller of this module pays twice
+        from referee.cache import kept_file, read_checked
+
+        self._path = kept_file(self.name, repr((ENGINE, sys.implementation.cache_tag)).encode(), ".seeds")
+        kept = set()
+        data = read_checked(self._path)
+        try:
+            entries = marshal.loads(data) if data is not None else []
+        except (ValueError, EOFError, TypeError):
+            entries = []
+        for entry in entries if isinstance(entries, list) else ():
+            try:
+                source, flags, found = entry
+                key = (type(source), source, flags)
+            except (TypeError, ValueError):
+                continue
+            if not isinstance(source, (str, bytes)) or not isinstance(flags, int) or key in cache:
+                continue
+            pattern = compiled(source, found, flags)  # compiled from its source where the program is not this engine's
+            cache[key] = pattern
+            kept.add(key)
+        self._kept = frozenset(kept)
+        self._before = frozenset(cache) - self._kept
+
+    def keep(self) -> None:
+        """Keep the patterns compiled since :meth:`seed` (written only when some are new)."""
+        cache = getattr(re, "_cache", None)
+        if self._path is None or not isinstance(cache, dict):
+            return
+        compiled_here = [key for key in cache if key not in self._before and not key[2] & re.DEBUG]
+        path, self._path = self._path, None  # once: what the program compiles later is its own
+        if all(key in self._kept for key in compiled_here):
+            return
+        # lazy: referee.cache reads the package version, which no caller of this module pays twice
+        from referee.cache import write_checked
+
+        try:
+            entries = [(source, flags, program(source, flags)) for _type, source, flags in compiled_here]
+            write_checked(path, marshal.dumps(entries))
+        except (OSError, ValueError, TypeError, re.error):
+            pass  # an unwritable cache only costs speed

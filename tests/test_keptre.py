@@ -146,3 +146,56 @@ def test_the_kept_phrases_of_a_language_damaged_list_by_list_are_built_again_fro
     patterns._kept.cache_clear()
     assert [ask(q, corpus) for q in questions] == fresh
     forget_memories()
+
+
+#: patterns a part of the program compiles, as a library's module would at import
+SEEDED_SOURCES = [r"(?<![\w-])(\d+)[a-záéíóöőúüű]{1,5}\b", r"[\u0a85-\u0ab9\u0ae0\u0ae1]+", r"(?P<word>\w+)-(?=\w)"]
+
+
+needs_re_cache = pytest.mark.skipif(not isinstance(getattr(re, "_cache", None), dict),
+                                    reason="this Python's re keeps its cache otherwise: nothing is seeded")
+
+
+def _forget(sources):
+    for source in sources:
+        for flags in (0, re.IGNORECASE):
+            re._cache.pop((str, source, flags), None)
+
+
+@needs_re_cache
+def test_patterns_a_seeded_part_compiled_are_found_compiled_by_the_next_process(monkeypatch, tmp_path):
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
+    _forget(SEEDED_SOURCES)
+    first = keptre.Seeded("test-seeds")
+    first.seed()
+    plain = [re.compile(SEEDED_SOURCES[0], re.IGNORECASE)] + [re.compile(s) for s in SEEDED_SOURCES[1:]]
+    first.keep()
+    assert len(list(tmp_path.glob("test-seeds-*.seeds"))) == 1
+    _forget(SEEDED_SOURCES)  # as a new process starts: nothing compiled
+    keptre.Seeded("test-seeds").seed()
+    seeded = [re._cache[(str, SEEDED_SOURCES[0], re.IGNORECASE.value)]] + [re._cache[(str, s, 0)]
+                                                                           for s in SEEDED_SOURCES[1:]]
+    assert all(_same(kept, fresh) for kept, fresh in zip(seeded, plain))
+    assert re.compile(SEEDED_SOURCES[1]) is seeded[1]  # what the part's own re.compile now gets
+
+
+@needs_re_cache
+@pytest.mark.parametrize("damage", [b"", b"not a file of patterns", None], ids=["empty", "garbage", "truncated"])
+def test_a_damaged_file_of_seeds_seeds_nothing_and_is_written_again(damage, monkeypatch, tmp_path):
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
+    _forget(SEEDED_SOURCES)
+    first = keptre.Seeded("test-seeds")
+    first.seed()
+    re.compile(SEEDED_SOURCES[2])
+    first.keep()
+    [path] = tmp_path.glob("test-seeds-*.seeds")
+    path.write_bytes(path.read_bytes()[:-7] if damage is None else damage)
+    _forget(SEEDED_SOURCES)
+    again = keptre.Seeded("test-seeds")
+    again.seed()
+    assert (str, SEEDED_SOURCES[2], 0) not in re._cache
+    assert re.compile(SEEDED_SOURCES[2]).match("ab-c").group("word") == "ab"  # compiled from its source
+    again.keep()
+    _forget(SEEDED_SOURCES)
+    keptre.Seeded("test-seeds").seed()
+    assert (str, SEEDED_SOURCES[2], 0) in re._cache

@@ -13,9 +13,17 @@ from functools import lru_cache
 from itertools import islice
 
 from referee.i18n.catalogs import RuleText
+from referee.keptre import Seeded
 from referee.records import Record
-from referee.search.lean import import_whoosh
-from referee.search.ranking import Ranker
+
+#: the patterns a search compiles: whoosh's modules compile some 40 as they load, this package's
+#: modules 30, its first query a few more (5 ms of a whole-process search, measured): each is
+#: found compiled in ``re``'s cache, from the programs the first search in this cache kept
+_PATTERNS = Seeded("search-patterns")
+_PATTERNS.seed()
+
+from referee.search.lean import import_whoosh  # noqa: E402
+from referee.search.ranking import Ranker  # noqa: E402
 
 import_whoosh()  # before any other module of this package imports whoosh: see referee.search.lean
 
@@ -125,6 +133,12 @@ class Searcher:
     def query(self, raw_query: str, language: str = "en", limit: int = 10, game: str | None = None,
               kind: str | None = None, topic: str | None = None, snippets: bool = True) -> Result:
         """Rank the clauses that answer ``raw_query``; snippets are in the language that matched."""
+        result = self._query(raw_query, language, limit, game, kind, topic, snippets)
+        _PATTERNS.keep()  # after the process's first query only: see referee.keptre.Seeded
+        return result
+
+    def _query(self, raw_query: str, language: str, limit: int, game: str | None, kind: str | None,
+               topic: str | None, snippets: bool) -> Result:
         # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
         from referee.search.query import filter_query, parse
 
