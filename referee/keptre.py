@@ -205,8 +205,10 @@ class Seeded:
                 continue
             if not isinstance(source, (str, bytes)) or not isinstance(flags, int) or key in cache:
                 continue
-            pattern = compiled(source, found, flags)  # compiled from its source where the program is not this engine's
-            cache[key] = pattern
+            try:  # compiled from its source where the program is not this engine's
+                cache[key] = compiled(source, found, flags)
+            except (re.error, ValueError, TypeError, OverflowError):
+                continue  # no pattern at all: the part compiles what it needs itself
             kept.add(key)
         self._kept = frozenset(kept)
         self._before = frozenset(cache) - self._kept
@@ -223,8 +225,13 @@ class Seeded:
         # lazy: referee.cache reads the package version, which no caller of this module pays twice
         from referee.cache import write_checked
 
+        entries = []
+        for _type, source, flags in compiled_here:
+            try:
+                entries.append((source, flags, program(source, flags)))
+            except (ValueError, TypeError, re.error):
+                pass  # a pattern this engine's compiler will not hand over is compiled each time
         try:
-            entries = [(source, flags, program(source, flags)) for _type, source, flags in compiled_here]
             write_checked(path, marshal.dumps(entries))
-        except (OSError, ValueError, TypeError, re.error):
+        except (OSError, ValueError):
             pass  # an unwritable cache only costs speed

@@ -180,7 +180,8 @@ def test_patterns_a_seeded_part_compiled_are_found_compiled_by_the_next_process(
 
 
 @needs_re_cache
-@pytest.mark.parametrize("damage", [b"", b"not a file of patterns", None], ids=["empty", "garbage", "truncated"])
+@pytest.mark.parametrize("damage", [b"", b"not a file of patterns", None, "no pattern"],
+                         ids=["empty", "garbage", "truncated", "not-a-pattern"])
 def test_a_damaged_file_of_seeds_seeds_nothing_and_is_written_again(damage, monkeypatch, tmp_path):
     monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path))
     _forget(SEEDED_SOURCES)
@@ -189,7 +190,14 @@ def test_a_damaged_file_of_seeds_seeds_nothing_and_is_written_again(damage, monk
     re.compile(SEEDED_SOURCES[2])
     first.keep()
     [path] = tmp_path.glob("test-seeds-*.seeds")
-    path.write_bytes(path.read_bytes()[:-7] if damage is None else damage)
+    if damage == "no pattern":  # checked and whole, but what it holds compiles to nothing
+        import marshal
+
+        from referee.cache import write_checked
+
+        write_checked(path, marshal.dumps([("(unclosed", 0, None), (SEEDED_SOURCES[2], "flags", None), 7]))
+    else:
+        path.write_bytes(path.read_bytes()[:-7] if damage is None else damage)
     _forget(SEEDED_SOURCES)
     again = keptre.Seeded("test-seeds")
     again.seed()
