@@ -1037,12 +1037,36 @@ TWENTY_SIXTH_BLIND_FAMILIES = [
 ]
 
 
+THIRTY_FIRST_BLIND_FAMILIES = [
+    # what a Half-Breed card is worth with only one race: the rule of no drawbacks, not the
+    # card's two races, the one-race rule or when it may be played
+    ("what does half-breed do if i only have one race", "en", "races.half-breed-one-race"),
+    ("half breed with just one race card whats the point", "en", "races.half-breed-one-race"),
+    ("is half-breed worth anything with only one race", "en", "races.half-breed-one-race"),
+    ("wat heb je aan halfbloed met maar één ras", "nl", "races.half-breed-one-race"),
+    ("halfbloed kaart met alleen 1 ras, wat doet dat", "nl", "races.half-breed-one-race"),
+    ("heeft halfbloed zin als je maar een ras hebt", "nl", "races.half-breed-one-race"),
+    ("mit ér a félvér egy fajjal", "hu", "races.half-breed-one-race"),
+    ("félvér kártya egyetlen fajjal mire jó", "hu", "races.half-breed-one-race"),
+    ("van félvérem de csak egy fajlapom, ér ez valamit", "hu", "races.half-breed-one-race"),
+    ("de qué sirve el bastardo con una sola raza", "es", "races.half-breed-one-race"),
+    ("bastardo con solo una raza qué me da", "es", "races.half-breed-one-race"),
+    ("para qué me sirve el bastardo si solo tengo una raza", "es", "races.half-breed-one-race"),
+    ("ફક્ત એક જાતિ હોય તો હાફ-બ્રીડ શું આપે", "gu", "races.half-breed-one-race"),
+    ("half breed ek j jati sathe shu kaam nu", "gu", "races.half-breed-one-race"),
+    ("ફક્ત એક જાતિ સાથે હાફ-બ્રીડ નો શું ફાયદો", "gu", "races.half-breed-one-race"),
+    ("was bringt halb-blut wenn ich nur eine rasse hab", "de", "races.half-breed-one-race"),
+    ("halbblut mit nur einer rasse, lohnt sich das", "de", "races.half-breed-one-race"),
+    ("was bringt mir die halbblut karte mit einer rasse", "de", "races.half-breed-one-race"),
+]
+
+
 @pytest.mark.parametrize("query,lang,expected",
                          SEVENTEENTH_BLIND_FAMILIES + EIGHTEENTH_BLIND_FAMILIES + NINETEENTH_BLIND_FAMILIES
                          + TWENTIETH_BLIND_FAMILIES + TWENTY_FIRST_BLIND_FAMILIES
                          + TWENTY_SECOND_BLIND_FAMILIES + TWENTY_THIRD_BLIND_FAMILIES
                          + TWENTY_FOURTH_BLIND_FAMILIES + TWENTY_FIFTH_BLIND_FAMILIES
-                         + TWENTY_SIXTH_BLIND_FAMILIES)
+                         + TWENTY_SIXTH_BLIND_FAMILIES + THIRTY_FIRST_BLIND_FAMILIES)
 def test_a_question_of_a_family_a_recent_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert expected in found, found
