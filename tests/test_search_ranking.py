@@ -1105,6 +1105,34 @@ THIRTY_FIRST_BLIND_FAMILIES = [
     ("se puede tener dos clases al mismo tiempo", "es", "classes.one-class"),
     ("se pueden tener 2 clases al mismo tiempo sin super munchkin", "es", "classes.one-class"),
     ("ser mago y guerrero al mismo tiempo se puede", "es", "classes.one-class"),
+    # running away said by German participles ('abgehauen', 'davongelaufen', 'weggerannt') and a monster
+    # got rid of by a card ('weggemacht'): the rules of no loot and no treasure after running
+    ("ich bin abgehauen, darf ich trotzdem noch plündern", "de", "turn.no-loot-after-running"),
+    ("davongelaufen, darf ich dann den raum noch plündern", "de", "turn.no-loot-after-running"),
+    ("bin vorm monster weggerannt, krieg ich dann noch schätze", "de", "running-away.no-rewards"),
+    ("einen mit nem trank weggemacht, vor dem anderen abgehauen, gibts schätze", "de", "combat.no-rewards-if-flee-any"),
+    ("zwei monster, eins weggemacht und vom zweiten geflohen, bekomm ich schätze", "de", "combat.no-rewards-if-flee-any"),
+    # Flemish 'uwe' (your) is no 'use': trading when it is not one's turn
+    ("moogt ge ruilen als het nie uwe beurt is", "nl", "trading-selling.trade-timing"),
+    ("kunde spullen ruilen tijdens de beurt van een ander", "nl", "trading-selling.trade-timing"),
+    # a card and the rulebook that contradict each other ('tegenspreken'), in Dutch: the card wins
+    ("wat als een kaart de regels tegenspreekt", "nl", "precedence.cards-beat-rules"),
+    ("op de kaart staat iets anders dan in de regels, wie heeft gelijk", "nl", "precedence.cards-beat-rules"),
+    ("kaart en regelboek spreken elkaar tegen, wat nu", "nl", "precedence.cards-beat-rules"),
+    # a Gujarati 'એટલે શું' (what is it) asks what a phase named by its name means
+    ("લૂક ફોર ટ્રબલ એટલે શું", "gu", "turn.look-for-trouble"),
+    ("રૂમ લૂંટવાનું એટલે શું", "gu", "turn.loot-the-room"),
+    ("દરવાજો લાત મારવો એટલે શું", "gu", "turn.kick-door"),
+    # Gujarati phrasings of playing a monster from the hand, whose turn comes next and Charity when two tie
+    ("દરવાજા પાછળ કંઈ ન મળ્યું તો હાથમાંથી monster રમી શકું?", "gu", "turn.look-for-trouble"),
+    ("mara pachi kono varo", "gu", "turn.order"),
+    ("મારા વારા પછી કોનો વારો આવે", "gu", "turn.order"),
+    ("બે ખેલાડી સૌથી નીચા level પર ટાઈ હોય તો charity ના કાર્ડ કોને", "gu", "turn.charity-tied-lowest"),
+    # how the Cleric's resurrection works: the class's own clause; how much an enhancer adds to a hireling
+    ("hogyan működik a pap feltámasztás képessége", "hu", "classes.cleric"),
+    ("pap képessége feltámasztás mit csinál", "hu", "classes.cleric"),
+    ("cuánto le suma un potenciador a mi secuaz", "es", "hirelings.enhancer-levels"),
+    ("si le pongo un potenciador de +10 al secuaz cuántos niveles sube", "es", "hirelings.enhancer-levels"),
 ]
 
 
