@@ -1133,6 +1133,13 @@ THIRTY_FIRST_BLIND_FAMILIES = [
     ("pap képessége feltámasztás mit csinál", "hu", "classes.cleric"),
     ("cuánto le suma un potenciador a mi secuaz", "es", "hirelings.enhancer-levels"),
     ("si le pongo un potenciador de +10 al secuaz cuántos niveles sube", "es", "hirelings.enhancer-levels"),
+    # a level for each monster killed; how many Big items a dwarf keeps; the cards a warrior discards to berserk
+    ("mato dos monstruos a la vez, cuántos niveles subo", "es", "combat.level-per-monster"),
+    ("matar tres monstruos en un combate son tres niveles?", "es", "combat.level-per-monster"),
+    ("વામન કેટલી મોટી આઇટમ રાખી શકે", "gu", "races.dwarf"),
+    ("vaman ketli big item rakhi shake", "gu", "races.dwarf"),
+    ("hoeveel kaarten mag de krijger weggooien voor berserk", "nl", "classes.warrior-berserking"),
+    ("berserk bonus van de strijder hoeveel kaarten", "nl", "classes.warrior-berserking"),
 ]
 
 
