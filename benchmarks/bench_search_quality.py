@@ -107,6 +107,9 @@ with typos, Gujarati .85); seen since.
 ``benchmarks/search_queries_blind31.yaml`` is the thirty-first, written the same way and run once
 on the code of that time (figures in its header: .992 as typed and with typos, Hungarian .95);
 seen since.
+``benchmarks/search_queries_blind32.yaml`` is the thirty-second, written the same way and run once
+on the code of that time (figures in its header: .992 as typed and with typos, Gujarati .95);
+seen since.
 ``benchmarks/search_queries_probe12.yaml`` holds the probe questions of the seventeenth round: twenty
 topics in every language on clauses no earlier set expected (hirelings, steeds, dungeons, the
 Munchkin die's table, level counters, item enhancers, an Epic power, death against several
