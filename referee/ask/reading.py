@@ -1140,8 +1140,15 @@ class Reading:
                 if kind == "race" and code in own and " " not in word:
                     races.setdefault(code, set()).add(word)
         toks = self.tokens
+        # the words that say what a bonus is against ("vs", "gegen", "ellen", "સામે"): the race
+        # said with one is whom the card's bonus is against, not the asker ("dwarf +3 vs Bigfoot")
+        against = {k for _phrase, match in self.phrases("against") for k in self.word_range(match)}
+        if not against:
+            return
 
         def says(j: int, race: str) -> bool:
+            if not any(k in against for k in (j - 2, j - 1, j + 1)):
+                return False
             role = self.roles[j]
             if role and role[0] == "persona":
                 return role[1:] == ("race", race)
