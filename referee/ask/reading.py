@@ -1143,12 +1143,16 @@ class Reading:
         # the words that say what a bonus is against ("vs", "gegen", "ellen", "સામે"): the race
         # said with one is whom the card's bonus is against, not the asker ("dwarf +3 vs Bigfoot")
         against = {k for _phrase, match in self.phrases("against") for k in self.word_range(match)}
+        # (and one word of them said in brackets, which the phrases do not read: "Bigfoot (+3 vs dwarves)")
+        plain = {phrase.plain.strip() for words in (self.words, self.english)
+                 for phrase in words.lists.get("against", ()) if phrase.plain and " " not in phrase.plain.strip()}
+        against |= {k for k, token in enumerate(toks) if token.key in plain}
         if not against:
             return
 
-        def says(j: int, race: str) -> bool:
-            if not any(k in against for k in (j - 2, j - 1, j + 1)):
-                return False
+        together = self.both("together")
+
+        def race_word(j: int, race: str) -> bool:
             role = self.roles[j]
             if role and role[0] == "persona":
                 return role[1:] == ("race", race)
@@ -1164,16 +1168,19 @@ class Reading:
             if token.number is None or token.number <= 0 or i in self.used:
                 continue
             segment = self._segment(i)
-            for race, bonuses in own.items():
-                if token.number not in bonuses:
-                    continue
-                near = [j for j in range(max(segment.start, i - 5), min(segment.stop, i + 6)) if j != i and says(j, race)]
-                if near:
-                    self.used.add(i)
-                    for j in near:
-                        self.roles[j] = ("against", race)  # whom the card's bonus is against
-                        self.used.add(j)
-                    break
+            kinds = [race for race, bonuses in own.items() if token.number in bonuses]
+            near = [j for j in range(max(segment.start, i - 5), min(segment.stop, i + 6))
+                    if j != i and any(k in against for k in (j - 2, j - 1, j + 1)) and any(race_word(j, r) for r in kinds)]
+            if not near:
+                continue
+            # (and each race joined to one by "and": "+3 vs dwarves and halflings")
+            while near[-1] + 2 in segment and toks[near[-1] + 1].key in together \
+                    and any(race_word(near[-1] + 2, r) for r in kinds):
+                near.append(near[-1] + 2)
+            self.used.add(i)
+            for j in near:
+                self.roles[j] = ("against",)  # whom the card's bonus is against: no one described
+                self.used.add(j)
 
     def _numbers(self) -> None:
         """Numbers that phrases say are bonuses, gold, cards in hand or a die roll."""
