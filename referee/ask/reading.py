@@ -1247,7 +1247,7 @@ class Reading:
                             self.plus_at.append(i)
         # "de 8 a 10", "from 7 to 9": a level gone from and to, no strengths said again
         moves = {self.index(match, name) for _p, match in self.phrases("from_to") for name in ("n0", "n1")}
-        # (one number for both sides first: "so it's ten all" is no "so it's ten" of one side)
+        # (one number for both sides first: "15 each side" is no "15 each" of one side)
         for name, sides in (("total_both", 2), ("total", 1)):
             for _phrase, match in self.phrases(name):
                 # "so it's ten all", "dann steht es 10 zu 10", "nine v nine": the strengths said
