@@ -566,6 +566,7 @@ class Reading:
                     and token.key not in self.words.items  # "Schwert +2": an item, no one's name
                     # (a thing said Big is no one: "einer großen Leiter +2")
                     and self.tokens[i - 1].key not in self.both("big")
+                    and not self._thing_listed(i)
                     and (self.tokens[i - 1].key not in ".!?¿¡"
                                                                   or self._paired(i) or self._helps(i)
                                                                   or self._named_with_level(i) or self._pronoun_named(i))
@@ -581,6 +582,15 @@ class Reading:
                          or (self._paired(i) and self._named_with_level(i + 2)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _thing_listed(self, i: int) -> bool:
+        """Whether the capital word ``i`` is a thing the asker lists with its bonus, in a text
+        that says its things are Big or how many hands they take ("twee grote items aan: een
+        Hamer +3 voor twee handen en een Ladder +3"): after an article, a bonus right after it,
+        it is an item named, no one at the table."""
+        return (0 < i < len(self.tokens) - 1 and self.tokens[i - 1].key in self.both("articles")
+                and bool(self.tokens[i + 1].plus) and self.tokens[i + 1].number is not None
+                and (any(t.key in self.both("big") for t in self.tokens) or bool(self._hands())))
 
     @cached_property
     def partners(self) -> frozenset:
@@ -1111,8 +1121,70 @@ class Reading:
                 self.plus.append(abs(self.tokens[j].number))
                 self.plus_at.append(j)
 
+    def _monster_bonus_said(self) -> None:
+        """A bonus a monster card named in the text has of its own against a race, said again
+        by the asker with the race it is against ("Bigfoot … he gets +3 vs dwarves", "la Babosa
+        Babeante, que le saca +4 a los elfos", "der kriegt ja +3 gegen Zwerge"): the card
+        already gives it where it applies, so the number is no one's gear and no bonus played,
+        and the race (said in the plural as often as not) describes no one."""
+        own = {}  # race -> the bonuses the named monsters have against it
+        for monster in self.monsters:
+            card = monster.get("card")
+            for race, bonus in ((card.facts.get("bonus_vs") or {}) if card is not None else {}).items():
+                own.setdefault(race, set()).add(bonus)
+        if not own:
+            return
+        races = {}  # race -> the words of any language's players for it
+        for table in (self.words.personas, self.english.personas, self.cards.personas):
+            for word, (kind, code) in table.items():
+                if kind == "race" and code in own and " " not in word:
+                    races.setdefault(code, set()).add(word)
+        toks = self.tokens
+        # the words that say what a bonus is against ("vs", "gegen", "ellen", "સામે"): the race
+        # said with one is whom the card's bonus is against, not the asker ("dwarf +3 vs Bigfoot")
+        against = {k for _phrase, match in self.phrases("against") for k in self.word_range(match)}
+        # (and one word of them said in brackets, which the phrases do not read: "Bigfoot (+3 vs dwarves)")
+        plain = {phrase.plain.strip() for words in (self.words, self.english)
+                 for phrase in words.lists.get("against", ()) if phrase.plain and " " not in phrase.plain.strip()}
+        against |= {k for k, token in enumerate(toks) if token.key in plain}
+        if not against:
+            return
+
+        together = self.both("together")
+
+        def race_word(j: int, race: str) -> bool:
+            role = self.roles[j]
+            if role and role[0] == "persona":
+                return role[1:] == ("race", race)
+            if role is not None:
+                return False
+            # "dwarves", "elfos", "Zwerge", "törpék": the word with a plural's ending (its last
+            # letter may change before it: "elf", "elves")
+            key = toks[j].key
+            return any(len(key) - len(word) <= 3 and len(word) >= 3 and key.startswith(word[:-1])
+                       for word in races.get(race, ()))
+
+        for i, token in enumerate(toks):
+            if token.number is None or token.number <= 0 or i in self.used:
+                continue
+            segment = self._segment(i)
+            kinds = [race for race, bonuses in own.items() if token.number in bonuses]
+            near = [j for j in range(max(segment.start, i - 5), min(segment.stop, i + 6))
+                    if j != i and any(k in against for k in (j - 2, j - 1, j + 1)) and any(race_word(j, r) for r in kinds)]
+            if not near:
+                continue
+            # (and each race joined to one by "and": "+3 vs dwarves and halflings")
+            while near[-1] + 2 in segment and toks[near[-1] + 1].key in together \
+                    and any(race_word(near[-1] + 2, r) for r in kinds):
+                near.append(near[-1] + 2)
+            self.used.add(i)
+            for j in near:
+                self.roles[j] = ("against",)  # whom the card's bonus is against: no one described
+                self.used.add(j)
+
     def _numbers(self) -> None:
         """Numbers that phrases say are bonuses, gold, cards in hand or a die roll."""
+        self._monster_bonus_said()
         # a level aimed at ("reach level 10") describes no one: its number is taken first
         # a count of levels before gold: "a monster worth 2 levels" is no 2 gold
         for _phrase, match in self.phrases("one_shots"):
@@ -1175,15 +1247,18 @@ class Reading:
                             self.plus_at.append(i)
         # "de 8 a 10", "from 7 to 9": a level gone from and to, no strengths said again
         moves = {self.index(match, name) for _p, match in self.phrases("from_to") for name in ("n0", "n1")}
-        for _phrase, match in self.phrases("total"):
-            # "so it's ten all", "dann steht es 10 zu 10", "nine v nine": the strengths said
-            # again; the verdict must give a side each of them, or the text was not understood
-            slots = [self.index(match, name) for name in match.groupdict() if name.startswith("n")
-                     and match.group(name) is not None]
-            if slots and not any(i in self.used or self.tokens[i].plus for i in slots) \
-                    and not set(slots) <= moves:
-                self.used.update(slots)
-                self.totals.extend(self.tokens[i].number for i in slots)
+        # (one number for both sides first: "15 each side" is no "15 each" of one side)
+        for name, sides in (("total_both", 2), ("total", 1)):
+            for _phrase, match in self.phrases(name):
+                # "so it's ten all", "dann steht es 10 zu 10", "nine v nine": the strengths said
+                # again; the verdict must give a side each of them, or the text was not understood.
+                # "both sides 15", "બંને બાજુ ૧૫": one number, the strength of each side
+                slots = [self.index(match, group) for group in match.groupdict() if group.startswith("n")
+                         and match.group(group) is not None]
+                if slots and not any(i in self.used or self.tokens[i].plus for i in slots) \
+                        and not set(slots) <= moves:
+                    self.used.update(slots)
+                    self.totals.extend(self.tokens[i].number for i in slots for _side in range(sides))
         for _phrase, match in self.phrases("monster_count"):
             # "két szörny: egy goblin és egy ork": how many monsters, no level of a monster
             i = self.index(match, "n0")
