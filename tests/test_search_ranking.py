@@ -1184,3 +1184,39 @@ def test_a_card_named_as_players_learnt_it_finds_the_clauses_that_name_it_otherw
 def test_a_negation_apart_from_its_word_is_no_phrase_of_being_out_of_combat(searcher, query, lang, not_expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert not_expected not in found, found
+
+
+#: the commonest rules question of all, asked with nothing else said: the fight's rule of ties comes
+#: first, before the ties of looting, of charity or of a Warrior, each of which says "tie" in fewer
+#: words; and where the question names one of those, that one comes first
+TIES_ASKED = [
+    ("what happens on a tie?", "en", "combat.ties"),
+    ("what if it's a tie", "en", "combat.ties"),
+    ("what happens when we tie", "en", "combat.ties"),
+    ("wat gebeurt er bij gelijkspel?", "nl", "combat.ties"),
+    ("wie wint bij gelijkspel", "nl", "combat.ties"),
+    ("en bij gelijkspel?", "nl", "combat.ties"),
+    ("mi történik döntetlennél?", "hu", "combat.ties"),
+    ("ki nyer, ha döntetlen?", "hu", "combat.ties"),
+    ("ha döntetlen?", "hu", "combat.ties"),
+    ("¿qué pasa si hay empate?", "es", "combat.ties"),
+    ("quién gana si empatamos", "es", "combat.ties"),
+    ("y si empatamos?", "es", "combat.ties"),
+    ("ટાઇ થાય તો શું થાય?", "gu", "combat.ties"),
+    ("ટાઈ માં કોણ જીતે", "gu", "combat.ties"),
+    ("બરાબરી થાય તો શું થાય?", "gu", "combat.ties"),
+    ("was passiert bei Gleichstand?", "de", "combat.ties"),
+    ("wer gewinnt bei Gleichstand", "de", "combat.ties"),
+    ("und bei Gleichstand?", "de", "combat.ties"),
+    ("what happens on a tie when looting", "en", "death.loot-ties"),
+    ("what happens if two players are tied for lowest level at charity", "en", "turn.charity-tied-lowest"),
+    ("mi történik döntetlennél ha harcos vagyok", "hu", "classes.warrior"),
+    ("harcos nyer döntetlennél?", "hu", "classes.warrior"),
+]
+
+
+@pytest.mark.parametrize("query, lang, expected", TIES_ASKED)
+def test_a_tie_asked_with_nothing_else_said_is_the_fights_and_a_named_one_is_its_own(searcher, query, lang,
+                                                                                    expected):
+    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+    assert found[0] == expected, found
