@@ -1143,12 +1143,42 @@ THIRTY_FIRST_BLIND_FAMILIES = [
 ]
 
 
+#: a race or class enhancer named by its card beside a Half-Breed, a Super Munchkin or two races
+#: ("two Dark cards on my Half-Breed"): the rule of no two enhancers of one name; and "csak egy"
+#: (only one) in Hungarian, whose "ha csak" (if only) is no "hacsak" (unless)
+THIRTY_SECOND_BLIND_FAMILIES = [
+    ("can I put two dark cards on my half-breed", "en", "race-class-enhancers.no-same-name"),
+    ("same enhancer card twice if I have two races", "en", "race-class-enhancers.no-same-name"),
+    ("im elf and dwarf, can i use Dark on both races", "en", "race-class-enhancers.no-same-name"),
+    ("mag ik twee keer Duister spelen op mijn halfbloed", "nl", "race-class-enhancers.no-same-name"),
+    ("kan ik twee dark kaarten op halfbloed leggen", "nl", "race-class-enhancers.no-same-name"),
+    ("twee keer hoog op mijn twee rassen", "nl", "race-class-enhancers.no-same-name"),
+    ("tehetek két sötét lapot a félvéremre?", "hu", "race-class-enhancers.no-same-name"),
+    ("két mester lap szuper munchkinnal", "hu", "race-class-enhancers.no-same-name"),
+    ("két magas lap két fajra mehet?", "hu", "race-class-enhancers.no-same-name"),
+    ("puedo poner dos cartas de oscuro en mi bastardo", "es", "race-class-enhancers.no-same-name"),
+    ("con dos razas puedo usar dos veces la misma mejora", "es", "race-class-enhancers.no-same-name"),
+    ("dos alto en el bastardo vale?", "es", "race-class-enhancers.no-same-name"),
+    ("હાફ-બ્રીડ પર બે શ્યામ કાર્ડ", "gu", "race-class-enhancers.no-same-name"),
+    ("be jati hoy to be dark card chale?", "gu", "race-class-enhancers.no-same-name"),
+    ("અર્ધજાતિ પર બે ઉચ્ચ કાર્ડ ચાલે?", "gu", "race-class-enhancers.no-same-name"),
+    ("half breed ma be high card muki shakay?", "gu", "race-class-enhancers.no-same-name"),
+    ("darf ich zwei Dunkel Karten auf mein Halbblut legen", "de", "race-class-enhancers.no-same-name"),
+    ("zwei gleiche Verstärker bei zwei Rassen", "de", "race-class-enhancers.no-same-name"),
+    ("zweimal Hoch aufs Halb-Blut, geht das?", "de", "race-class-enhancers.no-same-name"),
+    ("félvér lap ha csak egy fajom van", "hu", "races.half-breed-one-race"),
+    ("mit ér a félvér ha csak egy faj lapom van", "hu", "races.half-breed-one-race"),
+    ("ha csak egy kasztom van a szuper munchkinnal", "hu", "classes.super-munchkin-one-class"),
+]
+
+
 @pytest.mark.parametrize("query,lang,expected",
                          SEVENTEENTH_BLIND_FAMILIES + EIGHTEENTH_BLIND_FAMILIES + NINETEENTH_BLIND_FAMILIES
                          + TWENTIETH_BLIND_FAMILIES + TWENTY_FIRST_BLIND_FAMILIES
                          + TWENTY_SECOND_BLIND_FAMILIES + TWENTY_THIRD_BLIND_FAMILIES
                          + TWENTY_FOURTH_BLIND_FAMILIES + TWENTY_FIFTH_BLIND_FAMILIES
-                         + TWENTY_SIXTH_BLIND_FAMILIES + THIRTY_FIRST_BLIND_FAMILIES)
+                         + TWENTY_SIXTH_BLIND_FAMILIES + THIRTY_FIRST_BLIND_FAMILIES
+                         + THIRTY_SECOND_BLIND_FAMILIES)
 def test_a_question_of_a_family_a_recent_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert expected in found, found
