@@ -1169,6 +1169,41 @@ THIRTY_SECOND_BLIND_FAMILIES = [
     ("félvér lap ha csak egy fajom van", "hu", "races.half-breed-one-race"),
     ("mit ér a félvér ha csak egy faj lapom van", "hu", "races.half-breed-one-race"),
     ("ha csak egy kasztom van a szuper munchkinnal", "hu", "classes.super-munchkin-one-class"),
+    # the classic game called the normal one beside Star Munchkin ("normal munchkin", "gewone
+    # munchkin", "sima munchkin", "munchkin de siempre", "normalen munchkin"): combining the games
+    ("can we mix star munchkin with regular munchkin", "en", "star-munchkin.combining-games"),
+    ("star munchkin and normal munchkin together how", "en", "star-munchkin.combining-games"),
+    ("star munchkin met gewone munchkin mengen hoe doe je dat", "nl", "star-munchkin.combining-games"),
+    ("star munchkin door het normale munchkin schudden", "nl", "star-munchkin.combining-games"),
+    ("star munchkint összekeverhetem a sima munchkinnal?", "hu", "star-munchkin.combining-games"),
+    ("star munchkin a normál munchkinnal együtt hogyan", "hu", "star-munchkin.combining-games"),
+    ("star munchkin con el munchkin normal como se mezcla", "es", "star-munchkin.combining-games"),
+    ("se puede juntar star munchkin con el munchkin de siempre", "es", "star-munchkin.combining-games"),
+    ("Star Munchkin und das normale Munchkin zusammen spielen", "de", "star-munchkin.combining-games"),
+    ("kann man star munchkin mit dem Grundspiel mischen", "de", "star-munchkin.combining-games"),
+    ("star munchkin ને normal munchkin સાથે મિક્સ કરી શકાય?", "gu", "star-munchkin.combining-games"),
+    ("સ્ટાર મંચકીન અને સાદું મંચકીન ભેગું રમાય?", "gu", "star-munchkin.combining-games"),
+    # two players both at one level ("we are both level 5", "allebei level 5", "mindketten 5-ös
+    # szinten", "los dos somos nivel 5", "beide Stufe 5", "બંને લેવલ 5"): a tie, here in looting
+    ("we are both level 4, who loots the dead guy first", "en", "death.loot-ties"),
+    ("two of us both level 6 when someone dies, who picks first", "en", "death.loot-ties"),
+    ("jan is dood, wij zijn allebei level 5, wie mag eerst plunderen", "nl", "death.loot-ties"),
+    ("we zijn beide level 3, wie kiest eerst van het lijk", "nl", "death.loot-ties"),
+    ("allebei level 6 en de dode speler, wie pakt eerst", "nl", "death.loot-ties"),
+    ("meghalt Peti, mindketten 5-ös szinten vagyunk, ki választ előbb a cuccaiból", "hu", "death.loot-ties"),
+    ("mindketten 3-as szinten vagyunk, ki vesz előbb a halott lapjaiból", "hu", "death.loot-ties"),
+    ("murió pedro y los dos somos nivel 5, quién elige primero de sus cosas", "es", "death.loot-ties"),
+    ("ambos somos nivel 4, quién saquea primero el cadáver", "es", "death.loot-ties"),
+    ("somos los dos nivel 6, quién coge primero del muerto", "es", "death.loot-ties"),
+    ("tom ist tot, wir sind beide Stufe 5, wer darf zuerst plündern", "de", "death.loot-ties"),
+    ("beide Level 4, wer nimmt zuerst von der Leiche", "de", "death.loot-ties"),
+    ("wir sind beide Level 6, wer plündert den Toten zuerst", "de", "death.loot-ties"),
+    ("રમેશ મરી ગયો, અમે બંને લેવલ 5 પર છીએ, પહેલા કોણ લૂંટે?", "gu", "death.loot-ties"),
+    ("બંને લેવલ 4 હોય તો શબ કોણ પહેલાં લૂંટે", "gu", "death.loot-ties"),
+    ("banne level 5 par chhie, loot ma pehla kon", "gu", "death.loot-ties"),
+    # the Hungarian "ő" (he, she) of a helper is a word of the question, no word of its subject
+    ("ha az elf segít, ő is kap szintet?", "hu", "helping.elf-helper-level"),
+    ("a segítőm elf, neki is jár szint?", "hu", "helping.elf-helper-level"),
 ]
 
 
