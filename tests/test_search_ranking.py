@@ -1204,6 +1204,33 @@ THIRTY_SECOND_BLIND_FAMILIES = [
     # the Hungarian "ő" (he, she) of a helper is a word of the question, no word of its subject
     ("ha az elf segít, ő is kap szintet?", "hu", "helping.elf-helper-level"),
     ("a segítőm elf, neki is jár szint?", "hu", "helping.elf-helper-level"),
+    # how many cards the Warrior discards for Berserking: the power's ruling (up to three)
+    ("how many cards can the warrior discard for berserking", "en", "classes.warrior-berserking"),
+    ("how many cards can i throw away with berserk", "en", "classes.warrior-berserking"),
+    ("hoeveel kaarten afleggen voor razernij", "nl", "classes.warrior-berserking"),
+    ("hoeveel kaarten mag de strijder dumpen voor zijn razernij", "nl", "classes.warrior-berserking"),
+    ("cuantas cartas descarta el guerrero en la furia", "es", "classes.warrior-berserking"),
+    ("hány lapot dobhat el a harcos a dühöngéshez", "hu", "classes.warrior-berserking"),
+    ("hány kártyát dobhatok el berserkre", "hu", "classes.warrior-berserking"),
+    ("cuántas cartas puedo tirar con la furia del guerrero", "es", "classes.warrior-berserking"),
+    ("wie viele Karten darf der Krieger für Berserker abwerfen", "de", "classes.warrior-berserking"),
+    ("wieviele Karten kann ich bei der Raserei ablegen", "de", "classes.warrior-berserking"),
+    ("યોદ્ધો બર્સર્ક માટે કેટલા કાર્ડ ફેંકી શકે", "gu", "classes.warrior-berserking"),
+    ("warrior berserk ma ketla card discard kari shake", "gu", "classes.warrior-berserking"),
+    # items sold straight from the hand ("directo de la mano", "direkt von der Hand"): the classic
+    # rule, which the Star Munchkin copy says in those words
+    ("can you sell items straight from your hand", "en", "trading-selling.sell-from-hand-or-play"),
+    ("sell stuff directly out of my hand?", "en", "trading-selling.sell-from-hand-or-play"),
+    ("mag je spullen direct uit je hand verkopen", "nl", "trading-selling.sell-from-hand-or-play"),
+    ("rechtstreeks vanuit de hand verkopen mag dat", "nl", "trading-selling.sell-from-hand-or-play"),
+    ("eladhatok tárgyat közvetlenül a kezemből?", "hu", "trading-selling.sell-from-hand-or-play"),
+    ("egyenesen a kézből lehet eladni?", "hu", "trading-selling.sell-from-hand-or-play"),
+    ("puedo vender cosas directamente desde la mano", "es", "trading-selling.sell-from-hand-or-play"),
+    ("kann man Gegenstände direkt von der Hand verkaufen", "de", "trading-selling.sell-from-hand-or-play"),
+    ("darf ich sachen gleich aus der hand verkaufen", "de", "trading-selling.sell-from-hand-or-play"),
+    ("હાથમાંથી સીધી આઇટમ વેચી શકાય?", "gu", "trading-selling.sell-from-hand-or-play"),
+    ("hath mathi sidha item vechi shakay?", "gu", "trading-selling.sell-from-hand-or-play"),
+    ("Einwegtrank von der Hand im Kampf", "de", "items.one-shot-from-hand"),
 ]
 
 
