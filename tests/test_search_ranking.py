@@ -1231,6 +1231,26 @@ THIRTY_SECOND_BLIND_FAMILIES = [
     ("હાથમાંથી સીધી આઇટમ વેચી શકાય?", "gu", "trading-selling.sell-from-hand-or-play"),
     ("hath mathi sidha item vechi shakay?", "gu", "trading-selling.sell-from-hand-or-play"),
     ("Einwegtrank von der Hand im Kampf", "de", "items.one-shot-from-hand"),
+    # enhancing one's own monster before the fight: the rule that enhancers go on one's own monster too
+    ("mag ik mijn eigen monster versterken voor het gevecht", "nl", "combat.interfere-enhancer"),
+    ("enhancer op mijn eigen monster spelen mag dat", "nl", "combat.interfere-enhancer"),
+    ("rakhatok fejlesztőt a saját szörnyemre?", "hu", "combat.interfere-enhancer"),
+    ("erősíthetem a saját szörnyemet harc előtt?", "hu", "combat.interfere-enhancer"),
+    ("le puedo poner una mejora a mi propio monstruo", "es", "combat.interfere-enhancer"),
+    ("darf ich mein eigenes Monster verstärken bevor ich kämpfe", "de", "combat.interfere-enhancer"),
+    ("Verstärker auf mein eigenes Monster spielen?", "de", "combat.interfere-enhancer"),
+    ("મારા પોતાના monster ને enhancer લગાવી શકાય?", "gu", "combat.interfere-enhancer"),
+    ("પોતાના રાક્ષસને મજબૂત કરી શકું લડાઈ પહેલાં?", "gu", "combat.interfere-enhancer"),
+    # what Star Munchkin's backpack is: the clause that says what it holds
+    ("whats a backpack in star munchkin", "en", "star-munchkin.backpack"),
+    ("wat is die rugzak in star munchkin", "nl", "star-munchkin.backpack"),
+    ("star munchkinban mi az a hátizsák", "hu", "star-munchkin.backpack"),
+    ("para que sirve la mochila en star munchkin", "es", "star-munchkin.backpack"),
+    ("was ist der Rucksack bei Star Munchkin", "de", "star-munchkin.backpack"),
+    ("star munchkin ma backpack etle shu", "gu", "star-munchkin.backpack"),
+    # the phase named in English in a Gujarati question ("look for trouble ma ..."): the phase's rule
+    ("look for trouble ma kayo monster rami shakay", "gu", "turn.look-for-trouble"),
+    ("Look for Trouble ક્યારે કરાય", "gu", "turn.look-for-trouble"),
 ]
 
 
