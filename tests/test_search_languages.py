@@ -360,6 +360,20 @@ def test_a_compound_typed_apart_is_read_as_the_one_word(cache):
         assert not joined("mag je in de aflegstapel kijken", "nl", "aflegstapel")
 
 
+def test_two_words_of_the_question_typed_apart_are_no_compound(cache):
+    # "ha csak egy fajom van" (if I have only one race) is no "hacsak" (unless), a word the
+    # clauses write: two question words stay two words
+    from referee.corpus import load_corpus
+    from referee.search import Searcher, _CardWords
+    from referee.search.query import plan
+
+    with Searcher(load_corpus()) as searcher:
+        cards = _CardWords(searcher._searcher.reader())
+        assert cards.known("hu", "hacs")  # the clauses' "hacsak", as the index holds it
+        words = plan("félvér lap ha csak egy fajom van", {}, "hu", cards, cards.known, cards.frequency)
+    assert not any(reading.text == "hacs" for word in words for reading in word)
+
+
 def test_keeping_on_doing_something_is_no_keeping():
     from referee.search.analysis import prepare
 

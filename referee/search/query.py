@@ -700,6 +700,10 @@ def _typed_apart(tokens: list[str], kept: list[int], language: str, known, hyphe
         # a verb's particle typed apart ("mee vecht", "weg geven") is read as the verb already
         if f"{PARTICLE_KEY}:{tokens[first]}" in table or f"{PREFIX_KEY}:{tokens[first]}" in table:
             continue
+        # two words of the question's frame (each weighing a quarter) are two words, no compound
+        # of its subject: "ha csak egy fajom van" (if I have only one race) is no "hacsak" (unless)
+        if _question_word(tokens[first], language) and _question_word(tokens[second], language):
+            continue
         terms = _terms(analyzer, prepare(tokens[first] + tokens[second], language))
         if len(terms) == 1 and known(language, terms[0]):
             out.append([Reading(language, terms[0], LANGUAGE_BOOST)])
