@@ -171,7 +171,8 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
         body["missing"] = [m.render(say) for m in first.missing]
         body["kind"] = first.kind
     body["readings"] = [{"kind": b.kind, "command": command(build.COMMAND[b.kind], _params(b))} for b in readings]
-    body["results"] = _results(text, corpus, lang, _powers_asked(reading, corpus) or _step_asked(reading, corpus))
+    body["results"] = _results(text, corpus, lang, _powers_asked(reading, corpus) or _step_asked(reading, corpus)
+                               or _deck_out(reading, corpus))
     return Answer(body)
 
 
@@ -258,6 +259,19 @@ def _step_asked(reading, corpus) -> list[str]:
     if len(steps) != 1:
         return []
     return [c for c in steps[0] if c in corpus.clauses]
+
+
+#: the clauses of a deck that has run out: reshuffling its discards, and what happens when they are gone too
+DECK_OUT = ("setup.reshuffle", "setup.deck-exhausted")
+
+
+def _deck_out(reading, corpus) -> list[str]:
+    """The clauses of reshuffling a deck, where a text asks what happens when one has run out
+    ("wat als de schatkaarten op zijn", "wenn die Schatzkarten alle sind", "ha elfogy a
+    pakli"): the search ranks the clauses that name treasure cards above them."""
+    if not any(True for _ in reading.phrases("deck_out")):
+        return []
+    return [c for c in DECK_OUT if c in corpus.clauses]
 
 
 #: acts only a "may I …?" question judges: said in a text read as another kind of question,

@@ -82,6 +82,7 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
             context.sure = sure
             params, missing = builder(context)
             _unsaid(kind, context, params)
+            _own_totals(context)
             totals = tuple(context.reading.totals)
             if totals and kind != "combat" and not context.totals_said:
                 # a strength said where no fight is judged: not understood
@@ -795,6 +796,26 @@ FIGHTING = ("combat", "run-away")
 _TOLD_WITH_A_MONSTER = ("death", "level")
 
 
+def _own_totals(c: Context) -> None:
+    """"mit Schwert und Helm bin i eh auf 9", "with sword and helmet I'm at 9": the asker's
+    level and gear summed, said again. Where the table or the text gives the same sum, the
+    words are read past; where it gives another, or no level, they are not understood."""
+    r = c.reading
+    if not r.own_totals:
+        return
+    level = c.level_of(c.me)
+    about = c.described(c.me)
+    player = next((p for p in (c.state or {}).get("players", ()) if p["name"] == c.me), None)
+    if "gear" in about or about.get("item_bonus"):
+        gear = about.get("gear") or sum(about.get("item_bonus", {}).values())
+    elif player is not None:
+        gear = sum(i.get("bonus", 0) for i in player.get("items", []) if not i.get("carried"))
+    else:
+        gear = 0
+    if level is None or any(total != level + gear for total in r.own_totals):
+        c.missing.append(N_("what {words} means here", words=", ".join(f"“{t}”" for t in r.own_totals)))
+
+
 def _unsaid(kind: str, c: Context, params: dict) -> None:
     """Never a verdict on a misreading: what the text says that changes the verdict and the
     command does not carry is missing — a fight in progress a question of another kind is asked
@@ -846,6 +867,8 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # "todo lo que traigo puesto" (all I am wearing): the pronoun of a phrase of one's own
         # things is no one
         mine = {j for _phrase, match in r.phrases("mine") for j in r.word_range(match)}
+        # "passt meine Ausrüstung so wie sie liegt?": the things as they lie, "sie" the Ausrüstung
+        mine |= {j for _phrase, match in r.phrases("as_it_lies") for j in r.word_range(match)}
         # "ze hebben me vermoord", "sie haben mich getötet": the pronoun a death's own phrase
         # says is the killers, whom no rule of a death asks about (not a pronoun of an act's
         # question, "can she sell?", whose doer it is; nor a word a phrase's "…" passed over)

@@ -273,6 +273,7 @@ class Reading:
         self.discarded: list[tuple[int, int]] = []  # "descarta tres cartas": (word, how many cards)
         self.monster_count: list[tuple[int, int]] = []  # "two monsters: …": (word, how many)
         self.totals: list[int] = []  # "so it's ten all": a side's strength said, checked against the verdict
+        self.own_totals: list[int] = []  # "with sword and helmet I'm at 9": the asker's level and gear summed
         self.levels: list[tuple[int, int, int]] = []   # (first word, last word, level)
         self.monster_levels: set = set()  # the levels said after a monster's word ("een trol van zeven")
         self.helper = self.fighter = None
@@ -290,6 +291,8 @@ class Reading:
         self.plus_at: list[int] = []   # the words of the bonuses a phrase gave the players
         self.fighting = False          # describing a fight or a flight (set by describe)
         self.level_said_of: dict = {}  # (first, last) -> the monster word a level in the next part is said of
+        self.names_not_verbs: set = set()  # names that are also verbs of the asker ("Lucho", I fight): no phrase's verb
+        self.named_at: dict = {}  # word -> the name it was read as, where the word alone reads otherwise ("the other player")
         self._read()
 
     def fresh(self) -> "Reading":
@@ -308,7 +311,7 @@ class Reading:
         other.owners_read = set(self.owners_read)
         other.item_bonuses = {k: list(v) for k, v in self.item_bonuses.items()}
         for name in ("plus", "monster_plus", "golds", "changes", "levels", "fleeing", "counted", "discarded",
-                     "monster_count", "totals"):
+                     "monster_count", "totals", "own_totals"):
             setattr(other, name, list(getattr(self, name)))
         return other
 
@@ -349,8 +352,15 @@ class Reading:
             for match in phrase.finditer(self.text):
                 # (a match that starts or ends inside its denial: "ich hau … weg" is no card
                 # played by "ich … hau")
-                if not any(a <= match.start() < b or a < match.end() <= b for a, b in denied):
+                if not any(a <= match.start() < b or a < match.end() <= b for a, b in denied) \
+                        and not (self.names_not_verbs and self._name_as_verb(match)):
                     yield phrase, match
+
+    def _name_as_verb(self, match) -> bool:
+        """Whether a phrase's own words (not its slots) take a word read as a name that is
+        also a verb ("mi compa Lucho me ayuda": "lucho", I fight, is no fight of the asker's)."""
+        slots = {self.index(match, group) for group, value in match.groupdict().items() if value is not None}
+        return any(k in self.names_not_verbs and k not in slots for k in self.word_range(match))
 
     def best(self, table: dict) -> dict:
         """For each key of a phrase table (kinds, actions, sources): the most words matched."""
@@ -457,6 +467,7 @@ class Reading:
                     self.roles[i] = ("sex", sex)
         self._strangers()
         self._kin()
+        self._other_player()
         self._cards()
         self._commanded()
         # "Tom says he'll help", "Bob zegt dat hij meehelpt": one who says he will help announces
@@ -540,6 +551,13 @@ class Reading:
                 self.names.append(raw[:1].upper() + raw[1:])
                 self.roles[i] = ("person", self.names[-1])
                 continue
+            if self._named_as_me_word(i):
+                # "mi compa Lucho (guerrero nivel 4)": a name that is also a word for the asker
+                self.names.append(raw)
+                self.roles[i] = ("person", raw)
+                self.names_not_verbs.add(i)
+                self.named_at[i] = raw
+                continue
             if self.roles[i] is None and not raw[:1].isupper() and not raw[:1].islower() and raw[:1].isalpha() \
                     and not self.is_known(token.key) and self._persona(token.key) is None \
                     and token.key not in self.cards.monsters and not self._in_card_name(i) and self._helps(i):
@@ -582,6 +600,28 @@ class Reading:
                          or (self._paired(i) and self._named_with_level(i + 2)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+
+    def _named_as_me_word(self, i: int) -> bool:
+        """Whether word ``i``, read as the asker by a verb form that says "I" ("lucho", I
+        fight), is a name: written with a capital inside a sentence, right after a word for kin
+        ("mi compa Lucho") or with brackets after it that describe someone ("Lucho (guerrero
+        nivel 4)"), as a name is said and no verb is."""
+        toks = self.tokens
+        raw = toks[i].raw
+        if self.roles[i] != ("person", ME) or i == 0 or toks[i - 1].key in ".!?¿¡" \
+                or not (raw[:1].isupper() and raw[1:2].islower()):
+            return False
+        if i - 1 in self.kin_words:
+            return True
+        if i + 1 >= len(toks) or toks[i + 1].key != "(":
+            return False
+        levels = self.both("level")
+        for token in toks[i + 2:]:
+            if token.key == ")":
+                return False
+            if self._persona(token.key) is not None or token.key in levels:
+                return True
+        return False
 
     def _thing_listed(self, i: int) -> bool:
         """Whether the capital word ``i`` is a thing the asker lists with its bonus, in a text
@@ -710,6 +750,36 @@ class Reading:
             for j in range(max(0, i - 3), i):
                 if self.roles[j] == ("person", ME) and self.tokens[j].key in self.both("my"):
                     self.roles[j] = None  # "my" says whose kin, no mention of the asker
+
+    def _other_player(self) -> None:
+        """"a másik játékos 7-es", "the other player is level 7", "બીજો player level ૪ છે": the
+        one other player, described and named by no name, is someone, named by the word for a
+        player; a name right after the words names them ("બીજો player Raj"). Not at a table,
+        whose other players are several, each with a name."""
+        if self.table:
+            return
+        for _phrase, match in self.phrases("other_player"):
+            span = self.word_range(match)
+            last = span[-1]
+            # (a name said with the words, or after them in their part: "the only other player is
+            # Zed at level 2", "બીજો player Raj")
+            if any((self.roles[k] or ("",))[0] == "person" for k in (*span, *self._segment(last))):
+                continue
+            # (described: a level or a race or class said after the words, in their part or in
+            # brackets right after them: "the other player (level 3 dwarf) helps me")
+            after = last + 2 if last + 1 < len(self.tokens) and self.tokens[last + 1].key == "(" else last + 1
+            segment = self._segment(after) if after < len(self.tokens) else range(0)
+            if not any(self.tokens[k].number is not None or self.tokens[k].key in self.both("level")
+                       or self._persona(self.tokens[k].key) is not None
+                       for k in range(after, min(after + 4, segment.stop))):
+                continue
+            raw = self.tokens[last].raw
+            name = raw[:1].upper() + raw[1:]
+            if name in self.names:
+                continue
+            self.names.append(name)
+            self.roles[last] = ("person", name)
+            self.named_at[last] = name
 
     def _helps_later(self, i: int) -> bool:
         """Whether a word of helping is said in word ``i``'s part of the sentence after it."""
@@ -1209,6 +1279,13 @@ class Reading:
                     and not (j >= 2 and toks[j - 2].key in levels):
                 copies[j] = count.number
                 self.used.add(j - 1)
+        for _phrase, match in self.phrases("own_total"):
+            # "mit Schwert und Helm bin i eh auf 9", "with sword and helmet I'm at 9": the asker's
+            # own sum of level and gear, said again; checked against them, no level and no bonus
+            i = self.index(match, "n0")
+            if i not in self.used and not self.tokens[i].plus:
+                self.used.add(i)
+                self.own_totals.append(self.tokens[i].number)
         for name, into in (("goal", self.goals), ("monster_plus", self.monster_plus), ("plus", self.plus),
                            ("changes", self.changes), ("gold", self.golds)):
             for _phrase, match in self.phrases(name):
@@ -1295,6 +1372,12 @@ class Reading:
                      for _p, one in self.phrases("one_card")):
                 # "gooit een kaart weg", "tira una carta": one card, said with an article
                 self.discarded.append((match.start(), 1))
+        for _phrase, match in self.phrases("die_cost"):
+            # "spent 1 level on the munchkin die": what the roll of the die costs, one level,
+            # is no one's level and no change asked about
+            span = self.word_range(match)
+            self.used.update(k for k in span if self.tokens[k].number == 1 and not self.tokens[k].plus
+                             and k + 1 in span and self.tokens[k + 1].key in levels)
         self._companions()
         together = self.both("together")
         for phrase, match in self.phrases("gear"):
@@ -1834,7 +1917,8 @@ class Reading:
         if self._object(i):
             return None
         key = self.tokens[i].key
-        person = self._person(key)
+        # (a word read as a name that it does not read as alone: "Lucho", I fight; "the other player")
+        person = self.named_at[i] if i in self.named_at else self._person(key)
         if person is None and (key in self.words.pronouns or key in self.english.pronouns):
             return "pronoun"
         if person == ME and i + 2 < len(self.roles) and (self.roles[i + 2] or ("",))[0] == "person" \
