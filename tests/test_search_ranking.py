@@ -1420,6 +1420,21 @@ BASIC_QUESTIONS_ASKED = [
     ("hogyan menekülök két szörny elől?", "hu", "running-away.multiple-monsters"),
     ("hogyan menekülök el két szörnytől", "hu", "running-away.multiple-monsters"),
     ("wie fliehe ich vor zwei Monstern", "de", "running-away.multiple-monsters"),
+    ("can I have two races?", "en", "races.one-race"),
+    ("is it allowed to have two races", "en", "races.one-race"),
+    ("can my character have two races", "en", "races.one-race"),
+    ("હું બે જાતિ રાખી શકું?", "gu", "races.one-race"),
+    ("મારું પાત્ર બે જાતિ રાખી શકે?", "gu", "races.one-race"),
+    ("બે જાતિ રાખવાની છૂટ છે?", "gu", "races.one-race"),
+    ("wat is liefdadigheid?", "nl", "turn.charity"),
+    ("wat is dat, liefdadigheid", "nl", "turn.charity"),
+    ("liefdadigheid, wat is dat", "nl", "turn.charity"),
+    ("wat doet een vloek?", "nl", "curses.immediate-then-discard"),
+    ("wat doet een curse eigenlijk", "nl", "curses.immediate-then-discard"),
+    ("een vloek, wat doet die", "nl", "curses.immediate-then-discard"),
+    ("was macht ein Fluch?", "de", "curses.immediate-then-discard"),
+    ("was bewirkt ein Fluch eigentlich", "de", "curses.immediate-then-discard"),
+    ("ein Fluch, was macht der", "de", "curses.immediate-then-discard"),
 ]
 
 
