@@ -1435,6 +1435,12 @@ BASIC_QUESTIONS_ASKED = [
     ("was macht ein Fluch?", "de", "curses.immediate-then-discard"),
     ("was bewirkt ein Fluch eigentlich", "de", "curses.immediate-then-discard"),
     ("ein Fluch, was macht der", "de", "curses.immediate-then-discard"),
+    ("wanneer mag ik een item uitspelen?", "nl", "card-timing.items"),
+    ("wanneer leg ik een item neer", "nl", "card-timing.items"),
+    ("wanneer kan je een item spelen", "nl", "card-timing.items"),
+    ("wann darf ich Gegenstände auslegen?", "de", "card-timing.items"),
+    ("wann kann ich einen Gegenstand auslegen", "de", "card-timing.items"),
+    ("wann lege ich Gegenstände aus", "de", "card-timing.items"),
 ]
 
 
