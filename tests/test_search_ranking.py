@@ -1441,6 +1441,17 @@ BASIC_QUESTIONS_ASKED = [
     ("wann darf ich Gegenstände auslegen?", "de", "card-timing.items"),
     ("wann kann ich einen Gegenstand auslegen", "de", "card-timing.items"),
     ("wann lege ich Gegenstände aus", "de", "card-timing.items"),
+    ("hoeveel kaarten krijg je aan het begin?", "nl", "setup.starting-hand"),
+    ("met hoeveel kaarten begin je", "nl", "setup.starting-hand"),
+    ("hoeveel kaarten heb je aan het begin van het spel", "nl", "setup.starting-hand"),
+    ("hogyan számolom ki a harci erőmet?", "hu", "combat.strength"),
+    ("hogyan számolom ki az erőmet harcban", "hu", "combat.strength"),
+    ("puedo vender objetos en pleno combate?", "es", "combat.no-actions-in-combat"),
+    ("se pueden vender objetos en pleno combate", "es", "combat.no-actions-in-combat"),
+    ("vendo objetos en pleno combate, vale?", "es", "combat.no-actions-in-combat"),
+    ("se pueden intercambiar objetos con otros jugadores?", "es", "trading-selling.trade"),
+    ("puedo intercambiar objetos con los otros jugadores", "es", "trading-selling.trade"),
+    ("intercambiar objetos con otro jugador, se puede", "es", "trading-selling.trade"),
 ]
 
 
