@@ -1188,8 +1188,25 @@ def sell(c: Context):
                       for i in p.get("items", [])}
         else:  # no table: the item cards named, at their printed prices
             prices = {name: card.facts.get("gold") for name, card in _item_cards(r).items()}
-        if sorted(golds) not in (sorted(prices[i] for i in items), [sum(prices[i] or 0 for i in items)]):
-            missing.append(N_("what {name} is: the text says it two ways", name=", ".join(items)))
+        listed = [prices.get(i) for i in items]
+        unpriced = [i for i, price in zip(items, listed) if price is None]
+        known = [price for price in listed if price is not None]
+        rest = sorted(golds)
+        for price in known:
+            if price in rest:
+                rest.remove(price)
+        if not unpriced:
+            if sorted(golds) not in (sorted(known), [sum(known)]):
+                missing.append(N_("what {name} is: the text says it two ways", name=", ".join(items)))
+        elif len(rest) == len(unpriced) == len(golds) - len(known) and len(set(rest)) == 1:
+            # "… 400 and the Pedal-to-the-Metal Boots 400": an item whose card shows no price
+            # sells at the price said for it (one price left for it: no doubt whose it is)
+            items = [i for i in items if i not in unpriced] + [f"{i}:{rest[0]}" for i in unpriced]
+            held = c.described(player).get("items")
+            if held:  # (sold at that price: not also an item of the seller's without one)
+                held[:] = [i for i in held if i not in unpriced]
+        else:
+            missing.append(N_("which items are sold, or what they are worth in gold"))
         golds = []
     items += [f"item{i}:{gold}" for i, gold in enumerate(golds, 1)]
     items += [f"{name}:{price}" for name, price in extra]
