@@ -110,6 +110,9 @@ seen since.
 ``benchmarks/search_queries_blind32.yaml`` is the thirty-second, written the same way and run once
 on the code of that time (figures in its header: .992 as typed and with typos, Gujarati .95);
 seen since.
+``benchmarks/search_queries_blind33.yaml`` is the thirty-third, written the same way and run once
+on the code of that time (figures in its header: .992 as typed and with typos, Spanish .95);
+seen since.
 ``benchmarks/search_queries_probe13.yaml`` holds the twenty-five questions asked most often at a table
 in every language (a tie, running away, a kill's rewards, dying, charity, Bad Stuff…), each with
 the clause that must come first, written for it from the rules alone (first-run figures in its
