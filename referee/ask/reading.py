@@ -509,11 +509,28 @@ class Reading:
             if token.key in self.both("big") and k > 0 and toks[k - 1].number is not None \
                     and not toks[k - 1].plus and 1 < toks[k - 1].number <= 6:
                 self.used.add(k - 1)
+        self._counted_kind()
         self._levels()
         self._roles()
         self.helping = self._helping()
         self.no_gear = any(p.found_in(self.text) for p in self.present(self.words, "lists", "no_gear"))
         self.in_combat = any(True for _ in self.own_phrases("in_combat", self.words))
+
+    def _counted_kind(self) -> None:
+        """A count and a word for a kind of item, with as many item cards named after it ("dos
+        cascos puestos, el Casco con Cuernos y el Yelmo de Visión Periférica", "two helmets, the
+        …"): the cards are the items, the count no level and the word no one."""
+        toks = self.tokens
+        for k in range(1, len(toks)):
+            count = toks[k - 1].number
+            if count is None or toks[k - 1].plus or not 1 < count <= 6 or self.roles[k] is not None \
+                    or not self._item_word(toks[k].key):
+                continue
+            cards = {self.roles[j][1].id for j in range(k + 1, len(toks))
+                     if (self.roles[j] or ("",))[0] == "itemcard"}
+            if len(cards) == count:
+                self.used.add(k - 1)
+                self.roles[k] = ("itemkind",)
 
     def _sexed_names(self) -> None:
         """A word for a sex after an article and before a word no list knows, with a level
