@@ -1671,6 +1671,12 @@ class Reading:
                 # "ik ben level 5, Piet 3 en Kees 2": levels listed, the word said once; each
                 # the level of the one named right before it
                 self.listed.append((named, token.number))
+            elif 0 < i < len(toks) - 1 and toks[i - 1].key == "(" and toks[i + 1].key == ")" and i > 1 \
+                    and (self.roles[i - 2] or ("",))[0] == "person" and 0 < token.number <= 20 \
+                    and token.raw[:1] not in "+-":
+                # "Peti (6-os) épp harcol", "Pete (6) is fighting": a number alone in brackets
+                # right after a name is that one's level
+                self.listed.append((self.roles[i - 2][1], token.number))
             else:
                 continue
             self.used.add(i)
