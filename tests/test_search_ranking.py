@@ -1459,3 +1459,26 @@ BASIC_QUESTIONS_ASKED = [
 def test_a_basic_question_asked_plainly_finds_the_main_rule_first(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert found[0] == expected, found
+
+
+#: the thirty-third blind search set's misses, asked afresh: discarding one's class in the middle of
+#: a fight, said with the Rioplatense "che, vos podés" (no "poder", a power); whether a Warrior wins a tie; charity when the
+#: one with too many cards is the lowest; two races at once (Half-Breed, or the rule of one race)
+THIRTY_THIRD_BLIND_FAMILIES = [
+    ("che, vos podés descartar tu clase en plena pelea?", "es", {"classes.discard"}),
+    ("che, ¿vos podés descartar tu clase en medio del combate?", "es", {"classes.discard"}),
+    ("che, podés descartar la clase cuando estás peleando?", "es", {"classes.discard"}),
+    ("does the warrior win if its a tie with the monster", "en", {"classes.warrior", "combat.ties"}),
+    ("if i tie with the monster as a warrior do i win", "en", {"classes.warrior", "combat.ties"}),
+    ("warrior vs monster same strength who wins", "en", {"classes.warrior", "combat.ties"}),
+    ("im the lowest level and have 7 cards at end of turn, who gets the extras", "en", {"turn.charity-lowest-discards"}),
+    ("i have the lowest level and too many cards, who do i give them to", "en", {"turn.charity-lowest-discards"}),
+    ("nobody is lower than me, what happens with my extra cards", "en", {"turn.charity-lowest-discards"}),
+    ("how do i get two races at once", "en", {"races.half-breed", "races.one-race"}),
+]
+
+
+@pytest.mark.parametrize("query, lang, expected", THIRTY_THIRD_BLIND_FAMILIES)
+def test_thirty_third_blind_families_rank_their_rule_first(searcher, query, lang, expected):
+    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+    assert found[0] in expected, found
