@@ -205,6 +205,30 @@ def test_an_empty_or_endless_question_is_bad_input(corpus, text):
         ask(text, corpus)
 
 
+@pytest.mark.parametrize("text", ["Troll level 8, I'm level 9 \udcff\udcfe, do I win?", "sell my \udce9p\udce9e 400", "\ud800"])
+def test_a_character_that_is_no_text_is_read_as_unreadable_and_the_answer_is_written(corpus, text):
+    """A surrogate alone, what an argument's bytes that are not UTF-8 become ("\\xff" typed in a
+    Latin-1 terminal): the answer echoes the text, and its JSON must be writable as UTF-8 (it
+    was not: exit 70); the text beside it is read as ever."""
+    import json
+
+    from referee.ask import ask
+
+    body = ask(text, corpus)
+    json.dumps(body, ensure_ascii=False).encode("utf-8")
+    assert "\ufffd" in body["query"]
+
+
+def test_the_command_line_answers_an_argument_that_is_not_utf8():
+    import os
+    import subprocess
+
+    env = dict(os.environ, REFEREE_TABLE=os.devnull)
+    result = subprocess.run([sys.executable, "-m", "referee", "ask", b"Troll level 8, I'm level 9 \xff\xfe, do I win?",
+                             "--json"], capture_output=True, env=env)
+    assert result.returncode in (0, 1), result.stderr
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.text(min_size=1, max_size=120).filter(str.strip))
 def test_any_text_gets_an_answer_and_never_a_verdict_without_its_command(text):

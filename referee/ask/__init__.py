@@ -85,7 +85,11 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     from referee.ask.reading import Reading
     from referee.ask.texted import card_words_of, latin_only, read_texted
 
-    text = " ".join(str(text).split())
+    # a surrogate alone (the bytes of an argument that are not UTF-8, "\udcff") is an
+    # unreadable character, shown as one: the answer echoes the text, and no JSON is written
+    # with it (exit 70)
+    text = str(text).encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    text = " ".join(text.split())
     if not text:
         raise BadInput("ask: the question is empty; type it in your own words, for example: "
                        "\"Troll level 8, Bob helps me, who wins?\"")
