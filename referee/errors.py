@@ -45,6 +45,13 @@ def _render(message: Union[str, Message], translate: Translate) -> str:
 QUOTE_LIMIT = 60
 
 
+def readable(text: str) -> str:
+    """``text`` with each lone surrogate — what the bytes of an argument that are not UTF-8
+    become ("\\udcff") — as U+FFFD, the unreadable character it is; a pair stays the character
+    it stands for. Text echoed back (a question, a card's name) is then always writable as UTF-8."""
+    return text.encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+
+
 def quote(value, limit: int = QUOTE_LIMIT) -> str:
     """A value as a user wrote it in YAML or JSON — ``null``, ``true``, ``2024-05-01``, ``'Troll'`` —
     on one line and cut to ``limit`` characters, for a message (never a Python repr)."""

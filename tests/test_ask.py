@@ -219,16 +219,6 @@ def test_a_character_that_is_no_text_is_read_as_unreadable_and_the_answer_is_wri
     assert "\ufffd" in body["query"]
 
 
-def test_the_command_line_answers_an_argument_that_is_not_utf8():
-    import os
-    import subprocess
-
-    env = dict(os.environ, REFEREE_TABLE=os.devnull)
-    result = subprocess.run([sys.executable, "-m", "referee", "ask", b"Troll level 8, I'm level 9 \xff\xfe, do I win?",
-                             "--json"], capture_output=True, env=env)
-    assert result.returncode in (0, 1), result.stderr
-
-
 @settings(max_examples=60, deadline=None)
 @given(st.text(min_size=1, max_size=120).filter(str.strip))
 def test_any_text_gets_an_answer_and_never_a_verdict_without_its_command(text):

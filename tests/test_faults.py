@@ -414,3 +414,26 @@ def test_content_keys_follow_the_content_even_through_the_memo(tmp_path, monkeyp
     assert file_digests([path]) == second  # remembered now that the file is old
     path.write_bytes(b"cccc")
     assert file_digests([path]) not in (first, second)
+
+
+#: commands that echo what was typed back, each with an argument whose bytes are not UTF-8 (Python
+#: reads them as lone surrogates: "\udcff")
+NOT_UTF8 = {
+    "ask": ["ask", b"Troll level 8, I'm level 9 \xff\xfe, do I win?"],
+    "search": ["search", b"tie \xff\xfe monster"],
+    "card": ["card", b"Troll\xff"],
+    "fight": ["fight", b"Troll\xff:8", "--player", "Ann:5"],
+    "rule": ["rule", b"combat.ties\xff"],
+}
+
+
+@pytest.mark.parametrize("command", NOT_UTF8)
+@pytest.mark.parametrize("as_json", [False, True], ids=["text", "json"])
+def test_an_argument_whose_bytes_are_not_utf8_is_answered_and_json_stays_utf8(command, as_json, tmp_path):
+    args = NOT_UTF8[command] + (["--json"] if as_json else [])
+    result = subprocess.run([str(REFEREE), *args], capture_output=True, timeout=180,
+                            env=clean_env({"REFEREE_TABLE": str(tmp_path / "none.sqlite3")}), cwd=tmp_path)
+    assert result.returncode in (0, 1, 2), result.stderr
+    assert b"Traceback" not in result.stderr and b"internal error" not in result.stderr, result.stderr
+    if as_json and result.returncode == 0:
+        json.loads(result.stdout.decode("utf-8"))  # written as UTF-8: the byte shown as U+FFFD

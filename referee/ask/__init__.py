@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from referee.ask.command import command
 from referee.ask.shown import understood
-from referee.errors import BadInput, RefereeError
+from referee.errors import BadInput, RefereeError, readable
 from referee.i18n.catalogs import RuleText
 from referee.i18n.languages import LANGUAGES
 from referee.i18n.speaker import Speaker
@@ -88,7 +88,7 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     # a surrogate alone (the bytes of an argument that are not UTF-8, "\udcff") is an
     # unreadable character, shown as one: the answer echoes the text, and no JSON is written
     # with it (exit 70)
-    text = str(text).encode("utf-16-le", "surrogatepass").decode("utf-16-le", "replace")
+    text = readable(str(text))
     text = " ".join(text.split())
     if not text:
         raise BadInput("ask: the question is empty; type it in your own words, for example: "

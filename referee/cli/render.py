@@ -17,7 +17,7 @@ import textwrap
 import time
 import time as clock
 
-from referee.errors import quote
+from referee.errors import quote, readable
 from referee.i18n import words
 from referee.i18n.figures import figure, relation_label
 from referee.i18n.catalogs import FALLBACK_MARK, RuleText, _, current_language, ngettext
@@ -46,7 +46,11 @@ def emit_json(data) -> None:
         sys.stdout.write(text)
         return
     sys.stdout.flush()
-    buffer.write(text.encode("utf-8"))
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate echoed back (an argument's bytes that are not UTF-8)
+        data = readable(text).encode("utf-8")
+    buffer.write(data)
     buffer.flush()
 
 
