@@ -1327,12 +1327,6 @@ TIES_ASKED = [
 ]
 
 
-@pytest.mark.parametrize("query, lang, expected", TIES_ASKED)
-def test_a_tie_asked_with_nothing_else_said_is_the_fights_and_a_named_one_is_its_own(searcher, query, lang,
-                                                                                    expected):
-    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
-    assert found[0] == expected, found
-
 
 #: the questions asked most often at a table, asked plainly ("how does X work", "what does X mean",
 #: "what do I get for X", "how many X"): X's main rule comes first, before its special cases (the
@@ -1455,11 +1449,6 @@ BASIC_QUESTIONS_ASKED = [
 ]
 
 
-@pytest.mark.parametrize("query, lang, expected", BASIC_QUESTIONS_ASKED)
-def test_a_basic_question_asked_plainly_finds_the_main_rule_first(searcher, query, lang, expected):
-    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
-    assert found[0] == expected, found
-
 
 #: the thirty-third blind search set's misses, asked afresh: discarding one's class in the middle of
 #: a fight, said with the Rioplatense "che, vos podés" (no "poder", a power); whether a Warrior wins a tie; charity when the
@@ -1478,7 +1467,8 @@ THIRTY_THIRD_BLIND_FAMILIES = [
 ]
 
 
-@pytest.mark.parametrize("query, lang, expected", THIRTY_THIRD_BLIND_FAMILIES)
-def test_thirty_third_blind_families_rank_their_rule_first(searcher, query, lang, expected):
+@pytest.mark.parametrize("query, lang, expected", TIES_ASKED + BASIC_QUESTIONS_ASKED + THIRTY_THIRD_BLIND_FAMILIES)
+def test_a_question_finds_its_main_rule_first(searcher, query, lang, expected):
+    """``expected``: the clause that must come first, or the set of those equally right."""
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
-    assert found[0] in expected, found
+    assert found[0] in ({expected} if isinstance(expected, str) else expected), found
