@@ -78,7 +78,7 @@ def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict]
     text = _COMMAND_LEVEL.sub(f" {LEVEL_MARK} ", text)
     text = _GLUED_LEVEL.sub(r"\1 \2", text)
     out: list[Token] = []
-    for raw in _RAW.findall(text):
+    for raw in _parted(_RAW.findall(text)):
         if raw == LEVEL_MARK:
             out.append(Token(raw, "level"))
             continue
@@ -108,6 +108,21 @@ def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict]
             out.append(Token(raw, str(value) if value is not None else part, value))
     out = _compounds(out)
     return _signed(out, signs) if signs else out
+
+
+def _parted(raws: list[str]) -> list[str]:
+    """A number joined by hyphens between two words ("Stufe-12-Monster", "level-12-monster"):
+    three words, each its own, as when said apart; a name is never written so, and the
+    monster is one of that level, not one named "Stufe-12-Monster"."""
+    out: list[str] = []
+    for raw in raws:
+        pieces = raw.split("-")
+        if len(pieces) > 2 and all(pieces) and any(p.isdigit() for p in pieces[1:-1]) \
+                and not pieces[0].isdigit():
+            out.extend(pieces)
+        else:
+            out.append(raw)
+    return out
 
 
 def _compounds(words: list[Token]) -> list[Token]:
