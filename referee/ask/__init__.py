@@ -311,8 +311,7 @@ def _said_outside_phase(reading, kind: str) -> bool:
 
 def _words_of(reading, table: str, keys: list) -> str:
     """The text's own words that a phrase of ``table`` under ``keys`` matched, quoted."""
-    found = [m.group(0).strip() for words in (reading.words, reading.english) for key in keys
-             for phrase in reading.present(words, table, key) for m in phrase.finditer(reading.text)]
+    found = [m.group(0).strip() for key in keys for _phrase, m in reading.table_matches(table, key)]
     return ", ".join(f"“{w}”" for w in dict.fromkeys(found)) or "?"
 
 

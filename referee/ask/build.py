@@ -875,9 +875,8 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # "ze hebben me vermoord", "sie haben mich getötet": the pronoun a death's own phrase
         # says is the killers, whom no rule of a death asks about (not a pronoun of an act's
         # question, "can she sell?", whose doer it is; nor a word a phrase's "…" passed over)
-        mine |= {j for words in (r.words, r.english) for phrase in (r.present(words, "kinds", kind) if kind == "death" else ())
-                 for match in phrase.finditer(r.text) for j in r.word_range(match)
-                 if r.tokens[j].key in _literal_words(phrase.text)}
+        mine |= {j for phrase, match in (r.table_matches("kinds", kind) if kind == "death" else ())
+                 for j in r.word_range(match) if r.tokens[j].key in _literal_words(phrase.text)}
         unsaid += [t.raw for j, t in enumerate(r.tokens) if t.key in r.words.pronouns and j not in mine
                    and (t.key not in little or fold(t.raw) != t.raw.lower())][:1]
     if kind in FIGHTING and r.discarded:

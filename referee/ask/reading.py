@@ -1684,8 +1684,7 @@ class Reading:
     def _card_source_ends(self, j: int) -> bool:
         """Whether word ``j`` ends the name of a card that changes a level ("Cid's playing Go Up
         a Level at eight"): a level said right after it is its player's, where he stands."""
-        return any(self.word_range(match)[-1] == j for words in (self.words, self.english)
-                   for key in ("go-up-a-level", "divine-intervention", "steal-level")
+        return any(self.word_range(match)[-1] == j for key in ("go-up-a-level", "divine-intervention", "steal-level")
                    for _phrase, match in self.table_matches("sources", key))
 
     def _level_first(self, i: int) -> bool:
