@@ -101,7 +101,7 @@ def test_the_first_letter_stays_and_two_edits_only_for_did_you_mean():
 
 
 SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromosomen hay rückgängig wordt maza cambiar"
-                                       " polymorph tweeën epische"]))
+                                       " polymorph tweeën epische steed"]))
 
 
 @pytest.mark.parametrize("typed, meant, language", [
@@ -120,6 +120,8 @@ SOUNDS_SPELLER = Speller(count_words(["bardo centauro llegar curse kaart chromos
     ("polymorf", "polymorph", "de"),
     ("tween", "tweeen", "nl"),             # a Dutch "ee" before "ën" written once ("tweën": tweeën)
     ("epiese", "epische", "nl"),           # a Dutch "-isch" typed as said, "-ies"
+    ("stead", "steed", "en"),              # an English long "ee" written "ea"
+    ("stead", "steed", "gu"),              # as Gujarati players spell the English words by ear
 ])
 def test_a_sound_spelled_as_its_language_spells_it_otherwise_is_one_edit(typed, meant, language):
     assert meant in SOUNDS_SPELLER.one_edit(typed, language)
@@ -313,6 +315,14 @@ def _first_three(searcher, query: str, lang: str) -> list[str]:
     ("do i lose my level when you dei", "en", "death.keep-level-race-class"),
     # a card's name spelled as its language spells the sound
     ("werkt de polymorf drankje op twee monsters", "nl", "card-rulings.pollymorph-potion-one-monster"),
+    # a slip whose stem is another word ("halfing", stemmed "half") is read as its correction
+    ("whats the point of a halfing", "en", "races.halfling"),
+    ("was kann ein halfing", "de", "races.halfling"),
+    ("wat kan een halfing", "nl", "races.halfling"),
+    ("qué hace un halfing", "es", "races.halfling"),
+    # an English word spelled by ear in a Gujarati question ("stead": steed)
+    ("મારો stead આઇટમ રાખી શકે", "gu", "steeds.no-items"),
+    ("can my stead carry items", "en", "steeds.no-items"),
 ])
 def test_a_question_typed_with_a_slip_finds_its_rule(searcher, query, lang, expected):
     assert expected in (found := _first_three(searcher, query, lang)), found
@@ -326,6 +336,11 @@ def test_a_question_typed_with_a_slip_finds_its_rule(searcher, query, lang, expe
     # an everyday word that is the card Mate's name, beside the monster and its level, is the card
     ("hat der Kumpel dieselbe Stufe wie das Monster", "de", "card-rulings.mate-copy"),
     ("el amiguito tiene el mismo nivel que el monstruo", "es", "card-rulings.mate-copy"),
+    # what a race is good for asks about the race, not the clauses that weigh advantages
+    ("હાફલિંગ હોવાનો ફાયદો શું", "gu", "races.halfling"),
+    ("mi az előnye a törpének", "hu", "races.dwarf"),
+    ("vorteil als zwerg", "de", "races.dwarf"),
+    ("wat is het voordeel van een dwerg", "nl", "races.dwarf"),
 ])
 def test_a_question_of_a_family_the_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
     assert expected in (found := _first_three(searcher, query, lang)), found

@@ -65,6 +65,9 @@ ENDING_BOOST = 0.9
 RELATED_BOOST = 0.6
 #: extra weight of the language the question is asked in
 ASKED_BOOST = 1.5
+#: weight of a mistyped word's own readings where its stem is another word than its
+#: correction's ("halfing", stemmed "half", for halfling): the correction weighs CORRECTED_BOOST
+TYPO_STEM = 0.5
 #: weight in other languages of a Latin-letter word a Gujarati question uses as Gujarati
 ROMANIZED_ELSEWHERE = 0.5
 #: Rules and clarifications answer most questions; per-card rulings and variants fewer, so at
@@ -597,7 +600,10 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         # a word corrected in the asked language is no other language's concept as typed ("stuf",
         # stuff, is no German "Stufe"): its own readings stay, its groups elsewhere go
         corrected = keys[position] in fixes
-        readings = _readings(word, BARE_VERB if bare else 1.0, language, cards,
+        # a slip that leaves a stem of another word ("halfing", stemmed "half" for halfling, is
+        # no half-breed) weighs less as typed than as corrected: the correction says what was meant
+        slipped = TYPO_STEM if corrected and _other_stem(word, fixes[keys[position]], language) else 1.0
+        readings = _readings(word, (BARE_VERB if bare else 1.0) * slipped, language, cards,
                              in_name, common.get(position, False), as_name, sensed.get(position),
                              foreign_concepts=not corrected)
         readings += _card_in_language(word, language)
@@ -665,6 +671,16 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     for term in _terms(language_analyzer("en"), id_text):
         words.append([Reading("idwords", term, ID_BOOST)])
     return words
+
+
+def _other_stem(typed: str, fixed: str, language: str | None) -> bool:
+    """Is ``fixed``, a correction as long as ``typed`` or longer (a letter left out, mistyped or
+    swapped; a shorter one is a guess), another word than the typed word's stem in the asked
+    language? Then that stem, a word of the clauses, is the slip's accident."""
+    if not language or len(fixed) < len(typed) or _function_word(fixed, language):
+        return False
+    typed_stems = set(word_stems(typed, language))
+    return bool(typed_stems) and not typed_stems & set(word_stems(fixed, language))
 
 
 def _own_stem(readings: list[Reading], language: str | None) -> str | None:

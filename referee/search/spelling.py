@@ -32,12 +32,14 @@ _GU_BARE_NASAL = re.compile(r"(?<=.)[ઙઞણનમ](?=[ક-હ])")
 #: and "t" at the end of a verb ("word", "wordt", "wort"), "y" for "ij" ("gelyk"); Spanish "n" for "m" before b and p
 #: ("canbiar"), "r" for the trilled "rr" ("aranca") and the chat's "k" for "qu" ("kitar"); a Hungarian long consonant written short
 #: ("rosz", "cucait": rossz, cuccait); the Gujarati sibilants, typed for one another (સ્રાપ: શ્રાપ, curse).
+#: An English long "ee" written "ea" and the other way round ("stead", "meel": steed, meal), as
+#: English and Gujarati players spell the English words of the game by ear.
 #: A Dutch "ee" before "ën" is written once ("tweën", "ideën": tweeën, ideeën; folded, "een" for "eeen").
 #: A Dutch "-isch" is said "-ies" and typed so ("epiese", "logies", "magiese": epische, logisch, magische).
 #: A Greek "ph" is written "f" where the language spells it so (Dutch "polymorf", German
 #: "Polymorf", Spanish "polimorfo", Hungarian "polimorf"): a card's English "ph" typed by ear.
 SOUNDS = {
-    "en": (("c", "k"),),
+    "en": (("c", "k"), ("ea", "ee")),
     "nl": (("ph", "f"), ("c", "k"), ("s", "z"), ("ei", "ij"), ("y", "ij"), ("ch", "g"), ("dt", "d"), ("dt", "t"),
            ("eeen", "een"), ("isch", "ies")),
     "de": (("ph", "f"), ("c", "k"), ("c", "z"), ("ch", "c"), ("ä", "e"), ("ich", "ig"), ("ss", "ß"), ("ah", "a"), ("eh", "e"),
@@ -46,7 +48,7 @@ SOUNDS = {
            ("nn", "n"), ("zz", "z"), ("kk", "k"), ("gg", "g")),
     "es": (("ph", "f"), ("b", "v"), ("c", "s"), ("c", "z"), ("s", "z"), ("c", "k"), ("y", "ll"), ("i", "y"), ("g", "j"),
            ("nb", "mb"), ("np", "mp"), ("h", ""), ("rr", "r"), ("qu", "k")),
-    "gu": (("sh", "s"), ("v", "w"), ("aa", "a"), ("ee", "i"), ("oo", "u"), ("j", "z"), ("ph", "f"), ("શ", "સ")),
+    "gu": (("sh", "s"), ("v", "w"), ("aa", "a"), ("ee", "i"), ("ea", "ee"), ("oo", "u"), ("j", "z"), ("ph", "f"), ("શ", "સ")),
 }
 
 
