@@ -220,6 +220,19 @@ def test_usage_errors_speak_the_chosen_language(language, args, english, referee
     assert english in english_result.stderr and english_result.returncode == 2
 
 
+@pytest.mark.parametrize("language", ["en", *TRANSLATED])
+def test_a_text_that_opens_with_a_minus_sign_is_told_how_to_ask_it(language, referee, tmp_path):
+    # "-3 troll" reads as an unknown option: the error says how to give it as text, in the chosen language
+    refused = referee("--lang", language, "ask", "-3", "troll")
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert 'referee ask -- "-3 …"' in refused.stderr, refused.stderr
+    assert ("To begin the text" in refused.stderr) == (language == "en"), refused.stderr
+    asked = referee("--lang", language, "ask", "--table", str(tmp_path / "none.sqlite3"), "--", "-3 troll")
+    assert asked.returncode in (0, 1) and "Traceback" not in asked.stderr and asked.stdout.strip()
+    # a mistyped option is no number: no such hint
+    assert "ask -- " not in referee("--lang", language, "ask", "--bogus", "troll").stderr
+
+
 @pytest.mark.parametrize("language,forms", [("es", 2), ("nl", 2), ("hu", 2), ("de", 2), ("gu", 2)])
 def test_plural_forms_are_the_languages_own(language, forms):
     from babel.messages.pofile import read_po

@@ -39,6 +39,10 @@ _VALUE_MESSAGES = (
 )
 
 
+#: an "option" that is a negative number ("-3", "-2,5"): the start of a text, not an option
+_NUMBER = re.compile(r"-\d[\d.,]*")
+
+
 def _short(value: str, length: int = 80) -> str:
     """A value the user typed, cut to a readable length (a 4,300-digit number is not read back)."""
     return value if len(value) <= length else value[:length - 1] + "…"
@@ -51,6 +55,11 @@ def message(error) -> str:
         text = _("No such option: {name}").format(name=error.option_name)
         if error.possibilities:
             text += " " + _("(Did you mean: {options}?)").format(options=", ".join(sorted(error.possibilities)))
+        if _NUMBER.fullmatch(error.option_name or "") and error.ctx is not None:
+            # "referee ask -3 troll": a text that opens with a minus sign reads as options to
+            # the shell's conventions; "--" before it says that what follows is text
+            text += "\n" + _("To begin the text with a minus sign, put -- before it: {example}").format(
+                example=f"{error.ctx.command_path} -- \"{error.option_name} …\"")
         return text
     if kind == "MissingParameter":
         name = _hint(error)
