@@ -2310,6 +2310,9 @@ class Reading:
         it, else "I" (``persona``: word ``i`` is a race or class)."""
         segment = self._segment(i)
         people = [(j, who) for j, who in self.mentions() if j in segment]
+        helper = self._helper_bracketed(i, people)
+        if helper is not None:
+            return helper
         before = [who for j, who in people if j < i]
         if before:
             return before[-1]
@@ -2347,6 +2350,21 @@ class Reading:
             # "is bob's setup legal? dwarf w/ that big hammer": the one person the text names
             return next(iter(named))
         return ME
+
+    def _helper_bracketed(self, i: int, people: list) -> Optional[str]:
+        """"Bob helps me (he's lvl 3 dwarf with +3)", "Bob me ayuda (nivel 3)": brackets right
+        after the words that say who helps describe the helper, not the one helped said last
+        (unless someone is named in them first: "(I'm level 4)")."""
+        j = self._bracketed(i)
+        if j is None or any(j < k < i for k, _who in people):
+            return None
+        end = j - 1 if self.tokens[j].key in self.both("objects") else j
+        for _phrase, match in self.phrases("helper"):
+            if self.word_range(match)[-1] in (j, end) and match.group("p0"):
+                who = self._person(self.tokens[self.index(match, "p0")].key)
+                if who is not None and who != ME:
+                    return who
+        return None
 
     def _he_is(self, k: int) -> bool:
         """Whether word ``k`` says "he is" ("he's", "er ist", "hij is", "ő csak", "solo es"): a
