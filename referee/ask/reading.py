@@ -35,6 +35,33 @@ _HELP_WORDS: dict = {}
 
 _CARD_WORDS: dict = {}
 
+#: the shortest race or class word read with a typo ("tovenar" for "tovenaar"): shorter ones must be exact
+TYPO_LENGTH = 5
+#: (language, card words) -> the races' and classes' one-word names and their forms with one letter left out
+_TYPOS: dict = {}
+
+
+def _deletes(word: str) -> set:
+    """The word with one letter left out, but its first (a slip is made inside a word)."""
+    return {word[:k] + word[k + 1:] for k in range(1, len(word))}
+
+
+def _typo_table(words: Words, cards) -> dict:
+    """Each race's and class's one-word name and its forms with one letter left out -> the race
+    or class (None where two differ), built once: a word one letter off ("tovenar", "wizzard",
+    "guerero") is found by its own few forms, with no pass over every name."""
+    key = (words.lang, id(cards))
+    table = _TYPOS.get(key)
+    if table is None:
+        table = {}
+        for source in (words.personas, cards.personas):
+            for name, found in source.items():
+                if " " not in name and len(name) >= TYPO_LENGTH - 1:
+                    for form in {name} | _deletes(name):
+                        table[form] = found if table.get(form, found) == found else None
+        _TYPOS[key] = table
+    return table
+
 
 def _card_words(cards) -> frozenset:
     """Every word of the monsters' names, made the first time a question needs it (rarely)."""
@@ -501,6 +528,9 @@ class Reading:
         for i, token in enumerate(toks):
             if self.roles[i] is None and (found := self._persona(token.key)) is not None:
                 self.roles[i] = ("persona",) + found
+        for i, token in enumerate(toks):
+            if self.roles[i] is None and (found := self._persona_typo(i)) is not None:
+                self.roles[i] = ("persona",) + found
         self._denied()
         self._sexed_names()
         self._numbers()
@@ -515,6 +545,24 @@ class Reading:
         self.helping = self._helping()
         self.no_gear = any(p.found_in(self.text) for p in self.present(self.words, "lists", "no_gear"))
         self.in_combat = any(True for _ in self.own_phrases("in_combat", self.words))
+
+    def _persona_typo(self, i: int) -> Optional[tuple]:
+        """A race or class typed one letter off ("ik ben tovenar lvl 7", "soy guerero nivel 4"),
+        where a description stands: after a word of being, or beside a level or a number. Only
+        a word no list knows and no card names, so a word of the language is never read so."""
+        toks, key = self.tokens, self.tokens[i].key
+        # (a script's vowel signs are letters too, and its words short: "વામણ" for "વામન")
+        shortest = TYPO_LENGTH if key.isascii() else TYPO_LENGTH - 1
+        if len(key) < shortest or not key.replace("\u0acd", "").isalpha() and key.isascii() \
+                or any(ch.isdigit() or ch in "+-'" for ch in key) or self.is_known(key) or key in self.cards.monsters:
+            return None
+        levels = self.both("level")
+        beside = [toks[j] for j in (i - 1, i + 1) if 0 <= j < len(toks)]
+        if not (any(t.key in levels or t.number is not None for t in beside) or (i > 0 and self._being_at(i - 1))):
+            return None
+        table = _typo_table(self.words, self.cards)
+        found = {table.get(form) for form in {key} | _deletes(key)} - {None}
+        return found.pop() if len(found) == 1 else None
 
     def _counted_kind(self) -> None:
         """A count and a word for a kind of item, with as many item cards named after it ("dos
@@ -609,6 +657,8 @@ class Reading:
                     and not self._fled_before(i)
                     # (nor a monster no card names, as the language spells it: "gegen Troll Stufe 9")
                     and token.key not in self.words.monster_names
+                    # (nor a race or class typed one letter off: "ich bin Zaubrer Stufe 5")
+                    and self._persona_typo(i) is None
                     # (nor a thing said to take one hand or two: "und Rammbock +4 (zweihändig)")
                     and self._hands_of(i, i + 1 if i + 1 < len(self.tokens) and self.tokens[i + 1].plus else i) is None
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i)
