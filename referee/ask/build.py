@@ -59,9 +59,10 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
     # "kettő jött", "da liegen ein oger und ein goblin": a monster that shows up is a fight
     # (a count the reading took as one: "ein Stufe 12 Monster" is a monster of level 12, not twelve)
     counted = {i for i, _n in first.monster_count}
+    # (a count alone says no fight where a flight is said: "I have to run from two monsters")
     appears = max([phrase.words for phrase, _match in first.phrases("appears")]
                   + [phrase.words for phrase, match in first.phrases("monster_count")
-                     if first.index(match, "n0") in counted], default=0)
+                     if first.index(match, "n0") in counted and "run-away" not in scores], default=0)
     scores["combat"] = max(scores["combat"], appears)
     if set(first.best("sources")) & set(CARD_SOURCES):
         # "Dee spielt Göttliches Eingreifen, was passiert?": a card that changes a level,

@@ -534,6 +534,7 @@ class Reading:
         self._denied()
         self._sexed_names()
         self._numbers()
+        self._counted_each()
         for k, token in enumerate(toks):
             # "két nagy cuccal", "two big items": a count of Big things, no level and no bonus
             if token.key in self.both("big") and k > 0 and toks[k - 1].number is not None \
@@ -563,6 +564,28 @@ class Reading:
         table = _typo_table(self.words, self.cards)
         found = {table.get(form) for form in {key} | _deletes(key)} - {None}
         return found.pop() if len(found) == 1 else None
+
+    def _counted_each(self) -> None:
+        """"two monsters, one level 5 and the other level 9", "dos monstruos, uno nivel 5 y otro
+        nivel 9": after a count of monsters, a word for one of them (``each_counted``) with a
+        level right after it is one of those monsters, and the level is its, not the asker's."""
+        if not self.monster_count:
+            return
+        toks, levels = self.tokens, self.both("level")
+        counted = self.monster_count[0][0] + 1  # the word counted ("monstruos")
+        if counted >= len(toks) or toks[counted].separator:
+            return
+        for _phrase, match in self.phrases("each_counted"):
+            j = self.word_range(match)[-1]
+            k = j + 2 if j + 2 < len(toks) and self._being_at(j + 1) else j + 1  # ("one is level 4")
+            if j <= counted or self.roles[j] is not None and (self.roles[j] or ("",))[0] != "num" \
+                    or k >= len(toks) or not (toks[k].key in levels or toks[k].number is not None):
+                continue
+            self.used.discard(j)
+            if toks[j].number is not None:
+                self.used.add(j)  # ("uno", "one": a word for one of them, no number of anything)
+            self.roles[j] = ("card", len(self.monsters))
+            self.monsters.append({"name": self._word_name(counted), "at": j, "end": j})
 
     def _counted_kind(self) -> None:
         """A count and a word for a kind of item, with as many item cards named after it ("dos
