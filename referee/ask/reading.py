@@ -234,6 +234,29 @@ def _respelled(toks: list[Token], spellings: dict, names: set) -> list[Token]:
     return out
 
 
+def _object_after_comma(toks: list[Token], words: Words, names: set) -> list[Token]:
+    """The words without a comma between a name and the name it is said to help ("જો Bob, Ann ને
+    … મદદ કરે", "ha Bob, Annnak segít"): the second name, marked as the object, is in the first
+    one's clause, which the comma parts from nothing."""
+    out = []
+    for i, t in enumerate(toks):
+        if t.key == "," and 0 < i < len(toks) - 1 and toks[i - 1].key in names and _object_named(toks, i + 1, words, names):
+            continue
+        out.append(t)
+    return out
+
+
+def _object_named(toks: list[Token], i: int, words: Words, names: set) -> bool:
+    """Whether word ``i`` starts a table's name marked as the object: a word after it ("Ann
+    ને"), an ending on it ("Annnak"), or a word before it ("a Ann")."""
+    key = toks[i].key
+    if key in words.object_before and i + 1 < len(toks):
+        return toks[i + 1].key in names
+    if key in names:
+        return i + 1 < len(toks) and toks[i + 1].key in words.object_after
+    return any(key.endswith(e) and key[: -len(e)] in names for e in words.object_endings)
+
+
 class Reading:
     """The pieces of one text. ``roles[i]`` says what word ``i`` was read as."""
 
@@ -278,6 +301,8 @@ class Reading:
                            # (not after a level said already: "vijfde level elf strijder")
                            and not (i > 1 and self.tokens[i - 2].number is not None)
                            else t for i, t in enumerate(self.tokens)]
+        if names and (words.object_after or words.object_endings or words.object_before):
+            self.tokens = _object_after_comma(self.tokens, words, folded_names)
         self.text, self.starts = joined(self.tokens)
         self._present: dict = {}  # present(): a phrase list's phrases that can match the text
         self._matches: dict = {}  # phrases(): a phrase list's matches in the text
