@@ -59,9 +59,10 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
     # "kettő jött", "da liegen ein oger und ein goblin": a monster that shows up is a fight
     # (a count the reading took as one: "ein Stufe 12 Monster" is a monster of level 12, not twelve)
     counted = {i for i, _n in first.monster_count}
+    # (a count alone says no fight where a flight is said: "I have to run from two monsters")
     appears = max([phrase.words for phrase, _match in first.phrases("appears")]
                   + [phrase.words for phrase, match in first.phrases("monster_count")
-                     if first.index(match, "n0") in counted], default=0)
+                     if first.index(match, "n0") in counted and "run-away" not in scores], default=0)
     scores["combat"] = max(scores["combat"], appears)
     if set(first.best("sources")) & set(CARD_SOURCES):
         # "Dee spielt Göttliches Eingreifen, was passiert?": a card that changes a level,
@@ -84,6 +85,7 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
             context.fight = fight
             context.sure = sure
             params, missing = builder(context)
+            _turn_said(context, params)
             _unsaid(kind, context, params)
             _own_totals(context)
             totals = tuple(context.reading.totals)
@@ -93,6 +95,23 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
             out.append(Built(kind, params, missing, sure + context.surer, not context.coreless, totals))
     return out
 
+
+
+def _turn_said(c: "Context", params: dict) -> None:
+    """"wenn Cid dran ist und … verkauft", "when it's Cid's turn": the question is asked on the
+    turn the text names, not the table's (a sale, an act is allowed on one's own turn only)."""
+    if c.state is None or not params:
+        return
+    r = c.reading
+    said = {r._person(r.tokens[r.index(match, "p0")].key) for _phrase, match in r.phrases("turn_of")} - {None}
+    if len(said) != 1:
+        return  # no turn said, or two: the table's
+    person = c.who(said.pop())
+    players = params.get("players")
+    at_table = [p.split(":")[0] if isinstance(p, str) else p.get("name") for p in players] if players \
+        else [p["name"] for p in c.state["players"]]
+    if person != c.state.get("turn") and person in at_table:
+        params["turn"] = person
 
 
 class Context:

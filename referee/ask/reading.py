@@ -35,6 +35,33 @@ _HELP_WORDS: dict = {}
 
 _CARD_WORDS: dict = {}
 
+#: the shortest race or class word read with a typo ("tovenar" for "tovenaar"): shorter ones must be exact
+TYPO_LENGTH = 5
+#: (language, card words) -> the races' and classes' one-word names and their forms with one letter left out
+_TYPOS: dict = {}
+
+
+def _deletes(word: str) -> set:
+    """The word with one letter left out, but its first (a slip is made inside a word)."""
+    return {word[:k] + word[k + 1:] for k in range(1, len(word))}
+
+
+def _typo_table(words: Words, cards) -> dict:
+    """Each race's and class's one-word name and its forms with one letter left out -> the race
+    or class (None where two differ), built once: a word one letter off ("tovenar", "wizzard",
+    "guerero") is found by its own few forms, with no pass over every name."""
+    key = (words.lang, id(cards))
+    table = _TYPOS.get(key)
+    if table is None:
+        table = {}
+        for source in (words.personas, cards.personas):
+            for name, found in source.items():
+                if " " not in name and len(name) >= TYPO_LENGTH - 1:
+                    for form in {name} | _deletes(name):
+                        table[form] = found if table.get(form, found) == found else None
+        _TYPOS[key] = table
+    return table
+
 
 def _card_words(cards) -> frozenset:
     """Every word of the monsters' names, made the first time a question needs it (rarely)."""
@@ -207,6 +234,29 @@ def _respelled(toks: list[Token], spellings: dict, names: set) -> list[Token]:
     return out
 
 
+def _object_after_comma(toks: list[Token], words: Words, names: set) -> list[Token]:
+    """The words without a comma between a name and the name it is said to help ("જો Bob, Ann ને
+    … મદદ કરે", "ha Bob, Annnak segít"): the second name, marked as the object, is in the first
+    one's clause, which the comma parts from nothing."""
+    out = []
+    for i, t in enumerate(toks):
+        if t.key == "," and 0 < i < len(toks) - 1 and toks[i - 1].key in names and _object_named(toks, i + 1, words, names):
+            continue
+        out.append(t)
+    return out
+
+
+def _object_named(toks: list[Token], i: int, words: Words, names: set) -> bool:
+    """Whether word ``i`` starts a table's name marked as the object: a word after it ("Ann
+    ને"), an ending on it ("Annnak"), or a word before it ("a Ann")."""
+    key = toks[i].key
+    if key in words.object_before and i + 1 < len(toks):
+        return toks[i + 1].key in names
+    if key in names:
+        return i + 1 < len(toks) and toks[i + 1].key in words.object_after
+    return any(key.endswith(e) and key[: -len(e)] in names for e in words.object_endings)
+
+
 class Reading:
     """The pieces of one text. ``roles[i]`` says what word ``i`` was read as."""
 
@@ -251,6 +301,8 @@ class Reading:
                            # (not after a level said already: "vijfde level elf strijder")
                            and not (i > 1 and self.tokens[i - 2].number is not None)
                            else t for i, t in enumerate(self.tokens)]
+        if names and (words.object_after or words.object_endings or words.object_before):
+            self.tokens = _object_after_comma(self.tokens, words, folded_names)
         self.text, self.starts = joined(self.tokens)
         self._present: dict = {}  # present(): a phrase list's phrases that can match the text
         self._matches: dict = {}  # phrases(): a phrase list's matches in the text
@@ -501,9 +553,13 @@ class Reading:
         for i, token in enumerate(toks):
             if self.roles[i] is None and (found := self._persona(token.key)) is not None:
                 self.roles[i] = ("persona",) + found
+        for i, token in enumerate(toks):
+            if self.roles[i] is None and (found := self._persona_typo(i)) is not None:
+                self.roles[i] = ("persona",) + found
         self._denied()
         self._sexed_names()
         self._numbers()
+        self._counted_each()
         for k, token in enumerate(toks):
             # "két nagy cuccal", "two big items": a count of Big things, no level and no bonus
             if token.key in self.both("big") and k > 0 and toks[k - 1].number is not None \
@@ -515,6 +571,46 @@ class Reading:
         self.helping = self._helping()
         self.no_gear = any(p.found_in(self.text) for p in self.present(self.words, "lists", "no_gear"))
         self.in_combat = any(True for _ in self.own_phrases("in_combat", self.words))
+
+    def _persona_typo(self, i: int) -> Optional[tuple]:
+        """A race or class typed one letter off ("ik ben tovenar lvl 7", "soy guerero nivel 4"),
+        where a description stands: after a word of being, or beside a level or a number. Only
+        a word no list knows and no card names, so a word of the language is never read so."""
+        toks, key = self.tokens, self.tokens[i].key
+        # (a script's vowel signs are letters too, and its words short: "વામણ" for "વામન")
+        shortest = TYPO_LENGTH if key.isascii() else TYPO_LENGTH - 1
+        if len(key) < shortest or not key.replace("\u0acd", "").isalpha() and key.isascii() \
+                or any(ch.isdigit() or ch in "+-'" for ch in key) or self.is_known(key) or key in self.cards.monsters:
+            return None
+        levels = self.both("level")
+        beside = [toks[j] for j in (i - 1, i + 1) if 0 <= j < len(toks)]
+        if not (any(t.key in levels or t.number is not None for t in beside) or (i > 0 and self._being_at(i - 1))):
+            return None
+        table = _typo_table(self.words, self.cards)
+        found = {table.get(form) for form in {key} | _deletes(key)} - {None}
+        return found.pop() if len(found) == 1 else None
+
+    def _counted_each(self) -> None:
+        """"two monsters, one level 5 and the other level 9", "dos monstruos, uno nivel 5 y otro
+        nivel 9": after a count of monsters, a word for one of them (``each_counted``) with a
+        level right after it is one of those monsters, and the level is its, not the asker's."""
+        if not self.monster_count:
+            return
+        toks, levels = self.tokens, self.both("level")
+        counted = self.monster_count[0][0] + 1  # the word counted ("monstruos")
+        if counted >= len(toks) or toks[counted].separator:
+            return
+        for _phrase, match in self.phrases("each_counted"):
+            j = self.word_range(match)[-1]
+            k = j + 2 if j + 2 < len(toks) and self._being_at(j + 1) else j + 1  # ("one is level 4")
+            if j <= counted or self.roles[j] is not None and (self.roles[j] or ("",))[0] != "num" \
+                    or k >= len(toks) or not (toks[k].key in levels or toks[k].number is not None):
+                continue
+            self.used.discard(j)
+            if toks[j].number is not None:
+                self.used.add(j)  # ("uno", "one": a word for one of them, no number of anything)
+            self.roles[j] = ("card", len(self.monsters))
+            self.monsters.append({"name": self._word_name(counted), "at": j, "end": j})
 
     def _counted_kind(self) -> None:
         """A count and a word for a kind of item, with as many item cards named after it ("dos
@@ -609,6 +705,8 @@ class Reading:
                     and not self._fled_before(i)
                     # (nor a monster no card names, as the language spells it: "gegen Troll Stufe 9")
                     and token.key not in self.words.monster_names
+                    # (nor a race or class typed one letter off: "ich bin Zaubrer Stufe 5")
+                    and self._persona_typo(i) is None
                     # (nor a thing said to take one hand or two: "und Rammbock +4 (zweihändig)")
                     and self._hands_of(i, i + 1 if i + 1 < len(self.tokens) and self.tokens[i + 1].plus else i) is None
                     and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i)
@@ -2310,6 +2408,9 @@ class Reading:
         it, else "I" (``persona``: word ``i`` is a race or class)."""
         segment = self._segment(i)
         people = [(j, who) for j, who in self.mentions() if j in segment]
+        helper = self._helper_bracketed(i, people)
+        if helper is not None:
+            return helper
         before = [who for j, who in people if j < i]
         if before:
             return before[-1]
@@ -2347,6 +2448,21 @@ class Reading:
             # "is bob's setup legal? dwarf w/ that big hammer": the one person the text names
             return next(iter(named))
         return ME
+
+    def _helper_bracketed(self, i: int, people: list) -> Optional[str]:
+        """"Bob helps me (he's lvl 3 dwarf with +3)", "Bob me ayuda (nivel 3)": brackets right
+        after the words that say who helps describe the helper, not the one helped said last
+        (unless someone is named in them first: "(I'm level 4)")."""
+        j = self._bracketed(i)
+        if j is None or any(j < k < i for k, _who in people):
+            return None
+        end = j - 1 if self.tokens[j].key in self.both("objects") else j
+        for _phrase, match in self.phrases("helper"):
+            if self.word_range(match)[-1] in (j, end) and match.group("p0"):
+                who = self._person(self.tokens[self.index(match, "p0")].key)
+                if who is not None and who != ME:
+                    return who
+        return None
 
     def _he_is(self, k: int) -> bool:
         """Whether word ``k`` says "he is" ("he's", "er ist", "hij is", "ő csak", "solo es"): a
