@@ -570,11 +570,8 @@ def _named_item_card(r: _Reader, raw: dict) -> dict:
     language: that card, with its printed numbers and restrictions. An item given its bonus is
     the file's own description and borrows nothing; a typo in a player's own item name never
     takes another card's numbers."""
-    name = raw.get("name")
-    if "card" in raw or "bonus" in raw or r.cards is None or not isinstance(name, str) or not name.strip():
-        return raw
-    record = r.cards(name)[0]
-    if record is None or not record.get("exact") or record.get("type") not in ITEM_CARD_TYPES:
+    record = None if "bonus" in raw else _exact_card(r, raw, ITEM_CARD_TYPES)
+    if record is None:
         return raw
     merged = dict(raw)
     facts = record.get("facts") or {}
@@ -584,6 +581,25 @@ def _named_item_card(r: _Reader, raw: dict) -> dict:
     if record.get("type") == "one-shot item":
         merged.setdefault("one_shot", True)
     return merged
+
+
+def _named_monster_card(r: _Reader, raw: dict) -> dict:
+    """A monster without ``card:`` whose name is exactly a monster card's, in any language
+    (``name: Gazebo``, ``name: Szemtély, level: 8``): that card, as ``card:`` makes it and as
+    ``fight Gazebo:10`` reads it, its printed powers acting and the file's numbers winning (a card
+    acts wherever it is named). A name that is no card, or a typo of one, is the file's own monster."""
+    return raw if _exact_card(r, raw, ("monster",)) is None else dict(raw, card=raw["name"])
+
+
+def _exact_card(r: _Reader, raw: dict, types: tuple) -> dict | None:
+    """The card record ``raw["name"]`` is exactly the name of, among ``types``, else ``None``."""
+    name = raw.get("name")
+    if "card" in raw or r.cards is None or not isinstance(name, str) or not name.strip():
+        return None
+    record = r.cards(name)[0]
+    if record is None or not record.get("exact") or record.get("type") not in types:
+        return None
+    return record
 
 
 def _item(r: _Reader, raw, path: str) -> model.Item | None:
@@ -726,7 +742,7 @@ def _combat(r: _Reader, raw, names: list[str]) -> model.Combat | None:
     for i, m in enumerate(raw_monsters):
         path = f"combat.monsters[{i}]"
         m = r.mapping(m, path, MONSTER_KEYS)
-        m = _with_card(r, m, path, MONSTER_FACTS)
+        m = _with_card(r, _named_monster_card(r, m), path, MONSTER_FACTS)
         name = r.value(m, "name", path, str)
         if "level" not in m and "_card" in m:
             r.bad(f"{path}.level", "the card {card} has no known level in the card records; give its level",
