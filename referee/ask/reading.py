@@ -2035,7 +2035,10 @@ class Reading:
                 i = j
 
         if self._object(i):
-            return None
+            # "wenn Bob, der Zwerg, Ann hilft": the one before the object does it ("you": the
+            # one spoken to, whom the phrases of help asked find)
+            j = self._clause_subject(i) if self.words.verb_last else None
+            return self.roles[j][1] if j is not None and (self.roles[j] or ("",))[0] == "person" else None
         key = self.tokens[i].key
         # (a word read as a name that it does not read as alone: "Lucho", I fight; "the other player")
         person = self.named_at[i] if i in self.named_at else self._person(key)
@@ -2090,6 +2093,8 @@ class Reading:
             return True
         if i > 0 and self.tokens[i - 1].key in self.words.object_before:
             return True
+        if self.words.verb_last and self._after_subject(i):
+            return True
         for e in self.words.object_endings:
             if key.endswith(e) and len(key) > len(e):
                 base = key[: -len(e)].rstrip("-")
@@ -2099,6 +2104,22 @@ class Reading:
                         len(base) >= 3 and base[-1] == base[-2] and named(base[:-1], self.names, ())):
                     return True
         return False
+
+    def _after_subject(self, i: int) -> bool:
+        """Whether the name at word ``i`` follows the subject of a clause whose verb comes last
+        ("als Bob Ann helpt", "als jij Ann helpt", "wenn Bob, der Zwerg, Ann hilft"): the
+        verb's object, though a phrase "{p} helpt" reads the name right before the verb."""
+        return self._clause_subject(i) is not None
+
+    def _clause_subject(self, i: int) -> Optional[int]:
+        """The word of the subject (a name, "I" or "you") before the name at word ``i`` in a
+        clause whose verb comes last; None where ``i`` is no name right after one there."""
+        if i < 2 or (self.roles[i] or ("",))[0] != "person":
+            return None
+        j = self._described_between_commas(i - 1)  # (the subject described between commas)
+        if not ((self.roles[j] or ("",))[0] == "person" or self.tokens[j].key in self.words.generic):
+            return None
+        return j if j > 0 and self.tokens[j - 1].key in self.words.verb_last else None
 
     def _with(self, i: int) -> bool:
         """Whether the name at word ``i`` is said with a word that puts it beside the asker
