@@ -2119,6 +2119,8 @@ class Reading:
         j = self._described_between_commas(i - 1)  # (the subject described between commas)
         if not ((self.roles[j] or ("",))[0] == "person" or self.tokens[j].key in self.words.generic):
             return None
+        if self.tokens[j].key in self.words.objects:
+            return None  # "wenn mir der Bob hilft": the one helped first, then who helps
         return j if j > 0 and self.tokens[j - 1].key in self.words.verb_last else None
 
     def _with(self, i: int) -> bool:
@@ -3119,7 +3121,7 @@ class Reading:
                 if role[0] == "card":
                     return self.monsters[role[1]]
                 if role[0] == "num" and self.tokens[j].number == 1 and not self.tokens[j].raw[:1].isdigit() \
-                        and self._fights(j - 1) and j not in self.used:
+                        and self._unnamed_after(j - 1) and j not in self.used:
                     # "peleo contra uno de nivel diez", "against one of level 10": the word for
                     # one, right after a word of fighting, is the monster fought
                     self.roles[j] = ("card", len(self.monsters))
@@ -3139,7 +3141,7 @@ class Reading:
             # ("peleo contra uno de nivel diez": a word for anyone, right after a word of
             # fighting, is the monster fought)
             if self._monster_word(key) or not self.is_known(key) \
-                    or (key in self.words.generic and j > 0 and self._fights(j - 1)):
+                    or (key in self.words.generic and j > 0 and self._unnamed_after(j - 1)):
                 self.roles[j] = ("card", len(self.monsters))
                 self.monsters.append({"name": self._word_name(j), "at": j, "end": j})
                 return self.monsters[-1]
@@ -3169,7 +3171,30 @@ class Reading:
             # "I kicked open a Gazebo, lvl 8": a level said alone right after a monster card and
             # a comma is the monster's, not the one who met it
             return self.monsters[self.roles[before][1]]
+        if self._unnamed_fought(first):
+            # "running from a lvl 10 and a lvl 4": a level with an article, fled from or
+            # fought, and no word for what it is: a monster no name is given
+            self.monsters.append({"name": "Monster", "at": first, "end": last})
+            return self.monsters[-1]
         return None
+
+    def _unnamed_fought(self, first: int) -> bool:
+        """Whether a level starting at word ``first`` follows an article right after a word of
+        fleeing or fighting ("from a lvl 10", "against a level 8"), or after "and" right after
+        another such level ("… and a lvl 4")."""
+        return first >= 2 and self.tokens[first - 1].key in self.words.articles and self._unnamed_after(first - 2)
+
+    def _unnamed_after(self, k: int) -> bool:
+        """Whether word ``k`` is one after which a monster no name is given may be said: a word
+        of fleeing or fighting ("from", "contra"), or "and" right after such a monster ("huyo de
+        uno de nivel 10 y uno de nivel 4")."""
+        toks = self.tokens
+        if k < 0:
+            return False
+        if toks[k].key in self.both("fled_from") or self._fights(k):
+            return True
+        # (its level may follow it: "uno de nivel 10 y …")
+        return toks[k].key in self.both("together") and any(k - 4 <= m["end"] < k for m in self.monsters)
 
     def item_owners(self) -> dict:
         """The people named as an item's owner ("bobs Hammer", "Bob's hammer", "bob z'n hamer",
