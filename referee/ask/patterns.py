@@ -320,6 +320,9 @@ class Words(Record):
     name_articles: frozenset = frozenset()  # articles said before a name ("die Dee", "dem Bob"): not words of it
     enhancer_words: dict = {}  # folded word -> an enhancer's English name, folded ("woedend" -> "enraged")
     owner_before: frozenset = frozenset()  # words between an item's owner and it ("bob z'n hamer")
+    #: words that open a clause whose verb comes last ("als", "wenn"): two names before its
+    #: verb are its subject and its object ("als Bob Ann helpt": Bob helps)
+    verb_last: frozenset = frozenset()
     owner_after: frozenset = frozenset()   # words between an item and its owner ("hamer van bob")
     #: the folded words of the phrases that say who helps, who plays a card and who fights:
     #: what tells a word of helping (:func:`referee.ask.reading._help_words`), folded once here
@@ -639,6 +642,7 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         hirelings=frozenset(fold(str(w)) for w in data.get("hirelings") or ()),
         enhancer_words=enhancer_words,
         owner_before=frozenset(fold(str(w)) for w in data.get("owner_before") or ()),
+        verb_last=frozenset(fold(str(w)) for w in data.get("verb_last") or ()),
         owner_after=frozenset(fold(str(w)) for w in data.get("owner_after") or ()),
         signs={fold(str(k)): (1 if int(v) > 0 else -1) for k, v in (data.get("signs") or {}).items()},
         known=frozenset(known - {""}),

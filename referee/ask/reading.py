@@ -2035,7 +2035,10 @@ class Reading:
                 i = j
 
         if self._object(i):
-            return None
+            # "wenn Bob, der Zwerg, Ann hilft": the one before the object does it ("you": the
+            # one spoken to, whom the phrases of help asked find)
+            j = self._clause_subject(i) if self.words.verb_last else None
+            return self.roles[j][1] if j is not None and (self.roles[j] or ("",))[0] == "person" else None
         key = self.tokens[i].key
         # (a word read as a name that it does not read as alone: "Lucho", I fight; "the other player")
         person = self.named_at[i] if i in self.named_at else self._person(key)
@@ -2090,6 +2093,8 @@ class Reading:
             return True
         if i > 0 and self.tokens[i - 1].key in self.words.object_before:
             return True
+        if self.words.verb_last and self._after_subject(i):
+            return True
         for e in self.words.object_endings:
             if key.endswith(e) and len(key) > len(e):
                 base = key[: -len(e)].rstrip("-")
@@ -2099,6 +2104,24 @@ class Reading:
                         len(base) >= 3 and base[-1] == base[-2] and named(base[:-1], self.names, ())):
                     return True
         return False
+
+    def _after_subject(self, i: int) -> bool:
+        """Whether the name at word ``i`` follows the subject of a clause whose verb comes last
+        ("als Bob Ann helpt", "als jij Ann helpt", "wenn Bob, der Zwerg, Ann hilft"): the
+        verb's object, though a phrase "{p} helpt" reads the name right before the verb."""
+        return self._clause_subject(i) is not None
+
+    def _clause_subject(self, i: int) -> Optional[int]:
+        """The word of the subject (a name, "I" or "you") before the name at word ``i`` in a
+        clause whose verb comes last; None where ``i`` is no name right after one there."""
+        if i < 2 or (self.roles[i] or ("",))[0] != "person":
+            return None
+        j = self._described_between_commas(i - 1)  # (the subject described between commas)
+        if not ((self.roles[j] or ("",))[0] == "person" or self.tokens[j].key in self.words.generic):
+            return None
+        if self.tokens[j].key in self.words.objects:
+            return None  # "wenn mir der Bob hilft": the one helped first, then who helps
+        return j if j > 0 and self.tokens[j - 1].key in self.words.verb_last else None
 
     def _with(self, i: int) -> bool:
         """Whether the name at word ``i`` is said with a word that puts it beside the asker
@@ -3098,7 +3121,7 @@ class Reading:
                 if role[0] == "card":
                     return self.monsters[role[1]]
                 if role[0] == "num" and self.tokens[j].number == 1 and not self.tokens[j].raw[:1].isdigit() \
-                        and self._fights(j - 1) and j not in self.used:
+                        and self._unnamed_after(j - 1) and j not in self.used:
                     # "peleo contra uno de nivel diez", "against one of level 10": the word for
                     # one, right after a word of fighting, is the monster fought
                     self.roles[j] = ("card", len(self.monsters))
@@ -3118,7 +3141,7 @@ class Reading:
             # ("peleo contra uno de nivel diez": a word for anyone, right after a word of
             # fighting, is the monster fought)
             if self._monster_word(key) or not self.is_known(key) \
-                    or (key in self.words.generic and j > 0 and self._fights(j - 1)):
+                    or (key in self.words.generic and j > 0 and self._unnamed_after(j - 1)):
                 self.roles[j] = ("card", len(self.monsters))
                 self.monsters.append({"name": self._word_name(j), "at": j, "end": j})
                 return self.monsters[-1]
@@ -3148,7 +3171,30 @@ class Reading:
             # "I kicked open a Gazebo, lvl 8": a level said alone right after a monster card and
             # a comma is the monster's, not the one who met it
             return self.monsters[self.roles[before][1]]
+        if self._unnamed_fought(first):
+            # "running from a lvl 10 and a lvl 4": a level with an article, fled from or
+            # fought, and no word for what it is: a monster no name is given
+            self.monsters.append({"name": "Monster", "at": first, "end": last})
+            return self.monsters[-1]
         return None
+
+    def _unnamed_fought(self, first: int) -> bool:
+        """Whether a level starting at word ``first`` follows an article right after a word of
+        fleeing or fighting ("from a lvl 10", "against a level 8"), or after "and" right after
+        another such level ("… and a lvl 4")."""
+        return first >= 2 and self.tokens[first - 1].key in self.words.articles and self._unnamed_after(first - 2)
+
+    def _unnamed_after(self, k: int) -> bool:
+        """Whether word ``k`` is one after which a monster no name is given may be said: a word
+        of fleeing or fighting ("from", "contra"), or "and" right after such a monster ("huyo de
+        uno de nivel 10 y uno de nivel 4")."""
+        toks = self.tokens
+        if k < 0:
+            return False
+        if toks[k].key in self.both("fled_from") or self._fights(k):
+            return True
+        # (its level may follow it: "uno de nivel 10 y …")
+        return toks[k].key in self.both("together") and any(k - 4 <= m["end"] < k for m in self.monsters)
 
     def item_owners(self) -> dict:
         """The people named as an item's owner ("bobs Hammer", "Bob's hammer", "bob z'n hamer",
