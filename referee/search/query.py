@@ -1402,16 +1402,16 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             stem = spelling.fold(inflected(written))
             # a stem only another language's clauses use ("hátsom", stemmed "háts", is the
             # English "hats") may be a slip of a word of the asked language: by the commonest
-            # slips only: a letter left out ("hátasom") or two swapped; no sound spelled another
-            # way, which makes of one word of another language a word of the asked one's
-            # ("hats" as "hacs", of "hacsak": unless)
-            elsewhere = stem in speller and not (_in_language(reader, language, written) or _in_groups(language, written))
+            # slip only: a letter left out ("hátasom"); no sound spelled another way, which makes
+            # of one word of another language a word of the asked one's ("hats" as "hacs", of
+            # "hacsak": unless), nor a function word's stem ("másra": más, other)
+            elsewhere = stem in speller and not (_in_language(reader, language, written) or _in_groups(language, written)
+                                                 or _function_word(inflected(written), language))
             if stem in speller and not elsewhere:
                 continue
             if elsewhere:
                 candidates = [c for c in speller.one_edit(stem, language) if not c.isdigit()
-                              and (len(c) == len(stem) + 1 or sorted(c) == sorted(stem))
-                              and _in_language(reader, language, c)]
+                              and len(c) == len(stem) + 1 and _in_language(reader, language, c)]
             elif len(stem) >= 3:
                 candidates = [c for c in speller.one_edit(stem, language) if len(c) >= 3 and not c.isdigit()]
             # a letter left out or doubled in an ending changes where the stem ends
