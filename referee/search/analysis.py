@@ -158,7 +158,16 @@ def gujarati_form(word: str) -> str:
     """What a Gujarati word is searched as: its stem (:func:`gujarati_stem`, which folds its
     vowels), less the anusvara and virama typed Gujarati drops: "નહીં" and "નહી", "પાદરી"
     and "પાદરિ", "ડ્વાર્ફ" and "ડવાર્ફ" meet."""
+    if _GU_BOTH.match(word):
+        return GU_BOTH_FORM
     return _GU_NASAL_CLUSTER.sub("", gujarati_stem(word)).translate(_GU_MARK_FOLD)
+
+
+#: "Both" (બંને, બન્ને, with an ending: બંનેને, બંનેનો), whose stem less its anusvara or virama
+#: would be "બન", the stem of becoming (બનવું, બનવાથી, બને): "elf બનવાથી શું ફાયદો" (what
+#: does becoming an Elf give) is no question about two things. Both spellings are this one form.
+_GU_BOTH = re.compile(r"બ(?:ં|ઁ|ન્)ને")
+GU_BOTH_FORM = "બનને"
 
 
 #: A nasal consonant with a virama before another consonant is the same sound as an anusvara

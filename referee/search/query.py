@@ -1400,15 +1400,25 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             # well-spelled inflected word is known by its stem, and a mistyped one is corrected
             # on its stem ("arnayért" -> "arany"), never to a neighbouring inflected form.
             stem = spelling.fold(inflected(written))
-            if stem in speller:
+            # a stem only another language's clauses use ("hátsom", stemmed "háts", is the
+            # English "hats") may be a slip of a word of the asked language: by the commonest
+            # slip only: a letter left out ("hátasom"); no sound spelled another way, which makes
+            # of one word of another language a word of the asked one's ("hats" as "hacs", of
+            # "hacsak": unless), nor a function word's stem ("másra": más, other)
+            elsewhere = stem in speller and not (_in_language(reader, language, written) or _in_groups(language, written)
+                                                 or _function_word(inflected(written), language))
+            if stem in speller and not elsewhere:
                 continue
-            if len(stem) >= 3:
+            if elsewhere:
+                candidates = [c for c in speller.one_edit(stem, language) if not c.isdigit()
+                              and len(c) == len(stem) + 1 and _in_language(reader, language, c)]
+            elif len(stem) >= 3:
                 candidates = [c for c in speller.one_edit(stem, language) if len(c) >= 3 and not c.isdigit()]
             # a letter left out or doubled in an ending changes where the stem ends
             # ("egyszere": "egyszerre", stem "egyszer"): the typed word's edits, stemmed
             start = max(1, len(inflected(written)) - 1)
             # (a letter left out before one mistyped: the likelier slip names the surface)
-            for edit in sorted(_ending_edits(written, start),
+            for edit in sorted(_ending_edits(written, start) if not elsewhere else (),
                                key=lambda e: (len(e) != len(written) + 1, len(e) != len(written), e)):
                 edited = spelling.fold(inflected(edit))
                 if len(edited) >= 3 and edited in speller:
