@@ -116,6 +116,8 @@ seen since.
 ``benchmarks/search_queries_blind34.yaml`` is the thirty-fourth, written the same way and run once
 on the code of that time (figures in its header: .975 as typed, Gujarati .90, German .95; .933 with
 typos, Gujarati .80); seen since.
+``benchmarks/search_queries_blind35.yaml`` is the thirty-fifth, written the same way and run once
+on the code of that time (figures in its header: .950 as typed, German .90; .942 with typos); seen since.
 ``benchmarks/search_queries_probe13.yaml`` holds the twenty-five questions asked most often at a table
 in every language (a tie, running away, a kill's rewards, dying, charity, Bad Stuff…), each with
 the clause that must come first, written for it from the rules alone (first-run figures in its
