@@ -260,7 +260,7 @@ def _backstab(s, p, rules, trace):
     in_fight = fighting and p.name in (s.combat.fighter, s.combat.helper)
     arrows = "elf" in p.races and not in_fight and is_epic(p, rules)
     if "thief" not in p.classes and not arrows:
-        trace.cite("classes.thief", "Only a Thief can backstab, and {player} is not one.", player=p.name)
+        trace.cite("classes.thief-backstab", "Only a Thief can backstab, and {player} is not one.", player=p.name)
         if "elf" in p.races and rules.name == "epic" and not in_fight:
             trace.cite("epic.elf-it-wasnt-me", "An Epic Elf could shoot arrows instead, but {player} is below level "
                        "10.", player=p.name)
@@ -269,7 +269,7 @@ def _backstab(s, p, rules, trace):
         trace.cite("card-rulings.thief-no-self-backstab", "A Thief cannot backstab themself.")
         return False, None
     if not fighting or (target and target not in (s.combat.fighter, s.combat.helper)):
-        trace.cite("classes.thief", "A backstab only hits a player who is in combat.")
+        trace.cite("classes.thief-backstab", "A backstab only hits a player who is in combat.")
         return False, None
     if target is None and not [n for n in (s.combat.fighter, s.combat.helper)
                                if n and n != p.name and not s.player(n).dead]:
