@@ -38,7 +38,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 136
+VERSION = 139
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -337,6 +337,9 @@ class Words(Record):
     #: folded words -> the English name of a curse or trap card, as the language's players say
     #: it in their own words ("trampa de cambio de sexo", "sex change trap"): that card
     curse_names: dict = {}
+    #: folded short name -> an item card's English name, as the language's players say it
+    #: ("Leiter", the Stepladder; "Espada Cantarina"), read as the card where no bonus is beside it
+    item_names: dict = {}
     #: folded word -> the folded English word of a card's name, where the language's catalog
     #: keeps the English name and its players say a word of it in their own ("plutonium draak"
     #: is the Plutonium Dragon): a name said so, read word for word, is that card
@@ -347,6 +350,9 @@ class Words(Record):
     #: words right before what one runs away from ("from", "vor", "voor"): a race said after
     #: them, in a flight, is the monster fled from, not the one fleeing
     fled_from: frozenset = frozenset()
+    #: words right after what one runs away from, where the language says it after (Gujarati
+    #: "થી"): a level with an article before one is a monster no name is given
+    fled_after: frozenset = frozenset()
     #: words for all of them ("both", "allebei", "beide"): said before a word for Big, every
     #: item named is Big ("a +2 ladder and a +3 ram, both big")
     all_of: frozenset = frozenset()
@@ -680,8 +686,11 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
                          for value in values or ()},
         curse_names={spelled(fold(str(value))): str(name) for name, values in (data.get("curse_names") or {}).items()
                      for value in values or ()},
+        item_names={spelled(fold(str(value))): str(name) for name, values in (data.get("item_names") or {}).items()
+                    for value in values or ()},
         bonus_before=data.get("bonus_stands") == "before its noun",
         fled_from=frozenset(fold(str(w)) for w in data.get("fled_from") or ()),
+        fled_after=frozenset(fold(str(w)) for w in data.get("fled_after") or ()),
         all_of=frozenset(fold(str(w)) for w in data.get("all_of") or ()),
         name_words={fold(str(value)): fold(str(word)) for word, values in (data.get("name_words") or {}).items()
                     for value in values or ()},

@@ -914,10 +914,12 @@ class Reading:
                    for j in range(max(0, i - 3), i) if not self.tokens[j].separator)
 
     def _item_card_at(self, i: int) -> bool:
-        """Whether word ``i`` is in an item card's name ("Létra", "Siege Engine"), its last
-        word with the language's ending too ("a Lángoló páncélt", "az Ostromgépet")."""
+        """Whether word ``i`` is in an item card's name ("Létra", "Siege Engine") or a short
+        name of one (``item_names``), its last word with the language's ending too ("a Lángoló páncélt", "az Ostromgépet")."""
         keys = [t.key for t in self.tokens]
-        return any(" ".join(keys[start:end]) in self.cards.items
+        # (or its short name: "la Espada Cantarina", "und Leiter")
+        named = self.words.item_names
+        return any(" ".join(keys[start:end]) in self.cards.items or " ".join(keys[start:end]) in named
                    or (self.words.endings and any(" ".join([*keys[start:end - 1], form]) in self.cards.items
                                                   for form in stem(keys[end - 1], self.words.endings)[1:]))
                    for start in range(max(0, i - LONGEST_NAME + 1), i + 1)
@@ -1194,6 +1196,8 @@ class Reading:
                 item = self.cards.items.get(text) if card is None else None
                 if item is None and card is None and self.words.endings:
                     item = self._item_with_ending(span)
+                if item is None and card is None:
+                    item = self._item_said(span, text)
                 if item is not None:
                     # an item card named ("a siege engine and a stepladder"): whose, is told by describe
                     for i in span:
@@ -1250,6 +1254,18 @@ class Reading:
                     or (len(key) == len(name) and key[:-1] == name[:-1] and key[-1] in "ao")):
                 return name
         return None
+
+    def _item_said(self, span: range, text: str):
+        """The item card the words ``text`` name by the language's players' short name for it
+        (``item_names``: "Leiter", the Stepladder; "Espada Cantarina"), said with no bonus right
+        beside it; with one ("ne Leiter +2") it is an item of that kind described, not the card."""
+        name = self.words.item_names.get(text) or self.english.item_names.get(text)
+        if name is None:
+            return None
+        toks = self.tokens
+        if any(0 <= k < len(toks) and toks[k].plus for k in (span[0] - 1, span[-1] + 1, span[-1] + 2)):
+            return None
+        return next((card for card in self.cards.items.values() if card.name == name), None)
 
     def _curse_said(self, text: str):
         """The curse or trap card the words ``text`` name as the language's players say it
@@ -1864,6 +1880,8 @@ class Reading:
             j -= 1  # "Tomi és Jani mindketten 5-ösök": a word for both between
         if j >= 0 and self.roles[j] and self.roles[j][0] == "person":
             return True
+        if i > 0 and toks[i - 1].key in self.words.articles and self._unnamed_before(i + 1):
+            return True  # "egy 10-es és egy 4-es elől": the levels of monsters no name is given
         if i + 1 >= len(toks) or toks[i + 1].separator or toks[i + 1].number is not None:
             # "bob 2-es,": a word no list knows and its level closing the part of the sentence
             return (i > 0 and self.roles[i - 1] is None and not toks[i - 1].separator and toks[i].raw != toks[i].key
@@ -2686,6 +2704,8 @@ class Reading:
                     self.plus_at.append(i)  # whose side it is on is checked with the phrases' ones
             else:
                 self._tell(self._owner(i), "gear", self.tokens[i].number)
+        if not fight and not self.table and self._all_big():
+            self._bare_big_items()
         if fight:
             self.doubtful += [self.tokens[i].raw for i in self.plus_at if self._side_doubtful(i)]
         for i, role in enumerate(self.roles):
@@ -2704,6 +2724,21 @@ class Reading:
                     self.monsters[-1].setdefault("enhancers", []).append(role[3])
                 else:
                     self.monster_plus.append(role[1])
+
+    def _bare_big_items(self) -> None:
+        """"een Hammer en een Siege Engine, allebei groot": in a text that says all its items are
+        Big, an item's word (or a word no list knows) no bonus took is one of them too, with no
+        bonus; a Big item's
+        legality turns on how many there are, not on their bonuses."""
+        strange = set(self.strange())  # (a word no list knows among them: "een hamer en een ladder")
+        for j, token in enumerate(self.tokens):
+            if self.roles[j] is None and j not in self.used and (
+                    self._item_word(token.key) or (j in strange and not self._monster_word(token.key))):
+                name = token.raw.strip("'\"")
+                name = name[:1].upper() + name[1:]
+                self.roles[j] = ("itemword", name)
+                self._tell(self._owner(j), "items", name)
+                self.people.setdefault(self._owner(j), {}).setdefault("item_big", []).append(name)
 
     def _in_description(self, i: int) -> bool:
         """Whether word ``i`` stands in a part of the sentence that describes someone (a race or
@@ -2822,8 +2857,20 @@ class Reading:
         """Whether an item's word, or a word no list knows, stands within two words of word ``i``
         in its part of the sentence ("egy +3-as kalapáccsal": that thing's bonus)."""
         strange, segment = set(self.strange()), self._segment(i)
-        return any(j in segment and (j in strange or self._item_word(self.tokens[j].key))
-                   for j in (i - 2, i - 1, i + 1, i + 2))
+        # (or right before the brackets it is said in: "Hammer (groß, +3)")
+        owner = self._bracket_owner(i)
+        return any((j in segment or j == owner) and (j in strange or self._item_word(self.tokens[j].key))
+                   for j in (i - 2, i - 1, i + 1, i + 2, owner) if j is not None)
+
+    def _bracket_owner(self, i: int) -> Optional[int]:
+        """The word right before the brackets word ``i`` is said in ("Hammer (groß, +3)": the
+        hammer), a few words in; else None."""
+        for k in range(i - 1, max(0, i - 5), -1):
+            if self.tokens[k].key == ")":
+                return None
+            if self.tokens[k].key == "(":
+                return k - 1
+        return None
 
     def _all_big(self) -> bool:
         """Whether the text says all the items it names are Big: a word for all of them right
@@ -2850,14 +2897,18 @@ class Reading:
         hands = {k for first, last, _slot in self._hands() for k in range(first, last + 1)}
 
         def apart(j: int) -> int:
-            return abs(j - i) - sum(1 for k in hands if min(i, j) < k < max(i, j))
+            # (nor the bracket after the item, its commas and its word for Big: "Hammer (groß, +3)")
+            said = sum(1 for k in range(j + 1, i) if self._in_brackets_after(j, k)
+                       or (k in saying and self._in_brackets_after(j, k - 1)))
+            return abs(j - i) - sum(1 for k in hands if min(i, j) < k < max(i, j)) - said
 
-        near = [j for j in range(max(0, i - 3 - len(hands)), min(len(self.tokens), i + 4 + len(hands)))
+        near = [j for j in range(max(0, i - 6 - len(hands)), min(len(self.tokens), i + 4 + len(hands)))
                 if j != i and j not in hands and apart(j) <= 3
                 and (self._item_word(self.tokens[j].key) or (j in strange and not self._monster_word(self.tokens[j].key)))
                 and self.roles[j] is None
-                # (the bonus in brackets right after the item: "a hammer (+3, two hands)")
-                and not any(self.tokens[k].separator and not (j < i and self.tokens[k].key == "(")
+                # (the bonus in brackets right after the item: "a hammer (+3, two hands)", "Hammer
+                # (groß, +3)": a comma inside them parts nothing)
+                and not any(self.tokens[k].separator and not (j < i and self._in_brackets_after(j, k))
                             for k in range(min(i, j) + 1, max(i, j)))]
         if not near:
             return False
@@ -2888,6 +2939,14 @@ class Reading:
             if k > 1 and self.tokens[k - 2].number is not None:
                 self.used.add(k - 2)
         return True
+
+    def _in_brackets_after(self, j: int, k: int) -> bool:
+        """Whether word ``k`` is the bracket opened right after word ``j`` ("Hammer (groß, +3)")
+        or a comma inside it: what the brackets say is said of word ``j``."""
+        toks = self.tokens
+        if j + 1 >= len(toks) or toks[j + 1].key != "(" or k <= j:
+            return False
+        return k == j + 1 or (toks[k].key == "," and not any(toks[m].key == ")" for m in range(j + 2, k)))
 
     def _hands(self) -> list[tuple[int, int, str]]:
         """Each word for how many hands an item takes ("zweihändig", "two-handed", "a dos
@@ -3171,18 +3230,41 @@ class Reading:
             # "I kicked open a Gazebo, lvl 8": a level said alone right after a monster card and
             # a comma is the monster's, not the one who met it
             return self.monsters[self.roles[before][1]]
-        if self._unnamed_fought(first):
+        if self._unnamed_fought(first, last):
             # "running from a lvl 10 and a lvl 4": a level with an article, fled from or
             # fought, and no word for what it is: a monster no name is given
             self.monsters.append({"name": "Monster", "at": first, "end": last})
             return self.monsters[-1]
         return None
 
-    def _unnamed_fought(self, first: int) -> bool:
-        """Whether a level starting at word ``first`` follows an article right after a word of
+    def _unnamed_fought(self, first: int, last: int) -> bool:
+        """Whether a level at words ``first``–``last`` follows an article right after a word of
         fleeing or fighting ("from a lvl 10", "against a level 8"), or after "and" right after
-        another such level ("… and a lvl 4")."""
-        return first >= 2 and self.tokens[first - 1].key in self.words.articles and self._unnamed_after(first - 2)
+        another such level ("… and a lvl 4"); where the language says the level before what it
+        is of, an article before it and such a word after it ("egy 10-es elől")."""
+        if not (first >= 1 and self.tokens[first - 1].key in self.words.articles):
+            return False
+        if self.words.after_first:
+            return self._unnamed_before(last + 1)
+        return first >= 2 and self._unnamed_after(first - 2)
+
+    def _unnamed_before(self, k: int) -> bool:
+        """Whether word ``k``, right after a level, is one before which a monster no name is
+        given may be said where the language puts the word of fleeing or fighting after it
+        ("egy 10-es elől", "એક લેવલ ૧૨ સામે"), or "and" and more such levels up to one ("egy
+        10-es és egy 4-es elől", "એક લેવલ ૧૦ અને એક લેવલ ૪ થી"): each level is a monster."""
+        toks, levels = self.tokens, self.both("level")
+        while k + 2 < len(toks) and toks[k].key in self.both("together") and toks[k + 1].key in self.words.articles:
+            # (the next level with its article: "és egy 4-es", "અને એક લેવલ ૪")
+            k += 2
+            start = k
+            while k < len(toks) and ((toks[k].number is not None and not toks[k].plus) or toks[k].key in levels):
+                k += 1
+            if not any(toks[m].number is not None for m in range(start, k)):
+                return False
+        if k >= len(toks):
+            return False
+        return toks[k].key in self.words.fled_from or toks[k].key in self.words.fled_after or self._fights(k)
 
     def _unnamed_after(self, k: int) -> bool:
         """Whether word ``k`` is one after which a monster no name is given may be said: a word
