@@ -40,16 +40,17 @@ def card_lookup(corpus):
     first card a situation names (most name none, and card lookup has imports of its own) and
     kept with the corpus, so a session or a server builds it once."""
 
-    def resolve(name: str):
+    def resolve(name: str, exact_only: bool = False):
         known = _RESOLVERS.get(id(corpus))
         if known is None or known[0] is not corpus:
             # lazy: referee.cards 135 ms to import, which `referee table show` does not need
-            from referee.cards import card_resolver, localizer
+            from referee.cards import card_resolver, corpus_name_table, localizer
 
             if len(_RESOLVERS) >= 8:  # corpora read and dropped (a localizer's edits): start afresh
                 _RESOLVERS.clear()
-            known = _RESOLVERS[id(corpus)] = (corpus, card_resolver(corpus.cards.values(), localizer()))
-        return known[1](name)
+            known = _RESOLVERS[id(corpus)] = (corpus, card_resolver(corpus.cards.values(), localizer(),
+                                                                    lambda: corpus_name_table(corpus)))
+        return known[1](name, exact_only)
 
     return resolve
 

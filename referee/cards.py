@@ -222,14 +222,21 @@ def listed(cards, card_type: str | None = None, game: str | None = None) -> list
                   key=lambda c: (CARD_TYPES.index(c.type), c.name))
 
 
-def card_resolver(cards, localized=None):
-    """A ``card:`` resolver for situation files: name -> (record or None, suggestions)."""
+def card_resolver(cards, localized=None, names=None):
+    """A ``card:`` resolver for situation files: name -> (record or None, suggestions).
+    ``names``: a function giving the cards' :func:`name_table` where the caller keeps one (the
+    corpus's, keyed by its files: keying the table by every card's names costs 1 ms)."""
     cards = list(cards)
     #: name -> (card or None, suggestions): a session or a server meets the same names again,
     #: and a name that is no card costs a fuzzy pass over every name of every card
     known: dict[str, tuple] = {}
 
-    def resolve(name: str):
+    def resolve(name: str, exact_only: bool = False):
+        if exact_only:
+            # "is this name a card's own?" (a monster named in a situation): the name table
+            # alone, never the fuzzy pass over every name that a name no card has would cost
+            card = _exact(name)
+            return (resolved(card, True) if card is not None else None), []
         if name not in known:
             known[name] = _resolve(name)
         card, suggestions, exact = known[name]
@@ -237,10 +244,13 @@ def card_resolver(cards, localized=None):
 
     table: list[dict] = []  # every card name, folded: read once, on the first name resolved
 
-    def _resolve(name: str):
+    def _exact(name: str):
         if not table:
-            table.append(name_table(cards, localized))
-        exact = table[0].get(fold(name)) if fold(name) else None
+            table.append(names() if names is not None else name_table(cards, localized))
+        return table[0].get(fold(name)) if fold(name) else None
+
+    def _resolve(name: str):
+        exact = _exact(name)
         if exact is not None:  # the name as a card has it: no fuzzy scoring
             return exact, (), True
         chosen, candidates = meant(cards, name, localized)

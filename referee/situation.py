@@ -279,7 +279,9 @@ def load_situation(text: str, name: str = "<situation>", cards=None) -> model.Si
 
     ``cards`` resolves ``card:`` references of monsters and items: a function from a name to
     ``(facts, suggestions)``, where ``facts`` is the card's record (name and numbers) or
-    ``None``. Numbers given in the file win over the card's.
+    ``None``; with ``exact_only=True`` it answers only whether the name is a card's own (no
+    suggestions), as a monster or item named by its card's name asks. Numbers given in the file
+    win over the card's.
     """
     return read_situation(_parse(text, name), name, cards)
 
@@ -596,7 +598,7 @@ def _exact_card(r: _Reader, raw: dict, types: tuple) -> dict | None:
     name = raw.get("name")
     if "card" in raw or r.cards is None or not isinstance(name, str) or not name.strip():
         return None
-    record = r.cards(name)[0]
+    record = r.cards(name, exact_only=True)[0]
     if record is None or not record.get("exact") or record.get("type") not in types:
         return None
     return record

@@ -193,13 +193,13 @@ def _cards(corpus):
 
     resolved = []
 
-    def cards(name: str):
+    def cards(name: str, exact_only: bool = False):
         if not resolved:
             if corpus is LOAD_CORPUS:
                 resolved.append(card_lookup(load_corpus()))
             else:
                 resolved.append(card_lookup(corpus))
-        return resolved[0](name)
+        return resolved[0](name, exact_only)
 
     return cards
 
