@@ -1052,6 +1052,7 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
                 return typed == word[len(EXACT_MARK):]
             return typed == word or bool(set(_phrase_stems(typed, language)) & set(_phrase_stems(word, language)))
 
+        taken: set[int] = set()
         for index, first in enumerate(words):
             # the longest phrase found here: "no hay combate" (no fight going on) is more than "no hay"
             best: tuple[str, list[int]] | None = None
@@ -1061,6 +1062,11 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
             for phrase in sorted(phrases):
                 wanted, at, found = phrase.split("_")[1:], index, []
                 if first != phrase.split("_")[0] and not same(first, phrase.split("_")[0]):
+                    continue
+                if not wanted and position + index in taken:
+                    # a later word of a phrase begins no phrase of one word ("સૌથી ઓછા": the
+                    # lowest, whose "ઓછા" alone is what "ઓછું થાય", a level going down, leaves
+                    # once Gujarati's function words are out)
                     continue
                 reach = 1 if f"{PHRASE_TIGHT_KEY}:{language}:{phrase.replace('_', ' ')}" in table else PHRASE_REACH
                 for word in wanted:
@@ -1072,6 +1078,7 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
                     best = (phrase, found)
             if best is not None:
                 out[position + index] = best[0].replace("_", " ")
+                taken.update(best[1])
                 if tails is not None:
                     tails.update(best[1])
         position += len(words)
