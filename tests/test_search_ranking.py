@@ -1504,8 +1504,40 @@ THIRTY_FOURTH_BLIND_FAMILIES = [
 ]
 
 
+#: the thirty-fifth blind search set's misses, asked afresh: how a thing works asks for the rule
+#: itself, before the rulings that clarify it; giving for nothing (a gift, no trade); "while" (the
+#: moment it names says what is asked); a Swiss "ii" for "ei" with a slip besides
+THIRTY_FIFTH_BLIND_FAMILIES = [
+    ("hoe werkt het betoveren van de tovenaar", "nl", "classes.wizard-charm"),
+    ("cómo funciona el encantamiento del mago", "es", "classes.wizard-charm"),
+    ("hogyan működik a varázsló bűvölése", "hu", "classes.wizard-charm"),
+    ("વિઝાર્ડનું ચાર્મ કેવી રીતે કામ કરે છે", "gu", "classes.wizard-charm"),
+    ("how does the wizard's charm work", "en", "classes.wizard-charm"),
+    ("mag ik mijn maat gewoon een item geven voor niks", "nl", "trading-selling.gifts-and-bribes"),
+    ("can i give an item away without trading", "en", "trading-selling.gifts-and-bribes"),
+    ("puedo jugar un secuaz mientras estoy peleando", "es", "hirelings.play"),
+    ("mag ik een huurling spelen terwijl ik vecht", "nl", "hirelings.play"),
+    ("was passiert bei gliichstnad", "de", "combat.ties"),
+]
+
+#: the same families, where the clause is among the first three: the lowest level said as the
+#: least or smallest (સૌથી ઓછા, kleinste), cards played into another's fight ("reinspielen")
+THIRTY_FIFTH_BLIND_FAMILIES_NEAR = [
+    ("સૌથી ઓછા લેવલવાળો હું છું તો વધારાના પત્તાં", "gu", "turn.charity-lowest-discards"),
+    ("ik heb het kleinste level, wie krijgt mijn extra kaarten", "nl", "turn.charity-lowest-discards"),
+    ("dürfen die anderen mir was reinspielen während ich kämpfe", "de", "combat.interfering"),
+    ("gliichstnad gegen monster", "de", "combat.ties"),
+]
+
+
+@pytest.mark.parametrize("query, lang, expected", THIRTY_FIFTH_BLIND_FAMILIES_NEAR)
+def test_a_question_of_a_family_the_thirty_fifth_blind_set_missed_finds_its_rule(searcher, query, lang, expected):
+    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+    assert expected in found, found
+
+
 @pytest.mark.parametrize("query, lang, expected", TIES_ASKED + BASIC_QUESTIONS_ASKED + THIRTY_THIRD_BLIND_FAMILIES
-                         + THIRTY_FOURTH_BLIND_FAMILIES)
+                         + THIRTY_FOURTH_BLIND_FAMILIES + THIRTY_FIFTH_BLIND_FAMILIES)
 def test_a_question_finds_its_main_rule_first(searcher, query, lang, expected):
     """``expected``: the clause that must come first, or the set of those equally right."""
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]

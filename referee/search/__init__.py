@@ -140,7 +140,7 @@ class Searcher:
     def _query(self, raw_query: str, language: str, limit: int, game: str | None, kind: str | None,
                topic: str | None, snippets: bool) -> Result:
         # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
-        from referee.search.query import filter_query, parse
+        from referee.search.query import asks_rule_itself, filter_query, parse
 
         parsed = parse(raw_query)
         filters = dict(parsed.filters)
@@ -154,14 +154,20 @@ class Searcher:
                 self._filtered(result, wanted, limit, snippets, language)
             return result
         allowed = frozenset(self._searcher.docs_for_query(wanted)) if wanted is not None else None
-        ranked, result.total, named = self._rank(parsed.text, language, limit, allowed)
+        # a question of how a thing works looks further down for the rule its rulings clarify
+        itself = asks_rule_itself(parsed.text, language)
+        reach = max(limit, CLARIFIED_REACH) if itself else limit
+        ranked, result.total, named = self._rank(parsed.text, language, reach, allowed)
         if not ranked:
             # Nothing for the words as typed: offer the correction, and search it, saying so.
             result.suggestion = _suggest(self.speller, parsed.text)
             if result.suggestion:
-                ranked, result.total, named = self._rank(result.suggestion, language, limit, allowed)
+                ranked, result.total, named = self._rank(result.suggestion, language, reach, allowed)
                 if ranked:
                     result.searched = result.suggestion
+        if itself:
+            ranked = _clarified_first(ranked, [self._searcher.stored_fields(r.docnum)["id"] for r in ranked],
+                                      self.corpus)[:limit]
         for docnum, score, matched in ranked:
             stored = self._searcher.stored_fields(docnum)
             shown = _matched_language(matched, language)
@@ -324,6 +330,31 @@ def _classic_first(hits: list[Hit], corpus) -> list[Hit]:
         if later is not None:
             hits[position], hits[later] = hits[later], hits[position]
     return hits
+
+
+#: how close a clause's score must come to a ruling that clarifies it to rank before it, where the
+#: question asks how a thing works: one far below answers less of the question
+CLOSE_TO_CLARIFIER = 0.8
+#: how many clauses such a question ranks to find the rule below its rulings
+CLARIFIED_REACH = 20
+
+
+def _clarified_first(ranked: list, ids: list[str], corpus) -> list:
+    """A question asking how a thing works ("wie funktioniert das Bezaubern beim Zauberer") asks
+    for the rule itself: a clause ranked below rulings that clarify it (the Wizard's Charm below
+    "no Charm with an empty hand"), scoring close to the first of them, moves up before it.
+    ``ranked`` are the ranked clauses, best first, ``ids`` their ids; the scores stay."""
+    order = list(range(len(ranked)))
+    position = 0
+    while position < len(order):
+        clause = corpus.clauses.get(ids[order[position]])
+        clarified = {r.id for r in clause.related if r.relation == "clarifies"} if clause is not None else set()
+        later = next((i for i in range(position + 1, len(order)) if ids[order[i]] in clarified
+                      and ranked[order[i]].score >= CLOSE_TO_CLARIFIER * ranked[order[position]].score), None)
+        if later is not None:
+            order.insert(position, order.pop(later))
+        position += 1
+    return [ranked[i] for i in order]
 
 
 def _matched_language(matched, preferred: str) -> str:

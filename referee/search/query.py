@@ -79,6 +79,9 @@ NAMED_CARD_PRIOR = 0.95
 #: key of the words for "without" (thesaurus ``without``): a question about being without a card
 #: asks for the rule, not for the card's rulings
 WITHOUT_KEY = "*without"
+#: key of the words of "how does X work" (thesaurus ``rule_itself``): such a question asks for the
+#: rule of X itself, and a card's rulings stay below it
+RULE_ITSELF_KEY = "*itself"
 #: A question that names no game is about the classic one (and its expansions, a little less);
 #: Star Munchkin and Epic restate many classic rules, and their copy should not come first.
 GAME_PRIORS = {"munchkin": 1.0, "expansions": 0.9}
@@ -281,6 +284,10 @@ def build_thesaurus() -> dict[str, str]:
         for word in words or ():
             for key in (t.text for t in fold(str(word))):
                 table[(WITHOUT_KEY, key)] = {str(language)}
+    for part, languages in (data.get("rule_itself") or {}).items():
+        for language, words in (languages or {}).items():
+            for word in words or ():
+                table.setdefault((f"{RULE_ITSELF_KEY}:{language}", spelling.fold(prepare(str(word), "gu"))), set()).add(str(part))
     for language, words in (data.get("questions") or {}).items():
         if language in LANGUAGES:
             stems = language_analyzer(language)
@@ -1045,6 +1052,7 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
                 return typed == word[len(EXACT_MARK):]
             return typed == word or bool(set(_phrase_stems(typed, language)) & set(_phrase_stems(word, language)))
 
+        taken: set[int] = set()
         for index, first in enumerate(words):
             # the longest phrase found here: "no hay combate" (no fight going on) is more than "no hay"
             best: tuple[str, list[int]] | None = None
@@ -1054,6 +1062,11 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
             for phrase in sorted(phrases):
                 wanted, at, found = phrase.split("_")[1:], index, []
                 if first != phrase.split("_")[0] and not same(first, phrase.split("_")[0]):
+                    continue
+                if not wanted and position + index in taken:
+                    # a later word of a phrase begins no phrase of one word ("સૌથી ઓછા": the
+                    # lowest, whose "ઓછા" alone is what "ઓછું થાય", a level going down, leaves
+                    # once Gujarati's function words are out)
                     continue
                 reach = 1 if f"{PHRASE_TIGHT_KEY}:{language}:{phrase.replace('_', ' ')}" in table else PHRASE_REACH
                 for word in wanted:
@@ -1065,6 +1078,7 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
                     best = (phrase, found)
             if best is not None:
                 out[position + index] = best[0].replace("_", " ")
+                taken.update(best[1])
                 if tails is not None:
                     tails.update(best[1])
         position += len(words)
@@ -1293,6 +1307,19 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
         if typed_word not in sensed_words:
             along |= along_of(word)
     return frozenset(asked & along)
+
+
+def asks_rule_itself(text: str, language: str | None) -> bool:
+    """Does the question ask how a thing works ("wie funktioniert das Bezaubern", "how does the
+    Charm work")? It asks for the rule itself: a card it names has its rulings weigh as rulings
+    (thesaurus ``rule_itself``: a word of each of its lists)."""
+    if not language:
+        return False
+    table = thesaurus()
+    parts = set()
+    for word in _WORDS.findall(prepare(unicodedata.normalize("NFC", text), "gu").lower()):
+        parts.update(table.get(f"{RULE_ITSELF_KEY}:{language}:{spelling.fold(word)}", "").split())
+    return len(parts) >= 2
 
 
 def topic_priors(weights: list[float], docs) -> list[float]:

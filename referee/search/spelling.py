@@ -36,6 +36,7 @@ _GU_BARE_NASAL = re.compile(r"(?<=.)[ઙઞણનમ](?=[ક-હ])")
 #: English and Gujarati players spell the English words of the game by ear.
 #: A Dutch "ee" before "ën" is written once ("tweën", "ideën": tweeën, ideeën; folded, "een" for "eeen").
 #: A Dutch "-isch" is said "-ies" and typed so ("epiese", "logies", "magiese": epische, logisch, magische).
+#: A Swiss German "ii" is the standard "ei" ("gliich", "Gliichstand": gleich, Gleichstand).
 #: A Greek "ph" is written "f" where the language spells it so (Dutch "polymorf", German
 #: "Polymorf", Spanish "polimorfo", Hungarian "polimorf"): a card's English "ph" typed by ear.
 SOUNDS = {
@@ -43,7 +44,7 @@ SOUNDS = {
     "nl": (("ph", "f"), ("c", "k"), ("s", "z"), ("ei", "ij"), ("y", "ij"), ("ch", "g"), ("dt", "d"), ("dt", "t"),
            ("eeen", "een"), ("isch", "ies")),
     "de": (("ph", "f"), ("c", "k"), ("c", "z"), ("ch", "c"), ("ä", "e"), ("ich", "ig"), ("ss", "ß"), ("ah", "a"), ("eh", "e"),
-           ("oh", "o"), ("uh", "u"), ("ie", "i")),
+           ("oh", "o"), ("uh", "u"), ("ie", "i"), ("ii", "ei")),
     "hu": (("ph", "f"), ("ts", "cs"), ("ly", "j"), ("ssz", "sz"), ("ss", "s"), ("cc", "c"), ("tt", "t"), ("ll", "l"), ("rr", "r"),
            ("nn", "n"), ("zz", "z"), ("kk", "k"), ("gg", "g")),
     "es": (("ph", "f"), ("b", "v"), ("c", "s"), ("c", "z"), ("s", "z"), ("c", "k"), ("y", "ll"), ("i", "y"), ("g", "j"),
@@ -138,7 +139,13 @@ class Speller:
         edits.discard(word)
         found = {edit for edit in edits if edit in self.counts}
         # two doubled letters both typed single are two edits: tried only where one finds nothing
-        return found or {edit for edit in twice_undoubled(word) if edit in self.counts}
+        found = found or {edit for edit in twice_undoubled(word) if edit in self.counts}
+        if not found and language is not None and len(word) > SOUND_AND_SLIP_LENGTH:
+            # a sound spelled the region's way and a slip besides ("gliichstnad": Swiss "ii" for
+            # "ei", two letters swapped): the slip's edits of each respelling, where nothing nearer is known
+            for respelled in sound_alike(word, language):
+                found |= {edit for edit in _slips(respelled) if edit in self.counts}
+        return found
 
     def closest(self, word: str, maxdist: int = 2) -> str | None:
         """The most frequent known word at the smallest distance up to ``maxdist`` (did you mean)."""
@@ -149,6 +156,18 @@ class Speller:
             found = {w for w in self.counts if w[:1] == word[:1] and abs(len(w) - len(word)) <= 2
                      and _distance(word, w, 2) <= 2}
         return max(found, key=lambda w: (self.counts[w], w)) if found else None
+
+
+#: a word longer than this may be a sound spelled another way and a slip besides (shorter ones
+#: would reach too many words at two edits)
+SOUND_AND_SLIP_LENGTH = 7
+
+
+def _slips(word: str) -> set[str]:
+    """The commonest slips undone: two neighbouring letters swapped, one letter left out or typed twice."""
+    out = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(1, len(word) - 1)}
+    out |= {word[:i] + word[i + 1:] for i in range(1, len(word))}
+    return out
 
 
 @lru_cache(maxsize=4096)
