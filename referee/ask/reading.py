@@ -714,10 +714,11 @@ class Reading:
                     and self._persona_typo(i) is None
                     # (nor a thing said to take one hand or two: "und Rammbock +4 (zweihändig)")
                     and self._hands_of(i, i + 1 if i + 1 < len(self.tokens) and self.tokens[i + 1].plus else i) is None
-                    and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i)
+                    and (not self.words.nouns_capitalised or raw in described or self._named_with_level(i) or self._helps(i)
                          or self._pronoun_named(i)
                          # "Tom und Jan sind beide auf 5": two capital words joined, a level after
-                         or (self._paired(i) and self._named_with_level(i + 2)))):
+                         or (self._paired(i) and (self._named_with_level(i + 2)
+                                                  or self.tokens[i + 2].raw in described)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
                 if raw in described and self.is_known(token.key):
