@@ -391,7 +391,7 @@ class Words(Record):
 
 LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
          "lose", "changes", "roll", "goal", "first_person", "i_fight", "card_player", "may_help", "thrown", "appears",
-         "monster_level", "will_help", "called_helper", "person_level", "one_shots", "one_shot", "robbed",
+         "monster_level", "will_help", "called_helper", "chosen_helper", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
          "total", "total_both", "against", "we", "half_breed", "super_munchkin", "help_me", "help_if", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now", "discard_other", "from_to", "roll_one", "from_hand", "likewise", "mine_endings", "no_fight", "on_myself", "partner", "powers",

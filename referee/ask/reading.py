@@ -344,6 +344,7 @@ class Reading:
         self.fighting = False          # describing a fight or a flight (set by describe)
         self.level_said_of: dict = {}  # (first, last) -> the monster word a level in the next part is said of
         self.names_not_verbs: set = set()  # names that are also verbs of the asker ("Lucho", I fight): no phrase's verb
+        self.described_names: list = []  # capital words said with a level and a race or class ("Will is a level 3 thief")
         self.named_at: dict = {}  # word -> the name it was read as, where the word alone reads otherwise ("the other player")
         self._read()
 
@@ -651,6 +652,9 @@ class Reading:
         name ("… Bob is level 2")."""
         if self.names:
             return
+        # "Will is a level 3 thief … can Will backstab me?": a name said with a description, each
+        # time it is said, first in a sentence or a word of the language too
+        described = self.described_names = self._described_names()
         for i, token in enumerate(self.tokens):
             raw = token.raw
             if self._fights_as_subject(i):
@@ -679,8 +683,9 @@ class Reading:
                 self.names.append(raw)
                 self.roles[i] = ("person", raw)
                 continue
-            if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower() and (i > 0 or self._pronoun_named(i))
-                    and not self.is_known(token.key) and self._persona(token.key) is None
+            if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower()
+                    and (i > 0 or self._pronoun_named(i) or raw in described)
+                    and (not self.is_known(token.key) or raw in described) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
                     # (nor a monster card with the language's ending: "… vagyok, Óriásborzot húztam")
                     and not (self.words.endings and self._card_with_ending(range(i, i + 1)))
@@ -698,7 +703,7 @@ class Reading:
                     # (a thing said Big is no one: "einer großen Leiter +2")
                     and self.tokens[i - 1].key not in self.both("big")
                     and not self._thing_listed(i)
-                    and (self.tokens[i - 1].key not in ".!?¿¡"
+                    and (self.tokens[i - 1].key not in ".!?¿¡" or raw in described
                                                                   or self._paired(i) or self._helps(i)
                                                                   or self._named_with_level(i) or self._pronoun_named(i))
                     and (not self._marked(i) or self._helps(i + 2))
@@ -709,12 +714,58 @@ class Reading:
                     and self._persona_typo(i) is None
                     # (nor a thing said to take one hand or two: "und Rammbock +4 (zweihändig)")
                     and self._hands_of(i, i + 1 if i + 1 < len(self.tokens) and self.tokens[i + 1].plus else i) is None
-                    and (not self.words.nouns_capitalised or self._named_with_level(i) or self._helps(i)
+                    and (not self.words.nouns_capitalised or raw in described or self._named_with_level(i) or self._helps(i)
                          or self._pronoun_named(i)
                          # "Tom und Jan sind beide auf 5": two capital words joined, a level after
-                         or (self._paired(i) and self._named_with_level(i + 2)))):
+                         or (self._paired(i) and (self._named_with_level(i + 2)
+                                                  or self.tokens[i + 2].raw in described)))):
                 self.names.append(raw[:-2] if raw.endswith("'s") else raw)
                 self.roles[i] = ("person", self.names[-1])
+                if raw in described and self.is_known(token.key):
+                    self.names_not_verbs.add(i)  # (no phrase's verb: "can Will …" is no "will")
+                    self.named_at[i] = raw
+
+    def _described_names(self) -> list[str]:
+        """"Will is a level 3 thief", "Roos is level 4 elf", "Wolf ist Stufe 4, Zwerg", "con Paz
+        que es clériga nivel 4": a capital word said to have a level and a race or class is
+        someone (no monster has a race or class), first in its sentence or a word of the
+        language too. A word of the language only where it is written with a capital inside
+        a sentence somewhere ("can Will backstab"), as a name is and the word is not."""
+        toks, out = self.tokens, []
+        refused = self.both("pronouns") | self.both("generic") | self.both("level") | self.both("objects")
+        for i, token in enumerate(toks):
+            raw = token.raw
+            if self.roles[i] is not None or not (raw[:1].isupper() and raw[1:2].islower()) or raw in out \
+                    or token.key in refused or i in self.game_words \
+                    or (i + 1 < len(toks) and self._persona(f"{token.key} {toks[i + 1].key}") is not None) or token.key in self.cards.monsters or self._persona(token.key) is not None \
+                    or not self._level_and_kind_after(i):
+                continue
+            if self.is_known(token.key) and not any(
+                    t.raw == raw and k > 0 and toks[k - 1].key not in ".!?¿¡" for k, t in enumerate(toks)):
+                continue
+            out.append(raw)
+        return out
+
+    def _level_and_kind_after(self, i: int) -> bool:
+        """Whether a level and a race or class follow word ``i`` (words of being, fillers and
+        commas before them, nothing else between): "is a level 3 thief", "ist Stufe 4, Zwerg"
+        (a relative word before the verb of being: "Paz que es clériga nivel 4")."""
+        toks, levels, fillers = self.tokens, self.both("level"), self.both("ignore")
+        j = i + 1
+        while j < len(toks) and (toks[j].key in fillers or toks[j].key == "," or self._being_at(j)
+                                 or (j == i + 1 and j + 1 < len(toks) and not toks[j].raw[:1].isupper()
+                                     and self._being_at(j + 1))) \
+                and toks[j].key not in levels and (self.roles[j] or ("sep",))[0] == "sep":
+            j += 1
+        level = kind = False
+        for k in range(j, min(j + 5, len(toks))):
+            if (self.roles[k] or ("",))[0] == "persona" or self._persona(toks[k].key) is not None:
+                kind = True  # (the races and classes are read after the names)
+            elif toks[k].key in levels or (toks[k].number is not None and not toks[k].plus):
+                level = True
+            elif toks[k].key != ",":
+                break
+        return level and kind
 
     def _named_as_me_word(self, i: int) -> bool:
         """Whether word ``i``, read as the asker by a verb form that says "I" ("lucho", I
@@ -964,7 +1015,7 @@ class Reading:
         together = self.both("together")
         toks = self.tokens
         return (i + 2 < len(toks) and toks[i + 1].key in together and toks[i + 2].raw[:1].isupper()
-                and not self.is_known(toks[i + 2].key) and self._persona(toks[i + 2].key) is None
+                and (not self.is_known(toks[i + 2].key) or toks[i + 2].raw in self.described_names) and self._persona(toks[i + 2].key) is None
                 and toks[i + 2].key not in self.cards.monsters)
 
     def _bracketed_of(self, i: int) -> Optional[str]:
@@ -1899,6 +1950,7 @@ class Reading:
         "Dee fights and Bob helps her", "Bobnak segít Cid"); "he helps" is the one other
         person named; a fighter named together with someone ("me and Cid against …") is one
         of two on that side, not the fighter alone."""
+        self._chosen_helper()
         self.joined = self._joined()
         # "cid only helps if he gets both treasures": the helper's price, whose "he gets" says
         # no one fights; no role is read inside it
@@ -1982,6 +2034,35 @@ class Reading:
                 person = self._person(value) if value and group.startswith("p") else None
                 if person is not None and person not in self.fleeing:
                     self.fleeing.append(person)
+
+    def _chosen_helper(self) -> None:
+        """"Bob and Cid both say they'll help, she picks Cid": of the people named side by side
+        offering help, the one the fighter then chooses (``chosen_helper``, named again) helps,
+        and the others are no one in the fight. Before the sides are read, so the ones left
+        out stand beside no one."""
+        for _phrase, match in self.phrases("chosen_helper"):
+            i = self.index(match, "p0")
+            role = self.roles[i] or ("",)
+            if role[0] != "person":
+                continue
+            others = [k for j, who in self.mentions() if j < i and who == role[1] for k in self._side_by_side(j)]
+            if others and self._helping():
+                for k in others:
+                    self.roles[k] = ("not_helping", self.roles[k][1])
+                self.helper = role[1]
+                return
+
+    def _side_by_side(self, j: int) -> list[int]:
+        """The others named in one row with the person at word ``j`` ("Bob, Dee and Cid", "Ann
+        અને Bob"): a word of together or a comma between each two."""
+        together, roles, out = self.both("together"), self.roles, []
+        for step in (-2, 2):
+            k = j + step
+            while 0 <= k < len(roles) and (roles[k] or ("",))[0] == "person" and roles[k][1] != roles[j][1] \
+                    and (self.tokens[k - step // 2].key in together or self.tokens[k - step // 2].key == ","):
+                out.append(k)
+                k += step
+        return out
 
     def _monster_subject(self, match) -> bool:
         """Whether a monster starts a clause between a helper phrase's person and its verb,
@@ -2467,6 +2548,9 @@ class Reading:
             # "my sister Zoe, level 7 with +2, …", "mi colega Lucía, elfa de nivel 4": the part
             # of the sentence set after a name by a comma says who that one is
             return self.roles[j][1]
+        described = self._description_goes_on(segment[0])
+        if described is not None:
+            return described
         pronouns = self.both("pronouns")
         others = {who for _j, who in self.mentions() if who != ME}
         if len(others) == 1 and any(self.tokens[k].key in pronouns for k in segment if k < i):
@@ -2489,6 +2573,20 @@ class Reading:
             # "is bob's setup legal? dwarf w/ that big hammer": the one person the text names
             return next(iter(named))
         return ME
+
+    def _description_goes_on(self, start: int) -> Optional[str]:
+        """"Wolf ist Stufe 4, Zwerg, mit ner +3 Axt": the parts after commas that name no one go
+        on describing one named first in the sentence with a level and a race or class (a
+        described name, :meth:`_described_names`); None where a part between names another."""
+        if not self.described_names:
+            return None
+        while start > 1 and self.tokens[start - 1].key == ",":
+            start = self._segment(start - 2)[0]
+            people = [j for j, _who in self.mentions() if j in self._segment(start)]
+            if people:
+                who = self.roles[people[0]][1]
+                return who if people == [start] and who in self.described_names else None
+        return None
 
     def _helper_bracketed(self, i: int, people: list) -> Optional[str]:
         """"Bob helps me (he's lvl 3 dwarf with +3)", "Bob me ayuda (nivel 3)": brackets right
