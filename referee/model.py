@@ -231,6 +231,9 @@ class Question(Record):
     #: who the card named by ``source`` raises at all (its record's ``requires``): Divine
     #: Intervention raises Clerics only
     source_requires: Optional[Requirements] = None
+    #: the clause saying that only the player whose combat it is may play the one-shot named by
+    #: ``item`` (its record's ``fighter_only``: the Magic Lamp), else ``None``
+    item_fighter_only: Optional[str] = None
 
 
 class HouseRules(Record):

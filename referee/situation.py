@@ -568,11 +568,11 @@ ITEM_CARD_TYPES = ("item", "one-shot item", "steed")
 
 
 def _named_item_card(r: _Reader, raw: dict) -> dict:
-    """An item without ``card:`` or a bonus of its own whose name is exactly an item card's, in any
-    language: that card, with its printed numbers and restrictions. An item given its bonus is
-    the file's own description and borrows nothing; a typo in a player's own item name never
-    takes another card's numbers."""
-    record = None if "bonus" in raw else _exact_card(r, raw, ITEM_CARD_TYPES)
+    """An item without ``card:`` whose name is exactly an item card's, in any language: that card,
+    its printed numbers and restrictions filling what the file does not say ("Staff of Napalm,
+    bonus 5" is still a Wizard's), as ``table item`` records it and as a monster named by its
+    card is that card. A typo in a player's own item name never takes another card's numbers."""
+    record = _exact_card(r, raw, ITEM_CARD_TYPES)
     if record is None:
         return raw
     merged = dict(raw)
@@ -643,14 +643,17 @@ def _item(r: _Reader, raw, path: str) -> model.Item | None:
 
 def _steed_card(r: _Reader, raw) -> bool:
     """Whether an item of a player's list is a steed card (``{card: Turtle}``, or a name that is
-    exactly a steed card's and no numbers of its own)."""
+    exactly a steed card's, numbers of its own or not, as ``table item`` records it)."""
     if r.cards is None or not isinstance(raw, dict):
         return False
-    name = raw.get("card") if "card" in raw else (raw.get("name") if "bonus" not in raw else None)
+    if "card" not in raw:
+        record = _exact_card(r, raw, ("steed",))
+        return record is not None
+    name = raw.get("card")
     if not isinstance(name, str) or not name.strip():
         return False
     record = r.cards(name)[0]
-    return record is not None and record.get("type") == "steed" and ("card" in raw or bool(record.get("exact")))
+    return record is not None and record.get("type") == "steed"
 
 
 def _by_name(raw):
@@ -949,7 +952,18 @@ def _question(r: _Reader, raw, players: tuple[model.Player, ...]) -> model.Quest
     target = r.value(raw, "target", "question", str)
     return model.Question(kind=kind, player=player, action=action, items=items, change=change,
                           source=source, roll=roll, target=target, item=item,
-                          source_requires=_source_requires(r, source))
+                          source_requires=_source_requires(r, source),
+                          item_fighter_only=_fighter_only(r, item) if action == "play-one-shot" else None)
+
+
+def _fighter_only(r: _Reader, item: str | None) -> str | None:
+    """The clause by which only the fighter may play the one-shot card ``item`` names (its
+    record's ``fighter_only``: the Magic Lamp, card-rulings.magic-lamp-not-by-helper), else ``None``."""
+    if item is None or r.cards is None:
+        return None
+    record = r.cards(item)[0]
+    fact = ((record or {}).get("facts") or {}).get("fighter_only")
+    return fact.get("clause") if isinstance(fact, dict) else None
 
 
 def _source_requires(r: _Reader, source: str | None) -> model.Requirements | None:

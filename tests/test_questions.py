@@ -45,7 +45,7 @@ def table_setup(situation: dict) -> list[list[str]]:
         if fields:
             commands.append(["table", "set", player["name"], *fields])
         for item in player.get("items", []):
-            words = ["table", "item", player["name"], item["name"]]
+            words = ["table", "item", player["name"], item.get("name") or item["card"]]
             words += [f"{k}={flow(v)}" for k, v in item.items() if k not in ("name", "card")]
             if "card" in item:
                 words += ["--card", item["card"]]

@@ -56,6 +56,8 @@ MONSTER_FAMILIES = ("plant", "santanic")
 FACT_KEYS.update({"bonus_for": (False, dict), "disguise": (False, str)})
 # A hireling that carries extra Big items for its owner (card-rulings.hireling-big-item):
 FACT_KEYS.update({"big_items": (False, int)})
+# A one-shot only the player whose combat it is may play (the Magic Lamp: `{clause: <ruling>}`):
+FACT_KEYS.update({"fighter_only": (False, dict)})
 #: the order rulings are shown in: corrections first, then how to apply them, then the rest
 RULING_ORDER = ("errata", "clarification", "card-ruling", "rule", "variant", "optional-rule")
 

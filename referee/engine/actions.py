@@ -472,6 +472,11 @@ def _play_one_shot(s, p, rules, trace):
         trace.cite("card-timing.items-must-be-in-use", "{item} is not a one-shot: it works while in use, it is not "
                    "played once.", item=named.name)
         return False, None
+    if s.question.item_fighter_only and _someone_fighting(s) and p.name != s.combat.fighter:
+        # the Magic Lamp: only the player whose combat it is may rub it, not a helper or a bystander
+        trace.cite(s.question.item_fighter_only, "Only {fighter}, whose combat it is, may play {item}; {player} may "
+                   "not.", fighter=s.combat.fighter, item=s.question.item, player=p.name)
+        return False, None
     trace.cite("card-timing.one-shot-items", "One-shot items may be played in any combat, from the hand or from "
                "play, for either side.")
     if _someone_fighting(s):

@@ -27,7 +27,7 @@ if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up o
 #: house rules a table may play with, as in situation files
 HOUSE_RULES = ("starting_cards", "phase_zero", "shared_victory", "interference_seconds")
 #: the card types that make an item of the table
-ITEM_TYPES = ("item", "one-shot item")
+ITEM_TYPES = ("item", "one-shot item", "steed")  # a steed is an item too, as a situation's items say
 
 
 def message(template: str, **values) -> dict:
@@ -241,7 +241,10 @@ def decide_item(changes: list, name: str, item: str, assignments: list[str], car
     put = {**owned.get(item, {}), **numbers, **fields, "name": item}
     after = apply(state, {"op": "item", "player": name, "put": put})
     situation = checked(after, "table item", corpus)
-    canonical = item_mapping(next(i for i in situation.player(name).items if i.name == item))
+    holder = situation.player(name)
+    # (a steed card among the items is the steed ridden, which is an item too: the Turtle)
+    recorded = next((i for i in holder.items if i.name == item), None)
+    canonical = item_mapping(recorded if recorded is not None else holder.steed)
     if found is None and new_item and not fields:
         # Not a card, and nothing said of it: its bonus is not guessed (a silent +0 would
         # misstate every fight). An item described by its fields (bonus=2, gold=300) is kept as typed.
