@@ -571,9 +571,11 @@ def _named_item_card(r: _Reader, raw: dict) -> dict:
     """An item without ``card:`` whose name is exactly an item card's, in any language: that card,
     its printed numbers and restrictions filling what the file does not say ("Staff of Napalm,
     bonus 5" is still a Wizard's), as ``table item`` records it and as a monster named by its
-    card is that card. A typo in a player's own item name never takes another card's numbers."""
+    card is that card. A typo in a player's own item name never takes another card's numbers, and
+    an item given another bonus than its card prints ("a +2 Létra": the Stepladder is +3) is the
+    file's own."""
     record = _exact_card(r, raw, ITEM_CARD_TYPES)
-    if record is None:
+    if record is None or other_bonus(raw, record.get("facts") or {}):
         return raw
     merged = dict(raw)
     facts = record.get("facts") or {}
@@ -591,6 +593,12 @@ def _named_monster_card(r: _Reader, raw: dict) -> dict:
     ``fight Gazebo:10`` reads it, its printed powers acting and the file's numbers winning (a card
     acts wherever it is named). A name that is no card, or a typo of one, is the file's own monster."""
     return raw if _exact_card(r, raw, ("monster",)) is None else dict(raw, card=raw["name"])
+
+
+def other_bonus(raw: dict, facts: dict) -> bool:
+    """Whether an item's own bonus is not the one its card prints: then it is another item that
+    shares the card's name, not the card (the file, or the table, describes it)."""
+    return "bonus" in raw and "bonus" in facts and raw["bonus"] != facts["bonus"]
 
 
 def _exact_card(r: _Reader, raw: dict, types: tuple) -> dict | None:
@@ -648,7 +656,7 @@ def _steed_card(r: _Reader, raw) -> bool:
         return False
     if "card" not in raw:
         record = _exact_card(r, raw, ("steed",))
-        return record is not None
+        return record is not None and not other_bonus(raw, record.get("facts") or {})
     name = raw.get("card")
     if not isinstance(name, str) or not name.strip():
         return False
