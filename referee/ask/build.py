@@ -64,6 +64,10 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
                   + [phrase.words for phrase, match in first.phrases("monster_count")
                      if first.index(match, "n0") in counted and "run-away" not in scores], default=0)
     scores["combat"] = max(scores["combat"], appears)
+    if first.persona_cards:
+        # "Dee ને Thief નું કાર્ડ મૂકવું છે, ચાલે?": a race or class card said as played asks
+        # whether it may be, where no word of asking leave is said
+        scores["action"] = max([scores.get("action", 0)] + [n for _kind, _code, n in first.persona_cards])
     if set(first.best("sources")) & set(CARD_SOURCES):
         # "Dee spielt Göttliches Eingreifen, was passiert?": a card that changes a level,
         # named, is a question of levels even where no word of the kind is said

@@ -3000,7 +3000,9 @@ class Reading:
         Big item's legality turns on which items are Big."""
         big = self.both("big")
         saying = [j for j, t in enumerate(self.tokens) if t.key in big]
-        if not saying and not self._hands():
+        # (a word of hands said of an item read already still says items are named one by
+        # one: "a two-handed sword +4 and a helmet +1")
+        if not saying and not any(t.key.startswith(HANDS) for t in self.tokens):
             return False
         strange = set(self.strange())  # (a word no list knows beside a bonus: "ne Leiter +2")
         # (the words for how many hands it takes stand between, and are not it: "+3 નો બે
