@@ -64,6 +64,10 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
                   + [phrase.words for phrase, match in first.phrases("monster_count")
                      if first.index(match, "n0") in counted and "run-away" not in scores], default=0)
     scores["combat"] = max(scores["combat"], appears)
+    if first.persona_cards:
+        # "Dee ને Thief નું કાર્ડ મૂકવું છે, ચાલે?": a race or class card said as played asks
+        # whether it may be, where no word of asking leave is said
+        scores["action"] = max([scores.get("action", 0)] + [n for _kind, _code, n in first.persona_cards])
     if set(first.best("sources")) & set(CARD_SOURCES):
         # "Dee spielt Göttliches Eingreifen, was passiert?": a card that changes a level,
         # named, is a question of levels even where no word of the kind is said
@@ -478,6 +482,18 @@ def _cursed(c: Context) -> None:
         return
     about = r.people[ME]
     about["curses"] = [curse.name for curse in curses]
+    for item in about.get("items", []):
+        # "Nagy láb … egy +2es csizmám": what a curse takes turns on an item's slot, which a
+        # word for boots, a helmet or armour says
+        slot = ONE_SLOT.get(_item_kind(r, item))
+        if slot is not None:
+            about.setdefault("item_slot", {}).setdefault(item, slot)
+
+
+def _item_kind(r: Reading, name: str) -> Optional[str]:
+    """The kind of item (``boots``) an item's name says in the language's or English words."""
+    forms = stem(fold(name), r.words.endings)
+    return next((words.items[form] for words in (r.words, r.english) for form in forms if form in words.items), None)
 
 
 def _discards(c: Context, params: dict, side: tuple = ()) -> None:
@@ -586,7 +602,7 @@ def action(c: Context):
     if c.state is not None:
         _nobody(c)
     missing = c.missing
-    actions = r.best("actions")
+    actions = _persona_played(r, r.best("actions"))
     if not actions:
         missing.append(N_("what is to be done (sell, trade, steal, help …)"))
         c.coreless = True
@@ -741,6 +757,10 @@ def action(c: Context):
             if len(named) == 1:
                 params["item"] = named[0]
                 r.owners_read.add(owner)
+    card = {code for kind, code, _n in r.persona_cards if f"play-{kind}" == act}
+    if len(card) == 1:
+        # "mag Bob een Elf kaart neerleggen?": the race or class card played, by its name
+        params["item"] = card.pop().replace("-", " ").title()
     if act in ("trade", "sell") and c.state is not None:
         # "a sisakomat adnám", "meinen Helm tauschen": the one item of the giver's the text names
         owned = next((p.get("items", []) for p in c.state["players"] if p["name"] == player), [])
@@ -749,6 +769,17 @@ def action(c: Context):
         if len(named) == 1:
             params["item"] = named[0]
     return params, missing
+
+
+def _persona_played(r: Reading, actions: dict) -> dict:
+    """The acts the text says, with playing a race or class card it names as played ("can Bob
+    play an Elf card?"): that phrase's words count as the act's, as any act's phrase does."""
+    if not r.persona_cards:
+        return actions
+    actions = dict(actions)
+    for kind, _code, count in r.persona_cards:
+        actions[f"play-{kind}"] = max(actions.get(f"play-{kind}", 0), count)
+    return actions
 
 
 def _curse_given(r: Reading) -> bool:
@@ -1480,6 +1511,10 @@ def about(kind: str):
             c.coreless = True
         if kind == "gear" and c.state is None and _items_counted(r):
             c.surer += 1  # two items of one slot, each with its bonus: whether both count is asked
+        if kind == "gear":
+            # "just got hit with Tiny Hands. I'm level 4, …, what's my bonus": a curse on the
+            # asker alone changes what their gear gives
+            _cursed(c)
         # (``kind`` is the question's verb: "gear" asks about equipment)
         params = {"player": player, **c.people([player], level_needed=kind != "gear")}
         if c.state is None and kind == "gear" and not c.described(player).get("items"):
@@ -1490,13 +1525,14 @@ def about(kind: str):
             # may be one more item, and the verdict would leave it out
             c.missing.append(N_("what {words} means here", words=", ".join(
                 f"“{r.tokens[i].raw}”" for i in r.strange())))
-        big = r.both("big")
-        if kind == "gear" and c.state is None and any(t.key in big for t in r.tokens) \
+        # (not a word of a card's name: "Átok! Nagy láb" is no Big item)
+        big = {i for i, t in enumerate(r.tokens) if t.key in r.both("big") and not _card_name_word(r, i)}
+        if kind == "gear" and c.state is None and big \
                 and c.described(player).get("items") and not c.described(player).get("item_big"):
             # "a +2 ladder and a +3 ram, they're big": Big said of no item the reading kept; the
             # verdict would judge them as not Big
             c.missing.append(N_("what {words} means here", words=", ".join(
-                f"“{t.raw}”" for t in r.tokens if t.key in big)))
+                f"“{r.tokens[i].raw}”" for i in sorted(big))))
         if c.state is None and kind == "charity" and "hand" not in (c.described(player) or {}):
             c.missing.append(N_("how many cards {name} has", name=player))
         if c.state is None and kind == "charity":
@@ -1518,6 +1554,12 @@ def about(kind: str):
         return params, c.missing
 
     return build
+
+
+def _card_name_word(r: Reading, i: int) -> bool:
+    """Whether word ``i`` was read as part of a card's name (a curse, an item card, a monster)."""
+    role = r.roles[i]
+    return bool(role) and role[0] in ("cursecard", "itemcard", "card")
 
 
 def _died_first(r: Reading) -> bool:

@@ -557,6 +557,7 @@ class Reading:
         for i, token in enumerate(toks):
             if self.roles[i] is None and (found := self._persona_typo(i)) is not None:
                 self.roles[i] = ("persona",) + found
+        self._persona_cards()
         self._denied()
         self._sexed_names()
         self._numbers()
@@ -572,6 +573,18 @@ class Reading:
         self.helping = self._helping()
         self.no_gear = any(p.found_in(self.text) for p in self.present(self.words, "lists", "no_gear"))
         self.in_combat = any(True for _ in self.own_phrases("in_combat", self.words))
+
+    def _persona_cards(self) -> None:
+        """A race or class said as the card played ("mag Bob een Elf kaart neerleggen?", "una
+        carta de Elfo"): the card, no one's race; kept as (kind, code, phrase words) for the act
+        of playing it (:func:`referee.ask.build.action`)."""
+        self.persona_cards = []
+        for phrase, match in self.phrases("persona_card"):
+            k = self.index(match, "p0")
+            role = self.roles[k]
+            if role and role[0] == "persona":
+                self.roles[k] = ("personacard",) + role[1:]
+                self.persona_cards.append((role[1], role[2], phrase.words))
 
     def _persona_typo(self, i: int) -> Optional[tuple]:
         """A race or class typed one letter off ("ik ben tovenar lvl 7", "soy guerero nivel 4"),
@@ -2987,7 +3000,9 @@ class Reading:
         Big item's legality turns on which items are Big."""
         big = self.both("big")
         saying = [j for j, t in enumerate(self.tokens) if t.key in big]
-        if not saying and not self._hands():
+        # (a word of hands said of an item read already still says items are named one by
+        # one: "a two-handed sword +4 and a helmet +1")
+        if not saying and not any(t.key.startswith(HANDS) for t in self.tokens):
             return False
         strange = set(self.strange())  # (a word no list knows beside a bonus: "ne Leiter +2")
         # (the words for how many hands it takes stand between, and are not it: "+3 નો બે
