@@ -1052,35 +1052,48 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
                 return typed == word[len(EXACT_MARK):]
             return typed == word or bool(set(_phrase_stems(typed, language)) & set(_phrase_stems(word, language)))
 
-        taken: set[int] = set()
-        for index, first in enumerate(words):
-            # the longest phrase found here: "no hay combate" (no fight going on) is more than "no hay"
+        def best_at(index: int, first: str, single: bool) -> tuple[str, list[int]] | None:
+            # the longest phrase found here: "no hay combate" (no fight going on) is more than
+            # "no hay"; phrases of one word only where ``single``
             best: tuple[str, list[int]] | None = None
             starts = {first, *_phrase_stems(first, language)}
             phrases = {phrase for start in starts
                        for phrase in table.get(f"{PHRASE_START_KEY}:{language}:{start}", "").split()}
             for phrase in sorted(phrases):
                 wanted, at, found = phrase.split("_")[1:], index, []
-                if first != phrase.split("_")[0] and not same(first, phrase.split("_")[0]):
-                    continue
-                if not wanted and position + index in taken:
-                    # a later word of a phrase begins no phrase of one word ("સૌથી ઓછા": the
-                    # lowest, whose "ઓછા" alone is what "ઓછું થાય", a level going down, leaves
-                    # once Gujarati's function words are out)
+                if bool(wanted) == single or (first != phrase.split("_")[0] and not same(first, phrase.split("_")[0])):
                     continue
                 reach = 1 if f"{PHRASE_TIGHT_KEY}:{language}:{phrase.replace('_', ' ')}" in table else PHRASE_REACH
                 for word in wanted:
                     at = next((i for i in range(at + 1, min(at + 1 + reach, len(words))) if same(words[i], word)), None)
                     if at is None:
                         break
-                    found.append(position + at)
+                    found.append(at)
                 if at is not None and (best is None or len(found) > len(best[1])):
                     best = (phrase, found)
+            return best
+
+        longer = {index: best for index, first in enumerate(words) if (best := best_at(index, first, False))}
+        # a phrase with words between its own yields a word it shares with a phrase whose words
+        # stand together: "right away" is no "get … away" (escaping) in "do I get my treasure
+        # right away"
+        together = [{index, *found} for index, (_, found) in longer.items() if found[-1] - index == len(found)]
+        longer = {index: (phrase, found) for index, (phrase, found) in longer.items()
+                  if found[-1] - index == len(found)
+                  or not any(words & {index, *found} for words in together)}
+        taken: set[int] = set()
+        for index, first in enumerate(words):
+            best = longer.get(index)
+            if best is None and index not in taken:
+                # a later word of a phrase begins no phrase of one word ("સૌથી ઓછા": the
+                # lowest, whose "ઓછા" alone is what "ઓછું થાય", a level going down, leaves
+                # once Gujarati's function words are out)
+                best = best_at(index, first, True)
             if best is not None:
                 out[position + index] = best[0].replace("_", " ")
                 taken.update(best[1])
                 if tails is not None:
-                    tails.update(best[1])
+                    tails.update(position + at for at in best[1])
         position += len(words)
     return out
 
