@@ -1478,6 +1478,12 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             against = stem  # candidates are stems: weighed against the typed word's stem
         else:
             candidates = [c for c in speller.one_edit(word, language) if len(c) >= 3 and not c.isdigit()]
+            if not candidates and language and language != "gu" and not _in_language(reader, language, written):
+                # a letter typed twice leaves a form no clause writes but whose stem the asked
+                # language's clauses use ("eintrette": eintrete, eintreten's stem): the form as meant
+                ending_edits = {edit for edit in _undoubled_forms(word) if _in_language(reader, language, edit)}
+                surfaces = {edit: edit for edit in ending_edits}
+                candidates = sorted(ending_edits)
             if language == "gu" and not word.isascii():
                 # a vowel sign left out ("રમય": રમાય, is played), which the Gujarati vocabulary
                 # holds by its stem (રમ): each such edit stemmed, and weighed as a letter left out
@@ -1653,6 +1659,11 @@ def _doubled_slip(word: str, language: str) -> str | None:
         if word[i].isalpha() and not _question_word(candidate, language) and _in_groups(language, candidate):
             return candidate
     return None
+
+
+def _undoubled_forms(word: str) -> set[str]:
+    """``word`` with one letter of a doubled pair left out, each way it has one."""
+    return {word[:i] + word[i + 1:] for i in range(1, len(word)) if word[i] == word[i - 1] and word[i].isalpha()}
 
 
 def _undoubled(typed: str, candidate: str) -> bool:
