@@ -1548,7 +1548,19 @@ def test_a_question_finds_its_main_rule_first(searcher, query, lang, expected):
 #: ("right away") keeps its word from a phrase with words between ("get … away", escaping)
 THIRTY_SIXTH_BLIND_FAMILIES = [
     ("i killed the monster, do i get the loot right away", "en", {"combat.kill-rewards", "precedence.no-rewards-mid-combat"}),
+    # a classic question: the classic clause before its Star Munchkin copy, found by its
+    # search phrases' table talk only ("csinálhatok", "mielőtt", "tun", "bevor")
+    ("mit csinálhatok mielőtt berúgom az ajtót", "hu", {"turn.before-kicking-door"}),
+    ("was darf ich alles tun bevor ich die tür eintrette", "de", {"turn.before-kicking-door"}),
 ]
+
+
+@pytest.mark.parametrize("typed, lang, meant", [("eintrette", "de", "eintrete"), ("abwerrfe", "de", "abwerfe"),
+                                                ("verkooppen", "nl", "verkoopen")])
+def test_a_letter_typed_twice_is_read_as_the_form_whose_stem_the_clauses_use(searcher, typed, lang, meant):
+    from referee.search.query import corrections
+
+    assert corrections(searcher.speller, searcher._searcher.reader(), f"mag ik {typed}", lang).get(typed) == meant
 
 
 @pytest.mark.parametrize("query, lang, expected", THIRTY_SIXTH_BLIND_FAMILIES)
