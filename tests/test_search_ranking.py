@@ -1552,6 +1552,11 @@ THIRTY_SIXTH_BLIND_FAMILIES = [
     # search phrases' table talk only ("csinálhatok", "mielőtt", "tun", "bevor")
     ("mit csinálhatok mielőtt berúgom az ajtót", "hu", {"turn.before-kicking-door"}),
     ("was darf ich alles tun bevor ich die tür eintrette", "de", {"turn.before-kicking-door"}),
+    # how one tells what a card is: the rule of how it is marked
+    ("hoe weet je of een kaart eenmalig is", "nl", {"card-timing.one-shot-label"}),
+    ("hoe zie ik of iets een one-shot is", "nl", {"card-timing.one-shot-label"}),
+    ("hoe zie je dat een kaart maar één keer bruikbaar is", "nl", {"card-timing.one-shot-label"}),
+    ("wie sieht man ob eine karte nur einmal benutzt werden kann", "de", {"card-timing.one-shot-label"}),
 ]
 
 
