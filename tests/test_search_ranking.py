@@ -1557,6 +1557,10 @@ THIRTY_SIXTH_BLIND_FAMILIES = [
     ("hoe zie ik of iets een one-shot is", "nl", {"card-timing.one-shot-label"}),
     ("hoe zie je dat een kaart maar één keer bruikbaar is", "nl", {"card-timing.one-shot-label"}),
     ("wie sieht man ob eine karte nur einmal benutzt werden kann", "de", {"card-timing.one-shot-label"}),
+    # neither one kind nor another: a card of another kind ("no es monstruo ni maldición"), the
+    # door kicked as a Spanish player says it ("pateo", "pateé")
+    ("pateé la puerta y salió una carta que no era monstruo ni maldición", "es", {"turn.kick-door-other"}),
+    ("si pateo la puerta y no sale ni monstruo ni maldición qué pasa", "es", {"turn.kick-door-other"}),
 ]
 
 
