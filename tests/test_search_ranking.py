@@ -1561,6 +1561,9 @@ THIRTY_SIXTH_BLIND_FAMILIES = [
     # door kicked as a Spanish player says it ("pateo", "pateé")
     ("pateé la puerta y salió una carta que no era monstruo ni maldición", "es", {"turn.kick-door-other"}),
     ("si pateo la puerta y no sale ni monstruo ni maldición qué pasa", "es", {"turn.kick-door-other"}),
+    # a letter left out of a Hungarian ending, leaving a shorter stem of its own ("cser")
+    ("cseréhetek tárgyat a többiekkel?", "hu", {"trading-selling.trade"}),
+    ("tárgyat kell cserénem vele", "hu", {"trading-selling.trade"}),
 ]
 
 
@@ -1584,3 +1587,12 @@ def test_a_phrase_with_words_between_yields_a_word_to_a_phrase_standing_together
     phrases = _phrase_keys("do i get my treasure right away", "en")
     assert "get away" not in phrases.values() and "right away" in phrases.values(), phrases
     assert "get away" in _phrase_keys("can i get far away from it", "en").values()
+
+
+@pytest.mark.parametrize("typed, meant", [("cseréhetek", "cserélhetek"), ("cserénem", "cserélnem")])
+def test_a_letter_left_out_of_a_hungarian_ending_is_put_back_where_it_leaves_another_stem(searcher, typed, meant):
+    from referee.search import spelling
+    from referee.search.query import corrections
+
+    found = corrections(searcher.speller, searcher._searcher.reader(), f"lehet {typed}", "hu")
+    assert found.get(spelling.fold(typed)) == meant, found

@@ -1448,6 +1448,11 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             elsewhere = stem in speller and not (_in_language(reader, language, written) or _in_groups(language, written)
                                                  or _function_word(inflected(written), language))
             if stem in speller and not elsewhere:
+                # a letter left out of the ending may leave a shorter stem of another, rarer word
+                # ("cseréni", stemmed "cser", is "cserélni": cserél, swapping)
+                longer = _longer_stem_slip(written, stem, speller, inflected)
+                if longer:
+                    out[word] = longer
                 continue
             if elsewhere:
                 candidates = [c for c in speller.one_edit(stem, language) if not c.isdigit()
@@ -1511,6 +1516,34 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             best = max(candidates, key=lambda c: (likelihood(c), c))
             out[word] = surfaces.get(best, best)
     return out
+
+
+#: the letters a Hungarian word may have left out
+_HU_LETTERS = "abcdefghijklmnopqrstuvwxyzáéíóöőúüű"
+#: how many letters the stemmer must cut from a word whose stem is known for a letter left out
+#: of its ending to be looked for, and how much more often the longer stem must be used
+LEFT_OUT_CUT, LEFT_OUT_FREQUENCY = 3, 2
+
+
+def _longer_stem_slip(written: str, stem: str, speller, inflected) -> str | None:
+    """``written`` with one letter put back where its stemmer cut it, where that is the
+    inflected form of a longer stem beginning with ``stem`` and used at least
+    LEFT_OUT_FREQUENCY times as often: the word meant ("cseréni": cserélni, as "cser" is a stem
+    of its own). Only words the stemmer cut LEFT_OUT_CUT letters or more from are looked at."""
+    typed = spelling.fold(written)
+    if len(typed) - len(stem) < LEFT_OUT_CUT or not typed.startswith(stem):
+        return None
+    least = LEFT_OUT_FREQUENCY * max(1, speller.frequency(stem))
+    best, found = None, 0
+    for i in range(len(stem) + 1, len(written) + 1):
+        for letter in _HU_LETTERS:
+            edit = written[:i] + letter + written[i:]
+            edited = spelling.fold(inflected(edit))
+            if len(edited) > len(stem) and edited.startswith(stem) and edited in speller:
+                frequency = speller.frequency(edited)
+                if frequency >= least and frequency > found:
+                    best, found = edit, frequency
+    return best
 
 
 #: the vowels a Hungarian ending may be mistyped with
