@@ -156,7 +156,8 @@ class Searcher:
         allowed = frozenset(self._searcher.docs_for_query(wanted)) if wanted is not None else None
         # a question of how a thing works looks further down for the rule its rulings clarify
         itself = asks_rule_itself(parsed.text, language)
-        reach = max(limit, CLARIFIED_REACH) if itself else limit
+        # and any question looks as far for the classic clause a Star Munchkin copy restates
+        reach = max(limit, CLARIFIED_REACH if itself else COPY_REACH)
         ranked, result.total, named = self._rank(parsed.text, language, reach, allowed)
         if not ranked:
             # Nothing for the words as typed: offer the correction, and search it, saying so.
@@ -165,18 +166,46 @@ class Searcher:
                 ranked, result.total, named = self._rank(result.suggestion, language, reach, allowed)
                 if ranked:
                     result.searched = result.suggestion
+        stored = [self._searcher.stored_fields(r.docnum) for r in ranked]
         if itself:
-            ranked = _clarified_first(ranked, [self._searcher.stored_fields(r.docnum)["id"] for r in ranked],
-                                      self.corpus)[:limit]
-        for docnum, score, matched in ranked:
-            stored = self._searcher.stored_fields(docnum)
-            shown = _matched_language(matched, language)
-            result.hits.append(Hit(stored["id"], round(score, 3), stored["kind"], stored["game"], shown,
-                                   _snippet(self.corpus, stored["id"], matched, shown, self._rule_text(shown))
-                                   if snippets else ""))
+            ranked = _clarified_first(ranked, [fields["id"] for fields in stored], self.corpus)
+            stored = [self._searcher.stored_fields(r.docnum) for r in ranked]
         if "game" not in filters and not named:
-            result.hits = _classic_first(result.hits, self.corpus)
+            bare = [Hit(fields["id"], round(r.score, 3), fields["kind"], fields["game"], "", "")
+                    for fields, r in zip(stored, ranked)]
+            where = {hit.id: position for position, hit in enumerate(bare)}
+            order = [where[hit.id] for hit in _classic_first(bare, self.corpus, self._bare_copies(ranked))]
+            ranked, stored = [ranked[i] for i in order], [stored[i] for i in order]
+        for (docnum, score, matched), fields in zip(ranked[:limit], stored[:limit]):
+            shown = _matched_language(matched, language)
+            result.hits.append(Hit(fields["id"], round(score, 3), fields["kind"], fields["game"], shown,
+                                   _snippet(self.corpus, fields["id"], matched, shown, self._rule_text(shown))
+                                   if snippets else ""))
         return result
+
+    def _bare_copies(self, ranked) -> frozenset[int]:
+        """The positions in ``ranked`` of restating games' copies that matched no word of their
+        own game: every word they matched is one their game's clauses use no more than the
+        others do (Star Munchkin's "before kicking the door" found by "bevor", "mielőtt", not
+        by "Henchman")."""
+        # lazy: referee.search.query 19 ms to import, already imported by the search that ran
+        from referee.search.query import RESTATING_GAMES
+
+        games = self._games
+        bare = set()
+        for position, (docnum, _, matched) in enumerate(ranked):
+            game = games[docnum]
+            if game not in RESTATING_GAMES:
+                continue
+            own = False
+            for field, text in matched:
+                docs = self._ranker.term(field, text)
+                if docs and sum(games[d] == game for d in docs) >= OWN_WORD_SHARE * len(docs):
+                    own = True
+                    break
+            if not own:
+                bare.add(position)
+        return frozenset(bare)
 
     def _filtered(self, result: Result, wanted, limit: int, snippets: bool, language: str) -> None:
         """Fill ``result`` with the clauses the filters alone select (a query of no words)."""
@@ -307,13 +336,21 @@ def search(corpus, raw_query: str, language: str = "en", limit: int = 10, game: 
 #: how close a classic clause's score must come to its copy's to change places with it: one
 #: far below answers less of the question (the copy's own words: Star Munchkin's Henchmen)
 CLOSE_TO_COPY = 2 / 3
+#: the same for a copy that matched no word of its own game, whose lead is the table talk of its
+#: search phrases: only a classic clause this far below stays there
+CLOSE_TO_BARE_COPY = 0.4
+#: a word is a game's own where at least this share of the clauses using it are that game's
+OWN_WORD_SHARE = 0.5
 
 
-def _classic_first(hits: list[Hit], corpus) -> list[Hit]:
+def _classic_first(hits: list[Hit], corpus, bare: frozenset[int] = frozenset()) -> list[Hit]:
     """A question that names no other game is about the classic one: where a restating game's copy
     of a rule (Star Munchkin's "death keeps level…", which refers to the classic rules it
     restates) ranks above a classic clause it refers to and scoring close to it, the two change
-    places. Only clauses already found move, and nothing between them: the scores stay."""
+    places. A copy that matched no word of its own game (``bare``: the positions of those,
+    :meth:`Searcher._bare_copies`) answers nothing its classic clause does not: it changes places
+    with one far lower too (:data:`CLOSE_TO_BARE_COPY`). Only clauses already found move, and
+    nothing between them: the scores stay."""
     # lazy: referee.search.query 19 ms to import, already imported by the search that ran
     from referee.search.query import GAME_PRIORS, RESTATING_GAMES
 
@@ -325,8 +362,9 @@ def _classic_first(hits: list[Hit], corpus) -> list[Hit]:
             continue
         moved.add(clause.id)
         restated = {r.id for r in clause.related if r.relation in ("see-also", "overrides")}
+        close = CLOSE_TO_BARE_COPY if position in bare else CLOSE_TO_COPY
         later = next((i for i in range(position + 1, len(hits)) if hits[i].id in restated
-                      and hits[i].game in GAME_PRIORS and hits[i].score >= CLOSE_TO_COPY * hits[position].score), None)
+                      and hits[i].game in GAME_PRIORS and hits[i].score >= close * hits[position].score), None)
         if later is not None:
             hits[position], hits[later] = hits[later], hits[position]
     return hits
@@ -337,6 +375,8 @@ def _classic_first(hits: list[Hit], corpus) -> list[Hit]:
 CLOSE_TO_CLARIFIER = 0.8
 #: how many clauses such a question ranks to find the rule below its rulings
 CLARIFIED_REACH = 20
+#: how many clauses any question ranks to find the classic clause below a Star Munchkin copy
+COPY_REACH = 10
 
 
 def _clarified_first(ranked: list, ids: list[str], corpus) -> list:

@@ -1052,35 +1052,48 @@ def _phrase_keys(text: str, language: str | None, tails: set[int] | None = None)
                 return typed == word[len(EXACT_MARK):]
             return typed == word or bool(set(_phrase_stems(typed, language)) & set(_phrase_stems(word, language)))
 
-        taken: set[int] = set()
-        for index, first in enumerate(words):
-            # the longest phrase found here: "no hay combate" (no fight going on) is more than "no hay"
+        def best_at(index: int, first: str, single: bool) -> tuple[str, list[int]] | None:
+            # the longest phrase found here: "no hay combate" (no fight going on) is more than
+            # "no hay"; phrases of one word only where ``single``
             best: tuple[str, list[int]] | None = None
             starts = {first, *_phrase_stems(first, language)}
             phrases = {phrase for start in starts
                        for phrase in table.get(f"{PHRASE_START_KEY}:{language}:{start}", "").split()}
             for phrase in sorted(phrases):
                 wanted, at, found = phrase.split("_")[1:], index, []
-                if first != phrase.split("_")[0] and not same(first, phrase.split("_")[0]):
-                    continue
-                if not wanted and position + index in taken:
-                    # a later word of a phrase begins no phrase of one word ("સૌથી ઓછા": the
-                    # lowest, whose "ઓછા" alone is what "ઓછું થાય", a level going down, leaves
-                    # once Gujarati's function words are out)
+                if bool(wanted) == single or (first != phrase.split("_")[0] and not same(first, phrase.split("_")[0])):
                     continue
                 reach = 1 if f"{PHRASE_TIGHT_KEY}:{language}:{phrase.replace('_', ' ')}" in table else PHRASE_REACH
                 for word in wanted:
                     at = next((i for i in range(at + 1, min(at + 1 + reach, len(words))) if same(words[i], word)), None)
                     if at is None:
                         break
-                    found.append(position + at)
+                    found.append(at)
                 if at is not None and (best is None or len(found) > len(best[1])):
                     best = (phrase, found)
+            return best
+
+        longer = {index: best for index, first in enumerate(words) if (best := best_at(index, first, False))}
+        # a phrase with words between its own yields a word it shares with a phrase whose words
+        # stand together: "right away" is no "get … away" (escaping) in "do I get my treasure
+        # right away"
+        together = [{index, *found} for index, (_, found) in longer.items() if found[-1] - index == len(found)]
+        longer = {index: (phrase, found) for index, (phrase, found) in longer.items()
+                  if found[-1] - index == len(found)
+                  or not any(words & {index, *found} for words in together)}
+        taken: set[int] = set()
+        for index, first in enumerate(words):
+            best = longer.get(index)
+            if best is None and index not in taken:
+                # a later word of a phrase begins no phrase of one word ("સૌથી ઓછા": the
+                # lowest, whose "ઓછા" alone is what "ઓછું થાય", a level going down, leaves
+                # once Gujarati's function words are out)
+                best = best_at(index, first, True)
             if best is not None:
                 out[position + index] = best[0].replace("_", " ")
                 taken.update(best[1])
                 if tails is not None:
-                    tails.update(best[1])
+                    tails.update(position + at for at in best[1])
         position += len(words)
     return out
 
@@ -1435,6 +1448,11 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             elsewhere = stem in speller and not (_in_language(reader, language, written) or _in_groups(language, written)
                                                  or _function_word(inflected(written), language))
             if stem in speller and not elsewhere:
+                # a letter left out of the ending may leave a shorter stem of another, rarer word
+                # ("cseréni", stemmed "cser", is "cserélni": cserél, swapping)
+                longer = _longer_stem_slip(written, stem, speller, inflected)
+                if longer:
+                    out[word] = longer
                 continue
             if elsewhere:
                 candidates = [c for c in speller.one_edit(stem, language) if not c.isdigit()
@@ -1465,6 +1483,12 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             against = stem  # candidates are stems: weighed against the typed word's stem
         else:
             candidates = [c for c in speller.one_edit(word, language) if len(c) >= 3 and not c.isdigit()]
+            if not candidates and language and language != "gu" and not _in_language(reader, language, written):
+                # a letter typed twice leaves a form no clause writes but whose stem the asked
+                # language's clauses use ("eintrette": eintrete, eintreten's stem): the form as meant
+                ending_edits = {edit for edit in _undoubled_forms(word) if _in_language(reader, language, edit)}
+                surfaces = {edit: edit for edit in ending_edits}
+                candidates = sorted(ending_edits)
             if language == "gu" and not word.isascii():
                 # a vowel sign left out ("રમય": રમાય, is played), which the Gujarati vocabulary
                 # holds by its stem (રમ): each such edit stemmed, and weighed as a letter left out
@@ -1492,6 +1516,34 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
             best = max(candidates, key=lambda c: (likelihood(c), c))
             out[word] = surfaces.get(best, best)
     return out
+
+
+#: the letters a Hungarian word may have left out
+_HU_LETTERS = "abcdefghijklmnopqrstuvwxyzáéíóöőúüű"
+#: how many letters the stemmer must cut from a word whose stem is known for a letter left out
+#: of its ending to be looked for, and how much more often the longer stem must be used
+LEFT_OUT_CUT, LEFT_OUT_FREQUENCY = 3, 2
+
+
+def _longer_stem_slip(written: str, stem: str, speller, inflected) -> str | None:
+    """``written`` with one letter put back where its stemmer cut it, where that is the
+    inflected form of a longer stem beginning with ``stem`` and used at least
+    LEFT_OUT_FREQUENCY times as often: the word meant ("cseréni": cserélni, as "cser" is a stem
+    of its own). Only words the stemmer cut LEFT_OUT_CUT letters or more from are looked at."""
+    typed = spelling.fold(written)
+    if len(typed) - len(stem) < LEFT_OUT_CUT or not typed.startswith(stem):
+        return None
+    least = LEFT_OUT_FREQUENCY * max(1, speller.frequency(stem))
+    best, found = None, 0
+    for i in range(len(stem) + 1, len(written) + 1):
+        for letter in _HU_LETTERS:
+            edit = written[:i] + letter + written[i:]
+            edited = spelling.fold(inflected(edit))
+            if len(edited) > len(stem) and edited.startswith(stem) and edited in speller:
+                frequency = speller.frequency(edited)
+                if frequency >= least and frequency > found:
+                    best, found = edit, frequency
+    return best
 
 
 #: the vowels a Hungarian ending may be mistyped with
@@ -1640,6 +1692,11 @@ def _doubled_slip(word: str, language: str) -> str | None:
         if word[i].isalpha() and not _question_word(candidate, language) and _in_groups(language, candidate):
             return candidate
     return None
+
+
+def _undoubled_forms(word: str) -> set[str]:
+    """``word`` with one letter of a doubled pair left out, each way it has one."""
+    return {word[:i] + word[i + 1:] for i in range(1, len(word)) if word[i] == word[i - 1] and word[i].isalpha()}
 
 
 def _undoubled(typed: str, candidate: str) -> bool:
