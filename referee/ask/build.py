@@ -64,6 +64,11 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
                   + [phrase.words for phrase, match in first.phrases("monster_count")
                      if first.index(match, "n0") in counted and "run-away" not in scores], default=0)
     scores["combat"] = max(scores["combat"], appears)
+    if first.told_won():
+        # "Cid just killed the Net Troll, Bob helped him: who gets the treasures, face up, does
+        # Bob go up a level?": a fight told as won, asked what follows it (its treasures, their
+        # face, the levels), is the fight's verdict, which says all of it
+        scores["combat"] = max(scores.values()) + 1
     if set(first.best("sources")) & set(CARD_SOURCES):
         # "Dee spielt Göttliches Eingreifen, was passiert?": a card that changes a level,
         # named, is a question of levels even where no word of the kind is said
