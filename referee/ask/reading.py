@@ -2573,8 +2573,11 @@ class Reading:
             return described
         pronouns = self.both("pronouns")
         others = {who for _j, who in self.mentions() if who != ME}
-        if len(others) == 1 and any(self.tokens[k].key in pronouns for k in segment if k < i):
-            # "Zoli segít, ő hármas elf": "he" in this part of the sentence is the one other named
+        if len(others) == 1 and (any(self.tokens[k].key in pronouns for k in segment if k < i)
+                                 or any(self.tokens[k].key in self.words.third_being for k in segment[:2] if k < i)):
+            # "Zoli segít, ő hármas elf": "he" in this part of the sentence is the one other named;
+            # so is the subject a verb of being says is not the asker ("Dee se enfrenta al
+            # Aprendiz de Vampiro, y es clériga": "es", she is, with the subject left out)
             return next(iter(others))
         start = segment[0]
         while start > 1 and self.tokens[start - 1].key == ",":
