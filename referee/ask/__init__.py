@@ -84,6 +84,7 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     from referee.ask.patterns import vocabulary, words
     from referee.ask.reading import Reading
     from referee.ask.texted import card_words_of, latin_only, read_texted
+    from referee.ask.text import unquoted
 
     # a surrogate alone (the bytes of an argument that are not UTF-8, "\udcff") is an
     # unreadable character, shown as one: the answer echoes the text, and no JSON is written
@@ -109,7 +110,8 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
     fight = state.get("combat") if state else None
     if fight is not None:
         state = {key: value for key, value in state.items() if key != "combat"}
-    read = text
+    # a card's text quoted ("auf dem Anwalt steht "greift keine Diebe an"") is the card's, not the table's
+    read = unquoted(text, here.says)
     if here.texted and latin_only(text):
         # the language typed in Latin letters: read as if typed in its script
         read = read_texted(text, here, (vocabulary(lang), vocabulary("en")), names, card_words_of(card_words(corpus)))
@@ -294,6 +296,8 @@ def _other_kind(chosen, reading) -> Optional[BadInput]:
     if chosen.kind != "action" and acts:
         return BadInput("what {words} means here", words=_words_of(reading, "actions", acts))
     said = reading.best("kinds")
+    if chosen.kind == "combat" and reading.told_won():
+        return None  # "hat den Netztroll besiegt: Schätze, steigt Bob auf?": what follows the fight, its verdict says
     # "me muero?", "am I dead?" said of a fight is its loss asked about, not a death's loot
     others = [k for k in said if k not in LOOSE_KINDS and k != chosen.kind
               and not (k == "death" and chosen.kind == "combat") and _said_outside_phase(reading, k)]

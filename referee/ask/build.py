@@ -68,6 +68,11 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
         # "Dee ને Thief નું કાર્ડ મૂકવું છે, ચાલે?": a race or class card said as played asks
         # whether it may be, where no word of asking leave is said
         scores["action"] = max([scores.get("action", 0)] + [n for _kind, _code, n in first.persona_cards])
+    if first.told_won():
+        # "Cid just killed the Net Troll, Bob helped him: who gets the treasures, face up, does
+        # Bob go up a level?": a fight told as won, asked what follows it (its treasures, their
+        # face, the levels), is the fight's verdict, which says all of it
+        scores["combat"] = max(scores.values()) + 1
     if set(first.best("sources")) & set(CARD_SOURCES):
         # "Dee spielt Göttliches Eingreifen, was passiert?": a card that changes a level,
         # named, is a question of levels even where no word of the kind is said

@@ -38,7 +38,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 140
+VERSION = 141
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -312,6 +312,7 @@ class Words(Record):
     hirelings: frozenset = frozenset()  # words for a hireling ("hireling", "henchman")
     big: frozenset = frozenset()  # words that say an item is Big ("big", "grande", "groß", "મોટી")
     my: frozenset = frozenset()   # "my" before what is the asker's ("my level 12 troll")
+    says: frozenset = frozenset()  # words beside a card's quoted text ("steht", "says"): its words, not the table's
     #: words that ask how much of an adjective ("how high", "hoe hoog", "wie hoch"): a monster
     #: enhancer's name right after one is the adjective, not the card
     degree: frozenset = frozenset()
@@ -395,7 +396,8 @@ LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gea
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights",
          "total", "total_both", "against", "we", "half_breed", "super_munchkin", "help_me", "help_if", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now", "discard_other", "from_to", "roll_one", "from_hand", "likewise", "mine_endings", "no_fight", "on_myself", "partner", "powers",
-         "how_works", "step_run", "step_help", "step_sell", "step_death", "step_charity", "die_cost", "other_player", "own_total", "as_it_lies", "deck_out", "turn_of", "each_counted", "persona_card")
+         "how_works", "step_run", "step_help", "step_sell", "step_death", "step_charity", "die_cost", "other_player", "own_total", "as_it_lies", "deck_out", "turn_of", "each_counted", "persona_card",
+         "level_verb", "aftermath")
 
 
 def words(lang: str) -> Words:
@@ -608,7 +610,9 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
                 "denied", "denied_after", "third_being", "before_verb", "spellings",
                 # (nor do the words that ask what a race or class can do: they only order the
                 # clauses found, and a word of them, "ફાયદો", said in a situation is still no word read)
-                *(k for k in LISTS if k not in ("price", "kin", "powers"))):
+                # (nor a fight's rewards asked, "treasures", "face up": words of the question only
+                # where a fight is told won, not read in "ran away, do I get a treasure?")
+                *(k for k in LISTS if k not in ("price", "kin", "powers", "aftermath"))):
         remember(data.get(key))
     for key in ("kinds", "actions", "sources", "games"):
         for values in (data.get(key) or {}).values():
@@ -643,6 +647,7 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         steeds=frozenset(fold(str(w)) for w in data.get("steeds") or ()),
         big=frozenset(fold(str(w)) for w in data.get("big") or ()),
         my=frozenset(fold(str(w)) for w in data.get("my") or ()),
+        says=frozenset(fold(str(w)) for w in data.get("says") or ()),
         level_numbers={fold(str(k)): int(v) for k, v in (data.get("level_numbers") or {}).items()},
         name_articles=frozenset(fold(str(w)) for w in data.get("name_articles") or ()),
         hirelings=frozenset(fold(str(w)) for w in data.get("hirelings") or ()),

@@ -184,6 +184,10 @@ KINDS_DENIED = {question.kind: question.denied_by for question in QUESTIONS if q
 #: the kinds of question whose words the words of another kind hold: "the munchkin die" names
 #: the die, and its "die" is no death
 KINDS_WITHIN = {"death": ("munchkin-die",)}
+#: the sources of a level whose words a phrase list holds where they are no card: "does Bob go
+#: up a level too?", "Dee sube de nivel" say a player gains a level, not that the card Go Up a
+#: Level is played
+SOURCES_DENIED = {"go-up-a-level": ("level_verb",)}
 #: the kinds of question whose words, said inside a piece that describes someone, are that
 #: description where another kind is said: "was a level 7 elf with 2 cards in hand, who loots?"
 #: is a death (whose hand is split too), not the cards over the hand limit; "thief level 4 with
@@ -422,6 +426,8 @@ class Reading:
         # für die Flucht ab" still runs away)
         denials = {key: [m.span() for name in names for phrase, m in self.phrases(name) if "…" not in phrase.text]
                    for key, names in KINDS_DENIED.items()} if table == "kinds" else {}
+        if table == "sources":
+            denials = {key: self._verb_spans(names) for key, names in SOURCES_DENIED.items()}
         if table == "kinds":
             for key, others in KINDS_WITHIN.items():
                 denials[key] = denials.get(key, []) + [span for other in others for span in self.kind_spans(other)]
@@ -451,6 +457,20 @@ class Reading:
             if any(True for _ in self.phrases("kill")):
                 out["combat"] = max(out.get("combat", 0), KILL_SURE)
         return out
+
+    def told_won(self) -> bool:
+        """Whether the text tells a fight won and asks what follows it ("Cid just killed the Net
+        Troll: who gets the treasures, face up?"): a monster, a word of killing, a word of its
+        rewards; the fight's verdict answers it, whatever other kind its words say."""
+        return bool(self.monsters) and "kill" in self.best("sources") and any(True for _ in self.phrases("aftermath"))
+
+    def _verb_spans(self, names: tuple) -> list:
+        """Where phrase lists ``names`` match with a player named (or a pronoun) in each of their
+        slots ("{p} go* up a level"): a card's name said as a player's verb, no card (see
+        SOURCES_DENIED). (No word of the asker's: "juego sube un nivel" is "I play" the card.)"""
+        return [m.span() for name in names for _phrase, m in self.phrases(name)
+                if all(self._person(v) not in (None, ME) or v in self.both("pronouns")
+                       for k, v in m.groupdict().items() if k.startswith("p") and v)]
 
     def index(self, match, group: str) -> int:
         return at(self.starts, match.start(group))
@@ -2566,8 +2586,11 @@ class Reading:
             return described
         pronouns = self.both("pronouns")
         others = {who for _j, who in self.mentions() if who != ME}
-        if len(others) == 1 and any(self.tokens[k].key in pronouns for k in segment if k < i):
-            # "Zoli segít, ő hármas elf": "he" in this part of the sentence is the one other named
+        if len(others) == 1 and (any(self.tokens[k].key in pronouns for k in segment if k < i)
+                                 or any(self.tokens[k].key in self.words.third_being for k in segment[:2] if k < i)):
+            # "Zoli segít, ő hármas elf": "he" in this part of the sentence is the one other named;
+            # so is the subject a verb of being says is not the asker ("Dee se enfrenta al
+            # Aprendiz de Vampiro, y es clériga": "es", she is, with the subject left out)
             return next(iter(others))
         start = segment[0]
         while start > 1 and self.tokens[start - 1].key == ",":
