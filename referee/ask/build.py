@@ -68,6 +68,9 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
         # "Dee ને Thief નું કાર્ડ મૂકવું છે, ચાલે?": a race or class card said as played asks
         # whether it may be, where no word of asking leave is said
         scores["action"] = max([scores.get("action", 0)] + [n for _kind, _code, n in first.persona_cards])
+    if first.one_shots_played:
+        # "mag Cid zijn Babyolie spelen?": a one-shot card said as played asks whether it may be
+        scores["action"] = max([scores.get("action", 0)] + [n for _card, n, _span in first.one_shots_played])
     if first.told_won():
         # "Cid just killed the Net Troll, Bob helped him: who gets the treasures, face up, does
         # Bob go up a level?": a fight told as won, asked what follows it (its treasures, their
@@ -762,6 +765,13 @@ def action(c: Context):
             if len(named) == 1:
                 params["item"] = named[0]
                 r.owners_read.add(owner)
+    shots = {card.name for card, _n, _span in r.one_shots_played}
+    if act == "play-one-shot" and len(shots) == 1:
+        # "mag Cid zijn Babyolie spelen?": the one-shot card played, by its name
+        params["item"] = shots.pop()
+        if any(True for _ in r.phrases("fleeing_now")):
+            # "épp menekülök, kijátszhatom most a Cinkelt kockát?": played in the flight said
+            params["phase"] = "running-away"
     card = {code for kind, code, _n in r.persona_cards if f"play-{kind}" == act}
     if len(card) == 1:
         # "mag Bob een Elf kaart neerleggen?": the race or class card played, by its name
@@ -779,11 +789,14 @@ def action(c: Context):
 def _persona_played(r: Reading, actions: dict) -> dict:
     """The acts the text says, with playing a race or class card it names as played ("can Bob
     play an Elf card?"): that phrase's words count as the act's, as any act's phrase does."""
-    if not r.persona_cards:
+    if not r.persona_cards and not r.one_shots_played:
         return actions
     actions = dict(actions)
     for kind, _code, count in r.persona_cards:
         actions[f"play-{kind}"] = max(actions.get(f"play-{kind}", 0), count)
+    for _card, count, _span in r.one_shots_played:
+        # "is Cid allowed to chuck a Friendship Potion": a one-shot card named with a verb of playing it
+        actions["play-one-shot"] = max(actions.get("play-one-shot", 0), count)
     return actions
 
 

@@ -578,6 +578,7 @@ class Reading:
             if self.roles[i] is None and (found := self._persona_typo(i)) is not None:
                 self.roles[i] = ("persona",) + found
         self._persona_cards()
+        self._one_shots_played()
         self._denied()
         self._sexed_names()
         self._numbers()
@@ -605,6 +606,36 @@ class Reading:
             if role and role[0] == "persona":
                 self.roles[k] = ("personacard",) + role[1:]
                 self.persona_cards.append((role[1], role[2], phrase.words))
+
+    def _one_shot_verb(self) -> bool:
+        """Whether the text says a verb of playing a one-shot card (found once a reading)."""
+        return any(True for _ in self.phrases("one_shot_play"))
+
+    def _one_shot_span(self, span: range) -> bool:
+        """Whether the words of ``span`` are a one-shot card's name, its last with an ending too."""
+        others = self.cards.others
+        card = others.get(" ".join(self.tokens[i].key for i in span)) or self._with_ending(others, span)
+        return card is not None and card.type == "one-shot item"
+
+    def _one_shots_played(self) -> None:
+        """A one-shot card named by its name with a verb of playing it in its part of the
+        sentence ("is Cid allowed to chuck a Friendship Potion", "mag Cid zijn Babyolie
+        spelen?"): the act of playing that card; kept as (card, phrase words + 1, the name's
+        words) for :func:`referee.ask.build.action`. Its words are the card's, so a word of
+        a one-shot's kind in its name ("potion") asks no bonus."""
+        self.one_shots_played = []
+        verbs = [(phrase, self.word_range(match)) for phrase, match in self.phrases("one_shot_play")]
+        if not verbs:
+            return  # (the names are looked for only where a verb of playing one is said)
+        for span, card in self._other_spans():
+            if card.type != "one-shot item" or any(self.roles[i] for i in span):
+                continue
+            segment = self._segment(span[0])
+            said = [phrase.words for phrase, words in verbs if words and words[0] in segment]
+            if said:
+                for i in span:
+                    self.roles[i] = ("oneshotcard", card.id)
+                self.one_shots_played.append((card, max(said) + 1, span))
 
     def _persona_typo(self, i: int) -> Optional[tuple]:
         """A race or class typed one letter off ("ik ben tovenar lvl 7", "soy guerero nivel 4"),
@@ -1030,6 +1061,9 @@ class Reading:
                     return True
                 # (with the language's ending on its last word: "egy Nyáladzó nyálkával harcolok")
                 if self.words.endings and self._card_with_ending(range(start, start + length)) is not None:
+                    return True
+                # a one-shot's too, where a verb of playing one is said: "kijátszhatom a Cinkelt kockát?"
+                if self._one_shot_verb() and self._one_shot_span(range(start, start + length)):
                     return True
         # a curse's or a trap's, its "!" a word of its own ("Trap! Change Sex", "a Csapda! Nemváltást")
         for length in range(2, LONGEST_NAME + 2):
@@ -3456,6 +3490,10 @@ class Reading:
         """Hirelings, steeds and one-shots named by their cards' names in any language, with the
         language's endings too ("fegyverhordozóm"): (first word, card). Each has an effect a
         command must carry; a reading that drops one judges another table."""
+        return [(span[0], card) for span, card in self._other_spans()]
+
+    def _other_spans(self) -> list[tuple[range, object]]:
+        """:meth:`other_cards` with the words each name takes: (span, card)."""
         out, taken = [], set()
         others = self.cards.others
         if not others:
@@ -3471,7 +3509,7 @@ class Reading:
                     card = self._with_ending(others, span)
                 if card is not None:
                     taken.update(span)
-                    out.append((start, card))
+                    out.append((span, card))
         return out
 
     def strange(self) -> list[int]:
