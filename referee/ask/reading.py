@@ -611,6 +611,12 @@ class Reading:
         """Whether the text says a verb of playing a one-shot card (found once a reading)."""
         return any(True for _ in self.phrases("one_shot_play"))
 
+    def _heard_name(self, i: int) -> bool:
+        """Whether word ``i`` was read as a player by its sound, not as the name is written
+        ("બેબી" heard as Bob): a card's name that takes it whole is the surer reading."""
+        role = self.roles[i]
+        return role[0] == "person" and fold(role[1]) != self.tokens[i].key
+
     def _one_shot_span(self, span: range) -> bool:
         """Whether the words of ``span`` are a one-shot card's name, its last with an ending too."""
         others = self.cards.others
@@ -628,7 +634,7 @@ class Reading:
         if not verbs:
             return  # (the names are looked for only where a verb of playing one is said)
         for span, card in self._other_spans():
-            if card.type != "one-shot item" or any(self.roles[i] for i in span):
+            if card.type != "one-shot item" or any(self.roles[i] and not self._heard_name(i) for i in span):
                 continue
             segment = self._segment(span[0])
             said = [phrase.words for phrase, words in verbs if words and words[0] in segment]
