@@ -38,7 +38,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 143
+VERSION = 144
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -317,6 +317,9 @@ class Words(Record):
     #: enhancer's name right after one is the adjective, not the card
     degree: frozenset = frozenset()
     ordinal_dot: bool = False     # an ordinal is written with a dot ("6. szinten", "5. Stufe")
+    #: the words for a hundred and a thousand, longest first: the joints of a number written as
+    #: one word ("ezerkétszáz", "zwölfhundert", "બારસો"), which :func:`text.tokens` parts at them
+    bases: tuple = ()
     level_numbers: dict = {}      # number words read as numbers only after a word for level ("level elf": 11)
     name_articles: frozenset = frozenset()  # articles said before a name ("die Dee", "dem Bob"): not words of it
     enhancer_words: dict = {}  # folded word -> an enhancer's English name, folded ("woedend" -> "enraged")
@@ -634,6 +637,8 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         lang=lang,
         me=frozenset(fold(str(w)) for w in data.get("me") or ()),
         numbers={fold(str(k)): int(v) for k, v in (data.get("numbers") or {}).items()},
+        bases=tuple(sorted((fold(str(k)) for k, v in (data.get("numbers") or {}).items() if int(v) in (100, 1000)),
+                           key=len, reverse=True)),
         level=frozenset(fold(str(w)) for w in data.get("level") or ()),
         ignore=frozenset(fold(str(w)) for w in [*(data.get("fillers") or ()), *(data.get("articles") or ())]),
         monster_words=frozenset(fold(str(w)) for w in data.get("monster_words") or ()),
