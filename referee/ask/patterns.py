@@ -38,7 +38,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 141
+VERSION = 146
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -317,6 +317,9 @@ class Words(Record):
     #: enhancer's name right after one is the adjective, not the card
     degree: frozenset = frozenset()
     ordinal_dot: bool = False     # an ordinal is written with a dot ("6. szinten", "5. Stufe")
+    #: the words for a hundred and a thousand, longest first: the joints of a number written as
+    #: one word ("ezerkétszáz", "zwölfhundert", "બારસો"), which :func:`text.tokens` parts at them
+    bases: tuple = ()
     level_numbers: dict = {}      # number words read as numbers only after a word for level ("level elf": 11)
     name_articles: frozenset = frozenset()  # articles said before a name ("die Dee", "dem Bob"): not words of it
     enhancer_words: dict = {}  # folded word -> an enhancer's English name, folded ("woedend" -> "enraged")
@@ -364,6 +367,9 @@ class Words(Record):
     #: the third person of being where the language says no pronoun ("solo es enano"): a part
     #: that starts with it describes someone other than the asker, as "he's just a dwarf" does
     third_being: frozenset = frozenset()
+    #: the relative pronouns that start a part describing the one named just before it
+    #: ("Jens helpt, die is level vier", "me ayuda Paz, que es nivel 4")
+    relatives: frozenset = frozenset()
     #: words of tense or aspect that stand between a subject and its verb ("cid is jumping in",
     #: "bob has joined in", "Cid ist eingesprungen"): a phrase that starts with the one who does
     #: it reads the person before them
@@ -631,6 +637,8 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         lang=lang,
         me=frozenset(fold(str(w)) for w in data.get("me") or ()),
         numbers={fold(str(k)): int(v) for k, v in (data.get("numbers") or {}).items()},
+        bases=tuple(sorted((fold(str(k)) for k, v in (data.get("numbers") or {}).items() if int(v) in (100, 1000)),
+                           key=len, reverse=True)),
         level=frozenset(fold(str(w)) for w in data.get("level") or ()),
         ignore=frozenset(fold(str(w)) for w in [*(data.get("fillers") or ()), *(data.get("articles") or ())]),
         monster_words=frozenset(fold(str(w)) for w in data.get("monster_words") or ()),
@@ -679,6 +687,7 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         denied=frozenset(fold(str(w)) for w in data.get("denied") or ()),
         denied_after=frozenset(fold(str(w)) for w in data.get("denied_after") or ()),
         third_being=frozenset(fold(str(w)) for w in data.get("third_being") or ()),
+        relatives=frozenset(fold(str(w)) for w in data.get("relatives") or ()),
         before_verb=frozenset(fold(str(w)) for w in data.get("before_verb") or ()),
         # (a key folded as the text's words are: "w/o" is the words "w o", "m'n" the word "mn")
         openers=tuple(sorted((_said(str(v), numbers) for v in data.get("openers") or ()), key=len, reverse=True)),

@@ -268,7 +268,8 @@ class Reading:
         self.words, self.english = words, english
         self._both: dict[str, frozenset] = {}  # both(): a word list of the language and English, by name
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
-                                              {**english.signs, **words.signs}, words.stop)
+                                              {**english.signs, **words.signs}, words.stop,
+                                              words.bases + english.bases)
         folded_names = {fold(n) for n in names}  # the table's names as the text's words read them
         self.tokens = _hyphened(self.tokens, words.endings, folded_names, card_words(corpus))
         if words.openers or english.openers:
@@ -2604,6 +2605,8 @@ class Reading:
         segment = self._segment(i)
         people = [(j, who) for j, who in self.mentions() if j in segment]
         helper = self._helper_bracketed(i, people)
+        if helper is None and not any(j < i for j, _who in people):
+            helper = self._helper_described(segment[0])
         if helper is not None:
             return helper
         before = [who for j, who in people if j < i]
@@ -2678,6 +2681,35 @@ class Reading:
                 if who is not None and who != ME:
                     return who
         return None
+
+    def _helper_described(self, start: int) -> Optional[str]:
+        """"Jens helps, he's level 4", "Sepp hilft, der is Stufe drei", "me ayuda Paz, que es
+        nivel 4": a part after a comma that starts with "he is" or "who is" describes the one
+        the words of helping just before the comma name, whoever else the text names."""
+        if start < 2 or self.tokens[start - 1].raw != ",":
+            return None
+        if not (self._he_is(start) or self._relative_is(start)):
+            return None
+        for _phrase, match in self.phrases("helper"):
+            end = self.word_range(match)[-1]
+            # (a word of being or the one helped may close the helping: "Bob મદદ કરે છે, જે
+            # લેવલ ૩ નો છે", "Bob helps me, who is level 4")
+            if match.group("p0") and end < start - 1 and all(
+                    self._being_at(k) or self.tokens[k].key in self.both("objects") for k in range(end + 1, start - 1)):
+                who = self._person(self.tokens[self.index(match, "p0")].key)
+                if who is not None and who != ME:
+                    return who
+        return None
+
+    def _relative_is(self, k: int) -> bool:
+        """Whether word ``k`` is "who" or "he" with a word of being, a level or a number after it
+        ("who is", "que es", "der is Stufe", "ő 3-as"); "Bob hilft, die Axt ist +3" is an article."""
+        key = self.tokens[k].key
+        if (key not in self.words.relatives and key not in self.both("pronouns")) or k + 1 >= len(self.tokens):
+            return False
+        after = self.tokens[k + 1]
+        return self._being_at(k + 1) or after.number is not None \
+            or after.key in self.words.level or after.key in self.english.level
 
     def _he_is(self, k: int) -> bool:
         """Whether word ``k`` says "he is" ("he's", "er ist", "hij is", "ő csak", "solo es"): a

@@ -89,7 +89,7 @@ def unquoted(text: str, says: frozenset) -> str:
 
 
 def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict] = None,
-           plain: frozenset = frozenset()) -> list[Token]:
+           plain: frozenset = frozenset(), bases: tuple = ()) -> list[Token]:
     """The text's words, numbers read; ``plain``: words of the language that are never a number
     with an ending (Hungarian "ott", there, is no "öt" with an ending)."""
     text = digits(unicodedata.normalize("NFC", text)).replace("’", "'").replace("–", "-")
@@ -124,9 +124,28 @@ def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict]
             if value is None and suffixes and part not in plain:
                 value = next((numbers[part[: -len(s)]] for s in suffixes
                               if part.endswith(s) and part[: -len(s)] in numbers), None)
+            if value is None and bases:
+                value = _glued_number(part, numbers, bases)
             out.append(Token(raw, str(value) if value is not None else part, value))
     out = _compounds(out)
     return _signed(out, signs) if signs else out
+
+
+def _glued_number(word: str, numbers: dict, bases: tuple) -> Optional[int]:
+    """A number written as one word of number words joined at a hundred or a thousand
+    ("ezerkétszáz" 1200, "zwölfhundert" 1200, "tausendzweihundert", "બારસો"), else None:
+    languages that glue their numbers, whose every sum no list of words can hold."""
+    for base in bases:
+        at = word.find(base)
+        if at < 0 or (at == 0 and len(base) == len(word)):
+            continue
+        left, right = word[:at], word[at + len(base):]
+        times = 1 if not left else numbers.get(left) or _glued_number(left, numbers, bases)
+        rest = 0 if not right else numbers.get(right) or _glued_number(right, numbers, bases)
+        unit = numbers[base]
+        if times and rest is not None and 1 <= times < unit and 0 <= rest < unit:
+            return times * unit + rest
+    return None
 
 
 def _parted(raws: list[str]) -> list[str]:
