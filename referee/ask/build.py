@@ -1266,7 +1266,10 @@ def sell(c: Context):
             if price in rest:
                 rest.remove(price)
         if not unpriced:
-            if sorted(golds) not in (sorted(known), [sum(known)]):
+            # (a Halfling's total counts one item at double: "the staff and the cloak, 1500" is
+            # 600 × 2 + 300, the sale races.halfling makes, not the items said another way)
+            doubled = [[sum(known) + max(known)]] if known and _halfling(c, player) else []
+            if sorted(golds) not in (sorted(known), [sum(known)], *doubled):
                 missing.append(N_("what {name} is: the text says it two ways", name=", ".join(items)))
         elif len(rest) == len(unpriced) == len(golds) - len(known) and len(set(rest)) == 1:
             # "… 400 and the Pedal-to-the-Metal Boots 400": an item whose card shows no price
@@ -1327,6 +1330,12 @@ def sell(c: Context):
         # the sale is asked to reach, which a sale of the items read does not carry
         missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in left)))
     return params, missing
+
+
+def _halfling(c: Context, player: str) -> bool:
+    """Whether the seller is a Halfling, by the table or by the text's description of them."""
+    races = [race for p in (c.state or {}).get("players", []) if p["name"] == player for race in p.get("races", [])]
+    return "halfling" in races + list(c.described(player).get("races", []))
 
 
 def _item_cards(r: Reading) -> dict:
