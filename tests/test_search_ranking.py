@@ -1586,6 +1586,11 @@ THIRTY_SEVENTH_BLIND_FAMILIES = [
     ("mikor számítok halottnak a játékban", "hu", {"death.when-you-die"}),
     ("puedo vender objetos mientras escapo", "es", {"trading-selling.sell", "items.no-swap-in-combat"}),
     ("wirkt bezaubern auf beide monster wenn ein kumpel gespielt wurde", "de", {"card-rulings.mate-separate-monsters"}),
+    # found second: a tie said as being on the same number; the ways of losing levels; the
+    # Hungarian "kazamata" for a dungeon
+    ("the monster and I have the same number, who wins", "en", {"combat.ties"}),
+    ("de qué maneras se pueden perder niveles", "es", {"levels.losing"}),
+    ("lehet két kazamata egyszerre játékban", "hu", {"dungeons.several-at-once"}),
 ]
 
 
