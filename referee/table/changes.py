@@ -233,10 +233,14 @@ def decide_item(changes: list, name: str, item: str, assignments: list[str], car
     fields = parse_assignments(assignments, ITEM_FIELDS, "table item")
     new_item = item not in owned
     found = _item_card(corpus, card if card else item, explicit=card is not None) if card or new_item else None
-    if found is not None and card is None and "bonus" in fields and found.facts.get("bonus") not in (None, fields["bonus"]):
-        # "Létra bonus=2": another bonus than the card prints is another item sharing its name,
-        # as a situation file reads it (referee.situation.other_bonus); --card says it is the card
-        found = None
+    if found is not None and card is None:
+        # lazy: referee.situation 0.7 ms to import, paid only by the calls that need it
+        from referee.situation import other_bonus
+
+        if other_bonus(fields, found.facts):
+            # "Létra bonus=2": another bonus than the card prints is another item sharing its
+            # name, as a situation file reads it; --card says it is the card
+            found = None
     numbers = {}
     if found is not None:
         numbers = {k: v for k, v in found.facts.items() if k in ITEM_FIELDS}
