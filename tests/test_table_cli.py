@@ -99,6 +99,17 @@ def test_an_item_that_is_no_card_gets_the_nearest_cards_and_needs_its_bonus(tabl
     assert typed["table"]["players"][0]["items"][0]["bonus"] == 2 and "as typed" in typed["change"]["summary"]
 
 
+def test_an_item_named_as_a_card_with_another_bonus_is_the_players_own_and_says_so(table):
+    # a dwarf's "+2 Létra" is no Halfling's Stepladder (+3): kept as typed, and usable by him
+    table("table", "new", "Bob")
+    table("table", "set", "Bob", "races=[dwarf]")
+    typed = table.data("table", "item", "Bob", "Létra", "bonus=2", "big=true")
+    assert "Stepladder" in typed["change"]["summary"] and "--card" in typed["change"]["summary"]
+    item = typed["table"]["players"][0]["items"][0]
+    assert item["bonus"] == 2 and "requires" not in item
+    assert table.data("gear", "Bob")["details"]["bonus"] == 2
+
+
 def test_a_sale_and_a_death_are_recorded_with_record(table):
     table("table", "new", "Ann", "Bob")
     table("table", "set", "Ann", "level=3", "hand=4")

@@ -232,6 +232,7 @@ def decide_item(changes: list, name: str, item: str, assignments: list[str], car
                      message(N_("{player} no longer has {item}."), player=name, item=item))
     fields = parse_assignments(assignments, ITEM_FIELDS, "table item")
     new_item = item not in owned
+    namesake = None  # the card whose name the item shares, with another bonus
     found = _item_card(corpus, card if card else item, explicit=card is not None) if card or new_item else None
     if found is not None and card is None:
         # lazy: referee.situation 0.7 ms to import, paid only by the calls that need it
@@ -240,7 +241,7 @@ def decide_item(changes: list, name: str, item: str, assignments: list[str], car
         if other_bonus(fields, found.facts):
             # "Létra bonus=2": another bonus than the card prints is another item sharing its
             # name, as a situation file reads it; --card says it is the card
-            found = None
+            namesake, found = found, None
     numbers = {}
     if found is not None:
         numbers = {k: v for k, v in found.facts.items() if k in ITEM_FIELDS}
@@ -266,6 +267,10 @@ def decide_item(changes: list, name: str, item: str, assignments: list[str], car
     elif not new_item:
         summary = message(N_("{player}'s {item} changed: {fields}."), player=name, item=item,
                           fields=", ".join(f"{k}={_show(canonical[k])}" for k in fields))
+    elif namesake is not None:
+        summary = message(N_("{player} has {item} ({bonus:+d}), recorded as typed: the card {card} prints another "
+                             "bonus (take its numbers with --card)."),
+                          player=name, item=item, bonus=canonical["bonus"], card=namesake.name)
     else:
         summary = message(N_("{player} has {item} ({bonus:+d}), recorded as typed: no card by that name."),
                           player=name, item=item, bonus=canonical["bonus"])
