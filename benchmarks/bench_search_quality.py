@@ -123,6 +123,8 @@ on the code of that time (figures in its header: .983 as typed, English and Dutc
 seen since.
 ``benchmarks/search_queries_blind37.yaml`` is the thirty-seventh, written the same way and run once
 on the code of that time (figures in its header: .950 as typed, Gujarati .85; .933 with typos); seen since.
+``benchmarks/search_queries_blind38.yaml`` is the thirty-eighth, written the same way and run once
+on the code of that time (figures in its header: .958 as typed, German .85; .950 with typos); seen since.
 ``benchmarks/search_queries_probe13.yaml`` holds the twenty-five questions asked most often at a table
 in every language (a tie, running away, a kill's rewards, dying, charity, Bad Stuff…), each with
 the clause that must come first, written for it from the rules alone (first-run figures in its
