@@ -1242,6 +1242,8 @@ THIRTY_SECOND_BLIND_FAMILIES = [
     ("cuántas cartas puedo tirar con la furia del guerrero", "es", "classes.warrior-berserking"),
     ("wie viele Karten darf der Krieger für Berserker abwerfen", "de", "classes.warrior-berserking"),
     ("wieviele Karten kann ich bei der Raserei ablegen", "de", "classes.warrior-berserking"),
+    # the German verb of the power ("berserkern", "er berserkert") typed a letter short is corrected to it
+    ("wie geht das bersekern beim krieger", "de", "classes.warrior-berserking"),
     ("યોદ્ધો બર્સર્ક માટે કેટલા કાર્ડ ફેંકી શકે", "gu", "classes.warrior-berserking"),
     ("warrior berserk ma ketla card discard kari shake", "gu", "classes.warrior-berserking"),
     # items sold straight from the hand ("directo de la mano", "direkt von der Hand"): the classic
