@@ -875,6 +875,12 @@ class Reading:
         the other party of a trade, not who does it."""
         return frozenset(self.index(m, "p0") for _p, m in self.phrases("partner"))
 
+    @cached_property
+    def traded_with(self) -> frozenset:
+        """The words of the names said as whom one trades with ("ruilen met Jan", "trade with
+        Bob"): the other party of a deal, not one fighting beside the asker."""
+        return frozenset(self.index(m, "p0") for _p, m in self.phrases("trade_partner"))
+
     def _fled_before(self, i: int) -> bool:
         """Whether word ``i`` stands right after a word of what one runs away from, in a flight
         ("ich renn vor dem Troll Stufe 8 weg"): what is fled from, no one at the table."""
@@ -2570,7 +2576,7 @@ class Reading:
                         continue
                     out.update((before[1], after[1]))
         for i, who in self.mentions():
-            if who != ME and self._with(i):
+            if who != ME and self._with(i) and i not in self.traded_with:
                 out.update((ME, who))  # "samen met bob tegen de medusa", "bobbal együtt": the asker beside him
         return out
 
