@@ -64,13 +64,11 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
                   + [phrase.words for phrase, match in first.phrases("monster_count")
                      if first.index(match, "n0") in counted and "run-away" not in scores], default=0)
     scores["combat"] = max(scores["combat"], appears)
-    if first.persona_cards:
-        # "Dee ને Thief નું કાર્ડ મૂકવું છે, ચાલે?": a race or class card said as played asks
-        # whether it may be, where no word of asking leave is said
-        scores["action"] = max([scores.get("action", 0)] + [n for _kind, _code, n in first.persona_cards])
-    if first.one_shots_played:
-        # "mag Cid zijn Babyolie spelen?": a one-shot card said as played asks whether it may be
-        scores["action"] = max([scores.get("action", 0)] + [n for _card, n, _span in first.one_shots_played])
+    played = [n for _kind, _code, n in first.persona_cards] + [n for _card, n, _span in first.one_shots_played]
+    if played:
+        # "Dee ને Thief નું કાર્ડ મૂકવું છે, ચાલે?", "mag Cid zijn Babyolie spelen?": a race, class
+        # or one-shot card said as played asks whether it may be, where no word of asking leave is said
+        scores["action"] = max([scores.get("action", 0)] + played)
     if first.told_won():
         # "Cid just killed the Net Troll, Bob helped him: who gets the treasures, face up, does
         # Bob go up a level?": a fight told as won, asked what follows it (its treasures, their

@@ -168,8 +168,8 @@ class Searcher:
                     result.searched = result.suggestion
         stored = [self._searcher.stored_fields(r.docnum) for r in ranked]
         if itself:
-            ranked = _clarified_first(ranked, [fields["id"] for fields in stored], self.corpus)
-            stored = [self._searcher.stored_fields(r.docnum) for r in ranked]
+            order = _clarified_order(ranked, [fields["id"] for fields in stored], self.corpus)
+            ranked, stored = [ranked[i] for i in order], [stored[i] for i in order]
         if "game" not in filters and not named:
             bare = [Hit(fields["id"], round(r.score, 3), fields["kind"], fields["game"], "", "")
                     for fields, r in zip(stored, ranked)]
@@ -379,11 +379,12 @@ CLARIFIED_REACH = 20
 COPY_REACH = 10
 
 
-def _clarified_first(ranked: list, ids: list[str], corpus) -> list:
+def _clarified_order(ranked: list, ids: list[str], corpus) -> list[int]:
     """A question asking how a thing works ("wie funktioniert das Bezaubern beim Zauberer") asks
     for the rule itself: a clause ranked below rulings that clarify it (the Wizard's Charm below
     "no Charm with an empty hand"), scoring close to the first of them, moves up before it.
-    ``ranked`` are the ranked clauses, best first, ``ids`` their ids; the scores stay."""
+    ``ranked`` are the ranked clauses, best first, ``ids`` their ids; the new order is returned as
+    positions in ``ranked`` (the clauses' stored fields, read once, follow it); the scores stay."""
     order = list(range(len(ranked)))
     position = 0
     while position < len(order):
@@ -394,7 +395,7 @@ def _clarified_first(ranked: list, ids: list[str], corpus) -> list:
         if later is not None:
             order.insert(position, order.pop(later))
         position += 1
-    return [ranked[i] for i in order]
+    return order
 
 
 def _matched_language(matched, preferred: str) -> str:
