@@ -261,12 +261,28 @@ def search_json(corpus: Corpus, result, text: RuleText) -> dict:
     return {
         "query": result.query, "lang": text.language, "total": result.total, "suggestion": result.suggestion,
         "searched": result.searched,
-        "results": [{"id": h.id, "score": h.score, "title": text(h.id, corpus[h.id].title),
-                     "text": text(h.id, corpus[h.id].text), "text_en": corpus[h.id].text, "kind": h.kind,
-                     "game": h.game, "snippet": h.snippet, "matched_lang": h.matched_lang,
-                     "langs": {"title": text.language_of(h.id, corpus[h.id].title),
-                               "text": text.language_of(h.id, corpus[h.id].text)}}
-                    for h in result.hits]}
+        "results": [_hit_json(corpus, h.id, h.score, text, h.snippet, h.matched_lang) for h in result.hits]}
+
+
+def _hit_json(corpus: Corpus, clause_id: str, score: float, text: RuleText, snippet: str, matched_lang: str) -> dict:
+    clause = corpus[clause_id]
+    return {"id": clause_id, "score": score, "title": text(clause_id, clause.title),
+            "text": text(clause_id, clause.text), "text_en": clause.text, "kind": clause.kind, "game": clause.game,
+            "snippet": snippet, "matched_lang": matched_lang,
+            "langs": {"title": text.language_of(clause_id, clause.title),
+                      "text": text.language_of(clause_id, clause.text)}}
+
+
+def cited_json(corpus: Corpus, verdict, text: RuleText, limit: int) -> list[dict]:
+    """The clauses a verdict's reasons cite, as search results (``search --json``'s hits): each
+    once, in the order first cited, its ``score`` the number of reasons that cite it. A question
+    answered with a verdict shows the rules it rests on, as one answered with clauses does."""
+    counts: dict[str, int] = {}
+    for reason in verdict.reasons:
+        if reason.clause in corpus.clauses:
+            counts[reason.clause] = counts.get(reason.clause, 0) + 1
+    return [_hit_json(corpus, clause_id, float(count), text, "", text.language)
+            for clause_id, count in list(counts.items())[:limit]]
 
 
 # --- cards ---

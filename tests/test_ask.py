@@ -303,6 +303,32 @@ def test_the_command_line_exits_0_with_an_answer_and_1_with_neither(table_path):
     assert A.run_command("ask ''", "en", None)[0] == 2
 
 
+@pytest.mark.parametrize("lang,case", [p for p in _first_of_each_kind()
+                                        if isinstance(p.values[1]["expect"], dict) and "command" in p.values[1]["expect"]])
+def test_a_verdict_comes_with_the_clauses_its_reasons_cite_as_search_results_in_the_language_asked(
+        lang, case, corpus, state):
+    from referee.ask import RESULTS
+    from referee.i18n.catalogs import RuleText
+
+    body = _asked(case, lang, corpus, state)
+    cited = list(dict.fromkeys(r["clause"] for r in body["judgement"]["reasons"]))
+    assert [hit["id"] for hit in body["results"]] == cited[:RESULTS]
+    for hit in body["results"]:
+        assert set(hit) >= {"id", "score", "title", "text", "text_en", "kind", "game", "langs"}
+        assert hit["score"] == sum(r["clause"] == hit["id"] for r in body["judgement"]["reasons"])
+        assert hit["title"] == RuleText(lang)(hit["id"], corpus.clauses[hit["id"]].title)
+
+
+def test_a_rules_question_read_as_a_situation_still_shows_the_rule_asked_about(corpus):
+    from referee.ask import ask
+
+    # "at level 9, can selling take me to 10?": the verdict (stays at 9) and the rule it rests on
+    body = ask("kann ich auf stufe 9 durch verkaufen auf 10 kommen", corpus, lang="de")
+    assert body["judgement"] is not None
+    assert "levels.selling-not-to-ten" in [hit["id"] for hit in body["results"]]
+    assert body["results"][0]["langs"]["title"] == "de"
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.text(alphabet=st.characters(min_codepoint=0x0A80, max_codepoint=0x0AFF) | st.sampled_from("abc ñé"),
                min_size=1, max_size=12))

@@ -9,7 +9,8 @@ situation and the engine judges — the path ``referee fight …`` takes, so the
 
 Never a guess: a text that misses what the verdict needs, or that two kinds of question read
 equally well, gets no verdict but what is missing, the readings with their commands, and the
-clauses the search finds for it. A rules question that is no situation gets those clauses.
+clauses the search finds for it. A rules question that is no situation gets those clauses. A
+verdict comes with the clauses its reasons cite, in ``results``: the rules it rests on.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from referee.i18n.catalogs import RuleText
 from referee.i18n.languages import LANGUAGES
 from referee.i18n.speaker import Speaker
 from referee.records import Record
-from referee.shapes import search_json, verdict_json
+from referee.shapes import cited_json, search_json, verdict_json
 from referee.registry import QUESTIONS
 
 TYPE_CHECKING = False
@@ -164,7 +165,11 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
 
         body["understood"] = {"command": line, "situation": situation, "kind": chosen.kind,
                               "text": understood(situation, lang, corpus)}
-        body["judgement"] = verdict_json(corpus, judged.verdict, RuleText(lang), judged.cards) if shaped else None
+        if shaped:
+            body["judgement"] = verdict_json(corpus, judged.verdict, RuleText(lang), judged.cards)
+            # the rules the verdict rests on, as a rules question's answer shows them ("at level 9, can
+            # selling take me to 10?" is answered both ways: the verdict and its clauses)
+            body["results"] = cited_json(corpus, judged.verdict, RuleText(lang), RESULTS)
         return Answer(body, judged)
 
     say = Speaker(corpus, lang)  # what is missing in the language asked, its values and plurals too
