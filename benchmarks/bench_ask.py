@@ -58,11 +58,11 @@ killed the Net Troll, Bob helped; who gets the treasures, does Bob go up a level
 a Level card played), heldout44's 80–93% correct (77 of 90; six of its misses a one-shot card named in
 "may X play it now?") and 1 confident wrong in 90 (a Rioplatense "Ann tiene que rajar de Papá Noel",
 must run from, judged as the fight), heldout45's 93–100% correct (87 of 90) and none wrong in 90,
-heldout46's 80–93% correct (78 of 90; written as phone chat mid-game) and 2 counted wrong in 90 (an English and a German level-9 question,
-"can I get to 10 with Go Up a Level / by selling?", answered with the verdict "stays at 9"). Since
-then a verdict answers a rules question when the clauses it cites show the rule asked about (the
-verdict's ``results``), which counts those two correct; `-v`
-prints every miss. A monster enhancer the text names by its card is expected as that card
+heldout46's 80–93% correct (78 of 90; written as phone chat mid-game) and 2 counted wrong in 90
+(an English and a German level-9 question, "can I get to 10 with Go Up a Level / by selling?",
+answered with the verdict "stays at 9"). Since then a verdict answers a rules question when the
+clauses it cites show the rule asked about (the verdict's ``results``), which counts those two
+correct; `-v` prints every miss. A monster enhancer the text names by its card is expected as that card
 (``--monster-plus Enraged``: its bonus and the Treasures it adds, monsters.enhancers-treasure)
 in every set; the older sets' expectations that gave only its bonus were rewritten so.
 
