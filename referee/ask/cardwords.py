@@ -22,14 +22,16 @@ LONGEST_NAME = 6
 #: the other kinds of card a question may name, each with an effect a command must carry
 OTHERS = ("hireling", "steed", "one-shot item")
 #: what the cached card words hold; a file kept by an older recipe is not read
-VERSION = 6
+VERSION = 7
+#: the Gujarati genitive endings players often write apart from their noun ("નેપામ નો દંડ")
+GENITIVES = ("નો", "ની", "નું", "ના", "નાં")
 
 
 class CardWords(Record):
     monsters: dict       # folded name -> card
     personas: dict       # folded name -> (race|class, code)
     enhancers: dict      # folded name -> (card, bonus); bonus None where the records give none
-    monster_names: list  # the folded names, for the fuzzy pass
+    monster_names: list  # the folded names of monsters, then of items, for the fuzzy pass
     items: dict = {}     # folded name -> item card ("stepladder", "ostromgép")
     curses: dict = {}    # folded name -> curse or trap card ("Falle! Chromosomentausch")
     others: dict = {}    # folded name -> hireling, steed or one-shot card ("fegyverhordozó")
@@ -63,7 +65,9 @@ def _build(corpus) -> CardWords:
     items = {name: by_id[i] for name, i in kept["items"].items() if i in by_id}
     curses = {name: by_id[i] for name, i in kept["curses"].items() if i in by_id}
     others = {name: by_id[i] for name, i in kept["others"].items() if i in by_id}
-    return CardWords(monsters, personas, enhancers, list(monsters), items, curses, others)
+    # the fuzzy pass reads item names too ("the mace of sharpnes"): one list, one pass
+    fuzzy = list(monsters) + [name for name in items if name not in monsters]
+    return CardWords(monsters, personas, enhancers, fuzzy, items, curses, others)
 
 
 def _spelled(kept: dict) -> dict:
@@ -115,8 +119,24 @@ def _names(cards) -> dict:
     for kind, vocab in (("race", model.RACES["munchkin"]), ("class", model.CLASSES["munchkin"])):
         for code in vocab:
             personas.setdefault(fold(code.replace("-", " ")), [kind, code])
+    for names in (monsters, items, curses, others):
+        names.update(_apart(names))
     return {"monsters": monsters, "personas": personas, "enhancers": enhancers, "items": items, "curses": curses,
             "others": others}
+
+
+def _apart(names: dict) -> dict:
+    """The names with a genitive ending inside them written as a word of its own ("નેપામનો દંડ"
+    said "નેપામ નો દંડ"): players write it either way, and the whole name still names the card.
+    Only an ending before another word of the name, where it can be nothing but the genitive."""
+    more = {}
+    for name, value in names.items():
+        words = name.split(" ")
+        for k, word in enumerate(words[:-1]):
+            ending = next((g for g in GENITIVES if word.endswith(g) and len(word) > len(g) + 1), None)
+            if ending:
+                more.setdefault(" ".join([*words[:k], word[:-len(ending)], ending, *words[k + 1:]]), value)
+    return {name: value for name, value in more.items() if name not in names}
 
 
 def _read(key: str):
@@ -138,7 +158,7 @@ def _write(key: str, data: dict) -> None:
 
 
 def fuzzy_monster(words: CardWords, text: str):
-    """The monster card a run of words names with a typo, or ``None``."""
+    """The monster or item card a run of words names with a typo, or ``None``."""
     if len(text.replace(" ", "")) < FUZZY_LENGTH or not _maybe(words, text):
         return None
     # lazy: rapidfuzz 52 ms to import, which `referee ask` does not need
@@ -149,7 +169,7 @@ def fuzzy_monster(words: CardWords, text: str):
         # one word that is a card's name but for its first letter is a word of its own ("óriás",
         # a giant, is no Hóriás): a slip is made inside a word, not at its start
         return None
-    return words.monsters[found[0]] if found else None
+    return (words.monsters.get(found[0]) or words.items[found[0]]) if found else None
 
 
 def _maybe(words: CardWords, text: str) -> bool:

@@ -1344,6 +1344,12 @@ class Reading:
                     continue
                 if card is None and not all(self.is_known(self.tokens[i].key) for i in span):
                     card = fuzzy_monster(self.cards, text)
+                    if card is not None and card.type == "item":
+                        # an item card's name with a typo ("the mace of sharpnes"): that item
+                        for i in span:
+                            self.roles[i] = ("itemcard", card)
+                        taken.update(span)
+                        continue
                 if card is not None:
                     for i in span:
                         self.roles[i] = ("card", len(self.monsters))
