@@ -31,7 +31,7 @@ class CardWords(Record):
     monsters: dict       # folded name -> card
     personas: dict       # folded name -> (race|class, code)
     enhancers: dict      # folded name -> (card, bonus); bonus None where the records give none
-    monster_names: list  # the folded names of monsters, then of items, for the fuzzy pass
+    fuzzy_names: list    # the folded names of monsters, then of items, for the fuzzy pass
     items: dict = {}     # folded name -> item card ("stepladder", "ostromgép")
     curses: dict = {}    # folded name -> curse or trap card ("Falle! Chromosomentausch")
     others: dict = {}    # folded name -> hireling, steed or one-shot card ("fegyverhordozó")
@@ -157,14 +157,14 @@ def _write(key: str, data: dict) -> None:
         pass  # an unwritable cache only costs speed
 
 
-def fuzzy_monster(words: CardWords, text: str):
+def fuzzy_card(words: CardWords, text: str):
     """The monster or item card a run of words names with a typo, or ``None``."""
     if len(text.replace(" ", "")) < FUZZY_LENGTH or not _maybe(words, text):
         return None
     # lazy: rapidfuzz 52 ms to import, which `referee ask` does not need
     from rapidfuzz import fuzz, process
 
-    found = process.extractOne(text, words.monster_names, scorer=fuzz.ratio, score_cutoff=FUZZY)
+    found = process.extractOne(text, words.fuzzy_names, scorer=fuzz.ratio, score_cutoff=FUZZY)
     if found and " " not in text and found[0][:1] != text[:1]:
         # one word that is a card's name but for its first letter is a word of its own ("óriás",
         # a giant, is no Hóriás): a slip is made inside a word, not at its start
@@ -178,7 +178,7 @@ def _maybe(words: CardWords, text: str) -> bool:
     runs of words must not need it."""
     low, high = len(text) * FUZZY / (200 - FUZZY), len(text) * (200 - FUZZY) / FUZZY
     mine = _pairs(text)
-    for name in words.monster_names:
+    for name in words.fuzzy_names:
         if low <= len(name) <= high:
             theirs = _pairs(name)
             if 2 * len(mine & theirs) >= 0.6 * (len(mine) + len(theirs)):

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 
-from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_monster
+from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_card
 from referee.ask.names import foreign, named, stem
 from referee.ask.patterns import Words, fold
 from referee.ask.text import LEVEL_MARK, Token, at, joined, tokens
@@ -1343,7 +1343,7 @@ class Reading:
                     self._take_curse(span, curse, taken)
                     continue
                 if card is None and not all(self.is_known(self.tokens[i].key) for i in span):
-                    card = fuzzy_monster(self.cards, text)
+                    card = fuzzy_card(self.cards, text)
                     if card is not None and card.type == "item":
                         # an item card's name with a typo ("the mace of sharpnes"): that item
                         for i in span:
