@@ -2041,6 +2041,7 @@ class Reading:
         # "cid only helps if he gets both treasures": the helper's price, whose "he gets" says
         # no one fights; no role is read inside it
         priced = {i for _phrase, match in self.phrases("price") for i in self.word_range(match)}
+        self._relative_fighter()
         for name, phrases in (("fighter", "fighter"), ("helper", "helper"), ("helper", "will_help"),
                               ("helper", "called_helper")):
             for phrase, match in self.phrases(phrases):
@@ -2120,6 +2121,21 @@ class Reading:
                 person = self._person(value) if value and group.startswith("p") else None
                 if person is not None and person not in self.fleeing:
                     self.fleeing.append(person)
+
+    def _relative_fighter(self) -> None:
+        """"can I backstab Bob, who is fighting a troll", "Bob backstabben, die tegen … vecht":
+        a part after a comma that starts with a relative word and says fighting says it of the
+        one named last before the comma (no phrase's slot reaches across the comma and the
+        verb between); the asker's words aside ("I", or Gujarati "મારી", also a verb: "Bob ની
+        પીઠમાં છરો મારી શકું, જે …"), but for "me" right before the comma ("Bob helps me, who …")."""
+        for phrase, match in self.phrases("relative_fights"):
+            k = self.word_range(match)[0]
+            if k < 1 or self.tokens[k].key != "," or self.roles[k - 1] == ("person", ME):
+                continue
+            before = [who for j, who in self.mentions() if j in self._segment(k - 1) and who != ME]
+            if before:
+                self.fighter, self.fighter_phrase = before[-1], phrase.text
+                return
 
     def _chosen_helper(self) -> None:
         """"Bob and Cid both say they'll help, she picks Cid": of the people named side by side
