@@ -1654,3 +1654,43 @@ THIRTY_NINTH_BLIND_FAMILIES = [
 def test_a_question_of_a_family_the_thirty_ninth_blind_set_missed_finds_its_rule_first(searcher, query, lang, expected):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert found[0] in expected, found
+
+
+#: a card whose whole name is one word, in the asked language or in English, is named by that
+#: word alone: its ruling comes first
+@pytest.mark.parametrize("query,lang,expected", [
+    ("do ghoulfiends let me use items", "en", "card-rulings.three-blood-brothers-levels-only"),
+    ("Ghoulfiends Gegenstände benutzen", "de", "card-rulings.three-blood-brothers-levels-only"),
+    ("ghoulfiends puedo usar objetos", "es", "card-rulings.three-blood-brothers-levels-only"),
+    ("ghoulfiends tárgyakat használhatok", "hu", "card-rulings.three-blood-brothers-levels-only"),
+    ("Kívánsággyűrű szabály", "hu", "card-rulings.wishing-ring-must-be-used"),
+    ("Télapó szabály", "hu", "card-rulings.santa-defeat-not-kill"),
+    ("Kerstman regels", "nl", "card-rulings.santa-defeat-not-kill"),
+    ("નેક્રોફોબિયા નિયમ", "gu", "card-rulings.necrophobia-must-run"),
+    ("ઇલ્યુઝન નિયમ", "gu", "card-rulings.illusion-enhancers"),
+])
+def test_a_card_named_by_its_one_word_name_brings_its_ruling_first(searcher, query, lang, expected):
+    assert searcher.query(query, language=lang).hits[0].id == expected
+
+
+#: ... but a one-word name that is a word of the game (a race, a class, a steed's animal) or of
+#: the language ("doble", double) names no card alone
+@pytest.mark.parametrize("query,lang", [
+    ("elf", "en"), ("troll", "en"), ("dwarf", "en"), ("level", "en"), ("curse", "en"),
+    ("can a troll help an elf", "en"), ("mag een elf vluchten", "nl"), ("doble combate", "es"),
+    ("my elf rides a turtle, is my run away bonus gone", "en"),
+])
+def test_a_game_or_everyday_word_names_no_card_alone(searcher, query, lang):
+    from referee.search import _CardWords
+    from referee.search.query import named_cards
+
+    runs = named_cards(query, lang, _CardWords(searcher._searcher.reader()))
+    assert not [run for run in runs if len(run) == 1], runs
+
+
+@pytest.mark.parametrize("query,lang,expected", [
+    ("my elf rides a turtle, is my run away bonus gone", "en", "steeds.run-away-modifier"),
+    ("mein Elf reitet eine Schildkröte, gilt mein Fluchtbonus noch", "de", "steeds.run-away-modifier"),
+])
+def test_a_steed_named_by_its_animal_asks_what_steeds_do(searcher, query, lang, expected):
+    assert searcher.query(query, language=lang).hits[0].id == expected

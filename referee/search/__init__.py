@@ -64,7 +64,7 @@ class Searcher:
     def __init__(self, corpus, rebuild: bool = False, progress=None):
         # lazy: referee.search.query 19 ms, referee.search.index 13 ms, … to import, paid only by the calls that need it
         from referee.search.index import TABLES, open_index, read_table
-        from referee.search.query import use_card_words, use_sounds, use_thesaurus
+        from referee.search.query import use_card_words, use_single_names, use_sounds, use_thesaurus
 
         from whoosh.searching import Searcher as WhooshSearcher
 
@@ -78,6 +78,7 @@ class Searcher:
             use_thesaurus(tables["thesaurus"])  # else it is built from locales/ on first use
         use_sounds(tables.get("sounds"))
         use_card_words(tables.get("card_words"))
+        use_single_names(tables.get("single_names"))
         self._searcher = WhooshSearcher(reader, fromindex=self.index)
         self._ranker = Ranker(self._searcher.reader(), tables.get("lengths"), tables.get("order"))
         if "kinds" in tables and "games" in tables:

@@ -47,7 +47,7 @@ from referee.message import Message
 from referee.records import Record
 from referee.search.analysis import (TOKEN, accented_words, exact_analyzer, gujarati_form, language_analyzer, prepare,
                                      word_analyzer)
-from referee.search.query import EXACT_MARK, MAX_NAME_WORDS, build_thesaurus
+from referee.search.query import EXACT_MARK, MAX_NAME_WORDS, SINGLE_NAME_MIN, build_thesaurus, word_stems
 from referee.search.ranking import field_lengths
 from referee.search.spelling import Speller, count_words
 from referee.search.spelling import fold as spelling_fold
@@ -55,7 +55,7 @@ from referee.yamlload import load_plain
 
 _TOKEN = re.compile(TOKEN)
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 125
+SCHEMA_VERSION = 126
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -290,12 +290,14 @@ def write_tables(ix, target: Path, corpus, texts, names, written: list[str] = ()
     with ix.reader() as reader:
         position = {clause.id: n for n, clause in enumerate(corpus)}
         stored = [fields for _, fields in reader.iter_docs()]
-        tables = {"thesaurus": build_thesaurus(), "lengths": field_lengths(reader, SCORED),
+        concepts = build_thesaurus()
+        tables = {"thesaurus": concepts, "lengths": field_lengths(reader, SCORED),
                   "order": array("I", (position.get(fields.get("id"), len(position)) for fields in stored)),
                   "kinds": [fields.get("kind", "") for fields in stored],
                   "games": [fields.get("game", "") for fields in stored],
                   "sounds": gujarati_sounds(written, names.get("gu", {})),
-                  "card_words": card_translations(corpus)}
+                  "card_words": card_translations(corpus),
+                  "single_names": single_card_names(corpus, names, concepts)}
     (target / TABLES).write_bytes(pickle.dumps(tables, protocol=pickle.HIGHEST_PROTOCOL))
     words = [text for language in LANGUAGES for text in texts[language].values()]
     words += [prepare(name, "gu") for language in LANGUAGES for spellings in names[language].values()
@@ -334,6 +336,38 @@ def card_translations(corpus) -> dict[str, dict[str, list[str]]]:
                     targets = out.setdefault(key, {}).setdefault(language, [])
                     if name not in targets:
                         targets.append(name)
+    return out
+
+
+#: the kinds of card whose names are the game's own words: a question says "elf", "thief",
+#: "hireling" or "baby" (a monster enhancer) of the game, not of one card; and a steed is an
+#: animal ("riding a turtle"), which a question names for what steeds do
+_GAME_WORD_TYPES = frozenset({"race", "class", "enhancer", "hireling", "steed"})
+
+
+def single_card_names(corpus, names: dict[str, dict[str, list[str]]], table) -> dict[str, frozenset[str]]:
+    """Language -> the cards' whole names there that are one word ("Wunderlampe", "Gazebo",
+    "Hóriás"), folded as a question's words are: typed alone, such a word names the card. Not a
+    name shorter than :data:`SINGLE_NAME_MIN` letters, a race's, class's, enhancer's or
+    hireling's or steed's (words of the game), nor a word the language's thesaurus groups know (a word of
+    the rules' own vocabulary)."""
+    kinds = {card.name: card.type for card in corpus.cards.values()}
+    out = {}
+    for language in LANGUAGES:
+        found = set()
+        for card, spellings in names.get(language, {}).items():
+            if kinds.get(card) in _GAME_WORD_TYPES:
+                continue
+            for name in spellings:
+                words = _NAME_WORD.findall(prepare(name, "gu").lower())
+                if len(words) != 1:
+                    continue
+                key = spelling_fold(words[0])
+                if len(key) < SINGLE_NAME_MIN or any(
+                        f"{language}:{term}" in table for term in {key, *word_stems(words[0], language, language == "gu")}):
+                    continue
+                found.add(key)
+        out[language] = frozenset(found)
     return out
 
 

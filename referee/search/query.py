@@ -189,6 +189,11 @@ _SOUNDS: dict[str, str] | None = None
 _CARD_WORDS: dict[str, dict[str, list[str]]] = {}
 #: the longest card name, in words, read so ("the monsters are busy")
 MAX_NAME_WORDS = 5
+#: language -> the cards' whole names there of one word (:func:`referee.search.index.single_card_names`),
+#: from the open index
+_SINGLE_NAMES: dict[str, frozenset[str]] = {}
+#: the fewest letters of a one-word card name that names the card alone
+SINGLE_NAME_MIN = 5
 
 
 def use_sounds(table) -> None:
@@ -199,6 +204,11 @@ def use_sounds(table) -> None:
 def use_card_words(table) -> None:
     global _CARD_WORDS
     _CARD_WORDS = table or {}
+
+
+def use_single_names(table) -> None:
+    global _SINGLE_NAMES
+    _SINGLE_NAMES = table or {}
 
 
 def _card_in_language(word: str, language: str | None) -> list[Reading]:
@@ -774,6 +784,15 @@ def named_cards(text: str, language: str | None, cards, fixes: dict[str, str] | 
         run = []
     if len(run) > 1:
         runs.append(run)
+    # a card whose whole name, in the asked language or in English, is one word that is no word of
+    # the game or of the language ("Wunderlampe", "Gazebo", "Hóriás") is named by that word alone
+    # (as typed, or corrected as the words of a longer name are)
+    singles = _SINGLE_NAMES.get(language or "en", frozenset()) | _SINGLE_NAMES.get("en", frozenset())
+    for index, (typed, folded) in enumerate(words):
+        keys = {key for key in typed_keys[index] if key in singles}
+        keys = {key for key in keys if not _common_word(cards, {key}, typed if key == folded else key, language)}
+        if keys:
+            runs.append([keys])
     return runs
 
 
