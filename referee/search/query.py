@@ -787,9 +787,9 @@ def named_cards(text: str, language: str | None, cards, fixes: dict[str, str] | 
     # a card whose whole name, in the asked language or in English, is one word that is no word of
     # the game or of the language ("Wunderlampe", "Gazebo", "Hóriás") is named by that word alone
     # (as typed, or corrected as the words of a longer name are)
-    singles = _SINGLE_NAMES.get(language or "en", frozenset()) | _SINGLE_NAMES.get("en", frozenset())
+    own, english = _SINGLE_NAMES.get(language or "en", frozenset()), _SINGLE_NAMES.get("en", frozenset())
     for index, (typed, folded) in enumerate(words):
-        keys = {key for key in typed_keys[index] if key in singles}
+        keys = {key for key in typed_keys[index] if key in own or key in english}
         keys = {key for key in keys if not _common_word(cards, {key}, typed if key == folded else key, language)}
         if keys:
             runs.append([keys])
