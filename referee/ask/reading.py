@@ -583,8 +583,8 @@ class Reading:
         self._denied()
         self._sexed_names()
         self._numbers()
-        self._counted_each()
-        self._counted_levels()
+        if not self._counted_levels():
+            self._counted_each()  # (a list of levels alone read, no word for each is one)
         for k, token in enumerate(toks):
             # "két nagy cuccal", "two big items": a count of Big things, no level and no bonus
             if token.key in self.both("big") and k > 0 and toks[k - 1].number is not None \
@@ -685,31 +685,35 @@ class Reading:
             self.roles[j] = ("card", len(self.monsters))
             self.monsters.append({"name": self._word_name(counted), "at": j, "end": j})
 
-    def _counted_levels(self) -> None:
+    def _counted_levels(self) -> bool:
         """"two monsters, level 4 and level 5", "két szörny jött, egy 4es meg egy 5ös", "બે
         monster આવ્યા lvl ૩ ને lvl ૪": a count of monsters, then (after a verb or a comma at
         most) exactly that many levels listed, each alone: each level is one of those monsters,
-        not the asker's. Any word after a level (a name, a race) and the list is no such list."""
+        not the asker's. Any word after a level (a name, a race) and the list is no such list.
+        Whether the list was read."""
         if not self.monster_count or self.monsters:
-            return
+            return False
         toks, levels = self.tokens, self.both("level")
         at, count = self.monster_count[0]
         counted = at + 1
         if counted >= len(toks) or toks[counted].separator:
-            return
+            return False
         each = {k for _phrase, match in self.phrases("each_counted") for k in self.word_range(match)}
         k, skipped = counted + 1, 0
         while k < len(toks) and skipped < 3 and self.roles[k] in (None, ("sep",)) and toks[k].key not in levels \
                 and toks[k].key not in self.words.articles and k not in each and toks[k].key not in (".", "?", "!"):
             k, skipped = k + 1, skipped + 1  # ("jött,", "showed up:", "આવ્યા"): the verb and a comma
-        found = []
+        found, ones = [], []
         while k < len(toks) and len(found) <= count:
-            while k < len(toks) and (toks[k].key in self.words.articles or k in each) and toks[k].number != count:
-                k += 1  # ("egy 4es", "one a 4", "the other level 5")
+            while k + 1 < len(toks) and (toks[k].key in self.words.articles or k in each) and (
+                    toks[k + 1].number is not None or toks[k + 1].key in levels or k + 1 in each
+                    or toks[k + 1].key in self.words.articles):
+                ones.append(k)
+                k += 1  # ("egy 4es", "one a 4", "the other level 5"; not "1 and 5", the level 1)
             start = k
             k += k < len(toks) and toks[k].key in levels
             if k >= len(toks) or toks[k].number is None or toks[k].plus or not 0 < toks[k].number <= MONSTER_LEVELS:
-                return
+                return False
             number = k
             k += 1
             k += k < len(toks) and toks[k].key in levels and toks[start].key not in levels
@@ -718,20 +722,26 @@ class Reading:
                 break
             if len(found) == count and toks[k].separator:
                 # (the list ends there; a level right after is one more: no such list)
+                # ("…, egy 3-as és egy 7-es, 8-as harcos vagyok": a level before a race or class
+                # is someone's)
                 after = toks[k + 1] if k + 1 < len(toks) else None
-                if after is not None and (after.number is not None or after.key in levels):
-                    return
+                described = k + 2 < len(toks) and (self.roles[k + 2] or ("",))[0] == "persona"
+                if after is not None and (after.number is not None or after.key in levels) and not described:
+                    return False
                 break
             if not (toks[k].key in self.both("together") or toks[k].key == ","):
-                return  # ("two monsters, a level 4 troll …"): a level of a monster named after it
+                return False  # ("two monsters, a level 4 troll …"): a level of a monster named after it
             k += 1
         if len(found) != count:
-            return
+            return False
+        # ("eins lvl 2": a word for one of them, no number of anything)
+        self.used.update(k for k in ones if toks[k].number is not None)
         for number in found:
             self.used.add(number)
             self.roles[number] = ("card", len(self.monsters))
             self.monsters.append({"name": "Monster", "at": number, "end": number,
                                   "level": toks[number].number})
+        return True
 
     def _counted_kind(self) -> None:
         """A count and a word for a kind of item, with as many item cards named after it ("dos
