@@ -583,7 +583,8 @@ class Reading:
         self._denied()
         self._sexed_names()
         self._numbers()
-        self._counted_each()
+        if not self._counted_levels():
+            self._counted_each()  # (a list of levels alone read, no word for each is one)
         for k, token in enumerate(toks):
             # "két nagy cuccal", "two big items": a count of Big things, no level and no bonus
             if token.key in self.both("big") and k > 0 and toks[k - 1].number is not None \
@@ -683,6 +684,64 @@ class Reading:
                 self.used.add(j)  # ("uno", "one": a word for one of them, no number of anything)
             self.roles[j] = ("card", len(self.monsters))
             self.monsters.append({"name": self._word_name(counted), "at": j, "end": j})
+
+    def _counted_levels(self) -> bool:
+        """"two monsters, level 4 and level 5", "két szörny jött, egy 4es meg egy 5ös", "બે
+        monster આવ્યા lvl ૩ ને lvl ૪": a count of monsters, then (after a verb or a comma at
+        most) exactly that many levels listed, each alone: each level is one of those monsters,
+        not the asker's. Any word after a level (a name, a race) and the list is no such list.
+        Whether the list was read."""
+        if not self.monster_count or self.monsters:
+            return False
+        toks, levels = self.tokens, self.both("level")
+        at, count = self.monster_count[0]
+        counted = at + 1
+        if counted >= len(toks) or toks[counted].separator:
+            return False
+        each = {k for _phrase, match in self.phrases("each_counted") for k in self.word_range(match)}
+        k, skipped = counted + 1, 0
+        while k < len(toks) and skipped < 3 and self.roles[k] in (None, ("sep",)) and toks[k].key not in levels \
+                and toks[k].key not in self.words.articles and k not in each and toks[k].key not in (".", "?", "!"):
+            k, skipped = k + 1, skipped + 1  # ("jött,", "showed up:", "આવ્યા"): the verb and a comma
+        found, ones = [], []
+        while k < len(toks) and len(found) <= count:
+            while k + 1 < len(toks) and (toks[k].key in self.words.articles or k in each) and (
+                    toks[k + 1].number is not None or toks[k + 1].key in levels or k + 1 in each
+                    or toks[k + 1].key in self.words.articles):
+                ones.append(k)
+                k += 1  # ("egy 4es", "one a 4", "the other level 5"; not "1 and 5", the level 1)
+            start = k
+            k += k < len(toks) and toks[k].key in levels
+            if k >= len(toks) or toks[k].number is None or toks[k].plus or not 0 < toks[k].number <= MONSTER_LEVELS:
+                return False
+            number = k
+            k += 1
+            k += k < len(toks) and toks[k].key in levels and toks[start].key not in levels
+            found.append(number)
+            if k >= len(toks) or toks[k].key in (".", "?", "!", ";"):
+                break
+            if len(found) == count and toks[k].separator:
+                # (the list ends there; a level right after is one more: no such list)
+                # ("…, egy 3-as és egy 7-es, 8-as harcos vagyok": a level before a race or class
+                # is someone's)
+                after = toks[k + 1] if k + 1 < len(toks) else None
+                described = k + 2 < len(toks) and (self.roles[k + 2] or ("",))[0] == "persona"
+                if after is not None and (after.number is not None or after.key in levels) and not described:
+                    return False
+                break
+            if not (toks[k].key in self.both("together") or toks[k].key == ","):
+                return False  # ("two monsters, a level 4 troll …"): a level of a monster named after it
+            k += 1
+        if len(found) != count:
+            return False
+        # ("eins lvl 2": a word for one of them, no number of anything)
+        self.used.update(k for k in ones if toks[k].number is not None)
+        for number in found:
+            self.used.add(number)
+            self.roles[number] = ("card", len(self.monsters))
+            self.monsters.append({"name": "Monster", "at": number, "end": number,
+                                  "level": toks[number].number})
+        return True
 
     def _counted_kind(self) -> None:
         """A count and a word for a kind of item, with as many item cards named after it ("dos
@@ -2019,6 +2078,8 @@ class Reading:
             return True
         if i > 0 and toks[i - 1].key in self.words.articles and self._unnamed_before(i + 1):
             return True  # "egy 10-es és egy 4-es elől": the levels of monsters no name is given
+        if self._shares_word(i, i) is not None:
+            return True  # "egy 4-es és egy 5-ös szörny": two levels, one word for both monsters
         if i + 1 >= len(toks) or toks[i + 1].separator or toks[i + 1].number is not None:
             # "bob 2-es,": a word no list knows and its level closing the part of the sentence
             return (i > 0 and self.roles[i - 1] is None and not toks[i - 1].separator and toks[i].raw != toks[i].key
@@ -3235,7 +3296,10 @@ class Reading:
 
     def _race_after_article(self, first: int, last: int) -> bool:
         role = self.roles[last + 1] if last + 1 < len(self.tokens) else None
-        return first > 0 and self.tokens[first - 1].key in self.words.articles and bool(role) and role[0] == "persona"
+        # (a race only: a class is no monster's name, "im a level 6 thief" after a level taken
+        # for the asker's is the asker said two ways)
+        return first > 0 and self.tokens[first - 1].key in self.words.articles and bool(role) and role[0] == "persona" \
+            and role[1] == "race"
 
     def _fought_race(self, first: int, last: int):
         """"fights a level 4 orc", "contra un orco de nivel 8": a race named with an article
@@ -3466,12 +3530,38 @@ class Reading:
             # "I kicked open a Gazebo, lvl 8": a level said alone right after a monster card and
             # a comma is the monster's, not the one who met it
             return self.monsters[self.roles[before][1]]
+        if (shared := self._shares_word(first, last)) is not None:
+            # "a level 4 and a level 5 monster": two levels said before one word for a monster
+            # are two monsters of that word; the first no one's level
+            self.monsters.append({"name": self._word_name(shared), "at": first, "end": last})
+            return self.monsters[-1]
         if self._unnamed_fought(first, last):
             # "running from a lvl 10 and a lvl 4": a level with an article, fled from or
             # fought, and no word for what it is: a monster no name is given
             self.monsters.append({"name": "Monster", "at": first, "end": last})
             return self.monsters[-1]
         return None
+
+    def _shares_word(self, first: int, last: int) -> Optional[int]:
+        """Whether a level at words ``first``–``last``, after an article, is followed by "and",
+        another level (its article, its word for level, a number) and a word for any monster
+        ("a level 4 and a level 5 monster", "egy 4-es és egy 5-ös szörny", "ein Stufe-4- und
+        ein Stufe-5-Monster"): the word, said once for both levels, or None."""
+        toks, levels = self.tokens, self.both("level")
+        k = last + 1
+        if not (first >= 1 and toks[first - 1].key in self.words.articles) or k >= len(toks) \
+                or toks[k].key not in self.both("together"):
+            return None
+        k += 1
+        k += k < len(toks) and toks[k].key in self.words.articles
+        k += k < len(toks) and toks[k].key in levels
+        if k >= len(toks) or toks[k].number is None or toks[k].plus:
+            return None
+        k += 1
+        while k < len(toks) and (toks[k].key in levels or toks[k].key in self.words.ignore) \
+                and self.roles[k] is None and not toks[k].separator:
+            k += 1  # ("egy 5-ös szintű szörny", "એક લેવલ ૫ નો monster")
+        return k if k < len(toks) and self.roles[k] is None and self._monster_word(toks[k].key) else None
 
     def _unnamed_fought(self, first: int, last: int) -> bool:
         """Whether a level at words ``first``–``last`` follows an article right after a word of
