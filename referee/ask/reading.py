@@ -2703,7 +2703,7 @@ class Reading:
         level 6 is?": a part after a comma that starts with "who is" describes the last one the
         part before names, even with a verb between them (whatever the act); None where that one
         is the asker, or a monster's word comes after them (the clause may be the monster's).
-        English's "Bob, who is" is read so too, by the comma right after the name."""
+        ("Bob, who is": a name right before the comma is read so by the rule before this one.)"""
         if start < 2 or self.tokens[start - 1].raw != "," or not self._relative_is(start) \
                 or self.tokens[start].key not in self.both("relatives"):
             return None
