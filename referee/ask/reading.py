@@ -2713,6 +2713,9 @@ class Reading:
             # "my sister Zoe, level 7 with +2, …", "mi colega Lucía, elfa de nivel 4": the part
             # of the sentence set after a name by a comma says who that one is
             return self.roles[j][1]
+        related = self._relative_after(segment[0])
+        if related is not None:
+            return related
         described = self._description_goes_on(segment[0])
         if described is not None:
             return described
@@ -2755,6 +2758,27 @@ class Reading:
                 who = self.roles[people[0]][1]
                 return who if people == [start] and who in self.described_names else None
         return None
+
+    def _relative_after(self, start: int) -> Optional[str]:
+        """"darf ich Bob in den Rücken fallen, der Stufe 6 ist?", "mag ik met Bob ruilen, die
+        level 6 is?": a part after a comma that starts with "who is" describes the last one the
+        part before names, even with a verb between them (whatever the act); None where that one
+        is the asker, or a monster's word comes after them (the clause may be the monster's).
+        ("Bob, who is": a name right before the comma is read so by the rule before this one.)"""
+        if start < 2 or self.tokens[start - 1].raw != "," or not self._relative_is(start) \
+                or self.tokens[start].key not in self.both("relatives"):
+            return None
+        # ("Bob ને છરો મારી શકું, જે …": a possessive, "my", is no one a "who" follows)
+        before, mine = self._segment(start - 2), self.both("my")
+        people = [j for j, _who in self.mentions() if j in before and self.tokens[j].key not in mine]
+        if not people:
+            return None
+        j = people[-1]
+        who = self.roles[j][1]
+        if who == ME or any((self.roles[k] or ("",))[0] == "card" or self._monster_word(self.tokens[k].key)
+                            for k in range(j + 1, start - 1)):
+            return None
+        return who
 
     def _helper_bracketed(self, i: int, people: list) -> Optional[str]:
         """"Bob helps me (he's lvl 3 dwarf with +3)", "Bob me ayuda (nivel 3)": brackets right
