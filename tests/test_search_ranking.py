@@ -1694,3 +1694,42 @@ def test_a_game_or_everyday_word_names_no_card_alone(searcher, query, lang):
 ])
 def test_a_steed_named_by_its_animal_asks_what_steeds_do(searcher, query, lang, expected):
     assert searcher.query(query, language=lang).hits[0].id == expected
+
+
+#: what a race or a class gets one ("was bringt mir der Elf eigentlich", "wat heb ik aan een
+#: dwerg", "mit ad a tolvaj", "qué me da ser clérigo", "ફાયદો મહાજાદુગર", "what do I get for being a
+#: wizard"): its own clause, which tells its powers, before the rulings of one power or the human's
+#: lack of them; asked by a word or a phrase of the benefit
+RACE_OR_CLASS_BENEFIT_ASKED = [
+    ("was bringt mir der elf eigentlich", "de", "races.elf"),
+    ("was bringt mir der zwerg eigentlich", "de", "races.dwarf"),
+    ("was bringt mir der halbling eigentlich", "de", "races.halfling"),
+    ("was bringt es mir krieger zu sein", "de", "classes.warrior"),
+    ("was bringt mir der kleriker eigentlich", "de", "classes.cleric"),
+    ("wat heb ik aan een dwerg", "nl", "races.dwarf"),
+    ("wat heb ik aan een tovenaar", "nl", "classes.wizard"),
+    ("wat levert een elf mij op", "nl", "races.elf"),
+    ("wat heb ik aan een dief", "nl", "classes.thief"),
+    ("mit ad a tolvaj", "hu", "classes.thief"),
+    ("mire jó a félszerzet", "hu", "races.halfling"),
+    ("mit ad a pap", "hu", "classes.cleric"),
+    ("mire jó a varázsló", "hu", "classes.wizard"),
+    ("qué me da ser clérigo", "es", "classes.cleric"),
+    ("qué me da ser elfo", "es", "races.elf"),
+    ("para qué sirve el mago", "es", "classes.wizard"),
+    ("para qué sirve el guerrero", "es", "classes.warrior"),
+    ("ફાયદો મહાજાદુગર", "gu", "classes.wizard"),
+    ("યોદ્ધા બનવાથી શું ફાયદો", "gu", "classes.warrior"),
+    ("ફાયદો એલ્ફ", "gu", "races.elf"),
+    ("ચોર બનવાથી શું ફાયદો", "gu", "classes.thief"),
+    ("what do I get for being a wizard", "en", "classes.wizard"),
+    ("what does being a halfling get me", "en", "races.halfling"),
+    ("what is a thief good for", "en", "classes.thief"),
+    ("what do I get for being an elf", "en", "races.elf"),
+]
+
+
+@pytest.mark.parametrize("query, lang, expected", RACE_OR_CLASS_BENEFIT_ASKED)
+def test_what_a_race_or_class_gets_finds_its_own_clause_first(searcher, query, lang, expected):
+    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+    assert found[0] == expected, found
