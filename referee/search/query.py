@@ -309,8 +309,12 @@ def build_thesaurus() -> dict[str, str]:
     # asking group's own topic, or the one a group names (``with: {sell: trading-selling}``)
     along: dict[str, str] = {}
     asking: dict[str, set[str]] = {}
+    # the asking groups whose phrases ask as their question words do ("was bringt", "mit ad")
+    by_phrase: set[str] = set()
     for name, spec in (data.get("asking") or {}).items():
         spec = spec or {}
+        if spec.get("by_phrase"):
+            by_phrase.add(str(name))
         groups = spec.get("with") or ()
         named = groups if isinstance(groups, dict) else {group: spec.get("topic", "") for group in groups}
         along.update({str(group): str(topic or spec.get("topic", "")) for group, topic in named.items()})
@@ -360,6 +364,10 @@ def build_thesaurus() -> dict[str, str]:
                     table.setdefault((f"{PHRASE_START_KEY}:{language}", start), set()).add("_".join(tokens))
                 if name in along:
                     table[(f"{ASKING_KEY}+{language}", " ".join(tokens))] = {along[name]}
+                if name in by_phrase:
+                    table[(f"{ASKING_KEY}:{language}", " ".join(tokens))] = set(asking[name])
+                    # by its first word as written: a question without one is done cheaply
+                    table[(f"{ASKING_KEY}^:{language}", tokens[0].lstrip(EXACT_MARK))] = {ASKING_KEY}
     _sense_entries(data, table, along, fold)
     for language, short_forms in (data.get("abbreviations") or {}).items():
         for short, full in (short_forms or {}).items():
@@ -1311,6 +1319,12 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
              for key in ((spelling.fold(word), prepare(word, "gu")) if language == "gu" and not word.isascii()
                          else (spelling.fold(word),))
              for topic in table.get(f"{ASKING_KEY}:{language}:{key}", "").split()}
+    # or a phrase of a group whose phrases ask ("was bringt mir", "mit ad", "qué me da")
+    # (a Gujarati one by its searched form, as the phrases are kept)
+    prepared = prepare(unicodedata.normalize("NFC", text), "gu")
+    if any(f"{ASKING_KEY}^:{language}:{spelling.fold(word)}" in table for word in _WORDS.findall(prepared.lower())):
+        asked |= {topic for key in _phrase_keys(prepared, language).values()
+                  for topic in table.get(f"{ASKING_KEY}:{language}:{key}", "").split()}
     if not asked:
         return frozenset()
     # then a word of the groups it goes with, by its stems; split verbs joined ("rakhatok le")
