@@ -2666,11 +2666,13 @@ class Reading:
     def _plays_a_card(self, i: int) -> bool:
         """Whether the person at word ``i`` is the subject of a verb of playing a card onto the
         fight ("Carl just slapped"): a phrase of the card players that runs past word ``i`` and
-        names no one else after it."""
+        names no one else after it (but the one it is given to: "Lucía me da una poción")."""
+        objects = self.both("objects")
         for _phrase, match in self.phrases("card_player"):
             span = self.word_range(match)
             if i in span and span[-1] > i and not any(
-                    self.roles[j] and self.roles[j][0] == "person" for j in span if j > i):
+                    self.roles[j] and self.roles[j][0] == "person" and self.tokens[j].key not in objects
+                    for j in span if j > i):
                 return True
         return False
 
