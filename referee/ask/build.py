@@ -570,6 +570,7 @@ def flee(c: Context):
             or (not monsters and not r.monsters and c.state is not None):
         missing.append(N_("which monster is fled from"))
     params = {"monsters": monsters}
+    _rolled(r)
     people = c.people(fleeing, level_needed=False)
     if c.state is None:
         for person in fleeing:
@@ -595,6 +596,13 @@ def flee(c: Context):
     _discards(c, params)
     _unplaced(c)
     return params, missing
+
+
+def _rolled(r) -> None:
+    """"4-essel elfutok", "I rolled a 4, can I run?": the roll said in a flight is what the
+    verdict's roll needed answers (it is no level, no bonus): read, not left unexplained."""
+    for _phrase, match in r.phrases("roll"):
+        r.used.add(r.index(match, "n0"))
 
 
 def action(c: Context):
