@@ -570,6 +570,7 @@ def flee(c: Context):
             or (not monsters and not r.monsters and c.state is not None):
         missing.append(N_("which monster is fled from"))
     params = {"monsters": monsters}
+    _rolled(r)
     people = c.people(fleeing, level_needed=False)
     if c.state is None:
         for person in fleeing:
@@ -595,6 +596,13 @@ def flee(c: Context):
     _discards(c, params)
     _unplaced(c)
     return params, missing
+
+
+def _rolled(r) -> None:
+    """"4-essel elfutok", "I rolled a 4, can I run?": the roll said in a flight is what the
+    verdict's roll needed answers (it is no level, no bonus): read, not left unexplained."""
+    for _phrase, match in r.phrases("roll"):
+        r.used.add(r.index(match, "n0"))
 
 
 def action(c: Context):
@@ -696,10 +704,16 @@ def action(c: Context):
             # fight whose monster is not named
             missing.append(N_("which monster is fought"))
     params = {"player": player, "action": act}
+    claimed = False
     if act in TARGETED and not others and asked is None and player != c.who(ME) and _done_to_me(r, act):
         # "según Bob, él puede robarme": the pronoun written onto the act's verb is whom it is
         # done to, the asker
         others = [c.who(ME)]
+    if act in TARGETED and not others and asked is None and _verb_onto(r, act, _her(r)) is not None:
+        # "según Dee, puedo apuñalarla": "her" written onto the verb is the one whose view is
+        # reported, where no one else is named
+        others = [c.who(p) for p in _claimants(r)][:1] if len(_claimants(r)) == 1 else []
+        claimed = bool(others)
     if act in TARGETED and others:
         params["target"] = others[0]
     if act in TARGETED and "target" not in params and asked is None:
@@ -708,6 +722,11 @@ def action(c: Context):
         itself = [match.group(0).strip() for _phrase, match in r.phrases("oneself")][:1]
         if itself:
             missing.append(N_("what {words} means here", words=f"“{itself[0]}”"))
+        # "según Marta yo puedo apuñalarla": "her" written onto the verb is someone the reading
+        # did not name; the act done to no one is another question
+        onto = _verb_onto(r, act, _her(r))
+        if onto is not None:
+            missing.append(N_("what {words} means here", words=f"“{onto}”"))
     if asked is not None and others:
         monsters = [m for m in (_monster(e, c.missing) for e in r.monsters) if m is not None]
         if monsters:
@@ -744,6 +763,10 @@ def action(c: Context):
         # "બોબ … મને મદદ કરે છે, ડી પણ મદદ કરી શકે?" read as Bob helping his own fight: no one
         # helps in the fight they fight, so the text was misread
         missing.append(N_("who fights and who helps: {names}", names=player))
+    if claimed and (params.get("phase") == "combat" or r.in_combat) and params.get("fighter") != params["target"]:
+        # "según Marta puedo apuñalarla mientras pelea": she fights, against no monster the
+        # reading gives her: the fight is not described
+        missing.append(N_("which monster is fought"))
     needed = [player] + ([params["target"]] if "target" in params else [])
     people = c.people(needed, level_needed=False)
     if c.state is None and (not r.people or not r.mentions()):
@@ -1160,17 +1183,35 @@ def _done_to_me(r: Reading, act: str) -> bool:
     """Whether a phrase of the act matched its verb with "me" written onto it ("robarme",
     "apuñalarme"): a word of the match that is a word of the phrase with one of the
     language's words for "me" that are also an object after it."""
-    onto = r.words.me & r.words.objects
+    return _verb_onto(r, act, r.words.me & r.words.objects) is not None
+
+
+def _her(r: Reading) -> set:
+    """The language's words for "him", "her" that a verb may have written onto it ("la", "lo")."""
+    return (r.words.objects & r.words.pronouns) - r.words.me
+
+
+def _claimants(r: Reading) -> list:
+    """Those whose view the text reports ("según Dee …"), where they are the only ones named
+    beside the asker: else none."""
+    if [p for p in r.order() if p != ME]:
+        return []
+    return list(dict.fromkeys(role[1] for role in r.roles if role and role[0] == "opinion"))
+
+
+def _verb_onto(r: Reading, act: str, onto: set) -> Optional[str]:
+    """The word of a phrase of the act whose verb has one of ``onto`` written onto it
+    ("apuñalarla": a pronoun of whom the act is done to), or None."""
     if not onto:
-        return False
+        return None
     for phrase in r.present(r.words, "actions", act):
         verbs = {fold(w.rstrip("*")) for w in _phrase_words(phrase.text)}
         for match in phrase.finditer(r.text):
             for j in r.word_range(match):
                 key = r.tokens[j].key
                 if any(key.startswith(v) and key[len(v):] in onto for v in verbs if v):
-                    return True
-    return False
+                    return r.tokens[j].raw
+    return None
 
 
 def _may_do(r: Reading) -> Optional[str]:

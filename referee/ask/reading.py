@@ -199,6 +199,8 @@ KILL_SURE = 3
 REPORTED, REPORTED_WORDS = 7, 4
 #: how far after "Bob says" the act he says he does must begin, for him to be its doer
 REPORTED_ACT = 8
+#: the kinds of question whose words, said by one of himself ("Bob says he runs"), are an act of his own
+FIGHT_KINDS = ("combat", "run-away")
 
 
 def _opened(toks: list[Token], openers: tuple) -> list[Token]:
@@ -552,7 +554,7 @@ class Reading:
             # "Bob szerint …", "according to Bob": whose view the question reports, no one in it
             i = self.index(match, "p0")
             if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME and i not in announced \
-                    and not self._reports_own_act(self.word_range(match).stop):
+                    and not self._reports_own_act(self.word_range(match).stop, self.roles[i][1]):
                 self.roles[i] = ("opinion", self.roles[i][1])
         for _phrase, match in self.phrases("no_help"):
             # "bob is not helping me", "Bob hilft mir nicht": the one said not to help is no
@@ -1232,7 +1234,7 @@ class Reading:
             del self.plus[self.plus_at.index(k)]
             self.plus_at.remove(k)
 
-    def _reports_own_act(self, after: int) -> bool:
+    def _reports_own_act(self, after: int, who: str = "") -> bool:
         """Whether what a named person says, from word ``after`` on, is an act of their own:
         "cid says he's gonna backstab me", "Cid sagt, er sticht mir in den Rücken", "Cid zegt
         dat hij me gaat backstabben" (a pronoun as its subject: the one who says it), or "Cid
@@ -1244,7 +1246,14 @@ class Reading:
         # maldecir a Cid", "Cid azt mondja, hátba szúr": the one who says it does it)
         acts = {self.word_range(m).start for act in set(self.words.actions) | set(self.english.actions)
                 for _phrase, m in self.table_matches("actions", act)}
-        if not any(after <= k < after + REPORTED_ACT for k in acts):
+        # (a fight or a flight of one's own is such an act, said with "he" or "she": "Bob
+        # behauptet, er kommt von dem Monster weg", "Bob says he beats the troll"; where someone
+        # else is named, "Bob says she loses" is of that one's fight; with no subject, "Bob azt
+        # mondja, elfutok" the verb's own person may be "I")
+        fights = set()
+        if not any(role and role[0] == "person" and role[1] not in (who, ME) for role in self.roles):
+            fights = {self.word_range(m).start for kind in FIGHT_KINDS for _phrase, m in self.table_matches("kinds", kind)}
+        if not any(after <= k < after + REPORTED_ACT for k in acts | fights):
             return False  # "Bob reckons he gets the rest": a claim, no act of his asked about
         seen = 0
         for k in range(after, min(after + REPORTED, len(self.tokens))):
