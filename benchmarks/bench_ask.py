@@ -66,7 +66,8 @@ correct; heldout47's 73–87% correct (74 of 90; written as players settling an 
 is he right?", and long retellings) and 5 counted wrong in 90 (a Hungarian "4-essel elfutok", with a
 4, read as a monster; a German "Ann … meint, Bob darf ihr nicht helfen" judged as the fight; a German
 "Bob behauptet er kommt … weg" judged for the player whose turn it is; a Spanish "apuñalarla"
-without its target; a Dutch trade judged with the item it names, where the set expects none); `-v`
+without its target; a Dutch trade judged with the item it names, where the set expected none: its
+expectation now names the item, as the text does); `-v`
 prints every miss. A monster enhancer the text names by its card is expected as that card
 (``--monster-plus Enraged``: its bonus and the Treasures it adds, monsters.enhancers-treasure)
 in every set; the older sets' expectations that gave only its bonus were rewritten so.
