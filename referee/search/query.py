@@ -309,11 +309,12 @@ def build_thesaurus() -> dict[str, str]:
     # asking group's own topic, or the one a group names (``with: {sell: trading-selling}``)
     along: dict[str, str] = {}
     asking: dict[str, set[str]] = {}
-    # the asking groups whose phrases ask as their question words do ("was bringt", "mit ad")
+    # the asking groups whose phrases ask as their question words do (`asked_by: phrases`: "was
+    # bringt", "mit ad")
     by_phrase: set[str] = set()
     for name, spec in (data.get("asking") or {}).items():
         spec = spec or {}
-        if spec.get("by_phrase"):
+        if spec.get("asked_by") == "phrases":
             by_phrase.add(str(name))
         groups = spec.get("with") or ()
         named = groups if isinstance(groups, dict) else {group: spec.get("topic", "") for group in groups}
