@@ -709,10 +709,13 @@ def action(c: Context):
         # "según Bob, él puede robarme": the pronoun written onto the act's verb is whom it is
         # done to, the asker
         others = [c.who(ME)]
-    if act in TARGETED and not others and asked is None and _verb_onto(r, act, _her(r)) is not None:
+    # "her" written onto the act's verb ("apuñalarla"), read once for both uses below
+    onto = _verb_onto(r, act, _her(r)) if act in TARGETED and not others and asked is None else None
+    if onto is not None:
         # "según Dee, puedo apuñalarla": "her" written onto the verb is the one whose view is
         # reported, where no one else is named
-        others = [c.who(p) for p in _claimants(r)][:1] if len(_claimants(r)) == 1 else []
+        claimants = _claimants(r)
+        others = [c.who(claimants[0])] if len(claimants) == 1 else []
         claimed = bool(others)
     if act in TARGETED and others:
         params["target"] = others[0]
@@ -724,7 +727,6 @@ def action(c: Context):
             missing.append(N_("what {words} means here", words=f"“{itself[0]}”"))
         # "según Marta yo puedo apuñalarla": "her" written onto the verb is someone the reading
         # did not name; the act done to no one is another question
-        onto = _verb_onto(r, act, _her(r))
         if onto is not None:
             missing.append(N_("what {words} means here", words=f"“{onto}”"))
     if asked is not None and others:

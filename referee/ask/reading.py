@@ -705,6 +705,25 @@ class Reading:
         while k < len(toks) and skipped < 3 and self.roles[k] in (None, ("sep",)) and toks[k].key not in levels \
                 and toks[k].key not in self.words.articles and k not in each and toks[k].key not in (".", "?", "!"):
             k, skipped = k + 1, skipped + 1  # ("jött,", "showed up:", "આવ્યા"): the verb and a comma
+        listed = self._level_list(k, count, each)
+        if listed is None or len(listed[0]) != count:
+            return False
+        found, ones = listed
+        # ("eins lvl 2": a word for one of them, no number of anything)
+        self.used.update(k for k in ones if toks[k].number is not None)
+        for number in found:
+            self.used.add(number)
+            self.roles[number] = ("card", len(self.monsters))
+            self.monsters.append({"name": "Monster", "at": number, "end": number,
+                                  "level": toks[number].number})
+        return True
+
+    def _level_list(self, k: int, count: int, each: set) -> Optional[tuple]:
+        """The levels listed from word ``k`` on for ``count`` counted monsters ("level 4 and level
+        5", "egy 4es meg egy 5os", "one a 4, one a 5"): their words' places and those of the
+        words for one of them, or None where the words are no such list (see
+        :meth:`_counted_levels`)."""
+        toks, levels = self.tokens, self.both("level")
         found, ones = [], []
         while k < len(toks) and len(found) <= count:
             while k + 1 < len(toks) and (toks[k].key in self.words.articles or k in each) and (
@@ -715,7 +734,7 @@ class Reading:
             start = k
             k += k < len(toks) and toks[k].key in levels
             if k >= len(toks) or toks[k].number is None or toks[k].plus or not 0 < toks[k].number <= MONSTER_LEVELS:
-                return False
+                return None
             number = k
             k += 1
             k += k < len(toks) and toks[k].key in levels and toks[start].key not in levels
@@ -729,21 +748,12 @@ class Reading:
                 after = toks[k + 1] if k + 1 < len(toks) else None
                 described = k + 2 < len(toks) and (self.roles[k + 2] or ("",))[0] == "persona"
                 if after is not None and (after.number is not None or after.key in levels) and not described:
-                    return False
+                    return None
                 break
             if not (toks[k].key in self.both("together") or toks[k].key == ","):
-                return False  # ("two monsters, a level 4 troll …"): a level of a monster named after it
+                return None  # ("two monsters, a level 4 troll …"): a level of a monster named after it
             k += 1
-        if len(found) != count:
-            return False
-        # ("eins lvl 2": a word for one of them, no number of anything)
-        self.used.update(k for k in ones if toks[k].number is not None)
-        for number in found:
-            self.used.add(number)
-            self.roles[number] = ("card", len(self.monsters))
-            self.monsters.append({"name": "Monster", "at": number, "end": number,
-                                  "level": toks[number].number})
-        return True
+        return found, ones
 
     def _counted_kind(self) -> None:
         """A count and a word for a kind of item, with as many item cards named after it ("dos
@@ -1250,10 +1260,11 @@ class Reading:
         # behauptet, er kommt von dem Monster weg", "Bob says he beats the troll"; where someone
         # else is named, "Bob says she loses" is of that one's fight; with no subject, "Bob azt
         # mondja, elfutok" the verb's own person may be "I")
-        fights = set()
-        if not any(role and role[0] == "person" and role[1] not in (who, ME) for role in self.roles):
+        said = any(after <= k < after + REPORTED_ACT for k in acts)
+        if not said and not any(role and role[0] == "person" and role[1] not in (who, ME) for role in self.roles):
             fights = {self.word_range(m).start for kind in FIGHT_KINDS for _phrase, m in self.table_matches("kinds", kind)}
-        if not any(after <= k < after + REPORTED_ACT for k in acts | fights):
+            said = any(after <= k < after + REPORTED_ACT for k in fights)
+        if not said:
             return False  # "Bob reckons he gets the rest": a claim, no act of his asked about
         seen = 0
         for k in range(after, min(after + REPORTED, len(self.tokens))):
