@@ -18,6 +18,7 @@ import time
 import zlib
 from pathlib import Path
 
+from referee.places import user_dir
 from referee.version import __version__
 
 #: an entry of the cache unused for this long is removed by the next build
@@ -32,15 +33,7 @@ def cache_dir() -> Path:
     override = os.environ.get("REFEREE_CACHE_DIR")
     if override:
         return Path(override)
-    if sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
-        # The XDG rule, as platformdirs applies it on these systems; importing platformdirs
-        # (it brings tempfile and random) would cost a third of a whole `referee judge`.
-        base = os.environ.get("XDG_CACHE_HOME", "").strip()
-        return Path(base if os.path.isabs(base) else os.path.expanduser("~/.cache")) / "referee"
-    # lazy: platformdirs 19 ms to import, which `referee judge` does not need
-    from platformdirs import user_cache_dir
-
-    return Path(user_cache_dir("referee", appauthor=False))
+    return user_dir("cache")
 
 
 def content_digest(head: str, paths) -> str:

@@ -14,6 +14,7 @@ from referee.cli.params import Argument, Option
 from referee.errors import NotFound
 from referee.i18n import choose_language
 from referee.i18n.catalogs import N_, RuleText, _, translations
+from referee.places import no_table_file
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up of ask and the table (see referee.records)
@@ -21,6 +22,8 @@ if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up o
 
 
 def _table_state(path: Optional[Path]) -> Optional[dict]:
+    if no_table_file(path):
+        return None  # no table: the text says it all, and SQLite and the store stay unloaded (4 ms)
     from referee import table  # lazy: +35.3 ms at start-up if imported with the module
 
     try:

@@ -29,6 +29,7 @@ from referee.cli.params import Option
 from referee.errors import RefereeError
 from referee.i18n import choose_language
 from referee.i18n.catalogs import RuleText, _
+from referee.places import user_dir
 
 QUIT = ("quit", "exit")
 HISTORY_LENGTH = 1000
@@ -39,9 +40,7 @@ def history_path() -> Path:
     override = os.environ.get("REFEREE_STATE_DIR")
     if override:
         return Path(override) / "history"
-    from platformdirs import user_state_dir  # lazy: +3.5 ms at start-up if imported with the module
-
-    return Path(user_state_dir("referee", appauthor=False)) / "history"
+    return user_dir("state") / "history"
 
 
 class Session:

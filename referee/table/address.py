@@ -5,6 +5,7 @@ table command)."""
 
 from __future__ import annotations
 
+from referee.places import is_url  # noqa: F401  (the table's addresses are read by it)
 from referee.records import Record
 
 
@@ -25,6 +26,3 @@ class PgTable(Record):
         """What ``--table`` and ``$REFEREE_TABLE`` name it by: ``URL#ID``."""
         return f"{self.url}#{self.id}"
 
-
-def is_url(where) -> bool:
-    return isinstance(where, str) and where.startswith(("postgresql://", "postgres://"))

@@ -33,6 +33,7 @@ from urllib.parse import quote
 
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
+from referee.places import default_table as default_path
 from referee.plain import copied
 from referee.records import Record
 from referee.table import jsontext
@@ -159,17 +160,6 @@ class _Row(Record):
     prev: Optional[int]
     state: Optional[bytes]
     checksum: str
-
-
-def default_path() -> Path:
-    """``$REFEREE_TABLE``, else ``table.sqlite3`` in the per-user data directory."""
-    override = os.environ.get("REFEREE_TABLE")
-    if override:
-        return Path(override)
-    # lazy: platformdirs 42 ms to import, which `referee fight` does not need
-    from platformdirs import user_data_dir
-
-    return Path(user_data_dir("referee", appauthor=False)) / "table.sqlite3"
 
 
 class Log:
