@@ -561,6 +561,22 @@ def _said(value: str, numbers: dict) -> tuple:
     return tuple(keys)
 
 
+def _with_borrowed(data: dict) -> dict:
+    """``data`` with its ``borrowed`` block added to the lists and tables it names: the English
+    card and act words its players say inside their own sentences, with their own endings
+    ("met Cid traden", "hacer backstab a Bob"), kept apart so they read as one block."""
+    borrowed = data.get("borrowed") or {}
+    out = dict(data)
+    for key, value in borrowed.items():
+        if isinstance(value, dict):  # a table: "actions", "kinds" (key -> phrases)
+            table = out[key] = dict(out.get(key) or {})
+            for name, phrases in value.items():
+                table[name] = [*(table.get(name) or ()), *(phrases or ())]
+        else:  # a list of phrases: "trade_partner"
+            out[key] = [*(out.get(key) or ()), *(value or ())]
+    return out
+
+
 def _built(lang: str, english_numbers: dict | None = None) -> Words:
     """One language's words from its ask.yaml (``english_numbers``: English's number words,
     which every other language reads too)."""
@@ -572,7 +588,7 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
     path = locales_dir() / lang / "ask.yaml"
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     data = yaml.load(path.read_text(encoding="utf-8"), Loader=loader) if path.exists() else {}
-    data = data or {}
+    data = _with_borrowed(data or {})
 
     # the verb forms that take a pronoun written on, and those pronouns (Spanish "huirle")
     clitics = (tuple(fold(str(w)) for w in data.get("clitic_verbs") or ()),

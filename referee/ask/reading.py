@@ -1741,6 +1741,15 @@ class Reading:
                 self.used.add(i)
                 self._tell(self._owner(i), "hand", self.tokens[i].number)
 
+    @cached_property
+    def _act_name_words(self) -> frozenset:
+        """The words of an act's name of more than one word ("Look for Trouble-re"): read only
+        where a word looks like a steed's ("look" is "ló" with an ending), never a companion (no
+        phrase with words between: what stands between is not the name)."""
+        return frozenset(k for words in (self.words, self.english) for act in words.actions
+                         for phrase in self.present(words, "actions", act) if phrase.words > 1 and "…" not in phrase.text
+                         for match in phrase.finditer(self.text) for k in self.word_range(match))
+
     def _companions(self) -> None:
         """A steed or a hireling said of someone, with its bonus: "+1 hireling", "ich reite ne
         schildkröte, die gibt -1 beim weglaufen" (a Run Away modifier, where a phrase says so)."""
@@ -1769,7 +1778,7 @@ class Reading:
             forms = stem(token.key, self.words.endings)
             kind = "steed" if any(f in self.words.steeds or f in self.english.steeds for f in forms) else \
                 "hireling" if any(f in self.words.hirelings or f in self.english.hirelings for f in forms) else None
-            if kind is None or self.roles[i] is not None:
+            if kind is None or self.roles[i] is not None or i in self._act_name_words:
                 continue
             if i >= 2 and self.tokens[i - 1].key == "(" and self.roles[i - 2] == ("companion", kind):
                 # "ઘોડો (સવારી)", "a horse (steed)": the word in brackets says what the one
