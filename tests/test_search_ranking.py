@@ -1754,3 +1754,21 @@ def test_what_a_race_or_class_gets_and_what_a_fight_allows_find_their_rule_first
 ])
 def test_a_which_apart_from_its_cards_asks_no_card_timing(searcher, query, lang, expected):
     assert searcher.query(query, language=lang, limit=3, snippets=False).hits[0].id == expected
+
+
+#: a phase named by each language's players' word for it ("Wohltätigkeit", "jótékonyság" for
+#: Charity), a helper's share beyond what was agreed ("abgemacht", "afgesproken", "megbeszélt",
+#: "pactado", "નક્કી કર્યું"), a helper sent away by a monster that allows no help, and the one
+#: helping escaping along with a sacrificed Hireling: each finds its rule first
+@pytest.mark.parametrize("query, lang, expected", [
+    ("wie funktioniert die wohltätigkeit", "de", "turn.charity"),
+    ("wohltätigkeit verschenken", "de", "turn.charity"),
+    ("jótékonyság", "hu", "turn.charity"),
+    ("darf mein helfer mehr nehmen als abgemacht war", "de", "helping.helper-gets-only-agreed"),
+    ("el que me ayuda se lleva algo aparte de lo pactado", "es", "helping.helper-gets-only-agreed"),
+    ("હેલ્પર નક્કી કર્યું તેનાથી વધારે લઈ શકે", "gu", "helping.helper-gets-only-agreed"),
+    ("helfer muss raus, das monster erlaubt keine hilfe", "de", "helping.helper-sent-away"),
+    ("my hireling got sacrificed, does the guy helping me get away as well", "en", "hirelings.sacrifice-helper"),
+])
+def test_a_phase_word_a_helpers_deal_and_a_hirelings_sacrifice_find_their_rule(searcher, query, lang, expected):
+    assert searcher.query(query, language=lang, limit=3, snippets=False).hits[0].id == expected
