@@ -556,10 +556,15 @@ class Reading:
             if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME and i not in announced \
                     and not self._reports_own_act(self.word_range(match).stop, self.roles[i][1]):
                 self.roles[i] = ("opinion", self.roles[i][1])
+        # (help denied inside a leave asked, "Cid mag Bob niet helpen, toch?", denies the leave:
+        # Bob is whom Cid would help)
+        leave = [m.span() for _phrase, m in self.phrases("may_help")]
         for _phrase, match in self.phrases("no_help"):
             # "bob is not helping me", "Bob hilft mir nicht": the one said not to help is no
             # one in the fight (the nearest named before it in its part of the sentence, with
             # no one between but whom it is said to)
+            if any(a <= match.start() and match.end() <= b for a, b in leave):
+                continue
             first = self.word_range(match)[0]
             for i in range(first - 1, self._segment(first)[0] - 1, -1):
                 role = self.roles[i] or ("",)
@@ -2288,8 +2293,10 @@ class Reading:
             first = self.word_range(match)[0]
             after = [j for j, _who in self.mentions() if first < j and j in self._segment(first) and not self._object(j)]
             i = after[0] if after else i
-        elif "…" in phrase.text and phrase.text.lstrip().startswith("{p}"):
+        elif "…" in phrase.text and phrase.text.lstrip().startswith("{p} …"):
             # "{p} … helps": the last person named before the verb is its subject
+            # (not "{p} darf … helfen": the slot right before the modal is its subject, and
+            # one named after the modal is the object: "Dee darf Ann nicht helfen")
             # ("mag {p} … helpen": the slot right after the verb is its subject)
             last = self.word_range(match)[-1]
             # "my" before a monster ("on my giant badger", "મારા જાયન્ટ બેજર પર") is whose
