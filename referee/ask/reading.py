@@ -139,6 +139,8 @@ def _help_words(words: Words, english: Words) -> frozenset:
         # "the gazebo, its only level 8")
         for w in (words, english):
             little |= w.articles | w.me | w.together | w.pronouns | w.objects | w.level | w.ignore
+            # (nor a word of tense or mood: "würde" of "{p} würde … helfen" is no help in "… wurde gefressen")
+            little |= w.before_verb
         for w in (words, english):
             for word in w.phrase_words.get("helper", ()):
                 # Gujarati words are short in letters: "મદદ" is three
