@@ -685,7 +685,8 @@ def action(c: Context):
         # one asked about to help; the one helped is the other person named, else the asker
         player = c.who(asked)
         # the one helped: no one the text says helps ("Bob helps me, can Dee help too?")
-        helping = {r._subject(phrase, match) for phrase, match in r.phrases("helper")} | {asked}
+        # (not whom the asked one would help: "Cid mag Bob niet helpen")
+        helping = {r._subject(phrase, match) for phrase, match in r.phrases("helper")} - _after_modal(r, "may_help") | {asked}
         others = [c.who(p) for p in [*order, ME] if c.who(p) != player and p not in helping][:1]
         c.surer = 2
         if not others and {c.who(p) for p in helping - {None, "pronoun", asked}} - {player}:
@@ -1241,7 +1242,21 @@ def _asked_of(r: Reading, kind: str) -> Optional[str]:
     if len(asked) > 1:
         # "lophat tőlem Bob?": "from me" after the verb is whom it is done to, Bob the one asked of
         asked -= done_to
+    if len(asked) > 1:
+        asked -= _after_modal(r, kind)
     return next(iter(asked)) if len(asked) == 1 else None
+
+
+def _after_modal(r: Reading, kind: str) -> set:
+    """"Dee darf Ann nicht helfen, oder?", "Dee mag Ann niet helpen": a statement's order, the
+    one named before the modal its subject, the one right after it its object: those objects."""
+    before, after = {}, {}  # slot -> person, of "{p} darf …" and of "darf {p} …"
+    for phrase, match in r.phrases(kind):
+        if "p0" in match.groupdict() and match.group("p0"):
+            person = r._subject(phrase, match)
+            if person not in (None, "pronoun"):
+                (before if phrase.text.lstrip().startswith("{p}") else after)[r.index(match, "p0")] = person
+    return {who for j, who in after.items() if before.get(j - 2) not in (None, who)}
 
 
 def sell(c: Context):

@@ -139,6 +139,8 @@ def _help_words(words: Words, english: Words) -> frozenset:
         # "the gazebo, its only level 8")
         for w in (words, english):
             little |= w.articles | w.me | w.together | w.pronouns | w.objects | w.level | w.ignore
+            # (nor a word of tense or mood: "würde" of "{p} würde … helfen" is no help in "… wurde gefressen")
+            little |= w.before_verb
         for w in (words, english):
             for word in w.phrase_words.get("helper", ()):
                 # Gujarati words are short in letters: "મદદ" is three
@@ -556,10 +558,15 @@ class Reading:
             if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME and i not in announced \
                     and not self._reports_own_act(self.word_range(match).stop, self.roles[i][1]):
                 self.roles[i] = ("opinion", self.roles[i][1])
+        # (help denied inside a leave asked, "Cid mag Bob niet helpen, toch?", denies the leave:
+        # Bob is whom Cid would help)
+        leave = [m.span() for _phrase, m in self.phrases("may_help")]
         for _phrase, match in self.phrases("no_help"):
             # "bob is not helping me", "Bob hilft mir nicht": the one said not to help is no
             # one in the fight (the nearest named before it in its part of the sentence, with
             # no one between but whom it is said to)
+            if any(a <= match.start() and match.end() <= b for a, b in leave):
+                continue
             first = self.word_range(match)[0]
             for i in range(first - 1, self._segment(first)[0] - 1, -1):
                 role = self.roles[i] or ("",)
@@ -1298,13 +1305,35 @@ class Reading:
             if token.key == ",":
                 p = k + 1
                 if self.tokens[p].key not in pronouns:
-                    return False
+                    return self._described_bare(p) and any(t.key in pronouns for t in self.tokens[p:])
                 j = p + 1
                 while j < len(self.tokens) and (self.tokens[j].key in self.words.ignore or self._being_before(j + 1)):
                     j += 1
                 # (or a race or class first: "él es enano de nivel 4")
                 return self._named_with_level(p) or (j < len(self.tokens) and self._persona(self.tokens[j].key) is not None)
         return False
+
+    def _subject_described_bare(self, start: int) -> Optional[str]:
+        """"Lena ist grad gestorben, Stufe 5 Halbling Dieb, was behält sie?": a bare description
+        after the first part of a sentence describes the one that part opens with (the one other
+        named, whom the pronoun after it means), else None."""
+        if start < 2 or self.tokens[start - 1].key != "," or not self._described_bare(start):
+            return None
+        first = self._segment(start - 2)[0]
+        role = self.roles[first] or ("",)
+        if role[0] != "person" or role[1] == ME or (first > 0 and self.tokens[first - 1].key not in ".!?¿¡"):
+            return None
+        if {who for _j, who in self.mentions()} - {role[1], ME} \
+                or not any(t.key in self.both("pronouns") for t in self.tokens[start:]):
+            return None
+        return role[1]
+
+    def _described_bare(self, p: int) -> bool:
+        """Whether word ``p`` opens a bare description, a level or a race or class with no one
+        named ("Lena ist grad gestorben, Stufe 5 Halbling Dieb, was behält sie?"): with a pronoun
+        after it, the one the sentence names first is whom it describes."""
+        key = self.tokens[p].key
+        return key in self.both("level") or self.tokens[p].number is not None or self._persona(key) is not None
 
     def _priced(self, j: int) -> bool:
         """Whether the number at word ``j`` is a price, a phrase of gold said with it and the word
@@ -2284,6 +2313,14 @@ class Reading:
                 return self.roles[after[0]][1]
         return None
 
+    def _only_described(self, i: int, cut: int) -> bool:
+        """Whether the words between the person at ``i`` and the "and" at ``cut`` only describe
+        them ("Tom is level 6 warrior and helps me", "Tom ist Stufe 6 Warrior und hilft mir"):
+        no verb of their own, so the verb after the "and" is theirs too."""
+        plain = self.both("level") | self.both("articles")
+        return cut > i + 1 and all((self.roles[k] or ("",))[0] in ("num", "persona") or self.tokens[k].key in plain
+                                   or self._being_before(k + 1) for k in range(i + 1, cut))
+
     def _subject(self, phrase, match, earliest: bool = False):
         """The person a role phrase's slot names: a name, "I", or "pronoun"; None for a name
         the sentence marks as the object. With ``earliest``, "{p} … verb" takes the first person
@@ -2297,8 +2334,10 @@ class Reading:
             first = self.word_range(match)[0]
             after = [j for j, _who in self.mentions() if first < j and j in self._segment(first) and not self._object(j)]
             i = after[0] if after else i
-        elif "…" in phrase.text and phrase.text.lstrip().startswith("{p}"):
+        elif "…" in phrase.text and phrase.text.lstrip().startswith("{p} …"):
             # "{p} … helps": the last person named before the verb is its subject
+            # (not "{p} darf … helfen": the slot right before the modal is its subject, and
+            # one named after the modal is the object: "Dee darf Ann nicht helfen")
             # ("mag {p} … helpen": the slot right after the verb is its subject)
             last = self.word_range(match)[-1]
             # "my" before a monster ("on my giant badger", "મારા જાયન્ટ બેજર પર") is whose
@@ -2310,7 +2349,8 @@ class Reading:
             named = [j for j in named if j not in self.partners] or named
             i = (named[0] if earliest else named[-1]) if named else i
             breaks = self.both("clauses")
-            if any(self.tokens[k].key in breaks for k in range(i + 1, last)):
+            cut = next((k for k in range(i + 1, last) if self.tokens[k].key in breaks), None)
+            if cut is not None and not self._only_described(i, cut):
                 return None  # "Dee fights … and helps her Bob": Dee is in the clause before
             if self.roles[i] and any(self.roles[k] == self.roles[i] and self._object(k) for k in range(i + 1, last)):
                 return None  # "gano si me ayuda bob": the one helped ("me") is not who helps
@@ -2748,6 +2788,9 @@ class Reading:
         if related is not None:
             return related
         described = self._description_goes_on(segment[0])
+        if described is not None:
+            return described
+        described = self._subject_described_bare(segment[0])
         if described is not None:
             return described
         pronouns = self.both("pronouns")
