@@ -453,6 +453,18 @@ def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None
             # something one has, a level, a race, to lose)
             if spec.get("with"):
                 table[(f"{SENSE_KEY}needs:{language}", str(name))] = {"yes"}
+            # a sense whose word beside must stand near it (``near``: that many words of the
+            # question apart at most, its function words not counted): a negation next to the
+            # thing negated ("keinen Ärger suchen"), not one anywhere in the question
+            if spec.get("near") is not None:
+                table[(f"{SENSE_KEY}near:{language}", str(name))] = {str(int(spec["near"]))}
+            # and the words that, standing between, say the word beside is another's ("apart":
+            # "nincs szörny, kereshetek bajt" negates the monster, not the looking for trouble)
+            for group in spec.get("apart") or ():
+                for word in (concepts.get(group) or {}).get(language) or ():
+                    if " " not in str(word).strip():
+                        for key in keys(word):
+                            table.setdefault((f"{SENSE_KEY}apart:{language}", key), set()).add(str(name))
             for group in spec.get("with") or ():
                 for word in (concepts.get(group) or {}).get(language) or ():
                     if " " not in str(word).strip():
@@ -468,15 +480,21 @@ def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None
             table[(f"{SENSE_KEY}s", language)] = {"yes"}
             if spec.get("topic"):
                 table[(f"{SENSE_KEY}topic:{language}", str(name))] = {str(spec["topic"])}
+            # the clause or topic the word in that sense asks about, with a question word or
+            # without (``prior``: not looking for trouble is looting the room)
+            if spec.get("prior"):
+                table[(f"{SENSE_KEY}prior:{language}", str(name))] = {str(spec["prior"])}
             # how much the word itself then weighs (``own``): fleeing beside selling asks about
             # selling in a fight, and the run-away rules its word finds do not answer it
             if spec.get("own") is not None:
                 table[(f"{SENSE_KEY}own:{language}", str(name))] = {str(float(spec["own"]))}
 
 
-def senses(tokens: list[str], language: str | None) -> dict[int, str]:
+def senses(tokens: list[str], language: str | None, ends: frozenset[int] = frozenset()) -> dict[int, str]:
     """position -> sense, for the words of ``tokens`` that take a second sense here (thesaurus
-    ``senses``): "cambiar" beside "armadura" and with no one to trade with changes one's gear."""
+    ``senses``): "cambiar" beside "armadura" and with no one to trade with changes one's gear.
+    ``ends``: the positions of the clauses' last words (a sense ``near`` its word beside takes
+    it from its own clause)."""
     table = thesaurus()
     if not language or f"{SENSE_KEY}s:{language}" not in table:
         return {}
@@ -501,19 +519,59 @@ def senses(tokens: list[str], language: str | None) -> dict[int, str]:
     for position, candidates in found.items():
         for sense in candidates:
             if sense in beside and sense not in unless and (
-                    sense in along or f"{SENSE_KEY}needs:{language}:{sense}" not in table):
+                    sense in along or f"{SENSE_KEY}needs:{language}:{sense}" not in table) and (
+                    _near_beside(sense, position, tokens, keys, language, table, ends)):
                 out[position] = sense
                 break
+    # a word of a sense taken near its word beside passes it on to its own next words ("not …
+    # look for trouble": "trouble" three words from the "not" is of the phrase "look" begins)
+    for position, candidates in found.items():
+        for sense in candidates:
+            if position not in out and f"{SENSE_KEY}near:{language}:{sense}" in table and any(
+                    taken == sense and 0 < abs(other - position) <= 2 * int(table[f"{SENSE_KEY}near:{language}:{sense}"])
+                    and not any(not _function_word(tokens[at], language) and at not in found
+                                for at in range(min(other, position) + 1, max(other, position)))
+                    for other, taken in out.items()):
+                out[position] = sense
     return out
 
 
-def _senses_typed_or_corrected(tokens: list[str], fixes: dict[str, str] | None, language: str | None) -> dict[int, str]:
+def _near_beside(sense: str, position: int, tokens: list[str], keys: list[set[str]], language: str, table,
+                 ends: frozenset[int] = frozenset()) -> bool:
+    """Does a word beside which ``sense`` is taken stand near enough to the word at ``position``
+    (thesaurus ``near``: at most that many words apart, the function words between not counted),
+    in its clause, with no word of the sense's ``apart`` groups between them? A sense with no
+    ``near`` takes its words beside from anywhere in the question."""
+    reach = table.get(f"{SENSE_KEY}near:{language}:{sense}")
+    if reach is None:
+        return True
+
+    def of(kind: str, at: int) -> bool:
+        return any(sense in table.get(f"{SENSE_KEY}{kind}:{language}:{key}", "").split() for key in keys[at])
+
+    def clause(at: int) -> int:
+        return sum(end < at for end in ends)
+
+    counted = [at for at in range(len(tokens))
+               if at == position or of("beside", at) or not _function_word(tokens[at], language)]
+    here = counted.index(position)
+    for index in range(max(0, here - int(reach)), min(len(counted), here + int(reach) + 1)):
+        at = counted[index]
+        if at == position or not of("beside", at) or clause(at) != clause(position):
+            continue
+        if not any(of("apart", counted[between]) for between in range(min(index, here) + 1, max(index, here))):
+            return True
+    return False
+
+
+def _senses_typed_or_corrected(tokens: list[str], fixes: dict[str, str] | None, language: str | None,
+                               ends: frozenset[int] = frozenset()) -> dict[int, str]:
     """:func:`senses` of the words as typed, and of those with none as corrected: a word typed
     wrong takes its sense, or gives another its sense, as corrected ("canbiarme", "abgekrazt");
     a word with a sense as typed keeps it ("berakhat" is no English "break")."""
-    sensed = senses(tokens, language)
+    sensed = senses(tokens, language, ends)
     if fixes:
-        sensed = {**senses([fixes.get(_fold_word(token), token) for token in tokens], language), **sensed}
+        sensed = {**senses([fixes.get(_fold_word(token), token) for token in tokens], language, ends), **sensed}
     return sensed
 
 
@@ -581,7 +639,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         for position, verbs in _separated_particles(corrected, language, known).items():
             joined.setdefault(position, verbs)
         phrased = {**_phrases(corrected, language), **phrased}
-    sensed = _senses_typed_or_corrected(tokens, fixes, language)
+    sensed = _senses_typed_or_corrected(tokens, fixes, language, _clause_ends(prepare(text, "gu")))
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(tokens)
             if position in joined or position in phrased or not _function_word(word, language)]
@@ -1326,8 +1384,11 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
     if any(f"{ASKING_KEY}^:{language}:{spelling.fold(word)}" in table for word in _WORDS.findall(prepared.lower())):
         asked |= {topic for key in _phrase_keys(prepared, language).values()
                   for topic in table.get(f"{ASKING_KEY}:{language}:{key}", "").split()}
+    sensed = _senses_typed_or_corrected(typed, fixes, language, _clause_ends(unicodedata.normalize("NFC", text)))
+    # a word in a sense that asks about a clause or topic of its own, question word or none
+    prior = {topic for sense in sensed.values() for topic in table.get(f"{SENSE_KEY}prior:{language}:{sense}", "").split()}
     if not asked:
-        return frozenset()
+        return frozenset(prior)
     # then a word of the groups it goes with, by its stems; split verbs joined ("rakhatok le")
     def along_of(word: str) -> set[str]:
         keys = {spelling.fold(word), *(word_stems(word, language) if language != "gu" else [prepare(word, "gu")])}
@@ -1339,7 +1400,6 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
     along = {topic for phrase_text in phrase_texts for key in _phrase_keys(phrase_text, language).values()
              for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
     joined = _joined_verbs(typed)
-    sensed = _senses_typed_or_corrected(typed, fixes, language)
     for position, word in enumerate(typed):
         # a verb with its prefix apart is asked as the whole verb where that asks something
         # ("cserélhetem le": lecserél, swapping one's gear; "cserélhetem" alone trades)
@@ -1353,7 +1413,7 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
     for typed_word, word in (fixes or {}).items():
         if typed_word not in sensed_words:
             along |= along_of(word)
-    return frozenset(asked & along)
+    return frozenset(asked & along) | prior
 
 
 def asks_rule_itself(text: str, language: str | None) -> bool:
