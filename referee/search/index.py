@@ -55,7 +55,7 @@ from referee.yamlload import load_plain
 
 _TOKEN = re.compile(TOKEN)
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 127
+SCHEMA_VERSION = 129
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2

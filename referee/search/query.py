@@ -272,6 +272,11 @@ def build_thesaurus() -> dict[str, str]:
             # a name of two words ("munchkin die") is one key, by the heads of its words
             for key in ([_pair_key(*tokens)] if len(tokens) == 2 else tokens):
                 table.setdefault((GAME_KEY, key), set()).add(str(game))
+            # each word of a two-word name by its head, and its place: a name typed with a slip
+            # in its other word is looked for only beside one (_name_pair_slips)
+            if len(tokens) == 2:
+                for place, head in enumerate(_pair_key(*tokens).split(" ", 1)):
+                    table[(f"{GAME_KEY}{place}", head)] = {"yes"}
     for language, prefixes in (data.get("verb_prefixes") or {}).items():
         for prefix in prefixes or ():
             table.setdefault((PREFIX_KEY, str(prefix).lower()), set()).add(str(language))
@@ -493,8 +498,7 @@ def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None
 def senses(tokens: list[str], language: str | None, ends: frozenset[int] = frozenset()) -> dict[int, str]:
     """position -> sense, for the words of ``tokens`` that take a second sense here (thesaurus
     ``senses``): "cambiar" beside "armadura" and with no one to trade with changes one's gear.
-    ``ends``: the positions of the clauses' last words (a sense ``near`` its word beside takes
-    it from its own clause)."""
+    ``ends``: the positions of the clauses' last words (:func:`_near_beside`)."""
     table = thesaurus()
     if not language or f"{SENSE_KEY}s:{language}" not in table:
         return {}
@@ -540,8 +544,11 @@ def _near_beside(sense: str, position: int, tokens: list[str], keys: list[set[st
                  ends: frozenset[int] = frozenset()) -> bool:
     """Does a word beside which ``sense`` is taken stand near enough to the word at ``position``
     (thesaurus ``near``: at most that many words apart, the function words between not counted),
-    in its clause, with no word of the sense's ``apart`` groups between them? A sense with no
-    ``near`` takes its words beside from anywhere in the question."""
+    and is it not another word's? A word of the sense's ``apart`` groups takes it where it stands
+    between them ("nincs szörny, kereshetek bajt") or next to it with a clause's end between it
+    and the word ("રાક્ષસ નથી, મુશ્કેલી શોધી": that negation is the monster's; ``ends``, the
+    positions of the clauses' last words). A sense with no ``near`` takes its words beside from
+    anywhere in the question."""
     reach = table.get(f"{SENSE_KEY}near:{language}:{sense}")
     if reach is None:
         return True
@@ -549,18 +556,20 @@ def _near_beside(sense: str, position: int, tokens: list[str], keys: list[set[st
     def of(kind: str, at: int) -> bool:
         return any(sense in table.get(f"{SENSE_KEY}{kind}:{language}:{key}", "").split() for key in keys[at])
 
-    def clause(at: int) -> int:
-        return sum(end < at for end in ends)
-
     counted = [at for at in range(len(tokens))
                if at == position or of("beside", at) or not _function_word(tokens[at], language)]
     here = counted.index(position)
     for index in range(max(0, here - int(reach)), min(len(counted), here + int(reach) + 1)):
         at = counted[index]
-        if at == position or not of("beside", at) or clause(at) != clause(position):
+        if at == position or not of("beside", at):
             continue
-        if not any(of("apart", counted[between]) for between in range(min(index, here) + 1, max(index, here))):
-            return True
+        between = range(min(index, here) + 1, max(index, here))
+        if any(of("apart", counted[other]) for other in between):
+            continue
+        parted = any(min(at, position) <= end < max(at, position) for end in ends)
+        if parted and any(of("apart", counted[other]) for other in (index - 1, index + 1) if 0 <= other < len(counted)):
+            continue
+        return True
     return False
 
 
@@ -1609,6 +1618,38 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
                 return _likelihood(speller, reader, against, candidate, language)
             best = max(candidates, key=lambda c: (likelihood(c), c))
             out[word] = surfaces.get(best, best)
+    if "-" in text:
+        out.update(_name_pair_slips(text, speller, language, out))
+    return out
+
+
+def _name_pair_slips(text: str, speller, language: str | None, fixes: dict[str, str]) -> dict[str, str]:
+    """The words of a hyphenated two-word name of a game or its component ("munchkin-würfel",
+    "munchkin-dobbelsteen", "dado-munchkin") typed with a slip that leaves another known word
+    ("munchkin-würfle": würfle, I roll), as the name has them: beside the name's other word, the
+    word one edit away that makes the name. Only where one word is a name's (by its head)."""
+    table = thesaurus()
+    out: dict[str, str] = {}
+    for match in _HYPHEN_PAIR.finditer(text):
+        pair = [spelling.fold(match.group(1).lower()), spelling.fold(match.group(2).lower())]
+        pair = [fixes.get(word, word) for word in pair]
+        if f"{GAME_KEY}:{_pair_key(*pair)}" in table:
+            continue
+        for place, other in ((1, 0), (0, 1)):
+            typed = pair[place]
+            if typed in fixes or typed in out or len(typed) <= SHORT_WORD:
+                continue
+            if f"{GAME_KEY}{other}:{_pair_key(pair[0], pair[1]).split(' ', 1)[other]}" not in table:
+                continue
+
+            def named(candidate: str) -> bool:
+                both = [candidate, pair[1]] if place == 0 else [pair[0], candidate]
+                return f"{GAME_KEY}:{_pair_key(*both)}" in table
+
+            candidates = [c for c in speller.one_edit(typed, language) if named(c)]
+            if candidates:
+                out[typed] = max(candidates, key=lambda c: (speller.frequency(c), c))
+                break
     return out
 
 
