@@ -1807,3 +1807,19 @@ def test_a_negation_next_to_looking_for_trouble_asks_for_looting_the_room(search
 ])
 def test_a_slip_in_a_hyphenated_names_second_word_keeps_the_name(searcher, query, lang, expected):
     assert searcher.query(query, language=lang, limit=3, snippets=False).hits[0].id == expected
+
+
+#: a question that is a phase's one-word name, with an article or the word phase at most, finds
+#: the clause titled so before the end of the turn "after Charity" or the list of the phases
+@pytest.mark.parametrize("query, lang, expected", [
+    ("the charity phase", "en", "turn.charity"),
+    ("Caridad?", "es", "turn.charity"),
+    ("la fase de la caridad", "es", "turn.charity"),
+    ("દાન?", "gu", "turn.charity"),
+    ("ચેરિટી તબક્કો", "gu", "turn.charity"),
+    ("az alamizsna", "hu", "turn.charity"),
+    ("alamizsna fázis", "hu", "turn.charity"),
+    ("bajkeresés", "hu", "turn.look-for-trouble"),
+])
+def test_a_phase_named_by_its_one_word_title_finds_its_own_clause_first(searcher, query, lang, expected):
+    assert searcher.query(query, language=lang, limit=3, snippets=False).hits[0].id == expected

@@ -151,6 +151,13 @@ SENSE_PREFIX = 4
 ABBREVIATION_KEY = "*abbr"
 
 
+#: key of the clauses whose title is one word, by its terms (:func:`referee.search.index.one_word_titles`)
+TITLE_KEY = "*title"
+#: key of the words a question naming a title by its one word may carry besides (thesaurus
+#: ``title_words``: "fase de caridad", "charity phase")
+TITLE_WORD_KEY = "*titleword"
+
+
 class Parsed(Record):
     """A query's words and its ``field:value`` filters (a record: importing dataclasses costs a
     search more than its ranking)."""
@@ -375,6 +382,13 @@ def build_thesaurus() -> dict[str, str]:
                     # by its first word as written: a question without one is done cheaply
                     table[(f"{ASKING_KEY}^:{language}", tokens[0].lstrip(EXACT_MARK))] = {ASKING_KEY}
     _sense_entries(data, table, along, fold)
+    for group in data.get("title_words") or ():
+        for language, words in ((data.get("concepts") or {}).get(group) or {}).items():
+            if language in LANGUAGES and isinstance(words, list):
+                for word in words:
+                    if " " not in str(word).strip():
+                        for key in _word_keys(word, language, fold):
+                            table[(f"{TITLE_WORD_KEY}:{language}", key)] = {"yes"}
     for language, short_forms in (data.get("abbreviations") or {}).items():
         for short, full in (short_forms or {}).items():
             table[(f"{ABBREVIATION_KEY}:{language}", str(short).lower())] = {str(full)}
@@ -1423,6 +1437,45 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
         if typed_word not in sensed_words:
             along |= along_of(word)
     return frozenset(asked & along) | prior
+
+
+def title_terms(text: str, language: str) -> frozenset[str] | None:
+    """The terms of the one word of ``text`` that is no function word, nor a word of the groups
+    a title may be asked with (thesaurus ``title_words``: phase), or None where it has none or
+    more than one."""
+    table = thesaurus()
+    words = [word for word in _WORDS.findall(prepare(unicodedata.normalize("NFC", text), "gu").lower())
+             if not _function_word(word, language)]
+    if len(words) > 1:
+        words = [word for word in words if not any(f"{TITLE_WORD_KEY}:{language}:{key}" in table
+                                                   for key in _sense_keys(word, language))]
+    if len(words) != 1:
+        return None
+    return frozenset(word_stems(words[0], language, language == "gu"))
+
+
+def titled(text: str, language: str | None, fixes: dict[str, str] | None = None) -> frozenset[str]:
+    """The clauses a question of one word names by their title ("caridad", "la caridad", "fase de
+    caridad": the clause titled Caridad, not the end of the turn "tras la Caridad"), or by a
+    word of the same concept where none has it for title ("ચેરિટી": દાન). A mistyped word
+    names as corrected."""
+    if not language or len(text) > TITLE_QUERY_CHARS:
+        return frozenset()
+    terms = title_terms(text, language)
+    if terms is None and fixes:
+        terms = title_terms(_corrected(text, fixes), language)
+    if not terms:
+        return frozenset()
+    table = thesaurus()
+    found = {clause for term in terms for clause in table.get(f"{TITLE_KEY}:{language}:{term}", "").split()}
+    if not found:
+        related = {other for term in terms for other in table.get(f"{language}:{term}", "").split()}
+        found = {clause for term in related for clause in table.get(f"{TITLE_KEY}:{language}:{term}", "").split()}
+    return frozenset(found)
+
+
+#: the longest question :func:`titled` reads (a title's word with an article and a phase word)
+TITLE_QUERY_CHARS = 60
 
 
 def asks_rule_itself(text: str, language: str | None) -> bool:
