@@ -1772,3 +1772,54 @@ def test_a_which_apart_from_its_cards_asks_no_card_timing(searcher, query, lang,
 ])
 def test_a_phase_word_a_helpers_deal_and_a_hirelings_sacrifice_find_their_rule(searcher, query, lang, expected):
     assert searcher.query(query, language=lang, limit=3, snippets=False).hits[0].id == expected
+
+
+#: looking for trouble said with a negation next to it asks for the turn's other choice, looting
+#: the room; a negation further off (the monster the door did not bring) leaves it the phase asked
+NEGATED_LOOK_FOR_TROUBLE = [
+    ("the door had nothing in it and I'd rather not look for trouble, so what do I do", "en", "turn.loot-the-room"),
+    ("deur was leeg, ik ga geen problemen zoeken, wat nu", "nl", "turn.loot-the-room"),
+    ("üres volt az ajtó, nem keresek bajt, most mi jön", "hu", "turn.loot-the-room"),
+    ("la puerta estaba vacía y no voy a buscar problemas, qué hago", "es", "turn.loot-the-room"),
+    ("ich hab keine lust, ärger zu suchen, die tür war leer", "de", "turn.loot-the-room"),
+    ("હું મુશ્કેલી શોધવા નથી માંગતો", "gu", "turn.loot-the-room"),
+    ("દરવાજો ખાલી, મુશ્કેલી નહીં શોધું", "gu", "turn.loot-the-room"),
+    ("trouble nathi shodhvi have shu", "gu", "turn.loot-the-room"),
+]
+NEGATION_APART_FROM_LOOK_FOR_TROUBLE = [
+    ("kein monster hinter der tür, darf ich ärger suchen", "de", "turn.look-for-trouble"),
+    ("geen monster achter de deur, mag ik problemen zoeken", "nl", "turn.look-for-trouble"),
+    ("si no hay monstruo puedo buscar problemas", "es", "turn.look-for-trouble"),
+]
+
+
+@pytest.mark.parametrize("query, lang, expected", NEGATED_LOOK_FOR_TROUBLE + NEGATION_APART_FROM_LOOK_FOR_TROUBLE)
+def test_a_negation_next_to_looking_for_trouble_asks_for_looting_the_room(searcher, query, lang, expected):
+    assert searcher.query(query, language=lang, limit=3, snippets=False).hits[0].id == expected
+
+
+#: a hyphenated name of the Munchkin die with a slip in its second word that leaves another word
+#: ("würfle": I roll) is still the die's name, as the same name typed right
+@pytest.mark.parametrize("query, lang, expected", [
+    ("was muss ich für den munchkin-würfle bezahlen", "de", "munchkin-die.roll"),
+    ("wie funktioniert der munchkin-würfle", "de", "munchkin-die.roll"),
+    ("darf ich den munchkin-würfle kaufen", "de", "munchkin-die.roll"),
+])
+def test_a_slip_in_a_hyphenated_names_second_word_keeps_the_name(searcher, query, lang, expected):
+    assert searcher.query(query, language=lang, limit=3, snippets=False).hits[0].id == expected
+
+
+#: a question that is a phase's one-word name, with an article or the word phase at most, finds
+#: the clause titled so before the end of the turn "after Charity" or the list of the phases
+@pytest.mark.parametrize("query, lang, expected", [
+    ("the charity phase", "en", "turn.charity"),
+    ("Caridad?", "es", "turn.charity"),
+    ("la fase de la caridad", "es", "turn.charity"),
+    ("દાન?", "gu", "turn.charity"),
+    ("ચેરિટી તબક્કો", "gu", "turn.charity"),
+    ("az alamizsna", "hu", "turn.charity"),
+    ("alamizsna fázis", "hu", "turn.charity"),
+    ("bajkeresés", "hu", "turn.look-for-trouble"),
+])
+def test_a_phase_named_by_its_one_word_title_finds_its_own_clause_first(searcher, query, lang, expected):
+    assert searcher.query(query, language=lang, limit=3, snippets=False).hits[0].id == expected

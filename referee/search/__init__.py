@@ -235,8 +235,8 @@ class Searcher:
     def _rank(self, text: str, language: str, limit: int, allowed):
         # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
         from referee.search.analysis import dutch_clitics
-        from referee.search.query import (asked_topics, card_priors, corrections, named_cards, named_games, plan,
-                                          spelled_out, topic_priors)
+        from referee.search.query import (_fold_word, asked_topics, card_priors, corrections, named_cards, named_games,
+                                          plan, spelled_out, titled, topic_priors)
 
         # chat short forms ("xq", "vllt") and Dutch ones ("m'n") read in full by every step below
         text = spelled_out(dutch_clitics(text, language), language)
@@ -249,12 +249,15 @@ class Searcher:
         typed_games = named_games(text)
         named = typed_games | named_games(" ".join(fixes.values()))
         if fixes:
-            named |= named_games(_WORD.sub(lambda m: fixes.get(m.group(0).lower(), m.group(0)), text))
+            # the corrections keyed by the words folded ("würfle" -> "wurfle": würfel)
+            named |= named_games(_WORD.sub(lambda m: fixes.get(m.group(0).lower(), fixes.get(_fold_word(m.group(0)),
+                                                                                             m.group(0))), text))
         weights = self._weights(named)
         named_docs = cards.naming(named_cards(text, language, cards, fixes))
         if named_docs:
             weights = card_priors(weights, self._kinds, named_docs)
-        for topic in asked_topics(text, language, fixes):
+        # a question of one word naming a clause by its title ("caridad") asks for that clause
+        for topic in asked_topics(text, language, fixes) | titled(text, language, fixes):
             weights = topic_priors(weights, self._topic_docs(topic))
         ranked, total = self._ranker.rank(words, limit=limit, allowed=allowed, priors=weights)
         return ranked, total, named

@@ -55,7 +55,7 @@ from referee.yamlload import load_plain
 
 _TOKEN = re.compile(TOKEN)
 #: Bump when the schema or the documents change shape: the cache key includes it.
-SCHEMA_VERSION = 126
+SCHEMA_VERSION = 131
 LOCK_TIMEOUT = 300
 #: a title is a clause in a few words: it counts this many times in the searched text
 TITLE_REPEAT = 2
@@ -290,7 +290,7 @@ def write_tables(ix, target: Path, corpus, texts, names, written: list[str] = ()
     with ix.reader() as reader:
         position = {clause.id: n for n, clause in enumerate(corpus)}
         stored = [fields for _, fields in reader.iter_docs()]
-        concepts = build_thesaurus()
+        concepts = {**build_thesaurus(), **one_word_titles(corpus)}
         tables = {"thesaurus": concepts, "lengths": field_lengths(reader, SCORED),
                   "order": array("I", (position.get(fields.get("id"), len(position)) for fields in stored)),
                   "kinds": [fields.get("kind", "") for fields in stored],
@@ -305,6 +305,25 @@ def write_tables(ix, target: Path, corpus, texts, names, written: list[str] = ()
     words += thesaurus_words()
     vocabulary = Speller(count_words(words)).table()
     (target / VOCABULARY).write_bytes(pickle.dumps(vocabulary, protocol=pickle.HIGHEST_PROTOCOL))
+
+
+def one_word_titles(corpus) -> dict[str, str]:
+    """The clauses whose title in a language is one word ("Caridad", "દાન", "Charity"), by that
+    word's terms there ("*title:es:carid" -> "turn.charity"): a
+    question that is that word alone asks for that clause (:func:`~referee.search.query.titled`)."""
+    from referee.search.query import TITLE_KEY, title_terms
+
+    out: dict[str, set[str]] = {}
+    for language in LANGUAGES:
+        text = RuleText(language)
+        for clause in corpus:
+            title = text(clause.id, clause.title) if language != "en" else clause.title
+            # a title of one word as written: "Any time" (ગમે ત્યારે) is no title of "time"
+            terms = title_terms(title, language) if len(_TOKEN.findall(title)) == 1 else None
+            if terms is not None:
+                for term in terms:
+                    out.setdefault(f"{TITLE_KEY}:{language}:{term}", set()).add(clause.id)
+    return {key: " ".join(sorted(ids)) for key, ids in out.items()}
 
 
 #: the words of a card's name, as a question's are read ("Cheat!" is "cheat", "Stab-A-Matic"

@@ -151,6 +151,13 @@ SENSE_PREFIX = 4
 ABBREVIATION_KEY = "*abbr"
 
 
+#: key of the clauses whose title is one word, by its terms (:func:`referee.search.index.one_word_titles`)
+TITLE_KEY = "*title"
+#: key of the words a question naming a title by its one word may carry besides (thesaurus
+#: ``title_words``: "fase de caridad", "charity phase")
+TITLE_WORD_KEY = "*titleword"
+
+
 class Parsed(Record):
     """A query's words and its ``field:value`` filters (a record: importing dataclasses costs a
     search more than its ranking)."""
@@ -272,6 +279,11 @@ def build_thesaurus() -> dict[str, str]:
             # a name of two words ("munchkin die") is one key, by the heads of its words
             for key in ([_pair_key(*tokens)] if len(tokens) == 2 else tokens):
                 table.setdefault((GAME_KEY, key), set()).add(str(game))
+            # each word of a two-word name by its head, and its place: a name typed with a slip
+            # in its other word is looked for only beside one (_name_pair_slips)
+            if len(tokens) == 2:
+                for place, head in enumerate(_pair_key(*tokens).split(" ", 1)):
+                    table[(f"{GAME_KEY}{place}", head)] = {"yes"}
     for language, prefixes in (data.get("verb_prefixes") or {}).items():
         for prefix in prefixes or ():
             table.setdefault((PREFIX_KEY, str(prefix).lower()), set()).add(str(language))
@@ -370,6 +382,13 @@ def build_thesaurus() -> dict[str, str]:
                     # by its first word as written: a question without one is done cheaply
                     table[(f"{ASKING_KEY}^:{language}", tokens[0].lstrip(EXACT_MARK))] = {ASKING_KEY}
     _sense_entries(data, table, along, fold)
+    for group in data.get("title_words") or ():
+        for language, words in ((data.get("concepts") or {}).get(group) or {}).items():
+            if language in LANGUAGES and isinstance(words, list):
+                for word in words:
+                    if " " not in str(word).strip():
+                        for key in _word_keys(word, language, fold):
+                            table[(f"{TITLE_WORD_KEY}:{language}", key)] = {"yes"}
     for language, short_forms in (data.get("abbreviations") or {}).items():
         for short, full in (short_forms or {}).items():
             table[(f"{ABBREVIATION_KEY}:{language}", str(short).lower())] = {str(full)}
@@ -453,6 +472,18 @@ def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None
             # something one has, a level, a race, to lose)
             if spec.get("with"):
                 table[(f"{SENSE_KEY}needs:{language}", str(name))] = {"yes"}
+            # a sense whose word beside must stand near it (``near``: that many words of the
+            # question apart at most, its function words not counted): a negation next to the
+            # thing negated ("keinen Ärger suchen"), not one anywhere in the question
+            if spec.get("near") is not None:
+                table[(f"{SENSE_KEY}near:{language}", str(name))] = {str(int(spec["near"]))}
+            # and the words that, standing between, say the word beside is another's ("apart":
+            # "nincs szörny, kereshetek bajt" negates the monster, not the looking for trouble)
+            for group in spec.get("apart") or ():
+                for word in (concepts.get(group) or {}).get(language) or ():
+                    if " " not in str(word).strip():
+                        for key in keys(word):
+                            table.setdefault((f"{SENSE_KEY}apart:{language}", key), set()).add(str(name))
             for group in spec.get("with") or ():
                 for word in (concepts.get(group) or {}).get(language) or ():
                     if " " not in str(word).strip():
@@ -468,15 +499,20 @@ def _sense_entries(data: dict, table: dict, along: dict[str, str], fold) -> None
             table[(f"{SENSE_KEY}s", language)] = {"yes"}
             if spec.get("topic"):
                 table[(f"{SENSE_KEY}topic:{language}", str(name))] = {str(spec["topic"])}
+            # the clause or topic the word in that sense asks about, with a question word or
+            # without (``prior``: not looking for trouble is looting the room)
+            if spec.get("prior"):
+                table[(f"{SENSE_KEY}prior:{language}", str(name))] = {str(spec["prior"])}
             # how much the word itself then weighs (``own``): fleeing beside selling asks about
             # selling in a fight, and the run-away rules its word finds do not answer it
             if spec.get("own") is not None:
                 table[(f"{SENSE_KEY}own:{language}", str(name))] = {str(float(spec["own"]))}
 
 
-def senses(tokens: list[str], language: str | None) -> dict[int, str]:
+def senses(tokens: list[str], language: str | None, ends: frozenset[int] = frozenset()) -> dict[int, str]:
     """position -> sense, for the words of ``tokens`` that take a second sense here (thesaurus
-    ``senses``): "cambiar" beside "armadura" and with no one to trade with changes one's gear."""
+    ``senses``): "cambiar" beside "armadura" and with no one to trade with changes one's gear.
+    ``ends``: the positions of the clauses' last words (:func:`_near_beside`)."""
     table = thesaurus()
     if not language or f"{SENSE_KEY}s:{language}" not in table:
         return {}
@@ -501,19 +537,64 @@ def senses(tokens: list[str], language: str | None) -> dict[int, str]:
     for position, candidates in found.items():
         for sense in candidates:
             if sense in beside and sense not in unless and (
-                    sense in along or f"{SENSE_KEY}needs:{language}:{sense}" not in table):
+                    sense in along or f"{SENSE_KEY}needs:{language}:{sense}" not in table) and (
+                    _near_beside(sense, position, tokens, keys, language, table, ends)):
                 out[position] = sense
                 break
+    # a word of a sense taken near its word beside passes it on to its own next words ("not …
+    # look for trouble": "trouble" three words from the "not" is of the phrase "look" begins)
+    for position, candidates in found.items():
+        for sense in candidates:
+            if position not in out and f"{SENSE_KEY}near:{language}:{sense}" in table and any(
+                    taken == sense and 0 < abs(other - position) <= 2 * int(table[f"{SENSE_KEY}near:{language}:{sense}"])
+                    and not any(not _function_word(tokens[at], language) and at not in found
+                                for at in range(min(other, position) + 1, max(other, position)))
+                    for other, taken in out.items()):
+                out[position] = sense
     return out
 
 
-def _senses_typed_or_corrected(tokens: list[str], fixes: dict[str, str] | None, language: str | None) -> dict[int, str]:
+def _near_beside(sense: str, position: int, tokens: list[str], keys: list[set[str]], language: str, table,
+                 ends: frozenset[int] = frozenset()) -> bool:
+    """Does a word beside which ``sense`` is taken stand near enough to the word at ``position``
+    (thesaurus ``near``: at most that many words apart, the function words between not counted),
+    and is it not another word's? A word of the sense's ``apart`` groups takes it where it stands
+    between them ("nincs szörny, kereshetek bajt") or next to it with a clause's end between it
+    and the word ("રાક્ષસ નથી, મુશ્કેલી શોધી": that negation is the monster's; ``ends``, the
+    positions of the clauses' last words). A sense with no ``near`` takes its words beside from
+    anywhere in the question."""
+    reach = table.get(f"{SENSE_KEY}near:{language}:{sense}")
+    if reach is None:
+        return True
+
+    def of(kind: str, at: int) -> bool:
+        return any(sense in table.get(f"{SENSE_KEY}{kind}:{language}:{key}", "").split() for key in keys[at])
+
+    counted = [at for at in range(len(tokens))
+               if at == position or of("beside", at) or not _function_word(tokens[at], language)]
+    here = counted.index(position)
+    for index in range(max(0, here - int(reach)), min(len(counted), here + int(reach) + 1)):
+        at = counted[index]
+        if at == position or not of("beside", at):
+            continue
+        between = range(min(index, here) + 1, max(index, here))
+        if any(of("apart", counted[other]) for other in between):
+            continue
+        parted = any(min(at, position) <= end < max(at, position) for end in ends)
+        if parted and any(of("apart", counted[other]) for other in (index - 1, index + 1) if 0 <= other < len(counted)):
+            continue
+        return True
+    return False
+
+
+def _senses_typed_or_corrected(tokens: list[str], fixes: dict[str, str] | None, language: str | None,
+                               ends: frozenset[int] = frozenset()) -> dict[int, str]:
     """:func:`senses` of the words as typed, and of those with none as corrected: a word typed
     wrong takes its sense, or gives another its sense, as corrected ("canbiarme", "abgekrazt");
     a word with a sense as typed keeps it ("berakhat" is no English "break")."""
-    sensed = senses(tokens, language)
+    sensed = senses(tokens, language, ends)
     if fixes:
-        sensed = {**senses([fixes.get(_fold_word(token), token) for token in tokens], language), **sensed}
+        sensed = {**senses([fixes.get(_fold_word(token), token) for token in tokens], language, ends), **sensed}
     return sensed
 
 
@@ -581,7 +662,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
         for position, verbs in _separated_particles(corrected, language, known).items():
             joined.setdefault(position, verbs)
         phrased = {**_phrases(corrected, language), **phrased}
-    sensed = _senses_typed_or_corrected(tokens, fixes, language)
+    sensed = _senses_typed_or_corrected(tokens, fixes, language, _clause_ends(prepare(text, "gu")))
     # the function words go first, then a long question is cut: it keeps its subject
     kept = [position for position, word in enumerate(tokens)
             if position in joined or position in phrased or not _function_word(word, language)]
@@ -1326,8 +1407,11 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
     if any(f"{ASKING_KEY}^:{language}:{spelling.fold(word)}" in table for word in _WORDS.findall(prepared.lower())):
         asked |= {topic for key in _phrase_keys(prepared, language).values()
                   for topic in table.get(f"{ASKING_KEY}:{language}:{key}", "").split()}
+    sensed = _senses_typed_or_corrected(typed, fixes, language, _clause_ends(unicodedata.normalize("NFC", text)))
+    # a word in a sense that asks about a clause or topic of its own, question word or none
+    prior = {topic for sense in sensed.values() for topic in table.get(f"{SENSE_KEY}prior:{language}:{sense}", "").split()}
     if not asked:
-        return frozenset()
+        return frozenset(prior)
     # then a word of the groups it goes with, by its stems; split verbs joined ("rakhatok le")
     def along_of(word: str) -> set[str]:
         keys = {spelling.fold(word), *(word_stems(word, language) if language != "gu" else [prepare(word, "gu")])}
@@ -1339,7 +1423,6 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
     along = {topic for phrase_text in phrase_texts for key in _phrase_keys(phrase_text, language).values()
              for topic in table.get(f"{ASKING_KEY}+{language}:{key}", "").split()}
     joined = _joined_verbs(typed)
-    sensed = _senses_typed_or_corrected(typed, fixes, language)
     for position, word in enumerate(typed):
         # a verb with its prefix apart is asked as the whole verb where that asks something
         # ("cserélhetem le": lecserél, swapping one's gear; "cserélhetem" alone trades)
@@ -1353,7 +1436,46 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
     for typed_word, word in (fixes or {}).items():
         if typed_word not in sensed_words:
             along |= along_of(word)
-    return frozenset(asked & along)
+    return frozenset(asked & along) | prior
+
+
+def title_terms(text: str, language: str) -> frozenset[str] | None:
+    """The terms of the one word of ``text`` that is no function word, nor a word of the groups
+    a title may be asked with (thesaurus ``title_words``: phase), or None where it has none or
+    more than one."""
+    table = thesaurus()
+    words = [word for word in _WORDS.findall(prepare(unicodedata.normalize("NFC", text), "gu").lower())
+             if not _function_word(word, language)]
+    if len(words) > 1:
+        words = [word for word in words if not any(f"{TITLE_WORD_KEY}:{language}:{key}" in table
+                                                   for key in _sense_keys(word, language))]
+    if len(words) != 1:
+        return None
+    return frozenset(word_stems(words[0], language, language == "gu"))
+
+
+def titled(text: str, language: str | None, fixes: dict[str, str] | None = None) -> frozenset[str]:
+    """The clauses a question of one word names by their title ("caridad", "la caridad", "fase de
+    caridad": the clause titled Caridad, not the end of the turn "tras la Caridad"), or by a
+    word of the same concept where none has it for title ("ચેરિટી": દાન). A mistyped word
+    names as corrected."""
+    if not language or len(text) > TITLE_QUERY_CHARS:
+        return frozenset()
+    terms = title_terms(text, language)
+    if terms is None and fixes:
+        terms = title_terms(_corrected(text, fixes), language)
+    if not terms:
+        return frozenset()
+    table = thesaurus()
+    found = {clause for term in terms for clause in table.get(f"{TITLE_KEY}:{language}:{term}", "").split()}
+    if not found:
+        related = {other for term in terms for other in table.get(f"{language}:{term}", "").split()}
+        found = {clause for term in related for clause in table.get(f"{TITLE_KEY}:{language}:{term}", "").split()}
+    return frozenset(found)
+
+
+#: the longest question :func:`titled` reads (a title's word with an article and a phase word)
+TITLE_QUERY_CHARS = 60
 
 
 def asks_rule_itself(text: str, language: str | None) -> bool:
@@ -1549,6 +1671,38 @@ def corrections(speller, reader, text: str, language: str | None = None) -> dict
                 return _likelihood(speller, reader, against, candidate, language)
             best = max(candidates, key=lambda c: (likelihood(c), c))
             out[word] = surfaces.get(best, best)
+    if "-" in text:
+        out.update(_name_pair_slips(text, speller, language, out))
+    return out
+
+
+def _name_pair_slips(text: str, speller, language: str | None, fixes: dict[str, str]) -> dict[str, str]:
+    """The words of a hyphenated two-word name of a game or its component ("munchkin-würfel",
+    "munchkin-dobbelsteen", "dado-munchkin") typed with a slip that leaves another known word
+    ("munchkin-würfle": würfle, I roll), as the name has them: beside the name's other word, the
+    word one edit away that makes the name. Only where one word is a name's (by its head)."""
+    table = thesaurus()
+    out: dict[str, str] = {}
+    for match in _HYPHEN_PAIR.finditer(text):
+        pair = [spelling.fold(match.group(1).lower()), spelling.fold(match.group(2).lower())]
+        pair = [fixes.get(word, word) for word in pair]
+        if f"{GAME_KEY}:{_pair_key(*pair)}" in table:
+            continue
+        for place, other in ((1, 0), (0, 1)):
+            typed = pair[place]
+            if typed in fixes or typed in out or len(typed) <= SHORT_WORD:
+                continue
+            if f"{GAME_KEY}{other}:{_pair_key(pair[0], pair[1]).split(' ', 1)[other]}" not in table:
+                continue
+
+            def named(candidate: str) -> bool:
+                both = [candidate, pair[1]] if place == 0 else [pair[0], candidate]
+                return f"{GAME_KEY}:{_pair_key(*both)}" in table
+
+            candidates = [c for c in speller.one_edit(typed, language) if named(c)]
+            if candidates:
+                out[typed] = max(candidates, key=lambda c: (speller.frequency(c), c))
+                break
     return out
 
 
