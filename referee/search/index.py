@@ -47,7 +47,8 @@ from referee.message import Message
 from referee.records import Record
 from referee.search.analysis import (TOKEN, accented_words, exact_analyzer, gujarati_form, language_analyzer, prepare,
                                      word_analyzer)
-from referee.search.query import EXACT_MARK, MAX_NAME_WORDS, SINGLE_NAME_MIN, build_thesaurus, word_stems
+from referee.search.query import (EXACT_MARK, MAX_NAME_WORDS, SINGLE_NAME_MIN, TITLE_KEY, build_thesaurus, title_terms,
+                                  word_stems)
 from referee.search.ranking import field_lengths
 from referee.search.spelling import Speller, count_words
 from referee.search.spelling import fold as spelling_fold
@@ -311,8 +312,6 @@ def one_word_titles(corpus) -> dict[str, str]:
     """The clauses whose title in a language is one word ("Caridad", "દાન", "Charity"), by that
     word's terms there ("*title:es:carid" -> "turn.charity"): a
     question that is that word alone asks for that clause (:func:`~referee.search.query.titled`)."""
-    from referee.search.query import TITLE_KEY, title_terms
-
     out: dict[str, set[str]] = {}
     for language in LANGUAGES:
         text = RuleText(language)
