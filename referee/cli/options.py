@@ -8,6 +8,7 @@ from referee.cli.params import Option
 from referee.errors import BadInput
 from referee.i18n.catalogs import _
 from referee.i18n.languages import codes
+from referee.places import table_address
 
 
 def lang():
@@ -52,15 +53,9 @@ def version():
                   help=_("Print the version and exit."))
 
 
-def _table_address(value: str):
-    from referee.table.stores import table_address  # lazy: +40 ms at start-up (sqlite3 and the stores); a file, or postgresql://…#ID
-
-    return table_address(value)
-
-
 def table_path():
     # No envvar here: the store reads REFEREE_TABLE itself (referee.table.stores.resolved).
-    return Option(None, "--table", metavar="PATH", parser=_table_address,
+    return Option(None, "--table", metavar="PATH", parser=table_address,  # a file, or postgresql://…#ID
                   help=_("The table: a file, or postgresql://…#ID for a table of a PostgreSQL store "
                          "(default: REFEREE_TABLE, then table.sqlite3 in the user data directory)."))
 

@@ -29,7 +29,7 @@ from urllib.parse import urlsplit, urlunsplit
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
 from referee.table import pgwatch
-from referee.table.address import PgTable, is_url  # noqa: F401 (named here by the web and the tests too)
+from referee.places import PgTable, is_url  # noqa: F401 (named here by the web and the tests too)
 from referee.table.pgwatch import CHANNEL
 from referee.table.store import (COLUMNS, Change, Damaged, Draft, Log, _checksum, _Row, new_row, stamp)
 

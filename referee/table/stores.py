@@ -3,7 +3,7 @@
 A table is addressed by what :mod:`referee.table` calls its ``path``: a file (the SQLite store,
 :mod:`referee.table.store`, the default) or a :class:`~referee.table.pgstore.PgTable` (a table
 in a PostgreSQL store, :mod:`referee.table.pgstore`). :func:`open_store` opens either; nothing
-above this module knows which it got. :func:`table_address` reads what a user names a table by
+above this module knows which it got. :func:`~referee.places.table_address` reads what a user names a table by
 (``--table``, ``$REFEREE_TABLE``): a file, or ``postgresql://…#ID``, table ``ID`` of that
 store (without ``#ID``: the store's own table, the one ``referee serve --store URL`` serves).
 
@@ -17,10 +17,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from referee.errors import BadInput
-from referee.lazyre import Lazy
+from referee.places import OWN_TABLE, PgTable, is_url, table_address  # noqa: F401 (table_address: named here by the web)
 from referee.table import store
-from referee.table.address import PgTable, is_url
 from referee.table.store import Change, Draft, Log, default_path
 
 TYPE_CHECKING = False
@@ -46,24 +44,6 @@ if TYPE_CHECKING:  # for annotations only: typing stays off the start-up of ask 
         def __enter__(self) -> "Store": ...
 
         def __exit__(self, *exc) -> None: ...
-
-
-def table_address(value) -> Where:
-    """The table a ``--table`` value or ``$REFEREE_TABLE`` names: ``postgresql://…#ID`` (or
-    ``postgres://``) is table ``ID`` of that PostgreSQL store, the store's own table without
-    ``#ID``; anything else is a table file (``""`` too, as typer reads it). ``None``: the
-    default table."""
-    if value is None or isinstance(value, (PgTable, Path)):
-        return value
-    text = str(value)
-    if not is_url(text):
-        return Path(text)
-    url, _, table_id = text.partition("#")  # a fragment means nothing to PostgreSQL: the table's id
-    table_id = table_id or OWN_TABLE
-    if not _TABLE_ID.fullmatch(table_id):
-        raise BadInput("--table: expected a table id after '#' (letters, digits, '-' and '_'), got {id}",
-                       id=repr(table_id[:80]))
-    return PgTable(url, table_id)
 
 
 def resolved(path: Where) -> Where:
@@ -94,13 +74,6 @@ def export(path: Where = None) -> dict:
 
         return pgstore.export(path)
     return store.export(Path(path) if path is not None else store.default_path())
-
-
-#: the id of the server's own table in a PostgreSQL store (the single-table routes)
-OWN_TABLE = "own"
-#: what may follow the '#' of a table's address (compiled when a PostgreSQL address is read:
-#: a table file never needs it)
-_TABLE_ID = Lazy(r"[A-Za-z0-9_-]{1,64}")
 
 
 def store_from_environment() -> Optional[str]:
