@@ -591,11 +591,18 @@ def flee(c: Context):
         params["fighter"] = fleeing[0]
         if len(fleeing) > 1:
             params["helper"] = fleeing[1]
-    elif fleeing != [c.me]:
+    elif fleeing != [c.me] or (c.state is not None and c.me != _default_runner(c.state)):
+        # "what must I roll?" asked as Bob (--as) while it is Ann's turn: Bob runs, and the
+        # command says so (without a name, whose turn it is runs)
         params["fleeing"] = fleeing
     _discards(c, params)
     _unplaced(c)
     return params, missing
+
+
+def _default_runner(state: dict):
+    """Who runs away when a flight names no one: whose turn it is (referee.questions.flee)."""
+    return state.get("turn") or (state["players"][0]["name"] if state.get("players") else None)
 
 
 def _rolled(r) -> None:
