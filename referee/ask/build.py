@@ -665,6 +665,14 @@ def action(c: Context):
             order = rest[:1] + list(robbed) + rest[1:]
         else:
             robbed = set()
+    whose = _whose_act(r, act) & set(order) - {ME} if act in TARGETED else set()
+    if whose and set(order) - whose:
+        # "Ann હવે Dee નું steal કરી શકે?": one named only as whose the act is ("Dee's steal")
+        # is whom it is done to, the other named does it (not the one "Dee … શકે" asks of)
+        # (right after the doer: "છરો મારી" says a "મારી" no asker is)
+        rest = [p for p in order if p not in whose]
+        order = rest[:1] + [p for p in order if p in whose] + rest[1:]
+        robbed |= whose
     doer = _may_do(r)
     if doer is not None and doer in order and doer not in robbed:
         # "a mászó kézzel harcolok, bedobhat Dee …?": the one the question asks leave for,
@@ -1215,6 +1223,18 @@ def _verb_onto(r: Reading, act: str, onto: set) -> Optional[str]:
                 if any(key.startswith(v) and key[len(v):] in onto for v in verbs if v):
                     return r.tokens[j].raw
     return None
+
+
+def _whose_act(r: Reading, act: str) -> set:
+    """The ones named only right before an owner's word and the act, or one thing and the act
+    ("Dee નું steal", "Dee nu backstab": Dee's steal; "Dee નો સામાન ચોરી": steal Dee's stuff),
+    whom the act is done to."""
+    between = r.both("owner_before")
+    acted = {k for _phrase, match in r.table_matches("actions", act) for k in r.word_range(match)}
+    marked = {i: bool({i + 2, i + 3} & acted) and r.tokens[i + 1].key in between
+              for i, _who in r.mentions() if i + 2 < len(r.tokens)}
+    return {who for i, who in r.mentions() if marked.get(i)} \
+        - {who for i, who in r.mentions() if not marked.get(i)}
 
 
 def _may_do(r: Reading) -> Optional[str]:
