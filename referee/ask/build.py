@@ -113,7 +113,13 @@ def _turn_said(c: "Context", params: dict) -> None:
     if c.state is None or not params:
         return
     r = c.reading
-    said = {r._person(r.tokens[r.index(match, "p0")].key) for _phrase, match in r.phrases("turn_of")} - {None}
+    turns = [(r._person(r.tokens[r.index(match, "p0")].key), _turn_denied(r, match)) for _p, match in r.phrases("turn_of")]
+    if any(denied and c.who(person) == c.state.get("turn") for person, denied in turns if person is not None):
+        # "it's not Ann's turn, …" where the table says it is: the text and the table disagree
+        c.missing.append(N_("what {words} means here", words=f"“{c.state.get('turn')}”"))
+        return
+    # "it's not Dee's turn", "Dee નો turn નથી": a turn denied is no one's turn said; the table's
+    said = {person for person, denied in turns if not denied} - {None}
     if len(said) != 1:
         return  # no turn said, or two: the table's
     person = c.who(said.pop())
@@ -122,6 +128,17 @@ def _turn_said(c: "Context", params: dict) -> None:
         else [p["name"] for p in c.state["players"]]
     if person != c.state.get("turn") and person in at_table:
         params["turn"] = person
+
+
+def _turn_denied(r: Reading, match) -> bool:
+    """Whether a phrase of whose turn it is is said denied: a word of denial just before it or
+    in it ("it's not Dee's turn", "nicht Dees Zug"), or one of those said after ("Dee નો turn નથી")."""
+    span = r.word_range(match)
+    segment = r._segment(span[0])
+    before = range(max(segment[0], span[0] - 3), span[-1] + 1)
+    after = range(span[-1] + 1, min(segment[-1] + 1, span[-1] + 3))
+    return any(r.tokens[j].key in r.both("denied") for j in before) \
+        or any(r.tokens[j].key in r.words.denied_after for j in after)
 
 
 class Context:
