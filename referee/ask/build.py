@@ -113,7 +113,13 @@ def _turn_said(c: "Context", params: dict) -> None:
     if c.state is None or not params:
         return
     r = c.reading
-    said = {r._person(r.tokens[r.index(match, "p0")].key) for _phrase, match in r.phrases("turn_of")} - {None}
+    turns = [(r._person(r.tokens[r.index(match, "p0")].key), _turn_denied(r, match)) for _p, match in r.phrases("turn_of")]
+    if any(denied and c.who(person) == c.state.get("turn") for person, denied in turns if person is not None):
+        # "it's not Ann's turn, …" where the table says it is: the text and the table disagree
+        c.missing.append(N_("what {words} means here", words=f"“{c.state.get('turn')}”"))
+        return
+    # "it's not Dee's turn", "Dee નો turn નથી": a turn denied is no one's turn said; the table's
+    said = {person for person, denied in turns if not denied} - {None}
     if len(said) != 1:
         return  # no turn said, or two: the table's
     person = c.who(said.pop())
@@ -122,6 +128,17 @@ def _turn_said(c: "Context", params: dict) -> None:
         else [p["name"] for p in c.state["players"]]
     if person != c.state.get("turn") and person in at_table:
         params["turn"] = person
+
+
+def _turn_denied(r: Reading, match) -> bool:
+    """Whether a phrase of whose turn it is is said denied: a word of denial just before it or
+    in it ("it's not Dee's turn", "nicht Dees Zug"), or one of those said after ("Dee નો turn નથી")."""
+    span = r.word_range(match)
+    segment = r._segment(span[0])
+    before = range(max(segment[0], span[0] - 3), span[-1] + 1)
+    after = range(span[-1] + 1, min(segment[-1] + 1, span[-1] + 3))
+    return any(r.tokens[j].key in r.both("denied") for j in before) \
+        or any(r.tokens[j].key in r.words.denied_after for j in after)
 
 
 class Context:
@@ -672,6 +689,14 @@ def action(c: Context):
             order = rest[:1] + list(robbed) + rest[1:]
         else:
             robbed = set()
+    whose = _whose_act(r, act) & set(order) - {ME} if act in TARGETED else set()
+    if whose and set(order) - whose:
+        # "Ann હવે Dee નું steal કરી શકે?": one named only as whose the act is ("Dee's steal")
+        # is whom it is done to, the other named does it (not the one "Dee … શકે" asks of)
+        # (right after the doer: "છરો મારી" says a "મારી" no asker is)
+        rest = [p for p in order if p not in whose]
+        order = rest[:1] + [p for p in order if p in whose] + rest[1:]
+        robbed |= whose
     doer = _may_do(r)
     if doer is not None and doer in order and doer not in robbed:
         # "a mászó kézzel harcolok, bedobhat Dee …?": the one the question asks leave for,
@@ -1222,6 +1247,18 @@ def _verb_onto(r: Reading, act: str, onto: set) -> Optional[str]:
                 if any(key.startswith(v) and key[len(v):] in onto for v in verbs if v):
                     return r.tokens[j].raw
     return None
+
+
+def _whose_act(r: Reading, act: str) -> set:
+    """The ones named only right before an owner's word and the act, or one thing and the act
+    ("Dee નું steal", "Dee nu backstab": Dee's steal; "Dee નો સામાન ચોરી": steal Dee's stuff),
+    whom the act is done to."""
+    between = r.both("owner_before")
+    acted = {k for _phrase, match in r.table_matches("actions", act) for k in r.word_range(match)}
+    marked = {i: bool({i + 2, i + 3} & acted) and r.tokens[i + 1].key in between
+              for i, _who in r.mentions() if i + 2 < len(r.tokens)}
+    return {who for i, who in r.mentions() if marked.get(i)} \
+        - {who for i, who in r.mentions() if not marked.get(i)}
 
 
 def _may_do(r: Reading) -> Optional[str]:

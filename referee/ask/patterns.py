@@ -312,6 +312,7 @@ class Words(Record):
     hirelings: frozenset = frozenset()  # words for a hireling ("hireling", "henchman")
     big: frozenset = frozenset()  # words that say an item is Big ("big", "grande", "groß", "મોટી")
     my: frozenset = frozenset()   # "my" before what is the asker's ("my level 12 troll")
+    theirs: frozenset = frozenset()  # "his", "seine", "એનો": what is someone else's, one named elsewhere
     says: frozenset = frozenset()  # words beside a card's quoted text ("steht", "says"): its words, not the table's
     #: words that ask how much of an adjective ("how high", "hoe hoog", "wie hoch"): a monster
     #: enhancer's name right after one is the adjective, not the card
@@ -671,6 +672,7 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         steeds=frozenset(fold(str(w)) for w in data.get("steeds") or ()),
         big=frozenset(fold(str(w)) for w in data.get("big") or ()),
         my=frozenset(fold(str(w)) for w in data.get("my") or ()),
+        theirs=frozenset(fold(str(w)) for w in data.get("theirs") or ()),
         says=frozenset(fold(str(w)) for w in data.get("says") or ()),
         level_numbers={fold(str(k)): int(v) for k, v in (data.get("level_numbers") or {}).items()},
         name_articles=frozenset(fold(str(w)) for w in data.get("name_articles") or ()),

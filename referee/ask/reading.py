@@ -1305,13 +1305,23 @@ class Reading:
             if token.key == ",":
                 p = k + 1
                 if self.tokens[p].key not in pronouns:
-                    return self._described_bare(p) and any(t.key in pronouns for t in self.tokens[p:])
+                    pointing = self._pointing()
+                    return self._described_bare(p) and any(t.key in pointing for t in self.tokens[p:])
                 j = p + 1
                 while j < len(self.tokens) and (self.tokens[j].key in self.words.ignore or self._being_before(j + 1)):
                     j += 1
                 # (or a race or class first: "él es enano de nivel 4")
                 return self._named_with_level(p) or (j < len(self.tokens) and self._persona(self.tokens[j].key) is not None)
         return False
+
+    def _pointing(self) -> frozenset:
+        """The words that point back at one named elsewhere after a bare description: a
+        pronoun, or a possessive of someone else ("Max got killed, level 3 dwarf, who gets his
+        stuff?": "his" is Max's as "he" would be), made once a reading."""
+        found = self._both.get("pointing")
+        if found is None:
+            found = self._both["pointing"] = self.both("pronouns") | self.both("theirs")
+        return found
 
     def _subject_described_bare(self, start: int) -> Optional[str]:
         """"Lena ist grad gestorben, Stufe 5 Halbling Dieb, was behält sie?": a bare description
@@ -1323,8 +1333,9 @@ class Reading:
         role = self.roles[first] or ("",)
         if role[0] != "person" or role[1] == ME or (first > 0 and self.tokens[first - 1].key not in ".!?¿¡"):
             return None
+        pointing = self._pointing()
         if {who for _j, who in self.mentions()} - {role[1], ME} \
-                or not any(t.key in self.both("pronouns") for t in self.tokens[start:]):
+                or not any(t.key in pointing for t in self.tokens[start:]):
             return None
         return role[1]
 
