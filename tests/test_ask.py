@@ -196,6 +196,19 @@ def test_as_names_who_i_am_on_the_table(corpus, state):
     assert "--fighter Cid" in body["understood"]["command"]
 
 
+@pytest.mark.parametrize("lang, text", [("en", "what do I need to roll to get away from a level 8 troll?"),
+                                        ("hu", "mennyit kell dobnom egy 8-as troll elől?"),
+                                        ("gu", "લેવલ 8 ટ્રોલથી ભાગવા મારે કેટલું લાવવું પડે?")])
+def test_as_names_who_runs_away_when_it_is_another_players_turn(lang, text, corpus, state):
+    """Asked as Bob while it is Ann's turn: Bob runs, the command says so, and run on its own it
+    judges Bob's flight."""
+    from referee.ask import ask
+
+    body = ask(text, corpus, state, "Bob", lang)
+    assert body["understood"]["command"].endswith("--player Bob"), body["understood"]
+    assert [r["player"] for r in body["judgement"]["details"]["rolls"]] == ["Bob"]
+
+
 @pytest.mark.parametrize("text", ["", "   ", "x" * 1001])
 def test_an_empty_or_endless_question_is_bad_input(corpus, text):
     from referee.ask import ask
