@@ -1823,3 +1823,33 @@ def test_a_slip_in_a_hyphenated_names_second_word_keeps_the_name(searcher, query
 ])
 def test_a_phase_named_by_its_one_word_title_finds_its_own_clause_first(searcher, query, lang, expected):
     assert searcher.query(query, language=lang, limit=3, snippets=False).hits[0].id == expected
+
+
+#: a story told before the question sets the scene: its last events and the question weigh more
+#: than its opening (the door kicked open, the monster that came out); an item enhancer under
+#: the names players give it is no monster enhancer; a question of a few words naming a class's
+#: or race's ability finds the ability's rule before the rulings that clarify it
+#: (query, language, expected clauses, the rank it must reach at least)
+FORTY_FIRST_BLIND_FAMILIES = [
+    ("we were at my place, i opened the door and found a troll, nobody wanted to help me, i tried to escape "
+     "and rolled a 2, so what now", "en", {"running-away.roll", "running-away.bad-stuff"}, 3),
+    ("abrí la puerta, salió un dragón, nadie quiso ayudarme, intenté escapar y saqué un 2 en el dado. "
+     "¿y ahora qué me pasa?", "es", {"running-away.bad-stuff", "running-away.roll"}, 1),
+    ("rakhatok tárgyerősítőt a lovamra", "hu", {"item-enhancers.not-on-steeds", "steeds.no-items"}, 1),
+    ("mag ik een itemversterker op mijn paard leggen", "nl", {"item-enhancers.not-on-steeds", "steeds.no-items"}, 1),
+    ("kann ich einen Itemverstärker auf mein Pferd legen", "de",
+     {"item-enhancers.not-on-steeds", "steeds.no-items"}, 1),
+    ("wizard charm", "en", {"classes.wizard-charm"}, 1),
+    ("Zauberer bezaubern", "de", {"classes.wizard-charm"}, 1),
+    ("cleric resurrection", "en", {"classes.cleric"}, 1),
+    ("súper munchkin", "es", {"classes.super-munchkin"}, 1),
+    ("super munchkin klasse", "nl", {"classes.super-munchkin"}, 1),
+    ("tolvaj hátbaszúrás", "hu", {"classes.thief-backstab"}, 1),
+]
+
+
+@pytest.mark.parametrize("query, lang, expected, within", FORTY_FIRST_BLIND_FAMILIES)
+def test_a_question_of_a_family_the_forty_first_blind_set_missed_finds_its_rule(searcher, query, lang, expected,
+                                                                                 within):
+    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+    assert set(found[:within]) & expected, found

@@ -33,6 +33,12 @@ from referee.search.ranking import Reading
 #: (:func:`plan`), so a long question keeps the subject it ends with.
 MAX_QUERY_CHARS = 1000
 MAX_TERMS = 12
+#: a question of this many words or more tells a story before it asks: its first word weighs
+#: STORY_OPENING, its last one in full, those between in proportion (:func:`plan`)
+STORY_WORDS, STORY_OPENING = 20, 0.5
+#: how many times more clauses a long question's first word counts as used by than its last
+#: does, when its most telling words are chosen (:func:`_most_telling`)
+STORY_RARITY = 4
 #: how much likelier a correction is when it is a word of the asked language's clauses
 ASKED_LANGUAGE_FACTOR = 3
 #: how much likelier a letter left out, or two letters swapped, is than another typo
@@ -82,6 +88,8 @@ WITHOUT_KEY = "*without"
 #: key of the words of "how does X work" (thesaurus ``rule_itself``): such a question asks for the
 #: rule of X itself, and a card's rulings stay below it
 RULE_ITSELF_KEY = "*itself"
+#: a question of this many words or fewer names a thing and asks for its rule (asks_rule_itself)
+NAMING_WORDS = 3
 #: A question that names no game is about the classic one (and its expansions, a little less);
 #: Star Munchkin and Epic restate many classic rules, and their copy should not come first.
 GAME_PRIORS = {"munchkin": 1.0, "expansions": 0.9}
@@ -695,7 +703,13 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     as_name = len(common) == len(kept) and any(_name_only(cards, tokens[position], language) for position in named)
     numbers: set[str] = set()
     said: set[str] = set()
+    # a story told before the question ("I kicked the door, a dragon came, nobody helped…")
+    # sets the scene: its last events and the question it ends with say what is asked, so a
+    # long question's words weigh less the earlier they stand
+    # (counted as typed: Gujarati's function words are gone from the tokens already)
+    story = len(tokens) > 1 and len(_WORDS.findall(text)) >= STORY_WORDS
     for index, position in enumerate(kept):
+        start = len(words)
         word = tokens[position]
         in_name = position in naming or any(other in named for other in kept[max(0, index - 1):index] + kept[index + 1:index + 2])
         # a verb whose prefix or particle stands apart is meant whole ("adhatom el": eladhatom, sell;
@@ -764,6 +778,9 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
             words.append([Reading("exact", word, EXACT_BOOST)])
         if fixed and has_accent(fixed):
             words.append([Reading("exact", fixed, EXACT_BOOST * CORRECTED_BOOST)])
+        if story:
+            scale = STORY_OPENING + (1 - STORY_OPENING) * position / (len(tokens) - 1)
+            words[start:] = [[Reading(r.field, r.text, r.boost * scale) for r in readings] for readings in words[start:]]
     words += _split_card_words(tokens, kept, language, cards)
     words += _cards_named_in_language(tokens, language)
     if known is not None and language in _COMPOUNDING:
@@ -928,7 +945,8 @@ def _most_telling(tokens: list[str], kept: list[int], fixes: dict[str, str], lan
                   frequency) -> list[int]:
     """The MAX_TERMS words of a long question that say most: those the fewest clauses use (a
     story around a question — "we were playing last night and…" — uses words every clause has,
-    or none has). In the order typed; without the index's counts, the first ones."""
+    or none has), the later ones first. In the order typed; without the index's counts, the
+    first ones."""
     if frequency is None or not language:
         return kept[:MAX_TERMS]
     analyzer = language_analyzer(language)
@@ -941,7 +959,14 @@ def _most_telling(tokens: list[str], kept: list[int], fixes: dict[str, str], lan
         found = max(counts, default=0)
         return found if found else 1 << 30  # a word no clause uses tells nothing
 
-    chosen = sorted(kept, key=lambda position: (used_by(position), position))[:MAX_TERMS]
+    # the story's opening sets the scene; its last events and its question say what is asked:
+    # a word counts as used by more clauses the earlier it stands (the first, STORY_RARITY times)
+    last = max(len(tokens) - 1, 1)
+
+    def telling(position: int) -> tuple[float, int]:
+        return used_by(position) * (1 + (STORY_RARITY - 1) * (1 - position / last)), position
+
+    chosen = sorted(kept, key=telling)[:MAX_TERMS]
     return sorted(chosen)
 
 
@@ -1481,12 +1506,17 @@ TITLE_QUERY_CHARS = 60
 def asks_rule_itself(text: str, language: str | None) -> bool:
     """Does the question ask how a thing works ("wie funktioniert das Bezaubern", "how does the
     Charm work")? It asks for the rule itself: a card it names has its rulings weigh as rulings
-    (thesaurus ``rule_itself``: a word of each of its lists)."""
+    (thesaurus ``rule_itself``: a word of each of its lists). So does a question of a few words
+    that only names a thing ("thief backstab", "Super Munchkin"): the thing's rule comes before
+    the rulings about it."""
     if not language:
         return False
+    words = _WORDS.findall(prepare(unicodedata.normalize("NFC", text), "gu").lower())
+    if 0 < len(words) <= NAMING_WORDS:
+        return True
     table = thesaurus()
     parts = set()
-    for word in _WORDS.findall(prepare(unicodedata.normalize("NFC", text), "gu").lower()):
+    for word in words:
         parts.update(table.get(f"{RULE_ITSELF_KEY}:{language}:{spelling.fold(word)}", "").split())
     return len(parts) >= 2
 
