@@ -575,21 +575,22 @@ def _near_beside(sense: str, position: int, tokens: list[str], keys: list[set[st
     if reach is None:
         return True
 
-    def of(kind: str, at: int) -> bool:
+    # (not named "of": that is a keyword pybabel extracts messages by)
+    def is_word(kind: str, at: int) -> bool:
         return any(sense in table.get(f"{SENSE_KEY}{kind}:{language}:{key}", "").split() for key in keys[at])
 
     counted = [at for at in range(len(tokens))
-               if at == position or of("beside", at) or not _function_word(tokens[at], language)]
+               if at == position or is_word("beside", at) or not _function_word(tokens[at], language)]
     here = counted.index(position)
     for index in range(max(0, here - int(reach)), min(len(counted), here + int(reach) + 1)):
         at = counted[index]
-        if at == position or not of("beside", at):
+        if at == position or not is_word("beside", at):
             continue
         between = range(min(index, here) + 1, max(index, here))
-        if any(of("apart", counted[other]) for other in between):
+        if any(is_word("apart", counted[other]) for other in between):
             continue
         parted = any(min(at, position) <= end < max(at, position) for end in ends)
-        if parted and any(of("apart", counted[other]) for other in (index - 1, index + 1) if 0 <= other < len(counted)):
+        if parted and any(is_word("apart", counted[other]) for other in (index - 1, index + 1) if 0 <= other < len(counted)):
             continue
         return True
     return False
