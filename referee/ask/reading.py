@@ -1133,10 +1133,11 @@ class Reading:
 
     def _dies_as_subject(self, i: int) -> bool:
         """"Max got killed, …", "max is dood, …": a word no list knows that starts its sentence,
-        the subject of a verb of dying, is the one who died (capitalised or not)."""
+        the subject of a verb of dying, is the one who died (capitalised or not); so is the
+        subject of a verb of selling the seller ("Lucía vende cosas", "Peti eladja")."""
         if i > 0 and self.tokens[i - 1].key not in ".!?¿¡":
             return False  # (inside a sentence a capital word is a name already; a lowercase one is not sure)
-        return self._fights_as_subject(i, "subject_dies")
+        return self._fights_as_subject(i, "subject_dies") or self._fights_as_subject(i, "subject_sells")
 
     def _killer_at(self, j: int) -> bool:
         """Whether word ``j`` is the one a death is said to be done by ("killed by Bob", "door
