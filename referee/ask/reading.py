@@ -1137,7 +1137,16 @@ class Reading:
         subject of a verb of selling the seller ("Lucía vende cosas", "Peti eladja")."""
         if i > 0 and self.tokens[i - 1].key not in ".!?¿¡":
             return False  # (inside a sentence a capital word is a name already; a lowercase one is not sure)
-        return self._fights_as_subject(i, "subject_dies") or self._fights_as_subject(i, "subject_sells")
+        # (a death said with a comma after it, the description following: "welp just died at
+        # level 7" is no one's name)
+        return (self._fights_as_subject(i, "subject_dies") and self._comma_after(i, "subject_dies")) \
+            or self._fights_as_subject(i, "subject_sells")
+
+    def _comma_after(self, i: int, name: str) -> bool:
+        """Whether a phrase of ``name`` whose subject is word ``i`` ends right before a comma."""
+        toks = self.tokens
+        return any(self.index(match, "p0") == i and (end := self.word_range(match)[-1]) + 1 < len(toks)
+                   and toks[end + 1].key == "," for _phrase, match in self.own_phrases(name, self.words))
 
     def _killer_at(self, j: int) -> bool:
         """Whether word ``j`` is the one a death is said to be done by ("killed by Bob", "door
