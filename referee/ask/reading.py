@@ -1143,10 +1143,14 @@ class Reading:
             or self._fights_as_subject(i, "subject_sells")
 
     def _comma_after(self, i: int, name: str) -> bool:
-        """Whether a phrase of ``name`` whose subject is word ``i`` ends right before a comma."""
+        """Whether a phrase of ``name`` whose subject is word ``i`` ends right before a comma,
+        or the killer said right after it does ("Jo got killed by Sam, …")."""
         toks = self.tokens
-        return any(self.index(match, "p0") == i and (end := self.word_range(match)[-1]) + 1 < len(toks)
-                   and toks[end + 1].key == "," for _phrase, match in self.own_phrases(name, self.words))
+        ends = [self.word_range(match)[-1] for _phrase, match in self.own_phrases(name, self.words)
+                if self.index(match, "p0") == i]
+        ends += [self.word_range(match)[-1] for _phrase, match in self.phrases("killed_by")
+                 if any(i < self.word_range(match)[0] <= end + 1 for end in ends)]
+        return any(end + 1 < len(toks) and toks[end + 1].key == "," for end in ends)
 
     def _killer_at(self, j: int) -> bool:
         """Whether word ``j`` is the one a death is said to be done by ("killed by Bob", "door
