@@ -1166,6 +1166,8 @@ def _people_left(kind: str, c: Context, params: dict) -> list[str]:
             continue  # "Cid uses a +5", "dan stuurt bob een gazebo erbij": the card's player
         if kind == "level" and params.get("source") in CARD_SOURCES:
             continue  # "Bob plays Go Up a Level for Cid": the level of the one it is played on
+        if kind == "death" and r._killer_at(i):
+            continue  # "Max got killed by Bob": who killed is no rule of a death's
         if not _said_as_word(name, said):
             out.append(r.tokens[i].raw)
     return out

@@ -806,7 +806,7 @@ class Reading:
         described = self.described_names = self._described_names()
         for i, token in enumerate(self.tokens):
             raw = token.raw
-            if self._fights_as_subject(i):
+            if self._fights_as_subject(i) or self._dies_as_subject(i):
                 # "cid (level 8) is fighting a level 10 troll": a word no list knows, the subject
                 # of a verb of fighting, is someone
                 self.names.append(raw[:1].upper() + raw[1:])
@@ -1131,16 +1131,65 @@ class Reading:
                    for start in range(max(0, i - LONGEST_NAME + 1), i + 1)
                    for end in range(i + 1, min(len(keys), start + LONGEST_NAME) + 1))
 
-    def _fights_as_subject(self, i: int) -> bool:
+    def _dies_as_subject(self, i: int) -> bool:
+        """"Max got killed, …", "max is dood, …": a word no list knows that starts its sentence,
+        the subject of a verb of dying, is the one who died (capitalised or not); so is the
+        subject of a verb of selling the seller ("Lucía vende cosas", "Peti eladja")."""
+        if i > 0 and self.tokens[i - 1].key not in ".!?¿¡":
+            return False  # (inside a sentence a capital word is a name already; a lowercase one is not sure)
+        # (a death said with a comma after it, the description following: "welp just died at
+        # level 7" is no one's name)
+        return (self._fights_as_subject(i, "subject_dies") and self._comma_after(i, "subject_dies")) \
+            or self._fights_as_subject(i, "subject_sells")
+
+    def _comma_after(self, i: int, name: str) -> bool:
+        """Whether a phrase of ``name`` whose subject is word ``i`` ends right before a comma,
+        or the killer said right after it does ("Jo got killed by Sam, …")."""
+        toks = self.tokens
+        ends = [self.word_range(match)[-1] for _phrase, match in self.own_phrases(name, self.words)
+                if self.index(match, "p0") == i]
+        ends += [self.word_range(match)[-1] for _phrase, match in self.phrases("killed_by")
+                 if any(i < self.word_range(match)[0] <= end + 1 for end in ends)]
+        return any(end + 1 < len(toks) and toks[end + 1].key == "," for end in ends)
+
+    def _killer_at(self, j: int) -> bool:
+        """Whether word ``j`` is the one a death is said to be done by ("killed by Bob", "door
+        Bob vermoord"): the killer, whom no description after it is about."""
+        return any(self.index(match, "p0") == j for _phrase, match in self.phrases("killed_by"))
+
+    def _died_before(self, j: int) -> Optional[str]:
+        """The one a phrase ending at word ``j`` says died ("Max got killed", "max is dood"),
+        the part after its comma being about them; None where no such phrase ends there."""
+        for _phrase, match in self.phrases("subject_dies"):
+            k = self.index(match, "p0")
+            if self.word_range(match)[-1] == j and (self.roles[k] or ("",))[0] == "person":
+                return self.roles[k][1]
+        return None
+
+    def _named_before(self, j: int) -> str:
+        """The one named last before word ``j`` in its sentence (the asker's "I" too); none:
+        the killer's word is left doubtful, as whose description it is, is not said."""
+        start = j
+        while start > 0 and self.tokens[start - 1].key not in ".!?¿¡":
+            start -= 1
+        before = [who for k, who in self.mentions() if start <= k < j]
+        if before:
+            return before[-1]
+        if self.tokens[j].raw not in self.doubtful:
+            self.doubtful.append(self.tokens[j].raw)
+        return ME
+
+    def _fights_as_subject(self, i: int, name: str = "subject_fights") -> bool:
         """Whether word ``i`` is no word of the question and a phrase says it fights ("cid is
-        fighting", "Bob (Stufe 3) kämpft"), with no article before it ("a troll is fighting")."""
+        fighting", "Bob (Stufe 3) kämpft"), with no article before it ("a troll is fighting");
+        ``name``: the phrases of another verb whose subject it is."""
         token = self.tokens[i]
         if self.roles[i] is not None or self.is_known(token.key) or self._persona(token.key) is not None \
                 or token.key in self.cards.monsters or self._in_card_name(i) or self._monster_word(token.key) \
                 or (i > 0 and self.tokens[i - 1].key in self.both("ignore")) \
                 or (self.words.endings and self._with_stem(token.key) is not None):
             return False  # (nor a word said "with": "egy trollal harcol" fights a troll)
-        return any(match.start("p0") == self.starts[i] for _phrase, match in self.own_phrases("subject_fights", self.words))
+        return any(match.start("p0") == self.starts[i] for _phrase, match in self.own_phrases(name, self.words))
 
     def _in_card_name(self, i: int) -> bool:
         """Whether word ``i`` is one word of a monster card's name written out ("Plutonium
@@ -2790,6 +2839,14 @@ class Reading:
         if j is not None and self.roles[j] and self.roles[j][0] == "person":
             return self.roles[j][1]  # "bob (level zes elf, +2)": the one the brackets follow
         j = segment[0] - 2
+        died = self._died_before(j) if j >= 0 and self.tokens[j + 1].raw == "," else None
+        if died is not None:
+            return died  # "Max got killed, level 3 dwarf warrior": the one who died is described
+        if j >= 0 and self.tokens[j + 1].raw == "," and (self.roles[j] or ("",))[0] == "person" \
+                and self._killer_at(j):
+            # "Max got killed by Bob, level 3 dwarf warrior": the one who died, named before the
+            # killer in its sentence, is the one described; no one named before: not sure whose
+            return self._named_before(j)
         if j >= 0 and self.tokens[j + 1].raw == "," and (self.roles[j] or ("",))[0] == "person" \
                 and self.roles[j][1] != ME:
             # "my sister Zoe, level 7 with +2, …", "mi colega Lucía, elfa de nivel 4": the part
