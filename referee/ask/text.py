@@ -21,6 +21,10 @@ LEVEL_MARK = "\ue000"
 _TITLE = r"(?i:mr|mrs|ms|dr|st|sr|sra|hr|fr|dhr|mw)\.(?=\s+\w)"
 #: a word, a number (with its ending: "8-as", "3rd"), a separator or the level mark
 _WORD = "\ue000|" + _TITLE + r"|[+-]?\d+(?:-[^\W\d_]+|[a-zA-Z\u00c0-\u024f]+)?|[,;.!?¿¡:()]|[^\s,;.!?¿¡:()\"“”„«»]+"
+#: an arrow typed between a deed and what it leads to ("sell 1200g -> lvl 10?"): a word of its own
+#: (``ARROW``), which goal phrases name; a ">" alone is kept too ("> lvl 10"), a comparison elsewhere
+ARROW = "->"
+ARROWS = frozenset({"->", "-->", "=>", "==>", "→", "⇒", "⟶", "➡", "➔", "➜", "⮕", ">"})
 #: brackets part a sentence too: "Bob (level 6 elf, +2) helps me" describes Bob in its own part
 SEPARATORS = frozenset(",;.!?¿¡:()")
 
@@ -103,6 +107,9 @@ def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict]
             continue
         if raw in SEPARATORS or (len(raw) == 1 and raw in SEPARATORS):
             out.append(Token(raw, raw))
+            continue
+        if raw in ARROWS:
+            out.append(Token(raw, ">" if raw == ">" else ARROW))
             continue
         if raw in ("-", "—", "--"):
             # a dash between spaces ("das Vieh hat Stufe 4 – verlier ich?") parts a sentence as a comma does
