@@ -17,7 +17,7 @@ from functools import cached_property
 from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_card
 from referee.ask.names import foreign, named, stem
 from referee.ask.patterns import Words, fold
-from referee.ask.text import LEVEL_MARK, Token, at, joined, tokens
+from referee.ask.text import LEVEL_MARK, TIMES, Token, at, joined, tokens
 from referee.plain import copied
 from referee.registry import QUESTIONS
 
@@ -330,6 +330,7 @@ class Reading:
         self.counted: list[tuple[int, int]] = []  # "two potions": (word, how many one-shots)
         self.stolen: Optional[tuple] = None  # (who, item): an item named as taken from someone
         self.curses: list = []  # curse and trap cards named ("Falle! Chromosomentausch")
+        self.times: dict[int, int] = {}   # "+2 potion x2": the word of a bonus -> the word of its count
         self.copies: dict[int, int] = {}  # "two +2 potions": the word of a bonus -> how many cards of it
         self.discarded: list[tuple[int, int]] = []  # "descarta tres cartas": (word, how many cards)
         self.monster_count: list[tuple[int, int]] = []  # "two monsters: …": (word, how many)
@@ -1608,6 +1609,25 @@ class Reading:
                 return found
         return None
 
+    def _copies_of(self, i: int) -> int:
+        """How many cards of the bonus at ``i`` are played; a count said with a sign of times
+        ("x2") is read by it."""
+        if i in self.times:
+            self.used.add(self.times[i])
+        return self.copies.get(i, 1)
+
+    def _times_beside(self, j: int) -> Optional[int]:
+        """The count written with a sign of times beside the bonus at ``j`` ("+2 potion x2",
+        "+2 x2", "2x +2"), the word of that count, else None: dropped, it halved the bonus said."""
+        toks = self.tokens
+        after = [k for k in (j + 1, j + 2, j + 3) if k < len(toks) and toks[k].key.startswith(TIMES)
+                 and all(not toks[m].separator and toks[m].number is None for m in range(j + 1, k))]
+        k = after[0] if after else (j - 2 if j >= 2 and toks[j - 1].key == TIMES else -1)
+        if k >= 0 and toks[k].number is not None and not toks[k].plus and 2 <= toks[k].number <= 6 \
+                and k not in self.used:
+            return k
+        return None
+
     def _counted_bonuses(self, k: int, count: int) -> None:
         """"two potions, a plus two and a plus three", "dos pociones (+2 y +3)": the bonuses
         listed right after a count of one-shots, as many as it counts, are theirs — read only
@@ -1715,6 +1735,11 @@ class Reading:
                     and not (j >= 2 and toks[j - 2].key in levels):
                 copies[j] = count.number
                 self.used.add(j - 1)
+            times = self._times_beside(j) if toks[j].plus and j not in copies else None
+            if times is not None:
+                # its count taken only where the bonus is played as cards (``_copies_of``): read as
+                # gear, "+2 x2" leaves the "2" unread, no verdict
+                copies[j], self.times[j] = toks[times].number, times
         for _phrase, match in self.phrases("own_total"):
             # "mit Schwert und Helm bin i eh auf 9", "with sword and helmet I'm at 9": the asker's
             # own sum of level and gear, said again; checked against them, no level and no bonus
@@ -1754,7 +1779,7 @@ class Reading:
                     continue  # "een drankje van +2 op bigfoot gooien": thrown at it, for the players
                 if i not in self.used:
                     self.used.add(i)
-                    for _copy in range(copies.get(i, 1) if into in (self.plus, self.monster_plus) else 1):
+                    for _copy in range(self._copies_of(i) if into in (self.plus, self.monster_plus) else 1):
                         into.append(abs(self.tokens[i].number))
                         if into is self.plus:
                             self.plus_at.append(i)
@@ -3160,7 +3185,7 @@ class Reading:
             elif monsters_too and self._beside_monster(i) and not self._thrown(i):
                 self.monster_plus.append(self.tokens[i].number)  # "the troll has +5"
             elif self.names and not self._described(self._owner(i)):
-                for _copy in range(self.copies.get(i, 1)):
+                for _copy in range(self._copies_of(i)):
                     self.plus.append(self.tokens[i].number)
                     self.plus_at.append(i)  # whose side it is on is checked with the phrases' ones
             else:

@@ -21,6 +21,13 @@ LEVEL_MARK = "\ue000"
 _TITLE = r"(?i:mr|mrs|ms|dr|st|sr|sra|hr|fr|dhr|mw)\.(?=\s+\w)"
 #: a word, a number (with its ending: "8-as", "3rd"), a separator or the level mark
 _WORD = "\ue000|" + _TITLE + r"|[+-]?\d+(?:-[^\W\d_]+|[a-zA-Z\u00c0-\u024f]+)?|[,;.!?¿¡:()]|[^\s,;.!?¿¡:()\"“”„«»]+"
+#: an arrow typed between a deed and what it leads to ("sell 1200g -> lvl 10?"): a word of its own
+#: (``ARROW``), which goal phrases name; a ">" alone is kept too ("> lvl 10"), a comparison elsewhere
+ARROW = "->"
+ARROWS = frozenset({"->", "-->", "=>", "==>", "→", "⇒", "⟶", "➡", "➔", "➜", "⮕", ">"})
+#: the sign of times of a count written with it ("x2", "×2"): a word no language's words hold
+#: (a plain "x" is Spanish chat's "por", and would tell the language)
+TIMES = "×"
 #: brackets part a sentence too: "Bob (level 6 elf, +2) helps me" describes Bob in its own part
 SEPARATORS = frozenset(",;.!?¿¡:()")
 
@@ -104,6 +111,15 @@ def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict]
         if raw in SEPARATORS or (len(raw) == 1 and raw in SEPARATORS):
             out.append(Token(raw, raw))
             continue
+        if len(raw) in (2, 3) and raw[0] in "xX×" and raw[1:].isdigit():
+            # "+2 potion x2": a count written with its sign of times, one word "×2" with its number
+            # (read beside a bonus as how many cards of it: referee.ask.reading; a bare "2" would
+            # be a word of some language's, and tell the language)
+            out.append(Token(raw, TIMES + str(int(raw[1:])), int(raw[1:])))
+            continue
+        if raw in ARROWS:
+            out.append(Token(raw, ">" if raw == ">" else ARROW))
+            continue
         if raw in ("-", "—", "--"):
             # a dash between spaces ("das Vieh hat Stufe 4 – verlier ich?") parts a sentence as a comma does
             out.append(Token(raw, ","))
@@ -117,7 +133,8 @@ def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict]
             out.append(Token(raw, number.group(1) if raw[0] in "+-" else str(value), value, raw[0] in "+-"))
             ending = fold(number.group(2))
             if ending and ending not in suffixes:  # "+3-mal": the number, then its ending as a word
-                out.append(Token(number.group(2), ending))
+                # ("2x +2": the sign of times, TIMES)
+                out.append(Token(number.group(2), TIMES if number.group(2) in ("x", "X", "×") else ending))
             continue
         for part in spelled(fold(raw.replace("'", ""))).split():
             value = int(part) if part.isdigit() else numbers.get(part)
