@@ -64,7 +64,8 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
                   + [phrase.words for phrase, match in first.phrases("monster_count")
                      if first.index(match, "n0") in counted and "run-away" not in scores], default=0)
     scores["combat"] = max(scores["combat"], appears)
-    played = [n for _kind, _code, n in first.persona_cards] + [n for _card, n, _span in first.one_shots_played]
+    played = [n for _kind, _code, n in first.persona_cards] + [n for _card, n, _span in first.one_shots_played] \
+        + [n for _act, n in first.cards_played]
     if played:
         # "Dee ને Thief નું કાર્ડ મૂકવું છે, ચાલે?", "mag Cid zijn Babyolie spelen?": a race, class
         # or one-shot card said as played asks whether it may be, where no word of asking leave is said
@@ -702,6 +703,13 @@ def action(c: Context):
         # "a mászó kézzel harcolok, bedobhat Dee …?": the one the question asks leave for,
         # not the first one named
         order = [doer] + [p for p in order if p != doer]
+    on = _played_on(r) - {ME} if act == "play-curse" else set()
+    if on and set(order) - on:
+        # "Cid Bob પર … નાખી શકે?": the one a curse is played on is whom it is done to,
+        # whoever stands nearest the verb of leave
+        # (right after the doer: "'t is mijn beurt" says a "mijn" no target is)
+        rest = [p for p in order if p not in on]
+        order = rest[:1] + [p for p in order if p in on] + rest[1:]
     player = c.who(order[0] if order else None)
     others = [c.who(p) for p in order[1:] if c.who(p) != player]
     asked = _may_help(r) if act == "help" else None
@@ -737,6 +745,7 @@ def action(c: Context):
             # fight whose monster is not named
             missing.append(N_("which monster is fought"))
     params = {"player": player, "action": act}
+    _enhancer_unfought(c, act)
     claimed = False
     if act in TARGETED and not others and asked is None and player != c.who(ME) and _done_to_me(r, act):
         # "según Bob, él puede robarme": the pronoun written onto the act's verb is whom it is
@@ -783,6 +792,9 @@ def action(c: Context):
             params.update({"fighter": c.who(fighting), "monsters": monsters, "phase": "combat"})
             if not outcome:
                 c.surer = 1  # an action named in a fight named: asked whether it may be done there
+    if act == "play-monster-enhancer" and params.get("monsters"):
+        # "… Ann rakhat rá egy Ősit?": the enhancer asked of is not on the monster yet
+        params["monsters"] = [_without_enhancers(m) for m in params["monsters"]]
     if asked is None and "fighter" not in params and r.fighter is not None and not r.monsters \
             and r.fighter != ME and c.who(r.fighter) == params.get("target") and _verb_of_fighting(r) \
             and not _item_fought(r):
@@ -845,15 +857,36 @@ def action(c: Context):
 def _persona_played(r: Reading, actions: dict) -> dict:
     """The acts the text says, with playing a race or class card it names as played ("can Bob
     play an Elf card?"): that phrase's words count as the act's, as any act's phrase does."""
-    if not r.persona_cards and not r.one_shots_played:
+    if not r.persona_cards and not r.one_shots_played and not r.cards_played:
         return actions
     actions = dict(actions)
+    for act, count in r.cards_played:
+        # "mag Bob een Woedend spelen?": a monster enhancer or a curse named, played
+        actions[act] = max(actions.get(act, 0), count)
     for kind, _code, count in r.persona_cards:
         actions[f"play-{kind}"] = max(actions.get(f"play-{kind}", 0), count)
     for _card, count, _span in r.one_shots_played:
         # "is Cid allowed to chuck a Friendship Potion": a one-shot card named with a verb of playing it
         actions["play-one-shot"] = max(actions.get("play-one-shot", 0), count)
     return actions
+
+
+def _without_enhancers(monster):
+    """A monster of the command without the enhancers the text named (a string stays as is)."""
+    if not isinstance(monster, dict) or "enhancers" not in monster:
+        return monster
+    rest = {k: v for k, v in monster.items() if k != "enhancers"}
+    # (a name and its card alone: the command's plain name)
+    return rest.get("name") if set(rest) <= {"name", "card"} and rest.get("card") in (None, rest.get("name")) else rest
+
+
+def _enhancer_unfought(c: Context, act: str) -> None:
+    """A monster enhancer asked of a fight the text tells ("Cid fights the …, may Ann put an
+    Ancient on it?") whose monster was not read: the fight is part of the question, and the
+    answer without it would be of another one."""
+    r = c.reading
+    if act == "play-monster-enhancer" and not r.monsters and (r.fighter is not None or r.in_combat):
+        c.missing.append(N_("which monster is fought"))
 
 
 def _curse_given(r: Reading) -> bool:

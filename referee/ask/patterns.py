@@ -38,7 +38,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 151
+VERSION = 152
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -383,6 +383,9 @@ class Words(Record):
     #: what a player says before the question and is no part of it ("quick one:", "kurze
     #: Frage:"), each as the text's words read it: left off the start of the text
     openers: tuple = ()
+    #: words after a bonus that hedge it ("+5 or something", "+5 oder so"), each as the text's
+    #: words read them: the bonus said is the bonus, the hedge no word of the question
+    hedges: tuple = ()
     #: the words for how many hands an item takes ("zweihändig", "two-handed": its folded
     #: words as the text reads them, "2 handed") -> the slot ("two-hands", "one-hand")
     hands: dict = {}
@@ -710,6 +713,7 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         before_verb=frozenset(fold(str(w)) for w in data.get("before_verb") or ()),
         # (a key folded as the text's words are: "w/o" is the words "w o", "m'n" the word "mn")
         openers=tuple(sorted((_said(str(v), numbers) for v in data.get("openers") or ()), key=len, reverse=True)),
+        hedges=tuple(sorted((_said(str(v), numbers) for v in data.get("hedges") or ()), key=len, reverse=True)),
         spellings={" ".join(fold(str(k)).split()): fold(str(v))
                    for k, v in (data.get("spellings") or {}).items()},
         # (the monster's own name is one of them: "a level 9 Troll", capitalised, is no one's name)

@@ -205,6 +205,10 @@ REPORTED_ACT = 8
 FIGHT_KINDS = ("combat", "run-away")
 
 
+#: the roles of the cards named whose playing is an act of its own: role -> the act
+ACTS_OF_CARDS = {"enhancer": "play-monster-enhancer", "cursecard": "play-curse"}
+
+
 def _opened(toks: list[Token], openers: tuple) -> list[Token]:
     """The words without what a player says before the question ("quick one:", "kurze Frage,
     …"), with the colon or comma after it: no word of the question."""
@@ -214,6 +218,20 @@ def _opened(toks: list[Token], openers: tuple) -> list[Token]:
             rest = toks[len(opener):]
             return rest[1:] if rest and rest[0].key in (":", ",", "-", ".", "!") else rest
     return toks
+
+
+def _unhedged(toks: list[Token], hedges: tuple) -> list[Token]:
+    """The words without a hedge right after a bonus ("+5 or something", "+5 vagy mi"): a
+    player unsure of a card's number still says the number the question is about."""
+    out: list[Token] = []
+    i = 0
+    while i < len(toks):
+        out.append(toks[i])
+        i += 1
+        if out[-1].plus and out[-1].number is not None:
+            keys = tuple(t.key for t in toks[i:i + 4])
+            i += next((len(h) for h in hedges if h and keys[:len(h)] == h), 0)
+    return out
 
 
 def _respelled(toks: list[Token], spellings: dict, names: set) -> list[Token]:
@@ -278,6 +296,8 @@ class Reading:
         self.tokens = _hyphened(self.tokens, words.endings, folded_names, card_words(corpus))
         if words.openers or english.openers:
             self.tokens = _opened(self.tokens, words.openers + english.openers)
+        if words.hedges:
+            self.tokens = _unhedged(self.tokens, words.hedges)
         if words.spellings:
             # "mag da allemaal?", "hilft ned": a small word in its regional spelling is the word
             # the phrases write (a table's name spelt so stays the name)
@@ -590,6 +610,7 @@ class Reading:
                 self.roles[i] = ("persona",) + found
         self._persona_cards()
         self._one_shots_played()
+        self._named_cards_played()
         self._denied()
         self._sexed_names()
         self._numbers()
@@ -654,6 +675,24 @@ class Reading:
                 for i in span:
                     self.roles[i] = ("oneshotcard", card.id)
                 self.one_shots_played.append((card, max(said) + 1, span))
+
+    def _named_cards_played(self) -> None:
+        """A monster enhancer or a curse named by its card name, with a verb of playing a card
+        and a leave asked ("may …") in its part of the sentence ("mag Bob een Woedend spelen?",
+        "Bob will Ann Körpergeruch reindrücken"): the act of playing a card of that kind; kept
+        as (act, phrase words + 1) for :func:`referee.ask.build.action`. Only where leave is
+        asked there, so "Bob plays Enraged on my troll, who wins?" stays a fight."""
+        self.cards_played = []
+        named = [(i, ACTS_OF_CARDS[role[0]]) for i, role in enumerate(self.roles) if role and role[0] in ACTS_OF_CARDS]
+        if not named:
+            return
+        verbs = [(phrase.words, self.word_range(match)) for phrase, match in self.phrases("one_shot_play")]
+        asked = [self.word_range(match) for _phrase, match in self.phrases("may_do")]
+        for i, act in named:
+            segment = self._segment(i)
+            said = [n for n, words in verbs if words and words[0] in segment]
+            if said and any(words and words[0] in segment for words in asked):
+                self.cards_played.append((act, max(said) + 1))
 
     def _persona_typo(self, i: int) -> Optional[tuple]:
         """A race or class typed one letter off ("ik ben tovenar lvl 7", "soy guerero nivel 4"),
