@@ -26,7 +26,8 @@ if TYPE_CHECKING:  # names for annotations only: typing stays off the start-up o
 
 N_ = Message.of
 #: actions whose question is about another player
-TARGETED = ("steal", "backstab", "trade", "play-curse")
+#: (a Go Up a Level card too: "can Cid give Dee a Go Up a Level?" plays it on Dee)
+TARGETED = ("steal", "backstab", "trade", "play-curse", "play-go-up-a-level")
 #: acts asked of another player's item, named by its owner ("can Cid equip Bob's hammer?")
 OWNED_ITEM_ACTS = ("equip",)
 #: the kinds of question and their one-line command
@@ -1671,6 +1672,11 @@ def about(kind: str):
             # "bob wil iets van dee stelen, is dat legaal?": an act named that is no act of gear,
             # and no item nor gear said: the act is asked, not whether anyone's gear is legal
             c.coreless = True
+        if kind == "gear" and c.state is not None and _judged_alone(r, order):
+            # "klopt dit zo?", "આ ચાલે?": whether something is right, of nothing the text says;
+            # no one's gear is asked, though the table has the gear of the one whose turn it is
+            c.coreless = True
+            c.missing.append(N_("what {words} means here", words=_words_of_list(r, "judged_only")))
         if kind == "gear" and c.state is None and _items_counted(r):
             c.surer += 1  # two items of one slot, each with its bonus: whether both count is asked
         if kind == "gear":
@@ -1716,6 +1722,24 @@ def about(kind: str):
         return params, c.missing
 
     return build
+
+
+def _judged_alone(r: Reading, order: list) -> bool:
+    """Whether the text's only words of gear are words that judge ("klopt", "legal", "ચાલે"),
+    with no one, no item, no number and no card said: nothing whose gear could be asked."""
+    if order or any(role and role[0] != "sep" for role in r.roles):
+        return False
+    own = r.both("pronouns") | r.both("theirs") | r.both("my") | r.both("big")
+    if any(t.key in own or _an_item(t.key, r.words) or _an_item(t.key, r.english) for t in r.tokens):
+        return False
+    judged = [m.span() for _p, m in r.phrases("judged_only")]
+    spans = [m.span() for _p, m in r.table_matches("kinds", "equipment")]
+    return bool(judged) and all(any(a <= s and e <= b for a, b in judged) for s, e in spans)
+
+
+def _words_of_list(r: Reading, name: str) -> str:
+    """The text's words a phrase list matched, quoted."""
+    return ", ".join(f"“{m.group(0).strip()}”" for _p, m in r.phrases(name)) or "?"
 
 
 def _card_name_word(r: Reading, i: int) -> bool:
