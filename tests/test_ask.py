@@ -209,6 +209,22 @@ def test_as_names_who_runs_away_when_it_is_another_players_turn(lang, text, corp
     assert [r["player"] for r in body["judgement"]["details"]["rolls"]] == ["Bob"]
 
 
+@pytest.mark.parametrize("lang, text", [
+    ("en", "does the plutonium dragon even bother chasing bob? hes only lvl 3"),
+    ("es", "¿el Dragón de Plutonio persigue a bob? solo es nivel 3"),
+    ("de", "kann bob vor dem plutoniumdrachen weglaufen? er ist stufe 3"),
+    ("nl", "mag bob weglopen van de plutoniumdraak? hij is level 3")])
+def test_a_he_whom_the_text_names_no_one_for_never_describes_the_asker(lang, text, corpus):
+    """With no other person read, "he is level 3" is about someone the text leaves unnamed: no
+    verdict, and no reading gives the level to the player asking."""
+    from referee.ask import ask
+
+    body = ask(text, corpus, None, None, lang)
+    assert body["judgement"] is None
+    commands = [r["command"] for r in body.get("readings") or []]
+    assert not any("me:3" in command for command in commands), commands
+
+
 @pytest.mark.parametrize("text", ["", "   ", "x" * 1001])
 def test_an_empty_or_endless_question_is_bad_input(corpus, text):
     from referee.ask import ask

@@ -2949,7 +2949,23 @@ class Reading:
             # (not in a fight: "Bob helps. level 5 elf vs the troll" describes the asker)
             # "is bob's setup legal? dwarf w/ that big hammer": the one person the text names
             return next(iter(named))
+        he = self._he_before(segment, i) if not others else None
+        if he is not None:
+            # "… chasing bob? hes only lvl 3" with "bob" read as no one: "he" is never the asker,
+            # and whom it means the text does not say: no verdict, never the asker described
+            said = self.tokens[he].raw
+            if said not in self.doubtful:
+                self.doubtful.append(said)
         return ME
+
+    def _he_before(self, segment: range, i: int) -> Optional[int]:
+        """The first "he"/"she" before word ``i`` in its part of the sentence, else None; not a
+        bare pronoun before a level's word, an article there (Spanish "por el nivel 7": "el", as
+        "él" is read with its accent dropped), unless it says "is" itself ("hes lvl 3")."""
+        level = self.both("level")
+        return next((k for k in segment if k < i and self._he_is(k)
+                     and (self._being_at(k) or not (k + 1 < len(self.tokens) and self.tokens[k + 1].key in level))),
+                    None)
 
     def _description_goes_on(self, start: int) -> Optional[str]:
         """"Wolf ist Stufe 4, Zwerg, mit ner +3 Axt": the parts after commas that name no one go
