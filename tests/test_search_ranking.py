@@ -1853,3 +1853,28 @@ def test_a_question_of_a_family_the_forty_first_blind_set_missed_finds_its_rule(
                                                                                  within):
     found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
     assert set(found[:within]) & expected, found
+
+
+#: refusing a fight said with a negation next to it and a monster named asks whether one must run
+#: away; one exactly as strong as the monster is a tie; a roll under the 5 is a failed escape; a
+#: card said as a card in someone else's fight is interfering; a race or class thrown away
+#: ("wegschmeißen", "Volk") is discarded (query, language, expected clauses, the rank it must reach)
+FIFTY_FIRST_BLIND_FAMILIES = [
+    ("mag ik gewoon niet vechten tegen dat monster", "nl", {"running-away.must-run"}, 1),
+    ("kann ich das Monster einfach nicht bekämpfen", "de", {"running-away.must-run"}, 1),
+    ("nem akarok harcolni a szörnnyel", "hu", {"running-away.must-run"}, 1),
+    ("we are just as strong as the monster, who wins", "en", {"combat.ties"}, 1),
+    ("pont olyan erősek vagyunk mint a szörny", "hu", {"combat.ties"}, 1),
+    ("what if i roll less than 5 to run away", "en", {"running-away.bad-stuff"}, 1),
+    ("ich würfle weniger als 5 beim Weglaufen", "de", {"running-away.bad-stuff"}, 1),
+    ("બીજાની લડાઈમાં હું પત્તું રમી શકું", "gu", {"combat.interfering"}, 1),
+    ("kann ich meine Klasse wegschmeißen", "de", {"classes.discard"}, 1),
+    ("kann ich mein Volk loswerden", "de", {"races.discard"}, 1),
+]
+
+
+@pytest.mark.parametrize("query, lang, expected, within", FIFTY_FIRST_BLIND_FAMILIES)
+def test_a_question_of_a_family_the_fifty_first_blind_set_missed_finds_its_rule(searcher, query, lang, expected,
+                                                                                within):
+    found = [hit.id for hit in searcher.query(query, language=lang, limit=3, snippets=False).hits]
+    assert set(found[:within]) & expected, found
