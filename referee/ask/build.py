@@ -217,12 +217,15 @@ class Context:
                     elif player.get(key, {"level": 1}.get(key)) != value:
                         player[key] = value
                         changed = True
-            if not changed:
+            strangers = self._strangers(needed, people, players)
+            if not changed and not strangers:
                 return {}
             companions = sorted({kind + "s" for p in self.state["players"] for kind in ("steed", "hireling")
                                  if p.get(kind)})
-            return {"players": [flow_text(_lean(p)) for p in self.state["players"]],
-                    **_moment(self.state), **({"expansions": companions} if companions else {})}
+            # (someone the table lacks acts on no turn of the table's: judged on their own)
+            moment = {k: v for k, v in _moment(self.state).items() if k == "game"} if strangers else _moment(self.state)
+            return {"players": [flow_text(_lean(p)) for p in self.state["players"]] + strangers,
+                    **moment, **({"expansions": companions} if companions else {})}
         companions = sorted({kind + "s" for about in people.values() for kind in ("steed", "hireling") if kind in about})
         specs = []
         # in the order the text names them ("રીના અને સમીર બંને લેવલ ૫"): a tie between them
@@ -241,6 +244,21 @@ class Context:
             # "epic game, I'm level 12": the game the described players play
             return {"players": specs, "game": next(iter(games)), **extra}
         return {"players": specs, **extra}
+
+    def _strangers(self, needed: list[str], people: dict, players: dict) -> list[str]:
+        """Someone the question needs whom the table lacks ("Kiran sells his things, level 4"):
+        that person as the text describes them, beside the table's players; without a level
+        said, too little is said to judge (and never the player whose turn it is)."""
+        out = []
+        for person in needed:
+            if person in players or person in (ME, ASKER):
+                continue
+            about = people.get(person, {})
+            if "level" not in about:
+                self.missing.append(level_of(person))
+                continue
+            out.append(spec(person, about))
+        return out
 
     def level_of(self, person: str) -> Optional[int]:
         about = self.reading.people.get(ME if person == self.me else person) or self.reading.people.get(person) or {}

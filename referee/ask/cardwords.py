@@ -22,7 +22,7 @@ LONGEST_NAME = 6
 #: the other kinds of card a question may name, each with an effect a command must carry
 OTHERS = ("hireling", "steed", "one-shot item")
 #: what the cached card words hold; a file kept by an older recipe is not read
-VERSION = 7
+VERSION = 8
 #: the Gujarati genitive endings players often write apart from their noun ("નેપામ નો દંડ")
 GENITIVES = ("નો", "ની", "નું", "ના", "નાં")
 
@@ -67,6 +67,9 @@ def _build(corpus) -> CardWords:
     others = {name: by_id[i] for name, i in kept["others"].items() if i in by_id}
     # the fuzzy pass reads item names too ("the mace of sharpnes"): one list, one pass
     fuzzy = list(monsters) + [name for name in items if name not in monsters]
+    # a part of a monster's name that names it alone ("nagyon mérges légycsapó"): that card;
+    # kept out of the fuzzy pass, which reads whole names only
+    monsters.update((name, by_id[i]) for name, i in kept.get("parts", {}).items() if i in by_id)
     return CardWords(monsters, personas, enhancers, fuzzy, items, curses, others)
 
 
@@ -121,8 +124,35 @@ def _names(cards) -> dict:
             personas.setdefault(fold(code.replace("-", " ")), [kind, code])
     for names in (monsters, items, curses, others):
         names.update(_apart(names))
-    return {"monsters": monsters, "personas": personas, "enhancers": enhancers, "items": items, "curses": curses,
+    return {"parts": _parts(monsters, items, curses, others, enhancers, personas), "monsters": monsters, "personas": personas, "enhancers": enhancers, "items": items, "curses": curses,
             "others": others}
+
+
+#: the shortest part of a monster's name read as the card (shorter runs, "really angry", are
+#: words players say of anything)
+SHORTEST_PART = 14
+#: the most words a part has (a name of more words is a sentence)
+LONGEST_PART = 3
+
+
+def _parts(monsters: dict, *others: dict) -> dict:
+    """The runs of three words that start or end a monster's name of four that no
+    other card's name has ("nagyon mérges légycsapó" of "Nagyon mérges légycsapó burjánszömörce"):
+    players name a long card by part of it, and a part that names one card only is that card."""
+    seen: dict = {}
+    for name, value in monsters.items():
+        words = name.split(" ")
+        if len(words) > LONGEST_PART + 1:
+            continue  # (a name that is a sentence, "monster the GM made himself", has no parts said)
+        # its start or its end of three words or more: a run from the middle ("spelleider zelf")
+        # or of two ("perfectly ordinary") is words said of anything
+        for start, end in [(0, n) for n in range(3, len(words))] + [(n, len(words)) for n in range(1, len(words) - 2)]:
+            part = " ".join(words[start:end])
+            if len(part) >= SHORTEST_PART:
+                seen.setdefault(part, set()).add(value)
+    # (a part of two cards' names names neither; nor one that is a whole card's name)
+    taken = set(monsters).union(*others)
+    return {part: next(iter(ids)) for part, ids in seen.items() if len(ids) == 1 and part not in taken}
 
 
 def _apart(names: dict) -> dict:

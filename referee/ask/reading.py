@@ -529,6 +529,10 @@ class Reading:
             if key in table:
                 return table[key]
         for form in stem(key, self.words.endings)[1:]:
+            if len(key) - len(form) == 1 and key in self.words.known:
+                # a word the phrases use as it is ("ચોરે" steals) is no race or class with a
+                # one-letter ending ("ચોર" thief + "ે")
+                continue
             # "elfként", "harcosom": a race or class with the language's ending
             for table in (self.words.personas, self.cards.personas):
                 if form in table:
@@ -840,6 +844,7 @@ class Reading:
         """Without a table, a capitalised word that is no word of the question is a player's
         name ("… Bob is level 2")."""
         if self.names:
+            self._strangers_at_table()
             return
         # "Will is a level 3 thief … can Will backstab me?": a name said with a description, each
         # time it is said, first in a sentence or a word of the language too
@@ -913,6 +918,19 @@ class Reading:
                 if raw in described and self.is_known(token.key):
                     self.names_not_verbs.add(i)  # (no phrase's verb: "can Will …" is no "will")
                     self.named_at[i] = raw
+
+    def _strangers_at_table(self) -> None:
+        """At a table, a word no list knows that starts its sentence as the subject of a verb
+        of fighting, dying or selling ("કિરણ … વેચે", "Kiran vende sus cosas") is someone the
+        table lacks: that person, never the player whose turn it is."""
+        # ("Kiran, level 6 elf, is fighting …": said with a level and a race or class, too)
+        described = self._described_names()
+        for i, token in enumerate(self.tokens):
+            if self.roles[i] is None and (i == 0 or self.tokens[i - 1].key in ".!?¿¡") \
+                    and (self._fights_as_subject(i) or self._dies_as_subject(i)
+                         or (token.raw in described and not self.is_known(token.key))):
+                self.names.append(token.raw[:1].upper() + token.raw[1:])
+                self.roles[i] = ("person", self.names[-1])
 
     def _described_names(self) -> list[str]:
         """"Will is a level 3 thief", "Roos is level 4 elf", "Wolf ist Stufe 4, Zwerg", "con Paz
