@@ -2026,6 +2026,13 @@ def _played_on(r: Reading) -> set:
     return on
 
 
+def _die_sides(r) -> None:
+    """"the 10 sided die", "den Würfel mit den Zahlen bis 10": the die described by its faces;
+    that number is the die's, never its roll (read, so no second roll is left to choose from)."""
+    for _phrase, match in r.phrases("die_sides"):
+        r.used.add(r.index(match, "n0"))
+
+
 def die(c: Context):
     r = c.reading
     r.describe(monsters_too=False)
@@ -2037,6 +2044,7 @@ def die(c: Context):
         rolls.append(r.tokens[r.index(match, "n0")].number)
     if not rolls and any(True for _ in r.phrases("roll_one")):
         rolls = [1]  # "me salió un uno", "ik gooide een één": one said by a word that is also "a"
+    _die_sides(r)
     rolls = rolls or [n for n in r.numbers_left() if 1 <= n <= 10]
     rolls = list(dict.fromkeys(rolls))
     if len(rolls) != 1 or not 1 <= rolls[0] <= 10:
