@@ -115,7 +115,8 @@ def _turn_said(c: "Context", params: dict) -> None:
     if c.state is None or not params:
         return
     r = c.reading
-    turns = [(r._person(r.tokens[r.index(match, "p0")].key), _turn_denied(r, match)) for _p, match in r.phrases("turn_of")]
+    turns = [(r._person(r.tokens[r.index(match, "p0")].key), _turn_denied(r, match)) for _p, match in r.phrases("turn_of")
+             if not _turn_verb(r, match)]
     if any(denied and c.who(person) == c.state.get("turn") for person, denied in turns if person is not None):
         # "it's not Ann's turn, …" where the table says it is: the text and the table disagree
         c.missing.append(N_("what {words} means here", words=f"“{c.state.get('turn')}”"))
@@ -130,6 +131,13 @@ def _turn_said(c: "Context", params: dict) -> None:
         else [p["name"] for p in c.state["players"]]
     if person != c.state.get("turn") and person in at_table:
         params["turn"] = person
+
+
+def _turn_verb(r: Reading, match) -> bool:
+    """Whether a phrase of whose turn it is lies in one where "turn" is a verb ("can Cid turn in
+    his staff for a level"): an act said, no turn (the language's ``not_turn`` phrases)."""
+    span = set(r.word_range(match))
+    return any(span & set(r.word_range(verb)) for _p, verb in r.phrases("not_turn"))
 
 
 def _turn_denied(r: Reading, match) -> bool:
@@ -748,6 +756,11 @@ def action(c: Context):
         helping = {r._subject(phrase, match) for phrase, match in r.phrases("helper")} - _after_modal(r, "may_help") | {asked}
         others = [c.who(p) for p in [*order, ME] if c.who(p) != player and p not in helping][:1]
         c.surer = 2
+        outcome = max((phrase.words for phrase, _match in r.phrases("outcome")), default=0) if r.monsters else 0
+        if outcome:
+            # "a level 12 monster, can Cid help me? do we beat it?": the outcome asked of the
+            # fight with its helper is the question (as where the help is said), not the leave
+            c.surer = -1 - outcome
         if not others and {c.who(p) for p in helping - {None, "pronoun", asked}} - {player}:
             # "kan ik dit monster aan als bob helpt?": someone else helps the one asking, and
             # no one is left for the asker to help: whether the asker may help is not asked
@@ -2044,6 +2057,13 @@ def _played_on(r: Reading) -> set:
     return on
 
 
+def _die_sides(r) -> None:
+    """"the 10 sided die", "den Würfel mit den Zahlen bis 10": the die described by its faces;
+    that number is the die's, never its roll (read, so no second roll is left to choose from)."""
+    for _phrase, match in r.phrases("die_sides"):
+        r.used.add(r.index(match, "n0"))
+
+
 def die(c: Context):
     r = c.reading
     r.describe(monsters_too=False)
@@ -2055,6 +2075,7 @@ def die(c: Context):
         rolls.append(r.tokens[r.index(match, "n0")].number)
     if not rolls and any(True for _ in r.phrases("roll_one")):
         rolls = [1]  # "me salió un uno", "ik gooide een één": one said by a word that is also "a"
+    _die_sides(r)
     rolls = rolls or [n for n in r.numbers_left() if 1 <= n <= 10]
     rolls = list(dict.fromkeys(rolls))
     if len(rolls) != 1 or not 1 <= rolls[0] <= 10:
