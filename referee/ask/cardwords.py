@@ -124,8 +124,8 @@ def _names(cards) -> dict:
             personas.setdefault(fold(code.replace("-", " ")), [kind, code])
     for names in (monsters, items, curses, others):
         names.update(_apart(names))
-    return {"parts": _parts(monsters, items, curses, others, enhancers, personas), "monsters": monsters, "personas": personas, "enhancers": enhancers, "items": items, "curses": curses,
-            "others": others}
+    return {"parts": _parts(monsters, items, curses, others, enhancers, personas), "monsters": monsters,
+            "personas": personas, "enhancers": enhancers, "items": items, "curses": curses, "others": others}
 
 
 #: the shortest part of a monster's name read as the card (shorter runs, "really angry", are
