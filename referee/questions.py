@@ -81,7 +81,8 @@ def who(data: dict, name: Optional[str], default: Optional[str], what: str) -> s
                    names=", ".join(names))
 
 
-def _first(data: dict) -> Optional[str]:
+def first_player(data: dict) -> Optional[str]:
+    """Who acts when a command names no one: whose turn it is, else the first player."""
     return data.get("turn") or (data["players"][0]["name"] if data["players"] else None)
 
 
@@ -278,7 +279,7 @@ def fight(data: dict, monsters: list[dict], fighter: Optional[str] = None, helpe
           plus: list[int] = (), monster_plus: list[int] = (), discards: list[str] = (),
           charm: Optional[str] = None) -> dict:
     """``referee fight``: who wins, and what each side gets (a ``combat`` question)."""
-    fighter = who(data, fighter, _first(data), "--fighter")
+    fighter = who(data, fighter, first_player(data), "--fighter")
     combat: dict = {"fighter": fighter, "monsters": list(monsters)}
     if helper is not None:
         combat["helper"] = who(data, helper, None, "--helper")
@@ -297,7 +298,7 @@ def flee(data: dict, monsters: list[dict], players: list[str] = (), helper: Opti
          fighter: Optional[str] = None, discards: list[str] = ()) -> dict:
     """``referee flee``: the roll each fleeing player needs against each monster (``run-away``)."""
     names = [who(data, p, None, "--player") for p in players]
-    fighter = who(data, fighter, None, "--fighter") if fighter else names[0] if names else _first(data)
+    fighter = who(data, fighter, None, "--fighter") if fighter else names[0] if names else first_player(data)
     helper = who(data, helper, None, "--helper") if helper else (names[1] if len(names) > 1 else None)
     if len(names) > 2:
         raise BadInput("flee: at most two players run away from one fight (the fighter and the helper)")
@@ -325,7 +326,7 @@ def can(data: dict, player: str, action: str, target: Optional[str] = None, item
         question["item"] = item
     data = dict(data, question=question)
     if fighter or helper or monsters:
-        combat: dict = {"fighter": who(data, fighter, _first(data), "--fighter"),
+        combat: dict = {"fighter": who(data, fighter, first_player(data), "--fighter"),
                         "monsters": list(monsters) or [dict(SOME_MONSTER)]}
         if helper:
             combat["helper"] = who(data, helper, None, "--helper")
@@ -339,7 +340,7 @@ def in_fight(data: dict) -> dict:
     """A question asked while a fight is on (the phase says so) is about that fight: whoever's
     turn it is fights, against the monster the question does not name."""
     if data.get("phase") in COMBAT_PHASES and "combat" not in data:
-        data = dict(data, combat={"fighter": _first(data), "monsters": [dict(SOME_MONSTER)]})
+        data = dict(data, combat={"fighter": first_player(data), "monsters": [dict(SOME_MONSTER)]})
     return data
 
 
@@ -377,7 +378,7 @@ def sell(data: dict, player: str, items: list[str]) -> dict:
 
 def about(data: dict, kind: str, player: Optional[str]) -> dict:
     """``gear``, ``charity``, ``death``: a question about one player."""
-    return in_fight(dict(data, question={"kind": kind, "player": who(data, player, _first(data), kind)}))
+    return in_fight(dict(data, question={"kind": kind, "player": who(data, player, first_player(data), kind)}))
 
 
 def level(data: dict, player: str, change: int, source: str) -> dict:
@@ -388,7 +389,7 @@ def level(data: dict, player: str, change: int, source: str) -> dict:
 
 def die(data: dict, roll: int, player: Optional[str] = None) -> dict:
     """``referee die``: the Munchkin die's result ``roll`` for a player (default: whose turn it is)."""
-    return in_fight(dict(data, question={"kind": "munchkin-die", "player": who(data, player, _first(data), "die"),
+    return in_fight(dict(data, question={"kind": "munchkin-die", "player": who(data, player, first_player(data), "die"),
                                          "roll": roll}))
 
 

@@ -17,6 +17,7 @@ from referee.ask.reading import ME, Reading
 from referee.ask.text import at
 from referee.message import Message
 from referee.plain import copied
+from referee.questions import first_player, flow_text  # (loaded with referee.ask.command already)
 from referee.records import Record
 from referee.registry import QUESTIONS
 
@@ -176,9 +177,6 @@ class Context:
     def people(self, needed: list[str], level_needed: bool = True) -> dict:
         """``players`` for the question when the text describes them (no table, or the text
         says something the table does not), else nothing: the table's players are asked."""
-        # lazy: referee.questions 40 ms to import, paid only by the calls that need it
-        from referee.questions import flow_text
-
         people = dict(self.reading.people)
         if ME in people:
             people[self.me] = {**people.pop(ME), **people.get(self.me, {})}
@@ -306,9 +304,6 @@ def spec(name: str, about: dict) -> str:
     """A ``--player`` spec: ``NAME:LEVEL race class sex +GEAR hand=N``; a player with a steed
     or a hireling as a mapping in the situation format (the short spec has no words for them)."""
     if "steed" in about or "hireling" in about or "items" in about or "curses" in about:
-        # lazy: referee.questions 40 ms to import, paid only by the calls that need it
-        from referee.questions import flow_text
-
         player = {"name": name, **{k: about[k] for k in ("level", "races", "classes", "sex", "hand") if k in about},
                   **{flag.replace("-", "_"): True for flag in about.get("flags", [])}}
         # item cards named ("a siege engine") by their card names: the situation reads their facts
@@ -636,18 +631,13 @@ def flee(c: Context):
         params["fighter"] = fleeing[0]
         if len(fleeing) > 1:
             params["helper"] = fleeing[1]
-    elif fleeing != [c.me] or (c.state is not None and c.me != _default_runner(c.state)):
+    elif fleeing != [c.me] or (c.state is not None and c.me != first_player(c.state)):
         # "what must I roll?" asked as Bob (--as) while it is Ann's turn: Bob runs, and the
         # command says so (without a name, whose turn it is runs)
         params["fleeing"] = fleeing
     _discards(c, params)
     _unplaced(c)
     return params, missing
-
-
-def _default_runner(state: dict):
-    """Who runs away when a flight names no one: whose turn it is (referee.questions.flee)."""
-    return state.get("turn") or (state["players"][0]["name"] if state.get("players") else None)
 
 
 def _rolled(r) -> None:
