@@ -114,6 +114,12 @@ def no_table_file(where: "Optional[Path]") -> bool:
     if not isinstance(where, Path):
         return False
     try:
-        return not where.is_dir() and not (where.exists() and where.stat().st_size > 0)
+        return not where.is_dir() and not has_table_file(where)
     except OSError:
         return False
+
+
+def has_table_file(path: Path) -> bool:
+    """Whether a table file is there at ``path``: a file with something in it (an empty one is
+    no table yet). Raises :class:`OSError` where the file cannot be looked at."""
+    return path.exists() and path.stat().st_size > 0

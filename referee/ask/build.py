@@ -643,7 +643,13 @@ def flee(c: Context):
 def _rolled(r) -> None:
     """"4-essel elfutok", "I rolled a 4, can I run?": the roll said in a flight is what the
     verdict's roll needed answers (it is no level, no bonus): read, not left unexplained."""
-    for _phrase, match in r.phrases("roll"):
+    _numbers_read(r, "roll")
+
+
+def _numbers_read(r, name: str) -> None:
+    """The numbers the phrases of list ``name`` hold, marked read: said, and no piece of the
+    situation (a roll a flight answers, the faces of a die)."""
+    for _phrase, match in r.phrases(name):
         r.used.add(r.index(match, "n0"))
 
 
@@ -2050,8 +2056,7 @@ def _played_on(r: Reading) -> set:
 def _die_sides(r) -> None:
     """"the 10 sided die", "den Würfel mit den Zahlen bis 10": the die described by its faces;
     that number is the die's, never its roll (read, so no second roll is left to choose from)."""
-    for _phrase, match in r.phrases("die_sides"):
-        r.used.add(r.index(match, "n0"))
+    _numbers_read(r, "die_sides")
 
 
 def die(c: Context):

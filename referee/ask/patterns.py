@@ -21,7 +21,7 @@ import zlib
 from functools import lru_cache
 from pathlib import Path
 
-from referee.ask.text import spelled, tokens
+from referee.ask.text import ARROW, spelled, tokens
 from referee.ask.wordset import WordSet
 from referee.cache import cache_dir, read_checked, write_checked
 from referee.corpus.cards import fold as fold_name
@@ -262,7 +262,7 @@ def _compile(phrase: str, clitics: tuple = ((), ())) -> Phrase:
             plus = token.startswith("+")
             # a mark that parts a sentence is a word of the text (",") and of the phrase alike
             # (and an arrow, "-> lvl {n}": a word of the text, see referee.ask.text.ARROWS)
-            word = token if token in (",", ";", ":", "->", ">") else " ".join(fold(token.strip("*")).split())
+            word = token if token in (",", ";", ":", ARROW, ">") else " ".join(fold(token.strip("*")).split())
             body = (r"\+" if plus else "") + re.escape(word).replace(r"\ ", " ")
             verb = (written_on and not star and not ending and not plus and " " not in word and len(word) >= 4
                     and word.endswith(hosts))

@@ -203,6 +203,8 @@ REPORTED, REPORTED_WORDS = 7, 4
 REPORTED_ACT = 8
 #: the kinds of question whose words, said by one of himself ("Bob says he runs"), are an act of his own
 FIGHT_KINDS = ("combat", "run-away")
+#: the marks that end a sentence (a word after one opens the next)
+SENTENCE_MARKS = ".!?¿¡"
 
 
 #: the roles of the cards named whose playing is an act of its own: role -> the act
@@ -851,7 +853,7 @@ class Reading:
         described = self.described_names = self._described_names()
         for i, token in enumerate(self.tokens):
             raw = token.raw
-            if self._fights_as_subject(i) or self._dies_as_subject(i):
+            if self._subject_of(i) or self._dies_as_subject(i):
                 # "cid (level 8) is fighting a level 10 troll": a word no list knows, the subject
                 # of a verb of fighting, is someone
                 self.names.append(raw[:1].upper() + raw[1:])
@@ -897,7 +899,7 @@ class Reading:
                     # (a thing said Big is no one: "einer großen Leiter +2")
                     and self.tokens[i - 1].key not in self.both("big")
                     and not self._thing_listed(i)
-                    and (self.tokens[i - 1].key not in ".!?¿¡" or raw in described
+                    and (self.tokens[i - 1].key not in SENTENCE_MARKS or raw in described
                                                                   or self._paired(i) or self._helps(i)
                                                                   or self._named_with_level(i) or self._pronoun_named(i))
                     and (not self._marked(i) or self._helps(i + 2))
@@ -926,8 +928,8 @@ class Reading:
         # ("Kiran, level 6 elf, is fighting …": said with a level and a race or class, too)
         described = self._described_names()
         for i, token in enumerate(self.tokens):
-            if self.roles[i] is None and (i == 0 or self.tokens[i - 1].key in ".!?¿¡") \
-                    and (self._fights_as_subject(i) or self._dies_as_subject(i)
+            if self.roles[i] is None and self._opens_sentence(i) \
+                    and (self._subject_of(i) or self._dies_as_subject(i)
                          or (token.raw in described and not self.is_known(token.key))):
                 self.names.append(token.raw[:1].upper() + token.raw[1:])
                 self.roles[i] = ("person", self.names[-1])
@@ -948,7 +950,7 @@ class Reading:
                     or not self._level_and_kind_after(i):
                 continue
             if self.is_known(token.key) and not any(
-                    t.raw == raw and k > 0 and toks[k - 1].key not in ".!?¿¡" for k, t in enumerate(toks)):
+                    t.raw == raw and k > 0 and toks[k - 1].key not in SENTENCE_MARKS for k, t in enumerate(toks)):
                 continue
             out.append(raw)
         return out
@@ -981,7 +983,7 @@ class Reading:
         nivel 4)"), as a name is said and no verb is."""
         toks = self.tokens
         raw = toks[i].raw
-        if self.roles[i] != ("person", ME) or i == 0 or toks[i - 1].key in ".!?¿¡" \
+        if self.roles[i] != ("person", ME) or self._opens_sentence(i) \
                 or not (raw[:1].isupper() and raw[1:2].islower()):
             return False
         if i - 1 in self.kin_words:
@@ -1193,12 +1195,12 @@ class Reading:
         """"Max got killed, …", "max is dood, …": a word no list knows that starts its sentence,
         the subject of a verb of dying, is the one who died (capitalised or not); so is the
         subject of a verb of selling the seller ("Lucía vende cosas", "Peti eladja")."""
-        if i > 0 and self.tokens[i - 1].key not in ".!?¿¡":
+        if not self._opens_sentence(i):
             return False  # (inside a sentence a capital word is a name already; a lowercase one is not sure)
         # (a death said with a comma after it, the description following: "welp just died at
         # level 7" is no one's name)
-        return (self._fights_as_subject(i, "subject_dies") and self._comma_after(i, "subject_dies")) \
-            or self._fights_as_subject(i, "subject_sells")
+        return (self._subject_of(i, "subject_dies") and self._comma_after(i, "subject_dies")) \
+            or self._subject_of(i, "subject_sells")
 
     def _comma_after(self, i: int, name: str) -> bool:
         """Whether a phrase of ``name`` whose subject is word ``i`` ends right before a comma,
@@ -1228,7 +1230,7 @@ class Reading:
         """The one named last before word ``j`` in its sentence (the asker's "I" too); none:
         the killer's word is left doubtful, as whose description it is, is not said."""
         start = j
-        while start > 0 and self.tokens[start - 1].key not in ".!?¿¡":
+        while not self._opens_sentence(start):
             start -= 1
         before = [who for k, who in self.mentions() if start <= k < j]
         if before:
@@ -1237,10 +1239,14 @@ class Reading:
             self.doubtful.append(self.tokens[j].raw)
         return ME
 
-    def _fights_as_subject(self, i: int, name: str = "subject_fights") -> bool:
-        """Whether word ``i`` is no word of the question and a phrase says it fights ("cid is
-        fighting", "Bob (Stufe 3) kämpft"), with no article before it ("a troll is fighting");
-        ``name``: the phrases of another verb whose subject it is."""
+    def _opens_sentence(self, k: int) -> bool:
+        """Whether word ``k`` is the first of its sentence."""
+        return k == 0 or self.tokens[k - 1].key in SENTENCE_MARKS
+
+    def _subject_of(self, i: int, name: str = "subject_fights") -> bool:
+        """Whether word ``i`` is no word of the question and the subject of a phrase of list
+        ``name``, with no article before it ("a troll is fighting"): by default one that says it
+        fights ("cid is fighting", "Bob (Stufe 3) kämpft"); also one that says it dies or sells."""
         token = self.tokens[i]
         if self.roles[i] is not None or self.is_known(token.key) or self._persona(token.key) is not None \
                 or token.key in self.cards.monsters or self._in_card_name(i) or self._monster_word(token.key) \
@@ -1401,7 +1407,7 @@ class Reading:
         "she" right after the next comma with a level ("Raj નો turn પૂરો થયો, એ level 4 વામન
         છે", "Raj's turn is over, he is a level 4 dwarf"): someone named, in a sentence that
         names no one else before the pronoun."""
-        if i > 0 and self.tokens[i - 1].key not in ".!?¿¡":
+        if not self._opens_sentence(i):
             return False
         pronouns = self.both("pronouns")
         for k in range(i + 1, len(self.tokens) - 1):
@@ -1438,7 +1444,7 @@ class Reading:
             return None
         first = self._segment(start - 2)[0]
         role = self.roles[first] or ("",)
-        if role[0] != "person" or role[1] == ME or (first > 0 and self.tokens[first - 1].key not in ".!?¿¡"):
+        if role[0] != "person" or role[1] == ME or not self._opens_sentence(first):
             return None
         pointing = self._pointing()
         if {who for _j, who in self.mentions()} - {role[1], ME} \

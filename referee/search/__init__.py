@@ -235,7 +235,7 @@ class Searcher:
     def _rank(self, text: str, language: str, limit: int, allowed):
         # lazy: referee.search.query 19 ms to import, paid only by the calls that need it
         from referee.search.analysis import dutch_clitics
-        from referee.search.query import (_fold_word, asked_topics, card_priors, corrections, named_cards, named_games,
+        from referee.search.query import (asked_topics, card_priors, corrections, fold_word, named_cards, named_games,
                                           plan, spelled_out, titled, topic_priors)
 
         # chat short forms ("xq", "vllt") and Dutch ones ("m'n") read in full by every step below
@@ -250,7 +250,7 @@ class Searcher:
         named = typed_games | named_games(" ".join(fixes.values()))
         if fixes:
             # the corrections keyed by the words folded ("würfle" -> "wurfle": würfel)
-            named |= named_games(_WORD.sub(lambda m: fixes.get(m.group(0).lower(), fixes.get(_fold_word(m.group(0)),
+            named |= named_games(_WORD.sub(lambda m: fixes.get(m.group(0).lower(), fixes.get(fold_word(m.group(0)),
                                                                                              m.group(0))), text))
         weights = self._weights(named)
         named_docs = cards.naming(named_cards(text, language, cards, fixes))

@@ -603,7 +603,7 @@ def _senses_typed_or_corrected(tokens: list[str], fixes: dict[str, str] | None, 
     a word with a sense as typed keeps it ("berakhat" is no English "break")."""
     sensed = senses(tokens, language, ends)
     if fixes:
-        sensed = {**senses([fixes.get(_fold_word(token), token) for token in tokens], language, ends), **sensed}
+        sensed = {**senses([fixes.get(fold_word(token), token) for token in tokens], language, ends), **sensed}
     return sensed
 
 
@@ -657,7 +657,7 @@ def plan(text: str, fixes: dict[str, str] | None = None, language: str | None = 
     tails: set[int] = set()
     phrased = _phrases(prepare(text, "gu"), language, tails)
     # each word as the corrections key it (looked up only where there are corrections)
-    keys = [_fold_word(token) for token in tokens] if fixes else [None] * len(tokens)
+    keys = [fold_word(token) for token in tokens] if fixes else [None] * len(tokens)
     if fixes:
         # a phrase, a split verb or a particle with one word mistyped ("trhow away", "weg legen")
         # is the phrase as corrected: the typed words' own readings come first
@@ -954,7 +954,7 @@ def _most_telling(tokens: list[str], kept: list[int], fixes: dict[str, str], lan
 
     def used_by(position: int) -> int:
         word = tokens[position]
-        word = fixes.get(_fold_word(word), word)
+        word = fixes.get(fold_word(word), word)
         counts = [frequency(language, term) for term in _terms(analyzer, prepare(word, language)
                                                               if language != "gu" else word)]
         found = max(counts, default=0)
@@ -974,10 +974,10 @@ def _most_telling(tokens: list[str], kept: list[int], fixes: dict[str, str], lan
 def _corrected(text: str, fixes: dict[str, str]) -> str:
     """``text`` with each mistyped word replaced by its correction, word for word (the words
     keep their positions, as plan() counts them)."""
-    return _WORDS.sub(lambda match: fixes.get(_fold_word(match.group(0)), match.group(0)), text)
+    return _WORDS.sub(lambda match: fixes.get(fold_word(match.group(0)), match.group(0)), text)
 
 
-def _fold_word(word: str) -> str:
+def fold_word(word: str) -> str:
     """The word as the vocabulary and the corrections key it (lower case, accents folded)."""
     return next(iter(t.text for t in word_analyzer()(word)), word)
 
@@ -1458,11 +1458,16 @@ def asked_topics(text: str, language: str | None, fixes: dict[str, str] | None =
             along |= whole
             continue
         along |= whole or along_of(word)
-    sensed_words = {_fold_word(typed[position]) for position in sensed}
+    sensed_words = {fold_word(typed[position]) for position in sensed}
     for typed_word, word in (fixes or {}).items():
         if typed_word not in sensed_words:
             along |= along_of(word)
     return frozenset(asked & along) | prior
+
+
+def _question_words(text: str) -> list[str]:
+    """The question's words as the thesaurus reads them: lower case, Gujarati prepared."""
+    return _WORDS.findall(prepare(unicodedata.normalize("NFC", text), "gu").lower())
 
 
 def title_terms(text: str, language: str) -> frozenset[str] | None:
@@ -1470,8 +1475,7 @@ def title_terms(text: str, language: str) -> frozenset[str] | None:
     a title may be asked with (thesaurus ``title_words``: phase), or None where it has none or
     more than one."""
     table = thesaurus()
-    words = [word for word in _WORDS.findall(prepare(unicodedata.normalize("NFC", text), "gu").lower())
-             if not _function_word(word, language)]
+    words = [word for word in _question_words(text) if not _function_word(word, language)]
     if len(words) > 1:
         words = [word for word in words if not any(f"{TITLE_WORD_KEY}:{language}:{key}" in table
                                                    for key in _sense_keys(word, language))]
@@ -1512,7 +1516,7 @@ def asks_rule_itself(text: str, language: str | None) -> bool:
     the rulings about it."""
     if not language:
         return False
-    words = _WORDS.findall(prepare(unicodedata.normalize("NFC", text), "gu").lower())
+    words = _question_words(text)
     if 0 < len(words) <= NAMING_WORDS:
         return True
     table = thesaurus()

@@ -33,7 +33,7 @@ from urllib.parse import quote
 
 from referee.errors import BadInput, NotFound
 from referee.i18n.catalogs import N_
-from referee.places import default_table as default_path
+from referee.places import default_table as default_path, has_table_file
 from referee.plain import copied
 from referee.records import Record
 from referee.table import jsontext
@@ -462,7 +462,7 @@ def open_store(path: Optional[Path] = None, create: bool = False, write: bool = 
     path = Path(path) if path is not None else default_path()
     if path.is_dir():
         raise BadInput("{path}: is a directory; --table takes a file", path=str(path))
-    exists = path.exists() and path.stat().st_size > 0
+    exists = has_table_file(path)
     if not exists and not create:
         raise NotFound("no table in progress ({path}); start one with `referee table new NAME…`", path=str(path))
     if not exists:
