@@ -1526,6 +1526,9 @@ def _priced_items(c: Context, player: str) -> list:
     things |= {j for _phrase, match in r.phrases("one_shot") for j in r.word_range(match)}
     # "from my hand", "aus der Hand", "હાથમાંથી": where the item sold is, no item
     hand = {j for _phrase, match in r.phrases("from_hand") for j in r.word_range(match)}
+    # "his hammer, I think it was 500 gold": a price an item named and on the table has is said
+    # of that item, not of a word no list knows beside it
+    named_prices = {i.get("gold") for i in owned if any(_names_item(i["name"], t.key, r.words.endings) for t in r.tokens)}
     out, taken = [], set()
     for k, token in enumerate(r.tokens):
         if token.number is None or token.plus or token.number < 50 or (k in r.used and token.number not in r.golds):
@@ -1558,7 +1561,7 @@ def _priced_items(c: Context, player: str) -> list:
                     break
                 if fallback is None and j in r.strange() and len(key) >= 3:
                     fallback = (j, r.tokens[j].raw.strip("'\"").capitalize())
-        found = found or fallback
+        found = found or (fallback if token.number not in named_prices else None)
         if found is not None:
             taken.add(found[0])
             out.append((found[1], token.number))

@@ -386,6 +386,11 @@ class Words(Record):
     #: words after a bonus that hedge it ("+5 or something", "+5 oder so"), each as the text's
     #: words read them: the bonus said is the bonus, the hedge no word of the question
     hedges: tuple = ()
+    #: words that take back a number just said ("6, no sorry, a 5", "13, nee 12"), each as the
+    #: text's words read them, and the small words that may stand between them and the number
+    #: said instead ("it's a", "era"): the number said after is the one meant
+    corrections: tuple = ()
+    restating: frozenset = frozenset()
     #: the words for how many hands an item takes ("zweihändig", "two-handed": its folded
     #: words as the text reads them, "2 handed") -> the slot ("two-hands", "one-hand")
     hands: dict = {}
@@ -714,6 +719,8 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         # (a key folded as the text's words are: "w/o" is the words "w o", "m'n" the word "mn")
         openers=tuple(sorted((_said(str(v), numbers) for v in data.get("openers") or ()), key=len, reverse=True)),
         hedges=tuple(sorted((_said(str(v), numbers) for v in data.get("hedges") or ()), key=len, reverse=True)),
+        corrections=tuple(sorted((_said(str(v), numbers) for v in data.get("corrections") or ()), key=len, reverse=True)),
+        restating=frozenset(fold(str(w)) for w in data.get("restating") or ()),
         spellings={" ".join(fold(str(k)).split()): fold(str(v))
                    for k, v in (data.get("spellings") or {}).items()},
         # (the monster's own name is one of them: "a level 9 Troll", capitalised, is no one's name)

@@ -236,7 +236,90 @@ def _unhedged(toks: list[Token], hedges: tuple) -> list[Token]:
     return out
 
 
-def _respelled(toks: list[Token], spellings: dict, names: set) -> list[Token]:
+#: the most words a number taken back may stand before its correction ("a level 10 monster came
+#: out, wait no …"), and the most small words between the correction and the number meant
+CORRECTED_BACK, CORRECTED_AHEAD = 4, 3
+#: the words that end a sentence: no correction reaches across them
+SENTENCE_ENDS = frozenset(".?!")
+
+
+def _corrected(toks: list[Token], corrections: tuple, restating: frozenset) -> tuple[list[Token], list[str]]:
+    """The words with each number taken back ("came up 6, no sorry, a 5", "13, nee 12", "7
+    cartas, no espera, 8") replaced by the number said after it, the correction's words left out:
+    a player who corrects himself means the later number. A correction whose number meant
+    stands too far from any number of its kind to tell which it replaces is returned apart
+    (the words left doubtful: no verdict on a guess)."""
+    out, unclear = list(toks), []
+    firsts = {c[0] for c in corrections}
+    i = 0
+    while i < len(out):
+        size = _correction_at(out, i, corrections) if out[i].key in firsts else 0
+        meant = _number_after(out, i + size, restating) if size else None
+        if meant is None:
+            i += 1
+            continue
+        taken = _number_before(out, i, out[meant].plus)
+        if taken is None:
+            if _number_before(out, i, out[meant].plus, len(out)) is not None:
+                unclear.append(out[meant].raw)  # a number far before: which one is corrected is not said
+            i += 1
+            continue
+        start = i - 1 if i and out[i - 1].separator and out[i - 1].key not in SENTENCE_ENDS else i
+        out[taken] = out[meant]
+        del out[start:meant + 1]
+        i = start
+    return out, unclear
+
+
+def _correction_at(toks: list[Token], i: int, corrections: tuple) -> int:
+    """How many words (commas between them too: "no, sorry") a correction starting at ``i``
+    takes, the longest said; 0 where none starts there."""
+    for said in corrections:
+        j, n = i, 0
+        while n < len(said) and j < len(toks):
+            if toks[j].separator and n and toks[j].key not in SENTENCE_ENDS:
+                j += 1
+                continue
+            if toks[j].key != said[n]:
+                break
+            j, n = j + 1, n + 1
+        if n == len(said):
+            return j - i
+    return 0
+
+
+def _number_after(toks: list[Token], i: int, restating: frozenset) -> Optional[int]:
+    """The index of the number a correction says instead, with only commas and small words
+    ("it's a", "es", "ne") before it; None where another word comes first."""
+    small = 0
+    while i < len(toks) and small <= CORRECTED_AHEAD:
+        t = toks[i]
+        if t.number is not None:
+            return i
+        if t.key in SENTENCE_ENDS or not (t.separator or t.key in restating):
+            return None
+        small += not t.separator
+        i += 1
+    return None
+
+
+def _number_before(toks: list[Token], i: int, plus: bool, reach: int = CORRECTED_BACK) -> Optional[int]:
+    """The index of the last number of the kind (a bonus or not) said before word ``i`` within
+    ``reach`` words of the same sentence; None where there is none."""
+    words = 0
+    for j in range(i - 1, -1, -1):
+        t = toks[j]
+        if t.key in SENTENCE_ENDS:
+            return None
+        if t.number is not None and t.plus == plus:
+            return j
+        words += not t.separator
+        if words >= reach:
+            return None
+    return None
+
+
+def _respelled(toks: list[Token], spellings: dict, names: set, monsters: dict = {}) -> list[Token]:
     """The words with each one the language spells otherwise read as the word its phrases
     write: a regional spelling ("ned": "nicht"), a chat shortening typed as one word that reads
     as several ("w/o", the words "w o": "without"; "b/c": "because") or as one ("m'n": "mijn",
@@ -252,7 +335,8 @@ def _respelled(toks: list[Token], spellings: dict, names: set) -> list[Token]:
         for size in range(n, 0, -1):
             key = " ".join(x.key for x in toks[i:i + size])
             # (a number alone is never respelt; a word read as a number and more is: "one-shot")
-            if (t.number is None or size > 1) and key in spellings and key not in names:
+            if (t.number is None or size > 1) and key in spellings and key not in names \
+                    and not _starts_card(toks, i, monsters):
                 out += [Token(t.raw, word) for word in spellings[key].split()]
                 i += size
                 break
@@ -260,6 +344,13 @@ def _respelled(toks: list[Token], spellings: dict, names: set) -> list[Token]:
             out.append(t)
             i += 1
     return out
+
+
+def _starts_card(toks: list[Token], i: int, monsters: dict) -> bool:
+    """Whether word ``i`` starts a monster's name of two or three words ("den Net Troll"): a
+    card's name is never a small word respelt (German "net" is "nicht")."""
+    keys = [t.key for t in toks[i:i + 3]]
+    return " ".join(keys[:2]) in monsters or (len(keys) == 3 and " ".join(keys) in monsters)
 
 
 def _object_after_comma(toks: list[Token], words: Words, names: set) -> list[Token]:
@@ -300,10 +391,15 @@ class Reading:
             self.tokens = _opened(self.tokens, words.openers + english.openers)
         if words.hedges:
             self.tokens = _unhedged(self.tokens, words.hedges)
+        unclear: list[str] = []
+        if words.corrections or english.corrections:
+            # "came up 6, no sorry, a 5": the number said after a correction is the one meant
+            self.tokens, unclear = _corrected(self.tokens, words.corrections + english.corrections,
+                                              words.restating | english.restating | words.articles)
         if words.spellings:
             # "mag da allemaal?", "hilft ned": a small word in its regional spelling is the word
             # the phrases write (a table's name spelt so stays the name)
-            self.tokens = _respelled(self.tokens, words.spellings, folded_names)
+            self.tokens = _respelled(self.tokens, words.spellings, folded_names, card_words(corpus).monsters)
         if words.elided_articles:
             self.tokens = [_without_article(t, words.elided_articles) for t in self.tokens]
         if words.hands or english.hands:
@@ -369,7 +465,7 @@ class Reading:
         self.gear_at: list[int] = []  # the words of gear bonuses ("+3 gear"), given out in describe
         self.in_combat = False
         self.no_gear = False
-        self.doubtful: list[str] = []  # words whose owner the text leaves open
+        self.doubtful: list[str] = unclear  # words whose owner (or meaning) the text leaves open
         self.owners_read: set = set()  # people read as the owner of an item the command carries
         self.item_bonuses: dict = {}  # person -> the bonuses said beside their items, summed as gear
         self.plus_at: list[int] = []   # the words of the bonuses a phrase gave the players
