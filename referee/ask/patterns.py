@@ -260,9 +260,10 @@ def _compile(phrase: str, clitics: tuple = ((), ())) -> Phrase:
             star = token.endswith("*")
             ending = token.startswith("*")  # the end of a word: Hungarian "*hat" (may …)
             plus = token.startswith("+")
-            # a mark that parts a sentence is a word of the text (",") and of the phrase alike
+            # a mark that parts a sentence is a word of the text (",", ".") and of the phrase alike
+            # ("a Go Up a Level in hand. can I play it?": the card said in the sentence before)
             # (and an arrow, "-> lvl {n}": a word of the text, see referee.ask.text.ARROWS)
-            word = token if token in (",", ";", ":", ARROW, ">") else " ".join(fold(token.strip("*")).split())
+            word = token if token in (",", ";", ":", ".", ARROW, ">") else " ".join(fold(token.strip("*")).split())
             body = (r"\+" if plus else "") + re.escape(word).replace(r"\ ", " ")
             verb = (written_on and not star and not ending and not plus and " " not in word and len(word) >= 4
                     and word.endswith(hosts))
