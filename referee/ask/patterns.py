@@ -387,6 +387,11 @@ class Words(Record):
     #: words after a bonus that hedge it ("+5 or something", "+5 oder so"), each as the text's
     #: words read them: the bonus said is the bonus, the hedge no word of the question
     hedges: tuple = ()
+    #: the words that report a claim ("says", "szerint") and those that ask whether it holds
+    #: ("is she right", "klopt dat"), each as the text's words read them: a level said in a
+    #: claim disputed so is no one's level, and the dispute is no word of the question
+    claims: tuple = ()
+    disputed: tuple = ()
     #: the words for how many hands an item takes ("zweihändig", "two-handed": its folded
     #: words as the text reads them, "2 handed") -> the slot ("two-hands", "one-hand")
     hands: dict = {}
@@ -715,6 +720,8 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         # (a key folded as the text's words are: "w/o" is the words "w o", "m'n" the word "mn")
         openers=tuple(sorted((_said(str(v), numbers) for v in data.get("openers") or ()), key=len, reverse=True)),
         hedges=tuple(sorted((_said(str(v), numbers) for v in data.get("hedges") or ()), key=len, reverse=True)),
+        claims=tuple(_said(str(v), numbers) for v in data.get("claims") or ()),
+        disputed=tuple(sorted((_said(str(v), numbers) for v in data.get("disputed") or ()), key=len, reverse=True)),
         spellings={" ".join(fold(str(k)).split()): fold(str(v))
                    for k, v in (data.get("spellings") or {}).items()},
         # (the monster's own name is one of them: "a level 9 Troll", capitalised, is no one's name)

@@ -236,6 +236,28 @@ def _unhedged(toks: list[Token], hedges: tuple) -> list[Token]:
     return out
 
 
+def _undisputed(toks: list[Token], claims: tuple, disputed: tuple, levels: frozenset) -> list[Token]:
+    """The words without a level said in a claim someone makes and without the words asking
+    whether it holds ("ik ben level 8, Piet zegt dat ik nu level 10 ben, klopt dat?"): the claim
+    is what is asked, not how things stand, so its level is no one's; the dispute is answered
+    by the verdict. Only where a claim is said before the dispute."""
+    keys = [t.key for t in toks]
+    starts = [i for i in range(len(keys)) if any(tuple(keys[i:i + len(c)]) == c for c in claims)]
+    asked = [(i, len(d)) for i in range(len(keys)) for d in disputed
+             if tuple(keys[i:i + len(d)]) == d]
+    asked = [(i, n) for i, n in asked if starts and starts[0] < i]
+    if not asked:
+        return toks
+    drop = {k for i, n in asked[:1] for k in range(i, i + n)}
+    for i in starts:
+        j = i + 1
+        while j + 1 < len(toks) and not toks[j].separator and j not in drop:
+            if (keys[j] in levels and toks[j + 1].number is not None) or (toks[j].number is not None and keys[j + 1] in levels):
+                drop |= {j, j + 1}  # "level 10", "10-es szint": the level claimed
+            j += 1
+    return [t for k, t in enumerate(toks) if k not in drop]
+
+
 def _respelled(toks: list[Token], spellings: dict, names: set) -> list[Token]:
     """The words with each one the language spells otherwise read as the word its phrases
     write: a regional spelling ("ned": "nicht"), a chat shortening typed as one word that reads
@@ -304,6 +326,9 @@ class Reading:
             # "mag da allemaal?", "hilft ned": a small word in its regional spelling is the word
             # the phrases write (a table's name spelt so stays the name)
             self.tokens = _respelled(self.tokens, words.spellings, folded_names)
+        # (after the spellings: "klopt da" is "klopt dat")
+        if words.disputed and words.claims:
+            self.tokens = _undisputed(self.tokens, words.claims, words.disputed, words.level | english.level)
         if words.elided_articles:
             self.tokens = [_without_article(t, words.elided_articles) for t in self.tokens]
         if words.hands or english.hands:
