@@ -238,21 +238,25 @@ def _unhedged(toks: list[Token], hedges: tuple) -> list[Token]:
 
 def _undisputed(toks: list[Token], claims: tuple, disputed: tuple, levels: frozenset) -> list[Token]:
     """The words without a level said in a claim someone makes and without the words asking
-    whether it holds ("ik ben level 8, Piet zegt dat ik nu level 10 ben, klopt dat?"): the claim
-    is what is asked, not how things stand, so its level is no one's; the dispute is answered
-    by the verdict. Only where a claim is said before the dispute."""
+    whether it holds ("ik ben level 8, Piet zegt dat ik nu level 10 ben, klopt dat?"): the
+    level told before the claim is how things stand, the one claimed is what is asked, no
+    one's level; the dispute is answered by the verdict. Only where a level is told before the
+    claim ("Bob meint, Dee darf mir gegen den Troll Stufe 8 nicht helfen, stimmt das?" tells
+    the troll's level in the claim alone) and the dispute is said after it."""
     keys = [t.key for t in toks]
+    said = [j for j in range(len(toks) - 1)
+            if (keys[j] in levels and toks[j + 1].number is not None) or (toks[j].number is not None and keys[j + 1] in levels)]
     starts = [i for i in range(len(keys)) if any(tuple(keys[i:i + len(c)]) == c for c in claims)]
     asked = [(i, len(d)) for i in range(len(keys)) for d in disputed
-             if tuple(keys[i:i + len(d)]) == d]
-    asked = [(i, n) for i, n in asked if starts and starts[0] < i]
-    if not asked:
+             if starts and starts[0] < i and tuple(keys[i:i + len(d)]) == d]
+    if not asked or not said or said[0] > starts[0]:
         return toks
-    drop = {k for i, n in asked[:1] for k in range(i, i + n)}
+    drop = set(range(asked[0][0], asked[0][0] + asked[0][1]))
     for i in starts:
-        j = i + 1
+        # (a comma right after the word of saying opens the claim: "Lena meint, ich bin …")
+        j = i + 2 if i + 1 < len(toks) and keys[i + 1] == "," else i + 1
         while j + 1 < len(toks) and not toks[j].separator and j not in drop:
-            if (keys[j] in levels and toks[j + 1].number is not None) or (toks[j].number is not None and keys[j + 1] in levels):
+            if j in said:
                 drop |= {j, j + 1}  # "level 10", "10-es szint": the level claimed
             j += 1
     return [t for k, t in enumerate(toks) if k not in drop]
