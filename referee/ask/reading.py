@@ -614,6 +614,13 @@ class Reading:
             if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME and i not in announced \
                     and not self._reports_own_act(self.word_range(match).stop, self.roles[i][1]):
                 self.roles[i] = ("opinion", self.roles[i][1])
+        for _phrase, match in self.phrases("direct_speech"):
+            # "Cid riep meteen ik help je": the "I" of words someone named says out loud is
+            # theirs, not the asker's; whom the rest means the reader cannot tell: no verdict
+            i = self.index(match, "p0")
+            said = self.tokens[self.word_range(match)[-1]].raw
+            if (self.roles[i] or ("",))[0] == "person" and said not in self.doubtful:
+                self.doubtful.append(said)
         # (help denied inside a leave asked, "Cid mag Bob niet helpen, toch?", denies the leave:
         # Bob is whom Cid would help)
         leave = [m.span() for _phrase, m in self.phrases("may_help")]
