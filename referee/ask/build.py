@@ -669,6 +669,8 @@ def action(c: Context):
         missing.append(N_("what is to be done (sell, trade, steal, help …)"))
         c.coreless = True
         return {}, missing
+    if "help" in actions and len(actions) > 1 and _help_denied(r):
+        del actions["help"]
     if "trade" in actions and "play-curse" in actions and _curse_given(r):
         # "Dee Bob ને curse આપી શકે?", "may bob give a curse to dee?": a curse given to someone
         # is a curse played on them; a curse is no item to trade
@@ -915,6 +917,15 @@ def _enhancer_unfought(c: Context, act: str) -> None:
     r = c.reading
     if act == "play-monster-enhancer" and not r.monsters and (r.fighter is not None or r.in_combat):
         c.missing.append(N_("which monster is fought"))
+
+
+def _help_denied(r: Reading) -> bool:
+    """Whether every word of helping stands inside a denial of help ("Dee most kijátszhat egy
+    szörnyfejlesztőt Ann harcába, ha nem is segít?"): another act said beside it is the one
+    asked, not the help denied."""
+    denied = [match.span() for _phrase, match in r.phrases("no_help")]
+    return bool(denied) and all(any(a <= m.start() and m.end() <= b for a, b in denied)
+                                for _phrase, m in r.table_matches("actions", "help"))
 
 
 def _curse_given(r: Reading) -> bool:

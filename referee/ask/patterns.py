@@ -260,9 +260,10 @@ def _compile(phrase: str, clitics: tuple = ((), ())) -> Phrase:
             star = token.endswith("*")
             ending = token.startswith("*")  # the end of a word: Hungarian "*hat" (may …)
             plus = token.startswith("+")
-            # a mark that parts a sentence is a word of the text (",") and of the phrase alike
+            # a mark that parts a sentence is a word of the text (",", ".") and of the phrase alike
+            # ("a Go Up a Level in hand. can I play it?": the card said in the sentence before)
             # (and an arrow, "-> lvl {n}": a word of the text, see referee.ask.text.ARROWS)
-            word = token if token in (",", ";", ":", ARROW, ">") else " ".join(fold(token.strip("*")).split())
+            word = token if token in (",", ";", ":", ".", ARROW, ">") else " ".join(fold(token.strip("*")).split())
             body = (r"\+" if plus else "") + re.escape(word).replace(r"\ ", " ")
             verb = (written_on and not star and not ending and not plus and " " not in word and len(word) >= 4
                     and word.endswith(hosts))
@@ -391,6 +392,11 @@ class Words(Record):
     #: said instead ("it's a", "era"): the number said after is the one meant
     corrections: tuple = ()
     restating: frozenset = frozenset()
+    #: the words that report a claim ("says", "szerint") and those that ask whether it holds
+    #: ("is she right", "klopt dat"), each as the text's words read them: a level said in a
+    #: claim disputed so is no one's level, and the dispute is no word of the question
+    claims: tuple = ()
+    disputed: tuple = ()
     #: the words for how many hands an item takes ("zweihändig", "two-handed": its folded
     #: words as the text reads them, "2 handed") -> the slot ("two-hands", "one-hand")
     hands: dict = {}
@@ -406,7 +412,7 @@ class Words(Record):
     loans: frozenset = frozenset()
 
 
-LISTS = ("helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
+LISTS = ("direct_speech", "helper", "fighter", "fleeing", "plus", "monster_plus", "gear", "no_gear", "hand", "gold", "in_combat", "discard", "effect",
          "lose", "changes", "roll", "goal", "first_person", "i_fight", "card_player", "may_help", "thrown", "appears",
          "monster_level", "will_help", "called_helper", "chosen_helper", "person_level", "one_shots", "one_shot", "robbed",
          "monster_is", "may_do", "being", "both",
@@ -721,6 +727,8 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         hedges=tuple(sorted((_said(str(v), numbers) for v in data.get("hedges") or ()), key=len, reverse=True)),
         corrections=tuple(sorted((_said(str(v), numbers) for v in data.get("corrections") or ()), key=len, reverse=True)),
         restating=frozenset(fold(str(w)) for w in data.get("restating") or ()),
+        claims=tuple(_said(str(v), numbers) for v in data.get("claims") or ()),
+        disputed=tuple(sorted((_said(str(v), numbers) for v in data.get("disputed") or ()), key=len, reverse=True)),
         spellings={" ".join(fold(str(k)).split()): fold(str(v))
                    for k, v in (data.get("spellings") or {}).items()},
         # (the monster's own name is one of them: "a level 9 Troll", capitalised, is no one's name)

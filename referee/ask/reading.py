@@ -319,6 +319,32 @@ def _number_before(toks: list[Token], i: int, plus: bool, reach: int = CORRECTED
     return None
 
 
+def _undisputed(toks: list[Token], claims: tuple, disputed: tuple, levels: frozenset) -> list[Token]:
+    """The words without a level said in a claim someone makes and without the words asking
+    whether it holds ("ik ben level 8, Piet zegt dat ik nu level 10 ben, klopt dat?"): the
+    level told before the claim is how things stand, the one claimed is what is asked, no
+    one's level; the dispute is answered by the verdict. Only where a level is told before the
+    claim ("Bob meint, Dee darf mir gegen den Troll Stufe 8 nicht helfen, stimmt das?" tells
+    the troll's level in the claim alone) and the dispute is said after it."""
+    keys = [t.key for t in toks]
+    said = [j for j in range(len(toks) - 1)
+            if (keys[j] in levels and toks[j + 1].number is not None) or (toks[j].number is not None and keys[j + 1] in levels)]
+    starts = [i for i in range(len(keys)) if any(tuple(keys[i:i + len(c)]) == c for c in claims)]
+    asked = [(i, len(d)) for i in range(len(keys)) for d in disputed
+             if starts and starts[0] < i and tuple(keys[i:i + len(d)]) == d]
+    if not asked or not said or said[0] > starts[0]:
+        return toks
+    drop = set(range(asked[0][0], asked[0][0] + asked[0][1]))
+    for i in starts:
+        # (a comma right after the word of saying opens the claim: "Lena meint, ich bin …")
+        j = i + 2 if i + 1 < len(toks) and keys[i + 1] == "," else i + 1
+        while j + 1 < len(toks) and not toks[j].separator and j not in drop:
+            if j in said:
+                drop |= {j, j + 1}  # "level 10", "10-es szint": the level claimed
+            j += 1
+    return [t for k, t in enumerate(toks) if k not in drop]
+
+
 def _respelled(toks: list[Token], spellings: dict, names: set, monsters: dict = {}) -> list[Token]:
     """The words with each one the language spells otherwise read as the word its phrases
     write: a regional spelling ("ned": "nicht"), a chat shortening typed as one word that reads
@@ -400,6 +426,9 @@ class Reading:
             # "mag da allemaal?", "hilft ned": a small word in its regional spelling is the word
             # the phrases write (a table's name spelt so stays the name)
             self.tokens = _respelled(self.tokens, words.spellings, folded_names, card_words(corpus).monsters)
+        # (after the spellings: "klopt da" is "klopt dat")
+        if words.disputed and words.claims:
+            self.tokens = _undisputed(self.tokens, words.claims, words.disputed, words.level | english.level)
         if words.elided_articles:
             self.tokens = [_without_article(t, words.elided_articles) for t in self.tokens]
         if words.hands or english.hands:
@@ -681,6 +710,13 @@ class Reading:
             if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME and i not in announced \
                     and not self._reports_own_act(self.word_range(match).stop, self.roles[i][1]):
                 self.roles[i] = ("opinion", self.roles[i][1])
+        for _phrase, match in self.phrases("direct_speech"):
+            # "Cid riep meteen ik help je": the "I" of words someone named says out loud is
+            # theirs, not the asker's; whom the rest means the reader cannot tell: no verdict
+            i = self.index(match, "p0")
+            said = self.tokens[self.word_range(match)[-1]].raw
+            if (self.roles[i] or ("",))[0] == "person" and said not in self.doubtful:
+                self.doubtful.append(said)
         # (help denied inside a leave asked, "Cid mag Bob niet helpen, toch?", denies the leave:
         # Bob is whom Cid would help)
         leave = [m.span() for _phrase, m in self.phrases("may_help")]
