@@ -222,6 +222,16 @@ def _opened(toks: list[Token], openers: tuple) -> list[Token]:
     return toks
 
 
+def _monster_key(toks: list[Token], monster_words: frozenset, levels: frozenset) -> list[Token]:
+    """The words without the colon of a note's key "monster:" before a level ("monster: lvl 12",
+    "Monster: Stufe 7"): the colon would part the monster from its level. Only a key that
+    opens its part: "monster" first in the text or after a separator, a level or number after."""
+    return [t for i, t in enumerate(toks)
+            if not (t.key == ":" and 0 < i < len(toks) - 1 and toks[i - 1].key in monster_words
+                    and (i == 1 or toks[i - 2].separator)
+                    and (toks[i + 1].key in levels or (toks[i + 1].number is not None and not toks[i + 1].plus)))]
+
+
 def _unhedged(toks: list[Token], hedges: tuple) -> list[Token]:
     """The words without a hedge right after a bonus ("+5 or something", "+5 vagy mi"): a
     player unsure of a card's number still says the number the question is about."""
@@ -441,6 +451,9 @@ class Reading:
                            if not (t.key == "." and 0 < i < len(self.tokens) - 1
                                    and self.tokens[i - 1].number is not None and not self.tokens[i - 1].plus
                                    and self.tokens[i + 1].key in levels and self.tokens[i - 1].raw[-1:].isdigit())]
+        # "monster: level 7" in notes: the monster of that level, as "monster level 7" says it
+        self.tokens = _monster_key(self.tokens, words.monster_words | english.monster_words,
+                                   words.level | english.level)
         if words.name_articles and names:
             # "Darf die Dee dem Bob was klauen?": an article said before a table's name (as
             # German players often say it) is no word of the sentence; the phrases read the name

@@ -120,8 +120,9 @@ def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict]
         if raw in ARROWS:
             out.append(Token(raw, ">" if raw == ">" else ARROW))
             continue
-        if raw in ("-", "—", "--"):
-            # a dash between spaces ("das Vieh hat Stufe 4 – verlier ich?") parts a sentence as a comma does
+        if raw in ("-", "—", "--", "/", "|"):
+            # a dash between spaces ("das Vieh hat Stufe 4 – verlier ich?") parts a sentence as a comma does;
+            # so does a slash or a bar between notes ("me: lvl 6 / monster: troll | helper: bob")
             out.append(Token(raw, ","))
             continue
         if _NUMBER_ALONE.fullmatch(raw):
@@ -144,8 +145,18 @@ def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict]
             if value is None and bases:
                 value = _glued_number(part, numbers, bases)
             out.append(Token(raw, str(value) if value is not None else part, value))
-    out = _compounds(out)
+    out = _arrowed(_compounds(out))
     return _signed(out, signs) if signs else out
+
+
+def _arrowed(words: list[Token]) -> list[Token]:
+    """An arrow that points at no number ("helper: bob lvl 3 → win?", "→ who loots me?") leads
+    from the notes to the question: it parts them as a comma does. One that points at a number,
+    the next word or the one after ("-> lvl 10", "-> 10"), stays ``ARROW``: a level aimed at."""
+    for i, token in enumerate(words):
+        if token.key == ARROW and not any(t.number is not None for t in words[i + 1:i + 3]):
+            words[i] = Token(token.raw, ",")
+    return words
 
 
 def _glued_number(word: str, numbers: dict, bases: tuple) -> Optional[int]:
