@@ -223,13 +223,24 @@ def _opened(toks: list[Token], openers: tuple) -> list[Token]:
 
 
 def _monster_key(toks: list[Token], monster_words: frozenset, levels: frozenset) -> list[Token]:
-    """The words without the colon of a note's key "monster:" before a level ("monster: lvl 12",
-    "Monster: Stufe 7"): the colon would part the monster from its level. Only a key that
-    opens its part: "monster" first in the text or after a separator, a level or number after."""
+    """The words without the colon of a note's key "monster:" before a level alone ("monster: lvl
+    12 /", "Monster: Stufe 7 →", "szörny: 12-es szint"): the colon would part the monster from
+    its level. Only a key that opens its part, and a level that ends it ("monster: level 9 orc"
+    names the orc)."""
     return [t for i, t in enumerate(toks)
-            if not (t.key == ":" and 0 < i < len(toks) - 1 and toks[i - 1].key in monster_words
-                    and (i == 1 or toks[i - 2].separator)
-                    and (toks[i + 1].key in levels or (toks[i + 1].number is not None and not toks[i + 1].plus)))]
+            if not (t.key == ":" and 0 < i and toks[i - 1].key in monster_words
+                    and (i == 1 or toks[i - 2].separator) and _level_alone(toks, i + 1, levels))]
+
+
+def _level_alone(toks: list[Token], i: int, levels: frozenset) -> bool:
+    """Whether the words from ``i`` are a level and nothing more up to the part's end: a word for
+    level, a number, a word for level ("lvl 12", "12", "12-es szint")."""
+    i += i < len(toks) and toks[i].key in levels
+    if i >= len(toks) or toks[i].number is None or toks[i].plus:
+        return False
+    i += 1
+    i += i < len(toks) and toks[i].key in levels
+    return i >= len(toks) or toks[i].separator
 
 
 def _unhedged(toks: list[Token], hedges: tuple) -> list[Token]:
