@@ -177,7 +177,8 @@ DENIED = {"discard": ("no_discard",), "fleeing": ("kill",), "card_player": ("kil
           "i_fight": ("no_fight",),
           # a one-shot thrown on oneself ("me tiro una poción de +2 encima", "splash a +2 potion
           # on myself"): for the one who throws it, not onto the monster
-          "monster_plus": ("on_myself",), "thrown": ("on_myself",)}
+          # (and an item's bonus said in play, "sword +2 on the table": the item's, not the monster's)
+          "monster_plus": ("on_myself", "in_play"), "thrown": ("on_myself",)}
 #: the kinds of question whose words another list's words hold ("ich hau ihn weg" kills, and
 #: "weg" alone runs away; "મારી નાખું" kills, and "નાખું" rolls the die): no match inside those
 #: words of a kind that are words of another piece where a phrase of it holds them: "hau den
