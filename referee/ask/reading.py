@@ -3703,8 +3703,9 @@ class Reading:
             role = self.roles[j]
             between = range(min(i, j) + 1, max(i, j))
             # (or the bonus first in brackets right after the card: "az Ostromgép (+3) és a
-            # Létra (+2)" is each card's bonus, no item besides them)
-            opened = j < i and all(self.tokens[k].key == "(" for k in between)
+            # Létra (+2)" is each card's bonus, no item besides them; or the card named in
+            # brackets right after the bonus: "íj +4 (Májusfa íj)", "bow +4 (Bow with Ribbons)")
+            opened = all(self.tokens[k].key == "(" for k in between) and (j < i or len(between) == 1)
             if role and role[0] == "itemcard" and (opened or not any(self.tokens[k].separator for k in between)) \
                     and (opened or all(self.roles[k] is None for k in between)):
                 return role[1]
