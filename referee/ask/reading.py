@@ -379,6 +379,16 @@ def _starts_card(toks: list[Token], i: int, monsters: dict) -> bool:
     return " ".join(keys[:2]) in monsters or (len(keys) == 3 and " ".join(keys) in monsters)
 
 
+def _rolled_sounds(toks: list[Token], words: Words) -> list[Token]:
+    """A dictated word that sounds as a number ("for", "ate"), read as that number only where a
+    roll's number must stand: right after a verb of rolling and its article ("rolled a for": a
+    four). Elsewhere ("a level for 1000 gold") it stays the word it is."""
+    return [Token(t.raw, str(words.roll_numbers[t.key]), words.roll_numbers[t.key])
+            if i > 1 and t.number is None and t.key in words.roll_numbers
+            and toks[i - 1].key in words.articles and toks[i - 2].key in words.rolled
+            else t for i, t in enumerate(toks)]
+
+
 def _object_after_comma(toks: list[Token], words: Words, names: set) -> list[Token]:
     """The words without a comma between a name and the name it is said to help ("જો Bob, Ann ને
     … મદદ કરે", "ha Bob, Annnak segít"): the second name, marked as the object, is in the first
@@ -457,6 +467,8 @@ class Reading:
                            # (not after a level said already: "vijfde level elf strijder")
                            and not (i > 1 and self.tokens[i - 2].number is not None)
                            else t for i, t in enumerate(self.tokens)]
+        if words.roll_numbers:
+            self.tokens = _rolled_sounds(self.tokens, words)
         if names and (words.object_after or words.object_endings or words.object_before):
             self.tokens = _object_after_comma(self.tokens, words, folded_names)
         self.text, self.starts = joined(self.tokens)
