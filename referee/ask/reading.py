@@ -1960,6 +1960,8 @@ class Reading:
                 i = self.index(match, "n0")
                 if name == "goal" and self._being_before(self.word_range(match)[0]):
                     continue  # "estoy a nivel nueve": where one is, not where one gets to
+                if name == "goal" and self._at_before(self.word_range(match)[0]):
+                    continue  # "auf Stufe 9 durch Verkaufen": the level one is at, not the one reached
                 if any(i == k for k, _n in self.counted):
                     continue  # "két bájitalt": a count of one-shots, no bonus
                 if into is self.golds and self.tokens[i].plus:
@@ -2184,6 +2186,11 @@ class Reading:
         """The base game's Hireling card, the hireling a word of the language names when no
         other card does (None where the cards have none)."""
         return next((card for card in self.cards.others.values() if card.id == "hireling"), None)
+
+    def _at_before(self, i: int) -> bool:
+        """Whether the word before word ``i`` is one that says at which level someone stands
+        ("auf", "at"): a level said after it is where they are, however it goes on."""
+        return i > 0 and self.tokens[i - 1].key in self.words.level_at
 
     def _being_before(self, i: int) -> bool:
         """Whether the word before word ``i`` says where someone is ("estoy", "I'm", "ben")."""
