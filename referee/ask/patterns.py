@@ -324,6 +324,9 @@ class Words(Record):
     #: one word ("ezerkétszáz", "zwölfhundert", "બારસો"), which :func:`text.tokens` parts at them
     bases: tuple = ()
     level_numbers: dict = {}      # number words read as numbers only after a word for level ("level elf": 11)
+    roll_numbers: dict = {}       # words that sound as a number, read so only after a roll ("rolled a for": 4)
+    rolled: frozenset = frozenset()  # the verbs of rolling those words follow ("rolled", "roll")
+    level_at: frozenset = frozenset()  # words before a level that say one stands at it ("auf Stufe 9")
     name_articles: frozenset = frozenset()  # articles said before a name ("die Dee", "dem Bob"): not words of it
     enhancer_words: dict = {}  # folded word -> an enhancer's English name, folded ("woedend" -> "enraged")
     owner_before: frozenset = frozenset()  # words between an item's owner and it ("bob z'n hamer")
@@ -690,6 +693,9 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         theirs=frozenset(fold(str(w)) for w in data.get("theirs") or ()),
         says=frozenset(fold(str(w)) for w in data.get("says") or ()),
         level_numbers={fold(str(k)): int(v) for k, v in (data.get("level_numbers") or {}).items()},
+        roll_numbers={fold(str(k)): int(v) for k, v in (data.get("roll_numbers") or {}).items()},
+        rolled=frozenset(fold(str(w)) for w in data.get("rolled") or ()),
+        level_at=frozenset(fold(str(w)) for w in data.get("level_at") or ()),
         name_articles=frozenset(fold(str(w)) for w in data.get("name_articles") or ()),
         hirelings=frozenset(fold(str(w)) for w in data.get("hirelings") or ()),
         enhancer_words=enhancer_words,

@@ -401,6 +401,16 @@ def _starts_card(toks: list[Token], i: int, monsters: dict) -> bool:
     return " ".join(keys[:2]) in monsters or (len(keys) == 3 and " ".join(keys) in monsters)
 
 
+def _rolled_sounds(toks: list[Token], words: Words) -> list[Token]:
+    """A dictated word that sounds as a number ("for", "ate"), read as that number only where a
+    roll's number must stand: right after a verb of rolling and its article ("rolled a for": a
+    four). Elsewhere ("a level for 1000 gold") it stays the word it is."""
+    return [Token(t.raw, str(words.roll_numbers[t.key]), words.roll_numbers[t.key])
+            if i > 1 and t.number is None and t.key in words.roll_numbers
+            and toks[i - 1].key in words.articles and toks[i - 2].key in words.rolled
+            else t for i, t in enumerate(toks)]
+
+
 def _object_after_comma(toks: list[Token], words: Words, names: set) -> list[Token]:
     """The words without a comma between a name and the name it is said to help ("જો Bob, Ann ને
     … મદદ કરે", "ha Bob, Annnak segít"): the second name, marked as the object, is in the first
@@ -482,6 +492,8 @@ class Reading:
                            # (not after a level said already: "vijfde level elf strijder")
                            and not (i > 1 and self.tokens[i - 2].number is not None)
                            else t for i, t in enumerate(self.tokens)]
+        if words.roll_numbers:
+            self.tokens = _rolled_sounds(self.tokens, words)
         if names and (words.object_after or words.object_endings or words.object_before):
             self.tokens = _object_after_comma(self.tokens, words, folded_names)
         self.text, self.starts = joined(self.tokens)
@@ -1973,6 +1985,8 @@ class Reading:
                 i = self.index(match, "n0")
                 if name == "goal" and self._being_before(self.word_range(match)[0]):
                     continue  # "estoy a nivel nueve": where one is, not where one gets to
+                if name == "goal" and self._at_before(self.word_range(match)[0]):
+                    continue  # "auf Stufe 9 durch Verkaufen": the level one is at, not the one reached
                 if any(i == k for k, _n in self.counted):
                     continue  # "két bájitalt": a count of one-shots, no bonus
                 if into is self.golds and self.tokens[i].plus:
@@ -2197,6 +2211,11 @@ class Reading:
         """The base game's Hireling card, the hireling a word of the language names when no
         other card does (None where the cards have none)."""
         return next((card for card in self.cards.others.values() if card.id == "hireling"), None)
+
+    def _at_before(self, i: int) -> bool:
+        """Whether the word before word ``i`` is one that says at which level someone stands
+        ("auf", "at"): a level said after it is where they are, however it goes on."""
+        return i > 0 and self.tokens[i - 1].key in self.words.level_at
 
     def _being_before(self, i: int) -> bool:
         """Whether the word before word ``i`` says where someone is ("estoy", "I'm", "ben")."""
