@@ -504,8 +504,13 @@ def _bonus_card(name: str, corpus, field: str, enhancers: bool):
 
 
 def ask_flee(question, data: dict, p: dict, monsters: list[dict]) -> dict:
-    return flee(data, monsters, _words(p.get("fleeing")), p.get("helper"), p.get("fighter"),
-                _assignments(p.get("discards")))
+    fleeing = _words(p.get("fleeing"))
+    if not fleeing and not p.get("fighter") and not p.get("helper") and len(_words(p.get("players"))) == 2:
+        # `flee Troll --player 'Ann:3 elf' --player 'Bob:4'`: the two players described run away,
+        # the fighter first, then the helper, as two players of the table named so do (a player
+        # described is there to run: none else is in the question)
+        fleeing = [player["name"] for player in data["players"]]
+    return flee(data, monsters, fleeing, p.get("helper"), p.get("fighter"), _assignments(p.get("discards")))
 
 
 def ask_can(question, data: dict, p: dict, monsters: list[dict]) -> dict:

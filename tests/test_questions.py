@@ -283,3 +283,15 @@ def test_things_sold_under_one_name_are_each_counted():
     details = _judged(run_referee("sell", "me", "Potion:300", "Potion:400", "Potion:500", "--player", "me:4",
                                   "--json"))["details"]
     assert details["gold"] == 1200 and details["levels_gained"] == 1 and details["wasted_gold"] == 200
+
+
+def test_two_players_described_for_a_flight_both_run_the_second_as_the_helper():
+    """``flee --player SPEC --player SPEC`` runs both, the fighter first, as two players of the
+    table named with --player do (the second once got no roll: only the first ran)."""
+    details = _judged(run_referee("flee", "Monster:10", "--player", "Anna:3 elf", "--player", "Joost:4",
+                                  "--json"))["details"]
+    rolls = {roll["player"]: roll["needed"] for roll in details["rolls"]}
+    assert rolls == {"Anna": 4, "Joost": 5}
+    named = _judged(run_referee("flee", "Monster:10", "--player", "Anna:3 elf", "--player", "Joost:4",
+                                "--fighter", "Anna", "--json"))["details"]
+    assert [roll["player"] for roll in named["rolls"]] == ["Anna"]  # a fighter named: she alone runs
