@@ -1564,11 +1564,11 @@ def _priced_items(c: Context, player: str) -> list:
                 found = (j, role[1].name)
                 break
             if j in things and r.tokens[j].number is None:
-                found = (j, r.tokens[j].raw.strip("'\"").capitalize())
+                found = (j, _item_named(r.tokens[j], r.words))
                 break
             if role is None and r.tokens[j].number is None and j not in phrased:
                 if _an_item(key, r.words):
-                    found = (j, r.tokens[j].raw.strip("'\"").capitalize())
+                    found = (j, _item_named(r.tokens[j], r.words))
                     break
                 if fallback is None and j in r.strange() and len(key) >= 3:
                     fallback = (j, r.tokens[j].raw.strip("'\"").capitalize())
@@ -1670,6 +1670,22 @@ def _names_item(name: str, key: str, endings: tuple) -> bool:
     things = item_words()
     thing = things.get(folded)
     return thing is not None and any(things.get(form) == thing for form in forms)
+
+
+def _item_named(token, words) -> str:
+    """An item's name as the text writes its word, less the case ending it carries where the
+    language's endings say so ("eladtam a páncélt": the Páncél, not a "Páncélt"): the ending
+    is the sentence's, not the item's."""
+    raw = token.raw.strip("'\"")
+    thing = words.items.get(token.key)
+    # (the first of the word's stems that is a word for the same thing — the item words list
+    # inflected forms too, "páncélt" beside "páncél" — cut from the word as written when it
+    # folds to that form)
+    form = next((f for f in stem(token.key, words.endings)[1:]
+                 if f in words.items and thing in (None, words.items[f])), None)
+    if form is not None and fold(raw[: len(form)]) == form:
+        raw = raw[: len(form)]
+    return raw.capitalize()
 
 
 def _an_item(key: str, words) -> bool:
