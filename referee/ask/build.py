@@ -1678,14 +1678,20 @@ def _item_named(token, words) -> str:
     is the sentence's, not the item's."""
     raw = token.raw.strip("'\"")
     thing = words.items.get(token.key)
-    # (the first of the word's stems that is a word for the same thing — the item words list
-    # inflected forms too, "páncélt" beside "páncél" — cut from the word as written when it
-    # folds to that form)
-    form = next((f for f in stem(token.key, words.endings)[1:]
-                 if f in words.items and thing in (None, words.items[f])), None)
+    # (the shortest of the word's stems that is a word for the same thing — the item words
+    # list inflected forms too, "páncélt" and "kardom" beside "páncél" and "kard" — cut from
+    # the word as written when it folds to that form)
+    forms = [f for f in stem(token.key, words.endings)[1:] if f in words.items and thing in (None, words.items[f])]
+    form = min(forms, key=len, default=None)
     if form is not None and fold(raw[: len(form)]) == form:
         raw = raw[: len(form)]
+        # (a last vowel lengthened before the ending, "csizmát", is short in the word alone)
+        raw = raw[:-1] + _SHORTENED.get(raw[-1], raw[-1])
     return raw.capitalize()
+
+
+#: a last vowel an ending lengthens, as it is written with no ending (Hungarian "csizmá-t")
+_SHORTENED = {"á": "a", "é": "e", "Á": "A", "É": "E"}
 
 
 def _an_item(key: str, words) -> bool:
