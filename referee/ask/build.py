@@ -1420,7 +1420,8 @@ def sell(c: Context):
         priced = {fold(name) for name, _price in extra}
         # (a word of a priced item's name is that item: "the Boots of Butt-kicking (400 gold)")
         priced |= {word for name in list(priced) for word in name.split()}
-        if all(fold(stray) in priced for stray in strays):
+        # (a stray said with its case ending, "csizmát", is the priced item named without it)
+        if all(any(form in priced for form in stem(fold(stray), r.words.endings)) for stray in strays):
             # (but "my boots and a 300 gold ring" with no boots on the table: the boots are
             # still an item the table does not show, with no price)
             missing[:] = [m for m in missing if m.template != "which items are sold, or what they are worth in gold"]
@@ -1677,6 +1678,8 @@ def _item_named(token, words) -> str:
     language's endings say so ("eladtam a páncélt": the Páncél, not a "Páncélt"): the ending
     is the sentence's, not the item's."""
     raw = token.raw.strip("'\"")
+    if not words.object_endings:
+        return raw.capitalize()  # (a language that marks no object by an ending: "boots" stays)
     thing = words.items.get(token.key)
     # (the shortest of the word's stems that is a word for the same thing — the item words
     # list inflected forms too, "páncélt" and "kardom" beside "páncél" and "kard" — cut from
