@@ -1420,7 +1420,8 @@ def sell(c: Context):
         priced = {fold(name) for name, _price in extra}
         # (a word of a priced item's name is that item: "the Boots of Butt-kicking (400 gold)")
         priced |= {word for name in list(priced) for word in name.split()}
-        if all(fold(stray) in priced for stray in strays):
+        # (a stray said with its case ending, "csizmát", is the priced item named without it)
+        if all(any(form in priced for form in stem(fold(stray), r.words.endings)) for stray in strays):
             # (but "my boots and a 300 gold ring" with no boots on the table: the boots are
             # still an item the table does not show, with no price)
             missing[:] = [m for m in missing if m.template != "which items are sold, or what they are worth in gold"]
@@ -1564,11 +1565,11 @@ def _priced_items(c: Context, player: str) -> list:
                 found = (j, role[1].name)
                 break
             if j in things and r.tokens[j].number is None:
-                found = (j, r.tokens[j].raw.strip("'\"").capitalize())
+                found = (j, _item_named(r.tokens[j], r.words))
                 break
             if role is None and r.tokens[j].number is None and j not in phrased:
                 if _an_item(key, r.words):
-                    found = (j, r.tokens[j].raw.strip("'\"").capitalize())
+                    found = (j, _item_named(r.tokens[j], r.words))
                     break
                 if fallback is None and j in r.strange() and len(key) >= 3:
                     fallback = (j, r.tokens[j].raw.strip("'\"").capitalize())
@@ -1670,6 +1671,30 @@ def _names_item(name: str, key: str, endings: tuple) -> bool:
     things = item_words()
     thing = things.get(folded)
     return thing is not None and any(things.get(form) == thing for form in forms)
+
+
+def _item_named(token, words) -> str:
+    """An item's name as the text writes its word, less the case ending it carries where the
+    language's endings say so ("eladtam a páncélt": the Páncél, not a "Páncélt"): the ending
+    is the sentence's, not the item's."""
+    raw = token.raw.strip("'\"")
+    if not words.object_endings:
+        return raw.capitalize()  # (a language that marks no object by an ending: "boots" stays)
+    thing = words.items.get(token.key)
+    # (the shortest of the word's stems that is a word for the same thing — the item words
+    # list inflected forms too, "páncélt" and "kardom" beside "páncél" and "kard" — cut from
+    # the word as written when it folds to that form)
+    forms = [f for f in stem(token.key, words.endings)[1:] if f in words.items and thing in (None, words.items[f])]
+    form = min(forms, key=len, default=None)
+    if form is not None and fold(raw[: len(form)]) == form:
+        raw = raw[: len(form)]
+        # (a last vowel lengthened before the ending, "csizmát", is short in the word alone)
+        raw = raw[:-1] + _SHORTENED.get(raw[-1], raw[-1])
+    return raw.capitalize()
+
+
+#: a last vowel an ending lengthens, as it is written with no ending (Hungarian "csizmá-t")
+_SHORTENED = {"á": "a", "é": "e", "Á": "A", "É": "E"}
 
 
 def _an_item(key: str, words) -> bool:
