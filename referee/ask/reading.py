@@ -3921,6 +3921,19 @@ class Reading:
     def _described(self, person: str) -> bool:
         return bool(self.people.get(person))
 
+    def _before_appearing(self, k: int) -> int:
+        """The word before the words of appearing that end at word ``k`` ("the Frost Giant came
+        out, level 15": the card's), else ``k``: a level after them and a comma is what appeared."""
+        said = [self.word_range(m) for _phrase, m in self.phrases("appears")]
+        span = next((words for words in said if k >= 0 and words[-1] == k), None)
+        if span is None:
+            return k
+        j = span[0] - 1
+        while j >= 0 and self.roles[j] is None and self.tokens[j].key in self.both("ignore") \
+                and not self.tokens[j].separator:
+            j -= 1  # ("kwam de Gazebo eruit": a word of the phrase's own between)
+        return j if j >= 0 and (self.roles[j] or ("",))[0] == "card" else k
+
     def _level_of(self, first: int, last: int):
         """What a level stands beside: a person (their name), a monster (its mapping), else None."""
         ignore = self.both("ignore")
@@ -4011,7 +4024,7 @@ class Reading:
             self.monsters.append({"name": self._word_name(j), "at": j, "end": j})
             return self.monsters[-1]
         part = self._segment(first)
-        before = part[0] - 2
+        before = self._before_appearing(part[0] - 2)
         if part[0] >= 2 and self.tokens[part[0] - 1].raw == "," and self.roles[before] \
                 and self.roles[before][0] == "card" and all(
                     k in range(first, last + 1) or self.tokens[k].key in ignore or self.tokens[k].key in self.words.level
