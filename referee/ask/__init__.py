@@ -306,6 +306,10 @@ def _other_kind(chosen, reading) -> Optional[BadInput]:
     # "me muero?", "am I dead?" said of a fight is its loss asked about, not a death's loot
     others = [k for k in said if k not in LOOSE_KINDS and k != chosen.kind
               and not (k == "death" and chosen.kind == "combat") and _said_outside_phase(reading, k)]
+    if chosen.kind == "action" and any(True for _ in reading.phrases("claimed_win")):
+        # "ik speel een Ga Een Level Omhoog, dan win ik toch?": the level the play would give is
+        # the claim asked about, no other question (build.readings chose the act for it)
+        others = [k for k in others if k != "level"]
     if said and chosen.kind not in said and others:
         return BadInput("what {words} means here", words=_words_of(reading, "kinds", others))
     return None

@@ -81,6 +81,11 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
         # "Dee spielt Göttliches Eingreifen, was passiert?": a card that changes a level,
         # named, is a question of levels even where no word of the kind is said
         scores["level"] = max(scores.get("level", 0), 1)
+    if set(first.best("sources")) & set(CARD_SOURCES) and any(True for _ in first.phrases("claimed_win")) \
+            and any(action.startswith("play-") for action in first.best("actions")):
+        # "ik speel een Ga Een Level Omhoog, dan win ik toch?": the win one's own card play would
+        # bring, claimed and asked to be confirmed, is whether the play may be made and does it
+        scores["action"] = max(scores.values()) + 1
     if not first.monsters and (any(role and role[0] == "itemcard" for role in first.roles)
                                or any(t.key in first.both("big") for t in first.tokens) or first._hands()):
         # "soy enano, llevo una máquina de asedio y una escalera grande de +2, ¿vale?": items

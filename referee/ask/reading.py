@@ -210,6 +210,8 @@ SENTENCE_MARKS = ".!?¿¡"
 
 #: the roles of the cards named whose playing is an act of its own: role -> the act
 ACTS_OF_CARDS = {"enhancer": "play-monster-enhancer", "cursecard": "play-curse"}
+#: acts done to someone, whose verb a word for that someone may follow ("backstab tom who …")
+ACTS_ON_SOMEONE = ("backstab", "steal", "trade", "help")
 
 
 def _opened(toks: list[Token], openers: tuple) -> list[Token]:
@@ -1028,6 +1030,13 @@ class Reading:
                 self.names.append(raw[:1].upper() + raw[1:])
                 self.roles[i] = ("person", self.names[-1])
                 continue
+            acted_on = self._acted_on(i)
+            if acted_on:
+                # "hátba szúrhatom zsoltit aki harcol": a lowercase word no list knows, right after
+                # a verb of acting on someone, with the object's ending or "who" after it
+                self.names.append(acted_on)
+                self.roles[i] = ("person", acted_on)
+                continue
             if self._described_in_brackets(i):
                 # "bob (level 6 elf, +2) helps": a word no list knows, described in brackets
                 self.names.append(raw[:1].upper() + raw[1:])
@@ -1102,6 +1111,34 @@ class Reading:
                          or (token.raw in described and not self.is_known(token.key))):
                 self.names.append(token.raw[:1].upper() + token.raw[1:])
                 self.roles[i] = ("person", self.names[-1])
+
+    def _acted_on(self, i: int) -> Optional[str]:
+        """The name a lowercase word no list knows is, said right after a verb of acting on
+        someone ("can i backstab tom who …", "hátba szúrhatom zsoltit aki …"), where an
+        object's ending or a relative word for a person after it says it is someone (a monster
+        is no one acted on so): the word without its ending ("zsoltit" is Zsolti), else None."""
+        toks, token = self.tokens, self.tokens[i]
+        if not token.raw[:1].islower() or i == 0 or self._subject_of_blocked(i):
+            return None
+        before = i - 1 if toks[i - 1].key not in self.words.object_before else i - 2
+        if before < 0 or not any(self.word_range(m)[-1] == before for act in ACTS_ON_SOMEONE
+                                 for _phrase, m in self.table_matches("actions", act)):
+            return None
+        after = i + 2 if i + 2 < len(toks) and toks[i + 1].key == "," else i + 1
+        ending = max((e for e in self.words.object_endings if token.key.endswith(e) and len(token.key) - len(e) >= 3),
+                     key=len, default="")
+        if not ending and not (after < len(toks) and toks[after].key in self.words.relatives):
+            return None
+        raw = token.raw[: len(token.raw) - len(ending)] if ending else token.raw
+        return raw[:1].upper() + raw[1:]
+
+    def _subject_of_blocked(self, i: int) -> bool:
+        """Whether word ``i`` is taken, a word of the question, a race or class, or a card's:
+        never a name no list knows."""
+        token = self.tokens[i]
+        return self.roles[i] is not None or self.is_known(token.key) or self._persona(token.key) is not None \
+            or token.key in self.cards.monsters or self._in_card_name(i) or self._monster_word(token.key) \
+            or (self.words.endings and self._known_with_ending(token.key))
 
     def _described_names(self) -> list[str]:
         """"Will is a level 3 thief", "Roos is level 4 elf", "Wolf ist Stufe 4, Zwerg", "con Paz
@@ -2573,6 +2610,11 @@ class Reading:
         પીઠમાં છરો મારી શકું, જે …"), but for "me" right before the comma ("Bob helps me, who …")."""
         for phrase, match in self.phrases("relative_fights"):
             k = self.word_range(match)[0]
+            if k >= 1 and self.tokens[k].key != "," and (self.roles[k - 1] or ("",))[0] == "person" \
+                    and self.roles[k - 1][1] != ME:
+                # "hátba szúrhatom zsoltit aki épp harcol": "who" right after the one named, no comma
+                self.fighter, self.fighter_phrase = self.roles[k - 1][1], phrase.text
+                return
             if k < 1 or self.tokens[k].key != "," or self.roles[k - 1] == ("person", ME):
                 continue
             before = [who for j, who in self.mentions() if j in self._segment(k - 1) and who != ME]
@@ -3879,6 +3921,19 @@ class Reading:
     def _described(self, person: str) -> bool:
         return bool(self.people.get(person))
 
+    def _before_appearing(self, k: int) -> int:
+        """The word before the words of appearing that end at word ``k`` ("the Frost Giant came
+        out, level 15": the card's), else ``k``: a level after them and a comma is what appeared."""
+        said = [self.word_range(m) for _phrase, m in self.phrases("appears")]
+        span = next((words for words in said if k >= 0 and words[-1] == k), None)
+        if span is None:
+            return k
+        j = span[0] - 1
+        while j >= 0 and self.roles[j] is None and self.tokens[j].key in self.both("ignore") \
+                and not self.tokens[j].separator:
+            j -= 1  # ("kwam de Gazebo eruit": a word of the phrase's own between)
+        return j if j >= 0 and (self.roles[j] or ("",))[0] == "card" else k
+
     def _level_of(self, first: int, last: int):
         """What a level stands beside: a person (their name), a monster (its mapping), else None."""
         ignore = self.both("ignore")
@@ -3969,7 +4024,7 @@ class Reading:
             self.monsters.append({"name": self._word_name(j), "at": j, "end": j})
             return self.monsters[-1]
         part = self._segment(first)
-        before = part[0] - 2
+        before = self._before_appearing(part[0] - 2)
         if part[0] >= 2 and self.tokens[part[0] - 1].raw == "," and self.roles[before] \
                 and self.roles[before][0] == "card" and all(
                     k in range(first, last + 1) or self.tokens[k].key in ignore or self.tokens[k].key in self.words.level
