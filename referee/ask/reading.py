@@ -35,6 +35,8 @@ _HELP_WORDS: dict = {}
 
 _CARD_WORDS: dict = {}
 
+#: the shortest part, and the shortest whole, of a card's one-word name said as two words ("fa paraszt")
+COMPOUND_PART, COMPOUND_NAME = 2, 7
 #: the shortest race or class word read with a typo ("tovenar" for "tovenaar"): shorter ones must be exact
 TYPO_LENGTH = 5
 #: (language, card words) -> the races' and classes' one-word names and their forms with one letter left out
@@ -1744,6 +1746,8 @@ class Reading:
                                                                                        self.tokens[i].key) for i in span))
                 if card is None and self.words.endings:
                     card = self._card_with_ending(span)
+                if card is None and length == 2:
+                    card = self._compound_card(span)
                 found = self._enhancer(text) if card is None and length == 1 else None
                 if card is None and (text in self.cards.enhancers or found) and not (
                         # ("hoe hoog is hij dan", "how high": the adjective asked about, no card)
@@ -1861,6 +1865,24 @@ class Reading:
     def _item_with_ending(self, span: range):
         """An item card's name whose last word carries the language's ending ("az ostromgépet")."""
         return self._with_ending(self.cards.items, span)
+
+    def _compound_card(self, span: range):
+        """A monster whose one-word name is said as two words ("rossz csontok" for Rosszcsontok,
+        "fa paraszttal" for Faparaszt with its ending, "baum tölpel"): a phone's dictation and
+        quick typing part a compound, and the two words written together are the card. Only a
+        name of seven letters or more, so that no two little words make one."""
+        first, second = (self.tokens[i].key for i in span)
+        joined, apart = first + second, f"{first} {second}"
+        if min(len(first), len(second)) < COMPOUND_PART or len(joined) < COMPOUND_NAME or not joined.isalpha():
+            return None
+        if any(apart in names for names in (self.cards.curses, self.cards.items, self.cards.others)) \
+                or self._curse_said(apart) is not None:
+            return None  # two words that are a card's name as they stand ("Big Foot", the curse)
+        card = self.cards.monsters.get(joined)
+        if card is None and self.words.endings:
+            card = next((self.cards.monsters[form] for form in stem(joined, self.words.endings)[1:]
+                         if form in self.cards.monsters), None)
+        return card
 
     def _card_with_ending(self, span: range, head: Optional[str] = None):
         """A monster's name whose last word carries the language's ending ("gumigólemmel",
