@@ -371,7 +371,7 @@ def _undisputed(toks: list[Token], claims: tuple, disputed: tuple, levels: froze
     return [t for k, t in enumerate(toks) if k not in drop]
 
 
-def _respelled(toks: list[Token], spellings: dict, names: set, monsters: dict = {}) -> list[Token]:
+def _respelled(toks: list[Token], spellings: dict, names: set, monsters: dict) -> list[Token]:
     """The words with each one the language spells otherwise read as the word its phrases
     write: a regional spelling ("ned": "nicht"), a chat shortening typed as one word that reads
     as several ("w/o", the words "w o": "without"; "b/c": "because") or as one ("m'n": "mijn",
