@@ -1927,6 +1927,17 @@ def _items_counted(r: Reading) -> bool:
     return False
 
 
+def _helper_killing(c: Context, source: str, player) -> None:
+    """A level for a kill asked of the one the text says helped ("Bob helped Ann kill it, does
+    he go up too?"): the helper gains no level for the kill (helping.helper-no-level), so the
+    question is the rules', never the helper's level gained."""
+    r = c.reading
+    if source != "kill" or r.helper is None or c.who(r.helper) != player:
+        return
+    c.missing.append(N_("what {words} means here", words=", ".join(
+        f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("helper"))))
+
+
 def level(c: Context):
     r = c.reading
     r.describe(monsters_too=False)
@@ -1994,6 +2005,7 @@ def level(c: Context):
         missing.append(N_("what {words} means here", words=", ".join(
             f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("lose"))))
     player = c.who(order[0] if order else None)
+    _helper_killing(c, source, player)
     span = _from_to(r)
     if span is not None and (span[1] > span[0]) != losing and (not r.changes or r.changes[0] == abs(span[1] - span[0])):
         # "nyolcasról tízes lesz", "from 8 to 10": the change is the difference (or the count
