@@ -1927,15 +1927,19 @@ def _items_counted(r: Reading) -> bool:
     return False
 
 
-def _helper_killing(c: Context, source: str, player) -> None:
+def _helper_killing(c: Context, source: str, player, order: list) -> None:
     """A level for a kill asked of the one the text says helped ("Bob helped Ann kill it, does
     he go up too?"): the helper gains no level for the kill (helping.helper-no-level), so the
-    question is the rules', never the helper's level gained."""
+    question is the rules', never the helper's level gained; where help is said of no one of
+    two people named ("le eché una mano a Cid …, ¿subo yo?"), which of them gains is not said."""
     r = c.reading
-    if source != "kill" or r.helper is None or c.who(r.helper) != player:
+    if source != "kill":
         return
-    c.missing.append(N_("what {words} means here", words=", ".join(
-        f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("helper"))))
+    if r.helper is not None and c.who(r.helper) == player:
+        c.missing.append(N_("what {words} means here", words=", ".join(
+            f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("helper"))))
+    elif r.helper is None and r.helping and len(order) > 1:
+        c.missing.append(N_("who helps"))
 
 
 def level(c: Context):
@@ -2005,7 +2009,7 @@ def level(c: Context):
         missing.append(N_("what {words} means here", words=", ".join(
             f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("lose"))))
     player = c.who(order[0] if order else None)
-    _helper_killing(c, source, player)
+    _helper_killing(c, source, player, order)
     span = _from_to(r)
     if span is not None and (span[1] > span[0]) != losing and (not r.changes or r.changes[0] == abs(span[1] - span[0])):
         # "nyolcasról tízes lesz", "from 8 to 10": the change is the difference (or the count
