@@ -106,6 +106,7 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
             _turn_said(context, params)
             _unsaid(kind, context, params)
             _own_totals(context)
+            _examples(context)
             totals = tuple(context.reading.totals)
             if totals and kind != "combat" and not context.totals_said:
                 # a strength said where no fight is judged: not understood
@@ -113,6 +114,13 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
             out.append(Built(kind, params, missing, sure + context.surer, not context.coreless, totals))
     return out
 
+
+
+def _examples(c: "Context") -> None:
+    """One named as an instance of a kind of character ("can a dwarf like Bob carry two Big
+    items?"): the rules for that kind are asked, not a verdict on Bob's situation."""
+    if c.reading.examples:
+        c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in c.reading.examples)))
 
 
 def _turn_said(c: "Context", params: dict) -> None:
