@@ -106,6 +106,7 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
             _turn_said(context, params)
             _unsaid(kind, context, params)
             _own_totals(context)
+            _examples(context)
             totals = tuple(context.reading.totals)
             if totals and kind != "combat" and not context.totals_said:
                 # a strength said where no fight is judged: not understood
@@ -113,6 +114,13 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
             out.append(Built(kind, params, missing, sure + context.surer, not context.coreless, totals))
     return out
 
+
+
+def _examples(c: "Context") -> None:
+    """One named as an instance of a kind of character ("can a dwarf like Bob carry two Big
+    items?"): the rules for that kind are asked, not a verdict on Bob's situation."""
+    if c.reading.examples:
+        c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in c.reading.examples)))
 
 
 def _turn_said(c: "Context", params: dict) -> None:
@@ -1927,6 +1935,21 @@ def _items_counted(r: Reading) -> bool:
     return False
 
 
+def _helper_killing(c: Context, source: str, player, order: list) -> None:
+    """A level for a kill asked of the one the text says helped ("Bob helped Ann kill it, does
+    he go up too?"): the helper gains no level for the kill (helping.helper-no-level), so the
+    question is the rules', never the helper's level gained; where help is said of no one of
+    two people named ("le eché una mano a Cid …, ¿subo yo?"), which of them gains is not said."""
+    r = c.reading
+    if source != "kill":
+        return
+    if r.helper is not None and c.who(r.helper) == player:
+        c.missing.append(N_("what {words} means here", words=", ".join(
+            f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("helper"))))
+    elif r.helper is None and r.helping and len(order) > 1:
+        c.missing.append(N_("who helps"))
+
+
 def level(c: Context):
     r = c.reading
     r.describe(monsters_too=False)
@@ -1994,6 +2017,7 @@ def level(c: Context):
         missing.append(N_("what {words} means here", words=", ".join(
             f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("lose"))))
     player = c.who(order[0] if order else None)
+    _helper_killing(c, source, player, order)
     span = _from_to(r)
     if span is not None and (span[1] > span[0]) != losing and (not r.changes or r.changes[0] == abs(span[1] - span[0])):
         # "nyolcasról tízes lesz", "from 8 to 10": the change is the difference (or the count

@@ -751,6 +751,10 @@ class Reading:
             if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME and i not in announced \
                     and not self._reports_own_act(self.word_range(match).stop, self.roles[i][1]):
                 self.roles[i] = ("opinion", self.roles[i][1])
+        # "a dwarf like Bob", "een dwerg zoals Bob": the one named is an instance of a kind of
+        # character, the question the rules' for that kind, not a situation of theirs
+        self.examples = tuple(self.tokens[i].raw for i in (self.index(match, "p0") for _p, match in self.phrases("example"))
+                              if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME)
         for _phrase, match in self.phrases("direct_speech"):
             # "Cid riep meteen ik help je": the "I" of words someone named says out loud is
             # theirs, not the asker's; whom the rest means the reader cannot tell: no verdict
