@@ -1049,6 +1049,12 @@ class Reading:
                 self.names_not_verbs.add(i)
                 self.named_at[i] = raw
                 continue
+            if self.roles[i] is None and raw in described and self._caseless_opening(i):
+                # "નેહા લેવલ 6 ની એલ્ફ છે": a word no list knows, first in its sentence in a
+                # script with no capitals, said to have a level and a race or class
+                self.names.append(raw)
+                self.roles[i] = ("person", raw)
+                continue
             if self.roles[i] is None and not raw[:1].isupper() and not raw[:1].islower() and raw[:1].isalpha() \
                     and not self.is_known(token.key) and self._persona(token.key) is None \
                     and token.key not in self.cards.monsters and not self._in_card_name(i) and self._helps(i):
@@ -1150,7 +1156,8 @@ class Reading:
         refused = self.both("pronouns") | self.both("generic") | self.both("level") | self.both("objects")
         for i, token in enumerate(toks):
             raw = token.raw
-            if self.roles[i] is not None or not (raw[:1].isupper() and raw[1:2].islower()) or raw in out \
+            if self.roles[i] is not None or not (raw[:1].isupper() and raw[1:2].islower() or self._caseless_opening(i)) \
+                    or raw in out \
                     or token.key in refused or i in self.game_words \
                     or (i + 1 < len(toks) and self._persona(f"{token.key} {toks[i + 1].key}") is not None) or token.key in self.cards.monsters or self._persona(token.key) is not None \
                     or not self._level_and_kind_after(i):
@@ -1160,6 +1167,14 @@ class Reading:
                 continue
             out.append(raw)
         return out
+
+    def _caseless_opening(self, i: int) -> bool:
+        """Whether word ``i`` is written in a script with no capitals (Gujarati), first in its
+        sentence and no word any list knows: there a name is told by its place, as a capital
+        tells it elsewhere ("નેહા લેવલ 6 ની એલ્ફ છે")."""
+        raw = self.tokens[i].raw
+        return raw[:1].isalpha() and not raw[:1].isupper() and not raw[:1].islower() \
+            and self._opens_sentence(i) and not self.is_known(self.tokens[i].key)
 
     def _level_and_kind_after(self, i: int) -> bool:
         """Whether a level and a race or class follow word ``i`` (words of being, fillers and
@@ -1178,7 +1193,9 @@ class Reading:
                 kind = True  # (the races and classes are read after the names)
             elif toks[k].key in levels or (toks[k].number is not None and not toks[k].plus):
                 level = True
-            elif toks[k].key != ",":
+            # (a filler or a word of standing at a level between them: "ist Elfe auf Stufe 4",
+            # "es elfa de nivel 6", "elf a 6-os szinten")
+            elif toks[k].key != "," and toks[k].key not in fillers and toks[k].key not in self.words.level_at:
                 break
         return level and kind
 
