@@ -1195,7 +1195,9 @@ class Reading:
                 level = True
             # (a filler or a word of standing at a level between them: "ist Elfe auf Stufe 4",
             # "es elfa de nivel 6", "elf a 6-os szinten")
-            elif toks[k].key != "," and toks[k].key not in fillers and toks[k].key not in self.words.level_at:
+            # (not one that says "I": "…, bin Elf Stufe 5" describes the asker)
+            elif toks[k].key != "," and (toks[k].key not in fillers or toks[k].key in self.both("me")) \
+                    and toks[k].key not in self.words.level_at:
                 break
         return level and kind
 
