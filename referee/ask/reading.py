@@ -1435,7 +1435,13 @@ class Reading:
                 if self.index(match, "p0") == i]
         ends += [self.word_range(match)[-1] for _phrase, match in self.phrases("killed_by")
                  if any(i < self.word_range(match)[0] <= end + 1 for end in ends)]
-        return any(end + 1 < len(toks) and toks[end + 1].key == "," for end in ends)
+        return any(end + 1 < len(toks) and (toks[end + 1].key == "," or self._he_opens_after(end + 1)) for end in ends)
+
+    def _he_opens_after(self, k: int) -> bool:
+        """Whether word ``k`` ends a sentence and the next opens with "he" or "she" ("Sam just
+        died. he was a level 6 elf"): what follows is about the one just named, as after a comma."""
+        toks = self.tokens
+        return toks[k].key in ".;" and k + 1 < len(toks) and toks[k + 1].key in self.both("pronouns")
 
     def _killer_at(self, j: int) -> bool:
         """Whether word ``j`` is the one a death is said to be done by ("killed by Bob", "door
@@ -3164,9 +3170,11 @@ class Reading:
         if j is not None and self.roles[j] and self.roles[j][0] == "person":
             return self.roles[j][1]  # "bob (level zes elf, +2)": the one the brackets follow
         j = segment[0] - 2
-        died = self._died_before(j) if j >= 0 and self.tokens[j + 1].raw == "," else None
+        died = self._died_before(j) if j >= 0 and (self.tokens[j + 1].raw == "," or self._he_opens_after(j + 1)) else None
         if died is not None:
-            return died  # "Max got killed, level 3 dwarf warrior": the one who died is described
+            # "Max got killed, level 3 dwarf warrior", "Max died. he was a level 3 dwarf": the
+            # one who died is described
+            return died
         if j >= 0 and self.tokens[j + 1].raw == "," and (self.roles[j] or ("",))[0] == "person" \
                 and self._killer_at(j):
             # "Max got killed by Bob, level 3 dwarf warrior": the one who died, named before the
