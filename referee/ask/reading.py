@@ -436,6 +436,30 @@ def _object_named(toks: list[Token], i: int, words: Words, names: set) -> bool:
     return any(key.endswith(e) and key[: -len(e)] in names for e in words.object_endings)
 
 
+def item_named(token, words) -> str:
+    """An item's name as the text writes its word, less the case ending it carries where the
+    language's endings say so ("eladtam a páncélt": the Páncél, not a "Páncélt"): the ending
+    is the sentence's, not the item's."""
+    raw = token.raw.strip("'\"")
+    if not words.object_endings:
+        return raw.capitalize()  # (a language that marks no object by an ending: "boots" stays)
+    thing = words.items.get(token.key)
+    # (the shortest of the word's stems that is a word for the same thing — the item words
+    # list inflected forms too, "páncélt" and "kardom" beside "páncél" and "kard" — cut from
+    # the word as written when it folds to that form)
+    forms = [f for f in stem(token.key, words.endings)[1:] if f in words.items and thing in (None, words.items[f])]
+    form = min(forms, key=len, default=None)
+    if form is not None and fold(raw[: len(form)]) == form:
+        raw = raw[: len(form)]
+        # (a last vowel lengthened before the ending, "csizmát", is short in the word alone)
+        raw = raw[:-1] + _SHORTENED.get(raw[-1], raw[-1])
+    return raw.capitalize()
+
+
+#: a last vowel an ending lengthens, as it is written with no ending (Hungarian "csizmá-t")
+_SHORTENED = {"á": "a", "é": "e", "Á": "A", "É": "E"}
+
+
 class Reading:
     """The pieces of one text. ``roles[i]`` says what word ``i`` was read as."""
 
@@ -3731,7 +3755,8 @@ class Reading:
             k > 1 and self.tokens[k - 2].number is not None for k in saying) or self._all_big()
         beside = any(abs(k - j) <= 2 for k in saying)
         name = self.tokens[j].raw.strip("'\"")
-        name = name[:1].upper() + name[1:]
+        # (less the ending the language's words carry: "egy nagy +4 kalapácsom" is a Kalapács)
+        name = item_named(self.tokens[j], self.words) if self.words.object_endings else name[:1].upper() + name[1:]
         about = self.people.setdefault(self._owner(i), {})
         self.roles[j] = ("itemword", name)
         self._tell(self._owner(i), "items", name)
