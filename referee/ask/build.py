@@ -13,7 +13,7 @@ import re
 from referee.ask.command import ASKER
 from referee.ask.names import stem
 from referee.ask.patterns import fold, item_words
-from referee.ask.reading import ME, Reading
+from referee.ask.reading import ME, Reading, item_named
 from referee.ask.text import at
 from referee.message import Message
 from referee.plain import copied
@@ -1578,11 +1578,11 @@ def _priced_items(c: Context, player: str) -> list:
                 found = (j, role[1].name)
                 break
             if j in things and r.tokens[j].number is None:
-                found = (j, _item_named(r.tokens[j], r.words))
+                found = (j, item_named(r.tokens[j], r.words))
                 break
             if role is None and r.tokens[j].number is None and j not in phrased:
                 if _an_item(key, r.words):
-                    found = (j, _item_named(r.tokens[j], r.words))
+                    found = (j, item_named(r.tokens[j], r.words))
                     break
                 if fallback is None and j in r.strange() and len(key) >= 3:
                     fallback = (j, r.tokens[j].raw.strip("'\"").capitalize())
@@ -1684,30 +1684,6 @@ def _names_item(name: str, key: str, endings: tuple) -> bool:
     things = item_words()
     thing = things.get(folded)
     return thing is not None and any(things.get(form) == thing for form in forms)
-
-
-def _item_named(token, words) -> str:
-    """An item's name as the text writes its word, less the case ending it carries where the
-    language's endings say so ("eladtam a páncélt": the Páncél, not a "Páncélt"): the ending
-    is the sentence's, not the item's."""
-    raw = token.raw.strip("'\"")
-    if not words.object_endings:
-        return raw.capitalize()  # (a language that marks no object by an ending: "boots" stays)
-    thing = words.items.get(token.key)
-    # (the shortest of the word's stems that is a word for the same thing — the item words
-    # list inflected forms too, "páncélt" and "kardom" beside "páncél" and "kard" — cut from
-    # the word as written when it folds to that form)
-    forms = [f for f in stem(token.key, words.endings)[1:] if f in words.items and thing in (None, words.items[f])]
-    form = min(forms, key=len, default=None)
-    if form is not None and fold(raw[: len(form)]) == form:
-        raw = raw[: len(form)]
-        # (a last vowel lengthened before the ending, "csizmát", is short in the word alone)
-        raw = raw[:-1] + _SHORTENED.get(raw[-1], raw[-1])
-    return raw.capitalize()
-
-
-#: a last vowel an ending lengthens, as it is written with no ending (Hungarian "csizmá-t")
-_SHORTENED = {"á": "a", "é": "e", "Á": "A", "É": "E"}
 
 
 def _an_item(key: str, words) -> bool:
@@ -1853,7 +1829,8 @@ def _items_lost(r: Reading) -> None:
         if near and near[0][2] not in bonus_of:
             bonus_of[near[0][2]] = token.number
             r.take_bonus(k)
-    said = [(j, r.tokens[j].raw.strip("'\"").capitalize(), bonus_of.get(j)) for j in words]
+    # (each named without the ending it carries: "egy +2 sisakom", my helmet, is a Sisak)
+    said = [(j, item_named(r.tokens[j], r.words), bonus_of.get(j)) for j in words]
     bonuses = [bonus for _j, _name, bonus in said if bonus is not None]
     for j, name, bonus in said:
         about = r.people.setdefault(r._owner(j), {})
@@ -1864,6 +1841,11 @@ def _items_lost(r: Reading) -> None:
             about.setdefault("item_bonus", {})[name] = bonus
         r.roles[j] = ("itemword", name)
     for about in r.people.values():
+        for item in about.get("items", []):
+            # (the one slot its word says, a helmet's, boots', armour's: the item as it is worn)
+            slot = ONE_SLOT.get(_item_kind(r, item))
+            if slot is not None:
+                about.setdefault("item_slot", {}).setdefault(item, slot)
         if about.get("item_bonus") and (about.get("gear") in bonuses or sum(about["item_bonus"].values()) == about.get("gear")
                                         or "gear" in about.get("conflicts", [])):
             _gear_is_these_items(about)

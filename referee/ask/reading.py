@@ -438,6 +438,30 @@ def _object_named(toks: list[Token], i: int, words: Words, names: set) -> bool:
     return any(key.endswith(e) and key[: -len(e)] in names for e in words.object_endings)
 
 
+def item_named(token, words) -> str:
+    """An item's name as the text writes its word, less the case ending it carries where the
+    language's endings say so ("eladtam a páncélt": the Páncél, not a "Páncélt"): the ending
+    is the sentence's, not the item's."""
+    raw = token.raw.strip("'\"")
+    if not words.object_endings:
+        return raw.capitalize()  # (a language that marks no object by an ending: "boots" stays)
+    thing = words.items.get(token.key)
+    # (the shortest of the word's stems that is a word for the same thing — the item words
+    # list inflected forms too, "páncélt" and "kardom" beside "páncél" and "kard" — cut from
+    # the word as written when it folds to that form)
+    forms = [f for f in stem(token.key, words.endings)[1:] if f in words.items and thing in (None, words.items[f])]
+    form = min(forms, key=len, default=None)
+    if form is not None and fold(raw[: len(form)]) == form:
+        raw = raw[: len(form)]
+        # (a last vowel lengthened before the ending, "csizmát", is short in the word alone)
+        raw = raw[:-1] + _SHORTENED.get(raw[-1], raw[-1])
+    return raw.capitalize()
+
+
+#: a last vowel an ending lengthens, as it is written with no ending (Hungarian "csizmá-t")
+_SHORTENED = {"á": "a", "é": "e", "Á": "A", "É": "E"}
+
+
 class Reading:
     """The pieces of one text. ``roles[i]`` says what word ``i`` was read as."""
 
@@ -1055,6 +1079,12 @@ class Reading:
                 self.names_not_verbs.add(i)
                 self.named_at[i] = raw
                 continue
+            if self.roles[i] is None and raw in described and self._caseless_opening(i):
+                # "નેહા લેવલ 6 ની એલ્ફ છે": a word no list knows, first in its sentence in a
+                # script with no capitals, said to have a level and a race or class
+                self.names.append(raw)
+                self.roles[i] = ("person", raw)
+                continue
             if self.roles[i] is None and not raw[:1].isupper() and not raw[:1].islower() and raw[:1].isalpha() \
                     and not self.is_known(token.key) and self._persona(token.key) is None \
                     and token.key not in self.cards.monsters and not self._in_card_name(i) and self._helps(i):
@@ -1156,7 +1186,8 @@ class Reading:
         refused = self.both("pronouns") | self.both("generic") | self.both("level") | self.both("objects")
         for i, token in enumerate(toks):
             raw = token.raw
-            if self.roles[i] is not None or not (raw[:1].isupper() and raw[1:2].islower()) or raw in out \
+            if self.roles[i] is not None or not (raw[:1].isupper() and raw[1:2].islower() or self._caseless_opening(i)) \
+                    or raw in out \
                     or token.key in refused or i in self.game_words \
                     or (i + 1 < len(toks) and self._persona(f"{token.key} {toks[i + 1].key}") is not None) or token.key in self.cards.monsters or self._persona(token.key) is not None \
                     or not self._level_and_kind_after(i):
@@ -1166,6 +1197,14 @@ class Reading:
                 continue
             out.append(raw)
         return out
+
+    def _caseless_opening(self, i: int) -> bool:
+        """Whether word ``i`` is written in a script with no capitals (Gujarati), first in its
+        sentence and no word any list knows: there a name is told by its place, as a capital
+        tells it elsewhere ("નેહા લેવલ 6 ની એલ્ફ છે")."""
+        raw = self.tokens[i].raw
+        return raw[:1].isalpha() and not raw[:1].isupper() and not raw[:1].islower() \
+            and self._opens_sentence(i) and not self.is_known(self.tokens[i].key)
 
     def _level_and_kind_after(self, i: int) -> bool:
         """Whether a level and a race or class follow word ``i`` (words of being, fillers and
@@ -1184,7 +1223,11 @@ class Reading:
                 kind = True  # (the races and classes are read after the names)
             elif toks[k].key in levels or (toks[k].number is not None and not toks[k].plus):
                 level = True
-            elif toks[k].key != ",":
+            # (a filler or a word of standing at a level between them: "ist Elfe auf Stufe 4",
+            # "es elfa de nivel 6", "elf a 6-os szinten")
+            # (not one that says "I": "…, bin Elf Stufe 5" describes the asker)
+            elif toks[k].key != "," and (toks[k].key not in fillers or toks[k].key in self.both("me")) \
+                    and toks[k].key not in self.words.level_at:
                 break
         return level and kind
 
@@ -1422,7 +1465,13 @@ class Reading:
                 if self.index(match, "p0") == i]
         ends += [self.word_range(match)[-1] for _phrase, match in self.phrases("killed_by")
                  if any(i < self.word_range(match)[0] <= end + 1 for end in ends)]
-        return any(end + 1 < len(toks) and toks[end + 1].key == "," for end in ends)
+        return any(end + 1 < len(toks) and (toks[end + 1].key == "," or self._he_opens_after(end + 1)) for end in ends)
+
+    def _he_opens_after(self, k: int) -> bool:
+        """Whether word ``k`` ends a sentence and the next opens with "he" or "she" ("Sam just
+        died. he was a level 6 elf"): what follows is about the one just named, as after a comma."""
+        toks = self.tokens
+        return toks[k].key in ".;" and k + 1 < len(toks) and toks[k + 1].key in self.both("pronouns")
 
     def _killer_at(self, j: int) -> bool:
         """Whether word ``j`` is the one a death is said to be done by ("killed by Bob", "door
@@ -3171,9 +3220,11 @@ class Reading:
         if j is not None and self.roles[j] and self.roles[j][0] == "person":
             return self.roles[j][1]  # "bob (level zes elf, +2)": the one the brackets follow
         j = segment[0] - 2
-        died = self._died_before(j) if j >= 0 and self.tokens[j + 1].raw == "," else None
+        died = self._died_before(j) if j >= 0 and (self.tokens[j + 1].raw == "," or self._he_opens_after(j + 1)) else None
         if died is not None:
-            return died  # "Max got killed, level 3 dwarf warrior": the one who died is described
+            # "Max got killed, level 3 dwarf warrior", "Max died. he was a level 3 dwarf": the
+            # one who died is described
+            return died
         if j >= 0 and self.tokens[j + 1].raw == "," and (self.roles[j] or ("",))[0] == "person" \
                 and self._killer_at(j):
             # "Max got killed by Bob, level 3 dwarf warrior": the one who died, named before the
@@ -3730,7 +3781,8 @@ class Reading:
             k > 1 and self.tokens[k - 2].number is not None for k in saying) or self._all_big()
         beside = any(abs(k - j) <= 2 for k in saying)
         name = self.tokens[j].raw.strip("'\"")
-        name = name[:1].upper() + name[1:]
+        # (less the ending the language's words carry: "egy nagy +4 kalapácsom" is a Kalapács)
+        name = item_named(self.tokens[j], self.words) if self.words.object_endings else name[:1].upper() + name[1:]
         about = self.people.setdefault(self._owner(i), {})
         self.roles[j] = ("itemword", name)
         self._tell(self._owner(i), "items", name)
