@@ -463,3 +463,29 @@ def test_the_words_for_how_many_hands_an_item_takes_are_one_word_and_no_number(l
     said = _hands_said(tokens(text, {**english.numbers, **here.numbers}), {**english.hands, **here.hands})
     assert [t.key for t in said if t.key.startswith(HANDS)] == [HANDS + slot]
     assert [t.number for t in said if t.number is not None and not t.plus] == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_word_of_the_phrase_file_is_read_as_written(lang):
+    """A bare ``on``, ``no`` or ``yes`` in a list of ask.yaml is read by YAML 1.1 as true or false,
+    and the word is silently lost (English ``ignore`` had lost "on", "no" and "yes", Hungarian
+    ``name_endings`` the ending "-on"): every word listed must be quoted where YAML would not
+    read it as text."""
+    import yaml
+
+    from referee.data import locales_dir
+
+    data = yaml.safe_load((locales_dir() / lang / "ask.yaml").read_text(encoding="utf-8"))
+    lost = []
+
+    def walk(value, where):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                walk(item, f"{where}.{key}" if where else str(key))
+        elif isinstance(value, list):
+            lost.extend(f"{where}: {item!r}" for item in value if isinstance(item, bool) or item is None)
+            for item in value:
+                walk(item, where)
+
+    walk(data, "")
+    assert not lost, f"locales/{lang}/ask.yaml: words YAML reads as true/false/null (quote them): {lost}"
