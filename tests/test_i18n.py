@@ -45,9 +45,15 @@ def test_msgfmt_check_passes(po):
     assert result.returncode == 0, result.stderr
 
 
-def test_pybabel_update_check_passes():
+def test_pybabel_update_check_passes(tmp_path):
+    # on a copy: `pybabel update --check` writes each catalog to a temporary file beside it
+    # (tmprules.po), which a test copying the checkout at that moment found, then lost (a CI
+    # run failed on it); the checkout's own files are never written by a test
+    shutil.copytree(ROOT / "locales", tmp_path / "locales")
+    shutil.copy(ROOT / "pyproject.toml", tmp_path / "pyproject.toml")  # its [tool.babel.update_catalog]
     for domain in ("rules", "referee"):
-        result = pybabel("update", "--check", "-i", f"locales/{domain}.pot", "-d", "locales", "-D", domain)
+        result = pybabel("update", "--check", "-i", f"locales/{domain}.pot", "-d", "locales", "-D", domain,
+                         cwd=tmp_path)
         assert result.returncode == 0, result.stdout + result.stderr
 
 
