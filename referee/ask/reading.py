@@ -265,8 +265,9 @@ def _unhedged(toks: list[Token], hedges: tuple) -> list[Token]:
 #: the most words a number taken back may stand before its correction ("a level 10 monster came
 #: out, wait no …"), and the most small words between the correction and the number meant
 CORRECTED_BACK, CORRECTED_AHEAD = 4, 3
-#: the words that end a sentence: no correction reaches across them
-SENTENCE_ENDS = frozenset(".?!")
+#: the words that end a sentence (the marks of SENTENCE_MARKS that close one): no correction
+#: reaches across them
+SENTENCE_ENDS = frozenset(SENTENCE_MARKS) - set("¿¡")
 
 
 def _corrected(toks: list[Token], corrections: tuple, restating: frozenset) -> tuple[list[Token], list[str]]:
@@ -353,11 +354,13 @@ def _undisputed(toks: list[Token], claims: tuple, disputed: tuple, levels: froze
     claim ("Bob meint, Dee darf mir gegen den Troll Stufe 8 nicht helfen, stimmt das?" tells
     the troll's level in the claim alone) and the dispute is said after it."""
     keys = [t.key for t in toks]
+    starts = [i for i in range(len(keys)) if any(tuple(keys[i:i + len(c)]) == c for c in claims)]
+    if not starts:
+        return toks  # (most questions: no claim, so no dispute or level to look for)
+    asked = [(i, len(d)) for i in range(starts[0] + 1, len(keys)) for d in disputed
+             if tuple(keys[i:i + len(d)]) == d]
     said = [j for j in range(len(toks) - 1)
             if (keys[j] in levels and toks[j + 1].number is not None) or (toks[j].number is not None and keys[j + 1] in levels)]
-    starts = [i for i in range(len(keys)) if any(tuple(keys[i:i + len(c)]) == c for c in claims)]
-    asked = [(i, len(d)) for i in range(len(keys)) for d in disputed
-             if starts and starts[0] < i and tuple(keys[i:i + len(d)]) == d]
     if not asked or not said or said[0] > starts[0]:
         return toks
     drop = set(range(asked[0][0], asked[0][0] + asked[0][1]))
@@ -1933,8 +1936,7 @@ class Reading:
             return None  # two words that are a card's name as they stand ("Big Foot", the curse)
         card = self.cards.monsters.get(joined)
         if card is None and self.words.endings:
-            card = next((self.cards.monsters[form] for form in stem(joined, self.words.endings)[1:]
-                         if form in self.cards.monsters), None)
+            card = self._unended(self.cards.monsters, joined)
         return card
 
     def _card_with_ending(self, span: range, head: Optional[str] = None):
@@ -1947,7 +1949,12 @@ class Reading:
         (``head``: the words before it, as read), or None."""
         if head is None:
             head = " ".join(self.tokens[i].key for i in span[:-1])
-        for form in stem(self.tokens[span[-1]].key, self.words.endings)[1:]:
+        return self._unended(names, self.tokens[span[-1]].key, head)
+
+    def _unended(self, names: dict, word: str, head: str = ""):
+        """What ``names`` holds under ``head`` and ``word`` with an ending of the language taken
+        off ``word``, or None."""
+        for form in stem(word, self.words.endings)[1:]:
             found = names.get(f"{head} {form}".strip())
             if found is not None:
                 return found
