@@ -3,7 +3,7 @@
 For each language: correct (the verdict, or the clauses, the text means; declined where
 nothing can be judged), declined (no verdict where one was possible), confident wrong (a
 verdict given on a misreading, or on a text that could not be judged), and the in-process time
-per question (median and p95). `--heldout`, `--heldout2` … `--heldout57` read the blind sets
+per question (median and p95). `--heldout`, `--heldout2` … `--heldout59` read the blind sets
 benchmarks/ask/heldout*/ instead (utterances written by readers who never saw the parser;
 each was run once blind when new, then used as seen: heldout6's blind run gave 73–90% correct
 and 2 confident wrong in 180, heldout7's 70–80% correct and 16 confident wrong in 180, heldout8's 67–80% correct and 9
@@ -109,12 +109,20 @@ up a level too?" judged as Bob's level gained; a Dutch rules question about a dw
 Bob's gear; a Spanish idiom of running away, "irse por patas", judged as the fight; a Gujarati question
 of a helping Cleric's power judged as whether Ann may help; a German "Lena … must run from the Plutonium
 Dragon" judged for the asker; a German "may Paul steal Mia's helmet?" read with thief and target
-swapped); `-v`
+swapped), heldout58's 60–93% correct (73 of 90; written as players in the middle of a fight, while the
+others may still play: enhancers, one-shots, a Wandering Monster, curses) and 2 counted wrong in 90 (an
+English "Dee wants to play a Baby on it" judged with Dee as a helper; "Bob wants to jump in and help me
+against the Gazebo, is he allowed to?" judged as the fight, not whether he may), heldout59's 60–93%
+correct (72 of 90; written as players in their first games: cards described by their look, card names
+half in English, rules words asked about, the end of the game) and 3 counted wrong in 90 (an English
+"can i just play it and win?" of a Go Up a Level at level 9 judged as whether it may be played; an
+English "what does 'big item' mean? bob has a hammer …" judged as Bob's gear; a Spanish "Bob también
+quiere ayudar, ¿puede?" beside Cid's help judged as the fight); `-v`
 prints every miss. A monster enhancer the text names by its card is expected as that card
 (``--monster-plus Enraged``: its bonus and the Treasures it adds, monsters.enhancers-treasure)
 in every set; the older sets' expectations that gave only its bonus were rewritten so.
 
-    .venv/bin/python benchmarks/bench_ask.py [--heldout | --heldout2 | … | --heldout57] [-v] [LANG…]
+    .venv/bin/python benchmarks/bench_ask.py [--heldout | --heldout2 | … | --heldout59] [-v] [LANG…]
 """
 
 from __future__ import annotations
