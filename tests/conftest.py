@@ -27,6 +27,10 @@ def pytest_xdist_auto_num_workers(config) -> int:
 #: locale and referee settings a test's run starts without, unless its ``env`` gives them
 _CLEARED = ("LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_CTYPE", "REFEREE_LANG", "REFEREE_RULES",
             "REFEREE_DEBUG")
+#: settings that change no file a run reads but the table's (whose memories are kept by its path)
+#: and the language it speaks (asked of the catalogs, per language, at every turn)
+_SAME_FILES = frozenset({"REFEREE_TABLE", "REFEREE_LANG", "LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_CTYPE",
+                         "COLUMNS", "NO_COLOR", "TERM", "REFEREE_DEBUG", "XDG_DATA_HOME"})
 #: commands that only make sense in a process of their own (a server runs until it is stopped)
 _PROCESS_COMMANDS = ("serve",)
 
@@ -100,9 +104,10 @@ def run_in_process(*args: str, env: dict | None = None, input: str | None = None
 
     import referee.cli as cli
 
-    # a run in settings of its own (its corpus, catalogs, directory) neither meets what earlier
-    # runs cached nor leaves its own behind: the files behind them may differ, or change meanwhile
-    own_setting = bool(env) or cwd is not None
+    # a run in settings of its own (its corpus, catalogs, cache, directory) neither meets what
+    # earlier runs cached nor leaves its own behind: the files behind them may differ, or change
+    # meanwhile. A table file or a language of its own reads the same files as every other run.
+    own_setting = bool(set(env or {}) - _SAME_FILES) or cwd is not None
     streams = {name: io.TextIOWrapper(io.BytesIO(), encoding="utf-8", errors="backslashreplace", write_through=True)
                for name in ("stdout", "stderr")}
     stdin = io.TextIOWrapper(io.BytesIO((input or "").encode("utf-8")), encoding="utf-8")
@@ -254,8 +259,10 @@ def corpus():
     return load_corpus()
 
 
+#: what a contributor's copy leaves out: tools' output, and the benchmarks and tests, which no
+#: command reads (half the files: a copy and its removal cost a test a third of a second here)
 _NOT_A_CHECKOUT = shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.egg-info", ".pytest_cache", "build",
-                                         "dist")
+                                         "dist", "benchmarks", "tests")
 
 
 @pytest.fixture

@@ -8,6 +8,7 @@ shown as understood, run on its own on the same table, gives the same verdict.
 
 from __future__ import annotations
 
+import functools
 import shlex
 import sys
 from pathlib import Path
@@ -98,6 +99,13 @@ def test_no_verdict_is_given_on_a_misreading_and_the_command_shown_gives_the_sam
     assert not failed, "\n".join(failed)
 
 
+@functools.lru_cache(maxsize=None)
+def _judged(line: str, lang: str, where: Path | None) -> tuple[int, dict | None, str]:
+    """:func:`ask_cases.run_command`, once per command line, language and table: a fifth of the
+    cases expect a command another case expects too, and the table is only read."""
+    return A.run_command(line, lang, where)
+
+
 def _misread(lang, case, corpus, state, table_path):
     """What is wrong with the answer to ``case``: a verdict where none can be given, one other
     than the expected, or an understood command that judges otherwise on its own; else None."""
@@ -108,12 +116,12 @@ def _misread(lang, case, corpus, state, table_path):
     if not (isinstance(expect, dict) and "command" in expect):
         return f"a verdict where none can be given: {body['understood']['command']}"
     where = table_path if case.get("table") else None
-    code, want, err = A.run_command(expect["command"], lang, where)
+    code, want, err = _judged(expect["command"], lang, where)
     if code != 0 or A.key(body["judgement"]) != A.key(want):
         return f"judged as {body['understood']['command']}, expected {expect['command']} {err}".strip()
     # the understood command, on its own, on the same table (the very line run above: its answer)
     if body["understood"]["command"] != expect["command"]:
-        code, want, err = A.run_command(body["understood"]["command"], lang, where)
+        code, want, err = _judged(body["understood"]["command"], lang, where)
     if code != 0 or A.key(want) != A.key(body["judgement"]):
         return f"the understood command {body['understood']['command']} judges otherwise on its own {err}".strip()
     if not body["understood"]["text"]:
