@@ -2662,10 +2662,10 @@ class Reading:
                     continue
                 i = self.index(match, "p0")
                 role = self.roles[i] or ("",)
-                # (the wish's subject, not the slot's first name: "Cid pelea … y Dee quiere
-                # echarle una mano" is Dee's wish; Cid, who fights, stays in the fight)
+                # (but the one who fights, where the wish is another's: "Cid pelea … y Dee
+                # quiere echarle una mano" is Dee's wish; Cid stays in the fight)
                 if role[0] == "person" and role[1] not in (ME, self.helper) \
-                        and self._subject(phrase, match) in (role[1], None):
+                        and not (role[1] == self.fighter and self._subject(phrase, match) not in (role[1], None)):
                     self.roles[i] = ("not_helping", role[1])
         # "Dee slapped Enraged on my badger", "Bob gooit er een +4 drankje bij": who plays a
         # card onto the fight is not, by that, the one who fights
