@@ -107,6 +107,7 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
             _unsaid(kind, context, params)
             _own_totals(context)
             _examples(context)
+            _meaning_asked(kind, context)
             totals = tuple(context.reading.totals)
             if totals and kind != "combat" and not context.totals_said:
                 # a strength said where no fight is judged: not understood
@@ -121,6 +122,15 @@ def _examples(c: "Context") -> None:
     items?"): the rules for that kind are asked, not a verdict on Bob's situation."""
     if c.reading.examples:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in c.reading.examples)))
+
+
+def _meaning_asked(kind: str, c: "Context") -> None:
+    """A word of the rules asked to be explained ("what does 'Big' mean? Bob's hammer says
+    it"): a rules question, not a check of the gear of the player named in passing. Only a
+    reading of gear, with no number said: "Bob rolled a 3, what does that mean?" asks a verdict."""
+    if kind == "equipment" and any(True for _ in c.reading.phrases("means")) \
+            and not any(t.number is not None for t in c.reading.tokens):
+        c.missing.append(N_("what {words} means here", words=_words_of_list(c.reading, "means")))
 
 
 def _turn_said(c: "Context", params: dict) -> None:
