@@ -54,6 +54,7 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
     builder gives the pieces to their owners its way) or with what it misses. ``fight`` is
     the table's fight in progress, if one is on: what a question naming no monster is about."""
     first = read()
+    me = _asker_named(first, state) or me
     scores = first.best("kinds")
     # a fight is always a reading to try (the least sure): "Cid against a level 15 dragon?"
     # says no word of the question's kind, only its pieces
@@ -122,6 +123,17 @@ def _examples(c: "Context") -> None:
     items?"): the rules for that kind are asked, not a verdict on Bob's situation."""
     if c.reading.examples:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in c.reading.examples)))
+
+
+def _asker_named(r, state: Optional[dict]) -> Optional[str]:
+    """"Ann is fighting a 6. I'm Dee, can I help?": the asker names themself, one player of
+    the table, said once: "I" is that player, not the one whose turn it is."""
+    if state is None:
+        return None
+    players = {p.get("name") for p in state.get("players", [])}
+    named = {(r.roles[i] or ("", ""))[1] for i in (r.index(m, "p0") for _p, m in r.phrases("i_am"))
+             if (r.roles[i] or ("",))[0] == "person"}
+    return next(iter(named)) if len(named) == 1 and named <= players else None
 
 
 def _meaning_asked(kind: str, c: "Context") -> None:
