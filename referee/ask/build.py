@@ -143,6 +143,8 @@ def _meaning_asked(kind: str, c: "Context") -> None:
     if kind == "equipment" and any(True for _ in c.reading.phrases("means")) \
             and not any(t.number is not None for t in c.reading.tokens):
         c.missing.append(N_("what {words} means here", words=_words_of_list(c.reading, "means")))
+        # no gear is asked of at all: the answer is the clauses, with no "does not say" before them
+        c.coreless = True
 
 
 def _turn_said(c: "Context", params: dict) -> None:
