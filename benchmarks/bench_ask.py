@@ -3,7 +3,7 @@
 For each language: correct (the verdict, or the clauses, the text means; declined where
 nothing can be judged), declined (no verdict where one was possible), confident wrong (a
 verdict given on a misreading, or on a text that could not be judged), and the in-process time
-per question (median and p95). `--heldout`, `--heldout2` … `--heldout59` read the blind sets
+per question (median and p95). `--heldout`, `--heldout2` … `--heldout61` read the blind sets
 benchmarks/ask/heldout*/ instead (utterances written by readers who never saw the parser;
 each was run once blind when new, then used as seen: heldout6's blind run gave 73–90% correct
 and 2 confident wrong in 180, heldout7's 70–80% correct and 16 confident wrong in 180, heldout8's 67–80% correct and 9
@@ -117,12 +117,24 @@ correct (72 of 90; written as players in their first games: cards described by t
 half in English, rules words asked about, the end of the game) and 3 counted wrong in 90 (an English
 "can i just play it and win?" of a Go Up a Level at level 9 judged as whether it may be played; an
 English "what does 'big item' mean? bob has a hammer …" judged as Bob's gear; a Spanish "Bob también
-quiere ayudar, ¿puede?" beside Cid's help judged as the fight); `-v`
+quiere ayudar, ¿puede?" beside Cid's help judged as the fight), heldout60's 60–80% correct (61 of 90;
+written as players checking gear and levels between fights, and arguing about them) and 3 counted wrong
+in 90 (a Spanish "if I stop being an elf, do I lose the +1 to run away?" judged as a flight; a Gujarati
+"I want to sell my sword now, before the door. OK?" judged as the sale, not whether it may be made; a
+Gujarati "so what happens to him now?", with no one and nothing named, judged as the asker's death),
+heldout61's 53–87% correct (67 of 90; written as players who type fast and mix: English words inside
+another language, abbreviations, emoji, two questions in one message) and 7 counted wrong in 90 (an
+English "sam's lvl 4" read as a player named "Sam's"; a Dutch "m'n zus" helping named "Zus" where the
+set writes "zus", the same verdict; a Dutch "how many Big items may you have, I have 2" and "Cid did
+something odd with his cards, is that right?" judged as gear; a Hungarian "my brother (level 5) fights …
+may I throw a +3 one-shot in?" judged as a fight with the brother as a monster; a Spanish "does the one
+who helps you go up a level if you win?" judged as a Go Up a Level; a Spanish "Cid played an odd card on
+my helmet, does that count?" judged as Cid's gear); `-v`
 prints every miss. A monster enhancer the text names by its card is expected as that card
 (``--monster-plus Enraged``: its bonus and the Treasures it adds, monsters.enhancers-treasure)
 in every set; the older sets' expectations that gave only its bonus were rewritten so.
 
-    .venv/bin/python benchmarks/bench_ask.py [--heldout | --heldout2 | … | --heldout59] [-v] [LANG…]
+    .venv/bin/python benchmarks/bench_ask.py [--heldout | --heldout2 | … | --heldout61] [-v] [LANG…]
 """
 
 from __future__ import annotations
