@@ -453,6 +453,10 @@ def fight(c: Context):
         # text speaks of a fight (a word of fighting, a one-shot, a helper, an enhancer played
         # on it: "le planto Cría al ogro de nivel 12"); a card's name says so by itself
         missing.append(N_("which monster is fought"))
+    still = _still_win(r)
+    if still is not None and _leave_to_play(r):
+        # "can Dee play a Baby on it, and do I still win then?": leave and the outcome, both asked
+        missing.append(N_("what {words} means here", words=still))
     helper = r.helper
     # who only plays a card onto the fight ("Dee slapped Enraged on my badger") is not a
     # fighter, unless a phrase says so or puts them beside another
@@ -733,6 +737,11 @@ def action(c: Context):
         # done to does not do it; the one named otherwise does, else the verb's "I"
         # (not the asker: "my sword" is whose, not whom it is done to)
         done_to = {who for who in order if who != ME and all(r._object(i) for i, w in r.mentions() if w == who)}
+        if not any(True for _ in r.phrases("first_person")) and len(order) > 1 \
+                and all(r._object(i) for i, w in r.mentions() if w == ME):
+            # "¿me puede maldecir Cid?", "Bob મારા પર શ્રાપ …": the asker said only as the
+            # object, no verb of theirs: the other one named does it to them
+            done_to.add(ME)
         order = [p for p in order if p not in done_to] + [p for p in order if p in done_to]
         if ME not in order and order[0] in done_to:
             order = [ME] + order
@@ -862,6 +871,12 @@ def action(c: Context):
     if act == "play-monster-enhancer" and params.get("monsters"):
         # "… Ann rakhat rá egy Ősit?": the enhancer asked of is not on the monster yet
         params["monsters"] = [_without_enhancers(m) for m in params["monsters"]]
+    still = _still_win(r) if act == "play-monster-enhancer" else None
+    if still is not None:
+        # "Dee wants to play a Baby on my Troll, do I still win?": the fight with the card on
+        # it is asked, not leave to play the card (leave and the fight asked both: neither)
+        missing.append(N_("what {words} means here", words=still))
+        c.surer = -2  # and the fight, where the text tells it, is the surer reading
     if asked is None and "fighter" not in params and r.fighter is not None and not r.monsters \
             and r.fighter != ME and c.who(r.fighter) == params.get("target") and _verb_of_fighting(r) \
             and not _item_fought(r):
@@ -945,6 +960,23 @@ def _without_enhancers(monster):
     rest = {k: v for k, v in monster.items() if k != "enhancers"}
     # (a name and its card alone: the command's plain name)
     return rest.get("name") if set(rest) <= {"name", "card"} and rest.get("card") in (None, rest.get("name")) else rest
+
+
+def _still_win(r: Reading) -> Optional[str]:
+    """The words asking whether a fight is still won after a monster enhancer played into it
+    ("do I still win?", "reicht das?", "¿llego o no?"), or None: its outcome is asked, not the play."""
+    if not any(act == "play-monster-enhancer" for act, _n in r.cards_played):
+        return None
+    return next((f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("still_win")), None)
+
+
+def _leave_to_play(r: Reading) -> bool:
+    """Whether leave is asked of someone else to play a card ("can Dee play a Baby on it?"),
+    not a wish said ("Dee wants to …") nor the asker's own "can I …": with a fight's outcome
+    asked beside it, two questions, and no verdict for either."""
+    wishes = {match.span() for _phrase, match in r.phrases("wish")}
+    return any(match.span() not in wishes and r._subject(phrase, match) not in (None, ME)
+               for phrase, match in r.phrases("may_do"))
 
 
 def _enhancer_unfought(c: Context, act: str) -> None:
@@ -1394,6 +1426,9 @@ def _asked_of(r: Reading, kind: str) -> Optional[str]:
             asked.add(person)
             if "p0" in match.groupdict() and match.group("p0") and r.tokens[r.index(match, "p0")].key in objects:
                 done_to.add(person)
+                # "Dee rám rakhat …", "Dee me echa …": the one named right before the object
+                # pronoun is the subject the leave is asked of
+                asked |= {who for j, who in r.mentions() if j == r.index(match, "p0") - 1 and who != person}
     if len(asked) > 1:
         # "lophat tőlem Bob?": "from me" after the verb is whom it is done to, Bob the one asked of
         asked -= done_to
