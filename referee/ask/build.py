@@ -732,13 +732,13 @@ def action(c: Context):
         # "ellophatom Bob kalapácsát?", "¿puedo maldecir a Bob?", "ann se está dando con …,
         # la puedo ayudar yo?": the verb says "I"; the others named are whom it is done to
         order = [ME] + [p for p in order if p != ME]
+    done_to = set()
     if act in TARGETED and order:
         # "Dee-től lop Bob", "hátba akarom szúrni Cidet": one named only as whom the act is
         # done to does not do it; the one named otherwise does, else the verb's "I"
         # (not the asker: "my sword" is whose, not whom it is done to)
         done_to = {who for who in order if who != ME and all(r._object(i) for i, w in r.mentions() if w == who)}
-        if not any(True for _ in r.phrases("first_person")) and len(order) > 1 \
-                and all(r._object(i) for i, w in r.mentions() if w == ME):
+        if not any(True for _ in r.phrases("first_person")) and len(order) > 1 and _only_acted_on(r, ME):
             # "¿me puede maldecir Cid?", "Bob મારા પર શ્રાપ …": the asker said only as the
             # object, no verb of theirs: the other one named does it to them
             done_to.add(ME)
@@ -770,7 +770,7 @@ def action(c: Context):
         order = rest[:1] + [p for p in order if p in whose] + rest[1:]
         robbed |= whose
     doer = _may_do(r)
-    if doer is not None and doer in order and doer not in robbed:
+    if doer is not None and doer in order and doer not in robbed and doer not in done_to:
         # "a mászó kézzel harcolok, bedobhat Dee …?": the one the question asks leave for,
         # not the first one named
         order = [doer] + [p for p in order if p != doer]
@@ -1402,6 +1402,13 @@ def _whose_act(r: Reading, act: str) -> set:
               for i, _who in r.mentions() if i + 2 < len(r.tokens)}
     return {who for i, who in r.mentions() if marked.get(i)} \
         - {who for i, who in r.mentions() if not marked.get(i)}
+
+
+def _only_acted_on(r: Reading, who: str) -> bool:
+    """Whether every mention of ``who`` is an object ("me", "rám", "mir") or the one a card is
+    played on ("on me", "op mij", "મારા પર"): named as whom the act is done to, never as its doer."""
+    on = {r.index(match, "p0") for _phrase, match in r.phrases("played_on") if match.group("p0")}
+    return all(r._object(i) or i in on for i, w in r.mentions() if w == who)
 
 
 def _may_do(r: Reading) -> Optional[str]:
