@@ -559,6 +559,7 @@ class Reading:
         self.fleeing: list[str] = []
         self.joined: set = set()
         self.helping = False
+        self.card_players: set = set()  # who plays a card onto the fight (read with the roles)
         self.gear_at: list[int] = []  # the words of gear bonuses ("+3 gear"), given out in describe
         self.in_combat = False
         self.no_gear = False
@@ -3111,6 +3112,9 @@ class Reading:
         denied = {j for _phrase, match in self.phrases("no_help") for j in self.word_range(match)}
         # (nor the hand of a count of cards: "with 3 cards in hand" gives no helping hand)
         denied |= {j for _phrase, match in self.phrases("hand") for j in self.word_range(match)}
+        if self.card_players:
+            # (nor a card played "to help": "Dee le echa una Cría para ayudarme" plays a card, no one joins the fight)
+            denied |= {j for _phrase, match in self.phrases("card_help") for j in self.word_range(match)}
         # (not a word of a card's name: "hand" of "Crawling Hand" is no helping hand)
         # (nor a verb said of a monster: "the fungus joins the fight", "a second monster comes in")
         monster_words = self.both("monster_words")
