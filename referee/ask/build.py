@@ -847,6 +847,9 @@ def action(c: Context):
         # did not name; the act done to no one is another question
         if onto is not None:
             missing.append(N_("what {words} means here", words=f"“{onto}”"))
+        mine = _own_taken(r, act, player == c.who(ME))
+        if mine is not None:
+            missing.append(N_("what {words} means here", words=f"“{mine}”"))
     if asked is not None and others:
         monsters = [m for m in (_monster(e, c.missing) for e in r.monsters) if m is not None]
         if monsters:
@@ -1367,6 +1370,15 @@ def _done_to_me(r: Reading, act: str) -> bool:
 def _her(r: Reading) -> set:
     """The language's words for "him", "her" that a verb may have written onto it ("la", "lo")."""
     return (r.words.objects & r.words.pronouns) - r.words.me
+
+
+def _own_taken(r: Reading, act: str, asker_acts: bool) -> Optional[str]:
+    """"mag ik zomaar mijn zwaard pakken?", "¿me puedo quitar la espada?": a theft the asker
+    would do with no one else to rob, of a thing said as "my": no theft of another's item, the
+    question is not the act's (the word "my", else None)."""
+    if act != "steal" or not asker_acts:
+        return None
+    return next((t.raw for t in r.tokens if t.key in r.both("my")), None)
 
 
 def _claimants(r: Reading) -> list:
