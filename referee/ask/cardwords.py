@@ -35,6 +35,7 @@ class CardWords(Record):
     items: dict = {}     # folded name -> item card ("stepladder", "ostromgép")
     curses: dict = {}    # folded name -> curse or trap card ("Falle! Chromosomentausch")
     others: dict = {}    # folded name -> hireling, steed or one-shot card ("fegyverhordozó")
+    scattered: dict = {}  # a word of a short monster name -> the names it is a word of
 
 
 _BUILT: dict = {}
@@ -67,10 +68,28 @@ def _build(corpus) -> CardWords:
     others = {name: by_id[i] for name, i in kept["others"].items() if i in by_id}
     # the fuzzy pass reads item names too ("the mace of sharpnes"): one list, one pass
     fuzzy = list(monsters) + [name for name in items if name not in monsters]
+    scattered = _scattered(monsters)
     # a part of a monster's name that names it alone ("nagyon mérges légycsapó"): that card;
     # kept out of the fuzzy pass, which reads whole names only
     monsters.update((name, by_id[i]) for name, i in kept.get("parts", {}).items() if i in by_id)
-    return CardWords(monsters, personas, enhancers, fuzzy, items, curses, others)
+    return CardWords(monsters, personas, enhancers, fuzzy, items, curses, others, scattered)
+
+
+#: the shortest word of a name read apart from the rest ("de", "mr" are said of anything)
+SCATTERED_WORD = 3
+
+
+def _scattered(monsters: dict) -> dict:
+    """The words of the monsters' names of two or three words, each with the names it is in:
+    players name a card by its words in their own order ("that troll with the net"), and the
+    reader looks up the text's words here, never every name (a few hundred, made once)."""
+    out: dict = {}
+    for name in monsters:
+        words = name.split(" ")
+        if 2 <= len(words) <= 3 and all(len(w) >= SCATTERED_WORD for w in words):
+            for word in set(words):
+                out.setdefault(word, []).append(name)
+    return out
 
 
 def _spelled(kept: dict) -> dict:

@@ -1855,6 +1855,33 @@ class Reading:
                     taken.update(span)
                     self.monsters.append({"card": card, "name": card.name, "at": start, "end": start + length - 1})
         del free
+        if not self.monsters:
+            self._scattered_card()
+
+    #: the most words from a name's first word read to its last, when said apart
+    SCATTERED_SPAN = 6
+
+    def _scattered_card(self) -> None:
+        """"that troll with the net", "az a múmia király, Tut vagy mi": a monster named by all
+        the words of its short name, in another order or with words between, in one part of a
+        sentence; only where one card fits ("troll" alone, a word of many, names none)."""
+        scattered = self.cards.scattered
+        found: dict = {}
+        for i, token in enumerate(self.tokens):
+            if self.roles[i] is None:
+                for name in scattered.get(token.key, ()):
+                    found.setdefault(name, {})[token.key] = i
+        full = [name for name, at in found.items() if len(at) == len(set(name.split(" ")))]
+        if len({self.cards.monsters[name].id for name in full}) != 1:
+            return
+        at = sorted(found[full[0]].values())
+        if at[-1] - at[0] > self.SCATTERED_SPAN or any(
+                self.tokens[m].key in ".!?;" for m in range(at[0] + 1, at[-1])):
+            return
+        card = self.cards.monsters[full[0]]
+        for i in at:
+            self.roles[i] = ("card", len(self.monsters))
+        self.monsters.append({"card": card, "name": card.name, "at": at[0], "end": at[-1]})
 
     def _my_verb(self, k: int) -> bool:
         """Whether word ``k`` is a verb that says "I" ("નાખું", "rárakok"), read as the asker,
