@@ -35,7 +35,7 @@ class CardWords(Record):
     items: dict = {}     # folded name -> item card ("stepladder", "ostromgép")
     curses: dict = {}    # folded name -> curse or trap card ("Falle! Chromosomentausch")
     others: dict = {}    # folded name -> hireling, steed or one-shot card ("fegyverhordozó")
-    scattered: dict = {}  # a word of a short monster name -> the names it is a word of
+    scattered: dict = {}  # a word of a short monster name -> (each name it is in, its words)
 
 
 _BUILT: dict = {}
@@ -85,10 +85,11 @@ def _scattered(monsters: dict) -> dict:
     reader looks up the text's words here, never every name (a few hundred, made once)."""
     out: dict = {}
     for name in monsters:
-        words = name.split(" ")
-        if 2 <= len(words) <= 3 and all(len(w) >= SCATTERED_WORD for w in words):
-            for word in set(words):
-                out.setdefault(word, []).append(name)
+        # (its short words left out: "golem de goma" is said "el golem ese de goma")
+        words = {w for w in name.split(" ") if len(w) >= SCATTERED_WORD}
+        if 2 <= len(words) <= 3 and name.count(" ") <= 3:
+            for word in words:
+                out.setdefault(word, []).append((name, len(words)))
     return out
 
 

@@ -1869,12 +1869,12 @@ class Reading:
         found: dict = {}
         for i, token in enumerate(self.tokens):
             if self.roles[i] is None:
-                for name in scattered.get(token.key, ()):
-                    found.setdefault(name, {})[token.key] = i
-        full = [name for name, at in found.items() if len(at) == len(set(name.split(" ")))]
+                for name, count in scattered.get(token.key, ()):
+                    found.setdefault((name, count), {})[token.key] = i
+        full = [name for (name, count), at in found.items() if len(at) == count]
         if len({self.cards.monsters[name].id for name in full}) != 1:
             return
-        at = sorted(found[full[0]].values())
+        at = sorted(next(at for (name, _n), at in found.items() if name == full[0]).values())
         if at[-1] - at[0] > self.SCATTERED_SPAN or any(
                 self.tokens[m].key in ".!?;" for m in range(at[0] + 1, at[-1])):
             return
