@@ -750,7 +750,9 @@ def action(c: Context):
         # "Ann ને Dee સાથે વસ્તુઓ બદલવી છે": the one said with "with" is whom it is done with
         order = [p for p in order if p not in partners] + [p for p in order if p in partners]
     robbed = set()
-    if act == "steal" and len(order) > 1:
+    # "el tudja tőlem lopni Cid a sisakot?": the asker said only as whom the theft is done to
+    # is the one robbed, whatever item stands after the other name
+    if act == "steal" and len(order) > 1 and ME not in done_to:
         # "Cid ને Bob નો હથોડો ચોરવો છે": whose item is stolen is whom the theft is done to,
         # whatever marks the one who wants it ("Cid ને" is who wants, not whom)
         # (not the asker: "mag ik zijn zwaard jatten" reads "ik zijn zwaard" as mine)
@@ -1420,7 +1422,12 @@ def _only_acted_on(r: Reading, who: str) -> bool:
     """Whether every mention of ``who`` is an object ("me", "rám", "mir") or the one a card is
     played on ("on me", "op mij", "મારા પર"): named as whom the act is done to, never as its doer."""
     on = {r.index(match, "p0") for _phrase, match in r.phrases("played_on") if match.group("p0")}
-    return all(r._object(i) or i in on for i, w in r.mentions() if w == who)
+    said = [i for i, w in r.mentions() if w == who]
+    if who == ME and any(r._object(i) or i in on for i in said):
+        # "mag mij Cid m'n zwaard afpakken?": "my" beside the object says whose the item is,
+        # never who does the act
+        said = [i for i in said if r.tokens[i].key not in r.words.my]
+    return all(r._object(i) or i in on for i in said)
 
 
 def _may_do(r: Reading) -> Optional[str]:
