@@ -1142,6 +1142,7 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         mine = {j for _phrase, match in r.phrases("mine") for j in r.word_range(match)}
         # "passt meine Ausrüstung so wie sie liegt?": the things as they lie, "sie" the Ausrüstung
         mine |= {j for _phrase, match in r.phrases("as_it_lies") for j in r.word_range(match)}
+        things = set(mine)
         # "ze hebben me vermoord", "sie haben mich getötet": the pronoun a death's own phrase
         # says is the killers, whom no rule of a death asks about (not a pronoun of an act's
         # question, "can she sell?", whose doer it is; nor a word a phrase's "…" passed over)
@@ -1149,6 +1150,11 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
                  for j in r.word_range(match) if r.tokens[j].key in _literal_words(phrase.text)}
         unsaid += [t.raw for j, t in enumerate(r.tokens) if t.key in r.words.pronouns and j not in mine
                    and (t.key not in little or fold(t.raw) != t.raw.lower())][:1]
+        if kind in ("death", "equipment"):
+            # "what happens to his stuff now?", "તો હવે એનું શું થાય?", "is his gear legal?": the
+            # one whose death or gear is asked is someone the text names nowhere, not the asker
+            # (his things are no killer's)
+            unsaid += [t.raw for j, t in enumerate(r.tokens) if t.key in r.words.theirs and j not in things][:1]
     if kind in FIGHTING and r.discarded:
         pass  # "cid tosses 3 cards for his flight": the cards thrown are discards, read as such
     elif kind == "combat" and (r.card_players - {r.helper, r.fighter, ME} or _unread_card_of_mine(r)) \
@@ -1851,6 +1857,13 @@ def about(kind: str):
                     c.missing.append(level_of(c.who(person)))
         if c.state is None:
             _unknown(c)
+        if kind == "gear" and c.state is not None:
+            # "how many Big items may you have, I have 2": a number no piece took is what the
+            # text counts, and the table's gear, judged, would not count it
+            left = [r.tokens[i].raw for i, t in enumerate(r.tokens)
+                    if t.number is not None and i not in r.used and not t.plus]
+            if left:
+                c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in left)))
         if kind == "charity" and c.state is None:
             # "Tom und Jan sind beide auf 5" with the names not read: a level no one took may be
             # the lowest player's, who gets the cards
@@ -2008,6 +2021,12 @@ def _helper_killing(c: Context, source: str, player, order: list) -> None:
     question is the rules', never the helper's level gained; where help is said of no one of
     two people named ("le eché una mano a Cid …, ¿subo yo?"), which of them gains is not said."""
     r = c.reading
+    if r.helper is None and r.helping and not order and source != "help-elf":
+        # "el que te ayuda sube de nivel si ganáis?": a level asked of one who helps, where the
+        # text names no one, not even the asker (the helper of any fight): the rules' question,
+        # not the level of the player whose turn it is
+        c.missing.append(N_("who helps"))
+        return
     if source != "kill":
         return
     if r.helper is not None and c.who(r.helper) == player:
