@@ -106,6 +106,9 @@ def _without_article(token: Token, elided: tuple) -> Token:
     return token
 
 
+#: the kinds of item held in one hand where a text counts hands and says no other
+HELD_IN_ONE = ("sword", "shield")
+
 #: the key of a word for how many hands an item takes, before its slot ("\ue001two-hands")
 HANDS = "\ue001"
 
@@ -186,6 +189,9 @@ DENIED = {"discard": ("no_discard",), "fleeing": ("kill",), "card_player": ("kil
 #: words of a kind that are words of another piece where a phrase of it holds them: "hau den
 #: Pavillon weg" (killing), "zwei karten weg" (discarding) say no running away
 KINDS_DENIED = {question.kind: question.denied_by for question in QUESTIONS if question.denied_by}
+#: "is" written onto a name before its level ("sam's lvl 4"): the verb, not the name's
+_CLITIC_IS = ("'s", "’s")
+
 #: the kinds of question whose words the words of another kind hold: "the munchkin die" names
 #: the die, and its "die" is no death
 KINDS_WITHIN = {"death": ("munchkin-die",)}
@@ -779,6 +785,8 @@ class Reading:
             if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME and i not in announced \
                     and not self._reports_own_act(self.word_range(match).stop, self.roles[i][1]):
                 self.roles[i] = ("opinion", self.roles[i][1])
+            elif self.roles[i] is None and i not in announced and self._only_opining(i):
+                self._opinion_unnamed(i)
         # "a dwarf like Bob", "een dwerg zoals Bob": the one named is an instance of a kind of
         # character, the question the rules' for that kind, not a situation of theirs
         self.examples = tuple(self.tokens[i].raw for i in (self.index(match, "p0") for _p, match in self.phrases("example"))
@@ -1073,7 +1081,8 @@ class Reading:
                 continue
             if self._described_in_brackets(i):
                 # "bob (level 6 elf, +2) helps": a word no list knows, described in brackets
-                self.names.append(raw[:1].upper() + raw[1:])
+                # (a word for kin of mine is named as typed: "m'n zus (lvl 6 elf)" is "zus")
+                self.names.append(raw if self._kin_of_mine(i) else raw[:1].upper() + raw[1:])
                 self.roles[i] = ("person", self.names[-1])
                 continue
             if self._named_as_me_word(i):
@@ -1364,18 +1373,17 @@ class Reading:
                 self.roles[i] = None
         if self.table or not kin:
             return
+        # (where the word for kin says "my" by its ending, the name it gives is the word without it)
         endings = sorted((phrase.text for phrase in self.words.lists.get("mine_endings", ())), key=len, reverse=True)
-        if not endings:
-            return  # (only where the word for kin says "my" by its ending, the name it gives)
         for i in sorted(kin):
             if self.roles[i] is not None or not self._kin_of_mine(i) or any(
                     (self.roles[j] or ("",))[0] == "person" and self.roles[j][1] != ME for j in (i + 1, i + 2)
                     if j < len(self.tokens)):
                 continue
             segment = self._segment(i)
-            after = [k for k in range(i + 1, i + 4) if k in segment]
+            after = [k for k in range(i + 1, i + 4) if k in segment] + self._bracketed_after(i)
             if not (any(self.tokens[k].number is not None or self._persona(self.tokens[k].key) is not None
-                        for k in after) and self._helps_later(i)):
+                        for k in after) and (self._helps_later(i) or self._fights_as_subject(i))):
                 continue
             # "a haverom 4-es elf +2-vel segít", "my buddy, a level 4 elf, helps": kin of mine
             # no name says, described and helping, is someone, named by the word for them
@@ -1420,6 +1428,41 @@ class Reading:
             self.names.append(name)
             self.roles[last] = ("person", name)
             self.named_at[last] = name
+
+    def _only_opining(self, i: int) -> bool:
+        """Whether word ``i``, the subject of a word of saying and read as no one, is one who
+        only holds a view: a word for kin of mine ("my brother says no", "a haverom szerint")
+        or a capital word no list knows ("Kev says …"), said nowhere else in the text."""
+        token = self.tokens[i]
+        if sum(t.key == token.key for t in self.tokens) > 1:
+            return False
+        if self._kin_of_mine(i):
+            return True
+        return token.raw[:1].isupper() and token.raw[1:2].islower() and not self.is_known(token.key) \
+            and self._persona(token.key) is None and token.key not in self.cards.monsters \
+            and not self._in_card_name(i) and not self._item_card_at(i)
+
+    def _opinion_unnamed(self, i: int) -> None:
+        """Word ``i`` is one whose view is reported: no one of the situation, and the "my"
+        before a word for kin says whose kin, no mention of the asker."""
+        self.roles[i] = ("opinion", self.tokens[i].raw)
+        for j in range(max(0, i - 3), i):
+            if self.roles[j] == ("person", ME) and self.tokens[j].key in self.both("my"):
+                self.roles[j] = None
+
+    def _bracketed_after(self, i: int) -> list[int]:
+        """The words in brackets right after word ``i`` ("m'n zus (lvl 6 elf)"): what describes
+        it, though the brackets end its part of the sentence."""
+        toks = self.tokens
+        if i + 1 >= len(toks) or toks[i + 1].key != "(":
+            return []
+        end = next((k for k in range(i + 2, min(len(toks), i + 8)) if toks[k].key == ")"), None)
+        return list(range(i + 2, end)) if end is not None else []
+
+    def _fights_as_subject(self, i: int) -> bool:
+        """Whether word ``i`` is the subject of a phrase of fighting ("a tesóm (5ös szint)
+        harcol"): one who acts, never a monster."""
+        return any(match.start("p0") == self.starts[i] for _phrase, match in self.own_phrases("subject_fights", self.words))
 
     def _helps_later(self, i: int) -> bool:
         """Whether a word of helping is said in word ``i``'s part of the sentence after it."""
@@ -3708,7 +3751,9 @@ class Reading:
             # (not the verb after its subject: "ik sta op level negen")
             if j >= 0 and j in self.strange() and not self._monster_word(self.tokens[j].key) and not after_someone \
                     and not self._known_with_ending(self.tokens[j].key) and not self._kin_of_mine(j):
+                # ("sam's lvl 4": the "'s" is "is", no part of the name)
                 raw = self.tokens[j].raw
+                raw = raw[:-2] if raw[-2:].lower() in _CLITIC_IS and len(raw) > 3 else raw
                 name = raw[:1].upper() + raw[1:]
                 if name not in self.names:
                     self.names.append(name)
@@ -3837,6 +3882,10 @@ class Reading:
             for k in range(first, last + 1):
                 self.roles[k] = ("hands", slot)
                 self.used.add(k)
+        elif self.words.items.get(self.tokens[j].key) in HELD_IN_ONE and any(t.key.startswith(HANDS) for t in self.tokens):
+            # "a +3 sword, a +2 shield and a +4 two handed staff": where hands are counted, a
+            # sword or a shield said with no word of hands is held in one (a second would be said)
+            about.setdefault("item_slot", {}).setdefault(name, "one-hand")
         for k in saying:
             if k > 0 and self.tokens[k - 1].number is not None:
                 self.used.add(k - 1)  # "dos cosas grandes": a count of Big things, no level
