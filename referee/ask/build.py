@@ -2049,6 +2049,12 @@ def level(c: Context):
         return {}, missing
     top = max(sources.values())
     source = sorted(s for s, n in sources.items() if n == top)[0]
+    if {s for s, n in sources.items() if n == top} >= {"kill", "sell"}:
+        # "at level 9 can you level up by selling, or only by killing?": two ways weighed
+        # against each other are a question of the rules, no one's level gained
+        missing.append(N_("where the level comes from (a kill, selling, a card …)"))
+        c.coreless = True
+        return {}, missing
     change = r.changes[0] if r.changes else 1
     lose_words = any(True for _ in r.phrases("lose"))
     losing = source in LOSING_SOURCES or lose_words

@@ -1082,7 +1082,7 @@ class Reading:
             if self._described_in_brackets(i):
                 # "bob (level 6 elf, +2) helps": a word no list knows, described in brackets
                 # (a word for kin of mine is named as typed: "m'n zus (lvl 6 elf)" is "zus")
-                self.names.append(raw if self._kin_of_mine(i) else raw[:1].upper() + raw[1:])
+                self.names.append(self._kin_name(i) if self._kin_of_mine(i) else raw[:1].upper() + raw[1:])
                 self.roles[i] = ("person", self.names[-1])
                 continue
             if self._named_as_me_word(i):
@@ -1369,12 +1369,11 @@ class Reading:
                 # "મારો મિત્ર સેમ": a script with no capitals, the word after the kin is its name
                 self.names.append(after.raw)
                 self.roles[i + 2] = ("person", after.raw)
-            if (self.roles[i + 2] or ("",))[0] == "person" and self.roles[i + 2][1] != ME:
+            # (or the word for kin is someone itself: "my brother (lvl 8 warrior) is fighting")
+            if any((self.roles[k] or ("",))[0] == "person" and self.roles[k][1] != ME for k in (i + 1, i + 2)):
                 self.roles[i] = None
         if self.table or not kin:
             return
-        # (where the word for kin says "my" by its ending, the name it gives is the word without it)
-        endings = sorted((phrase.text for phrase in self.words.lists.get("mine_endings", ())), key=len, reverse=True)
         for i in sorted(kin):
             if self.roles[i] is not None or not self._kin_of_mine(i) or any(
                     (self.roles[j] or ("",))[0] == "person" and self.roles[j][1] != ME for j in (i + 1, i + 2)
@@ -1382,17 +1381,15 @@ class Reading:
                 continue
             segment = self._segment(i)
             after = [k for k in range(i + 1, i + 4) if k in segment] + self._bracketed_after(i)
-            if not (any(self.tokens[k].number is not None or self._persona(self.tokens[k].key) is not None
-                        for k in after) and (self._helps_later(i) or self._fights_as_subject(i))):
+            # (described: a level or a race or class right after it, in brackets too, or "is a
+            # level 4 elf" with the words of being between)
+            if not ((any(self.tokens[k].number is not None or self._persona(self.tokens[k].key) is not None
+                         for k in after) or self._level_and_kind_after(i))
+                    and (self._helps_later(i) or self._fights_as_subject(i))):
                 continue
             # "a haverom 4-es elf +2-vel segít", "my buddy, a level 4 elf, helps": kin of mine
             # no name says, described and helping, is someone, named by the word for them
-            raw = self.tokens[i].raw
-            key = raw.lower()
-            for ending in endings:
-                if key.endswith(ending) and len(key) > len(ending) + 2:
-                    raw = raw[:-len(ending)]
-                    break
+            raw = self._kin_name(i)
             self.names.append(raw)
             self.roles[i] = ("person", raw)
             for j in range(max(0, i - 3), i):
@@ -1428,6 +1425,21 @@ class Reading:
             self.names.append(name)
             self.roles[last] = ("person", name)
             self.named_at[last] = name
+
+    def _kin_name(self, i: int) -> str:
+        """The name a word for kin of mine gives the one it says: the word as typed, less the
+        ending that says "my" where the language has one ("tesóm" is "tesó", "bátyám" "báty")."""
+        raw = self.tokens[i].raw
+        key = raw.lower()
+        for ending in self.mine_endings:
+            if key.endswith(ending) and len(key) > len(ending) + 2:
+                return raw[:-len(ending)]
+        return raw
+
+    @cached_property
+    def mine_endings(self) -> list[str]:
+        """The language's endings that say "my" on a word for kin, the longest first."""
+        return sorted((phrase.text for phrase in self.words.lists.get("mine_endings", ())), key=len, reverse=True)
 
     def _only_opining(self, i: int) -> bool:
         """Whether word ``i``, the subject of a word of saying and read as no one, is one who
@@ -2133,6 +2145,13 @@ class Reading:
     def _numbers(self) -> None:
         """Numbers that phrases say are bonuses, gold, cards in hand or a die roll."""
         self._monster_bonus_said()
+        for _phrase, match in self.phrases("either_bonus"):
+            # "is it +3 for me or just +1?": bonuses weighed as the question's answers are no
+            # one's bonus (a verdict that sums bonuses cannot tell which is meant: doubtful)
+            raw = self.tokens[self.index(match, "n0")].raw
+            self.used.update(self.index(match, name) for name in ("n0", "n1"))
+            if raw not in self.doubtful:
+                self.doubtful.append(raw)
         # a level aimed at ("reach level 10") describes no one: its number is taken first
         # a count of levels before gold: "a monster worth 2 levels" is no 2 gold
         for _phrase, match in self.phrases("one_shots"):
@@ -3882,7 +3901,8 @@ class Reading:
             for k in range(first, last + 1):
                 self.roles[k] = ("hands", slot)
                 self.used.add(k)
-        elif self.words.items.get(self.tokens[j].key) in HELD_IN_ONE and any(t.key.startswith(HANDS) for t in self.tokens):
+        elif any(t.key.startswith(HANDS) for t in self.tokens) and any(
+                self.words.items.get(form) in HELD_IN_ONE for form in stem(self.tokens[j].key, self.words.endings)):
             # "a +3 sword, a +2 shield and a +4 two handed staff": where hands are counted, a
             # sword or a shield said with no word of hands is held in one (a second would be said)
             about.setdefault("item_slot", {}).setdefault(name, "one-hand")
