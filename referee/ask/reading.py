@@ -1085,6 +1085,12 @@ class Reading:
                 self.names.append(self._kin_name(i) if self._kin_of_mine(i) else raw[:1].upper() + raw[1:])
                 self.roles[i] = ("person", self.names[-1])
                 continue
+            if self._whose_turn_described(i):
+                # "het is de beurt van joris (lvl 5)": a lowercase word no list knows, said whose
+                # turn it is and described in brackets, is someone
+                self.names.append(raw[:1].upper() + raw[1:])
+                self.roles[i] = ("person", self.names[-1])
+                continue
             if self._named_as_me_word(i):
                 # "mi compa Lucho (guerrero nivel 4)": a name that is also a word for the asker
                 self.names.append(raw)
@@ -1425,6 +1431,18 @@ class Reading:
             self.names.append(name)
             self.roles[last] = ("person", name)
             self.named_at[last] = name
+
+    def _whose_turn_described(self, i: int) -> bool:
+        """Whether word ``i`` is a lowercase word no list knows in the slot of a phrase of whose
+        turn it is, with a level in brackets right after it: a player (a monster has no turn)."""
+        token = self.tokens[i]
+        if self.roles[i] is not None or not token.raw[:1].islower() or self.is_known(token.key) \
+                or token.key in self.cards.monsters or self._monster_word(token.key) or self._persona(token.key) is not None:
+            return False
+        if not any(self.tokens[k].number is not None for k in self._bracketed_after(i)):
+            return False
+        return any(match.start("p0") == self.starts[i] for _phrase, match in self.phrases("turn_of")
+                   if "p0" in match.groupdict())
 
     def _kin_name(self, i: int) -> str:
         """The name a word for kin of mine gives the one it says: the word as typed, less the
