@@ -38,7 +38,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 152
+VERSION = 153
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -263,7 +263,8 @@ def _compile(phrase: str, clitics: tuple = ((), ())) -> Phrase:
             # a mark that parts a sentence is a word of the text (",", ".") and of the phrase alike
             # ("a Go Up a Level in hand. can I play it?": the card said in the sentence before)
             # (and an arrow, "-> lvl {n}": a word of the text, see referee.ask.text.ARROWS)
-            word = token if token in (",", ";", ":", ".", ARROW, ">") else " ".join(fold(token.strip("*")).split())
+            # (and the Spanish opening "¿", a word of its own: "… mi espada. ¿vale?")
+            word = token if token in (",", ";", ":", ".", "¿", "¡", ARROW, ">") else " ".join(fold(token.strip("*")).split())
             body = (r"\+" if plus else "") + re.escape(word).replace(r"\ ", " ")
             verb = (written_on and not star and not ending and not plus and " " not in word and len(word) >= 4
                     and word.endswith(hosts))
