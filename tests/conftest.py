@@ -522,12 +522,22 @@ def pytest_configure(config):
                                        "-m 'not slow')")
 
 
+#: files whose tests take longest (seconds each: pybabel, index builds, browsers, servers on
+#: PostgreSQL), run first: a test process that meets one of them last keeps the run waiting
+#: while the others have nothing left to do
+LONGEST_FILES = {"test_languages.py", "test_i18n.py", "test_faults.py", "test_web_browser_live.py",
+                 "test_web_browser.py", "test_search.py", "test_card_names.py", "test_store_pg_tables.py",
+                 "test_store_pg_browser.py", "test_web_guard_browser.py", "test_web_fuzz.py", "test_search_ranking.py",
+                 "test_ask_faces.py", "test_table_faults.py", "test_table_replay.py"}
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         fixtures = set(getattr(item, "fixturenames", ()))
         postgres = getattr(item, "callspec", None) is not None and item.callspec.params.get("store_kind") == "postgresql"
         if item.path.name in SLOW_FILES or fixtures & SLOW_FIXTURES or postgres:
             item.add_marker(pytest.mark.slow)
+    items.sort(key=lambda item: item.path.name not in LONGEST_FILES)  # stable: each file keeps its order
 
 
 @pytest.fixture(autouse=True)
