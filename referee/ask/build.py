@@ -1857,24 +1857,28 @@ def about(kind: str):
                     c.missing.append(level_of(c.who(person)))
         if c.state is None:
             _unknown(c)
+        left = []
         if kind == "gear" and c.state is not None:
             # "how many Big items may you have, I have 2": a number no piece took is what the
             # text counts, and the table's gear, judged, would not count it
-            left = [r.tokens[i].raw for i, t in enumerate(r.tokens)
-                    if t.number is not None and i not in r.used and not t.plus]
-            if left:
-                c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in left)))
+            left = _numbers_untaken(r, lambda n: True)
         if kind == "charity" and c.state is None:
             # "Tom und Jan sind beide auf 5" with the names not read: a level no one took may be
             # the lowest player's, who gets the cards
-            left = [r.tokens[i].raw for i, t in enumerate(r.tokens)
-                    if t.number is not None and i not in r.used and not t.plus and 1 < t.number <= 20]
-            if left:
-                c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in left)))
+            left = _numbers_untaken(r, lambda n: 1 < n <= 20)
+        if left:
+            c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in left)))
         _fight_pieces(c)
         return params, c.missing
 
     return build
+
+
+def _numbers_untaken(r: Reading, counts) -> list[str]:
+    """The numbers as written (no bonus) that no piece of the reading took, and ``counts(n)``
+    keeps: what the text counts that the verdict would not."""
+    return [r.tokens[i].raw for i, t in enumerate(r.tokens)
+            if t.number is not None and i not in r.used and not t.plus and counts(t.number)]
 
 
 def _judged_alone(r: Reading, order: list) -> bool:
