@@ -1441,8 +1441,7 @@ class Reading:
             return False
         if not any(self.tokens[k].number is not None for k in self._bracketed_after(i)):
             return False
-        return any(match.start("p0") == self.starts[i] for _phrase, match in self.phrases("turn_of")
-                   if "p0" in match.groupdict())
+        return self._in_slot(i, self.phrases("turn_of"))
 
     def _kin_name(self, i: int) -> str:
         """The name a word for kin of mine gives the one it says: the word as typed, less the
@@ -1489,10 +1488,14 @@ class Reading:
         end = next((k for k in range(i + 2, min(len(toks), i + 8)) if toks[k].key == ")"), None)
         return list(range(i + 2, end)) if end is not None else []
 
+    def _in_slot(self, i: int, matches) -> bool:
+        """Whether word ``i`` is where the person slot of one of ``matches`` (phrase, match) begins."""
+        return any("p0" in match.re.groupindex and match.start("p0") == self.starts[i] for _phrase, match in matches)
+
     def _fights_as_subject(self, i: int) -> bool:
         """Whether word ``i`` is the subject of a phrase of fighting ("a tesóm (5ös szint)
         harcol"): one who acts, never a monster."""
-        return any(match.start("p0") == self.starts[i] for _phrase, match in self.own_phrases("subject_fights", self.words))
+        return self._in_slot(i, self.own_phrases("subject_fights", self.words))
 
     def _helps_later(self, i: int) -> bool:
         """Whether a word of helping is said in word ``i``'s part of the sentence after it."""
@@ -1591,7 +1594,7 @@ class Reading:
                 or (i > 0 and self.tokens[i - 1].key in self.both("ignore")) \
                 or (self.words.endings and self._with_stem(token.key) is not None):
             return False  # (nor a word said "with": "egy trollal harcol" fights a troll)
-        return any(match.start("p0") == self.starts[i] for _phrase, match in self.own_phrases(name, self.words))
+        return self._in_slot(i, self.own_phrases(name, self.words))
 
     def _in_card_name(self, i: int) -> bool:
         """Whether word ``i`` is one word of a monster card's name written out ("Plutonium
@@ -1944,14 +1947,15 @@ class Reading:
             if self.roles[i] is None:
                 for name, count in scattered.get(token.key, ()):
                     found.setdefault((name, count), {})[token.key] = i
-        full = [name for (name, count), at in found.items() if len(at) == count]
+        full = {name: where for (name, count), where in found.items() if len(where) == count}
         if len({self.cards.monsters[name].id for name in full}) != 1:
             return
-        at = sorted(next(at for (name, _n), at in found.items() if name == full[0]).values())
+        name, where = next(iter(full.items()))
+        at = sorted(where.values())
         if at[-1] - at[0] > self.SCATTERED_SPAN or any(
                 self.tokens[m].key in ".!?;" for m in range(at[0] + 1, at[-1])):
             return
-        card = self.cards.monsters[full[0]]
+        card = self.cards.monsters[name]
         for i in at:
             self.roles[i] = ("card", len(self.monsters))
         self.monsters.append({"card": card, "name": card.name, "at": at[0], "end": at[-1]})
