@@ -910,6 +910,14 @@ def action(c: Context):
     if act == "steal" and r.stolen is not None and c.who(r.stolen[0]) == params.get("target") and c.state is None:
         # "¿le puedo mangar el casco (+1) a Lucía?": the item named as taken from the target
         params["item"] = r.stolen[1]
+    if act == "steal" and c.state is None and "item" not in params and "target" in params:
+        # "mag ik de Gehoornde Helm van Joris jatten?": the item card named as the target's
+        # ("ellophatom tőle a Tüskés térdet?": the card told to her by "tőle", from her)
+        cards = {role[1].name for role in r.roles if role and role[0] == "itemcard"}
+        taken = [card for owner, about in r.people.items() if c.who(owner) == params["target"]
+                 for card in about.get("items", ()) if card in cards]
+        if len(taken) == 1:
+            params["item"] = taken[0]
     if r.in_combat:
         params["phase"] = "combat"
     if c.state is not None and owners:

@@ -3601,13 +3601,15 @@ class Reading:
                         self.roles[k] = None  # the card's words are no race of their own
                 self._tell(self._owner(first), "flags", flag.replace("_", "-"))
         told = set()
+        owned = self._cards_owned()
         for i, role in enumerate(self.roles):
             if role and role[0] == "itemcard" and role[1].name not in told:
                 told.add(role[1].name)
-                self._tell(self._owner(i), "items", role[1].name)
+                owner = owned.get(role[1].name) or self._owner(i)
+                self._tell(owner, "items", role[1].name)
                 if self._all_big():
                     # "egy +2-es létra és egy +3-as ágyú, mindkettő nagy": the card too
-                    self.people.setdefault(self._owner(i), {}).setdefault("item_big", []).append(role[1].name)
+                    self.people.setdefault(owner, {}).setdefault("item_big", []).append(role[1].name)
         for i, role in enumerate(self.roles):
             if role and role[0] == "persona":
                 self._tell(self._owner(i, persona=True), role[1] + ("s" if role[1] == "race" else "es"), role[2])
@@ -4332,6 +4334,17 @@ class Reading:
             if i >= 2 and toks[i - 1].key in self.both("owner_after") \
                     and self._an_item_at(i - 2):
                 out[i] = i - 2  # "de hamer van bob"
+        return out
+
+    def _cards_owned(self) -> dict:
+        """The item cards named with their owner ("de Gehoornde Helm van Joris", "Joris' Horny
+        Helmet"): the card's name -> the owner's, whoever is named nearer before it ("mag ik de
+        … van Joris jatten?" is Joris's helmet, not the asker's)."""
+        out = {}
+        for i, j in self.item_owners().items():
+            role = self.roles[j]
+            if role and role[0] == "itemcard" and self.roles[i] and self.roles[i][0] == "person":
+                out.setdefault(role[1].name, self.roles[i][1])
         return out
 
     def _an_item_at(self, j: int) -> bool:
