@@ -297,7 +297,7 @@ def _other_kind(chosen, reading) -> Optional[BadInput]:
     """Never a verdict on a misreading of the question's kind: a reading of one kind where the
     text's own words name another kind (an act only asked of, a sale, a death, charity, a level,
     one's gear, the die) and none of its own, gets none."""
-    acts = [a for a in reading.best("actions") if a in ONLY_ASKED]
+    acts = [a for a in reading.best("actions") if a in ONLY_ASKED and not _act_within_kind(reading, a, chosen.kind)]
     if chosen.kind != "action" and acts:
         return BadInput("what {words} means here", words=_words_of(reading, "actions", acts))
     said = reading.best("kinds")
@@ -313,6 +313,15 @@ def _other_kind(chosen, reading) -> Optional[BadInput]:
     if said and chosen.kind not in said and others:
         return BadInput("what {words} means here", words=_words_of(reading, "kinds", others))
     return None
+
+
+def _act_within_kind(reading, act: str, kind: str) -> bool:
+    """Whether an act's words are all said inside the chosen kind's own phrases: "¿quién tiene
+    que saquear primero?" after a death is the body looted first (a phrase of death), not the
+    room looted ("saquear" alone)."""
+    spans = reading.kind_spans(kind)
+    found = [m.span() for _p, m in reading.table_matches("actions", act)]
+    return bool(spans and found) and all(any(a <= s and e <= b for a, b in spans) for s, e in found)
 
 
 def _said_outside_phase(reading, kind: str) -> bool:

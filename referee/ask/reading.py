@@ -193,8 +193,9 @@ KINDS_DENIED = {question.kind: question.denied_by for question in QUESTIONS if q
 _CLITIC_IS = ("'s", "’s")
 
 #: the kinds of question whose words the words of another kind hold: "the munchkin die" names
-#: the die, and its "die" is no death
-KINDS_WITHIN = {"death": ("munchkin-die",)}
+#: the die, and its "die" is no death; "did she get away or die?" asks the flight's end, no death;
+#: "do I win or must I run?" asks the fight
+KINDS_WITHIN = {"death": ("munchkin-die", "run-away"), "run-away": ("combat",)}
 #: the sources of a level whose words a phrase list holds where they are no card: "does Bob go
 #: up a level too?", "Dee sube de nivel" say a player gains a level, not that the card Go Up a
 #: Level is played
@@ -658,7 +659,10 @@ class Reading:
             denials = {key: self._verb_spans(names) for key, names in SOURCES_DENIED.items()}
         if table == "kinds":
             for key, others in KINDS_WITHIN.items():
-                denials[key] = denials.get(key, []) + [span for other in others for span in self.kind_spans(other)]
+                # (a phrase with words between spans words of its own: only one said whole holds another's)
+                denials[key] = denials.get(key, []) + [m.span() for other in others
+                                                       for phrase, m in self.table_matches("kinds", other)
+                                                       if "…" not in phrase.text]
         for words in (self.words, self.english):
             for key in getattr(words, table):
                 denied = denials.get(key)
