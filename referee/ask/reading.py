@@ -2555,7 +2555,8 @@ class Reading:
             if toks[i].number == 1 and not toks[i].raw[-1:].isdigit():
                 continue  # "double price on one": "one" as a word is one of the things said
             j = first - 1
-            fillers = self.both("ignore")
+            # (a word of "as well" too: "Lucas va en nivel 2 y Vero también en 2")
+            fillers = self.both("ignore") | {phrase.text for phrase in self.likewise}
             while j > 0 and self.roles[j] is None and toks[j].key in fillers and not toks[j].separator:
                 j -= 1  # "Tom and Jen are both at 5"
             role, carded = self.roles[j], False
