@@ -206,6 +206,12 @@ SOURCES_DENIED = {"go-up-a-level": ("level_verb",)}
 #: 3 cards in hand, … may I backstab her?" is the act asked, the hand a piece of who asks
 KINDS_DESCRIBED = {"charity": ("hand", ("death", "action"))}
 KILL_SURE = 3
+#: the written endings that make a word of "I" another's: Spanish "peleó", "luchó", "sacó" (he
+#: fought, drew) fold to "peleo", "lucho", "saco" (I fight, draw); a fight told afterwards is
+#: the one named's
+NOT_ME_ENDINGS = ("ó",)
+#: the phrase lists of "I" doing something ("peleo", "harcolok"), read with NOT_ME_ENDINGS
+FIRST_PERSON_LISTS = frozenset({"i_fight"})
 #: how far after "Bob says" the subject of what he says is looked for: the words, and the
 #: words that are no separator ("that", "dass", "que" and the subject itself)
 REPORTED, REPORTED_WORDS = 7, 4
@@ -613,11 +619,22 @@ class Reading:
             found, seen = [], set()
             for words in (self.words, self.english):
                 for phrase, match in self.own_phrases(name, words):
+                    if self._of_another(match, name in FIRST_PERSON_LISTS):
+                        continue  # "Bob peleó contra": he fought, no "peleo" (I fight) and no "I" in a slot
                     if match.span() not in seen:
                         seen.add(match.span())
                         found.append((phrase, match))
             self._matches[name] = found
         return iter(found)
+
+    def _of_another(self, match, of_me: bool) -> bool:
+        """Whether a phrase of "I" (``of_me``), or a slot of a person, takes a word of "I" written
+        with an ending of another's (NOT_ME_ENDINGS): "Bob peleó contra" is no "peleo contra"."""
+        if of_me:
+            return any(self.tokens[j].raw[-1:].lower() in NOT_ME_ENDINGS for j in self.word_range(match))
+        return any(self.tokens[j].raw[-1:].lower() in NOT_ME_ENDINGS and self.roles[j] is None
+                   and self._person(self.tokens[j].key) == ME
+                   for j in (self.index(match, k) for k, v in match.groupdict().items() if v and k.startswith("p")))
 
     def present(self, words: Words, table: str, key: str) -> list:
         """The phrases of ``words``'s table (``lists``, ``kinds``, …) under ``key`` that can
@@ -763,7 +780,8 @@ class Reading:
                 self.roles[i] = ("sep",)
             elif token.number is not None:
                 self.roles[i] = ("num", token.number)
-            elif (person := self._person(token.key)) is not None:
+            elif (person := self._person(token.key)) is not None and not (person == ME and token.raw[-1:].lower()
+                                                                           in NOT_ME_ENDINGS):
                 self.roles[i] = ("person", person)
             elif token.key in self.words.sex or token.key in self.english.sex:
                 sex = self.words.sex.get(token.key) or self.english.sex[token.key]
