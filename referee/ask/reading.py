@@ -1107,10 +1107,12 @@ class Reading:
                 self.names.append(self._kin_name(i) if self._kin_of_mine(i) else raw[:1].upper() + raw[1:])
                 self.roles[i] = ("person", self.names[-1])
                 continue
-            if self._whose_turn_described(i):
+            if self._whose_turn_described(i) or self._whose_turn_named(i):
                 # "het is de beurt van joris (lvl 5)": a lowercase word no list knows, said whose
-                # turn it is and described in brackets, is someone
-                self.names.append(raw[:1].upper() + raw[1:])
+                # turn it is and described in brackets, is someone; so is a capital word said
+                # whose turn it is, first in its sentence too ("Zsófi köre van, …", "Zoe's turn")
+                name = raw[:-2] if raw.endswith(("'s", "’s")) else raw
+                self.names.append(name[:1].upper() + name[1:])
                 self.roles[i] = ("person", self.names[-1])
                 continue
             if self._named_as_me_word(i):
@@ -1462,6 +1464,17 @@ class Reading:
                 or token.key in self.cards.monsters or self._monster_word(token.key) or self._persona(token.key) is not None:
             return False
         if not any(self.tokens[k].number is not None for k in self._bracketed_after(i)):
+            return False
+        return self._in_slot(i, self.phrases("turn_of"))
+
+    def _whose_turn_named(self, i: int) -> bool:
+        """Whether word ``i`` is a capital word no list knows in the slot of a phrase of whose
+        turn it is ("Zsófi köre van", "Zoe's turn, she …"): a player, though it opens the text,
+        where a capital alone says nothing (a monster has no turn)."""
+        token = self.tokens[i]
+        if self.roles[i] is not None or not (token.raw[:1].isupper() and token.raw[1:2].islower()) \
+                or self.is_known(token.key) or token.key in self.cards.monsters or self._in_card_name(i) \
+                or self._monster_word(token.key) or self._persona(token.key) is not None:
             return False
         return self._in_slot(i, self.phrases("turn_of"))
 
