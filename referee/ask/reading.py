@@ -1094,6 +1094,12 @@ class Reading:
                 self.names.append(raw[:1].upper() + raw[1:])
                 self.roles[i] = ("person", self.names[-1])
                 continue
+            if self._card_owner_slot(i):
+                # "den Horny Helmet von Jonas", "મીરા ના Spiky Knees": a word no list knows where
+                # an item card's owner is said is whom the card belongs to
+                self.names.append(raw[:1].upper() + raw[1:])
+                self.roles[i] = ("person", self.names[-1])
+                continue
             acted_on = self._acted_on(i)
             if acted_on:
                 # "hátba szúrhatom zsoltit aki harcol": a lowercase word no list knows, right after
@@ -1190,6 +1196,30 @@ class Reading:
                          or (token.raw in described and not self.is_known(token.key))):
                 self.names.append(token.raw[:1].upper() + token.raw[1:])
                 self.roles[i] = ("person", self.names[-1])
+            elif self.roles[i] is None and self._card_owner_slot(i, before=False):
+                # ("den Horny Helmet von Jonas": whose card it is, one the table lacks; one said
+                # before the card at a table stays unread, where a gear reading would judge the asker's)
+                self.names.append(token.raw[:1].upper() + token.raw[1:])
+                self.roles[i] = ("person", self.names[-1])
+
+    def _card_owner_slot(self, i: int, before: bool = True) -> bool:
+        """Whether word ``i``, a capital word or one of a script with no capitals that no list
+        knows, is said as an item card's owner: right after the card and a word of owning ("den
+        Horny Helmet von Jonas", "the Spiky Knees of Mira"), or right before such words and the
+        card ("મીરા ના Spiky Knees"; never first in its sentence with a capital, where it may be
+        a verb: "Ellophatom a …"); ``before=False``: after the card only."""
+        toks, raw = self.tokens, self.tokens[i].raw
+        if raw[:1].islower() or not raw[:1].isalpha() or self._subject_of_blocked(i):
+            return False
+        if i >= 2 and toks[i - 1].key in self.both("owner_after") and self._item_card_at(i - 2):
+            return True
+        if not before:
+            return False
+        j, between = i + 1, self.both("owner_before")
+        while j < len(toks) and toks[j].key in between and not toks[j].separator:
+            j += 1
+        return i + 1 < j < len(toks) and self._item_card_at(j) \
+            and not (raw[:1].isupper() and self._opens_sentence(i))
 
     def _acted_on(self, i: int) -> Optional[str]:
         """The name a lowercase word no list knows is, said right after a verb of acting on
@@ -1952,7 +1982,8 @@ class Reading:
                     # a curse or a trap named ("Falle! Chromosomentausch"): no monster, no item
                     self._take_curse(span, curse, taken)
                     continue
-                if card is None and not all(self.is_known(self.tokens[i].key) for i in span):
+                if card is None and not all(self.is_known(self.tokens[i].key) for i in span) \
+                        and not self._exact_inside(text):
                     card = fuzzy_card(self.cards, text)
                     if card is not None and card.type == "item":
                         # an item card's name with a typo ("the mace of sharpnes"): that item
@@ -1968,6 +1999,13 @@ class Reading:
         del free
         if not self.monsters:
             self._scattered_card()
+
+    def _exact_inside(self, text: str) -> bool:
+        """Whether words ``text`` are an item card's exact name and one word more at either end
+        ("boots of butt kicking off"): the name, never a typo of a longer one taking the word."""
+        head, _, last = text.rpartition(" ")
+        _first, _, tail = text.partition(" ")
+        return bool(head) and (head in self.cards.items or tail in self.cards.items)
 
     #: the most words from a name's first word read to its last, when said apart
     SCATTERED_SPAN = 6
@@ -4381,7 +4419,20 @@ class Reading:
             role = self.roles[j]
             if role and role[0] == "itemcard" and self.roles[i] and self.roles[i][0] == "person":
                 out.setdefault(role[1].name, self.roles[i][1])
+        self._cards_robbed(out)
         return out
+
+    def _cards_robbed(self, out: dict) -> None:
+        """"can I steal the Boots of Butt-Kicking off Mia?": in a text that asks to steal, an
+        item card right before the words of whom it is taken from is that one's (into ``out``)."""
+        for _phrase, match in self.phrases("robbed"):
+            if "p0" not in match.groupdict():
+                continue
+            k, first = self.index(match, "p0"), self.word_range(match)[0]
+            role, who = (self.roles[first - 1] if first > 0 else None) or ("",), self.roles[k] or ("",)
+            if role[0] == "itemcard" and who[0] == "person" and who[1] != ME and k > first \
+                    and "steal" in self.best("actions"):
+                out.setdefault(role[1].name, who[1])
 
     def _an_item_at(self, j: int) -> bool:
         role = self.roles[j]
