@@ -1205,13 +1205,17 @@ class Reading:
     def _card_owner_slot(self, i: int, before: bool = True) -> bool:
         """Whether word ``i``, a capital word or one of a script with no capitals that no list
         knows, is said as an item card's owner: right after the card and a word of owning ("den
-        Horny Helmet von Jonas", "the Spiky Knees of Mira"), or right before such words and the
+        Horny Helmet von Jonas", "the Spiky Knees of Mira", "… off Jess"), or right before such words and the
         card ("મીરા ના Spiky Knees"; never first in its sentence with a capital, where it may be
         a verb: "Ellophatom a …"); ``before=False``: after the card only."""
         toks, raw = self.tokens, self.tokens[i].raw
         if raw[:1].islower() or not raw[:1].isalpha() or self._subject_of_blocked(i):
             return False
         if i >= 2 and toks[i - 1].key in self.both("owner_after") and self._item_card_at(i - 2):
+            return True
+        # ("the Horny Helmet off Jess": whom the card is taken from)
+        if any(self.index(m, "p0") == i and self.word_range(m)[0] > 0 and self._item_card_at(self.word_range(m)[0] - 1)
+               for _phrase, m in self.phrases("robbed") if "p0" in m.groupdict()):
             return True
         if not before:
             return False
