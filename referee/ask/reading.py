@@ -1209,7 +1209,8 @@ class Reading:
         card ("મીરા ના Spiky Knees"; never first in its sentence with a capital, where it may be
         a verb: "Ellophatom a …"); ``before=False``: after the card only."""
         toks, raw = self.tokens, self.tokens[i].raw
-        if raw[:1].islower() or not raw[:1].isalpha() or self._subject_of_blocked(i):
+        # (nor a word of an item card's own name: "el Báculo de Napalm", "the Staff of Napalm")
+        if raw[:1].islower() or not raw[:1].isalpha() or self._subject_of_blocked(i) or self._item_card_at(i):
             return False
         if i >= 2 and toks[i - 1].key in self.both("owner_after") and self._item_card_at(i - 2):
             return True
