@@ -149,12 +149,24 @@ def _meaning_asked(kind: str, c: "Context") -> None:
 
 def _turn_said(c: "Context", params: dict) -> None:
     """"wenn Cid dran ist und … verkauft", "when it's Cid's turn": the question is asked on the
-    turn the text names, not the table's (a sale, an act is allowed on one's own turn only)."""
-    if c.state is None or not params:
+    turn the text names, not the table's (a sale, an act is allowed on one's own turn only). With
+    no table, on the turn of the one the text names ("Réka köre van, …, eladhatom most?"), not
+    the asker's, which the command takes where none is given."""
+    if not params:
         return
     r = c.reading
     turns = [(r._person(r.tokens[r.index(match, "p0")].key), _turn_denied(r, match)) for _p, match in r.phrases("turn_of")
              if not _turn_verb(r, match)]
+    if c.state is None:
+        said = {c.who(person) for person, denied in turns if person is not None and not denied}
+        if len(said) == 1 and not any(denied for person, denied in turns if person is not None):
+            person = said.pop()
+            if person != c.me and person in r.names:
+                players = params.setdefault("players", [])
+                if person not in _spec_names(players):
+                    players.append(person)  # (the command names whose turn it is among its players)
+                params["turn"] = person
+        return
     if any(denied and c.who(person) == c.state.get("turn") for person, denied in turns if person is not None):
         # "it's not Ann's turn, …" where the table says it is: the text and the table disagree
         c.missing.append(N_("what {words} means here", words=f"“{c.state.get('turn')}”"))
@@ -169,6 +181,19 @@ def _turn_said(c: "Context", params: dict) -> None:
         else [p["name"] for p in c.state["players"]]
     if person != c.state.get("turn") and person in at_table:
         params["turn"] = person
+
+
+def _spec_names(players: list) -> set:
+    """The names of ``--player`` specs: ``NAME:LEVEL …`` or a mapping written as JSON."""
+    names = set()
+    for player in players:
+        if player.startswith("{"):
+            import json  # lazy: only a player said whose turn it is, with no table, is looked into
+
+            names.add(json.loads(player).get("name"))
+        else:
+            names.add(player.split(":")[0].split(" ")[0])
+    return names
 
 
 def _turn_verb(r: Reading, match) -> bool:
