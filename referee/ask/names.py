@@ -38,7 +38,7 @@ def stem(word: str, endings: Iterable[str]) -> list[str]:
             out.append(base)
             if len(base) >= 3 and base[-1] == base[-2]:
                 out.append(base[:-1])
-            if len(base) >= 4 and base[-3] == base[-2] and base[-2:] in _DIGRAPHS:
+            if len(base) >= 4 and base[-3] == base[-2] and base[-2:] in DIGRAPHS:
                 out.append(base[:-3] + base[-2:])  # a doubled digraph: "királlyal" is "király" + "-val"
             # a possessive under a case ending: "csizmámat" is "csizma" + "m" + "at"
             out += [base[: -len(e)] for e in endings if e and base.endswith(e) and len(base) - len(e) >= 3]
@@ -46,7 +46,7 @@ def stem(word: str, endings: Iterable[str]) -> list[str]:
 
 
 #: letters written with two characters, doubled by writing the first one twice (Hungarian)
-_DIGRAPHS = ("ly", "ny", "ty", "gy", "sz", "zs", "cs")
+DIGRAPHS = ("ly", "ny", "ty", "gy", "sz", "zs", "cs")
 
 _BLOCKS: dict = {}
 

@@ -15,7 +15,7 @@ import re
 from functools import cached_property
 
 from referee.ask.cardwords import LONGEST_NAME, card_words, fuzzy_card
-from referee.ask.names import foreign, named, stem
+from referee.ask.names import DIGRAPHS, foreign, named, stem
 from referee.ask.patterns import Words, fold
 from referee.ask.text import LEVEL_MARK, TIMES, Token, at, joined, tokens
 from referee.plain import copied
@@ -467,11 +467,23 @@ def item_named(token, words) -> str:
     # the word as written when it folds to that form)
     forms = [f for f in stem(token.key, words.endings)[1:] if f in words.items and thing in (None, words.items[f])]
     form = min(forms, key=len, default=None)
-    if form is not None and fold(raw[: len(form)]) == form:
-        raw = raw[: len(form)]
+    cut = as_written(raw, form) if form is not None else None
+    if cut is not None:
+        raw = cut
         # (a last vowel lengthened before the ending, "csizmát", is short in the word alone)
         raw = raw[:-1] + _SHORTENED.get(raw[-1], raw[-1])
     return raw.capitalize()
+
+
+def as_written(raw: str, form: str) -> Optional[str]:
+    """The word as the text writes it, cut to ``form``, its stem as folded, or None: the stem
+    is the word's start, or, where "-val" doubled a digraph's first letter ("köpennyel",
+    "szörnnyel"), its start less that letter ("köpeny", "szörny")."""
+    n = len(form)
+    if fold(raw[:n]) == form:
+        return raw[:n]
+    undoubled = raw[: n - 2] + raw[n - 1: n + 1]
+    return undoubled if n >= 3 and form[-2:] in DIGRAPHS and fold(undoubled) == form else None
 
 
 #: a last vowel an ending lengthens, as it is written with no ending (Hungarian "csizmá-t")
@@ -796,6 +808,8 @@ class Reading:
         self._kin()
         self._other_player()
         self._cards()
+        if self.words.corrections or self.english.corrections:
+            self._cards_taken_back()
         self._commanded()
         # "Tom says he'll help", "Bob zegt dat hij meehelpt": one who says he will help announces
         # his help, no view of the question's
@@ -1895,6 +1909,48 @@ class Reading:
         # "Ana va por el nivel 7", "lena ist auf 5": a phrase of someone's level right after
         after = self.starts[i + 1] if i + 1 < len(self.starts) else -1
         return any(match.start() + 1 == after for _phrase, match in self.phrases("person_level"))
+
+    def _cards_taken_back(self) -> None:
+        """A monster card said, then a correction and another card ("the Gazebo... no wait, the
+        Net Troll", "el Gólem... no, perdón, la Piñata"): a player who corrects himself fights
+        the later card, the one taken back is in no fight (its words read as nothing)."""
+        toks, corrections = self.tokens, self.words.corrections + self.english.corrections
+        firsts = {c[0] for c in corrections}
+        for i in range(1, len(toks)):
+            size = _correction_at(toks, i, corrections) if toks[i].key in firsts else 0
+            while size and (end := self._correction_after(i + size, corrections, firsts)):
+                size = end - i  # "nee, ik bedoel", "nein, ich meine": one correction said twice
+            if not size or i + size >= len(toks):
+                continue
+            before, small = i - 1, 0
+            while before > 0 and (toks[before].separator or (self.roles[before] is None and small < 1)):
+                small += not toks[before].separator  # ("Goma... no": its dots; "een Gazebo uit, nee")
+                before -= 1
+            after, small = i + size, 0
+            while after < len(toks) - 1 and (toks[after].separator or (self.roles[after] is None and small < 2)) \
+                    and toks[after].key not in SENTENCE_ENDS:
+                small += not toks[after].separator  # (its article: "the", "la", "der", "het")
+                after += 1
+            taken, meant = self.roles[before], self.roles[after]
+            if taken and meant and taken[0] == meant[0] == "card" and taken[1] != meant[1] \
+                    and "card" in self.monsters[taken[1]] and "card" in self.monsters[meant[1]]:
+                self._take_back_monster(taken[1])
+
+    def _correction_after(self, i: int, corrections: tuple, firsts: set) -> int:
+        """The word after another correction said from word ``i`` on (commas first), or 0."""
+        j = i
+        while j < len(self.tokens) and self.tokens[j].separator and self.tokens[j].key not in SENTENCE_ENDS:
+            j += 1
+        size = _correction_at(self.tokens, j, corrections) if j < len(self.tokens) and self.tokens[j].key in firsts else 0
+        return j + size if size else 0
+
+    def _take_back_monster(self, k: int) -> None:
+        """Monster ``k`` out of the text: its words said nothing, the later monsters' roles moved
+        down by one (a role holds its monster's place in the list)."""
+        for j, role in enumerate(self.roles):
+            if role and role[0] == "card" and len(role) == 2 and isinstance(role[1], int):
+                self.roles[j] = ("taken back",) if role[1] == k else (role if role[1] < k else ("card", role[1] - 1))
+        del self.monsters[k]
 
     def _cards(self) -> None:
         """Monster cards and monster enhancers named anywhere, the longest names first."""
@@ -3169,6 +3225,8 @@ class Reading:
             base = key[: -len(ending) + 1]
             if key.endswith(ending[1:]) and base[-1] == base[-2] and base[-1].isalpha() and base[-1] not in "aeiou":
                 return base if base in _card_words(self.cards) else base[:-1]
+            if key.endswith(ending[1:]) and base[-3:-2] == base[-2:-1] and base[-2:] in DIGRAPHS:
+                return base[:-3] + base[-2:]  # "szörnnyel": "szörny" with "-vel" (a doubled digraph)
         return None
 
     def _word_name(self, j: int) -> str:
@@ -3176,8 +3234,8 @@ class Reading:
         ending for "with" ("egy tízes trollal": Troll)."""
         raw, key = self.tokens[j].raw.strip("'\""), self.tokens[j].key
         stem = self._with_stem(key) if self.words.endings else None
-        if stem and not self.is_known(stem) and raw.casefold().startswith(stem):
-            raw, key = raw[: len(stem)], stem
+        if stem and (not self.is_known(stem) or stem in self.words.monster_words) and as_written(raw, stem):
+            raw, key = as_written(raw, stem), stem  # ("szörnnyel" is a Szörny, a word of any monster)
         named = {**self.english.monster_names, **self.words.monster_names}
         if key not in named and self.words.endings:
             # "ટ્રોલથી" (from the troll): a monster's word with a case ending, where the ending
