@@ -151,8 +151,9 @@ QUESTIONS = (
              needs_player=False, without=("phase",),
              # Translators: the kind of question a verdict answers, shown in brackets
              reader="flee", title=C_("question kind", "running away"), common_words=True,
-             # "hau den Pavillon weg" (kill), "zwei Karten weg" (discard): their "weg" runs no one away
-             denied_by=("kill", "discard")),
+             # "hau den Pavillon weg" (kill), "zwei Karten weg" (discard): their "weg" runs no one away;
+             # "I don't need help" (no_need): its "need" asks no roll
+             denied_by=("kill", "discard", "no_need")),
     Question("can", "action", "actions:judge_action", "ask_can", N_("May this player do this now? ACTION: {actions}."),
              (Parameter("player", "text", "str", None, "NAME", required=True, dest="name"),
               Parameter("action", "text", "str", None, "ACTION", required=True),

@@ -901,7 +901,7 @@ def action(c: Context):
     if act == "play-monster-enhancer" and params.get("monsters"):
         # "… Ann rakhat rá egy Ősit?": the enhancer asked of is not on the monster yet
         params["monsters"] = [_without_enhancers(m) for m in params["monsters"]]
-    still = _still_win(r) if act == "play-monster-enhancer" else None
+    still = _still_win(r) if act == "play-monster-enhancer" else _still_win_helped(r) if act == "help" else None
     if still is not None:
         # "Dee wants to play a Baby on my Troll, do I still win?": the fight with the card on
         # it is asked, not leave to play the card (leave and the fight asked both: neither)
@@ -1004,6 +1004,15 @@ def _still_win(r: Reading) -> Optional[str]:
     """The words asking whether a fight is still won after a monster enhancer played into it
     ("do I still win?", "reicht das?", "¿llego o no?"), or None: its outcome is asked, not the play."""
     if not any(act == "play-monster-enhancer" for act, _n in r.cards_played):
+        return None
+    return next((f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("still_win")), None)
+
+
+def _still_win_helped(r: Reading) -> Optional[str]:
+    """The words asking whether a fight is still won after someone said he will help in it
+    ("Cid wants to help me, do I still win?"), or None: the fight with the helper is asked, no
+    leave to help (whatever a friend claims of the helping)."""
+    if not any(True for _ in r.phrases("will_help")):
         return None
     return next((f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("still_win")), None)
 

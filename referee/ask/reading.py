@@ -821,7 +821,7 @@ class Reading:
             if (self.roles[i] or ("",))[0] == "person" and self.roles[i][1] != ME and i not in announced \
                     and not self._reports_own_act(self.word_range(match).stop, self.roles[i][1]):
                 self.roles[i] = ("opinion", self.roles[i][1])
-            elif self.roles[i] is None and i not in announced and self._only_opining(i):
+            elif (self.roles[i] is None or self._kin_as_card(i)) and i not in announced and self._only_opining(i):
                 self._opinion_unnamed(i)
         # "a dwarf like Bob", "een dwerg zoals Bob": the one named is an instance of a kind of
         # character, the question the rules' for that kind, not a situation of theirs
@@ -1555,6 +1555,11 @@ class Reading:
             and self._persona(token.key) is None and token.key not in self.cards.monsters \
             and not self._in_card_name(i) and not self._item_card_at(i)
 
+    def _kin_as_card(self, i: int) -> bool:
+        """Whether word ``i``, read as a card, is a word for kin of mine ("mein Kumpel meint …":
+        "Kumpel" is also the card Mate): before a word of saying, one who holds a view."""
+        return (self.roles[i] or ("",))[0] == "enhancer" and self._kin_of_mine(i)
+
     def _opinion_unnamed(self, i: int) -> None:
         """Word ``i`` is one whose view is reported: no one of the situation, and the "my"
         before a word for kin says whose kin, no mention of the asker."""
@@ -1816,6 +1821,8 @@ class Reading:
             token, role = self.tokens[k], self.roles[k] or ("",)
             if token.separator:
                 continue
+            if seen == 0 and token.key in self.both("generic"):
+                return False  # "Cid says you can sell stuff for levels": a rule told, no act of his
             if token.key in mine or token.key in subjects:
                 return True
             if role[0] in ("person", "persona", "card", "itemcard", "opinion") or token.key in self.both("me"):
