@@ -797,7 +797,8 @@ def action(c: Context):
         order = rest[:1] + [p for p in order if p in whose] + rest[1:]
         robbed |= whose
     doer = _may_do(r)
-    if doer is not None and doer in order and doer not in robbed and doer not in done_to:
+    # ("can Bob and me trade": "can Bob" asks of both; the one joined to "me" is whom the asker trades with)
+    if doer is not None and doer in order and doer not in robbed and doer not in done_to and doer not in partners:
         # "a mászó kézzel harcolok, bedobhat Dee …?": the one the question asks leave for,
         # not the first one named
         order = [doer] + [p for p in order if p != doer]
