@@ -1192,7 +1192,7 @@ class Reading:
                          # "Tom und Jan sind beide auf 5": two capital words joined, a level after
                          or (self._paired(i) and (self._named_with_level(i + 2)
                                                   or self.tokens[i + 2].raw in described)))):
-                self.names.append(raw[:-2] if raw.endswith("'s") else raw)
+                self.names.append(raw[:-2] if raw.endswith("'s") else self._name_uncased(raw))
                 self.roles[i] = ("person", self.names[-1])
                 if raw in described and self.is_known(token.key):
                     self.names_not_verbs.add(i)  # (no phrase's verb: "can Will …" is no "will")
@@ -1536,6 +1536,22 @@ class Reading:
             if key.endswith(ending) and len(key) > len(ending) + 2:
                 return raw[:-len(ending)]
         return raw
+
+    def _name_uncased(self, raw: str) -> str:
+        """A name no list knows, said with a case ending ("Bencétől", "Katának"): the name less
+        the ending, a last vowel the ending lengthened short again ("Bencé" is "Bence"), so the
+        player is named as the table writes them; only endings no name ends with."""
+        key = raw.lower()
+        for ending in self.name_cases:
+            if key.endswith(ending) and len(key) - len(ending) >= 3:
+                base = raw[:-len(ending)]
+                return base[:-1] + _SHORTENED.get(base[-1], base[-1])
+        return raw
+
+    @cached_property
+    def name_cases(self) -> list[str]:
+        """The language's case endings a name takes and none ends with ("-tól", "-nak"), the longest first."""
+        return sorted((phrase.text for phrase in self.words.lists.get("name_cases", ())), key=len, reverse=True)
 
     @cached_property
     def mine_endings(self) -> list[str]:
