@@ -3943,7 +3943,8 @@ class Reading:
     def _people_with_levels(self) -> None:
         """Where no monster is asked about (charity, death, a level), a word no list knows right
         before a level is someone the text describes, written small: "bob is level 2"."""
-        skip = self.both("ignore")
+        # (and a word of "as well" between: "મીના પણ લેવલ ૨", Meena is level 2 too)
+        skip = self.both("ignore") | {phrase.text for phrase in self.likewise if " " not in phrase.text}
         for first, _last, _level in self.levels:
             j = first - 1
             while j >= 0 and self.tokens[j].key in skip and not self.tokens[j].separator:
