@@ -251,6 +251,23 @@ def test_a_he_whom_the_text_names_no_one_for_never_describes_the_asker(lang, tex
     assert not any("me:3" in command for command in commands), commands
 
 
+@pytest.mark.parametrize("lang, text", [
+    ("es", "Soy guerrero nivel 7. Me salió un bicho de nivel 8, y Ana, que es elfa de nivel 5 sin nada, me ayudó. ¿Ganamos?"),
+    ("es", "Tengo nivel 4 contra un monstruo de nivel 9. Le echo una mano a Cid, que es nivel 6. ¿Ganamos?"),
+    ("hu", "Bob 6-os szintű, egy 9-es szörnnyel harcol. segítek, aki 3-as szintű. nyerünk?")])
+def test_a_phrase_of_helping_that_names_no_one_before_a_part_describing_a_helper_is_read(lang, text, corpus):
+    """A phrase of helping with no person in it ("ayudo", "le echo una mano", "segítek": I help)
+    said before a part that describes a helper ("…, que es nivel 6") is read, declined or
+    searched, never an internal error (it once was); and a helping told in the past of another
+    ("Ana … me ayudó", folded to "ayudo") never makes the asker the helper."""
+    from referee.ask import ask
+
+    body = ask(text, corpus, None, None, lang)
+    assert (body["judgement"] is None) == (body["understood"] is None)
+    if "ayudó" in text and body["understood"] is not None:
+        assert "--helper me" not in body["understood"]["command"]
+
+
 @pytest.mark.parametrize("text", ["", "   ", "x" * 1001])
 def test_an_empty_or_endless_question_is_bad_input(corpus, text):
     from referee.ask import ask

@@ -1470,7 +1470,7 @@ def _whose_act(r: Reading, act: str) -> set:
 def _only_acted_on(r: Reading, who: str) -> bool:
     """Whether every mention of ``who`` is an object ("me", "rám", "mir") or the one a card is
     played on ("on me", "op mij", "મારા પર"): named as whom the act is done to, never as its doer."""
-    on = {r.index(match, "p0") for _phrase, match in r.phrases("played_on") if match.group("p0")}
+    on = {r.index(match, "p0") for _phrase, match in r.phrases("played_on") if match.groupdict().get("p0")}
     said = [i for i, w in r.mentions() if w == who]
     if who == ME and any(r._object(i) or i in on for i in said):
         # "mag mij Cid m'n zwaard afpakken?": "my" beside the object says whose the item is,

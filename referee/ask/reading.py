@@ -212,6 +212,9 @@ KILL_SURE = 3
 NOT_ME_ENDINGS = ("ó",)
 #: the phrase lists of "I" doing something ("peleo", "harcolok"), read with NOT_ME_ENDINGS
 FIRST_PERSON_LISTS = frozenset({"i_fight"})
+#: the phrase lists whose phrases with no person slot say "I" do it ("ayudo", "segítek": I help),
+#: read with NOT_ME_ENDINGS too ("Ana … me ayudó" is her help, no "ayudo")
+SLOTLESS_FIRST_PERSON_LISTS = frozenset({"helper"})
 #: how far after "Bob says" the subject of what he says is looked for: the words, and the
 #: words that are no separator ("that", "dass", "que" and the subject itself)
 REPORTED, REPORTED_WORDS = 7, 4
@@ -631,7 +634,9 @@ class Reading:
             found, seen = [], set()
             for words in (self.words, self.english):
                 for phrase, match in self.own_phrases(name, words):
-                    if self._of_another(match, name in FIRST_PERSON_LISTS):
+                    of_me = name in FIRST_PERSON_LISTS or (name in SLOTLESS_FIRST_PERSON_LISTS
+                                                           and "p0" not in match.re.groupindex)
+                    if self._of_another(match, of_me):
                         continue  # "Bob peleó contra": he fought, no "peleo" (I fight) and no "I" in a slot
                     if match.span() not in seen:
                         seen.add(match.span())
@@ -3615,7 +3620,7 @@ class Reading:
             return None
         end = j - 1 if self.tokens[j].key in self.both("objects") else j
         for _phrase, match in self.phrases("helper"):
-            if self.word_range(match)[-1] in (j, end) and match.group("p0"):
+            if self.word_range(match)[-1] in (j, end) and match.groupdict().get("p0"):
                 who = self._person(self.tokens[self.index(match, "p0")].key)
                 if who is not None and who != ME:
                     return who
@@ -3633,7 +3638,7 @@ class Reading:
             end = self.word_range(match)[-1]
             # (a word of being or the one helped may close the helping: "Bob મદદ કરે છે, જે
             # લેવલ ૩ નો છે", "Bob helps me, who is level 4")
-            if match.group("p0") and end < start - 1 and all(
+            if match.groupdict().get("p0") and end < start - 1 and all(
                     self._being_at(k) or self.tokens[k].key in self.both("objects") for k in range(end + 1, start - 1)):
                 who = self._person(self.tokens[self.index(match, "p0")].key)
                 if who is not None and who != ME:
