@@ -1572,6 +1572,8 @@ def sell(c: Context):
             # (but "my boots and a 300 gold ring" with no boots on the table: the boots are
             # still an item the table does not show, with no price)
             missing[:] = [m for m in missing if m.template != "which items are sold, or what they are worth in gold"]
+    if extra and not items:
+        _sum_said(c, golds, sum(price for _name, price in extra))
     if items and golds:
         # "sells the cloak for 300 gold": the price of the item named, not one more item; a
         # price the table does not give it is the text saying the item two ways
@@ -1665,6 +1667,19 @@ def _item_cards(r: Reading) -> dict:
     return {role[1].name: role[1] for role in r.roles if role and role[0] == "itemcard"}
 
 
+def _sum_said(c: Context, golds: list, worth: int) -> None:
+    """"a 400 gold armor and an 800 gold axe, sold both, 1200 gold total": a sum said again
+    (a phrase of a total) is no price of one more thing sold; taken from ``golds``, and where
+    it is not the sum of the prices said, the text is not understood."""
+    r = c.reading
+    for k in sorted(r.sum_slots()):
+        said = r.tokens[k].number
+        if said in golds:
+            golds.remove(said)
+            if said != worth:
+                c.missing.append(N_("what {words} means here", words=f"“{r.tokens[k].raw}”"))
+
+
 def _priced_items(c: Context, player: str) -> list:
     """Items the player's table items do not include, each with a price said beside it ("a 600
     gold ring", "unas botas de 400", "૬૦૦નું કવચ"): (the word, the price). The word nearest the
@@ -1688,10 +1703,11 @@ def _priced_items(c: Context, player: str) -> list:
     # "his hammer, I think it was 500 gold": a price an item named and on the table has is said
     # of that item, not of a word no list knows beside it
     named_prices = {i.get("gold") for i in owned if any(_names_item(i["name"], t.key, r.words.endings) for t in r.tokens)}
-    out, taken = [], set()
+    out, taken, summed = [], set(), r.sum_slots()
     for k, token in enumerate(r.tokens):
-        if token.number is None or token.plus or token.number < 50 or (k in r.used and token.number not in r.golds):
-            continue
+        if token.number is None or token.plus or token.number < 50 or (k in r.used and token.number not in r.golds) \
+                or k in summed:
+            continue  # (nor a sum said again: "1200 gold total" prices no "total")
         near = [j for j in _beside(r, k, hand) if j not in taken]
         # nearest first: an item on the table (the price is its own), an item card or an item's
         # word ("હાથમાંનો ૩૦૦ નો રેઇનકોટ": the raincoat); else the nearest word no list knows

@@ -899,6 +899,12 @@ class Reading:
             if role and role[0] == "persona":
                 self.roles[k] = ("personacard",) + role[1:]
                 self.persona_cards.append((role[1], role[2], phrase.words))
+        for _phrase, match in self.phrases("card_held"):
+            # "drew a Thief card", "een Dief kaart in de hand": the card, drawn or held, is no
+            # race or class of anyone's (nor an act of playing it)
+            k = self.index(match, "p0")
+            if (self.roles[k] or ("",))[0] == "persona":
+                self.roles[k] = ("personacard",) + self.roles[k][1:]
 
     def _one_shot_verb(self) -> bool:
         """Whether the text says a verb of playing a one-shot card (found once a reading)."""
@@ -3043,7 +3049,8 @@ class Reading:
         """Whether the words between the person at ``i`` and the "and" at ``cut`` only describe
         them ("Tom is level 6 warrior and helps me", "Tom ist Stufe 6 Warrior und hilft mir"):
         no verb of their own, so the verb after the "and" is theirs too."""
-        plain = self.both("level") | self.both("articles")
+        # (with the little words a description is said with: "Kees is een dief van level 3 en …")
+        plain = self.both("level") | self.both("ignore")
         return cut > i + 1 and all((self.roles[k] or ("",))[0] in ("num", "persona") or self.tokens[k].key in plain
                                    or self._being_before(k + 1) for k in range(i + 1, cut))
 
@@ -4608,6 +4615,12 @@ class Reading:
         if not counts:
             return out + self.doubtful
         return out + [str(n) for n in self.changes + self.golds] + self.doubtful
+
+    def sum_slots(self) -> set:
+        """The words of the numbers a phrase of a total says ("1200 gold in total", "insgesamt
+        1000 Gold"): a sum said again, never the price of one more thing sold."""
+        return {self.index(match, group) for _phrase, match in self.phrases("total")
+                for group in match.groupdict() if group.startswith("n") and match.group(group) is not None}
 
     def numbers_left(self) -> list[int]:
         return [t.number for i, t in enumerate(self.tokens)
