@@ -1882,6 +1882,11 @@ def about(kind: str):
             # no one's gear is asked, though the table has the gear of the one whose turn it is
             c.coreless = True
             c.missing.append(N_("what {words} means here", words=_words_of_list(r, "judged_only")))
+        if kind == "gear" and _judges_claim(r):
+            # "Bob zei dat hij het terug mocht leggen. Klopt dat?": the claim is what is judged,
+            # of a thing the text does not name; no one's gear is asked
+            c.coreless = True
+            c.missing.append(N_("what {words} means here", words=_words_of_list(r, "judged_only")))
         if kind == "gear" and c.state is None and _items_counted(r):
             c.surer += 1  # two items of one slot, each with its bonus: whether both count is asked
         if kind == "gear":
@@ -1951,6 +1956,20 @@ def _judged_alone(r: Reading, order: list) -> bool:
     judged = [m.span() for _p, m in r.phrases("judged_only")]
     spans = [m.span() for _p, m in r.table_matches("kinds", "equipment")]
     return bool(judged) and all(any(a <= s and e <= b for a, b in judged) for s, e in spans)
+
+
+def _judges_claim(r: Reading) -> bool:
+    """Whether the text's only words of gear are words that judge ("klopt", "legal") asked of
+    a claim someone made ("Bob zei dat …", "Bob says …"), with no item and no number said:
+    the claim is judged, no one's gear."""
+    judged = [m.span() for _p, m in r.phrases("judged_only")]
+    spans = [m.span() for _p, m in r.table_matches("kinds", "equipment")]
+    if not judged or not all(any(a <= s and e <= b for a, b in judged) for s, e in spans):
+        return False
+    keys = [t.key for t in r.tokens]
+    claimed = any(tuple(keys[i:i + len(claim)]) == claim for claim in r.words.claims for i in range(len(keys)))
+    return claimed and not any(t.number is not None or _an_item(t.key, r.words) or _an_item(t.key, r.english)
+                               for t in r.tokens)
 
 
 def _words_of_list(r: Reading, name: str) -> str:
