@@ -2301,6 +2301,7 @@ class Reading:
             return
 
         together = self.both("together")
+        signs = {**self.english.signs, **self.words.signs}
 
         def race_word(j: int, race: str) -> bool:
             role = self.roles[j]
@@ -2331,6 +2332,27 @@ class Reading:
             for j in near:
                 self.roles[j] = ("against",)  # whom the card's bonus is against: no one described
                 self.used.add(j)
+        # "Bigfoot, die is extra sterk tegen dwergen", "contra los enanos", "a törpék ellen": the
+        # card's bonus said with no number, the race beside the word of 'against'
+        for j in range(len(toks)):
+            if j not in self.used and self._against_race(j, against) and any(race_word(j, race) for race in own):
+                self.roles[j] = ("against",)  # whom the card's bonus is against: no one described
+                self.used.add(j)
+                # (a sign word just before, with no number, says more, no bonus: "es más fuerte contra")
+                self.used.update(k for k in range(max(self._segment(j).start, j - 4), j)
+                                 if toks[k].number is None and toks[k].key in signs)
+
+    def _against_race(self, j: int, against: set) -> bool:
+        """Whether word ``j`` is said as what 'against' is against: right after it, or after one
+        word of no role between ("contra los enanos"); or right before it where no monster follows
+        ("a törpék ellen", "વામન સામે"; "a dwarf against Bigfoot" is the dwarf's fight)."""
+        toks, roles = self.tokens, self.roles
+        if j - 1 in against or (j - 2 in against and roles[j - 1] is None and toks[j - 1].number is None):
+            return True
+        if j + 1 not in against:
+            return False
+        after = next((k for k in range(j + 2, min(len(toks), j + 4)) if roles[k] is not None), None)
+        return after is None or roles[after][0] not in ("card", "monster")
 
     def _numbers(self) -> None:
         """Numbers that phrases say are bonuses, gold, cards in hand or a die roll."""
