@@ -2345,12 +2345,13 @@ class Reading:
     def _against_race(self, j: int, against: set) -> bool:
         """Whether word ``j`` is said as what 'against' is against: right after it, or after one
         word of no role between ("contra los enanos"); or right before it where no monster follows
-        ("a törpék ellen", "વામન સામે"; "a dwarf against Bigfoot" is the dwarf's fight)."""
+        ("a törpék ellen", "વામન સામે"; "a dwarf against Bigfoot" is the dwarf's fight), in a
+        language that marks a word's case after it (``object_endings``), as it says 'against'."""
         toks, roles = self.tokens, self.roles
         if j - 1 in against or (j - 2 in against and roles[j - 1] is None and toks[j - 1].number is None):
             return True
-        if j + 1 not in against:
-            return False
+        if j + 1 not in against or not self.words.object_endings:
+            return False  # ("I'm a dwarf to be fair, and Bigfoot …": the asker's race)
         after = next((k for k in range(j + 2, min(len(toks), j + 4)) if roles[k] is not None), None)
         return after is None or roles[after][0] not in ("card", "monster")
 
