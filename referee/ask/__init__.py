@@ -319,9 +319,10 @@ def _act_within_kind(reading, act: str, kind: str) -> bool:
     """Whether an act's words are all said inside the chosen kind's own phrases: "¿quién tiene
     que saquear primero?" after a death is the body looted first (a phrase of death), not the
     room looted ("saquear" alone)."""
-    spans = reading.kind_spans(kind)
+    from referee.ask.reading import spans_within  # lazy: loaded with the reader, as every call here is
+
     found = [m.span() for _p, m in reading.table_matches("actions", act)]
-    return bool(spans and found) and all(any(a <= s and e <= b for a, b in spans) for s, e in found)
+    return bool(found) and spans_within(found, reading.kind_spans(kind))
 
 
 def _said_outside_phase(reading, kind: str) -> bool:

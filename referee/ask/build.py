@@ -13,7 +13,7 @@ import re
 from referee.ask.command import ASKER
 from referee.ask.names import stem
 from referee.ask.patterns import fold, item_words
-from referee.ask.reading import ME, Reading, item_named
+from referee.ask.reading import ME, Reading, item_named, spans_within
 from referee.ask.text import at
 from referee.message import Message
 from referee.plain import copied
@@ -1953,18 +1953,20 @@ def _judged_alone(r: Reading, order: list) -> bool:
     own = r.both("pronouns") | r.both("theirs") | r.both("my") | r.both("big")
     if any(t.key in own or _an_item(t.key, r.words) or _an_item(t.key, r.english) for t in r.tokens):
         return False
-    judged = [m.span() for _p, m in r.phrases("judged_only")]
-    spans = [m.span() for _p, m in r.table_matches("kinds", "equipment")]
-    return bool(judged) and all(any(a <= s and e <= b for a, b in judged) for s, e in spans)
+    return _gear_only_judged(r)
+
+
+def _gear_only_judged(r: Reading) -> bool:
+    """Whether every word of gear the text says is inside a word that judges ("klopt", "legal")."""
+    return spans_within([m.span() for _p, m in r.table_matches("kinds", "equipment")],
+                        [m.span() for _p, m in r.phrases("judged_only")])
 
 
 def _judges_claim(r: Reading) -> bool:
     """Whether the text's only words of gear are words that judge ("klopt", "legal") asked of
     a claim someone made ("Bob zei dat …", "Bob says …"), with no item and no number said:
     the claim is judged, no one's gear."""
-    judged = [m.span() for _p, m in r.phrases("judged_only")]
-    spans = [m.span() for _p, m in r.table_matches("kinds", "equipment")]
-    if not judged or not all(any(a <= s and e <= b for a, b in judged) for s, e in spans):
+    if not _gear_only_judged(r):
         return False
     keys = [t.key for t in r.tokens]
     claimed = any(tuple(keys[i:i + len(claim)]) == claim for claim in r.words.claims for i in range(len(keys)))

@@ -457,6 +457,12 @@ def _object_named(toks: list[Token], i: int, words: Words, names: set) -> bool:
     return any(key.endswith(e) and key[: -len(e)] in names for e in words.object_endings)
 
 
+def spans_within(inner: list, outer: list) -> bool:
+    """Whether there is a span of ``outer`` and every span of ``inner`` lies inside one of them:
+    words a list matched that are all said inside another list's phrases."""
+    return bool(outer) and all(any(a <= s and e <= b for a, b in outer) for s, e in inner)
+
+
 def item_named(token, words) -> str:
     """An item's name as the text writes its word, less the case ending it carries where the
     language's endings say so ("eladtam a páncélt": the Páncél, not a "Páncélt"): the ending
