@@ -495,6 +495,17 @@ def as_written(raw: str, form: str) -> Optional[str]:
     return undoubled if n >= 3 and form[-2:] in DIGRAPHS and fold(undoubled) == form else None
 
 
+def _longest_first(words: Words, name: str) -> list[str]:
+    """The endings of the language's list ``name``, the longest first (so "-től" is tried before "-l")."""
+    return sorted((phrase.text for phrase in words.lists.get(name, ())), key=len, reverse=True)
+
+
+def _without_ending(raw: str, endings: list[str]) -> Optional[str]:
+    """``raw`` less the first of ``endings`` it ends with, where three letters or more stay; else None."""
+    key = raw.lower()
+    return next((raw[:-len(e)] for e in endings if key.endswith(e) and len(key) - len(e) >= 3), None)
+
+
 #: a last vowel an ending lengthens, as it is written with no ending (Hungarian "csizmá-t")
 _SHORTENED = {"á": "a", "é": "e", "Á": "A", "É": "E"}
 
@@ -1548,32 +1559,24 @@ class Reading:
         """The name a word for kin of mine gives the one it says: the word as typed, less the
         ending that says "my" where the language has one ("tesóm" is "tesó", "bátyám" "báty")."""
         raw = self.tokens[i].raw
-        key = raw.lower()
-        for ending in self.mine_endings:
-            if key.endswith(ending) and len(key) > len(ending) + 2:
-                return raw[:-len(ending)]
-        return raw
+        return _without_ending(raw, self.mine_endings) or raw
 
     def _name_uncased(self, raw: str) -> str:
         """A name no list knows, said with a case ending ("Bencétől", "Katának"): the name less
         the ending, a last vowel the ending lengthened short again ("Bencé" is "Bence"), so the
         player is named as the table writes them; only endings no name ends with."""
-        key = raw.lower()
-        for ending in self.name_cases:
-            if key.endswith(ending) and len(key) - len(ending) >= 3:
-                base = raw[:-len(ending)]
-                return base[:-1] + _SHORTENED.get(base[-1], base[-1])
-        return raw
+        base = _without_ending(raw, self.name_cases)
+        return base[:-1] + _SHORTENED.get(base[-1], base[-1]) if base else raw
 
     @cached_property
     def name_cases(self) -> list[str]:
         """The language's case endings a name takes and none ends with ("-tól", "-nak"), the longest first."""
-        return sorted((phrase.text for phrase in self.words.lists.get("name_cases", ())), key=len, reverse=True)
+        return _longest_first(self.words, "name_cases")
 
     @cached_property
     def mine_endings(self) -> list[str]:
         """The language's endings that say "my" on a word for kin, the longest first."""
-        return sorted((phrase.text for phrase in self.words.lists.get("mine_endings", ())), key=len, reverse=True)
+        return _longest_first(self.words, "mine_endings")
 
     def _only_opining(self, i: int) -> bool:
         """Whether word ``i``, the subject of a word of saying and read as no one, is one who
