@@ -1448,6 +1448,11 @@ class Reading:
         return [phrase for w in (self.words, self.english) for phrase in w.lists.get("likewise", ())]
 
     @cached_property
+    def likewise_words(self) -> frozenset:
+        """The one-word phrases of "as well" ("también", "પણ"): a word skipped between a name and its level."""
+        return frozenset(phrase.text for phrase in self.likewise if " " not in phrase.text)
+
+    @cached_property
     def game_words(self) -> frozenset[int]:
         """The words of a game's name said in the text ("Star Munchkinnal"), with its ending."""
         games = {game for words in (self.words, self.english) for game in words.games}
@@ -2752,7 +2757,7 @@ class Reading:
                 continue  # "double price on one": "one" as a word is one of the things said
             j = first - 1
             # (a word of "as well" too: "Lucas va en nivel 2 y Vero también en 2")
-            fillers = self.both("ignore") | {phrase.text for phrase in self.likewise}
+            fillers = self.both("ignore") | self.likewise_words
             while j > 0 and self.roles[j] is None and toks[j].key in fillers and not toks[j].separator:
                 j -= 1  # "Tom and Jen are both at 5"
             role, carded = self.roles[j], False
@@ -3301,8 +3306,9 @@ class Reading:
         ending for "with" ("egy tízes trollal": Troll)."""
         raw, key = self.tokens[j].raw.strip("'\""), self.tokens[j].key
         stem = self._with_stem(key) if self.words.endings else None
-        if stem and (not self.is_known(stem) or stem in self.words.monster_words) and as_written(raw, stem):
-            raw, key = as_written(raw, stem), stem  # ("szörnnyel" is a Szörny, a word of any monster)
+        written = as_written(raw, stem) if stem and (not self.is_known(stem) or stem in self.words.monster_words) else None
+        if written:
+            raw, key = written, stem  # ("szörnnyel" is a Szörny, a word of any monster)
         named = {**self.english.monster_names, **self.words.monster_names}
         if key not in named and self.words.endings:
             # "ટ્રોલથી" (from the troll): a monster's word with a case ending, where the ending
@@ -3988,7 +3994,7 @@ class Reading:
         """Where no monster is asked about (charity, death, a level), a word no list knows right
         before a level is someone the text describes, written small: "bob is level 2"."""
         # (and a word of "as well" between: "મીના પણ લેવલ ૨", Meena is level 2 too)
-        skip = self.both("ignore") | {phrase.text for phrase in self.likewise if " " not in phrase.text}
+        skip = self.both("ignore") | self.likewise_words
         for first, _last, _level in self.levels:
             j = first - 1
             while j >= 0 and self.tokens[j].key in skip and not self.tokens[j].separator:
