@@ -258,7 +258,8 @@ def remove_stale(root: Path, keep: str = "") -> None:
     """Remove what no process will use again (best effort, never an error):
 
     - half-written builds (:func:`building_name`) whose process is gone, or that are old;
-    - entries (indexes, parsed corpora, lock files) unused for :data:`MAX_AGE_DAYS`.
+    - entries (indexes, parsed corpora, the reader's built words, lock files) unused for
+      :data:`MAX_AGE_DAYS`.
 
     ``keep`` is a name prefix never removed (the entry the caller is about to use).
     """
@@ -272,7 +273,7 @@ def remove_stale(root: Path, keep: str = "") -> None:
         return
     for entry in entries:
         name = entry.name
-        if not name.startswith(("index-", "corpus-", ".corpus-")) or (keep and name.startswith(keep)):
+        if not name.startswith(("index-", "corpus-", ".corpus-", "ask-")) or (keep and name.startswith(keep)):
             continue
         try:
             if ".building-" in name:

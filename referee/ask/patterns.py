@@ -23,7 +23,7 @@ from pathlib import Path
 
 from referee.ask.text import ARROW, spelled, tokens
 from referee.ask.wordset import WordSet
-from referee.cache import cache_dir, read_checked, write_checked
+from referee.cache import cache_dir, read_checked, remove_stale, touch, write_checked
 from referee.corpus.cards import fold as fold_name
 from referee.data import locales_dir
 from referee.keptre import ENGINE, ProgramFile, compiled, program, write_kept
@@ -175,7 +175,9 @@ class Programs:
     def get(self, index: int):
         """What is kept at ``index`` (``None``: missing or damaged)."""
         if self._file is None:
-            self._file = ProgramFile(cache_dir() / f"ask-{self.name}.programs")
+            path = cache_dir() / f"ask-{self.name}.programs"
+            self._file = ProgramFile(path)
+            touch(path)  # in use: not swept as stale (remove_stale)
         return self._file.get(index)
 
     def phrases(self, number: int, anchors: tuple):
@@ -525,6 +527,9 @@ def every_language() -> dict:
             _write(f"{key}-words-{lang}", language)
         for part in ("vocabulary", "items", "texted", "sounds"):
             _write(f"{key}-{part}-all", PARTS[part](built, "all"))
+        # each edit of an ask.yaml (and each upgrade) keys a new build of about 6 MB: the builds
+        # no install has read for a month go now
+        remove_stale(cache_dir(), keep=f"ask-{key}-")
     return built
 
 
@@ -557,9 +562,11 @@ def _key():
 
 def _read(name: str):
     # behind a checksum: a damaged file is a miss, never words (or a compiled program) misread
-    data = read_checked(cache_dir() / f"ask-{name}.pickle")
+    path = cache_dir() / f"ask-{name}.pickle"
+    data = read_checked(path)
     if data is None:
         return None
+    touch(path)  # in use: not swept as stale (remove_stale)
     try:
         return pickle.loads(data)
     except (EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
