@@ -362,6 +362,32 @@ def _number_before(toks: list[Token], i: int, plus: bool, reach: int = CORRECTED
     return None
 
 
+def _claims_unsaid(toks: list[Token], claims: tuple) -> list[Token]:
+    """The words without what two players claim in a dispute ("Bob says it's a 5, Cid says a
+    4, who's right?"): each claim is what is disputed, not how things stand. Where the text
+    told the situation before the first claim, the claims' words go (the word of saying stays,
+    so the one who claims holds a view and is no part of the situation); where it told none,
+    only the numbers claimed go (the claims name what the question is about)."""
+    keys = [t.key for t in toks]
+    starts = [(i, len(c)) for i in range(len(keys)) for c in claims if tuple(keys[i:i + len(c)]) == c]
+    if len(starts) < 2:
+        return toks  # (most questions: no dispute between two claims)
+    told = starts[0][0] >= _TOLD_BEFORE_CLAIM
+    drop: set[int] = set()
+    for i, n in starts:
+        j = i + n
+        while j < len(toks) and not toks[j].separator:
+            if told or toks[j].number is not None:
+                drop.add(j)
+            j += 1
+    return [t for k, t in enumerate(toks) if k not in drop]
+
+
+#: how many words before the first claim tell the situation ("Tom is level 4 and he says …"),
+#: more than the one who claims ("Bob says …", "my friend says …")
+_TOLD_BEFORE_CLAIM = 3
+
+
 def _undisputed(toks: list[Token], claims: tuple, disputed: tuple, levels: frozenset) -> list[Token]:
     """The words without a level said in a claim someone makes and without the words asking
     whether it holds ("ik ben level 8, Piet zegt dat ik nu level 10 ben, klopt dat?"): the
@@ -535,6 +561,9 @@ class Reading:
             # the phrases write (a table's name spelt so stays the name)
             self.tokens = _respelled(self.tokens, words.spellings, folded_names, card_words(corpus).monsters)
         # (after the spellings: "klopt da" is "klopt dat")
+        if words.claims:
+            # "Bob says …, Cid says …": what is claimed in a dispute is no part of the situation
+            self.tokens = _claims_unsaid(self.tokens, words.claims)
         if words.disputed and words.claims:
             self.tokens = _undisputed(self.tokens, words.claims, words.disputed, words.level | english.level)
         if words.elided_articles:
