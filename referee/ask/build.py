@@ -87,6 +87,10 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
         # "ik speel een Ga Een Level Omhoog, dan win ik toch?": the win one's own card play would
         # bring, claimed and asked to be confirmed, is whether the play may be made and does it
         scores["action"] = max(scores.values()) + 1
+    if set(first.best("sources")) & set(CARD_SOURCES) and first.cards_counted():
+        # "Cid wants to play two Go Up a Level cards": the levels both give at once are what
+        # is asked (and disputed), which leave to play one card would not judge
+        scores["level"] = max(scores.values()) + 1
     if not first.monsters and (any(role and role[0] == "itemcard" for role in first.roles)
                                or any(t.key in first.both("big") for t in first.tokens) or first._hands()):
         # "soy enano, llevo una máquina de asedio y una escalera grande de +2, ¿vale?": items
@@ -2181,7 +2185,7 @@ def level(c: Context):
             order = [ME]
         else:
             missing.append(N_("who helps"))
-    if source in CARD_SOURCES and r.best("kinds").get("action") \
+    if source in CARD_SOURCES and r.best("kinds").get("action") and not r.cards_counted() \
             and any(action.startswith("play-") for action in r.best("actions")):
         # "kann ich jetzt ne Steige-eine-Stufe-auf Karte spielen?": leave asked to play the
         # card, not what it does: the question is the action's, whose reading says so

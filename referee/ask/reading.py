@@ -2839,6 +2839,16 @@ class Reading:
                 continue
             self.used.add(i)
 
+    def cards_counted(self) -> bool:
+        """Whether a count of two or more is said of a card that changes a level, in a phrase of
+        changes that names the card ("wants to play two Go Up a Level cards", "dos cartas de
+        sube un nivel"): the levels the cards give together are asked, which leave to play one
+        card does not judge."""
+        cards = {j for key in ("go-up-a-level", "divine-intervention", "steal-level")
+                 for _phrase, match in self.table_matches("sources", key) for j in self.word_range(match)}
+        return any((self.tokens[self.index(match, "n0")].number or 0) > 1 and cards & set(self.word_range(match))
+                   for _phrase, match in self.phrases("changes")) if cards else False
+
     def _card_source_ends(self, j: int) -> bool:
         """Whether word ``j`` ends the name of a card that changes a level ("Cid's playing Go Up
         a Level at eight"): a level said right after it is its player's, where he stands."""
