@@ -1199,9 +1199,12 @@ class Reading:
                 self.names_not_verbs.add(i)
                 self.named_at[i] = raw
                 continue
-            if self.roles[i] is None and raw in described and self._caseless_opening(i):
+            if self.roles[i] is None and self._caseless_opening(i) \
+                    and (raw in described or (self._leveled_opening(i) and token.key not in self.cards.monsters
+                                              and not self._monster_word(token.key))):
                 # "નેહા લેવલ 6 ની એલ્ફ છે": a word no list knows, first in its sentence in a
-                # script with no capitals, said to have a level and a race or class
+                # script with no capitals, said to have a level and a race or class (or a level,
+                # then taken up by "he": "રાજ લેવલ ૩ છે અને એ … ભાગે છે")
                 self.names.append(raw)
                 self.roles[i] = ("person", raw)
                 continue
@@ -1214,7 +1217,7 @@ class Reading:
                 self.roles[i] = ("person", raw)
                 continue
             if (self.roles[i] is None and raw[:1].isupper() and raw[1:2].islower()
-                    and (i > 0 or self._pronoun_named(i) or raw in described)
+                    and (i > 0 or self._pronoun_named(i) or raw in described or self._leveled_opening(i))
                     and (not self.is_known(token.key) or raw in described) and self._persona(token.key) is None
                     and token.key not in self.cards.monsters and not self._in_card_name(i)
                     # (nor a monster card with the language's ending: "… vagyok, Óriásborzot húztam")
@@ -1966,6 +1969,21 @@ class Reading:
         after it ("700 Gold")."""
         said = " " + " ".join(t.key for t in self.tokens[j:j + 3]) + " "
         return any(phrase.found_in(said) for words in (self.words, self.english) for phrase in words.lists.get("gold", ()))
+
+    def _leveled_opening(self, i: int) -> bool:
+        """Whether word ``i``, the first of its sentence, is said to be at a level with the word
+        for it ("Tom's level 4 and he's running …", "Zsolt 3-as szintű és ő …") and "he" or
+        "she" is said after it: someone named, as a monster the text opens with is no "he" who acts."""
+        toks, level_words = self.tokens, self.both("level")
+        j = i + 1
+        while j < len(toks) and self._being_before(j + 1):
+            j += 1
+        if not self._opens_sentence(i) or j + 1 >= len(toks):
+            return False
+        # (the word for level first, or the number: "level 4", "3-as szintű")
+        number = toks[j + 1] if toks[j].key in level_words else toks[j] if toks[j + 1].key in level_words else None
+        return number is not None and number.number is not None and not number.plus \
+            and any(t.key in self.both("pronouns") for t in toks[j + 2:])
 
     def _named_with_level(self, i: int) -> bool:
         """Where nouns are capitalised, a name is a capital word no article stands before and a
