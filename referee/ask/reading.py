@@ -362,14 +362,21 @@ def _number_before(toks: list[Token], i: int, plus: bool, reach: int = CORRECTED
     return None
 
 
-def _claims_unsaid(toks: list[Token], claims: tuple) -> list[Token]:
+def _claims_unsaid(toks: list[Token], claims: tuple, me: frozenset) -> list[Token]:
     """The words without what two players claim in a dispute ("Bob says it's a 5, Cid says a
     4, who's right?"): each claim is what is disputed, not how things stand. Where the text
     told the situation before the first claim, the claims' words go (the word of saying stays,
     so the one who claims holds a view and is no part of the situation); where it told none,
-    only the numbers claimed go (the claims name what the question is about)."""
+    only the numbers claimed go (the claims name what the question is about). What the asker
+    said ("Cid said he'd help, I said fine") is an agreement, no dispute a third player settles."""
     keys = [t.key for t in toks]
-    starts = [(i, len(c)) for i in range(len(keys)) for c in claims if tuple(keys[i:i + len(c)]) == c]
+    starts: list[tuple[int, int]] = []
+    for i in range(len(keys)):
+        for c in claims:
+            # (one claim said in two words of the list counts once: "azt mondja", "mondja")
+            if tuple(keys[i:i + len(c)]) == c and (not starts or i >= sum(starts[-1])) \
+                    and not (i > 0 and keys[i - 1] in me):
+                starts.append((i, len(c)))
     if len(starts) < 2:
         return toks  # (most questions: no dispute between two claims)
     told = starts[0][0] >= _TOLD_BEFORE_CLAIM
@@ -563,7 +570,7 @@ class Reading:
         # (after the spellings: "klopt da" is "klopt dat")
         if words.claims:
             # "Bob says …, Cid says …": what is claimed in a dispute is no part of the situation
-            self.tokens = _claims_unsaid(self.tokens, words.claims)
+            self.tokens = _claims_unsaid(self.tokens, words.claims, words.me | english.me)
         if words.disputed and words.claims:
             self.tokens = _undisputed(self.tokens, words.claims, words.disputed, words.level | english.level)
         if words.elided_articles:
