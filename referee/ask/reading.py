@@ -3139,12 +3139,20 @@ class Reading:
         "Cid me ayuda … y va Bob y le planta un Enfurecido" Bob plays the card, not Cid."""
         span = list(self.word_range(match))
         clauses = self.both("clauses")
-        starts = [i for i in span if self.tokens[i].key in clauses]
+        starts = [i for i in span if self.tokens[i].key in clauses or self._and_after_verb(i)]
         for start in reversed(starts):
             after = [i for i in span if i > start and self.roles[i] and self.roles[i][0] == "person"]
             if after:
                 return self.roles[after[0]][1]
         return None
+
+    def _and_after_verb(self, i: int) -> bool:
+        """"… ઝાડ નીકળ્યું ને બોબે એના પર ક્રોધિત નાખ્યું": a word of together ("ને", also the
+        object's ending) between a word that is no one and no thing (a verb) and a person starts
+        a clause of that person's, as "and" does; after a name it joins two people or marks an object."""
+        if not 0 < i < len(self.tokens) - 1 or self.tokens[i].key not in self.both("together"):
+            return False
+        return self.roles[i - 1] is None and (self.roles[i + 1] or ("",))[0] == "person"
 
     def _only_described(self, i: int, cut: int) -> bool:
         """Whether the words between the person at ``i`` and the "and" at ``cut`` only describe
@@ -3297,7 +3305,7 @@ class Reading:
             i > 1 and self.roles[i - 2] and self.roles[i - 2][0] == "person") and not (
             # "Cid's on Medusa and Dee slaps …", "… harcolok, és Dee …": "and" after a monster or
             # a comma starts another clause
-            self.tokens[i - 1].key in clauses and i > 1 and (
+            (self.tokens[i - 1].key in clauses or self._and_after_verb(i - 1)) and i > 1 and (
                 (self.roles[i - 2] or ("",))[0] in ("card", "enhancer") or self.tokens[i - 2].separator
                 # "fighting Mr Bones alone and Bob just put Enraged on it": the one after "and"
                 # plays a card onto the fight, in a clause of their own
