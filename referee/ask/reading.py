@@ -1517,9 +1517,11 @@ class Reading:
                     and i + 2 not in kin \
                     and not self.is_known(after.key) and self._persona(after.key) is None \
                     and after.key not in self.cards.monsters and not self._in_card_name(i + 2):
-                # "મારો મિત્ર સેમ": a script with no capitals, the word after the kin is its name
-                self.names.append(after.raw)
-                self.roles[i + 2] = ("person", after.raw)
+                # "મારો મિત્ર સેમ": a script with no capitals, the word after the kin is its name;
+                # "mein kumpel tim", dictated in lower case, is shown as names are written ("Tim")
+                name = after.raw[:1].upper() + after.raw[1:]
+                self.names.append(name)
+                self.roles[i + 2] = ("person", name)
             # (or the word for kin is someone itself: "my brother (lvl 8 warrior) is fighting")
             if any((self.roles[k] or ("",))[0] == "person" and self.roles[k][1] != ME for k in (i + 1, i + 2)):
                 self.roles[i] = None
