@@ -295,6 +295,7 @@ class Words(Record):
     sources: dict        # source -> PhraseList
     suffixes: tuple      # endings a number may carry ("8-as")
     signs: dict          # folded word -> +1 or -1: "plus twee" is +2, "minus three" is -3
+    sign_heard: dict     # folded word -> number, after a sign only: "plus for" dictated is +4
     known: frozenset     # every word the phrases use: never a monster's name
     articles: frozenset  # "a", "een", "egy": a level after one is the level of what follows
     after_first: bool    # a level is said before what it is the level of ("લેવલ ૧૦ ના ટ્રોલ")
@@ -712,6 +713,7 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         verb_last=frozenset(fold(str(w)) for w in data.get("verb_last") or ()),
         owner_after=frozenset(fold(str(w)) for w in data.get("owner_after") or ()),
         signs={fold(str(k)): (1 if int(v) > 0 else -1) for k, v in (data.get("signs") or {}).items()},
+        sign_heard={fold(str(k)): int(v) for k, v in (data.get("sign_heard") or {}).items()},
         known=frozenset(known - {""}),
         bare_level=bool(data.get("bare_number_is_level")),
         ordinal_dot=bool(data.get("ordinal_dot")),

@@ -551,7 +551,7 @@ class Reading:
         self._both: dict[str, frozenset] = {}  # both(): a word list of the language and English, by name
         self.tokens: list[Token] = tokens(text, {**english.numbers, **words.numbers}, words.suffixes,
                                               {**english.signs, **words.signs}, words.stop,
-                                              words.bases + english.bases)
+                                              words.bases + english.bases, {**english.sign_heard, **words.sign_heard})
         folded_names = {fold(n) for n in names}  # the table's names as the text's words read them
         self.tokens = _hyphened(self.tokens, words.endings, folded_names, card_words(corpus))
         if words.openers or english.openers:

@@ -96,7 +96,7 @@ def unquoted(text: str, says: frozenset) -> str:
 
 
 def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict] = None,
-           plain: frozenset = frozenset(), bases: tuple = ()) -> list[Token]:
+           plain: frozenset = frozenset(), bases: tuple = (), heard: Optional[dict] = None) -> list[Token]:
     """The text's words, numbers read; ``plain``: words of the language that are never a number
     with an ending (Hungarian "ott", there, is no "öt" with an ending)."""
     text = digits(unicodedata.normalize("NFC", text)).replace("’", "'").replace("–", "-")
@@ -146,7 +146,7 @@ def tokens(text: str, numbers: dict, suffixes: tuple = (), signs: Optional[dict]
                 value = _glued_number(part, numbers, bases)
             out.append(Token(raw, str(value) if value is not None else part, value))
     out = _arrowed(_compounds(out))
-    return _signed(out, signs) if signs else out
+    return _signed(out, signs, heard or {}) if signs else out
 
 
 def _arrowed(words: list[Token]) -> list[Token]:
@@ -216,12 +216,15 @@ def _compounds(words: list[Token]) -> list[Token]:
     return out
 
 
-def _signed(words: list[Token], signs: dict) -> list[Token]:
+def _signed(words: list[Token], signs: dict, heard: dict) -> list[Token]:
     """A sign written as a word before a number ("plus twee", "minus 3", "mínusz öt") is the
-    bonus written with its sign: one word, ``+2``, ``-3``."""
+    bonus written with its sign: one word, ``+2``, ``-3``; so is a word a number is misheard as
+    by speech-to-text, right after a sign only ("plus for": ``heard``, +4)."""
     out: list[Token] = []
     for token in words:
         sign = signs.get(out[-1].key) if out else None
+        if sign is not None and token.number is None and token.key in heard:
+            token = Token(token.raw, str(heard[token.key]), heard[token.key])
         if sign is not None and token.number is not None and not token.plus:
             value = sign * abs(token.number)
             out[-1] = Token(f"{out[-1].raw} {token.raw}", f"{value:+d}", value, True)
