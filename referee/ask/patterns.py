@@ -391,6 +391,9 @@ class Words(Record):
     #: what a player says before the question and is no part of it ("quick one:", "kurze
     #: Frage:"), each as the text's words read it: left off the start of the text
     openers: tuple = ()
+    #: sounds of hesitation speech-to-text writes down ("um", "ehm", "ööö", "અં"): no word of
+    #: the question anywhere in it, never a name
+    hesitations: frozenset = frozenset()
     #: words after a bonus that hedge it ("+5 or something", "+5 oder so"), each as the text's
     #: words read them: the bonus said is the bonus, the hedge no word of the question
     hedges: tuple = ()
@@ -742,6 +745,7 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         # (a key folded as the text's words are: "w/o" is the words "w o", "m'n" the word "mn")
         openers=tuple(sorted((_said(str(v), numbers) for v in data.get("openers") or ()), key=len, reverse=True)),
         hedges=tuple(sorted((_said(str(v), numbers) for v in data.get("hedges") or ()), key=len, reverse=True)),
+        hesitations=frozenset(fold(str(w)) for w in data.get("hesitations") or ()),
         corrections=tuple(sorted((_said(str(v), numbers) for v in data.get("corrections") or ()), key=len, reverse=True)),
         restating=frozenset(fold(str(w)) for w in data.get("restating") or ()),
         claims=tuple(_said(str(v), numbers) for v in data.get("claims") or ()),

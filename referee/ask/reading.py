@@ -232,6 +232,15 @@ ACTS_OF_CARDS = {"enhancer": "play-monster-enhancer", "cursecard": "play-curse"}
 ACTS_ON_SOMEONE = ("backstab", "steal", "trade", "help")
 
 
+def _unhesitant(toks: list[Token], hesitations: frozenset) -> list[Token]:
+    """The words without the sounds of hesitation a dictated text holds ("um", "ööö"), and a
+    comma right after one that opens the text: they say nothing, and are never someone."""
+    kept = [t for t in toks if t.key not in hesitations]
+    while kept and len(kept) < len(toks) and kept[0].key in (",", "."):
+        kept = kept[1:]
+    return kept
+
+
 def _opened(toks: list[Token], openers: tuple) -> list[Token]:
     """The words without what a player says before the question ("quick one:", "kurze Frage,
     …"), with the colon or comma after it: no word of the question."""
@@ -554,6 +563,9 @@ class Reading:
                                               words.bases + english.bases, {**english.sign_heard, **words.sign_heard})
         folded_names = {fold(n) for n in names}  # the table's names as the text's words read them
         self.tokens = _hyphened(self.tokens, words.endings, folded_names, card_words(corpus))
+        if words.hesitations or english.hesitations:
+            # (dropped first: "um quick question", "ehm, …": an opener may come after one)
+            self.tokens = _unhesitant(self.tokens, words.hesitations | english.hesitations)
         if words.openers or english.openers:
             self.tokens = _opened(self.tokens, words.openers + english.openers)
         if words.hedges:
