@@ -2782,6 +2782,24 @@ class Reading:
             return None
         return named[0][1]
 
+    def _gapped_levels(self) -> None:
+        """"jonas ist auch sieben und lea acht", "Tom's on 3 and Ria 4": after someone's level,
+        "and", a name and a bare number, the verb left out as said before it: that one's level
+        (a level only where the one before it ends right before the "and")."""
+        toks, joins = self.tokens, self.both("together") | self.both("clauses")
+        ends = {last for _first, last, _n in self.levels}
+        for i in range(3, len(toks)):
+            token = toks[i]
+            # (a word of "as well" between: "jonas is seven too and lea eight")
+            end = i - 4 if toks[i - 3].key in self.likewise_words else i - 3
+            if token.number is None or token.plus or i in self.used or not 0 < token.number <= MONSTER_LEVELS \
+                    or toks[i - 2].key not in joins or end not in ends:
+                continue
+            if (self.roles[i - 1] or ("",))[0] == "person" or (
+                    i - 1 in self.strange() and not self._monster_word(toks[i - 1].key)):
+                self.levels.append((i, i, token.number))
+                self.used.add(i)
+
     def _levels(self) -> None:
         """``level 8``, ``8th level``, ``lvl ૮`` — and, where the language says so, a bare number
         before a word (Hungarian ``9-es harcos``)."""
@@ -2844,6 +2862,7 @@ class Reading:
                         and (carded or not any(self._monster_word(t.key) for t in toks)):
                     self.listed.append((others.pop(), toks[i].number))
                     self.used.add(i)
+        self._gapped_levels()
         for i, token in enumerate(toks):
             if token.number is None or i in self.used or token.plus:
                 continue
