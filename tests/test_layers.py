@@ -272,6 +272,38 @@ def test_an_import_inside_a_function_says_why():
                          "python -X importtime):\n  " + "\n  ".join(missing))
 
 
+def _defined_twice(tree: ast.AST) -> list[tuple[str, int]]:
+    """Functions and classes defined a second time in one module or class body (the later
+    silently replaces the earlier, and every call of the earlier one goes to it); a property's
+    setter or an overload, decorated by an attribute, is not a second definition."""
+    found = []
+    for scope in ast.walk(tree):
+        if not isinstance(scope, (ast.Module, ast.ClassDef)):
+            continue
+        seen = set()
+        for node in scope.body:
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
+                    or any(isinstance(d, ast.Attribute) for d in getattr(node, "decorator_list", ())):
+                continue
+            if node.name in seen:
+                found.append((node.name, node.lineno))
+            seen.add(node.name)
+    return found
+
+
+def test_the_check_finds_a_method_defined_twice():
+    tree = ast.parse("class Reading:\n    def owner(self): pass\n    def other(self): pass\n    def owner(self, i): pass\n"
+                     "    @property\n    def x(self): pass\n    @x.setter\n    def x(self, v): pass\n")
+    assert _defined_twice(tree) == [("owner", 4)]
+
+
+def test_no_function_or_method_is_defined_twice():
+    twice = [f"{path.relative_to(PACKAGE.parent)}:{line}: {name}"
+             for path in sorted(PACKAGE.rglob("*.py"))
+             for name, line in _defined_twice(ast.parse(path.read_text(encoding="utf-8")))]
+    assert not twice, "a later definition replaces the earlier one; rename one of them:\n  " + "\n  ".join(twice)
+
+
 def test_the_command_line_can_be_profiled(tmp_path):
     """``python -m cProfile -m referee …`` prints the command's output, then the profile."""
     result = subprocess.run([sys.executable, "-m", "cProfile", "-m", "referee", "rule", "combat.ties"],
