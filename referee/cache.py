@@ -189,6 +189,7 @@ def kept_data(name: str, key, read):
         try:
             kept = marshal.loads(data)
             if isinstance(kept, dict):
+                touch(target)  # in use: not swept as stale (remove_stale)
                 return kept
         except (ValueError, EOFError, TypeError):
             pass
@@ -254,12 +255,19 @@ def _alive(pid: int) -> bool:
     return True
 
 
+#: the names the cache's entries start with: only these are ever swept (``REFEREE_CACHE_DIR``
+#: may name a folder that holds other files too); each kind is keyed by what it was made from,
+#: so each edit or upgrade leaves the old key's entry behind
+SWEPT = ("index-", "corpus-", ".corpus-", "ask-", "catalog-", "cardnames-", "former-names-", "languages-",
+         "kept-words-", "patterns-", "search-patterns-")
+
+
 def remove_stale(root: Path, keep: str = "") -> None:
     """Remove what no process will use again (best effort, never an error):
 
     - half-written builds (:func:`building_name`) whose process is gone, or that are old;
-    - entries (indexes, parsed corpora, the reader's built words, lock files) unused for
-      :data:`MAX_AGE_DAYS`.
+    - entries (:data:`SWEPT`: indexes, parsed corpora, the reader's built words, kept tables,
+      lock files) unused for :data:`MAX_AGE_DAYS`.
 
     ``keep`` is a name prefix never removed (the entry the caller is about to use).
     """
@@ -273,7 +281,7 @@ def remove_stale(root: Path, keep: str = "") -> None:
         return
     for entry in entries:
         name = entry.name
-        if not name.startswith(("index-", "corpus-", ".corpus-", "ask-")) or (keep and name.startswith(keep)):
+        if not name.startswith(SWEPT) or (keep and name.startswith(keep)):
             continue
         try:
             if ".building-" in name:

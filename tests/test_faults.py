@@ -205,22 +205,25 @@ def test_two_installs_of_one_version_share_one_index(tmp_path, shipped_rules):
 
 
 def test_the_reader_words_of_an_older_build_go_after_a_month_unused_and_the_rest_stay(tmp_path):
-    """Each edit of an ask.yaml or upgrade keys a new build of the reader's words (about 6 MB):
-    the next build removes those no install has read for a month, and never one in use."""
+    """Each edit of an ask.yaml or upgrade keys a new build of the reader's words (about 6 MB),
+    and of the kept tables: the next build removes those no install has read for a month, never
+    one in use, and never a file of another program in the same folder."""
     cache = tmp_path / "cache"
     cache.mkdir()
     month_ago = time.time() - 31 * 86400
-    old = [cache / "ask-0123456789abcdef-words-en.pickle", cache / "ask-0123456789abcdef-programs-en.programs"]
+    old = [cache / "ask-0123456789abcdef-words-en.pickle", cache / "ask-0123456789abcdef-programs-en.programs",
+           cache / "catalog-0123456789abcdef.marshal", cache / "languages-0123456789abcdef.marshal"]
     recent = cache / "ask-fedcba9876543210-words-en.pickle"  # another install's, read last week
-    for path in (*old, recent):
+    foreign = cache / "notes-0123456789abcdef.txt"  # REFEREE_CACHE_DIR may be a folder shared with others
+    for path in (*old, recent, foreign):
         path.write_bytes(b"x")
-    for path in old:
+    for path in (*old, foreign):
         os.utime(path, (month_ago, month_ago))
     os.utime(recent, (time.time() - 7 * 86400,) * 2)
     env = {"REFEREE_CACHE_DIR": str(cache), "REFEREE_TABLE": str(tmp_path / "none.sqlite3")}
     result = run_referee("ask", "level 5 elf vs a level 8 troll, who wins?", env=env)
     assert result.returncode == 0, result.stderr
-    assert not any(path.exists() for path in old) and recent.exists()
+    assert not any(path.exists() for path in old) and recent.exists() and foreign.exists()
     built = sorted(cache.glob("ask-*-words-en.pickle"))
     assert len(built) == 2, built  # this build's and the recent one
     # a build of this one read today is never swept: the next process reads it, builds nothing
