@@ -556,6 +556,11 @@ def _play_curse(s, p, rules, trace):
         return False, None
     trace.cite("card-timing.curses", "A curse not drawn face up may be played on anyone at any time.")
     target = _target(s)
+    if target is not None and in_combat(s, target.name):
+        # the rule a table argues over when the curse lands mid-fight: cursing one who fights is
+        # a way to interfere
+        trace.cite("combat.interfere-curse", "{player} is in a combat: a curse may be played on a player in "
+                   "combat, for example one about to win.", player=target.name)
     if target is not None and "wizard" in target.classes and epic_power(
             target, rules, trace, "epic.wizard-escape-the-curse", "{player} is an Epic Wizard: discard a card to try "
             "to escape the curse with a run-away roll, again and again while cards last."):
