@@ -38,7 +38,7 @@ def fold(text: str) -> str:
 #: it costs a question that needs no such words)
 ROMANIZED = Path(__file__).parent.parent / "i18n" / "romanized.py"
 #: the shape of the kept words: a change here makes the cache read them again
-VERSION = 153
+VERSION = 154
 SLOTS = {"p": r"(?P<p{i}>[^\s,;.!?()]+)", "n": r"(?P<n{i}>[+-]?\d+)"}
 
 
@@ -377,6 +377,11 @@ class Words(Record):
     #: the third person of being where the language says no pronoun ("solo es enano"): a part
     #: that starts with it describes someone other than the asker, as "he's just a dwarf" does
     third_being: frozenset = frozenset()
+    #: words a part after a comma opens with where its subject is left out: verbs of the third
+    #: person ("Lucía es nivel 6, vende su …", "Bence 4-es szintű, eladja …"), Gujarati's "own"
+    #: ("નેહા લેવલ ૫ ની છે, પોતાનું … વેચે છે"): it goes on about the one the part before opens
+    #: with (a form the first person shares is none of them)
+    left_out: frozenset = frozenset()
     #: the relative pronouns that start a part describing the one named just before it
     #: ("Jens helpt, die is level vier", "me ayuda Paz, que es nivel 4")
     relatives: frozenset = frozenset()
@@ -661,7 +666,7 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
     # its price ("el de 600 a precio doble"), and a word for kin ("my brother is level 3") is
     # someone no name says: they are not, by that, words of the question
     for key in ("ignore", "fillers", "articles", "me", "level", "pronouns", "together", "clauses", "generic", "big", "degree",
-                "denied", "denied_after", "third_being", "before_verb", "spellings",
+                "denied", "denied_after", "third_being", "left_out", "before_verb", "spellings",
                 # (nor do the words that ask what a race or class can do: they only order the
                 # clauses found, and a word of them, "ફાયદો", said in a situation is still no word read)
                 # (nor a fight's rewards asked, "treasures", "face up": words of the question only
@@ -740,6 +745,7 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         denied=frozenset(fold(str(w)) for w in data.get("denied") or ()),
         denied_after=frozenset(fold(str(w)) for w in data.get("denied_after") or ()),
         third_being=frozenset(fold(str(w)) for w in data.get("third_being") or ()),
+        left_out=frozenset(fold(str(w)) for w in data.get("left_out") or ()),
         relatives=frozenset(fold(str(w)) for w in data.get("relatives") or ()),
         before_verb=frozenset(fold(str(w)) for w in data.get("before_verb") or ()),
         # (a key folded as the text's words are: "w/o" is the words "w o", "m'n" the word "mn")

@@ -2004,7 +2004,17 @@ class Reading:
         # (the word for level first, or the number: "level 4", "3-as szintű")
         number = toks[j + 1] if toks[j].key in level_words else toks[j] if toks[j + 1].key in level_words else None
         return number is not None and number.number is not None and not number.plus \
-            and any(t.key in self.both("pronouns") for t in toks[j + 2:])
+            and (any(t.key in self.both("pronouns") for t in toks[j + 2:]) or self._goes_on_left_out(j + 2))
+
+    def _goes_on_left_out(self, k: int) -> bool:
+        """Whether the words from ``k`` go on with a verb of the third person, its subject left
+        out, after "and" or a comma ("Lucía es nivel 6, pelea …", "Bence 4-es szintű és egyedül
+        harcol"): the one the sentence opens with does it."""
+        toks, skipped = self.tokens, self.both("clauses") | self.words.before_verb
+        start = k
+        while k < len(toks) and (toks[k].key == "," or toks[k].key in skipped):
+            k += 1
+        return start < k < len(toks) and toks[k].key in self.words.left_out
 
     def _named_with_level(self, i: int) -> bool:
         """Where nouns are capitalised, a name is a capital word no article stands before and a
@@ -3239,6 +3249,8 @@ class Reading:
                 j = self._described_between_commas(j)
             if j < i and (self.roles[j] or ("",))[0] == "person":
                 i = j
+            else:
+                i = self._described_left_out(i, j)
 
         if self._object(i):
             # "wenn Bob, der Zwerg, Ann hilft": the one before the object does it ("you": the
@@ -3254,6 +3266,25 @@ class Reading:
                 and self.roles[i + 2][1] != ME and i + 1 in self.kin_words:
             return self.roles[i + 2][1]  # "helped by my friend Pete": Pete, whose friend is said by "my"
         return person
+
+    def _described_left_out(self, i: int, j: int) -> int:
+        """"Lucía es nivel 6, pelea contra …", "Bence 4-es szintű és egyedül harcol": a slot
+        that took a verb of the third person (or a word of tense or aspect) after "and" or a
+        comma, its subject left out: the one named before, whom the words between only
+        describe; ``i`` itself where no one is."""
+        key = self.tokens[j].key
+        if j == i and key in self.words.left_out and j > 0:
+            j, key = j - 1, self.tokens[j - 1].key
+        if key != "," and key not in self.both("clauses"):
+            return i
+        k = next((m for m in range(j - 1, max(-1, j - 8), -1) if (self.roles[m] or ("",))[0] == "person"), -1)
+        if k < 0 or self.roles[k][1] == ME or self._object(k) or not self._opens_sentence(k):
+            return i
+        # (the description may be set off by a comma: "Bence 4-es szintű, és …")
+        plain = self.both("level") | self.both("ignore")
+        return k if j > k + 1 and all((self.roles[m] or ("",))[0] in ("num", "persona") or self.tokens[m].key in plain
+                                      or self.tokens[m].key == "," or self._being_before(m + 1)
+                                      for m in range(k + 1, j)) else i
 
     def _subject_apart(self, match) -> Optional[str]:
         """The one named before a description set off by commas right before a phrase's verb
@@ -3733,6 +3764,9 @@ class Reading:
         described = self._subject_described_bare(segment[0])
         if described is not None:
             return described
+        left_out = self._subject_left_out(segment, i)
+        if left_out is not None:
+            return left_out
         pronouns = self.both("pronouns")
         others = {who for _j, who in self.mentions() if who != ME}
         if len(others) == 1 and (any(self.tokens[k].key in pronouns for k in segment if k < i)
@@ -3765,6 +3799,31 @@ class Reading:
             if said not in self.doubtful:
                 self.doubtful.append(said)
         return ME
+
+    def _subject_left_out(self, segment: range, i: int) -> Optional[str]:
+        """"Lucía es nivel 6, vende su Armadura", "Bence 4-es szintű, eladja a páncélját": a part
+        after a comma that opens with a verb of the third person, its subject left out (or a
+        word of "own" where the verb comes last), or says "his" before word ``i``, goes on about
+        the one the part before opens with (not the asker, nor one it marks as the object),
+        else None. The nearest part that names anyone decides: "Bob is level 3, Cid is level
+        5, sells his …" is Cid's."""
+        start = segment[0]
+        if start < 2 or self.tokens[start - 1].key != ",":
+            return None
+        theirs = self.both("theirs")
+        if self.tokens[start].key not in self.words.left_out \
+                and not any(self.tokens[k].key in theirs for k in segment if k < i):
+            return None
+        before = self._segment(start - 2)
+        while not any(j in before for j, _who in self.mentions()):
+            if before[0] < 2 or self.tokens[before[0] - 1].key != ",":
+                return None
+            before = self._segment(before[0] - 2)
+        first = before[0]
+        role = self.roles[first] or ("",)
+        if role[0] != "person" or role[1] == ME or self._object(first):
+            return None
+        return role[1]
 
     def _he_before(self, segment: range, i: int) -> Optional[int]:
         """The first "he"/"she" before word ``i`` in its part of the sentence, else None; not a
