@@ -2012,7 +2012,8 @@ class Reading:
         harcol"): the one the sentence opens with does it."""
         toks, skipped = self.tokens, self.both("clauses") | self.words.before_verb
         start = k
-        while k < len(toks) and (toks[k].key == "," or toks[k].key in skipped):
+        # (a word of being first: "Zoli 3-as szinten van és fut …")
+        while k < len(toks) and (toks[k].key == "," or toks[k].key in skipped or (k == start and self._being_at(k))):
             k += 1
         return start < k < len(toks) and toks[k].key in self.words.left_out
 
@@ -3277,13 +3278,15 @@ class Reading:
             j, key = j - 1, self.tokens[j - 1].key
         if key != "," and key not in self.both("clauses"):
             return i
-        k = next((m for m in range(j - 1, max(-1, j - 8), -1) if (self.roles[m] or ("",))[0] == "person"), -1)
+        k = next((m for m in range(j - 1, max(-1, j - 12), -1) if (self.roles[m] or ("",))[0] == "person"), -1)
         if k < 0 or self.roles[k][1] == ME or self._object(k) or not self._opens_sentence(k):
             return i
-        # (the description may be set off by a comma: "Bence 4-es szintű, és …")
+        # (the description may be set off by a comma: "Bence 4-es szintű, és …", and say their
+        # gear: "Lukas ist Stufe 7 Zwerg mit +4 an Ausrüstung und kämpft …")
         plain = self.both("level") | self.both("ignore")
+        gear = {m for _phrase, match in self.phrases("gear") for m in self.word_range(match)}
         return k if j > k + 1 and all((self.roles[m] or ("",))[0] in ("num", "persona") or self.tokens[m].key in plain
-                                      or self.tokens[m].key == "," or self._being_before(m + 1)
+                                      or self.tokens[m].key == "," or m in gear or self._being_before(m + 1)
                                       for m in range(k + 1, j)) else i
 
     def _subject_apart(self, match) -> Optional[str]:
