@@ -1999,6 +1999,8 @@ class Reading:
         j = i + 1
         while j < len(toks) and self._being_before(j + 1):
             j += 1
+        if j + 2 < len(toks) and toks[j].key in self.words.level_at:
+            j += 1  # "Jake's at level 2 and …", "Paul ist auf Stufe 2 und …"
         if not self._opens_sentence(i) or j + 1 >= len(toks):
             return False
         # (the word for level first, or the number: "level 4", "3-as szintű")
