@@ -103,7 +103,9 @@ def key(judgement: dict) -> tuple:
     kept = _cards_by_one_name({k: details[k] for k in COMPARED if k in details})
     for name in ("keeps", "loses"):
         if isinstance(kept.get(name), list):
-            kept[name] = sorted(map(str, kept[name]))
+            # (an item card's name in any case is the card: "Boots of Butt-kicking" as a command
+            # spells it is the Boots of Butt-Kicking a reading names by the card)
+            kept[name] = sorted(str(thing).casefold() for thing in kept[name])
     if isinstance(kept.get("rolls"), list):
         # each fleeing player's roll against each monster: one verdict however the text orders
         # them ("Bob und ich", "de Medusa en de Net Troll" named the other way round)

@@ -106,8 +106,9 @@ def _without_article(token: Token, elided: tuple) -> Token:
     return token
 
 
-#: the kinds of item held in one hand where a text counts hands and says no other
-HELD_IN_ONE = ("sword", "shield")
+#: the kinds of item held in one hand where a text counts hands and says no other (an axe or
+#: a dagger too: "un hacha +3, un escudo +2 y un espadón a dos manos" is four hands)
+HELD_IN_ONE = ("sword", "shield", "axe", "dagger")
 
 #: the key of a word for how many hands an item takes, before its slot ("\ue001two-hands")
 HANDS = "\ue001"
@@ -419,15 +420,20 @@ def _undisputed(toks: list[Token], claims: tuple, disputed: tuple, levels: froze
              if tuple(keys[i:i + len(d)]) == d]
     said = [j for j in range(len(toks) - 1)
             if (keys[j] in levels and toks[j + 1].number is not None) or (toks[j].number is not None and keys[j + 1] in levels)]
-    if not asked or not said or said[0] > starts[0]:
+    # (the situation told before the claim, with no level: "Bob quiere vender su martillo …,
+    # Ann le dice que con eso no llega a 1000": the number claimed is no price of the sale)
+    told = starts[0] >= _TOLD_BEFORE_CLAIM
+    if not asked or ((not said or said[0] > starts[0]) and not told):
         return toks
     drop = set(range(asked[0][0], asked[0][0] + asked[0][1]))
     for i in starts:
         # (a comma right after the word of saying opens the claim: "Lena meint, ich bin …")
         j = i + 2 if i + 1 < len(toks) and keys[i + 1] == "," else i + 1
         while j + 1 < len(toks) and not toks[j].separator and j not in drop:
-            if j in said:
+            if j in said and said[0] <= starts[0]:
                 drop |= {j, j + 1}  # "level 10", "10-es szint": the level claimed
+            elif told and toks[j].number is not None and not toks[j].plus and j not in said and j - 1 not in said:
+                drop.add(j)  # "no llega a 1000": a bare number claimed
             j += 1
     return [t for k, t in enumerate(toks) if k not in drop]
 
