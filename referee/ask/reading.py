@@ -1233,6 +1233,13 @@ class Reading:
                 self.names.append(raw)
                 self.roles[i] = ("person", raw)
                 continue
+            if self.roles[i] is None and self._leveled_clause(i):
+                # "… and rahul is level six he is fighting …", "… ને રાહુલ લેવલ છ નો છે એ … લડે છે":
+                # an uncapitalised word no list knows, opening a part of the sentence, said to be
+                # at a level and taken up by "he": someone, as a monster is no "he" who acts
+                self.names.append(raw if not raw[:1].islower() else raw[:1].upper() + raw[1:])
+                self.roles[i] = ("person", self.names[-1])
+                continue
             if self.roles[i] is None and not raw[:1].isupper() and not raw[:1].islower() and raw[:1].isalpha() \
                     and not self.is_known(token.key) and self._persona(token.key) is None \
                     and token.key not in self.cards.monsters and not self._in_card_name(i) and self._helps(i):
@@ -1997,7 +2004,22 @@ class Reading:
         said = " " + " ".join(t.key for t in self.tokens[j:j + 3]) + " "
         return any(phrase.found_in(said) for words in (self.words, self.english) for phrase in words.lists.get("gold", ()))
 
-    def _leveled_opening(self, i: int) -> bool:
+    def _leveled_clause(self, i: int) -> bool:
+        """Whether word ``i``, uncapitalised (dictated, or a script with no capitals) and no word
+        any list knows, opens a part of the sentence ("and rahul is level six he …") and is
+        said to be at a level with "he" after it: a name, as :meth:`_leveled_opening` tells."""
+        token = self.tokens[i]
+        raw = token.raw
+        if not raw[:1].isalpha() or raw[:1].isupper() or self.is_known(token.key) \
+                or self._persona(token.key) is not None or token.key in self.cards.monsters \
+                or self._monster_word(token.key) or token.key in self.words.monster_names \
+                or self._in_card_name(i):
+            return False
+        joins = self.both("clauses") | self.both("together")
+        return (i == 0 or self.tokens[i - 1].key in SENTENCE_MARKS or self.tokens[i - 1].key in joins) \
+            and self._leveled_opening(i, opened=True)
+
+    def _leveled_opening(self, i: int, opened: bool = False) -> bool:
         """Whether word ``i``, the first of its sentence, is said to be at a level with the word
         for it ("Tom's level 4 and he's running …", "Zsolt 3-as szintű és ő …") and "he" or
         "she" is said after it: someone named, as a monster the text opens with is no "he" who acts."""
@@ -2007,7 +2029,7 @@ class Reading:
             j += 1
         if j + 2 < len(toks) and toks[j].key in self.words.level_at:
             j += 1  # "Jake's at level 2 and …", "Paul ist auf Stufe 2 und …"
-        if not self._opens_sentence(i) or j + 1 >= len(toks):
+        if not (opened or self._opens_sentence(i)) or j + 1 >= len(toks):
             return False
         # (the word for level first, or the number: "level 4", "3-as szintű")
         number = toks[j + 1] if toks[j].key in level_words else toks[j] if toks[j + 1].key in level_words else None
@@ -3056,6 +3078,10 @@ class Reading:
                     # "cid says he'll only help if …": "he" is the one whose words are reported
                     others = others or list(dict.fromkeys(r[1] for r in self.roles if r and r[0] == "opinion"))
                     person = others[0] if len(others) == 1 else None
+                if person == "pronoun" and name == "fighter" and phrase.text.lstrip().startswith("{p}"):
+                    # "… en daan is level zes hij vecht": the subject "he", the one named before it
+                    # (not a slot after the verb: "contra el hongo" has "el", the)
+                    person = self._pronoun_of(self.index(match, "p0"))
                 if person in (None, "pronoun") or (name == "fighter" and person in self.joined):
                     continue
                 if name == "helper" and self._monster_subject(match):
@@ -3116,10 +3142,48 @@ class Reading:
             if person not in (None, "pronoun"):
                 self.card_players.add(person)
         for _phrase, match in self.phrases("fleeing"):
-            for group, value in match.groupdict().items():
-                person = self._person(value) if value and group.startswith("p") else None
+            inside = self._pronoun_inside(match)
+            if inside is not None:
+                # "હું … છું અને નેહા લેવલ આઠ ની છે એ … થી ભાગે": "she" said between the names and
+                # the verb is who runs, not all the names before her
+                person = self._pronoun_of(inside)
                 if person is not None and person not in self.fleeing:
                     self.fleeing.append(person)
+                continue
+            for group, value in match.groupdict().items():
+                person = self._person(value) if value and group.startswith("p") else None
+                if person is None and value and group.startswith("p"):
+                    person = self._pronoun_before(self.index(match, group))  # "omar is level three he is running away"
+                if person is not None and person not in self.fleeing:
+                    self.fleeing.append(person)
+
+    def _pronoun_inside(self, match) -> Optional[int]:
+        """The word of "he" or "she" (never "him" or "her") a "{p} … verb" phrase spans after its
+        last slot, before its verb: the verb's own subject, else None."""
+        slots = [self.index(match, group) for group, value in match.groupdict().items() if value and group.startswith("p")]
+        if not slots:
+            return None
+        subjects = self.both("pronouns") - self.both("objects")
+        last = self.word_range(match)[-1]
+        return next((k for k in range(max(slots) + 1, last) if self.tokens[k].key in subjects), None)
+
+    def _pronoun_of(self, k: int) -> Optional[str]:
+        """Whom "he" or "she" at word ``k`` means: the one person other than the asker named
+        before it ("ik ben dief en daan is level zes hij vecht …"), else None (two named, or
+        none: the pronoun is left unread, never guessed); a word that may say "him", "her"
+        or "the" ("la medusa") is none."""
+        if self.tokens[k].key not in self.both("pronouns") - self.both("objects"):
+            return None
+        named = {who for j, who in self.mentions() if j < k and who != ME}
+        return named.pop() if len(named) == 1 else None
+
+    def _pronoun_before(self, i: int) -> Optional[str]:
+        """Whom a phrase's slot at word ``i`` means where it took "he" or a word of tense after
+        it ("he is running": the slot took "is"): the one :meth:`_pronoun_of` finds, else None."""
+        before, j = self.both("before_verb"), i
+        while j > 0 and self.roles[j] is None and self.tokens[j].key in before:
+            j -= 1
+        return self._pronoun_of(j) if self.tokens[j].key in self.both("pronouns") else None
 
     def _relative_fighter(self) -> None:
         """"can I backstab Bob, who is fighting a troll", "Bob backstabben, die tegen … vecht":
@@ -3384,7 +3448,10 @@ class Reading:
                 (self.roles[i - 2] or ("",))[0] in ("card", "enhancer") or self.tokens[i - 2].separator
                 # "fighting Mr Bones alone and Bob just put Enraged on it": the one after "and"
                 # plays a card onto the fight, in a clause of their own
-                or self._plays_a_card(i)))
+                or self._plays_a_card(i)
+                # "im a level five thief and rahul is level six": the one after "and" is said to
+                # be at a level, a clause of their own that puts no one beside the asker
+                or (i + 1 < len(self.tokens) and self._being_at(i + 1) and self._named_with_level(i))))
         after = self.words.after_first and i + 1 < len(self.tokens) and self.tokens[i + 1].key in together \
             and (not self._verb_after(i + 2) or self._said_with(i))
         # "Bobbal lenyomjuk": a name with the ending for "with", and "we" said by the verb
@@ -4056,7 +4123,7 @@ class Reading:
         for first, last, level in self.levels:
             if (first, last, level) in fought:
                 continue
-            if not monsters_too and (first, last) in self.monster_levels:
+            if not monsters_too and ((first, last) in self.monster_levels or self._level_of_monster_word(first, last)):
                 self.used.discard(last)  # a monster's level where no monster is asked about: not understood
                 continue
             if monsters_too:
@@ -4806,6 +4873,14 @@ class Reading:
     def _item_word(self, key: str) -> bool:
         """Whether ``key`` is a word for a thing items are ("schwert", "zwaard"), endings too."""
         return any(form in self.words.items or form in self.english.items for form in stem(key, self.words.endings))
+
+    def _level_of_monster_word(self, first: int, last: int) -> bool:
+        """Whether the level said at words ``first``–``last`` is told of a word for any monster
+        right after it, an article before it ("fighting a level seven monster"): the monster's,
+        never the asker's, even where no fight is asked about."""
+        toks = self.tokens
+        return first > 0 and toks[first - 1].key in self.both("articles") and last + 1 < len(toks) \
+            and toks[first].key in self.both("level") and self._monster_word(toks[last + 1].key)
 
     def _monster_word(self, key: str) -> bool:
         """A word for any monster ("monster", "szörny"), with the language's endings too
