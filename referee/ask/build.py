@@ -729,8 +729,10 @@ def action(c: Context):
     # him"): a level beside a monster's word is the monster's
     # and so in one where someone is asked to help ("troll level 8, can bob help me?"): the
     # level is the troll's, not the asker's
+    # (and in one a level said of a word for any monster tells: "fighting a level seven monster,
+    # can I play my dwarf card", the monster's level, never the asker's)
     r.describe(monsters_too=r.fighter is not None or r.in_combat or any(True for _ in r.phrases("i_fight"))
-               or _may_help(r) is not None)
+               or _may_help(r) is not None or r.monster_word_level())
     if c.state is not None:
         _nobody(c)
     missing = c.missing

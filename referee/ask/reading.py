@@ -3078,9 +3078,11 @@ class Reading:
                     # "cid says he'll only help if …": "he" is the one whose words are reported
                     others = others or list(dict.fromkeys(r[1] for r in self.roles if r and r[0] == "opinion"))
                     person = others[0] if len(others) == 1 else None
-                if person == "pronoun" and name == "fighter" and phrase.text.lstrip().startswith("{p}"):
-                    # "… en daan is level zes hij vecht": the subject "he", the one named before it
-                    # (not a slot after the verb: "contra el hongo" has "el", the)
+                if person == "pronoun" and name == "fighter" and phrase.text.lstrip().startswith("{p}") \
+                        and self._fights_as_subject(self.index(match, "p0")):
+                    # "… en daan is level zes hij vecht": the subject "he" of a verb of fighting,
+                    # the one named before it (not a slot after the verb: "contra el hongo" has
+                    # "el", the; nor "she's got nothing on her head", no fight)
                     person = self._pronoun_of(self.index(match, "p0"))
                 if person in (None, "pronoun") or (name == "fighter" and person in self.joined):
                     continue
@@ -4123,7 +4125,7 @@ class Reading:
         for first, last, level in self.levels:
             if (first, last, level) in fought:
                 continue
-            if not monsters_too and ((first, last) in self.monster_levels or self._level_of_monster_word(first, last)):
+            if not monsters_too and (first, last) in self.monster_levels:
                 self.used.discard(last)  # a monster's level where no monster is asked about: not understood
                 continue
             if monsters_too:
@@ -4874,13 +4876,27 @@ class Reading:
         """Whether ``key`` is a word for a thing items are ("schwert", "zwaard"), endings too."""
         return any(form in self.words.items or form in self.english.items for form in stem(key, self.words.endings))
 
+    def monster_word_level(self) -> bool:
+        """Whether a level is said of a word for any monster ("a level seven monster"): a fight
+        told, whose monster has that level."""
+        return any(self._level_of_monster_word(first, last) for first, last, _level in self.levels)
+
     def _level_of_monster_word(self, first: int, last: int) -> bool:
         """Whether the level said at words ``first``–``last`` is told of a word for any monster
         right after it, an article before it ("fighting a level seven monster"): the monster's,
         never the asker's, even where no fight is asked about."""
         toks = self.tokens
-        return first > 0 and toks[first - 1].key in self.both("articles") and last + 1 < len(toks) \
-            and toks[first].key in self.both("level") and self._monster_word(toks[last + 1].key)
+        if first > 0 and toks[first - 1].key in self.both("articles") and last + 1 < len(toks) \
+                and toks[first].key in self.both("level") and self._monster_word(toks[last + 1].key):
+            return True
+        # (or after it, a little word between at most: "un monstruo de nivel ocho", "een
+        # monster van level negen"; never "and": "… monster en ben level 6" is the asker's)
+        # (nor "at": "i kill a monster at level 9" may say the asker's level)
+        little = self.both("ignore") - self.both("clauses") - self.both("together") - self.both("level_at")
+        j = first - 1
+        if j > 0 and toks[j].key in little and not toks[j].separator:
+            j -= 1
+        return j >= 0 and toks[first].key in self.both("level") and self._monster_word(toks[j].key)
 
     def _monster_word(self, key: str) -> bool:
         """A word for any monster ("monster", "szörny"), with the language's endings too
