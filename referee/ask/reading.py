@@ -4877,9 +4877,12 @@ class Reading:
         return any(form in self.words.items or form in self.english.items for form in stem(key, self.words.endings))
 
     def monster_word_level(self) -> bool:
-        """Whether a level is said of a word for any monster ("a level seven monster"): a fight
-        told, whose monster has that level."""
-        return any(self._level_of_monster_word(first, last) for first, last, _level in self.levels)
+        """Whether a level is said of a word for any monster ("fighting a level seven monster,
+        can I …") where no one but the asker is named: a fight told, the asker's by the "I"
+        left out, whose monster has that level (with someone else named, whose fight it is
+        the phrases tell, or nothing does)."""
+        return all(who == ME for _i, who in self.mentions()) \
+            and any(self._level_of_monster_word(first, last) for first, last, _level in self.levels)
 
     def _level_of_monster_word(self, first: int, last: int) -> bool:
         """Whether the level said at words ``first``–``last`` is told of a word for any monster
