@@ -2128,7 +2128,8 @@ def _helper_killing(c: Context, source: str, player, order: list) -> None:
 
 def level(c: Context):
     r = c.reading
-    r.describe(monsters_too=False)
+    # ("level 9, I kill a level 4 monster, do I win?": the 4 is the monster's, not the asker's)
+    r.describe(monsters_too=False, killed="kill" in r.best("sources"))
     if c.state is not None:
         _nobody(c)
     missing = c.missing

@@ -517,7 +517,9 @@ def item_named(token, words) -> str:
     is the sentence's, not the item's."""
     raw = token.raw.strip("'\"")
     if not words.object_endings:
-        return raw.capitalize()  # (a language that marks no object by an ending: "boots" stays)
+        # (a language that marks no object by an ending: "boots" stays, but for a case ending
+        # of its ``item_endings``, "mit Stiefeln")
+        return _uninflected(raw, token.key, words).capitalize()
     thing = words.items.get(token.key)
     # (the shortest of the word's stems that is a word for the same thing — the item words
     # list inflected forms too, "páncélt" and "kardom" beside "páncél" and "kard" — cut from
@@ -530,6 +532,18 @@ def item_named(token, words) -> str:
         # (a last vowel lengthened before the ending, "csizmát", is short in the word alone)
         raw = raw[:-1] + _SHORTENED.get(raw[-1], raw[-1])
     return raw.capitalize()
+
+
+def _uninflected(raw: str, key: str, words) -> str:
+    """An item's word as written, less a case ending of the language's ``item_endings`` where
+    what is left is a word for the same thing ("mit Stiefeln": the Stiefel, "des Schwerts": the
+    Schwert): the ending is the sentence's, not the item's. The item words list such forms."""
+    thing = words.items.get(key)
+    for phrase in words.lists.get("item_endings", ()) if thing else ():
+        base = key[: -len(phrase.text)]
+        if key.endswith(phrase.text) and words.items.get(base) == thing:
+            return as_written(raw, base) or raw
+    return raw
 
 
 def as_written(raw: str, form: str) -> Optional[str]:
@@ -4075,9 +4089,10 @@ class Reading:
         items.append(value)
         about["gear"] = sum(items)
 
-    def describe(self, monsters_too: bool, fight: bool = False) -> None:
+    def describe(self, monsters_too: bool, fight: bool = False, killed: bool = False) -> None:
         """Give each level, race, class and sex to its owner; with ``monsters_too``, a level
-        next to a monster's word is the monster's."""
+        next to a monster's word is the monster's; with ``killed`` (a kill's levels asked), a
+        level said of a word for any monster is the one killed, no one's."""
         self.fighting = monsters_too
         if not monsters_too and not self.table:
             self._people_with_levels()
@@ -4128,6 +4143,8 @@ class Reading:
             if not monsters_too and (first, last) in self.monster_levels:
                 self.used.discard(last)  # a monster's level where no monster is asked about: not understood
                 continue
+            if killed and self._level_of_monster_word(first, last):
+                continue  # the level of the monster killed: understood, and no one's
             if monsters_too:
                 target = self._level_of(first, last)
                 if isinstance(target, dict):
@@ -4889,8 +4906,11 @@ class Reading:
         right after it, an article before it ("fighting a level seven monster"): the monster's,
         never the asker's, even where no fight is asked about."""
         toks = self.tokens
+        # (the level's word, or its number alone where a number before a word is a level:
+        # Hungarian "egy 4es szörnyet")
+        said = toks[first].key in self.both("level") or (self.words.bare_level and toks[first].number is not None)
         if first > 0 and toks[first - 1].key in self.both("articles") and last + 1 < len(toks) \
-                and toks[first].key in self.both("level") and self._monster_word(toks[last + 1].key):
+                and said and self._monster_word(toks[last + 1].key):
             return True
         # (or after it, a little word between at most: "un monstruo de nivel ocho", "een
         # monster van level negen"; never "and": "… monster en ben level 6" is the asker's)
@@ -4945,8 +4965,10 @@ class Reading:
         text describes whose name was not recognised, or a monster — either way, not noise."""
         out = []
         for i in self.strange():
-            if self._known_with_ending(self.tokens[i].key):
-                continue  # "કાર્ડથી 1 લેવલ": a word of the question with its ending ("from the card")
+            if self._known_with_ending(self.tokens[i].key) or self._monster_word(self.tokens[i].key):
+                # "કાર્ડથી 1 લેવલ": a word of the question with its ending ("from the card");
+                # "un bicho de nivel 4": a word for any monster, never someone unrecognised
+                continue
             near = range(max(0, i - 3), min(len(self.tokens), i + 4))
             if any(self.tokens[j].number is not None for j in near if not self._segment(i) or j in self._segment(i)):
                 out.append(self.tokens[i].raw)
