@@ -4916,6 +4916,9 @@ class Reading:
         # monster van level negen"; never "and": "… monster en ben level 6" is the asker's)
         # (nor "at": "i kill a monster at level 9" may say the asker's level)
         little = self.both("ignore") - self.both("clauses") - self.both("together") - self.both("level_at")
+        k = last + 1 + (last + 1 < len(toks) and toks[last + 1].key in little)
+        if self.words.after_first and said and k < len(toks) and self._monster_word(toks[k].key):
+            return True  # (a language that says the level first: "લેવલ 3 ના રાક્ષસને")
         j = first - 1
         if j > 0 and toks[j].key in little and not toks[j].separator:
             j -= 1
