@@ -2128,8 +2128,10 @@ def _helper_killing(c: Context, source: str, player, order: list) -> None:
 
 def level(c: Context):
     r = c.reading
-    # ("level 9, I kill a level 4 monster, do I win?": the 4 is the monster's, not the asker's)
-    r.describe(monsters_too=False, killed="kill" in r.best("sources"))
+    # ("level 9, I kill a level 4 monster, I go up 1 level: do I win?": the 4 is the monster's,
+    # not the asker's, where the levels the kill gives are counted; a kill with no count said
+    # is the fight's question, "I beat a level 4 monster, am I level 10?")
+    r.describe(monsters_too=False, killed="kill" in r.best("sources") and bool(r.changes))
     if c.state is not None:
         _nobody(c)
     missing = c.missing
