@@ -68,7 +68,7 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
                      if first.index(match, "n0") in counted and "run-away" not in scores], default=0)
     scores["combat"] = max(scores["combat"], appears)
     played = [n for _kind, _code, n in first.persona_cards] + [n for _card, n, _span in first.one_shots_played] \
-        + [n for _act, n in first.cards_played]
+        + [n for _act, n in first.cards_played] + [n for _card, n in first.items_played]
     if played:
         # "Dee ને Thief નું કાર્ડ મૂકવું છે, ચાલે?", "mag Cid zijn Babyolie spelen?": a race, class
         # or one-shot card said as played asks whether it may be, where no word of asking leave is said
@@ -934,6 +934,8 @@ def action(c: Context):
         # reading gives her: the fight is not described
         missing.append(N_("which monster is fought"))
     needed = [player] + ([params["target"]] if "target" in params else [])
+    if act == "play-item":
+        _played_unworn(r)
     people = c.people(needed, level_needed=False)
     if c.state is None and (not r.people or not r.mentions()):
         # "can an elf help a warrior?" describes nobody at this table: a rules question
@@ -967,6 +969,10 @@ def action(c: Context):
         if any(True for _ in r.phrases("fleeing_now")):
             # "épp menekülök, kijátszhatom most a Cinkelt kockát?": played in the flight said
             params["phase"] = "running-away"
+    items = {card for card, _n in r.items_played}
+    if act == "play-item" and len(items) == 1:
+        # "¿puede jugar la Mace of Sharpness?": the item card played, by its name
+        params["item"] = items.pop()
     card = {code for kind, code, _n in r.persona_cards if f"play-{kind}" == act}
     if len(card) == 1:
         # "mag Bob een Elf kaart neerleggen?": the race or class card played, by its name
@@ -981,12 +987,27 @@ def action(c: Context):
     return params, missing
 
 
+def _played_unworn(r: Reading) -> None:
+    """"can she play the Mace of Sharpness she just drew?": the item card asked leave to play
+    is in the player's hand, not among the items in play the reading gave them (an item in play
+    is played already, and the engine forbids playing it again)."""
+    played = {card for card, _n in r.items_played}
+    for about in r.people.values():
+        if "items" in about:
+            about["items"] = [i for i in about["items"] if (i.get("name") if isinstance(i, dict) else i) not in played]
+            if not about["items"]:
+                del about["items"]
+
+
 def _persona_played(r: Reading, actions: dict) -> dict:
     """The acts the text says, with playing a race or class card it names as played ("can Bob
     play an Elf card?"): that phrase's words count as the act's, as any act's phrase does."""
-    if not r.persona_cards and not r.one_shots_played and not r.cards_played:
+    if not r.persona_cards and not r.one_shots_played and not r.cards_played and not r.items_played:
         return actions
     actions = dict(actions)
+    for _card, count in r.items_played:
+        # "can she play the Mace of Sharpness she just drew?": an item card named, played
+        actions["play-item"] = max(actions.get("play-item", 0), count)
     for act, count in r.cards_played:
         # "mag Bob een Woedend spelen?": a monster enhancer or a curse named, played
         actions[act] = max(actions.get(act, 0), count)

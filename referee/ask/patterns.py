@@ -266,7 +266,8 @@ def _compile(phrase: str, clitics: tuple = ((), ())) -> Phrase:
             # ("a Go Up a Level in hand. can I play it?": the card said in the sentence before)
             # (and an arrow, "-> lvl {n}": a word of the text, see referee.ask.text.ARROWS)
             # (and the Spanish opening "¿", a word of its own: "… mi espada. ¿vale?")
-            word = token if token in (",", ";", ":", ".", "¿", "¡", ARROW, ">") else " ".join(fold(token.strip("*")).split())
+            # (and "?" said alone: "Bob will help me, right? is that allowed?" asks twice)
+            word = token if token in (",", ";", ":", ".", "?", "¿", "¡", ARROW, ">") else " ".join(fold(token.strip("*")).split())
             body = (r"\+" if plus else "") + re.escape(word).replace(r"\ ", " ")
             verb = (written_on and not star and not ending and not plus and " " not in word and len(word) >= 4
                     and word.endswith(hosts))
@@ -433,7 +434,7 @@ LISTS = ("direct_speech", "helper", "fighter", "fleeing", "plus", "monster_plus"
          "monster_is", "may_do", "being", "both",
          "monster_count", "run_modifier", "subject_fights", "relative_fights", "subject_dies", "killed_by", "subject_sells",
          "total", "total_both", "against", "we", "half_breed", "super_munchkin", "help_me", "help_if", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now", "discard_other", "from_to", "roll_one", "from_hand", "likewise", "mine_endings", "no_fight", "on_myself", "in_play", "partner", "trade_partner", "powers",
-         "how_works", "step_run", "step_help", "step_sell", "step_death", "step_charity", "die_cost", "other_player", "own_total", "as_it_lies", "deck_out", "turn_of", "each_counted", "persona_card", "card_held", "one_shot_play", "fleeing_now",
+         "how_works", "step_run", "step_help", "step_sell", "step_death", "step_charity", "die_cost", "other_player", "own_total", "as_it_lies", "deck_out", "turn_of", "each_counted", "persona_card", "card_held", "one_shot_play", "item_play", "fleeing_now",
          "level_verb", "aftermath", "judged_only", "die_sides", "not_turn", "claimed_win", "example", "means", "i_am", "wish",
          "still_win", "card_help", "either_bonus", "no_need", "name_cases", "item_endings")
 

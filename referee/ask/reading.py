@@ -956,6 +956,7 @@ class Reading:
         self._persona_cards()
         self._one_shots_played()
         self._named_cards_played()
+        self._items_played()
         self._denied()
         self._sexed_names()
         self._numbers()
@@ -1044,6 +1045,26 @@ class Reading:
             said = [n for n, words in verbs if words and words[0] in segment]
             if said and any(words and words[0] in segment for words in asked):
                 self.cards_played.append((act, max(said) + 1))
+
+    def _items_played(self) -> None:
+        """An item card named by its card name, with a verb of playing a card (``item_play``)
+        and a leave asked ("may …") in its part of the sentence ("can she play the Mace of
+        Sharpness she just drew?", "¿puede jugar la Mace of Sharpness?"): leave to play that
+        item, not whether the gear worn is legal; kept as (card, phrase words + 1) for
+        :func:`referee.ask.build.action`."""
+        self.items_played = []
+        named = {role[1].name: i for i, role in enumerate(self.roles) if role and role[0] == "itemcard"}
+        if len(named) != 1:
+            return  # (one item card played: two named are gear compared or traded)
+        verbs = [(phrase.words, self.word_range(match)) for phrase, match in self.phrases("item_play")]
+        if not verbs:
+            return
+        (card, i), = named.items()
+        segment = self._segment(i)
+        said = [n for n, words in verbs if words and words[0] in segment]
+        if said and any(words and words[0] in segment for words in
+                        (self.word_range(match) for _phrase, match in self.phrases("may_do"))):
+            self.items_played.append((card, max(said) + 1))
 
     def _persona_typo(self, i: int) -> Optional[tuple]:
         """A race or class typed one letter off ("ik ben tovenar lvl 7", "soy guerero nivel 4"),
