@@ -203,6 +203,20 @@ def test_what_was_understood_names_the_action_in_the_language_asked(lang, text, 
     assert not shown.endswith("sell"), shown
 
 
+@pytest.mark.parametrize("lang, text", [
+    ("en", "Pip (level 6 dwarf) has the Flaming Armor and the Boots of Butt-Kicking and fights a level 9 monster"),
+    ("de", "Jonas (Stufe 6, Zwerg) trägt die Flammende Rüstung und die Stiefel des Hinterntretens und kämpft gegen ein Stufe-9-Monster"),
+])
+def test_what_was_understood_counts_the_printed_bonus_of_an_item_card_named(lang, text, corpus):
+    """An item named by its card has its printed bonus in the verdict (+2 and +2 here): the line
+    of what was understood shows it too, so a player sees the gear that won the fight."""
+    from referee.ask import ask
+
+    body = ask(text, corpus, None, None, lang)
+    assert body["understood"] is not None and "(+4)" in body["understood"]["text"], body["understood"]
+    assert body["judgement"]["verdict"] == "win" and body["judgement"]["details"]["players_strength"] == 10
+
+
 @pytest.mark.parametrize("text, word", [("હું લેવલ 9 પર છું, લેવલ ઉપર જાઓ કાર્ડથી 1 લેવલ ઉપર જાઉં છું", "કાર્ડથી")])
 def test_a_word_of_the_question_with_a_case_ending_before_a_level_is_no_one(text, word, corpus):
     """"… કાર્ડથી 1 લેવલ" (from the card, 1 level): no player named "કાર્ડથી" in any reading."""

@@ -26,6 +26,11 @@ def understood(situation: dict, lang: str, corpus) -> str:
         return name_in(card, lang, localized) if card is not None else code
 
     people = {p["name"]: p for p in situation.get("players", [])}
+    # an item named by its card ("Flaming Armor") carries its printed bonus, as the engine reads it
+    printed = {c.name: c.facts.get("bonus") or 0 for c in corpus.cards.values() if c.type == "item"}
+
+    def bonus(item: dict) -> int:
+        return item["bonus"] if "bonus" in item else printed.get(item.get("name"), 0)
 
     def person(name: str) -> str:
         p = people.get(name, {"name": name})
@@ -34,7 +39,7 @@ def understood(situation: dict, lang: str, corpus) -> str:
             # Troll"; third person, as a name stands there
             name = say(N_("the player asking"))
         words = [card_word(w) for w in (*p.get("races", []), *p.get("classes", []))]
-        gear = sum(i.get("bonus", 0) for i in p.get("items", []) if not i.get("carried"))
+        gear = sum(bonus(i) for i in p.get("items", []) if not i.get("carried"))
         shown = say(N_("{name}, level {level}")).format(name=name, level=p.get("level", 1))
         if words:
             shown += " " + " ".join(words)
