@@ -184,12 +184,11 @@ def kept_data(name: str, key, read):
     interpreter's cache tag, as marshal's format is the interpreter's own."""
     label = repr((_KEPT_VERSION, __version__, sys.implementation.cache_tag, key)).encode()
     target = kept_file(name, label, ".marshal")
-    data = read_checked(target)
+    data = read_entry(target)
     if data is not None:
         try:
             kept = marshal.loads(data)
             if isinstance(kept, dict):
-                touch(target)  # in use: not swept as stale (remove_stale)
                 return kept
         except (ValueError, EOFError, TypeError):
             pass
@@ -221,6 +220,15 @@ def read_checked(path: Path) -> memoryview | None:
     # of memory touched on every start-up)
     data = memoryview(raw)[head:]
     return data if raw[len(_MAGIC):head - 1].decode("ascii", "replace") == checksum(data) else None
+
+
+def read_entry(path: Path) -> memoryview | None:
+    """:func:`read_checked` of an entry of the user cache, marked as used when it is read whole
+    (:func:`touch`): an entry read is never swept as stale (:func:`remove_stale`)."""
+    data = read_checked(path)
+    if data is not None:
+        touch(path)
+    return data
 
 
 def touch(path: Path) -> None:

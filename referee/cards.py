@@ -19,7 +19,7 @@ import marshal
 import sys
 import zlib
 
-from referee.cache import cache_dir, read_checked, write_checked
+from referee.cache import cache_dir, read_entry, write_checked
 from referee.corpus.cards import CARD_TYPES, Card, fold
 from referee.data import catalog_stats
 # localizer: a card's name in a language, from the compiled catalogs; name_in: one card's name in one language
@@ -346,7 +346,7 @@ def _name_table_key(cards, content_key: str | None = None) -> str | None:
 
 def _read_name_table(key: str) -> dict | None:
     try:
-        raw = read_checked(cache_dir() / f"cardnames-{key}.marshal")
+        raw = read_entry(cache_dir() / f"cardnames-{key}.marshal")
         data = marshal.loads(raw) if raw is not None else None
     except (ValueError, EOFError, TypeError):  # marshal's own format (see cache.kept_data)
         return None

@@ -188,11 +188,11 @@ class Seeded:
         if self._before is not None or _sre is None or not isinstance(cache, dict):
             return
         # lazy: referee.cache reads the package version, which no caller of this module pays twice
-        from referee.cache import kept_file, read_checked
+        from referee.cache import kept_file, read_entry
 
         self._path = kept_file(self.name, repr((ENGINE, sys.implementation.cache_tag)).encode(), ".seeds")
         kept = set()
-        data = read_checked(self._path)
+        data = read_entry(self._path)
         try:
             entries = marshal.loads(data) if data is not None else []
         except (ValueError, EOFError, TypeError):

@@ -9,7 +9,7 @@ import zlib
 from functools import lru_cache
 
 from referee.ask.text import SAME_SOUND, spelled
-from referee.cache import cache_dir, read_checked, write_checked
+from referee.cache import cache_dir, read_entry, write_checked
 from referee.corpus.cards import fold
 from referee.data import catalog_stats
 from referee.records import Record
@@ -193,7 +193,7 @@ def _read(key: str):
     # marshal, behind a checksum (a damaged file is a miss, never names misread): these dicts of
     # strings read back faster than json's text
     try:
-        raw = read_checked(cache_dir() / f"ask-cards-{VERSION}-{key}.marshal")
+        raw = read_entry(cache_dir() / f"ask-cards-{VERSION}-{key}.marshal")
         data = marshal.loads(raw) if raw is not None else None
     except (ValueError, EOFError, TypeError):
         return None

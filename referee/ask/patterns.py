@@ -23,7 +23,7 @@ from pathlib import Path
 
 from referee.ask.text import ARROW, spelled, tokens
 from referee.ask.wordset import WordSet
-from referee.cache import cache_dir, read_checked, remove_stale, touch, write_checked
+from referee.cache import cache_dir, read_entry, remove_stale, touch, write_checked
 from referee.corpus.cards import fold as fold_name
 from referee.data import locales_dir
 from referee.keptre import ENGINE, ProgramFile, compiled, program, write_kept
@@ -572,11 +572,9 @@ def _key():
 
 def _read(name: str):
     # behind a checksum: a damaged file is a miss, never words (or a compiled program) misread
-    path = cache_dir() / f"ask-{name}.pickle"
-    data = read_checked(path)
+    data = read_entry(cache_dir() / f"ask-{name}.pickle")
     if data is None:
         return None
-    touch(path)  # in use: not swept as stale (remove_stale)
     try:
         return pickle.loads(data)
     except (EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):

@@ -3784,45 +3784,32 @@ class Reading:
         start = i
         while start > 0:
             if tokens[start - 1].key == ")":
-                start = self._price_aside_before(start - 1)  # (unmoved: brackets that say more)
+                start = self._price_aside(start - 1, -1)  # (unmoved: brackets that say more)
             if start == 0 or tokens[start - 1].separator:
                 break
             start -= 1
         end = i
         while end + 1 < len(tokens):
             if tokens[end + 1].key == "(":
-                end = self._price_aside_after(end + 1)
+                end = self._price_aside(end + 1, 1)
             if end + 1 == len(tokens) or tokens[end + 1].separator:
                 break
             end += 1
         return range(start, end + 1)
 
-    def _goes_on_after_brackets(self, start: int) -> Optional[str]:
-        """The person a part of the sentence goes on from when it starts right after brackets
-        that describe them ("Pip (level 6 dwarf) has …"), else None."""
-        if start == 0 or self.tokens[start - 1].key != ")":
-            return None
-        opened = next((j for j in range(start - 2, -1, -1) if self.tokens[j].key in "()"), None)
-        if not opened or self.tokens[opened].key != "(":
-            return None
-        role = self.roles[opened - 1]
-        return role[1] if role and role[0] == "person" else None
-
-    def _price_aside_after(self, k: int) -> int:
-        """The ``)`` closing a price in brackets that opens at ``k`` ("(600)", "(400 gold)"),
-        else ``k - 1``: brackets that say more (a level, a race: "Bob (level 3 dwarf)") end the
-        part of the sentence, as any other."""
-        for j in range(k + 1, min(len(self.tokens), k + 4)):
-            if self.tokens[j].key == ")":
-                return j if j > k + 1 and self._price_only(range(k + 1, j)) else k - 1
-        return k - 1
-
-    def _price_aside_before(self, k: int) -> int:
-        """The ``(`` opening a price in brackets that closes at ``k``, else ``k + 1``."""
-        for j in range(k - 1, max(-1, k - 4), -1):
-            if self.tokens[j].key == "(":
-                return j if j < k - 1 and self._price_only(range(j + 1, k)) else k + 1
-        return k + 1
+    def _price_aside(self, k: int, step: int) -> int:
+        """From the bracket at ``k`` (``(`` with ``step`` 1, ``)`` with -1), the one that closes a
+        price in them ("(600)", "(400 gold)"), else the word beside ``k`` on this side: brackets
+        that say more (a level, a race: "Bob (level 3 dwarf)") end the part of the sentence, as
+        any other."""
+        closing = ")" if step > 0 else "("
+        for j in range(k + step, k + 4 * step, step):
+            if not 0 <= j < len(self.tokens):
+                break
+            if self.tokens[j].key == closing:
+                inside = range(min(j, k) + 1, max(j, k))
+                return j if inside and self._price_only(inside) else k - step
+        return k - step
 
     def _price_only(self, span: range) -> bool:
         # one number (a price, or a bonus: "his Flaming Armor (+2) and his Boots") and at most a
@@ -3851,9 +3838,10 @@ class Reading:
         j = self._bracketed(i)
         if j is not None and self.roles[j] and self.roles[j][0] == "person":
             return self.roles[j][1]  # "bob (level zes elf, +2)": the one the brackets follow
-        described = self._goes_on_after_brackets(segment[0])
-        if described is not None:
-            return described  # "Pip (level 6 dwarf) has his Flaming Armor": the sentence goes on
+        if segment[0] > 1 and self.tokens[segment[0] - 1].key == ")":
+            described = self._bracketed_of(segment[0] - 2)
+            if described is not None:
+                return described  # "Pip (level 6 dwarf) has his Flaming Armor": the sentence goes on
         j = segment[0] - 2
         died = self._died_before(j) if j >= 0 and (self.tokens[j + 1].raw == "," or self._he_opens_after(j + 1)) else None
         if died is not None:

@@ -27,7 +27,7 @@ import zlib
 from contextvars import ContextVar
 from functools import lru_cache
 
-from referee.cache import cache_dir, file_stamp, read_checked, write_checked
+from referee.cache import cache_dir, file_stamp, read_entry, write_checked
 from referee.data import locales_dir
 from referee.version import __version__
 
@@ -90,7 +90,7 @@ def _kept_catalog(path: str) -> Catalog:
     if stamp is not None:
         text = repr((_KEPT_VERSION, __version__, sys.version_info[:2], stamp)).encode()
         target = cache_dir() / f"catalog-{zlib.crc32(text):08x}{zlib.adler32(text):08x}.marshal"
-    data = read_checked(target) if target is not None else None
+    data = read_entry(target) if target is not None else None
     if data is not None:
         try:
             entries, info, charset, plural = marshal.loads(data)

@@ -25,7 +25,7 @@ import zlib
 from functools import lru_cache
 from pathlib import Path
 
-from referee.cache import cache_dir, read_checked, touch, write_checked
+from referee.cache import cache_dir, read_entry, write_checked
 from referee.version import __version__
 
 TYPE_CHECKING = False
@@ -165,14 +165,13 @@ def _cache_file() -> Optional[Path]:
 def _cached() -> dict:
     """language -> facts (or ``None``: Babel itself), as the cache holds them."""
     path = _cache_file()
-    raw = read_checked(path) if path is not None else None
+    raw = read_entry(path) if path is not None else None
     if raw is None:
         return {}
     try:
         known = marshal.loads(raw)  # no json import on every start-up (see cache.kept_data)
     except (ValueError, EOFError, TypeError):
         return {}
-    touch(path)
     return known if isinstance(known, dict) else {}
 
 
