@@ -179,7 +179,11 @@ me … is that even allowed with that thing?" at the Gazebo judged as the fight,
 help; an English "can you even curse someone mid combat?" judged as Cid's curse without the clause
 asked about; a Hungarian "el akarja dobni az Elf race kártyáját" judged as playing the race card, not
 discarding it; a Spanish "¿puede jugar la Mace of Sharpness?" judged as Dee's gear; a German "+2
-One-Shot" against the Lawyers left out of the fight), heldout72's 53–93% correct (65 of 90; players
+One-Shot" against the Lawyers left out of the fight), heldout71's 47–73% correct (57 of 90;
+careful, formal players writing complete polite sentences with every level, race, class and item
+spelled out) and 2 counted wrong in 90 (a Dutch "may I play Go Up a Level now to reach level ten and
+win?" judged as whether the card may be played, not what it does at level 9; a Gujarati "was the
+deal Bob just made valid?", with nothing named, judged as Bob's gear), heldout72's 53–93% correct (65 of 90; players
 asking "what if" with negations and changes: what is not the case or was taken away, or a situation
 with one thing changed at the end) and 3 counted wrong in 90 (an English "Bob said he'd help but nah,
 he's NOT helping me this time" judged with Bob helping; a Dutch "only his staff, not the cloak" and a
