@@ -934,6 +934,7 @@ class Reading:
             if any(a <= match.start() and match.end() <= b for a, b in leave):
                 continue
             first = self.word_range(match)[0]
+            subjects = self.both("pronouns") - self.both("objects")
             for i in range(first - 1, self._segment(first)[0] - 1, -1):
                 role = self.roles[i] or ("",)
                 if role[0] == "person" and self._object(i):
@@ -941,6 +942,9 @@ class Reading:
                 if role[0] == "person" and role[1] != ME:
                     self.roles[i] = ("not_helping", role[1])
                 if role[0] == "person":
+                    break
+                if role[0] == "" and self.tokens[i].key in subjects:
+                    self._help_taken_back(i)
                     break
         for i in range(len(toks) - 1):
             # a race or class of two words ("space ranger", "half breed")
@@ -1514,6 +1518,29 @@ class Reading:
             if any(toks[j].key in self.both("denied") for j in before) \
                     or any(toks[j].key in self.words.denied_after for j in after):
                 self.roles[i] = ("denied",)
+
+    def _help_taken_back(self, k: int) -> None:
+        """"Bob said he'd help, but he's not helping after all": help denied of "he" or "she" at
+        word ``k`` takes back the help said before by the one the pronoun means (their mentions
+        before it are no one in the fight); a help said again after it stands."""
+        who = self._help_said_before(k) or self._pronoun_of(k)
+        if who in (None, ME, "pronoun"):
+            return
+        for j, name in self.mentions():
+            if j < k and name == who:
+                self.roles[j] = ("not_helping", who)
+
+    def _help_said_before(self, k: int) -> Optional[str]:
+        """Who the last help said before word ``k`` in its sentence is said of ("Cid was going to
+        help her, but he isn't": Cid, with Dee named too), else None."""
+        last = None
+        for name in ("helper", "will_help"):
+            for phrase, match in self.phrases(name):
+                span = self.word_range(match)
+                if "p0" in match.groupdict() and span[-1] < k and (last is None or span[-1] > last[0]) \
+                        and not any(self.tokens[j].key in SENTENCE_ENDS for j in range(span[-1], k)):
+                    last = (span[-1], phrase, match)
+        return self._subject(last[1], last[2]) if last else None
 
     def both(self, name: str) -> frozenset:
         """A word list of this language and of English together (players mix them: "and",
@@ -3100,6 +3127,9 @@ class Reading:
             for phrase, match in self.phrases(phrases):
                 if "p0" in match.groupdict() and self.index(match, "p0") in priced:
                     continue
+                if name == "helper" and "p0" in match.groupdict() \
+                        and (self.roles[self.index(match, "p0")] or ("",))[0] == "not_helping":
+                    continue  # "Bob said he'd help, but he's not helping after all": help taken back
                 # a phrase with no one in it says "I" by its verb ("me meto a ayudar")
                 person = self._subject(phrase, match) if "p0" in match.groupdict() else ME
                 if phrases == "called_helper":
@@ -3684,6 +3714,10 @@ class Reading:
         denied = {j for _phrase, match in self.phrases("no_help") for j in self.word_range(match)}
         # (nor the hand of a count of cards: "with 3 cards in hand" gives no helping hand)
         denied |= {j for _phrase, match in self.phrases("hand") for j in self.word_range(match)}
+        # (nor help said by one who takes it back: "Bob said he'd help, but he's not helping")
+        denied |= {j for name in ("helper", "will_help") for _phrase, match in self.phrases(name)
+                   if "p0" in match.groupdict() and (self.roles[self.index(match, "p0")] or ("",))[0] == "not_helping"
+                   for j in self.word_range(match)}
         if self.card_players:
             # (nor a card played "to help": "Dee le echa una Cría para ayudarme" plays a card, no one joins the fight)
             denied |= {j for _phrase, match in self.phrases("card_help") for j in self.word_range(match)}
