@@ -1567,10 +1567,13 @@ def sell(c: Context):
     if c.state is not None:
         owned = next((p.get("items", []) for p in c.state["players"] if p["name"] == player), [])
         for item in owned:
-            if any(_names_item(item["name"], t.key, r.words.endings) for t in r.tokens):
+            said = [k for k, t in enumerate(r.tokens) if _names_item(item["name"], t.key, r.words.endings)]
+            # (one said not sold is not sold, even if named before: "the sword and the helmet…
+            # no, not the helmet", "de mantel niet")
+            if said and not any(_item_denied(r, k) for k in said):
                 items.append(item["name"])
         # "my helmet and my boots" when no boots are on the table: the sale is not the one asked
-        strays = [t.raw for t in r.tokens if _an_item(t.key, r.words)
+        strays = [t.raw for k, t in enumerate(r.tokens) if _an_item(t.key, r.words) and not _item_denied(r, k)
                   and not any(_names_item(i["name"], t.key, r.words.endings) for i in owned)]
         if strays:
             missing.append(N_("which items are sold, or what they are worth in gold"))
@@ -1582,6 +1585,10 @@ def sell(c: Context):
         items = [i for i in c.described(player).get("items", []) if i in cards]
     golds = r.golds + [n for n in r.numbers_left() if n >= 50]
     extra = _priced_items(c, player)
+    for _name, price, kept in extra:
+        if kept and price in golds:
+            golds.remove(price)  # "el escudo de 400 no, ese me lo quedo": its price sells nothing
+    extra = [(name, price) for name, price, kept in extra if not kept]
     # "I sell the Stepladder for 400 gold": a price said beside an item already sold is that
     # item's price (checked against it below), not one more item of the same name
     extra = [(name, price) for name, price in extra if name not in items]
@@ -1683,6 +1690,20 @@ def sell(c: Context):
     return params, missing
 
 
+def _item_denied(r: Reading, k: int) -> bool:
+    """Whether the item word at ``k`` is said not sold: a word of denial just before it ("not the
+    cloak", "nicht den Umhang"), or one that ends its part of the sentence just after it ("de
+    mantel niet.", "el escudo de 400 no, …", "a sisakot mégse, …"; a denial that goes on after
+    it denies what follows: "the sword not the helmet")."""
+    segment, toks = r._segment(k), r.tokens
+    denied = r.both("denied")
+    if any(toks[j].key in denied for j in range(max(segment[0], k - 2), k)):
+        return True
+    if any(toks[j].key in r.words.denied_after for j in range(k + 1, min(segment[-1] + 1, k + 3))):
+        return True
+    return segment[-1] - k <= 3 and segment[-1] > k and toks[segment[-1]].key in denied
+
+
 def _halfling(c: Context, player: str) -> bool:
     """Whether the seller is a Halfling, by the table or by the text's description of them."""
     races = [race for p in (c.state or {}).get("players", []) if p["name"] == player for race in p.get("races", [])]
@@ -1709,7 +1730,8 @@ def _sum_said(c: Context, golds: list, worth: int) -> None:
 
 def _priced_items(c: Context, player: str) -> list:
     """Items the player's table items do not include, each with a price said beside it ("a 600
-    gold ring", "unas botas de 400", "૬૦૦નું કવચ"): (the word, the price). The word nearest the
+    gold ring", "unas botas de 400", "૬૦૦નું કવચ"): (the word, the price, whether it is said
+    not sold). The word nearest the
     price (before it on a tie) that is an item's word or no word of the question; never a word
     of gold or of the question's phrases ("aranyért", "eladok")."""
     r = c.reading
@@ -1766,7 +1788,8 @@ def _priced_items(c: Context, player: str) -> list:
         found = found or (fallback if token.number not in named_prices else None)
         if found is not None:
             taken.add(found[0])
-            out.append((found[1], token.number))
+            # (with whether it is said not sold: "the 400 gold shield, not that one")
+            out.append((found[1], token.number, _item_denied(r, found[0]) or _item_denied(r, k)))
     return out
 
 

@@ -943,8 +943,9 @@ class Reading:
                     self.roles[i] = ("not_helping", role[1])
                 if role[0] == "person":
                     break
-                if role[0] == "" and self.tokens[i].key in subjects:
-                    self._help_taken_back(i)
+                if role[0] == "" and self.tokens[i].key in subjects \
+                        and all(self.tokens[j].key in self.both("before_verb") for j in range(i + 1, first)):
+                    self._help_taken_back(i)  # (the subject right before the denial: "he's not helping")
                     break
         for i in range(len(toks) - 1):
             # a race or class of two words ("space ranger", "half breed")
