@@ -672,6 +672,7 @@ class Reading:
         self.fleeing: list[str] = []
         self.joined: set = set()
         self.helping = False
+        self.taken_back: set = set()  # the words of a help said, then taken back ("… but he's not helping")
         self.card_players: set = set()  # who plays a card onto the fight (read with the roles)
         self.gear_at: list[int] = []  # the words of gear bonuses ("+3 gear"), given out in describe
         self.in_combat = False
@@ -1523,17 +1524,25 @@ class Reading:
     def _help_taken_back(self, k: int) -> None:
         """"Bob said he'd help, but he's not helping after all": help denied of "he" or "she" at
         word ``k`` takes back the help said before by the one the pronoun means (their mentions
-        before it are no one in the fight); a help said again after it stands."""
-        who = self._help_said_before(k) or self._pronoun_of(k)
+        before it are no one in the fight, that help's words say none); a help said again after
+        it stands."""
+        said = self._help_said_before(k)
+        who = self._help_giver(said) if said else None
+        who = who if who not in (None, "pronoun") else (self._named_last(k) or self._pronoun_of(k))
         if who in (None, ME, "pronoun"):
             return
+        if said:
+            self.taken_back.update(self.word_range(said[1]))
         for j, name in self.mentions():
             if j < k and name == who:
                 self.roles[j] = ("not_helping", who)
+                if not said and not any(self.tokens[x].key in SENTENCE_ENDS for x in range(j, k)):
+                    # (no phrase read it: "Cid wollte mir helfen, aber er …" all says the help taken back)
+                    self.taken_back.update(range(j, k))
 
-    def _help_said_before(self, k: int) -> Optional[str]:
-        """Who the last help said before word ``k`` in its sentence is said of ("Cid was going to
-        help her, but he isn't": Cid, with Dee named too), else None."""
+    def _help_said_before(self, k: int):
+        """The last help said before word ``k`` in its sentence, as (phrase, match) ("Cid was going
+        to help her, but he isn't"), else None."""
         last = None
         for name in ("helper", "will_help"):
             for phrase, match in self.phrases(name):
@@ -1541,7 +1550,22 @@ class Reading:
                 if "p0" in match.groupdict() and span[-1] < k and (last is None or span[-1] > last[0]) \
                         and not any(self.tokens[j].key in SENTENCE_ENDS for j in range(span[-1], k)):
                     last = (span[-1], phrase, match)
-        return self._subject(last[1], last[2]) if last else None
+        return last[1:] if last else None
+
+    def _help_giver(self, said) -> Optional[str]:
+        """Whom a help said is said of; where "he" says it, the one named last before it in its
+        sentence ("Bob meinte, er springt ein": Bob)."""
+        who = self._subject(*said)
+        return self._named_last(self.word_range(said[1])[0]) if who == "pronoun" else who
+
+    def _named_last(self, k: int) -> Optional[str]:
+        """The one other than the asker named last before word ``k`` in its sentence, else None."""
+        for j in range(k - 1, -1, -1):
+            if self.tokens[j].key in SENTENCE_ENDS:
+                break
+            if (self.roles[j] or ("",))[0] == "person" and self.roles[j][1] != ME:
+                return self.roles[j][1]
+        return None
 
     def both(self, name: str) -> frozenset:
         """A word list of this language and of English together (players mix them: "and",
@@ -3128,8 +3152,8 @@ class Reading:
             for phrase, match in self.phrases(phrases):
                 if "p0" in match.groupdict() and self.index(match, "p0") in priced:
                     continue
-                if name == "helper" and "p0" in match.groupdict() \
-                        and (self.roles[self.index(match, "p0")] or ("",))[0] == "not_helping":
+                if name == "helper" and ("p0" in match.groupdict() and (self.roles[self.index(match, "p0")] or ("",))[0]
+                                         == "not_helping" or self.word_range(match)[0] in self.taken_back):
                     continue  # "Bob said he'd help, but he's not helping after all": help taken back
                 # a phrase with no one in it says "I" by its verb ("me meto a ayudar")
                 person = self._subject(phrase, match) if "p0" in match.groupdict() else ME
@@ -3716,9 +3740,7 @@ class Reading:
         # (nor the hand of a count of cards: "with 3 cards in hand" gives no helping hand)
         denied |= {j for _phrase, match in self.phrases("hand") for j in self.word_range(match)}
         # (nor help said by one who takes it back: "Bob said he'd help, but he's not helping")
-        denied |= {j for name in ("helper", "will_help") for _phrase, match in self.phrases(name)
-                   if "p0" in match.groupdict() and (self.roles[self.index(match, "p0")] or ("",))[0] == "not_helping"
-                   for j in self.word_range(match)}
+        denied |= self.taken_back
         if self.card_players:
             # (nor a card played "to help": "Dee le echa una Cría para ayudarme" plays a card, no one joins the fight)
             denied |= {j for _phrase, match in self.phrases("card_help") for j in self.word_range(match)}
