@@ -1511,8 +1511,13 @@ class Reading:
         """"he's not even a thief", "keine Diebin", "ચોર નથી": a race or class denied describes
         no one; it is read (no word left unknown) and given to nobody."""
         toks = self.tokens
+        # "I used to be an elf", "ich war früher Elfe": one said as once held is no longer held
+        former = {self.word_range(match)[-1] + 1 for _phrase, match in self.phrases("former")}
         for i, role in enumerate(self.roles):
             if not role or role[0] != "persona":
+                continue
+            if i in former:
+                self.roles[i] = ("denied",)
                 continue
             segment = self._segment(i)
             before = [j for j in range(max(0, i - 3), i) if j in segment]
