@@ -2630,6 +2630,9 @@ class Reading:
                     continue  # "a potion worth +3" is a bonus, not gold
                 if into is self.plus and not self.tokens[i].plus and self.tokens[i].number > UNSIGNED_BONUS:
                     continue  # "nen 400er Trank", "a 300 potion": its price, no one-shot gives +300
+                if into in (self.monster_plus, self.plus) and self._undone(i):
+                    self.used.add(i)
+                    continue  # "someone put +5 on it but it got cancelled": no bonus left
                 if into is self.monster_plus and self._had(i):
                     if self._item_in_part(i) and i not in self.used:
                         # "ik heb +3 op mijn zwaard": an item's bonus, which the table may count already
@@ -3557,6 +3560,15 @@ class Reading:
             self._segment(i)[0] <= self.word_range(match)[0] <= self._segment(i)[-1]
             for name in ("we", "i_fight") for _phrase, match in self.phrases(name))
         return bool(before or after or we)
+
+    def _undone(self, i: int) -> bool:
+        """Whether words of taking away come after the bonus at word ``i`` in its sentence ("+5
+        on it, but it got cancelled", "le metieron un +10 pero lo quitaron"): it holds no more."""
+        for _phrase, match in self.phrases("undone"):
+            k = self.word_range(match)[0]
+            if k > i and not any(self.tokens[j].key in SENTENCE_ENDS for j in range(i, k)):
+                return True
+        return False
 
     def _had(self, i: int) -> bool:
         """Whether the bonus at word ``i`` comes right after words of the one asking having it
