@@ -808,6 +808,10 @@ def action(c: Context):
         # "a mászó kézzel harcolok, bedobhat Dee …?": the one the question asks leave for,
         # not the first one named
         order = [doer] + [p for p in order if p != doer]
+    if act in TARGETED and doer is not None and doer != ME and ME in order:
+        # "It is my turn and I have not opened the door yet. May Bob trade his Hammer with
+        # Cid?": the asker told in a sentence before the question is no one it is done to
+        order = _asker_told_before(r, order, doer)
     on = _played_on(r) - {ME} if act == "play-curse" else set()
     if on and set(order) - on:
         # "Cid Bob પર … નાખી શકે?": the one a curse is played on is whom it is done to,
@@ -1239,7 +1243,8 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         # "Bob slapped Furious on my Rubber Golem and I drink a +3 potion": the card Bob plays
         # is no word read, whatever else the text says that is read
         unsaid += [match.group(0).strip() for _phrase, match in r.phrases("card_player")][:1]
-    if kind == "death" and (r.helper is not None or r.helping or "help" in r.best("actions")):
+    if kind == "death" and (r.helper is not None or r.helping or "help" in r.best("actions")) \
+            and not _someone_died(r):
         # "I helped as an elf and the monster died": a death told beside help is no player's
         unsaid += [t.raw for t, role in zip(r.tokens, r.roles) if role and role[0] == "person"][:1] or ["?"]
     if kind == "level" or (kind in FIGHTING and not r.monsters and not params.get("monsters")):
@@ -1261,6 +1266,22 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
     unsaid += _people_left(kind, c, params)
     if unsaid:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
+
+
+def _someone_died(r: Reading) -> bool:
+    """Whether a word of dying is said of someone, a name or "he" or "she" before it in its part
+    of the sentence with no monster between ("… and he died", "Cid … ist dabei gestorben"): a
+    player's death, not the monster's ("I helped as an elf and the monster died")."""
+    monster_words = r.both("monster_words")
+    for _phrase, match in r.table_matches("kinds", "death"):
+        at = r.word_range(match)[0]
+        for j in range(at - 1, r._segment(at)[0] - 1, -1):
+            role, key = r.roles[j], r.tokens[j].key
+            if (role and role[0] == "card") or key in monster_words:
+                break
+            if (role and role[0] == "person" and role[1] != ME) or key in r.words.pronouns:
+                return True
+    return False
 
 
 def _curses_untold(r: Reading) -> list:
@@ -1510,6 +1531,22 @@ def _may_do(r: Reading) -> Optional[str]:
     """The one a "may …" question is asked of, where a phrase names them ("can Dee …",
     "bedobhat Dee"): one person, or None."""
     return _asked_of(r, "may_do")
+
+
+def _asker_told_before(r: Reading, order: list, doer: str) -> list:
+    """``order`` with the asker put last where the asker is said only in sentences before the
+    one the question's doer is named in, and someone else is named in that one: whom the act
+    is done to is said in the question's own sentence."""
+    mentions = r.mentions()
+    at = next((i for i, who in mentions if who == doer), None)
+    if at is None:
+        return order
+    start = max((j + 1 for j in range(at) if r.tokens[j].key in (".", "?", "!", ";")), default=0)
+    if start == 0 or any(who == ME for i, who in mentions if i >= start):
+        return order
+    if not any(who not in (ME, doer) for i, who in mentions if i >= start):
+        return order
+    return [p for p in order if p != ME] + [ME]
 
 
 def _may_help(r: Reading) -> Optional[str]:
@@ -1926,7 +1963,9 @@ def about(kind: str):
                 and not any(c.described(c.who(p)).get(k) for p in order + [ME] for k in ("items", "gear")):
             # "bob wil iets van dee stelen, is dat legaal?": an act named that is no act of gear,
             # and no item nor gear said: the act is asked, not whether anyone's gear is legal
+            # ("was the deal Bob just made valid?": a deal named, nothing of it said, is no gear)
             c.coreless = True
+            c.missing.append(N_("what {words} means here", words=_act_words(r, set(r.best("actions")) - GEAR_ACTS)))
         if kind == "gear" and c.state is not None and _judged_alone(r, order):
             # "klopt dit zo?", "આ ચાલે?": whether something is right, of nothing the text says;
             # no one's gear is asked, though the table has the gear of the one whose turn it is
@@ -2022,6 +2061,11 @@ def _judges_claim(r: Reading) -> bool:
     claimed = any(tuple(keys[i:i + len(claim)]) == claim for claim in r.words.claims for i in range(len(keys)))
     return claimed and not any(t.number is not None or _an_item(t.key, r.words) or _an_item(t.key, r.english)
                                for t in r.tokens)
+
+
+def _act_words(r: Reading, acts: set) -> str:
+    """The text's words that name the acts ``acts``, quoted: what a question of gear leaves unjudged."""
+    return ", ".join(f"“{m.group(0).strip()}”" for act in sorted(acts) for _p, m in r.table_matches("actions", act)) or "?"
 
 
 def _words_of_list(r: Reading, name: str) -> str:
@@ -2234,10 +2278,12 @@ def level(c: Context):
             order = [ME]
         else:
             missing.append(N_("who helps"))
-    if source in CARD_SOURCES and r.best("kinds").get("action") and not r.cards_counted() \
+    if source in CARD_SOURCES and r.best("kinds").get("action") and not r.cards_counted() and not r.goals \
             and any(action.startswith("play-") for action in r.best("actions")):
         # "kann ich jetzt ne Steige-eine-Stufe-auf Karte spielen?": leave asked to play the
-        # card, not what it does: the question is the action's, whose reading says so
+        # card, not what it does: the question is the action's, whose reading says so (not
+        # where the level the play is to reach is said, "may I play it to reach level ten?":
+        # whether it takes one there is asked, the level change's)
         c.coreless = True
         missing.append(N_("which action: {actions}", actions=", ".join(sorted(r.best("actions")))))
     if lose_words and source in GAINING_SOURCES:

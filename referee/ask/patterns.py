@@ -397,6 +397,14 @@ class Words(Record):
     #: what a player says before the question and is no part of it ("quick one:", "kurze
     #: Frage:"), each as the text's words read it: left off the start of the text
     openers: tuple = ()
+    #: a polite frame around a question ("would you kindly tell me", "zou u mij kunnen
+    #: vertellen"), each as the text's words read it, longest first: no part of the situation
+    #: wherever a sentence opens with it (its "me" is no player); ``whether`` the words that may
+    #: follow it ("whether", "of", "ob"), and ``fronted`` the verbs of leave that then go first
+    #: ("whether Cid may help" asks "may Cid help")
+    polite: tuple = ()
+    whether: frozenset = frozenset()
+    fronted: frozenset = frozenset()
     #: sounds of hesitation speech-to-text writes down ("um", "ehm", "ööö", "અં"): no word of
     #: the question anywhere in it, never a name
     hesitations: frozenset = frozenset()
@@ -750,6 +758,9 @@ def _built(lang: str, english_numbers: dict | None = None) -> Words:
         # (a key folded as the text's words are: "w/o" is the words "w o", "m'n" the word "mn")
         openers=tuple(sorted((_said(str(v), numbers) for v in data.get("openers") or ()), key=len, reverse=True)),
         hedges=tuple(sorted((_said(str(v), numbers) for v in data.get("hedges") or ()), key=len, reverse=True)),
+        polite=tuple(sorted((_said(str(v), numbers) for v in data.get("polite") or ()), key=len, reverse=True)),
+        whether=frozenset(fold(str(w)) for w in data.get("whether") or ()),
+        fronted=frozenset(fold(str(w)) for w in data.get("fronted") or ()),
         hesitations=frozenset(fold(str(w)) for w in data.get("hesitations") or ()),
         corrections=tuple(sorted((_said(str(v), numbers) for v in data.get("corrections") or ()), key=len, reverse=True)),
         restating=frozenset(fold(str(w)) for w in data.get("restating") or ()),

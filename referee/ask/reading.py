@@ -253,6 +253,47 @@ def _opened(toks: list[Token], openers: tuple) -> list[Token]:
     return toks
 
 
+#: what ends a sentence or a part of it, after which a polite frame may open the question
+FRAME_OPENS = (".", "?", "!", ";", ",", ":")
+
+
+def _unframed(toks: list[Token], words: Words) -> list[Token]:
+    """The words without each polite frame that opens a sentence ("… behind it. Would you kindly
+    tell me whether Cid may help me?"): the frame is no part of the situation, its "me" no
+    player. A "whether" after it goes too, and the verb of leave of the question it opens comes
+    first, as a question says it ("may Cid help me?", "mag Bob … ruilen?", "darf Bob … verkaufen?")."""
+    keys = [t.key for t in toks]
+    i = 0
+    while i < len(toks):
+        if i and keys[i - 1] not in FRAME_OPENS:
+            i += 1
+            continue
+        frame = next((f for f in words.polite if tuple(keys[i:i + len(f)]) == f), None)
+        if frame is None:
+            i += 1
+            continue
+        end = i + len(frame)
+        end += end < len(toks) and keys[end] == ","
+        if end < len(toks) and keys[end] in words.whether:
+            toks = toks[:i] + _fronted(toks[end + 1:], words.fronted)
+        else:
+            toks = toks[:i] + toks[end:]
+        keys = [t.key for t in toks]
+        i += 1
+    return toks
+
+
+def _fronted(toks: list[Token], fronted: frozenset) -> list[Token]:
+    """The words of an asked clause ("Cid may help me", "Bob seinen Hammer verkaufen darf")
+    with its first verb of leave put first, before the part of the sentence ends."""
+    for j, t in enumerate(toks):
+        if t.separator:
+            break
+        if t.key in fronted:
+            return [t] + toks[:j] + toks[j + 1:]
+    return toks
+
+
 def _monster_key(toks: list[Token], monster_words: frozenset, levels: frozenset) -> list[Token]:
     """The words without the colon of a note's key "monster:" before a level alone ("monster: lvl
     12 /", "Monster: Stufe 7 →", "szörny: 12-es szint"): the colon would part the monster from
@@ -588,6 +629,8 @@ class Reading:
             self.tokens = _unhesitant(self.tokens, words.hesitations | english.hesitations)
         if words.openers or english.openers:
             self.tokens = _opened(self.tokens, words.openers + english.openers)
+        if words.polite:
+            self.tokens = _unframed(self.tokens, words)
         if words.hedges:
             self.tokens = _unhedged(self.tokens, words.hedges)
         unclear: list[str] = []
@@ -836,6 +879,14 @@ class Reading:
         w, e = self.words, self.english
         return (key in w.known or key in e.known or key in w.ignore or key in e.ignore or key in w.me
                 or key in e.me or key in w.level or key in e.level or key in w.sex or key in e.sex)
+
+    def _names_item_after(self, i: int) -> bool:
+        """Whether the word at ``i`` opens an item's name, with a bonus before it and a word for
+        an item right after ("a +3 War Hammer", "+2 Battle Axe"): a word of the item, never
+        someone named (an article alone before it is not enough: "egy Mithril páncél" may be
+        a card's name the reading does not know)."""
+        toks = self.tokens
+        return 0 < i < len(toks) - 1 and toks[i - 1].plus and toks[i + 1].key in self.words.items
 
     def _companion_word(self, key: str) -> bool:
         """Whether a word is one for a steed or a hireling, with the language's endings too
@@ -1306,6 +1357,7 @@ class Reading:
                     and self._enhancer(token.key) is None
                     and not self._companion_word(token.key)  # "Gefolgsmann mit +1": a hireling
                     and token.key not in self.words.items  # "Schwert +2": an item, no one's name
+                    and not self._names_item_after(i)  # "a +3 War Hammer": the item's own name
                     # (a thing said Big is no one: "einer großen Leiter +2")
                     and self.tokens[i - 1].key not in self.both("big")
                     and not self._thing_listed(i)
