@@ -949,6 +949,7 @@ class Reading:
         self._strangers()
         self._kin()
         self._other_player()
+        self._pronouns_described()
         self._cards()
         if self.words.corrections or self.english.corrections:
             self._cards_taken_back()
@@ -3328,6 +3329,22 @@ class Reading:
             return None
         named = {who for j, who in self.mentions() if j < k and who != ME}
         return named.pop() if len(named) == 1 else None
+
+    def _pronouns_described(self) -> None:
+        """"I am a level five thief and she is a level four elf": "he" or "she", a verb of being
+        and a level or a race or class after it, in one part of the sentence, describe the one
+        person :meth:`_pronoun_of` finds (never the asker, nor a monster of that level)."""
+        toks = self.tokens
+        for i in range(len(toks) - 2):
+            if self.roles[i] is not None or not self._being_at(i + 1):
+                continue
+            ahead = range(i + 2, min(len(toks), i + 6))
+            if not any(self._persona(toks[j].key) is not None for j in ahead) \
+                    or any(toks[j].separator for j in ahead if j < max(ahead)):
+                continue
+            person = self._pronoun_of(i)
+            if person is not None:
+                self.roles[i] = ("person", person)
 
     def _pronoun_before(self, i: int) -> Optional[str]:
         """Whom a phrase's slot at word ``i`` means where it took "he" or a word of tense after
