@@ -182,7 +182,7 @@ def answer(text: str, corpus, state: Optional[dict] = None, as_name: Optional[st
         body["missing"] = [m.render(say) for m in first.missing]
         body["kind"] = first.kind
     body["readings"] = [{"kind": b.kind, "command": command(build.COMMAND[b.kind], _params(b))} for b in readings]
-    body["results"] = _results(text, corpus, lang, _powers_asked(reading, corpus) or _step_asked(reading, corpus)
+    body["results"] = _results(reading.unframed or text, corpus, lang, _powers_asked(reading, corpus) or _step_asked(reading, corpus)
                                or _deck_out(reading, corpus))
     return Answer(body)
 

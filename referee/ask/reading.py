@@ -629,8 +629,14 @@ class Reading:
             self.tokens = _unhesitant(self.tokens, words.hesitations | english.hesitations)
         if words.openers or english.openers:
             self.tokens = _opened(self.tokens, words.openers + english.openers)
+        #: the text without its polite frames, where it had one: what the search is asked (the
+        #: frame's words, "would you be so kind", find clauses of kindness, not of the question)
+        self.unframed: Optional[str] = None
         if words.polite:
+            framed = len(self.tokens)
             self.tokens = _unframed(self.tokens, words)
+            if len(self.tokens) < framed:
+                self.unframed = " ".join(t.raw for t in self.tokens)
         if words.hedges:
             self.tokens = _unhedged(self.tokens, words.hedges)
         unclear: list[str] = []
