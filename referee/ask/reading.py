@@ -3562,13 +3562,20 @@ class Reading:
         # Beto, der Stufe fünf ist, hilft mir", "Beto, aki ötös szintű, segít")
         little = self.both("level") | self.both("articles") | self.both("ignore") | self.both("before_verb") \
             | self.both("stop")
+        # (and the gear said in it: "Klaus, ein Elf der Stufe sechs mit einem Ring +1, hilft mir",
+        # "Margaret, a level four Elf with no items at all, …"; a description then runs longer)
         k = j - 1
-        while k > 0 and j - k <= 6 and ((self.roles[k] or ("",))[0] in ("num", "persona", "sex")
-                                        or self.tokens[k].key in little):
+        while k > 0 and j - k <= 12 and ((self.roles[k] or ("",))[0] in ("num", "persona", "sex")
+                                         or self.tokens[k].key in little or self._gear_word(k)):
             k -= 1
-        if k < j - 1 and k > 0 and self.tokens[k].key == "," and (self.roles[k - 1] or ("",))[0] == "person":
+        if k < j - 1 and k > 0 and self.tokens[k].key == "," and (self.roles[k - 1] or ("",))[0] == "person" \
+                and (j - k <= 7 or any((self.roles[m] or ("",))[0] in ("num", "persona") for m in range(k + 1, j))):
             return k - 1
         return j
+
+    def _gear_word(self, k: int) -> bool:
+        """Whether word ``k`` says gear in a description: a bonus, or a word for an item."""
+        return self.tokens[k].plus or self._item_word(self.tokens[k].key)
 
     def _object(self, i: int) -> bool:
         """A name marked as whom something is done to: by its ending ("Bobnak") or by the word
