@@ -112,6 +112,7 @@ def candidates(read, state: Optional[dict], me: Optional[str], fight: Optional[d
             _unsaid(kind, context, params)
             _own_totals(context)
             _examples(context)
+            _act_unsaid(context)
             _meaning_asked(kind, context)
             totals = tuple(context.reading.totals)
             if totals and kind != "combat" and not context.totals_said:
@@ -127,6 +128,13 @@ def _examples(c: "Context") -> None:
     items?"): the rules for that kind are asked, not a verdict on Bob's situation."""
     if c.reading.examples:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in c.reading.examples)))
+
+
+def _act_unsaid(c: "Context") -> None:
+    """An act said only as "what X did" ("what did Bob just do there, is that legal?", "Bob એ જે
+    કર્યું"): which act it was is unknown, so no question of any kind is judged; not X's gear."""
+    if any(True for _ in c.reading.phrases("unknown_act")):
+        c.missing.append(N_("what {words} means here", words=_words_of_list(c.reading, "unknown_act")))
 
 
 def _asker_named(r, state: Optional[dict]) -> Optional[str]:
