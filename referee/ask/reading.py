@@ -245,11 +245,13 @@ def _unhesitant(toks: list[Token], hesitations: frozenset) -> list[Token]:
 def _opened(toks: list[Token], openers: tuple) -> list[Token]:
     """The words without what a player says before the question ("quick one:", "kurze Frage,
     …"), with the colon or comma after it: no word of the question."""
-    keys = [t.key for t in toks]
-    for opener in openers:
-        if opener and tuple(keys[:len(opener)]) == opener:
-            rest = toks[len(opener):]
-            return rest[1:] if rest and rest[0].key in (":", ",", "-", ".", "!") else rest
+    for _twice in range(2):  # "hey, what's the deal with …": one opener after another
+        keys = [t.key for t in toks]
+        opener = next((o for o in openers if o and tuple(keys[:len(o)]) == o), None)
+        if opener is None:
+            break
+        toks = toks[len(opener):]
+        toks = toks[1:] if toks and toks[0].key in (":", ",", "-", ".", "!") else toks
     return toks
 
 
