@@ -1180,7 +1180,9 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
     if kind not in FIGHTING:
         # "mid fight with the net troll, can I sell my helmet?", "ann se está dando con el trol":
         # asked in a fight the command does not name is another question than asked outside one
-        if r.in_combat and params.get("phase") != "combat":
+        # (a death told of someone, "he helped me in the fight and died": the fight is where
+        # they died, what any death follows, not a phase the question is asked in)
+        if r.in_combat and params.get("phase") != "combat" and not (kind == "death" and _someone_died(r)):
             unsaid += [match.group(0).strip() for _phrase, match in r.phrases("in_combat")][:1]
         if kind not in _TOLD_WITH_A_MONSTER and r.monsters and not params.get("monsters"):
             # as the text says it, in its language
@@ -1283,6 +1285,11 @@ def _someone_died(r: Reading) -> bool:
     monster_words = r.both("monster_words")
     for _phrase, match in r.table_matches("kinds", "death"):
         at = r.word_range(match)[0]
+        if "p0" in match.re.groupindex and match.group("p0") is not None:
+            # "what does Cid keep?", "was behält Cid?": the death asked names whose it is
+            role = r.roles[r.index(match, "p0")]
+            if role and role[0] == "person" and role[1] != ME:
+                return True
         for j in range(at - 1, r._segment(at)[0] - 1, -1):
             role, key = r.roles[j], r.tokens[j].key
             if (role and role[0] == "card") or key in monster_words:
