@@ -1242,7 +1242,7 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
     if kind in FIGHTING and r.discarded:
         pass  # "cid tosses 3 cards for his flight": the cards thrown are discards, read as such
     elif kind == "combat" and (r.card_players - {r.helper, r.fighter, ME} or _unread_card_of_mine(r)) \
-            and not (r.plus or r.monster_plus) \
+            and not (r.plus or r.monster_plus or r.undone_at) \
             and len(r.monsters) <= 1 \
             and not any(role and role[0] == "enhancer" for role in r.roles):
         # "dan legt dee er een Woedende op": a card played onto the fight that no word of the

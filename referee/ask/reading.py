@@ -732,6 +732,7 @@ class Reading:
         self.owners_read: set = set()  # people read as the owner of an item the command carries
         self.item_bonuses: dict = {}  # person -> the bonuses said beside their items, summed as gear
         self.plus_at: list[int] = []   # the words of the bonuses a phrase gave the players
+        self.undone_at: list[int] = []  # the words of bonuses put on, then taken away ("+5, de levették")
         self.fighting = False          # describing a fight or a flight (set by describe)
         self.level_said_of: dict = {}  # (first, last) -> the monster word a level in the next part is said of
         self.names_not_verbs: set = set()  # names that are also verbs of the asker ("Lucho", I fight): no phrase's verb
@@ -2693,6 +2694,7 @@ class Reading:
                     continue  # "nen 400er Trank", "a 300 potion": its price, no one-shot gives +300
                 if into in (self.monster_plus, self.plus) and self._undone(i):
                     self.used.add(i)
+                    self.undone_at.append(i)
                     continue  # "someone put +5 on it but it got cancelled": no bonus left
                 if into is self.monster_plus and self._had(i):
                     if self._item_in_part(i) and i not in self.used:
@@ -4355,6 +4357,9 @@ class Reading:
             self.used.add(i)
             if self._stolen_item(i) or self._card_bonus(i):
                 continue
+            if self._undone(i) and not self._in_description(i):
+                self.undone_at.append(i)
+                continue  # "Bob rárakott +5-öt, de levették": put on, then taken away; no bonus left
             if fight and enhanced and not self._item_beside(i) and self._bracketed_of(i) is None \
                     and self._in_description(i):
                 # "hetes szintű törpe harcos vagyok +5-tel, a Vámpírjelöltre valaki rátett egy
