@@ -1226,6 +1226,7 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
         mine = {j for _phrase, match in r.phrases("mine") for j in r.word_range(match)}
         # "passt meine Ausrüstung so wie sie liegt?": the things as they lie, "sie" the Ausrüstung
         mine |= {j for _phrase, match in r.phrases("as_it_lies") for j in r.word_range(match)}
+        mine |= _card_pronouns(r)
         things = set(mine)
         # "ze hebben me vermoord", "sie haben mich getötet": the pronoun a death's own phrase
         # says is the killers, whom no rule of a death asks about (not a pronoun of an act's
@@ -1276,6 +1277,20 @@ def _unsaid(kind: str, c: Context, params: dict) -> None:
     unsaid += _people_left(kind, c, params)
     if unsaid:
         c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in dict.fromkeys(unsaid))))
+
+
+def _card_pronouns(r: Reading) -> set:
+    """"Halbling … mit der Trittleiter. gibt die mir ihre +3?", "tengo un Sube un nivel. si lo
+    juego": the one card the text names (an item card, or a card that changes a level) is what a
+    pronoun after it points to, not someone the text leaves unnamed."""
+    cards = {role[1].id: i for i, role in reversed(list(enumerate(r.roles))) if role and role[0] == "itemcard"}
+    for source in set(r.best("sources")) & set(CARD_SOURCES):
+        cards[source] = min(r.word_range(m)[0] for _p, m in r.table_matches("sources", source))
+    if len(cards) != 1:
+        return set()
+    first = next(iter(cards.values()))
+    own = r.words.pronouns | r.words.theirs
+    return {j for j in range(first + 1, len(r.tokens)) if r.tokens[j].key in own}
 
 
 def _someone_died(r: Reading) -> bool:
