@@ -201,6 +201,9 @@ KINDS_WITHIN = {"death": ("munchkin-die", "run-away"), "run-away": ("combat",)}
 #: up a level too?", "Dee sube de nivel" say a player gains a level, not that the card Go Up a
 #: Level is played
 SOURCES_DENIED = {"go-up-a-level": ("level_verb",)}
+#: the acts whose words the words of a sacrifice hold: "બલિદાન આપી શકું?" (may I give it as a
+#: sacrifice) sacrifices a Hireling to escape, no trade with anyone
+ACTIONS_DENIED = {"trade": ("sacrificed",)}
 #: the kinds of question whose words, said inside a piece that describes someone, are that
 #: description where another kind is said: "was a level 7 elf with 2 cards in hand, who loots?"
 #: is a death (whose hand is split too), not the cards over the hand limit; "thief level 4 with
@@ -829,6 +832,9 @@ class Reading:
                    for key, names in KINDS_DENIED.items()} if table == "kinds" else {}
         if table == "sources":
             denials = {key: self._verb_spans(names) for key, names in SOURCES_DENIED.items()}
+        if table == "actions":
+            denials = {key: [m.span() for name in names for _phrase, m in self.phrases(name)]
+                       for key, names in ACTIONS_DENIED.items()}
         if table == "kinds":
             for key, others in KINDS_WITHIN.items():
                 # (a phrase with words between spans words of its own: only one said whole holds another's)
