@@ -133,8 +133,13 @@ def _examples(c: "Context") -> None:
 def _act_unsaid(c: "Context") -> None:
     """An act said only as "what X did" ("what did Bob just do there, is that legal?", "Bob એ જે
     કર્યું"): which act it was is unknown, so no question of any kind is judged; not X's gear."""
-    if any(True for _ in c.reading.phrases("unknown_act")):
-        c.missing.append(N_("what {words} means here", words=_words_of_list(c.reading, "unknown_act")))
+    r = c.reading
+    # (its slot a player, or a pronoun said instead: "wat doet een 3", "હવે એ શું" name no one)
+    said = [m.group(0).strip() for _p, m in r.phrases("unknown_act")
+            if "p0" not in m.re.groupindex or m.group("p0") is None or r._person(m.group("p0"))
+            or (r.roles[r.index(m, "p0")] or ("",))[0] == "person"]
+    if said:
+        c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in said)))
 
 
 def _asker_named(r, state: Optional[dict]) -> Optional[str]:
@@ -1286,7 +1291,9 @@ def _card_pronouns(r: Reading) -> set:
     cards = {role[1].id: i for i, role in reversed(list(enumerate(r.roles))) if role and role[0] == "itemcard"}
     for source in set(r.best("sources")) & set(CARD_SOURCES):
         cards[source] = min(r.word_range(m)[0] for _p, m in r.table_matches("sources", source))
-    if len(cards) != 1:
+    if len(cards) != 1 or not r.mentions():
+        # (no one said at all, "mag een elf de Knots hebben, ook al is ie alleen voor clerics?":
+        # a question of the rules, whose pronoun stays unread)
         return set()
     first = next(iter(cards.values()))
     own = r.words.pronouns | r.words.theirs
