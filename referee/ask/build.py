@@ -1924,12 +1924,22 @@ def _nobody(c: Context) -> None:
     (a race or class with no one named, or the language's word for anyone) is a rules
     question, not one about the player whose turn it is."""
     r = c.reading
+    if _trade_with_anyone(r):
+        c.missing.append(N_("who asks: a level, a race or a class, or a table in progress"))
+        return
     if r.mentions():
         return
     generic = any(t.key in r.words.generic or t.key in r.english.generic for t in r.tokens)
     personas = any(role and role[0] == "persona" for role in r.roles)
     if generic or personas:
         c.missing.append(N_("who asks: a level, a race or a class, or a table in progress"))
+
+
+def _trade_with_anyone(r) -> bool:
+    """"When I trade with someone, may I use what I got at once?": a trade with anyone, said as
+    what happens if one trades (the asker's "I" the rules' anyone), is a rules question; a player
+    named besides the asker makes it one about them."""
+    return any(True for _ in r.phrases("anyone_trade")) and all(who == ME for _i, who in r.mentions())
 
 
 def _unplaced(c: Context) -> None:

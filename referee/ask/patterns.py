@@ -444,7 +444,8 @@ LISTS = ("direct_speech", "helper", "fighter", "fleeing", "plus", "monster_plus"
          "total", "total_both", "against", "we", "half_breed", "super_munchkin", "help_me", "help_if", "promised", "played_on", "oneself", "one_card", "outcome", "price", "things", "kin", "no_discard", "opinion", "mine", "no_help", "kill", "now", "discard_other", "from_to", "roll_one", "from_hand", "likewise", "mine_endings", "no_fight", "on_myself", "in_play", "partner", "trade_partner", "powers",
          "how_works", "step_run", "step_help", "step_sell", "step_death", "step_charity", "die_cost", "other_player", "own_total", "as_it_lies", "deck_out", "turn_of", "each_counted", "persona_card", "card_held", "one_shot_play", "item_play", "fleeing_now",
          "level_verb", "aftermath", "judged_only", "die_sides", "not_turn", "claimed_win", "example", "means", "i_am", "wish",
-         "still_win", "card_help", "either_bonus", "no_need", "name_cases", "item_endings", "former", "undone", "unknown_act", "sacrificed")
+         "still_win", "card_help", "either_bonus", "no_need", "name_cases", "item_endings", "former", "undone", "unknown_act", "sacrificed",
+         "anyone_trade")
 
 
 def words(lang: str) -> Words:
