@@ -1627,7 +1627,9 @@ def _after_modal(r: Reading, kind: str) -> set:
 
 def sell(c: Context):
     r = c.reading
-    r.describe(monsters_too=False)
+    # a sale asked in a fight the text tells ("mid-fight against a level 8 monster, may I sell
+    # my helmet?"): a level beside a monster's word is the monster's, never the seller's
+    r.describe(monsters_too=r.in_combat or r.monster_word_level())
     if c.state is not None:
         _nobody(c)
     missing = c.missing
@@ -2367,6 +2369,7 @@ def level(c: Context):
         # one a level bought by selling comes to; how much is sold is not said, and reaching the
         # winning level by selling is a question of the rules (levels.selling-not-to-ten)
         missing.append(N_("what {words} means here", words=", ".join(f"“{g}”" for g in r.goals)))
+    _sold_in_fight(c, source)
     # a number no piece took, gold said of no sale, or two counts of levels: the change may
     # not be the one the text means
     words = r.unplaced(counts=False) + ([str(n) for n in r.golds] if source != "sell" else []) + \
@@ -2374,6 +2377,17 @@ def level(c: Context):
     if words:
         missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in words)))
     return params, missing
+
+
+def _sold_in_fight(c: Context, source: str) -> None:
+    """"Mid-fight, may I sell my helmet to go up a level?": a sale asked in a fight the text
+    tells is whether one may sell then (the act's leave), not the level it would bring; this
+    reading keeps no other from the verdict."""
+    r = c.reading
+    if source == "sell" and r.in_combat:
+        c.coreless = True
+        said = [match.group(0).strip() for _phrase, match in r.phrases("in_combat")][:1]
+        c.missing.append(N_("what {words} means here", words=", ".join(f"“{w}”" for w in said)))
 
 
 def _from_to(r: Reading) -> Optional[tuple]:
