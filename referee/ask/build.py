@@ -1448,6 +1448,9 @@ def _people_left(kind: str, c: Context, params: dict) -> list[str]:
             continue  # "Bob plays Go Up a Level for Cid": the level of the one it is played on
         if kind == "death" and r._killer_at(i):
             continue  # "Max got killed by Bob": who killed is no rule of a death's
+        if kind == "level" and params.get("source") == "help-elf" and r.helper is not None \
+                and len({c.who(p) for _j, p in r.mentions()} - {params.get("player")}) == 1:
+            continue  # "Ann helped Bob kill it, as an elf": whom the Elf helped gains nothing here
         if not _said_as_word(name, said):
             out.append(r.tokens[i].raw)
     return out
@@ -1782,8 +1785,13 @@ def _item_denied(r: Reading, k: int) -> bool:
 
 def _halfling(c: Context, player: str) -> bool:
     """Whether the seller is a Halfling, by the table or by the text's description of them."""
+    return _of_race(c, player, "halfling")
+
+
+def _of_race(c: Context, player: str, race: str) -> bool:
+    """Whether a player is of ``race``, by the table or by the text's description of them."""
     races = [race for p in (c.state or {}).get("players", []) if p["name"] == player for race in p.get("races", [])]
-    return "halfling" in races + list(c.described(player).get("races", []))
+    return race in races + list(c.described(player).get("races", []))
 
 
 def _item_cards(r: Reading) -> dict:
@@ -2341,6 +2349,10 @@ def level(c: Context):
         missing.append(N_("what {words} means here", words=", ".join(
             f"“{match.group(0).strip()}”" for _phrase, match in r.phrases("lose"))))
     player = c.who(order[0] if order else None)
+    if source == "kill" and r.helper is not None and c.who(r.helper) == player and _of_race(c, player, "elf"):
+        # "Ann helped Bob kill it, and she's an elf: does she get a level?": the level an Elf
+        # gains for helping, asked of the Elf who helped (by the table or the text)
+        source = "help-elf"
     _helper_killing(c, source, player, order)
     span = _from_to(r)
     if span is not None and (span[1] > span[0]) != losing and (not r.changes or r.changes[0] == abs(span[1] - span[0])):
