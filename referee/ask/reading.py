@@ -433,6 +433,8 @@ def _claims_unsaid(toks: list[Token], claims: tuple, me: frozenset) -> list[Toke
             if tuple(keys[i:i + len(c)]) == c and (not starts or i >= sum(starts[-1])) \
                     and not (i > 0 and keys[i - 1] in me):
                 starts.append((i, len(c)))
+    if len(starts) == 1 and "?" in keys[:starts[0][0]]:
+        return _claim_after_question(toks, *starts[0])
     if len(starts) < 2:
         return toks  # (most questions: no dispute between two claims)
     told = starts[0][0] >= _TOLD_BEFORE_CLAIM
@@ -444,6 +446,16 @@ def _claims_unsaid(toks: list[Token], claims: tuple, me: frozenset) -> list[Toke
                 drop.add(j)
             j += 1
     return [t for k, t in enumerate(toks) if k not in drop]
+
+
+def _claim_after_question(toks: list[Token], i: int, n: int) -> list[Token]:
+    """"¿puede Cid robarle el martillo a Bob? dice que como es mago también puede": what is
+    claimed after the question is asked is a view of it, no part of the situation; its words go
+    to the end of their sentence (the word of saying stays)."""
+    j = i + n
+    while j < len(toks) and toks[j].key not in SENTENCE_ENDS:
+        j += 1
+    return toks[:i + n] + toks[j:]
 
 
 #: how many words before the first claim tell the situation ("Tom is level 4 and he says …"),
