@@ -1448,8 +1448,11 @@ def _people_left(kind: str, c: Context, params: dict) -> list[str]:
             continue  # "Bob plays Go Up a Level for Cid": the level of the one it is played on
         if kind == "death" and r._killer_at(i):
             continue  # "Max got killed by Bob": who killed is no rule of a death's
-        if kind == "charity" and c.state is not None and name in {p["name"] for p in c.state["players"]}:
-            continue  # "must Bob hand any over to Dee?": who gets the cards is the verdict's, by the table's levels
+        if kind == "charity" and c.state is not None and name in {p["name"] for p in c.state["players"]} \
+                and params.get("player") in {c.who(p) for _j, p in r.mentions() if p != ME} - {name}:
+            # "must Bob hand any over to Dee?": with the one whose turn ends named, the other
+            # player named is whom the cards would go to, which the verdict says by the table's levels
+            continue
         if kind == "level" and params.get("source") == "help-elf" and r.helper is not None \
                 and len({c.who(p) for _j, p in r.mentions()} - {params.get("player")}) == 1:
             continue  # "Ann helped Bob kill it, as an elf": whom the Elf helped gains nothing here
