@@ -706,6 +706,8 @@ class Reading:
             self.tokens = _rolled_sounds(self.tokens, words)
         if names and (words.object_after or words.object_endings or words.object_before):
             self.tokens = _object_after_comma(self.tokens, words, folded_names)
+        self.cards = card_words(corpus)
+        self.tokens = self._level_kind_joined(self.tokens, words.level | english.level)
         self.text, self.starts = joined(self.tokens)
         self._present: dict = {}  # present(): a phrase list's phrases that can match the text
         self._matches: dict = {}  # phrases(): a phrase list's matches in the text
@@ -754,6 +756,20 @@ class Reading:
         self.described_names: list = []  # capital words said with a level and a race or class ("Will is a level 3 thief")
         self.named_at: dict = {}  # word -> the name it was read as, where the word alone reads otherwise ("the other player")
         self._read()
+
+    def _level_kind_joined(self, toks: list[Token], levels: frozenset) -> list[Token]:
+        """The words without a comma between a level and a race or class ("Jonas, Stufe 3, Elf,
+        hilft mir", "Jo, elf, level 3, is helping"): one description, as "Stufe 3 Elf" says it,
+        so the one named before it stays the one it describes (no phrase reads across a comma)."""
+        def joins(i: int) -> bool:
+            if not 1 < i < len(toks) - 1 or toks[i].key != ",":
+                return False
+            before, after = toks[i - 1], toks[i + 1]
+            if before.number is not None and not before.plus and toks[i - 2].key in levels:
+                return self._persona(after.key) is not None  # "Stufe 3, Elf"
+            return i + 2 < len(toks) and after.key in levels and toks[i + 2].number is not None \
+                and not toks[i + 2].plus and self._persona(before.key) is not None  # "Elf, Stufe 3"
+        return [t for i, t in enumerate(toks) if not joins(i)]
 
     def fresh(self) -> "Reading":
         """A copy to give the pieces to their owners on: each kind of question does it its way,
@@ -4623,6 +4639,10 @@ class Reading:
         name = self.tokens[j].raw.strip("'\"")
         # (less the ending the language's words carry: "egy nagy +4 kalapácsom" is a Kalapács)
         name = item_named(self.tokens[j], self.words) if self.words.object_endings else name[:1].upper() + name[1:]
+        second = self._second_name_word(i, j, strange)
+        if second is not None:
+            name = f"{name} {self.tokens[second].raw[:1].upper()}{self.tokens[second].raw[1:]}"
+            self.roles[second] = ("itemword", name)
         about = self.people.setdefault(self._owner(i), {})
         self.roles[j] = ("itemword", name)
         self._tell(self._owner(i), "items", name)
@@ -4647,6 +4667,17 @@ class Reading:
             if k > 1 and self.tokens[k - 2].number is not None:
                 self.used.add(k - 2)
         return True
+
+    def _second_name_word(self, i: int, j: int, strange: set) -> Optional[int]:
+        """The word right after an item's first word no list knows, itself no word any list
+        knows, where the bonus comes first ("a +4 battering ram"): the item's name is both
+        words, not two items; None where there is no such word (or the language's items carry
+        endings, whose words name an item one by one)."""
+        k = j + 1
+        if j != i + 1 or self.words.object_endings or k >= len(self.tokens) or k not in strange \
+                or self.roles[k] is not None or self._monster_word(self.tokens[k].key):
+            return None
+        return k
 
     def _in_brackets_after(self, j: int, k: int) -> bool:
         """Whether word ``k`` is the bracket opened right after word ``j`` ("Hammer (groß, +3)")
