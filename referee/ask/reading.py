@@ -761,14 +761,18 @@ class Reading:
         """The words without a comma between a level and a race or class ("Jonas, Stufe 3, Elf,
         hilft mir", "Jo, elf, level 3, is helping"): one description, as "Stufe 3 Elf" says it,
         so the one named before it stays the one it describes (no phrase reads across a comma)."""
+        def level_at(a: int, b: int) -> bool:  # "Stufe 3", "4-es szintű": a level and its number
+            if not (0 <= a and b < len(toks)):
+                return False
+            number = toks[b] if toks[a].key in levels else toks[a] if toks[b].key in levels else None
+            return number is not None and number.number is not None and not number.plus
+
         def joins(i: int) -> bool:
             if not 1 < i < len(toks) - 1 or toks[i].key != ",":
                 return False
-            before, after = toks[i - 1], toks[i + 1]
-            if before.number is not None and not before.plus and toks[i - 2].key in levels:
-                return self._persona(after.key) is not None  # "Stufe 3, Elf"
-            return i + 2 < len(toks) and after.key in levels and toks[i + 2].number is not None \
-                and not toks[i + 2].plus and self._persona(before.key) is not None  # "Elf, Stufe 3"
+            if level_at(i - 2, i - 1):
+                return self._persona(toks[i + 1].key) is not None  # "Stufe 3, Elf"
+            return level_at(i + 1, i + 2) and self._persona(toks[i - 1].key) is not None  # "Elf, Stufe 3"
         return [t for i, t in enumerate(toks) if not joins(i)]
 
     def fresh(self) -> "Reading":
