@@ -706,7 +706,7 @@ class Reading:
             self.tokens = _rolled_sounds(self.tokens, words)
         if names and (words.object_after or words.object_endings or words.object_before):
             self.tokens = _object_after_comma(self.tokens, words, folded_names)
-        self.cards = card_words(corpus)
+        self.cards = card_words(corpus)  # (read here: the races and classes part a level said beside one from commas)
         self.tokens = self._level_kind_joined(self.tokens, words.level | english.level)
         self.text, self.starts = joined(self.tokens)
         self._present: dict = {}  # present(): a phrase list's phrases that can match the text
@@ -714,7 +714,6 @@ class Reading:
         self.roles: list[Optional[tuple]] = [None] * len(self.tokens)
         self.names = names
         self.table = bool(names)  # the names are a table's: no word becomes someone new
-        self.cards = card_words(corpus)
         self.used: set[int] = set()
         self.people: dict[str, dict] = {}      # name -> what the text says about them
         self.monsters: list[dict] = []          # {"name", "card", "level", "at", "enhancers"}
