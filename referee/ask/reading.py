@@ -1000,6 +1000,7 @@ class Reading:
         if self.words.corrections or self.english.corrections:
             self._cards_taken_back()
         self._commanded()
+        self._own_moment()
         # "Tom says he'll help", "Bob zegt dat hij meehelpt": one who says he will help announces
         # his help, no view of the question's
         announced = {self.index(match, "p0") for name in ("will_help", "helper") for _phrase, match in self.phrases(name)
@@ -1852,6 +1853,15 @@ class Reading:
         return token.raw[:1].isupper() and token.raw[1:2].islower() and not self.is_known(token.key) \
             and self._persona(token.key) is None and token.key not in self.cards.monsters \
             and not self._in_card_name(i) and not self._item_card_at(i)
+
+    def _own_moment(self) -> None:
+        """"before I kick the door Bob wants to swap …": the asker said only to tell when the
+        question is asked is no one the act is done to or done with; the "I" of that moment is
+        no mention (an "I" said elsewhere in the text still is)."""
+        for _phrase, match in self.phrases("own_moment"):
+            for i in self.word_range(match):
+                if self.roles[i] == ("person", ME):
+                    self.roles[i] = None
 
     def _kin_as_card(self, i: int) -> bool:
         """Whether word ``i``, read as a card, is a word for kin of mine ("mein Kumpel meint …":
