@@ -4221,7 +4221,13 @@ class Reading:
             return False
         after = self.tokens[k + 1]
         return self._being_at(k + 1) or after.number is not None \
-            or after.key in self.words.level or after.key in self.english.level
+            or after.key in self.words.level or after.key in self.english.level or self._level_at_after(k + 1)
+
+    def _level_at_after(self, k: int) -> bool:
+        """Whether word ``k`` says at which level ("auf", "at") and a word for level follows it:
+        "Bob …, der auf Stufe 6 ist" describes Bob as "der Stufe 6 ist" does."""
+        return self.tokens[k].key in self.words.level_at and k + 1 < len(self.tokens) \
+            and (self.tokens[k + 1].key in self.words.level or self.tokens[k + 1].key in self.english.level)
 
     def _he_is(self, k: int) -> bool:
         """Whether word ``k`` says "he is" ("he's", "er ist", "hij is", "ő csak", "solo es"): a
