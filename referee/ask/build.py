@@ -2280,8 +2280,10 @@ def level(c: Context):
     r = c.reading
     # ("level 9, I kill a level 4 monster, I go up 1 level: do I win?": the 4 is the monster's,
     # not the asker's, where the levels the kill gives are counted; a kill with no count said
-    # is the fight's question, "I beat a level 4 monster, am I level 10?")
-    r.describe(monsters_too=False, killed="kill" in r.best("sources") and bool(r.changes))
+    # is the fight's question, "I beat a level 4 monster, am I level 10?"; a kill told as done,
+    # "I just killed a level 14 monster, is that the win?", is a fact: the 14 is the monster's)
+    r.describe(monsters_too=False, killed="kill" in r.best("sources")
+               and (bool(r.changes) or any(True for _ in r.phrases("kill_done"))))
     if c.state is not None:
         _nobody(c)
     missing = c.missing
