@@ -1667,7 +1667,14 @@ def sell(c: Context):
         # by its word ("my sword +3") has none, and is no sale
         cards = _item_cards(r)
         items = [i for i in c.described(player).get("items", []) if i in cards]
+    # "… how many levels? and the other 200?": the gold left over from a sale asked about,
+    # read, and no item of its own
+    rest = [r.tokens[r.index(match, "n0")].number for _phrase, match in r.phrases("gold_rest")]
+    _numbers_read(r, "gold_rest")
     golds = r.golds + [n for n in r.numbers_left() if n >= 50]
+    for n in rest:
+        if n in golds:
+            golds.remove(n)  # ("the other 300 gold": said as gold, still no item)
     extra = _priced_items(c, player)
     for _name, price, kept in extra:
         if kept and price in golds:

@@ -445,7 +445,7 @@ LISTS = ("direct_speech", "helper", "fighter", "fleeing", "plus", "monster_plus"
          "how_works", "step_run", "step_help", "step_sell", "step_death", "step_charity", "die_cost", "other_player", "own_total", "as_it_lies", "deck_out", "turn_of", "each_counted", "persona_card", "card_held", "one_shot_play", "item_play", "fleeing_now",
          "level_verb", "aftermath", "judged_only", "die_sides", "not_turn", "claimed_win", "example", "means", "i_am", "wish",
          "still_win", "card_help", "either_bonus", "no_need", "name_cases", "item_endings", "former", "undone", "unknown_act", "sacrificed",
-         "anyone_trade", "own_moment", "kill_done")
+         "anyone_trade", "own_moment", "kill_done", "gold_rest")
 
 
 def words(lang: str) -> Words:
