@@ -1034,7 +1034,7 @@ class Reading:
             if any(a <= match.start() and match.end() <= b for a, b in leave):
                 continue
             first = self.word_range(match)[0]
-            subjects = self.both("pronouns") - self.both("objects")
+            subjects = self.subject_pronouns()
             for i in range(first - 1, self._segment(first)[0] - 1, -1):
                 role = self.roles[i] or ("",)
                 if role[0] == "person" and self._object(i):
@@ -1680,6 +1680,14 @@ class Reading:
             found = self._both[name] = getattr(self.words, name) | getattr(self.english, name)
         return found
 
+    def subject_pronouns(self) -> frozenset:
+        """The words for "he" and "she" that are never "him", "her" or "the" ("la medusa"): the
+        pronouns that can be a verb's subject, made once a reading like :meth:`both`'s lists."""
+        found = self._both.get("subject pronouns")  # (a key no word list is named)
+        if found is None:
+            found = self._both["subject pronouns"] = self.both("pronouns") - self.both("objects")
+        return found
+
     def table_matches(self, table: str, key: str):
         """Each match of a phrase of ``table`` (``kinds``, ``actions``, ``sources``, ``games``)
         under ``key``, this language's and English's, as (phrase, match); no denial is read, as
@@ -2108,7 +2116,7 @@ class Reading:
         dat hij me gaat backstabben" (a pronoun as its subject: the one who says it), or "Cid
         dice que me va a apuñalar" (the asker as its object: someone else does it, and no one
         else is named). Then the person is in the question, not a view it reports."""
-        subjects = self.both("pronouns") - self.both("objects")
+        subjects = self.subject_pronouns()
         mine = self.both("objects") & self.both("me")
         # (an act said with no subject, where the language leaves it out: "Dee dice que va a
         # maldecir a Cid", "Cid azt mondja, hátba szúr": the one who says it does it)
@@ -3373,7 +3381,7 @@ class Reading:
         slots = [self.index(match, group) for group, value in match.groupdict().items() if value and group.startswith("p")]
         if not slots:
             return None
-        subjects = self.both("pronouns") - self.both("objects")
+        subjects = self.subject_pronouns()
         last = self.word_range(match)[-1]
         return next((k for k in range(max(slots) + 1, last) if self.tokens[k].key in subjects), None)
 
@@ -3382,7 +3390,7 @@ class Reading:
         before it ("ik ben dief en daan is level zes hij vecht …"), else None (two named, or
         none: the pronoun is left unread, never guessed); a word that may say "him", "her"
         or "the" ("la medusa") is none."""
-        if self.tokens[k].key not in self.both("pronouns") - self.both("objects"):
+        if self.tokens[k].key not in self.subject_pronouns():
             return None
         named = {who for j, who in self.mentions() if j < k and who != ME}
         return named.pop() if len(named) == 1 else None
